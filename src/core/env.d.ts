@@ -1,0 +1,49 @@
+/**
+ * The web-standard globals the pure core may use. They exist in browsers, in workers and in
+ * Node 20, so code written against this list runs unchanged everywhere. Anything else (DOM,
+ * IndexedDB, fetch, Worker, Node modules) is reached through the ports in ports.ts.
+ * This file is only part of the core's own type-check (src/core/tsconfig.json); the other
+ * projects get the real definitions from lib.dom / lib.webworker / @types/node.
+ */
+interface AbortSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+declare var AbortSignal: {
+  abort(reason?: unknown): AbortSignal;
+  timeout(ms: number): AbortSignal;
+  any(signals: AbortSignal[]): AbortSignal;
+};
+interface AbortController {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+declare var AbortController: { new (): AbortController };
+
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: ArrayBuffer | ArrayBufferView, options?: { stream?: boolean }): string;
+}
+declare var crypto: {
+  readonly subtle: { digest(algorithm: 'SHA-256' | 'SHA-1', data: ArrayBuffer | ArrayBufferView): Promise<ArrayBuffer> };
+  randomUUID(): string;
+  getRandomValues<T extends ArrayBufferView>(array: T): T;
+};
+declare var performance: { now(): number };
+declare var console: {
+  log(...data: unknown[]): void;
+  info(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+  debug(...data: unknown[]): void;
+};
+declare function setTimeout(handler: () => void, timeout?: number): unknown;
+declare function clearTimeout(id: unknown): void;
+declare function queueMicrotask(callback: () => void): void;
+declare function structuredClone<T>(value: T): T;

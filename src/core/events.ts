@@ -1,0 +1,123 @@
+/**
+ * The one typed event stream. Every long operation (ingest, a question, a scan) emits these,
+ * each tagged with the job it belongs to. The UI renders progress and the process trace from
+ * them; tests assert their invariants (progress never goes backwards, every job ends with a
+ * terminal event).
+ */
+import type { SerializedError } from './errors';
+import type { DocStatus } from './types';
+
+interface Base {
+  readonly jobId: string;
+  /** Milliseconds since the epoch. */
+  readonly at: number;
+}
+
+// ---- ingest ---------------------------------------------------------------------------------
+export interface FileStarted extends Base { readonly type: 'file_started'; readonly documentId: string; readonly name: string; readonly size: number }
+export interface PageParsed extends Base { readonly type: 'page_parsed'; readonly documentId: string; readonly page: number; readonly pages: number }
+export interface OcrPage extends Base { readonly type: 'ocr_page'; readonly documentId: string; readonly page: number; readonly pages: number; readonly confidence: number }
+export interface Chunked extends Base { readonly type: 'chunked'; readonly documentId: string; readonly chunks: number }
+export interface Embedded extends Base { readonly type: 'embedded'; readonly documentId: string; readonly done: number; readonly total: number }
+export interface Indexed extends Base { readonly type: 'indexed'; readonly documentId: string }
+export interface FileDone extends Base { readonly type: 'file_done'; readonly documentId: string; readonly name: string; readonly status: DocStatus }
+export interface FileFailed extends Base { readonly type: 'file_failed'; readonly documentId: string | null; readonly name: string; readonly error: SerializedError }
+
+// ---- progress of any job ----------------------------------------------------------------------
+export interface Progress extends Base {
+  readonly type: 'progress';
+  /** What is being counted: 'files', 'pages', 'chunks', 'bytes'. */
+  readonly unit: string;
+  readonly done: number;
+  readonly total: number;
+  /** Estimated milliseconds left, when it can be estimated. */
+  readonly etaMs: number | null;
+}
+export interface JobDone extends Base { readonly type: 'job_done'; readonly summary: Readonly<Record<string, number>> }
+export interface JobFailed extends Base { readonly type: 'job_failed'; readonly error: SerializedError }
+export interface JobCancelled extends Base { readonly type: 'job_cancelled' }
+
+// ---- a conversation turn ------------------------------------------------------------------------
+export interface TurnStatus extends Base { readonly type: 'status'; readonly stage: string; readonly message: string }
+export interface TurnPlan extends Base { readonly type: 'plan'; readonly plan: Readonly<Record<string, unknown>> }
+export interface ToolCall extends Base { readonly type: 'tool_call'; readonly tool: string; readonly input: Readonly<Record<string, unknown>> }
+export interface ToolResult extends Base { readonly type: 'tool_result'; readonly tool: string; readonly output: Readonly<Record<string, unknown>> }
+export interface Sources extends Base { readonly type: 'sources'; readonly chunkIds: readonly string[] }
+export interface Token extends Base { readonly type: 'token'; readonly text: string }
+export interface TurnDone extends Base { readonly type: 'done'; readonly outcome: string }
+export interface TurnError extends Base { readonly type: 'error'; readonly error: SerializedError }
+
+// ---- a compliance scan --------------------------------------------------------------------------
+export interface ChunkClassified extends Base { readonly type: 'chunk_classified'; readonly chunkId: string; readonly labels: readonly string[] }
+export interface RuleChecked extends Base { readonly type: 'rule_checked'; readonly ruleId: string; readonly outcome: string }
+export interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleId: string; readonly severity: string; readonly chunkId: string | null }
+export interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number }
+
+export type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
+export type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
+export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnDone | TurnError;
+export type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
+
+export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent;
+export type EventType = CasefileEvent['type'];
+export type EventOf<T extends EventType> = Extract<CasefileEvent, { type: T }>;
+
+/** Distributes Omit over the union so each member keeps its own fields. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type EventInput = DistributiveOmit<CasefileEvent, 'jobId' | 'at'>;
+
+export type EventSink = (event: CasefileEvent) => void;
+
+export const TERMINAL_EVENTS: ReadonlySet<EventType> = new Set(['job_done', 'job_failed', 'job_cancelled', 'done', 'error', 'scan_done']);
+
+/** Binds a job id and a clock to a sink, so producers write `emit({type: ..., ...})`. */
+export function jobEmitter(jobId: string, sink: EventSink, now: () => number = Date.now): (event: EventInput) => void {
+  return (event) => sink({ ...event, jobId, at: now() } as CasefileEvent);
+}
+
+/**
+ * Tracks done/total for a job and emits `progress` events that never go backwards, with an
+ * ETA from the observed rate.
+ */
+export class ProgressTracker {
+  private done = 0;
+  private total: number;
+  private readonly started: number;
+
+  constructor(
+    private readonly emit: (event: EventInput) => void,
+    private readonly unit: string,
+    total: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.total = Math.max(0, total);
+    this.started = now();
+  }
+
+  get value(): { done: number; total: number } {
+    return { done: this.done, total: this.total };
+  }
+
+  /** Grows the total (more work was discovered); the total never shrinks. */
+  addTotal(n: number): void {
+    if (n > 0) this.total += n;
+    this.report();
+  }
+
+  advance(n = 1): void {
+    this.done = Math.min(this.total, this.done + Math.max(0, n));
+    this.report();
+  }
+
+  /** Sets done to at least `done` (a monotone update). */
+  reach(done: number): void {
+    this.done = Math.min(this.total, Math.max(this.done, done));
+    this.report();
+  }
+
+  private report(): void {
+    const elapsed = this.now() - this.started;
+    const etaMs = this.done > 0 && this.done < this.total ? Math.round((elapsed / this.done) * (this.total - this.done)) : this.done >= this.total ? 0 : null;
+    this.emit({ type: 'progress', unit: this.unit, done: this.done, total: this.total, etaMs });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The interfaces the core needs from the outside world. Each has an in-process implementation
+ * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
+ */
+import type { ChunkRecord, DocumentRecord, PageRecord } from './types';
+
+export interface JobOptions {
+  readonly signal?: AbortSignal | undefined;
+}
+
+// ---- models -----------------------------------------------------------------------------------
+export type Device = 'webgpu' | 'wasm' | 'cpu';
+export type Dtype = 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
+
+export interface ModelRef {
+  /** Hub id or local folder id, e.g. "Xenova/bge-m3". */
+  readonly id: string;
+  readonly dtype: Dtype;
+  readonly device: Device;
+  /** Output dimension for embedders. */
+  readonly dim?: number | undefined;
+}
+
+export interface Embedder {
+  readonly model: ModelRef;
+  /** L2-normalised vectors, one per text, in order. */
+  embed(texts: readonly string[], options?: JobOptions): Promise<Float32Array[]>;
+}
+
+export interface Reranker {
+  readonly model: ModelRef;
+  /** One relevance score per passage (higher is more relevant), in order. */
+  score(query: string, passages: readonly string[], options?: JobOptions): Promise<number[]>;
+}
+
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+export interface ChatRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+export interface ChatDelta {
+  readonly text: string;
+}
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export interface ChatModel {
+  readonly model: ModelRef;
+  chat(request: ChatRequest, options?: JobOptions): AsyncIterable<ChatDelta>;
+  json<T>(request: ChatRequest, schema: JsonSchema, options?: JobOptions): Promise<T>;
+}
+
+// ---- parsing ----------------------------------------------------------------------------------
+/** A file to ingest, wherever it lives (upload, folder handle, Node file system). */
+export interface SourceFile {
+  readonly name: string;
+  /** Path relative to the opened folder, or the name for uploads. */
+  readonly path: string;
+  readonly size: number;
+  /** As reported by the platform; may be empty. The parser sniffs the bytes anyway. */
+  readonly mediaType: string;
+  readonly lastModified: number | null;
+  bytes(): Promise<ArrayBuffer>;
+}
+
+export interface ParsedInfo {
+  readonly pages: number;
+  readonly title: string | null;
+  /** The detected media type (from the bytes, not the extension). */
+  readonly mediaType: string;
+}
+
+export interface ParsedPage {
+  /** 1-based. */
+  readonly page: number;
+  readonly text: string;
+  readonly ocr: boolean;
+  /** OCR confidence 0..100, null for a text layer. */
+  readonly confidence: number | null;
+  /** The page has no usable text layer: OCR it when OCR is available. */
+  readonly needsOcr: boolean;
+}
+
+export type ParsedItem = { readonly kind: 'info'; readonly info: ParsedInfo } | { readonly kind: 'page'; readonly page: ParsedPage };
+
+export interface ParseOptions extends JobOptions {
+  readonly password?: string | undefined;
+}
+
+export interface Parser {
+  /** Yields `info` first, then the pages in order. Throws FileError for a bad file. */
+  parse(file: SourceFile, options?: ParseOptions): AsyncIterable<ParsedItem>;
+}
+
+// ---- storage ----------------------------------------------------------------------------------
+/** What ingestion needs from the workspace database. */
+export interface IngestStore {
+  findBySha256(sha256: string): Promise<DocumentRecord | undefined>;
+  getDocument(id: string): Promise<DocumentRecord | undefined>;
+  putDocument(doc: DocumentRecord): Promise<void>;
+  updateDocument(id: string, patch: Partial<DocumentRecord>): Promise<void>;
+  /**
+   * Writes a document's pages and chunks and its final record in one transaction, replacing
+   * whatever the document had before. Either all of it lands or none.
+   */
+  commitDocument(doc: DocumentRecord, pages: readonly PageRecord[], chunks: readonly ChunkRecord[]): Promise<void>;
+  /** Removes the document and every row that belongs to it, in one transaction. */
+  deleteDocument(id: string): Promise<void>;
+}
+
+// ---- search -----------------------------------------------------------------------------------
+export interface IndexedDocument {
+  readonly id: string;
+  readonly name: string;
+  readonly language: string | null;
+}
+
+export interface LexicalQuery {
+  readonly text: string;
+  readonly limit?: number;
+  /** Restrict to these documents. */
+  readonly documentIds?: readonly string[];
+  /** Restrict to chunks of this top-level section ("7"). */
+  readonly sectionOrdinal?: string;
+  /** Restrict to documents in this language (ISO 639-1). */
+  readonly language?: string;
+}
+
+/** The index the app keeps per workspace (in the index worker) and the core uses in Node. */
+export interface SearchIndex {
+  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[]): Promise<void>;
+  removeDocument(documentId: string): Promise<void>;
+  searchLexical(query: LexicalQuery): Promise<import('./types').SearchHit[]>;
+}

@@ -1,0 +1,98 @@
+/**
+ * The data model shared by every layer (see DESIGN.md "Data model"). Plain, structured-clone
+ * friendly records: they go into IndexedDB and across worker boundaries unchanged.
+ */
+import type { SerializedError } from './errors';
+
+export type DocStatus = 'queued' | 'parsing' | 'ocr' | 'embedding' | 'ready' | 'degraded' | 'failed';
+
+export type DocSource = 'upload' | 'folder' | 'sample';
+
+export interface DocumentRecord {
+  readonly id: string;
+  /** Path inside the opened folder, or the file name for uploads. */
+  path: string;
+  name: string;
+  mediaType: string;
+  size: number;
+  /** Hex sha256 of the file bytes; the same bytes are never indexed twice in a workspace. */
+  sha256: string;
+  pages: number;
+  language: string | null;
+  title: string | null;
+  aliases: string[];
+  status: DocStatus;
+  /** Human-readable error naming the file and the problem (status 'failed' or 'degraded'). */
+  error: string | null;
+  errorInfo: SerializedError | null;
+  source: DocSource;
+  /** True when the document is searchable by keywords only (no embedder was available). */
+  lexicalOnly: boolean;
+  /** Mean OCR confidence 0..100 when any page was read by OCR. */
+  ocrConfidence: number | null;
+  chunkCount: number;
+  /** File modification time when known (folder sync). */
+  mtime: number | null;
+  addedAt: number;
+  updatedAt: number;
+}
+
+/** The text of one page as extracted (after cleaning); the source viewer shows it. */
+export interface PageRecord {
+  readonly documentId: string;
+  /** 1-based page number. */
+  readonly page: number;
+  readonly text: string;
+  readonly ocr: boolean;
+  readonly confidence: number | null;
+}
+
+/**
+ * A retrievable unit. Offsets point into the page texts: the chunk covers
+ * pages[pageStart].text[charStart..] through pages[pageEnd].text[..charEnd].
+ */
+export interface ChunkRecord {
+  /** `${documentId}:${seq}` */
+  readonly id: string;
+  readonly documentId: string;
+  /** 0-based order of the chunk in its document (neighbour expansion uses it). */
+  readonly seq: number;
+  readonly pageStart: number;
+  readonly pageEnd: number;
+  /** Offset into the text of pageStart where the chunk begins. */
+  readonly charStart: number;
+  /** Offset into the text of pageEnd where the chunk ends (exclusive). */
+  readonly charEnd: number;
+  /** Headings from the outermost in, e.g. ["12 Limitation of Liability", "12.2"]. */
+  readonly sectionPath: readonly string[];
+  /** The top-level number of the section ("12", "IV", "A"), used by "section 12" scopes. */
+  readonly sectionOrdinal: string | null;
+  /** The text that is indexed and embedded (the chunk span, whitespace normalised). */
+  readonly text: string;
+  /** The whole source paragraph(s) the chunk comes from, shown to users. */
+  readonly sourceText: string;
+  /** Estimated model tokens in `text`. */
+  readonly tokens: number;
+}
+
+/** A search result: a chunk plus where it came from and how it scored. */
+export interface SearchHit {
+  readonly chunkId: string;
+  readonly documentId: string;
+  readonly score: number;
+  /** Query terms that matched (for highlighting). */
+  readonly terms: readonly string[];
+  readonly foundBy: readonly ('lexical' | 'dense')[];
+}
+
+export interface ResolvedHit extends SearchHit {
+  readonly chunk: ChunkRecord;
+  readonly document: Pick<DocumentRecord, 'id' | 'name' | 'path' | 'title' | 'language'>;
+}
+
+export interface WorkspaceRecord {
+  readonly id: string;
+  name: string;
+  createdAt: number;
+  openedAt: number;
+}

@@ -1,8 +1,121 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, normalize, sep } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-// Placeholder: completed by the app wiring. Vitest projects live here so there is one config.
+/**
+ * Content Security Policy of the built app. No remote code: scripts only from our origin
+ * (plus WebAssembly compilation for pdf.js, ONNX Runtime and tesseract). Network requests only
+ * to our origin and, when the user asks for a model download, to the Hugging Face Hub.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+
+/** Cross-origin isolation (SharedArrayBuffer, WASM threads) for the preview server. */
+const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** Adds the CSP meta tag to the built index.html (the dev server needs inline scripts for HMR). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'casefile-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
+/** pdf.js CMaps, standard fonts, wasm decoders and ICC profiles, served from our origin at <base>pdfjs/. */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dirs = ['cmaps', 'standard_fonts', 'wasm', 'iccs'];
+  return {
+    name: 'casefile-pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (req, res, next) => {
+        const rel = normalize(decodeURIComponent((req.url ?? '').split('?')[0] ?? '')).replace(/^[/\\]+/, '');
+        const file = join(root, rel);
+        if (!dirs.includes(rel.split(/[/\\]/)[0] ?? '') || !file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next();
+        res.setHeader('Content-Type', file.endsWith('.wasm') ? 'application/wasm' : file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const dir of dirs) {
+        for (const name of readdirSync(join(root, dir))) {
+          this.emitFile({ type: 'asset', fileName: `pdfjs/${dir}/${name}`, source: readFileSync(join(root, dir, name)) });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [
+    react(),
+    contentSecurityPolicy(),
+    pdfjsAssets(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Casefile — private legal document assistant',
+        short_name: 'Casefile',
+        description: 'Ask questions about your contracts and legal documents, with cited passages. Everything runs on your device.',
+        theme_color: '#1f4e8c',
+        background_color: '#f5f6f8',
+        display: 'standalone',
+        start_url: '.',
+        scope: '.',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The app shell, workers, runtime wasm/fonts and the sample documents. Model weights
+        // are never precached (they go to the Cache API on demand).
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,wasm,json,pdf,txt,md,bcmap,pfb,ttf,icc}'],
+        globIgnores: ['**/models/**', 'pdfjs/wasm/openjpeg_nowasm_fallback.js'],
+        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  worker: {
+    format: 'es',
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  preview: {
+    headers: ISOLATION_HEADERS,
+  },
+  server: {
+    headers: ISOLATION_HEADERS,
+  },
   test: {
     projects: [
       {
@@ -10,6 +123,17 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -72,7 +72,7 @@ export const TERMINAL_EVENTS: ReadonlySet<EventType> = new Set(['job_done', 'job
 
 /** Binds a job id and a clock to a sink, so producers write `emit({type: ..., ...})`. */
 export function jobEmitter(jobId: string, sink: EventSink, now: () => number = Date.now): (event: EventInput) => void {
-  return (event) => sink({ ...event, jobId, at: now() } as CasefileEvent);
+  return (event) => sink({ ...event, jobId, at: now() });
 }
 
 /**

@@ -2,7 +2,7 @@
  * The interfaces the core needs from the outside world. Each has an in-process implementation
  * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
  */
-import type { ChunkRecord, DocumentRecord, PageRecord } from './types';
+import type { ChunkRecord, DocumentRecord, PageRecord, SearchHit } from './types';
 
 export interface JobOptions {
   readonly signal?: AbortSignal | undefined;
@@ -82,6 +82,33 @@ export interface ParsedPage {
   readonly confidence: number | null;
   /** The page has no usable text layer: OCR it when OCR is available. */
   readonly needsOcr: boolean;
+  /** When needsOcr: the page rendered as an encoded image (PNG/JPEG), ready for OCR. */
+  readonly image?: PageImage | undefined;
+}
+
+/** An encoded page image (transferable between workers). */
+export interface PageImage {
+  readonly width: number;
+  readonly height: number;
+  /** 'image/png' or 'image/jpeg'. */
+  readonly mediaType: string;
+  readonly data: ArrayBuffer;
+}
+
+export interface OcrResult {
+  readonly text: string;
+  /** Mean word confidence 0..100. */
+  readonly confidence: number;
+}
+
+export interface OcrOptions extends JobOptions {
+  /** Tesseract language codes, e.g. ["eng"], ["deu", "eng"]. Default ["eng"]. */
+  readonly languages?: readonly string[];
+}
+
+/** Optical character recognition of one page image (tesseract.js in ocr.worker.ts, or in-process in Node). */
+export interface OcrEngine {
+  recognize(image: PageImage, options?: OcrOptions): Promise<OcrResult>;
 }
 
 export type ParsedItem = { readonly kind: 'info'; readonly info: ParsedInfo } | { readonly kind: 'page'; readonly page: ParsedPage };
@@ -106,7 +133,9 @@ export interface IngestStore {
    * Writes a document's pages and chunks and its final record in one transaction, replacing
    * whatever the document had before. Either all of it lands or none.
    */
-  commitDocument(doc: DocumentRecord, pages: readonly PageRecord[], chunks: readonly ChunkRecord[]): Promise<void>;
+  commitDocument(doc: DocumentRecord, pages: readonly PageRecord[], chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void>;
+  /** Stores (replaces) a document's vectors and marks it embedded, in one transaction. */
+  saveVectors(documentId: string, vectors: DocumentVectors): Promise<void>;
   /** Removes the document and every row that belongs to it, in one transaction. */
   deleteDocument(id: string): Promise<void>;
 }
@@ -129,9 +158,23 @@ export interface LexicalQuery {
   readonly language?: string;
 }
 
-/** The index the app keeps per workspace (in the index worker) and the core uses in Node. */
-export interface SearchIndex {
-  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[]): Promise<void>;
+/** The embedding vectors of one document's chunks (one row per chunk, in seq order). */
+export interface DocumentVectors {
+  readonly documentId: string;
+  readonly modelId: string;
+  readonly dim: number;
+  readonly seqs: Uint32Array;
+  readonly data: Float32Array;
+  readonly language?: string | null;
+}
+
+/** What ingestion needs from the index: keep it in step with the store. */
+export interface IndexWriter {
+  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void>;
   removeDocument(documentId: string): Promise<void>;
-  searchLexical(query: LexicalQuery): Promise<import('./types').SearchHit[]>;
+}
+
+/** The index the app keeps per workspace (in the index worker) and the core uses in Node. */
+export interface SearchIndex extends IndexWriter {
+  searchLexical(query: LexicalQuery): Promise<SearchHit[]>;
 }

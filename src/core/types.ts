@@ -67,6 +67,11 @@ export interface ChunkRecord {
   readonly sectionPath: readonly string[];
   /** The top-level number of the section ("12", "IV", "A"), used by "section 12" scopes. */
   readonly sectionOrdinal: string | null;
+  /**
+   * The innermost section title in sectionPath ("Limitation of Liability"), null when none.
+   * Always set by the chunker; optional only so rows and fixtures written before it type-check.
+   */
+  readonly sectionTitle?: string | null;
   /** The text that is indexed and embedded (the chunk span, whitespace normalised). */
   readonly text: string;
   /** The whole source paragraph(s) the chunk comes from, shown to users. */

@@ -1,0 +1,255 @@
+/**
+ * Heading and clause-number detection for one line of legal text (no context; the section stack
+ * in structure.ts and the layout pass in layout.ts add the context: sub-clause nesting, whether a
+ * line may start a section at all, title lines under a bare label).
+ *
+ * Ranks (a heading of rank r closes every open section of rank ≥ r):
+ *   0  Exhibit / Schedule / Annex / Appendix / Attachment (also Annexe, Anlage, Anhang): resets the path
+ *   1  ARTICLE IV, Article 5, Art. 1102; "IV. TITLE"; PART II, CHAPTER 3, TITLE I, Chapitre, Teil, …
+ *      (containers report 1; the section stack nests them between 0 and 1 in order of appearance)
+ *   2  § 7, Section 5, bare "5." / "5 Title", short ALL-CAPS lines
+ *   3  5.2 (and Section 5.2)     4  5.2.1     5  5.2.1.1     6  deeper
+ *   5+ sub-clauses (a) (i) (A) (1) a) 1): provisional 5, nested by the section stack
+ *   markdown # … ###### : 1 … 6
+ */
+
+export type HeadingKind = 'appendix' | 'article' | 'part' | 'roman' | 'section' | 'paragraph' | 'numbered' | 'caps' | 'markdown' | 'subclause';
+
+/** 1: a section number ("12" of 12.2, § 5, Article 1101); 2: a container (ARTICLE IV, PART II); 3: an appendix letter. */
+export type OrdinalTier = 1 | 2 | 3;
+
+export type SubclauseStyle = 'lower' | 'upper' | 'lower-roman' | 'upper-roman' | 'digit';
+
+export interface Subclause {
+  readonly style: SubclauseStyle;
+  readonly value: number;
+  /** "(a)" or "a)" */
+  readonly form: 'paren' | 'close';
+  /** The other reading of an ambiguous label: (i) is roman one or the letter after (h). */
+  readonly alt?: { readonly style: SubclauseStyle; readonly value: number };
+}
+
+export interface Heading {
+  readonly kind: HeadingKind;
+  /** The label as written, whitespace normalised: "ARTICLE IV", "12.2", "(a)", "§ 5", "Exhibit A"; "" for caps and plain markdown headings. */
+  readonly label: string;
+  readonly title: string | null;
+  /** The number the section is known by: "12" for 12.2, "IV", "5" for § 5, "A" for Exhibit A; null for caps, markdown and sub-clauses. */
+  readonly ordinal: string | null;
+  readonly tier: OrdinalTier | null;
+  readonly rank: number;
+  /** Offsets into the line: the heading (label, separators, title) is line[start, end); body text may follow. */
+  readonly start: number;
+  readonly end: number;
+  /** The title is the whole rest of the line (it could be the start of a wrapped sentence). */
+  readonly titleIsRest: boolean;
+  /** Where the text after the label and its separators begins (`end` of the line when nothing follows). */
+  readonly restStart: number;
+  readonly sub?: Subclause;
+}
+
+const APPENDIX = /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEXE?|Annexe?|APPENDIX|Appendix|ATTACHMENT|Attachment|ANLAGE|Anlage|ANHANG|Anhang)\s+([A-Z]{1,2}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,2})?|[IVXLC]{1,6})(?![\p{L}\p{N}])/u;
+const ARTICLE = /^(ARTICLE|Article|ART\.|Art\.|ARTIKEL|Artikel|ARTICOLO|Articolo|ARTÍCULO|Artículo)\s*((?:[LRDA]\.?\s?)?\d{1,5}(?:-\d{1,3})*[a-z]?(?:er)?|[IVXLC]{1,7}(?:er)?)(?![\p{L}\p{N}])/u;
+const PART = /^(PART|Part|CHAPTER|Chapter|TITLE|Title|BOOK|Book|DIVISION|Division|SUBPART|Subpart|CHAPITRE|Chapitre|TITRE|Titre|LIVRE|Livre|TEIL|Teil|KAPITEL|Kapitel|ABSCHNITT|Abschnitt|BUCH|Buch)\s+(\d{1,3}|[IVXLC]{1,7}(?:er)?|[A-Z])(?![\p{L}\p{N}])/u;
+const SECTION = /^(SECTION|Section|SEC\.|Sec\.|CLAUSE|Clause)\s*(\d{1,3}(?:\.\d{1,2}){0,4})\.?(?![\p{L}\p{N}])/u;
+const PARAGRAPH = /^(§§?)\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/u;
+const NUMBERED = /^([1-9]\d{0,2})((?:\.\d{1,2}){0,4})(\.?)(?=\s|$)/u;
+const SUBCLAUSE = /^\(([a-z]{1,2}|[ivxlc]{1,6}|[A-Z]{1,2}|[IVXLC]{1,6}|\d{1,2})\)(?=\s|$)/u;
+const SUBCLAUSE_CLOSE = /^([a-z]|[ivx]{1,5}|\d{1,2})\)(?=\s|$)/u;
+const ROMAN_TITLED = /^([IVXLC]{1,7})[.)](?=\s)/u;
+const MARKDOWN = /^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/u;
+const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/i;
+
+/** Month names (en, de) that turn "5 January 2020" into a date rather than a clause. */
+const MONTH = /^(?:Jan(?:uary|uar)?|Feb(?:ruary|ruar)?|Mar(?:ch)?|März|Apr(?:il)?|May|Mai|June?|Juni|July?|Juli|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Okt(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Dez(?:ember)?)\b/u;
+const STARTS_UPPER = /^["'“‘«(]?[\p{Lu}\p{Lt}\p{Lo}]/u;
+
+/** Detects a heading or clause number at the start of `line`; null when the line is ordinary text. */
+export function detectHeading(line: string): Heading | null {
+  const start = line.search(/\S/);
+  if (start < 0) return null;
+  const end = trimmedEnd(line);
+  const s = line.slice(start, end);
+  const md = MARKDOWN.exec(s);
+  if (md) return markdown(md, start, end);
+  return detectPlain(s, start, end, line);
+}
+
+function detectPlain(s: string, start: number, end: number, line: string): Heading | null {
+  let m: RegExpExecArray | null;
+  if ((m = APPENDIX.exec(s))) return keyword('appendix', m, start, end, line, 0, 3, m[2] ?? null);
+  if ((m = ARTICLE.exec(s))) {
+    const num = (m[2] ?? '').replace(/er$/, '');
+    const roman = ROMAN.test(num);
+    return keyword('article', m, start, end, line, 1, roman ? 2 : 1, roman ? num : num.replace(/[\s.]/g, ''));
+  }
+  if ((m = PART.exec(s))) return keyword('part', m, start, end, line, 1, 2, (m[2] ?? '').replace(/er$/, ''));
+  if ((m = SECTION.exec(s))) {
+    const num = m[2] ?? '';
+    return keyword('section', m, start, end, line, numberRank(num), 1, num.split('.')[0] ?? num);
+  }
+  if ((m = PARAGRAPH.exec(s))) return keyword('paragraph', m, start, end, line, 2, 1, m[2] ?? null);
+  if ((m = SUBCLAUSE.exec(s)) || (m = SUBCLAUSE_CLOSE.exec(s))) return subclause(m, start, end, line);
+  if ((m = NUMBERED.exec(s))) return numbered(m, start, end, line);
+  if ((m = ROMAN_TITLED.exec(s)) && ROMAN.test(m[1] ?? '')) return romanTitled(m, start, end, line);
+  return caps(s, start, end);
+}
+
+function keyword(kind: HeadingKind, m: RegExpExecArray, start: number, end: number, line: string, rank: number, tier: OrdinalTier, ordinal: string | null): Heading | null {
+  const labelEnd = start + m[0].length;
+  const rest = parseRest(line, labelEnd, end, true, true);
+  if (!rest) return null;
+  const label = `${m[1]}${/[.§]$/.test(m[1] ?? '') && !m[0].includes(' ') ? '' : ' '}${(m[2] ?? '').trim()}`.replace(/\s+/g, ' ');
+  return { kind, label, title: rest.title, ordinal, tier, rank, start, end: rest.end, titleIsRest: rest.titleIsRest, restStart: rest.restStart };
+}
+
+function numbered(m: RegExpExecArray, start: number, end: number, line: string): Heading | null {
+  const label = `${m[1]}${m[2]}`;
+  const depth = label.split('.').length;
+  const after = line.slice(start + m[0].length, end).trim();
+  // A bare integer alone on a line is a page number, not a clause.
+  if (after === '' && depth === 1 && m[3] === '') return null;
+  if (after !== '') {
+    if (!STARTS_UPPER.test(after) || MONTH.test(after)) return null;
+    // A row of figures ("1 Widget 5 10.00") is a table, not a clause.
+    const firstTokens = after.split(/\s+/).slice(0, 4);
+    if (firstTokens.filter((t) => /^[\d.,%$€£()-]+$/.test(t) && /\d/.test(t)).length >= 2) return null;
+  }
+  const rest = parseRest(line, start + m[0].length, end, true, false);
+  if (!rest) return null;
+  return { kind: 'numbered', label, title: rest.title, ordinal: m[1] ?? null, tier: 1, rank: numberRank(label), start, end: rest.end, titleIsRest: rest.titleIsRest, restStart: rest.restStart };
+}
+
+function numberRank(label: string): number {
+  return Math.min(6, 1 + label.split('.').length);
+}
+
+function subclause(m: RegExpExecArray, start: number, end: number, line: string): Heading {
+  const raw = m[1] ?? '';
+  const form = m[0].startsWith('(') ? 'paren' : 'close';
+  const rest = parseRest(line, start + m[0].length, end, false, false) ?? { title: null, end: start + m[0].length, titleIsRest: false, restStart: start + m[0].length };
+  return { kind: 'subclause', label: m[0], title: rest.title, ordinal: raw, tier: null, rank: 5, start, end: rest.end, titleIsRest: rest.titleIsRest, restStart: rest.restStart, sub: { ...readSubclause(raw), form } };
+}
+
+/** Reads a sub-clause label: (a) letter, (iv) roman, (A), (IV), (1); (i)/(v)/(x) carry both readings. */
+export function readSubclause(raw: string): { style: SubclauseStyle; value: number; alt?: { style: SubclauseStyle; value: number } } {
+  if (/^\d+$/.test(raw)) return { style: 'digit', value: Number(raw) };
+  const upper = raw === raw.toUpperCase();
+  const letter: SubclauseStyle = upper ? 'upper' : 'lower';
+  const roman: SubclauseStyle = upper ? 'upper-roman' : 'lower-roman';
+  const lower = raw.toLowerCase();
+  const letterValue = lower.length === 1 ? lower.charCodeAt(0) - 96 : lower[0] === lower[1] ? 26 + lower.charCodeAt(0) - 96 : NaN;
+  if (lower.length === 1 && /[ivx]/.test(lower)) return { style: roman, value: romanValue(lower), alt: { style: letter, value: letterValue } };
+  if (lower.length > 1 && ROMAN.test(lower)) return { style: roman, value: romanValue(lower) };
+  return { style: letter, value: Number.isNaN(letterValue) ? 0 : letterValue };
+}
+
+export function romanValue(s: string): number {
+  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  let total = 0;
+  const t = s.toLowerCase();
+  for (let i = 0; i < t.length; i++) {
+    const cur = v[t[i] ?? ''] ?? 0;
+    const next = v[t[i + 1] ?? ''] ?? 0;
+    total += cur < next ? -cur : cur;
+  }
+  return total;
+}
+
+function romanTitled(m: RegExpExecArray, start: number, end: number, line: string): Heading | null {
+  const after = line.slice(start + m[0].length, end);
+  if (/\b\p{Lu}\.\s/u.test(after.slice(0, 40))) return null; // "I. Smith and J. Doe": initials
+  const rest = parseRest(line, start + m[0].length, end, true, false);
+  if (!rest || rest.title === null) return null;
+  const num = m[1] ?? '';
+  return { kind: 'roman', label: num, title: rest.title, ordinal: num, tier: 2, rank: 1, start, end: rest.end, titleIsRest: rest.titleIsRest, restStart: rest.restStart };
+}
+
+function caps(s: string, start: number, end: number): Heading | null {
+  if (s.length < 4 || s.length > 80 || /\p{Ll}/u.test(s) || /[,;]$/.test(s)) return null;
+  const words = s.split(/\s+/);
+  if (words.length > 10) return null;
+  const letters = (s.match(/\p{Lu}/gu) ?? []).length;
+  const visible = s.replace(/\s+/g, '').length;
+  if (letters < 4 || letters / visible < 0.6 || !words.some((w) => (w.match(/\p{Lu}/gu) ?? []).length >= 3)) return null;
+  const title = s.replace(/[.:]$/, '').replace(/\s+/g, ' ');
+  return { kind: 'caps', label: '', title, ordinal: null, tier: null, rank: 2, start, end, titleIsRest: true, restStart: start };
+}
+
+function markdown(m: RegExpExecArray, start: number, end: number): Heading | null {
+  const level = (m[1] ?? '#').length;
+  const content = (m[2] ?? '').trim();
+  if (content === '' || content.length > 200) return null;
+  const inner = detectPlain(content, 0, content.length, content);
+  const whole = inner !== null && inner.kind !== 'caps' && inner.end >= content.length;
+  return {
+    kind: 'markdown',
+    label: whole ? inner.label : '',
+    title: whole ? inner.title : content.replace(/\s+/g, ' '),
+    ordinal: whole ? inner.ordinal : null,
+    tier: whole ? inner.tier : null,
+    rank: level,
+    start,
+    end,
+    titleIsRest: false,
+    restStart: end,
+  };
+}
+
+interface Rest {
+  readonly title: string | null;
+  readonly end: number;
+  readonly titleIsRest: boolean;
+  readonly restStart: number;
+}
+
+/**
+ * What follows a label: a title ("Limitation." then body, or the whole short rest of the line)
+ * and where the heading ends. `strict` rejects a rest that starts in lower case ("Section 5.2 of
+ * this Agreement" is a reference, not a heading). `lenient` (keyword headings) takes any short
+ * rest without sentence punctuation as a title ("§ 5 Kündigung des Vertrages durch den Mieter").
+ */
+function parseRest(line: string, pos: number, end: number, strict: boolean, lenient: boolean): Rest | null {
+  let p = pos;
+  while (p < end && /[\s.:\-–—]/.test(line[p] ?? '')) p++;
+  if (p >= end) return { title: null, end, titleIsRest: false, restStart: end };
+  const rest = line.slice(p, end);
+  if (strict && !STARTS_UPPER.test(rest)) return null;
+  const headEnd = trimmedEnd(line.slice(0, p));
+  // "Limitation. Neither party …" / "Payment – The Customer …"
+  const sep = /(?:[.:]|\s[–—-])\s+(?=\S)/.exec(rest.slice(0, 120));
+  if (sep) {
+    const piece = rest.slice(0, sep.index).trim();
+    if (wordCount(piece) <= 8 && isTitleLike(piece) && !/\b\p{L}$/u.test(piece)) {
+      const sepEnd = p + sep.index + sep[0].trimEnd().length;
+      return { title: piece, end: sepEnd, titleIsRest: false, restStart: p };
+    }
+  }
+  const whole = rest.replace(/[.:]$/, '').trim();
+  const sentenceLike = /[.;!?,](?:\s|$)/.test(whole) || /[,;]$/.test(rest);
+  if (!sentenceLike && wordCount(whole) <= 12 && (isTitleLike(whole) || (lenient && STARTS_UPPER.test(whole)))) {
+    return { title: whole.replace(/\s+/g, ' '), end, titleIsRest: true, restStart: p };
+  }
+  return { title: null, end: headEnd, titleIsRest: false, restStart: p };
+}
+
+/** A short phrase that reads as a title: ALL CAPS, Title Case, or (when `allowShort`) at most three words. */
+export function isTitleLike(s: string, allowShort = true): boolean {
+  const words = s.split(/\s+/).filter(Boolean);
+  if (words.length === 0 || words.length > 12) return false;
+  const firstLetter = /\p{L}/u.exec(s)?.[0];
+  if (!firstLetter || /\p{Ll}/u.test(firstLetter)) return false;
+  if (!/\p{Ll}/u.test(s)) return true;
+  if (words.every((w) => (w.match(/\p{L}/gu) ?? []).length < 4 || /^[^\p{L}]*[\p{Lu}\p{Lt}]/u.test(w))) return true;
+  return allowShort && words.length <= 3;
+}
+
+function wordCount(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+function trimmedEnd(s: string): number {
+  let e = s.length;
+  while (e > 0 && /\s/.test(s[e - 1] ?? '')) e--;
+  return e;
+}

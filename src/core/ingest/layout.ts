@@ -1,0 +1,260 @@
+/**
+ * Page texts → one document text, its paragraphs, and a stream of heading and text segments.
+ *
+ * The pages are joined with one "\n" (which no chunk contains: see chunker.ts for the offsets).
+ * Rules, all decided on lines:
+ *   - Inside a page, paragraphs are separated by blank lines. At a page break the paragraph goes
+ *     on unless the last line before it ends a sentence (. ! ? : ;), so a clause cut by the page
+ *     break stays one paragraph.
+ *   - A line detectHeading recognises starts a section only if it may start a paragraph: it
+ *     follows a blank line, a page break after a finished sentence, a line ending a clause
+ *     (". ; : ! ?" or "; and"), a heading-only line, or (for sub-clauses) another sub-clause
+ *     line; markdown headings always count. So "… attached as\nExhibit A." stays text.
+ *   - A heading line always starts a paragraph; a heading-only line is a paragraph of its own.
+ *   - A bare label ("ARTICLE IV", "Exhibit A", "5.") takes the next line as its title when that
+ *     line is short and ALL CAPS ("PAYMENT", also after a blank line or a page break), or Title
+ *     Case right under the label ("Form of Notice"), and is not continued in lower case.
+ *   - A title that is the whole rest of its line is dropped (the rest becomes body text) when the
+ *     next line continues it in lower case: "5.2 The Customer shall pay\nall fees …".
+ *   - Running headers and footers (the same line among the first or last two of many pages) and
+ *     page-number lines ("5", "- 5 -", "Page 5 of 20") are never headings and never decide a
+ *     paragraph break; they stay in the text.
+ */
+import { detectHeading, isTitleLike, type Heading } from './headings';
+import type { Span } from './sentences';
+
+export interface PageText {
+  /** 1-based page number. */
+  readonly page: number;
+  /** Lines separated by "\n", paragraphs by blank lines. */
+  readonly text: string;
+}
+
+export interface JoinedText {
+  /** The page texts joined with "\n". */
+  readonly text: string;
+  /** Offset of each page's first character in `text`. */
+  readonly bases: readonly number[];
+}
+
+export type Segment =
+  | { readonly kind: 'heading'; readonly start: number; readonly end: number; readonly heading: Heading }
+  | { readonly kind: 'text'; readonly start: number; readonly end: number };
+
+export interface Layout {
+  /** Heading and text segments in document order (content spans, trimmed). */
+  readonly segments: readonly Segment[];
+  /** Paragraph content spans in document order. */
+  readonly paragraphs: readonly Span[];
+}
+
+interface Line {
+  readonly page: number;
+  /** Offset of the raw line in the joined text. */
+  readonly lineStart: number;
+  readonly raw: string;
+  /** Content span (first to last non-whitespace character) in the joined text. */
+  readonly start: number;
+  readonly end: number;
+  readonly blankBefore: boolean;
+  furniture: boolean;
+}
+
+export function joinPages(pages: readonly PageText[]): JoinedText {
+  const bases: number[] = [];
+  let offset = 0;
+  for (const p of pages) {
+    bases.push(offset);
+    offset += p.text.length + 1;
+  }
+  return { text: pages.map((p) => p.text).join('\n'), bases };
+}
+
+const SENTENCE_END = /[.!?:;]["'”’)\]]*$/u;
+const CLAUSE_END = /(?:[.!?:;]["'”’)\]]*|[;,:]\s*\p{L}{1,4})$/u;
+const PAGE_NUMBER = /^(?:page\s*|seite\s*|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/|von|sur|de)\s*\d{1,4})?$/iu;
+
+export function layoutText(joined: JoinedText, pageCount: number): Layout {
+  const lines = splitLines(joined, pageCount);
+  markFurniture(lines, pageCount);
+  const segments: Segment[] = [];
+  const paragraphs: Span[] = [];
+  let para: { start: number; end: number } | null = null;
+  let text: { start: number; end: number } | null = null;
+  let prev: Line | null = null;
+  let prevHeadingOnly = false;
+  let prevSubclause = false;
+  let pending: number | null = null; // index in segments of a bare label waiting for its title line
+
+  const closeText = (): void => {
+    if (text) segments.push({ kind: 'text', start: text.start, end: text.end });
+    text = null;
+  };
+  const closePara = (): void => {
+    closeText();
+    if (para) paragraphs.push({ start: para.start, end: para.end });
+    para = null;
+  };
+  /** A bare label that got no title line: its line is a paragraph of its own. */
+  const resolvePending = (index: number): null => {
+    const seg = segments[index];
+    if (seg) paragraphs.push({ start: seg.start, end: seg.end });
+    return null;
+  };
+  const extend = (line: Line): void => {
+    if (!para) para = { start: line.start, end: line.end };
+    else para.end = line.end;
+    if (!text) text = { start: line.start, end: line.end };
+    else text.end = line.end;
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    if (line.furniture) {
+      if (pending !== null) pending = resolvePending(pending);
+      extend(line);
+      continue;
+    }
+    const crossPage = prev !== null && prev.page !== line.page;
+    const prevText = prev ? prev.raw.trimEnd() : '';
+    const paraBreak = prev === null || (crossPage ? SENTENCE_END.test(prevText) : line.blankBefore);
+    let h = detectHeading(line.raw);
+
+    if (pending !== null && (h === null || h.kind === 'caps') && isTitleLine(line.raw, crossPage || line.blankBefore) && !continuesInLowerCase(lines, i)) {
+      const seg = segments[pending];
+      if (seg && seg.kind === 'heading') {
+        const title = line.raw.trim().replace(/[.:]$/, '').replace(/\s+/g, ' ');
+        segments[pending] = { ...seg, end: line.end, heading: { ...seg.heading, title } };
+        paragraphs.push({ start: seg.start, end: line.end });
+        pending = null;
+        prev = line;
+        continue;
+      }
+    }
+    if (pending !== null) pending = resolvePending(pending);
+
+    const accepted =
+      h !== null &&
+      (h.kind === 'markdown' || paraBreak || prevHeadingOnly || CLAUSE_END.test(prevText) || (h.kind === 'subclause' && prevSubclause));
+    if (h && accepted && h.titleIsRest && continuesInLowerCase(lines, i)) {
+      h = h.kind === 'caps' ? null : { ...h, title: null, end: trimmedEnd(line.raw, h.restStart), titleIsRest: false };
+    }
+    if (h && accepted) {
+      closePara();
+      const hs = line.lineStart + h.start;
+      const he = line.lineStart + trimmedEnd(line.raw, h.end);
+      segments.push({ kind: 'heading', start: hs, end: he, heading: h });
+      const bodyStart = firstContent(joined.text, he, line.end);
+      if (bodyStart < line.end) {
+        para = { start: hs, end: line.end };
+        text = { start: bodyStart, end: line.end };
+        prevHeadingOnly = false;
+      } else {
+        prevHeadingOnly = true;
+        if (h.title === null && h.kind !== 'subclause' && h.kind !== 'markdown') pending = segments.length - 1;
+        else paragraphs.push({ start: hs, end: he });
+      }
+      prevSubclause = h.kind === 'subclause';
+    } else {
+      if (paraBreak || !para) closePara();
+      extend(line);
+      prevHeadingOnly = false;
+      prevSubclause = false;
+    }
+    prev = line;
+  }
+  if (pending !== null) resolvePending(pending);
+  closePara();
+  paragraphs.sort((a, b) => a.start - b.start);
+  return { segments, paragraphs };
+}
+
+function splitLines(joined: JoinedText, pageCount: number): Line[] {
+  const lines: Line[] = [];
+  const { text, bases } = joined;
+  for (let p = 0; p < pageCount; p++) {
+    const pageStart = bases[p] ?? 0;
+    const pageEnd = p + 1 < pageCount ? (bases[p + 1] ?? text.length) - 1 : text.length;
+    let blankBefore = false;
+    let ls = pageStart;
+    while (ls <= pageEnd) {
+      let le = text.indexOf('\n', ls);
+      if (le < 0 || le > pageEnd) le = pageEnd;
+      const cs = firstContent(text, ls, le);
+      if (cs >= le) {
+        blankBefore = true;
+      } else {
+        const ce = ls + trimmedEnd(text.slice(ls, le), le - ls);
+        lines.push({ page: p, lineStart: ls, raw: text.slice(ls, le), start: cs, end: ce, blankBefore, furniture: false });
+        blankBefore = false;
+      }
+      ls = le + 1;
+    }
+  }
+  return lines;
+}
+
+/** Marks running headers/footers and page-number lines among the first/last two lines of each page. */
+function markFurniture(lines: Line[], pageCount: number): void {
+  const edges: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    const firstOfPage = i === 0 || lines[i - 1]?.page !== line.page || i === 1 || lines[i - 2]?.page !== line.page;
+    const lastOfPage = i === lines.length - 1 || lines[i + 1]?.page !== line.page || lines[i + 2]?.page !== line.page;
+    if (firstOfPage || lastOfPage) edges.push(line);
+  }
+  const pagesByKey = new Map<string, Set<number>>();
+  for (const line of edges) {
+    const trimmed = line.raw.trim();
+    if (PAGE_NUMBER.test(trimmed)) {
+      line.furniture = true;
+      continue;
+    }
+    const h = detectHeading(line.raw);
+    if (h && h.kind !== 'caps') continue;
+    const key = trimmed.toLowerCase().replace(/\s+/g, ' ').replace(/\d+/g, '#');
+    let set = pagesByKey.get(key);
+    if (!set) pagesByKey.set(key, (set = new Set()));
+    set.add(line.page);
+  }
+  const threshold = Math.max(2, Math.ceil(pageCount * 0.2));
+  for (const line of edges) {
+    if (line.furniture) continue;
+    const key = line.raw.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\d+/g, '#');
+    if ((pagesByKey.get(key)?.size ?? 0) >= threshold) line.furniture = true;
+  }
+}
+
+/**
+ * A short line that can be the title under a bare label: ALL CAPS ("PAYMENT"), or, right under
+ * the label (no blank line or page break between), Title Case ("Form of Notice").
+ */
+function isTitleLine(raw: string, afterGap: boolean): boolean {
+  const t = raw.trim();
+  const allCaps = !/\p{Ll}/u.test(t) && (t.match(/\p{Lu}/gu) ?? []).length >= 2;
+  if (t.endsWith('.') && !allCaps) return false;
+  const s = t.replace(/[.:]$/, '');
+  if (s.length === 0 || s.length > 100 || /[.;!?,](?:\s|$)/.test(s)) return false;
+  if (allCaps) return isTitleLike(s);
+  return !afterGap && isTitleLike(s, false);
+}
+
+function continuesInLowerCase(lines: readonly Line[], i: number): boolean {
+  const line = lines[i];
+  const next = lines[i + 1];
+  if (!line || !next || next.page !== line.page || next.blankBefore) return false;
+  return /^\p{Ll}/u.test(next.raw.trimStart());
+}
+
+function firstContent(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && /\s/.test(text[i] ?? '')) i++;
+  return i;
+}
+
+/** `end` moved back over whitespace in `s`. */
+function trimmedEnd(s: string, end: number): number {
+  let e = Math.min(end, s.length);
+  while (e > 0 && /\s/.test(s[e - 1] ?? '')) e--;
+  return e;
+}

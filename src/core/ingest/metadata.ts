@@ -1,0 +1,150 @@
+/**
+ * Document metadata from its (cleaned) pages: a title, the names it goes by, its parties and
+ * defined terms. Run it on the output of cleanPages, so running headers are not taken for titles.
+ *
+ * Title: the PDF metadata title when it is meaningful (not "Microsoft Word - x.docx", not a file
+ * name or the file's own name, not "Untitled"/"Document1", not only digits and signs, not a
+ * machine id), else the first heading-like line of the first two pages: a markdown heading
+ * (without the #s), an ALL-CAPS line (with the ALL-CAPS lines that continue it), a Title Case
+ * line standing alone, or a short line standing alone as the very first line ("Conditions
+ * générales de vente"). Status stamps ("CONFIDENTIAL", "Draft", "Execution Version") are
+ * skipped; a clause heading ("1. Definitions", "Article 1", "§ 1") ends the search; else null.
+ */
+import { extractAliases, type AliasOptions } from './aliases';
+import { detectHeading } from './headings';
+
+export interface MetadataPage {
+  readonly page: number;
+  readonly text: string;
+}
+
+export interface MetadataSource {
+  readonly fileName: string;
+  readonly pdfTitle?: string | null | undefined;
+}
+
+export interface DocumentMetadata {
+  readonly title: string | null;
+  /** Names and abbreviations identifying the document or its parties (long and short forms). */
+  readonly aliases: string[];
+  /** Party names, long form. */
+  readonly parties: string[];
+  /** Terms the document defines ("Agreement", "Effective Date", "Supplier", …). */
+  readonly definedTerms: string[];
+}
+
+export interface MetadataOptions extends Omit<AliasOptions, 'partyChars'> {
+  /** Pages searched for parties (default 10). */
+  readonly partyPages?: number;
+  /** Pages searched for a title line (default 2). */
+  readonly titlePages?: number;
+}
+
+export function extractMetadata(pages: readonly MetadataPage[], source: MetadataSource, options: MetadataOptions = {}): DocumentMetadata {
+  const partyPages = options.partyPages ?? 10;
+  const maxChars = options.maxChars ?? 1_000_000;
+  // Pages joined with "\n" up to the scan limit; parties only in the first pages.
+  let text = '';
+  let partyChars = 0;
+  for (let i = 0; i < pages.length && text.length < maxChars; i++) {
+    text += (i > 0 ? '\n' : '') + (pages[i]?.text ?? '');
+    if (i < partyPages) partyChars = text.length;
+  }
+  const found = extractAliases(text, { ...options, maxChars, partyChars });
+  const title = meaningfulTitle(source.pdfTitle, source.fileName) ?? titleFromText(pages.slice(0, options.titlePages ?? 2));
+  return { title, ...found };
+}
+
+const FILE_EXTENSION = /\.(?:docx?|dotx?|pdf|rtf|odt|ott|txt|md|pages|xlsx?|pptx?|html?|xml|tex|wpd|eml|msg)$/i;
+const PLACEHOLDER =
+  /^(?:untitled(?: document)?|sans titre|document sans titre|ohne titel|unbenannt|sin t[íi]tulo|senza titolo|naamloos|sem t[íi]tulo|new document|nouveau document|neues dokument|document|dokument|documento|doc|title|titre|titel|presentation|powerpoint[- ]pr[äa]sentation|powerpoint presentation|slide)\s*[-_]?\s*\d*$/i;
+
+/** The PDF metadata title, or null when it says nothing about the document. */
+export function meaningfulTitle(raw: string | null | undefined, fileName: string): string | null {
+  const t = (raw ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”„«»]+|["'“”„«»]+$/gu, '')
+    .trim();
+  if (t.length < 3 || t.length > 200) return null;
+  if ((t.match(/\p{L}/gu) ?? []).length < 2) return null;
+  if (/^(?:microsoft\s+)?(?:word|excel|powerpoint)\s+-\s/i.test(t)) return null;
+  if (FILE_EXTENSION.test(t) || /^(?:[a-z]:\\|\\\\|\/|~\/|file:)/i.test(t)) return null;
+  if (PLACEHOLDER.test(t)) return null;
+  if (!t.includes(' ') && (/[_]/.test(t) || (/\d/.test(t) && t.length > 6))) return null;
+  if (fileStem(t) === fileStem(fileName)) return null;
+  return t;
+}
+
+function fileStem(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? name;
+  return base
+    .replace(FILE_EXTENSION, '')
+    .toLowerCase()
+    .replace(/[_\-.\s]+/g, ' ')
+    .trim();
+}
+
+const STAMP =
+  /^(?:strictly\s+|highly\s+|streng\s+|strictement\s+)?(?:confidential|private\s*(?:&|and)\s*confidential|privileged(?:\s*(?:&|and)\s*confidential)?|draft|execution\s+(?:version|copy)|final|conformed\s+copy|vertraulich|confidentiel(?:le)?|confidencial|riservato|vertrouwelijk|entwurf|projet|borrador|bozza|concept|rascunho|exhibit\s+[\d.]+|anlage\s+[\d.]+)\b[\s\p{P}\d]*$/iu;
+
+/** The first heading-like line of the first pages, or null. */
+export function titleFromText(pages: readonly MetadataPage[]): string | null {
+  const lines: { text: string; page: number; blankAfter: boolean }[] = [];
+  for (const p of pages) {
+    const raw = p.text.split('\n');
+    for (let i = 0; i < raw.length; i++) {
+      const text = (raw[i] ?? '').trim();
+      if (text === '') continue;
+      const next = raw[i + 1];
+      lines.push({ text, page: p.page, blankAfter: next === undefined || next.trim() === '' });
+    }
+  }
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < 40; i++) {
+    const line = lines[i];
+    if (!line) break;
+    const s = line.text;
+    const md = /^#{1,6}\s+(.+?)(?:\s+#+)?$/.exec(s);
+    if (md) return tidy(md[1] ?? '');
+    if (STAMP.test(s) || !/\p{L}.*\p{L}/u.test(s) || /^[\p{N}\p{P}\p{S}\s]+$/u.test(s)) continue;
+    seen++;
+    const h = detectHeading(s);
+    if (h && h.kind !== 'caps' && h.kind !== 'markdown') return null;
+    if (isCapsTitle(s)) {
+      let title = s;
+      for (let j = i + 1; j < lines.length && j <= i + 2; j++) {
+        const next = lines[j];
+        const prev = lines[j - 1];
+        if (!next || !prev || prev.blankAfter || next.page !== line.page || /[.,;:]$/.test(prev.text)) break;
+        if (!isCapsTitle(next.text) || /\d/.test(next.text) || title.length + next.text.length > 200) break;
+        title += ` ${next.text}`;
+      }
+      return tidy(title);
+    }
+    const continues = !line.blankAfter && /^\p{Ll}/u.test(lines[i + 1]?.text ?? '');
+    if (continues || /[,;:]$/.test(s) || /\.\s/.test(s) || s.length > 150) continue;
+    const words = s.split(/\s+/);
+    if (!/^\p{Lu}/u.test(s) || words.length > 14) continue;
+    if (isTitleCase(words) || (seen === 1 && words.length <= 10 && !/\.$/.test(s))) return tidy(s);
+  }
+  return null;
+}
+
+function isCapsTitle(s: string): boolean {
+  const letters = (s.match(/\p{L}/gu) ?? []).length;
+  if (letters < 4 || /\p{Ll}/u.test(s)) return false;
+  if (s.length > 150 || s.split(/\s+/).length > 15 || /[,;:]$/.test(s)) return false;
+  return letters / s.replace(/\s+/g, '').length >= 0.6;
+}
+
+function isTitleCase(words: readonly string[]): boolean {
+  const long = words.filter((w) => (w.match(/\p{L}/gu) ?? []).length >= 4);
+  if (long.length === 0) return false;
+  return long.filter((w) => /^[^\p{L}]*\p{Lu}/u.test(w)).length / long.length >= 0.75;
+}
+
+function tidy(s: string): string | null {
+  const t = s.replace(/\s+/g, ' ').replace(/[.:]$/, '').trim();
+  return t.length >= 2 ? t : null;
+}

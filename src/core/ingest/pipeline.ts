@@ -1,0 +1,208 @@
+/**
+ * Ingests one file: bytes → hash (skip duplicates) → parse page by page → OCR the pages that
+ * have no text layer → clean, detect language and metadata, chunk → embed (when a model is
+ * loaded) → commit (one transaction) → index. A failure marks this document failed with a
+ * message naming the file and the problem and never throws past the caller's loop; a cancel
+ * leaves nothing behind.
+ */
+import { AppError, FileError, isAbort, throwIfAborted, toSerialized } from '../errors';
+import type { EventInput } from '../events';
+import { newId, sha256Hex } from '../hash';
+import type { Embedder, IndexWriter, IngestStore, OcrEngine, Parser, SourceFile } from '../ports';
+import type { DocSource, DocumentRecord, PageRecord } from '../types';
+import { inProcessAnalyzer, type DocumentAnalyzer } from './analyze';
+import type { ChunkerOptions } from './chunker';
+import { toChunkRecords } from './chunker';
+import { embedChunks } from './embed';
+import { ocrPages, type RawPage } from './ocr-pages';
+
+export interface IngestDeps {
+  readonly parser: Parser;
+  readonly store: IngestStore;
+  readonly index: IndexWriter;
+  /** Cleaning, language, metadata and chunking (in the parse worker in the app). */
+  readonly analyzer?: DocumentAnalyzer;
+  /** Reads pages without a text layer; without it such pages stay empty. */
+  readonly ocr?: OcrEngine | null;
+  /** Embeds chunks for dense search; without it documents are searchable by keywords only. */
+  readonly embedder?: Embedder | null;
+  readonly chunker?: ChunkerOptions;
+  /** Files over this size fail as too large before they are read. */
+  readonly maxBytes?: number;
+  /** Mean OCR confidence (0–100) under which a document is marked degraded. */
+  readonly ocrDegradedBelow?: number;
+  readonly now?: () => number;
+}
+
+export interface IngestRequest {
+  readonly file: SourceFile;
+  readonly source: DocSource;
+  /** Reuse this id (a resumed job, or a re-scan of a changed file). */
+  readonly documentId?: string;
+  readonly password?: string;
+}
+
+export type IngestOutcome =
+  | { readonly kind: 'ingested'; readonly document: DocumentRecord }
+  | { readonly kind: 'duplicate'; readonly existing: DocumentRecord }
+  | { readonly kind: 'failed'; readonly document: DocumentRecord; readonly error: AppError };
+
+export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_OCR_DEGRADED_BELOW = 70;
+
+export async function ingestFile(
+  request: IngestRequest,
+  deps: IngestDeps,
+  emit: (event: EventInput) => void,
+  signal?: AbortSignal,
+): Promise<IngestOutcome> {
+  const now = deps.now ?? Date.now;
+  const { file } = request;
+  const maxBytes = deps.maxBytes ?? DEFAULT_MAX_BYTES;
+  let doc: DocumentRecord = {
+    id: request.documentId ?? newId(),
+    path: file.path,
+    name: file.name,
+    mediaType: file.mediaType,
+    size: file.size,
+    sha256: '',
+    pages: 0,
+    language: null,
+    title: null,
+    aliases: [],
+    status: 'parsing',
+    error: null,
+    errorInfo: null,
+    source: request.source,
+    lexicalOnly: true,
+    ocrConfidence: null,
+    chunkCount: 0,
+    mtime: file.lastModified,
+    addedAt: now(),
+    updatedAt: now(),
+  };
+
+  try {
+    throwIfAborted(signal, file.name);
+    if (file.size === 0) throw new FileError('file/empty', file.name, 'the file is empty (0 bytes)');
+    if (file.size > maxBytes) {
+      throw new FileError('file/too-large', file.name, `the file is ${formatBytes(file.size)}, over the limit of ${formatBytes(maxBytes)}`);
+    }
+    const bytes = await file.bytes();
+    doc = { ...doc, sha256: await sha256Hex(bytes) };
+    const existing = await deps.store.findBySha256(doc.sha256);
+    if (existing && existing.id !== doc.id && existing.status !== 'failed') return { kind: 'duplicate', existing };
+    if (existing && existing.id !== doc.id) doc = { ...doc, id: existing.id, addedAt: existing.addedAt };
+    throwIfAborted(signal, file.name);
+
+    await deps.store.putDocument(doc);
+    emit({ type: 'file_started', documentId: doc.id, name: file.name, size: file.size });
+
+    // 1. Parse, page by page. The parser takes the bytes already read (and may transfer them).
+    const once: SourceFile = { ...file, bytes: () => Promise.resolve(bytes) };
+    const raw: RawPage[] = [];
+    let declaredTitle: string | null = null;
+    for await (const item of deps.parser.parse(once, { signal, password: request.password })) {
+      if (item.kind === 'info') {
+        doc = { ...doc, pages: item.info.pages, mediaType: item.info.mediaType };
+        declaredTitle = item.info.title;
+        continue;
+      }
+      raw.push(item.page);
+      emit({ type: 'page_parsed', documentId: doc.id, page: item.page.page, pages: doc.pages });
+      throwIfAborted(signal, file.name);
+    }
+
+    // 2. OCR the pages without a text layer.
+    const needOcr = raw.filter((p) => p.needsOcr).length;
+    let ocrConfidence: number | null = null;
+    if (needOcr > 0 && deps.ocr) {
+      doc = { ...doc, status: 'ocr' };
+      await deps.store.updateDocument(doc.id, { status: 'ocr', pages: doc.pages });
+      ocrConfidence = await ocrPages(raw, deps.ocr, (page, confidence) => emit({ type: 'ocr_page', documentId: doc.id, page, pages: doc.pages, confidence }), signal);
+    }
+
+    // 3. Clean, detect language and metadata, chunk.
+    const analyzer = deps.analyzer ?? inProcessAnalyzer;
+    const analyzed = await analyzer.analyze(
+      raw.map((p) => ({ page: p.page, text: p.text })),
+      { fileName: file.name, declaredTitle },
+      { chunker: deps.chunker, signal },
+    );
+    const chunks = toChunkRecords(doc.id, analyzed.chunks);
+    if (chunks.length === 0) {
+      const reason = needOcr > 0 && !deps.ocr ? 'it is a scan without a text layer, and text recognition (OCR) is not available' : 'no readable text was found in it';
+      throw new FileError('file/no-text', file.name, reason);
+    }
+    emit({ type: 'chunked', documentId: doc.id, chunks: chunks.length });
+    throwIfAborted(signal, file.name);
+    doc = { ...doc, language: analyzed.language, title: analyzed.title, aliases: analyzed.aliases };
+
+    // 4. Embed (optional: without a model the document is searchable by keywords).
+    let vectors = null;
+    if (deps.embedder) {
+      doc = { ...doc, status: 'embedding' };
+      await deps.store.updateDocument(doc.id, { status: 'embedding' });
+      vectors = await embedChunks(doc, chunks, deps.embedder, (done, total) => emit({ type: 'embedded', documentId: doc.id, done, total }), signal);
+    }
+
+    // 5. Commit everything in one transaction, then index.
+    const byPage = new Map(raw.map((p) => [p.page, p]));
+    const pages: PageRecord[] = analyzed.pages.map((p) => ({
+      documentId: doc.id,
+      page: p.page,
+      text: p.text,
+      ocr: byPage.get(p.page)?.ocr ?? false,
+      confidence: byPage.get(p.page)?.confidence ?? null,
+    }));
+    const degradedBelow = deps.ocrDegradedBelow ?? DEFAULT_OCR_DEGRADED_BELOW;
+    const degraded = ocrConfidence !== null && ocrConfidence < degradedBelow;
+    const unread = needOcr > 0 && !deps.ocr;
+    doc = {
+      ...doc,
+      pages: Math.max(doc.pages, pages.length),
+      chunkCount: chunks.length,
+      lexicalOnly: vectors === null,
+      ocrConfidence,
+      status: degraded || unread ? 'degraded' : 'ready',
+      error: degraded
+        ? `${file.name}: text recognition confidence is low (${Math.round(ocrConfidence ?? 0)}%); some words may be wrong`
+        : unread
+          ? `${file.name}: ${needOcr} scanned page${needOcr === 1 ? '' : 's'} could not be read (text recognition is not available)`
+          : null,
+      updatedAt: now(),
+    };
+    await deps.store.commitDocument(doc, pages, chunks, vectors);
+    await deps.index.addDocument({ id: doc.id, name: doc.name, language: doc.language }, chunks, vectors);
+    emit({ type: 'indexed', documentId: doc.id });
+    emit({ type: 'file_done', documentId: doc.id, name: doc.name, status: doc.status });
+    return { kind: 'ingested', document: doc };
+  } catch (error) {
+    if (isAbort(error)) {
+      // A cancelled file leaves no partial rows behind.
+      await deps.store.deleteDocument(doc.id).catch(() => undefined);
+      await deps.index.removeDocument(doc.id).catch(() => undefined);
+      throw error;
+    }
+    const appError = asFileError(error, file.name);
+    const failed: DocumentRecord = { ...doc, status: 'failed', error: appError.message, errorInfo: toSerialized(appError), chunkCount: 0, updatedAt: now() };
+    await deps.store.commitDocument(failed, [], []);
+    await deps.index.removeDocument(doc.id).catch(() => undefined);
+    emit({ type: 'file_failed', documentId: doc.id, name: file.name, error: toSerialized(appError) });
+    return { kind: 'failed', document: failed, error: appError };
+  }
+}
+
+function asFileError(error: unknown, fileName: string): AppError {
+  if (error instanceof FileError) return error;
+  if (error instanceof AppError) return new FileError(error.code, fileName, error.message, { cause: error });
+  const reason = error instanceof Error ? error.message : String(error);
+  return new FileError('file/corrupt', fileName, `could not be read (${reason})`, { cause: error });
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}

@@ -1,0 +1,260 @@
+/**
+ * The persisted ingestion queue. Jobs are lists of files; each file is one queue item that is
+ * pending → running → done | failed | duplicate | cancelled. The queue lives in the workspace
+ * database, so after a crash or a reload `start()` resets items that were running and carries
+ * on where it stopped; documents get their id when queued, so a file committed just before a
+ * crash is recognised and never indexed twice.
+ */
+import { AbortedError, describeError, isAbort, toSerialized } from '../errors';
+import { jobEmitter, type EventInput, type EventSink } from '../events';
+import { newId } from '../hash';
+import type { SourceFile } from '../ports';
+import type { DocSource, DocumentRecord } from '../types';
+import { ingestFile, type IngestDeps, type IngestOutcome } from './pipeline';
+
+export type QueueItemStatus = 'pending' | 'running' | 'done' | 'failed' | 'duplicate' | 'cancelled';
+export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled';
+
+export interface QueueItem {
+  readonly id: string;
+  readonly jobId: string;
+  /** Order within the whole queue. */
+  readonly seq: number;
+  readonly documentId: string;
+  readonly source: DocSource;
+  /** Where the bytes are: saved in the app's file vault, or in the user's opened folder. */
+  readonly origin: 'vault' | 'folder';
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+  readonly mediaType: string;
+  readonly lastModified: number | null;
+  readonly status: QueueItemStatus;
+  readonly error: string | null;
+  /** Pages of the file when known (for the ETA), else 0. */
+  readonly pages: number;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+}
+
+export interface JobRecord {
+  readonly id: string;
+  readonly label: string;
+  readonly status: JobStatus;
+  readonly total: number;
+  readonly createdAt: number;
+}
+
+export interface QueueStore {
+  /** Adds a job, its items and their 'queued' document rows in one transaction. */
+  addJob(job: JobRecord, items: readonly QueueItem[], documents: readonly DocumentRecord[]): Promise<void>;
+  /** The first pending item (lowest seq) of a running job. */
+  nextPending(): Promise<QueueItem | undefined>;
+  updateItem(id: string, patch: Partial<QueueItem>): Promise<void>;
+  setJobStatus(jobId: string, status: JobStatus): Promise<void>;
+  job(jobId: string): Promise<JobRecord | undefined>;
+  jobs(): Promise<JobRecord[]>;
+  items(jobId: string): Promise<QueueItem[]>;
+  /** Crash recovery: running items back to pending. Returns how many. */
+  resetRunning(): Promise<number>;
+  /** Marks the job's pending items cancelled and returns them. */
+  cancelPending(jobId: string): Promise<QueueItem[]>;
+  nextSeq(): Promise<number>;
+}
+
+/** Where the bytes of a queued file come from (the vault for uploads, the folder handle...). */
+export interface FileResolver {
+  /** Throws a FileError when the file is gone or unreadable. */
+  resolve(item: QueueItem): Promise<SourceFile>;
+  /** Called when an item will never be needed again (done, duplicate, cancelled). */
+  release(item: QueueItem, outcome: QueueItemStatus): Promise<void>;
+}
+
+export interface NewFile {
+  readonly file: SourceFile;
+  readonly origin: 'vault' | 'folder';
+  readonly documentId?: string;
+}
+
+export interface QueueDeps {
+  readonly store: QueueStore;
+  readonly files: FileResolver;
+  readonly ingest: () => IngestDeps;
+  readonly sink: EventSink;
+  readonly now?: () => number;
+}
+
+export class IngestQueue {
+  private running: Promise<void> | null = null;
+  private current: { item: QueueItem; controller: AbortController } | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: QueueDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Resumes after a reload or crash, then processes whatever is pending. */
+  async start(): Promise<void> {
+    await this.deps.store.resetRunning();
+    this.kick();
+  }
+
+  /** Queues files as one job; returns the job id. The document rows appear as 'queued' at once. */
+  async enqueue(files: readonly NewFile[], source: DocSource, label: string): Promise<string> {
+    const jobId = newId();
+    let seq = await this.deps.store.nextSeq();
+    const now = this.now();
+    const items: QueueItem[] = [];
+    const documents: DocumentRecord[] = [];
+    for (const f of files) {
+      const documentId = f.documentId ?? newId();
+      items.push({
+        id: newId(), jobId, seq: seq++, documentId, source, origin: f.origin, path: f.file.path, name: f.file.name, size: f.file.size,
+        mediaType: f.file.mediaType, lastModified: f.file.lastModified, status: 'pending', error: null, pages: 0, startedAt: null, finishedAt: null,
+      });
+      documents.push(queuedDocument(documentId, f.file, source, now));
+    }
+    await this.deps.store.addJob({ id: jobId, label, status: 'running', total: files.length, createdAt: now }, items, documents);
+    this.kick();
+    return jobId;
+  }
+
+  /** Stops taking new files of the job; the file being read is put back and read again on resume. */
+  async pause(jobId: string): Promise<void> {
+    await this.deps.store.setJobStatus(jobId, 'paused');
+    if (this.current?.item.jobId === jobId) this.current.controller.abort(new AbortedError('import (paused)'));
+    await this.emitProgress(jobId);
+  }
+
+  async resume(jobId: string): Promise<void> {
+    await this.deps.store.setJobStatus(jobId, 'running');
+    await this.emitProgress(jobId);
+    this.kick();
+  }
+
+  /** Cancels the job: the file being read leaves no partial rows; pending files are dropped. */
+  async cancel(jobId: string): Promise<void> {
+    await this.deps.store.setJobStatus(jobId, 'cancelled');
+    if (this.current?.item.jobId === jobId) this.current.controller.abort(new AbortedError('import'));
+    const dropped = await this.deps.store.cancelPending(jobId);
+    const ingest = this.deps.ingest();
+    for (const item of dropped) {
+      await ingest.store.deleteDocument(item.documentId).catch(() => undefined);
+      await this.deps.files.release(item, 'cancelled').catch(() => undefined);
+    }
+    jobEmitter(jobId, this.deps.sink, this.now)({ type: 'job_cancelled' });
+  }
+
+  /** Resolves when nothing is left to do (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private kick(): void {
+    this.running ??= this.drain()
+      .catch((error: unknown) => {
+        // The database went away under us (workspace closed or deleted): the queue stops here
+        // and resumes from the persisted state the next time the workspace opens.
+        console.warn(`IngestQueue: stopped (${describeError(error)})`);
+      })
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const item = await this.deps.store.nextPending();
+      if (!item) return;
+      await this.process(item);
+    }
+  }
+
+  private async process(item: QueueItem): Promise<void> {
+    const { store } = this.deps;
+    const emit = jobEmitter(item.jobId, this.deps.sink, this.now);
+    const controller = new AbortController();
+    this.current = { item, controller };
+    await store.updateItem(item.id, { status: 'running', startedAt: this.now() });
+    let status: QueueItemStatus;
+    let error: string | null = null;
+    let pages = 0;
+    try {
+      const ingest = this.deps.ingest();
+      const existing = await ingest.store.getDocument(item.documentId);
+      if (existing && (existing.status === 'ready' || existing.status === 'degraded')) {
+        // Committed before a crash, but the item was not marked: never index it twice.
+        status = 'done';
+      } else {
+        const file = await this.deps.files.resolve(item);
+        const outcome = await ingestFile({ file, source: item.source, documentId: item.documentId }, ingest, emit, controller.signal);
+        ({ status, error, pages } = await this.settle(item, outcome, emit));
+      }
+    } catch (e) {
+      if (isAbort(e)) {
+        const job = await store.job(item.jobId);
+        // Paused: back to pending (read again on resume). Cancelled: dropped.
+        status = job?.status === 'paused' ? 'pending' : 'cancelled';
+        if (status === 'pending') await this.deps.ingest().store.putDocument(queuedDocument(item.documentId, fileOf(item), item.source, this.now()));
+      } else {
+        status = 'failed';
+        error = describeError(e);
+        emit({ type: 'file_failed', documentId: item.documentId, name: item.name, error: toSerialized(e) });
+      }
+    } finally {
+      this.current = null;
+    }
+    await store.updateItem(item.id, { status, error, pages, startedAt: status === 'pending' ? null : item.startedAt, finishedAt: status === 'pending' ? null : this.now() });
+    if (status === 'done' || status === 'duplicate' || status === 'cancelled') await this.deps.files.release(item, status).catch(() => undefined);
+    await this.emitProgress(item.jobId);
+    await this.finishJobIfDone(item.jobId);
+  }
+
+  private async settle(item: QueueItem, outcome: IngestOutcome, emit: (e: EventInput) => void): Promise<{ status: QueueItemStatus; error: string | null; pages: number }> {
+    switch (outcome.kind) {
+      case 'ingested':
+        return { status: 'done', error: null, pages: outcome.document.pages };
+      case 'failed':
+        return { status: 'failed', error: outcome.error.message, pages: 0 };
+      case 'duplicate':
+        // The queued row was a placeholder for a file the workspace already has.
+        await this.deps.ingest().store.deleteDocument(item.documentId);
+        emit({ type: 'status', stage: 'duplicate', message: `${item.name} is already in this workspace as ${outcome.existing.name}` });
+        return { status: 'duplicate', error: null, pages: 0 };
+    }
+  }
+
+  private async emitProgress(jobId: string): Promise<void> {
+    const items = await this.deps.store.items(jobId);
+    const finished = items.filter((i) => i.status !== 'pending' && i.status !== 'running');
+    const done = finished.length;
+    const total = items.length;
+    // ETA from the mean duration of files read so far.
+    const timed = finished.filter((i) => i.startedAt !== null && i.finishedAt !== null);
+    const mean = timed.length ? timed.reduce((s, i) => s + (i.finishedAt! - i.startedAt!), 0) / timed.length : null;
+    const etaMs = done >= total ? 0 : mean === null ? null : Math.round(mean * (total - done));
+    jobEmitter(jobId, this.deps.sink, this.now)({ type: 'progress', unit: 'files', done, total, etaMs });
+  }
+
+  private async finishJobIfDone(jobId: string): Promise<void> {
+    const job = await this.deps.store.job(jobId);
+    if (!job || job.status !== 'running') return;
+    const items = await this.deps.store.items(jobId);
+    if (items.some((i) => i.status === 'pending' || i.status === 'running')) return;
+    await this.deps.store.setJobStatus(jobId, 'done');
+    const count = (s: QueueItemStatus) => items.filter((i) => i.status === s).length;
+    jobEmitter(jobId, this.deps.sink, this.now)({ type: 'job_done', summary: { ingested: count('done'), duplicates: count('duplicate'), failed: count('failed') } });
+  }
+}
+
+function fileOf(item: QueueItem): Pick<SourceFile, 'name' | 'path' | 'size' | 'mediaType' | 'lastModified'> {
+  return { name: item.name, path: item.path, size: item.size, mediaType: item.mediaType, lastModified: item.lastModified };
+}
+
+export function queuedDocument(id: string, file: Pick<SourceFile, 'name' | 'path' | 'size' | 'mediaType' | 'lastModified'>, source: DocSource, now: number): DocumentRecord {
+  return {
+    id, path: file.path, name: file.name, mediaType: file.mediaType, size: file.size, sha256: '', pages: 0, language: null, title: null,
+    aliases: [], status: 'queued', error: null, errorInfo: null, source, lexicalOnly: true, ocrConfidence: null, chunkCount: 0,
+    mtime: file.lastModified, addedAt: now, updatedAt: now,
+  };
+}

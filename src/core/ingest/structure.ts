@@ -1,0 +1,140 @@
+/**
+ * The section stack: headings in document order → the section path of every piece of text.
+ *
+ * A heading of rank r closes every open section of rank ≥ r, then opens its own. Sub-clauses
+ * have no fixed rank: a style already open ((b) after (a)) goes back to that level, a new style
+ * nests one level deeper than the innermost open section ((i) under (a), (A) under (i)). An
+ * ambiguous (i) / (v) / (x) is a letter when it continues an open letter list ((i) after (h)),
+ * roman when it continues a roman list ((v) after (iv)); otherwise (i) starts a roman list and
+ * (v) / (x) are letters.
+ *
+ * Containers (PART, CHAPTER, TITLE, BOOK, Livre, Titre, Chapitre, Teil, Kapitel, …) have no
+ * fixed order either (Part > Chapter in the UK, Title > Chapter > Part in the US Code, Livre >
+ * Titre > Chapitre in French codes): the first kind seen is outermost, a new kind nests inside
+ * the open ones, and all rank between 0 (appendices) and 1 (articles), so "PART II / CHAPTER 3 /
+ * Article 5" is one path rather than three headings replacing each other.
+ */
+import type { Heading, HeadingKind, OrdinalTier, Subclause, SubclauseStyle } from './headings';
+
+export { detectHeading, isTitleLike } from './headings';
+export type { Heading, HeadingKind, OrdinalTier, Subclause, SubclauseStyle } from './headings';
+
+export interface SectionEntry {
+  readonly kind: HeadingKind;
+  readonly label: string;
+  readonly title: string | null;
+  /** What the path shows: label and title ("12 Limitation of Liability", "12.2", "LIMITATION OF LIABILITY"). */
+  readonly display: string;
+  readonly ordinal: string | null;
+  readonly tier: OrdinalTier | null;
+  readonly rank: number;
+  /** Sub-clauses: the resolved style ("lower(") and value ((c) = 3, (iv) = 4). */
+  readonly styleKey: string | null;
+  readonly value: number;
+}
+
+const EMPTY: readonly SectionEntry[] = Object.freeze([]);
+
+export class SectionStack {
+  #entries: SectionEntry[] = [];
+  #path: readonly SectionEntry[] = EMPTY;
+
+  /** The open sections, outermost first. The array is frozen and replaced (not mutated) on push. */
+  get path(): readonly SectionEntry[] {
+    return this.#path;
+  }
+
+  /** Opens the section `heading` starts (closing those it ends) and returns its entry. */
+  push(heading: Heading): SectionEntry {
+    let rank = heading.rank;
+    let styleKey: string | null = null;
+    let value = 0;
+    if (heading.sub) {
+      const resolved = this.#resolve(heading.sub);
+      ({ rank, styleKey, value } = resolved);
+    } else if (heading.kind === 'part') {
+      styleKey = containerKey(heading.label);
+      rank = this.#containerRank(styleKey);
+    }
+    while (this.#entries.length > 0 && (this.#entries[this.#entries.length - 1]?.rank ?? -1) >= rank) this.#entries.pop();
+    const entry: SectionEntry = {
+      kind: heading.kind,
+      label: heading.label,
+      title: heading.title,
+      display: displayOf(heading.label, heading.title),
+      ordinal: heading.ordinal,
+      tier: heading.tier,
+      rank,
+      styleKey,
+      value,
+    };
+    this.#entries.push(entry);
+    this.#path = Object.freeze([...this.#entries]);
+    return entry;
+  }
+
+  /** Containers (Part, Chapter, Title, Book, Livre, Titre, …) nest in the order they first appear, all above Article. */
+  #containerRank(key: string): number {
+    let innermost = 0;
+    for (let i = this.#entries.length - 1; i >= 0; i--) {
+      const e = this.#entries[i] as SectionEntry;
+      if (e.kind !== 'part') continue;
+      if (e.styleKey === key) return e.rank;
+      innermost = Math.max(innermost, e.rank);
+    }
+    return Math.min(0.9, innermost + 0.1);
+  }
+
+  #resolve(sub: Subclause): { rank: number; styleKey: string; value: number } {
+    const key = (style: SubclauseStyle): string => `${style}${sub.form === 'paren' ? '(' : ')'}`;
+    const open = (style: SubclauseStyle): SectionEntry | undefined => {
+      for (let i = this.#entries.length - 1; i >= 0; i--) if (this.#entries[i]?.styleKey === key(style)) return this.#entries[i];
+      return undefined;
+    };
+    let reading: { style: SubclauseStyle; value: number } = { style: sub.style, value: sub.value };
+    if (sub.alt) {
+      const continues = (r: { style: SubclauseStyle; value: number }): boolean => open(r.style)?.value === r.value - 1;
+      if (continues(sub.alt) && !continues(reading)) reading = sub.alt;
+      else if (!continues(reading) && reading.value !== 1) reading = sub.alt;
+    }
+    const existing = open(reading.style);
+    const top = this.#entries[this.#entries.length - 1];
+    const rank = existing ? existing.rank : Math.max(5, (top?.rank ?? 4) + 1);
+    return { rank, styleKey: key(reading.style), value: reading.value };
+  }
+}
+
+function containerKey(label: string): string {
+  return (label.split(/\s+/)[0] ?? '').toLowerCase();
+}
+
+export function displayOf(label: string, title: string | null): string {
+  if (label && title) return `${label} ${title}`;
+  return label || title || '';
+}
+
+/** The path as strings, outermost first. */
+export function formatPath(path: readonly SectionEntry[]): string[] {
+  return path.map((e) => e.display);
+}
+
+/**
+ * The number a section is known by: the outermost section number in the path ("12" for 12.2,
+ * "5" for § 5, "1101" for Article 1101); else the outermost container number ("IV" for
+ * ARTICLE IV); else the appendix letter ("A"); else null.
+ */
+export function sectionOrdinal(path: readonly SectionEntry[]): string | null {
+  for (const tier of [1, 2, 3] as const) {
+    for (const e of path) if (e.tier === tier && e.ordinal) return e.ordinal;
+  }
+  return null;
+}
+
+/** The innermost title in the path. */
+export function sectionTitle(path: readonly SectionEntry[]): string | null {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const title = path[i]?.title;
+    if (title) return title;
+  }
+  return null;
+}

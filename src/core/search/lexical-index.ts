@@ -1,0 +1,167 @@
+/**
+ * BM25 keyword index over chunks (MiniSearch), with legal-aware analysis per document language,
+ * incremental add/remove by document and a versioned snapshot for persistence.
+ */
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { IndexError } from '../errors';
+import type { IndexedDocument, LexicalQuery } from '../ports';
+import type { ChunkRecord, SearchHit } from '../types';
+import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, type Analyzer, type AnalyzerOptions } from './analyzer';
+
+export const LEXICAL_SNAPSHOT_VERSION = 1;
+
+export interface LexicalIndexOptions {
+  readonly analyzer?: AnalyzerOptions;
+  /** Relative weight of the section heading field against the body text. */
+  readonly sectionBoost?: number;
+  readonly bm25?: { k: number; b: number; d: number };
+}
+
+export interface LexicalSnapshot {
+  readonly version: number;
+  readonly analyzerVersion: number;
+  readonly analyzer: AnalyzerOptions;
+  readonly documents: readonly IndexedDocumentEntry[];
+  /** MiniSearch's own JSON. */
+  readonly index: string;
+}
+
+export interface IndexedDocumentEntry extends IndexedDocument {
+  readonly chunkCount: number;
+}
+
+interface IndexedChunk {
+  readonly id: string;
+  readonly text: string;
+  readonly section: string;
+  readonly lang: string | null;
+  readonly ordinal: string | null;
+}
+
+const FIELDS = ['text', 'section'] as const;
+
+export function documentIdOfChunk(chunkId: string): string {
+  const i = chunkId.lastIndexOf(':');
+  return i < 0 ? chunkId : chunkId.slice(0, i);
+}
+
+export class LexicalIndex {
+  private readonly analyzer: Analyzer;
+  private readonly analyzerOptions: AnalyzerOptions;
+  private readonly documents = new Map<string, IndexedDocumentEntry>();
+  private mini: MiniSearch<IndexedChunk>;
+  /** The language of the document whose field is being tokenized (MiniSearch passes no document). */
+  private currentLanguage: string | null = null;
+
+  constructor(private readonly options: LexicalIndexOptions = {}, snapshot?: LexicalSnapshot) {
+    this.analyzerOptions = options.analyzer ?? DEFAULT_ANALYZER;
+    this.analyzer = createAnalyzer(this.analyzerOptions);
+    if (snapshot) {
+      if (snapshot.version !== LEXICAL_SNAPSHOT_VERSION || snapshot.analyzerVersion !== ANALYZER_VERSION) {
+        throw new IndexError('index/corrupt', `LexicalIndex: snapshot version ${snapshot.version}/${snapshot.analyzerVersion} does not match ${LEXICAL_SNAPSHOT_VERSION}/${ANALYZER_VERSION}; rebuild it`);
+      }
+      this.mini = MiniSearch.loadJSON<IndexedChunk>(snapshot.index, this.miniOptions());
+      for (const d of snapshot.documents) this.documents.set(d.id, d);
+    } else {
+      this.mini = new MiniSearch<IndexedChunk>(this.miniOptions());
+    }
+  }
+
+  private miniOptions() {
+    return {
+      fields: [...FIELDS],
+      storeFields: ['ordinal'],
+      extractField: (doc: IndexedChunk, field: string): string => {
+        // Every field read starts a new document: remember its language for tokenize().
+        this.currentLanguage = doc.lang;
+        return (doc as unknown as Record<string, string>)[field] ?? '';
+      },
+      tokenize: (text: string): string[] => this.analyzer.terms(text, this.currentLanguage),
+      processTerm: (term: string): string => term,
+      searchOptions: {
+        boost: { text: 1, section: this.options.sectionBoost ?? 1.5 },
+        ...(this.options.bm25 ? { bm25: this.options.bm25 } : {}),
+      },
+    };
+  }
+
+  get documentCount(): number {
+    return this.documents.size;
+  }
+
+  get chunkCount(): number {
+    return this.mini.documentCount;
+  }
+
+  has(documentId: string): boolean {
+    return this.documents.has(documentId);
+  }
+
+  listDocuments(): IndexedDocumentEntry[] {
+    return [...this.documents.values()];
+  }
+
+  /** Adds (or replaces) a document's chunks. */
+  add(doc: IndexedDocument, chunks: readonly ChunkRecord[]): void {
+    if (this.documents.has(doc.id)) this.remove(doc.id);
+    this.mini.addAll(
+      chunks.map((c) => ({
+        id: c.id,
+        text: c.text,
+        section: c.sectionPath.join(' '),
+        lang: doc.language,
+        ordinal: c.sectionOrdinal,
+      })),
+    );
+    this.documents.set(doc.id, { id: doc.id, name: doc.name, language: doc.language, chunkCount: chunks.length });
+  }
+
+  remove(documentId: string): void {
+    const entry = this.documents.get(documentId);
+    if (!entry) return;
+    const ids: string[] = [];
+    for (let seq = 0; seq < entry.chunkCount; seq++) {
+      const id = `${documentId}:${seq}`;
+      if (this.mini.has(id)) ids.push(id);
+    }
+    this.mini.discardAll(ids);
+    this.documents.delete(documentId);
+  }
+
+  /** Terms the query becomes (after analysis), e.g. for highlighting. */
+  queryTerms(text: string, language?: string | null): string[] {
+    return [...new Set(this.analyzer.terms(text, language ?? null))];
+  }
+
+  search(query: LexicalQuery, language?: string | null): SearchHit[] {
+    const terms = this.queryTerms(query.text, language);
+    if (terms.length === 0) return [];
+    const docFilter = query.documentIds ? new Set(query.documentIds) : null;
+    const filter = (r: SearchResult): boolean => {
+      const docId = documentIdOfChunk(String(r.id));
+      if (docFilter && !docFilter.has(docId)) return false;
+      if (query.sectionOrdinal !== undefined && r['ordinal'] !== query.sectionOrdinal) return false;
+      if (query.language !== undefined && this.documents.get(docId)?.language !== query.language) return false;
+      return true;
+    };
+    const results = this.mini.search({ combineWith: 'OR', queries: terms }, { filter, tokenize: (t) => [t], processTerm: (t) => t });
+    const limit = query.limit ?? 50;
+    return results.slice(0, limit).map((r) => ({
+      chunkId: String(r.id),
+      documentId: documentIdOfChunk(String(r.id)),
+      score: r.score,
+      terms: r.terms,
+      foundBy: ['lexical'] as const,
+    }));
+  }
+
+  toSnapshot(): LexicalSnapshot {
+    return {
+      version: LEXICAL_SNAPSHOT_VERSION,
+      analyzerVersion: ANALYZER_VERSION,
+      analyzer: this.analyzerOptions,
+      documents: [...this.documents.values()],
+      index: JSON.stringify(this.mini),
+    };
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The retrieval pipeline: dense top-k + BM25 top-k → fusion → exact-phrase boost → optional
+ * cross-encoder rerank of the top N → selection (top k, per-file limit, minimum score) →
+ * neighbour expansion → passages with file, pages, section, scores and provenance, plus an
+ * explanation of every stage (timings, counts, what was on or off and why).
+ */
+import { throwIfAborted } from '../errors';
+import type { Embedder, Reranker } from '../ports';
+import type { ChunkRecord, SearchHit } from '../types';
+import type { SearchEngine } from './engine';
+import { compareCandidates, DEFAULT_FUSION, fuse, type Candidate, type FusionOptions } from './fusion';
+import { phraseBoost, queryPhrases } from './phrase';
+import { resolve, type Passage, type PassageLookup } from './retrieve';
+import { DEFAULT_SELECTION, expandNeighbours, select, type NeighbourLookup, type SelectionOptions } from './select';
+
+export type RetrievalMode = 'rag' | 'retrieval_only' | 'direct';
+export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['rag', 'retrieval_only', 'direct'];
+
+export interface PipelineSettings {
+  readonly mode: RetrievalMode;
+  readonly lexicalTopK: number;
+  readonly denseTopK: number;
+  readonly fusion: FusionOptions;
+  /** Score multiplier bonus for a chunk containing a quoted phrase or the whole query verbatim. */
+  readonly phraseBoost: number;
+  readonly rerank: boolean;
+  /** How many fused candidates the cross-encoder rescores. */
+  readonly rerankTopN: number;
+  readonly selection: SelectionOptions;
+  /** Same-section neighbours added on each side of a result as context. */
+  readonly neighbours: number;
+}
+
+export const DEFAULT_PIPELINE: PipelineSettings = {
+  mode: 'rag',
+  lexicalTopK: 50,
+  denseTopK: 50,
+  fusion: DEFAULT_FUSION,
+  phraseBoost: 0.25,
+  rerank: true,
+  rerankTopN: 20,
+  selection: DEFAULT_SELECTION,
+  neighbours: 1,
+};
+
+export interface SearchFilters {
+  readonly documentIds?: readonly string[] | undefined;
+  readonly sectionOrdinal?: string | undefined;
+  readonly language?: string | undefined;
+}
+
+export interface PipelineRequest {
+  readonly text: string;
+  readonly filters?: SearchFilters;
+  readonly settings?: PipelineSettings;
+  readonly signal?: AbortSignal;
+}
+
+export interface PipelineDeps {
+  readonly engine: SearchEngine;
+  readonly lookup: PassageLookup & NeighbourLookup;
+  readonly embedder?: Embedder | null;
+  readonly reranker?: Reranker | null;
+}
+
+export interface ResultScores {
+  readonly final: number;
+  readonly fused: number;
+  readonly lexical: number | null;
+  readonly dense: number | null;
+  readonly rerank: number | null;
+  readonly phrase: boolean;
+}
+
+export interface PipelinePassage extends Passage {
+  readonly scores: ResultScores;
+  readonly context: { readonly before: readonly ChunkRecord[]; readonly after: readonly ChunkRecord[] };
+}
+
+export type StageState = 'on' | 'off' | 'unavailable';
+
+export interface PipelineExplanation {
+  readonly timings: Readonly<Record<string, number>>;
+  readonly candidates: Readonly<Record<string, number>>;
+  readonly fusion: FusionOptions['strategy'];
+  readonly dense: StageState;
+  readonly rerank: StageState;
+  readonly filters: SearchFilters;
+  readonly phrases: readonly string[];
+  readonly notes: readonly string[];
+}
+
+export interface PipelineResponse {
+  readonly query: string;
+  readonly terms: readonly string[];
+  readonly passages: readonly PipelinePassage[];
+  /** All fused candidates in final order (before selection), for evaluation and diagnostics. */
+  readonly ranked: readonly RankedCandidate[];
+  readonly explanation: PipelineExplanation;
+}
+
+export interface RankedCandidate extends Candidate {
+  readonly rerankScore: number | null;
+  readonly phrase: boolean;
+}
+
+export async function runPipeline(request: PipelineRequest, deps: PipelineDeps): Promise<PipelineResponse> {
+  const settings = request.settings ?? DEFAULT_PIPELINE;
+  const filters = request.filters ?? {};
+  const { engine } = deps;
+  const { signal } = request;
+  const timings: Record<string, number> = {};
+  const candidates: Record<string, number> = {};
+  const notes: string[] = [];
+  const time = async <T>(stage: string, fn: () => Promise<T> | T): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await fn();
+    } finally {
+      timings[stage] = performance.now() - t;
+    }
+  };
+
+  const lexical = await time('lexical', () => engine.searchLexical({ text: request.text, limit: settings.lexicalTopK, ...filters }));
+  candidates['lexical'] = lexical.length;
+  throwIfAborted(signal, 'search');
+
+  let dense: SearchHit[] = [];
+  let denseState: StageState = 'unavailable';
+  if (deps.embedder && engine.embeddingModel) {
+    denseState = settings.denseTopK > 0 ? 'on' : 'off';
+    if (denseState === 'on') {
+      const [vector] = await time('embed_query', () => deps.embedder!.embed([request.text], { signal }));
+      if (vector) dense = await time('dense', () => engine.searchDense(vector, settings.denseTopK, { documentIds: filters.documentIds, language: filters.language }));
+      if (filters.sectionOrdinal !== undefined) dense = await filterBySection(dense, filters.sectionOrdinal, deps.lookup);
+    }
+  } else {
+    notes.push(deps.embedder ? 'No vectors of the active embedding model yet: keyword search only.' : 'No embedding model loaded: keyword search only.');
+  }
+  candidates['dense'] = dense.length;
+  throwIfAborted(signal, 'search');
+
+  const fused = await time('fusion', () => fuse(lexical, dense, settings.fusion));
+  candidates['fused'] = fused.length;
+
+  const phrases = queryPhrases(request.text);
+  let ranked: RankedCandidate[] = fused.map((c) => ({ ...c, rerankScore: null, phrase: false }));
+  if (settings.phraseBoost > 0 && phrases.length > 0 && ranked.length > 0) {
+    ranked = await time('phrase', async () => {
+      const chunks = await deps.lookup.chunksByIds(ranked.map((c) => c.chunkId));
+      return ranked
+        .map((c, i) => {
+          const hit = phraseBoost(chunks[i]?.text ?? '', phrases);
+          return hit ? { ...c, score: c.score * (1 + settings.phraseBoost), phrase: true } : c;
+        })
+        .sort(compareCandidates);
+    });
+  }
+
+  const rerankState: StageState = settings.rerank ? (deps.reranker ? 'on' : 'unavailable') : 'off';
+  if (rerankState === 'on' && ranked.length > 0) {
+    ranked = await time('rerank', () => rerank(request.text, ranked, settings.rerankTopN, deps, signal));
+    candidates['reranked'] = Math.min(settings.rerankTopN, fused.length);
+  } else if (rerankState === 'unavailable' && settings.rerank) {
+    notes.push('No reranker loaded: results are ordered by the fused score.');
+  }
+  throwIfAborted(signal, 'search');
+
+  const chosen = select(ranked, settings.selection);
+  candidates['selected'] = chosen.length;
+  const passages = await time('resolve', () => resolve(deps.lookup, chosen.map(toHit)));
+  const context = await time('expand', () => expandNeighbours(passages.map((p) => p.chunk), deps.lookup, settings.neighbours));
+  const byId = new Map(chosen.map((c) => [c.chunkId, c]));
+  const results: PipelinePassage[] = passages.map((p, i) => {
+    const c = byId.get(p.chunkId)!;
+    return {
+      ...p,
+      score: c.score,
+      scores: { final: c.score, fused: fused.find((f) => f.chunkId === c.chunkId)?.score ?? c.score, lexical: c.lexicalScore, dense: c.denseScore, rerank: c.rerankScore, phrase: c.phrase },
+      context: context[i] ?? { before: [], after: [] },
+    };
+  });
+
+  return {
+    query: request.text,
+    terms: engine.queryTerms(request.text),
+    passages: results,
+    ranked,
+    explanation: { timings, candidates, fusion: settings.fusion.strategy, dense: denseState, rerank: rerankState, filters, phrases, notes },
+  };
+}
+
+function toHit(c: RankedCandidate): SearchHit {
+  return { chunkId: c.chunkId, documentId: c.documentId, score: c.score, terms: c.terms, foundBy: c.foundBy };
+}
+
+/** Rescores the top N with the cross-encoder; the rest keep their order below them. */
+async function rerank(query: string, ranked: RankedCandidate[], topN: number, deps: PipelineDeps, signal: AbortSignal | undefined): Promise<RankedCandidate[]> {
+  const head = ranked.slice(0, topN);
+  const tail = ranked.slice(topN);
+  const chunks = await deps.lookup.chunksByIds(head.map((c) => c.chunkId));
+  const scores = await deps.reranker!.score(
+    query,
+    chunks.map((c) => c?.text ?? ''),
+    { signal },
+  );
+  const rescored = head.map((c, i) => ({ ...c, rerankScore: scores[i] ?? null, score: scores[i] ?? Number.NEGATIVE_INFINITY })).sort(compareCandidates);
+  // Candidates below the reranked head stay below it, whatever their fused score.
+  const floor = Math.min(...rescored.map((c) => c.score));
+  return [...rescored, ...tail.map((c, i) => ({ ...c, score: floor - 1 - i }))];
+}
+
+async function filterBySection(hits: SearchHit[], ordinal: string, lookup: PassageLookup): Promise<SearchHit[]> {
+  const chunks = await lookup.chunksByIds(hits.map((h) => h.chunkId));
+  return hits.filter((_, i) => chunks[i]?.sectionOrdinal === ordinal);
+}

@@ -1,0 +1,46 @@
+/**
+ * The tesseract.js files the app serves from its own origin, as data: the build copies them
+ * (vite.config.ts, `tesseractAssets()`), the browser runtime (runtime.ts) points tesseract.js at
+ * them. Environment-neutral; no imports.
+ *
+ *   <base>tesseract/worker.min.js                          tesseract.js's worker script (classic)
+ *   <base>tesseract/core/tesseract-core-*-lstm.wasm.js     the WASM engine, one file per CPU feature set
+ *   <base>tesseract/lang/eng.traineddata.gz                English, LSTM-only integer model
+ */
+
+/** Folder under the app's base URL. */
+export const TESSERACT_ASSET_DIR = 'tesseract';
+
+/**
+ * The English model shipped with the app: `4.0.0_best_int` (LSTM only, 2.95 MB) rather than
+ * `4.0.0` (10.9 MB, the same LSTM network plus the legacy engine we never run). It is also what
+ * tesseract.js itself downloads for LSTM-only workers. Measured: identical text and confidence
+ * on the clean and degraded scans of tests/fixtures/scanned.ts.
+ */
+export const ENG_DATA_VARIANT = '4.0.0_best_int';
+
+/** Languages whose data ships with the app. */
+export const BUNDLED_LANGUAGES: readonly string[] = ['eng'];
+
+export interface TesseractAsset {
+  /** Package-relative source, resolved from node_modules at build time. */
+  readonly from: string;
+  /** Destination under `<base>tesseract/`. */
+  readonly to: string;
+  /** Precache with the app shell (the service worker); the others are fetched when first needed. */
+  readonly precache: boolean;
+}
+
+/**
+ * tesseract.js chooses the core file itself from the folder (`corePath`), by CPU features:
+ * relaxed SIMD, else SIMD, else plain; `-lstm` because we only run the LSTM engine. The SIMD
+ * variants cover every browser that can render pages in a worker (OffscreenCanvas: Chrome 69,
+ * Firefox 105, Safari 16.4 — all with WASM SIMD), so the plain one is shipped but not precached.
+ */
+export const TESSERACT_ASSETS: readonly TesseractAsset[] = [
+  { from: 'tesseract.js/dist/worker.min.js', to: 'worker.min.js', precache: true },
+  { from: 'tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js', to: 'core/tesseract-core-relaxedsimd-lstm.wasm.js', precache: true },
+  { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js', to: 'core/tesseract-core-simd-lstm.wasm.js', precache: true },
+  { from: 'tesseract.js-core/tesseract-core-lstm.wasm.js', to: 'core/tesseract-core-lstm.wasm.js', precache: false },
+  { from: `@tesseract.js-data/eng/${ENG_DATA_VARIANT}/eng.traineddata.gz`, to: 'lang/eng.traineddata.gz', precache: true },
+];

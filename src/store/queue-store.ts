@@ -1,0 +1,59 @@
+/** The ingestion queue (core/ingest/queue.ts) persisted in the workspace database. */
+import type { JobRecord, JobStatus, QueueItem, QueueStore } from '../core/ingest/queue';
+import type { DocumentRecord } from '../core/types';
+import type { WorkspaceDb } from './db';
+
+export class DexieQueueStore implements QueueStore {
+  constructor(private readonly db: WorkspaceDb) {}
+
+  async addJob(job: JobRecord, items: readonly QueueItem[], documents: readonly DocumentRecord[]): Promise<void> {
+    await this.db.transaction('rw', [this.db.jobs, this.db.queue, this.db.documents], async () => {
+      await this.db.jobs.add(job);
+      await this.db.queue.bulkAdd([...items]);
+      await this.db.documents.bulkPut([...documents]);
+    });
+  }
+
+  async nextPending(): Promise<QueueItem | undefined> {
+    const running = new Set((await this.db.jobs.where('status').equals('running').toArray()).map((j) => j.id));
+    if (running.size === 0) return undefined;
+    return this.db.queue.orderBy('seq').filter((i) => i.status === 'pending' && running.has(i.jobId)).first();
+  }
+
+  async updateItem(id: string, patch: Partial<QueueItem>): Promise<void> {
+    await this.db.queue.update(id, patch);
+  }
+
+  async setJobStatus(jobId: string, status: JobStatus): Promise<void> {
+    await this.db.jobs.update(jobId, { status });
+  }
+
+  job(jobId: string): Promise<JobRecord | undefined> {
+    return this.db.jobs.get(jobId);
+  }
+
+  jobs(): Promise<JobRecord[]> {
+    return this.db.jobs.orderBy('createdAt').toArray();
+  }
+
+  items(jobId: string): Promise<QueueItem[]> {
+    return this.db.queue.where('jobId').equals(jobId).sortBy('seq');
+  }
+
+  async resetRunning(): Promise<number> {
+    return this.db.queue.where('status').equals('running').modify({ status: 'pending', startedAt: null });
+  }
+
+  async cancelPending(jobId: string): Promise<QueueItem[]> {
+    return this.db.transaction('rw', this.db.queue, async () => {
+      const pending = await this.db.queue.where('jobId').equals(jobId).filter((i) => i.status === 'pending').toArray();
+      await this.db.queue.bulkUpdate(pending.map((i) => ({ key: i.id, changes: { status: 'cancelled' as const } })));
+      return pending;
+    });
+  }
+
+  async nextSeq(): Promise<number> {
+    const last = await this.db.queue.orderBy('seq').last();
+    return (last?.seq ?? 0) + 1;
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The registry of workspaces: create, rename, switch, delete. Deleting a workspace deletes its
+ * whole database (documents, pages, chunks, vectors, index snapshots), so nothing is left behind.
+ */
+import { InputError, StoreError } from '../core/errors';
+import type { WorkspaceRecord } from '../core/types';
+import { RegistryDb, WorkspaceDb, type IdbDeps } from './db';
+
+const CURRENT_KEY = 'currentWorkspace';
+
+export class WorkspaceRegistry {
+  readonly db: RegistryDb;
+
+  constructor(private readonly deps: IdbDeps = {}) {
+    this.db = new RegistryDb(deps);
+  }
+
+  list(): Promise<WorkspaceRecord[]> {
+    return this.db.workspaces.orderBy('name').toArray();
+  }
+
+  get(id: string): Promise<WorkspaceRecord | undefined> {
+    return this.db.workspaces.get(id);
+  }
+
+  async create(name: string): Promise<WorkspaceRecord> {
+    const clean = validName(name);
+    const now = Date.now();
+    const ws: WorkspaceRecord = { id: crypto.randomUUID(), name: clean, createdAt: now, openedAt: now };
+    await this.db.workspaces.add(ws);
+    return ws;
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    const n = await this.db.workspaces.update(id, { name: validName(name) });
+    if (n === 0) throw new StoreError('store/not-found', `WorkspaceRegistry: no workspace ${id}`);
+  }
+
+  /** Marks a workspace as the current one and returns it. */
+  async open(id: string): Promise<WorkspaceRecord> {
+    const ws = await this.db.workspaces.get(id);
+    if (!ws) throw new StoreError('store/not-found', `WorkspaceRegistry: no workspace ${id}`);
+    const opened = { ...ws, openedAt: Date.now() };
+    await this.db.transaction('rw', this.db.workspaces, this.db.kv, async () => {
+      await this.db.workspaces.put(opened);
+      await this.db.kv.put({ key: CURRENT_KEY, value: id });
+    });
+    return opened;
+  }
+
+  /** The workspace to open at start-up: the last one used, or a new "My documents". */
+  async current(): Promise<WorkspaceRecord> {
+    const kv = await this.db.kv.get(CURRENT_KEY);
+    const id = typeof kv?.value === 'string' ? kv.value : undefined;
+    const ws = id ? await this.db.workspaces.get(id) : undefined;
+    if (ws) return ws;
+    const latest = await this.db.workspaces.orderBy('openedAt').last();
+    return this.open((latest ?? (await this.create('My documents'))).id);
+  }
+
+  /** Deletes the workspace and its whole database. */
+  async delete(id: string): Promise<void> {
+    await new WorkspaceDb(id, this.deps).delete();
+    await this.db.transaction('rw', this.db.workspaces, this.db.kv, async () => {
+      await this.db.workspaces.delete(id);
+      const kv = await this.db.kv.get(CURRENT_KEY);
+      if (kv?.value === id) await this.db.kv.delete(CURRENT_KEY);
+    });
+  }
+
+  openDatabase(id: string): WorkspaceDb {
+    return new WorkspaceDb(id, this.deps);
+  }
+}
+
+function validName(name: string): string {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  if (!clean) throw new InputError('WorkspaceRegistry: a workspace needs a name');
+  if (clean.length > 80) throw new InputError(`WorkspaceRegistry: name too long (${clean.length} characters, at most 80)`);
+  return clean;
+}

@@ -1,0 +1,48 @@
+import type { DocumentRecord } from '../core/types';
+import type { FileProgress } from './hooks';
+
+const STATUS_LABEL: Record<DocumentRecord['status'], string> = {
+  queued: 'Queued',
+  parsing: 'Reading',
+  ocr: 'Reading scans',
+  embedding: 'Embedding',
+  ready: 'Ready',
+  degraded: 'Ready (low quality)',
+  failed: 'Failed',
+};
+
+export function DocumentRow({ doc, progress, onDelete }: { doc: DocumentRecord; progress: FileProgress | undefined; onDelete: () => void }) {
+  const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
+  return (
+    <li className={`doc status-${doc.status}`} aria-label={doc.name}>
+      <div className="doc-main">
+        <span className="doc-name" title={doc.path}>
+          {doc.name}
+        </span>
+        <span className={`badge badge-${doc.status}`}>{STATUS_LABEL[doc.status]}</span>
+      </div>
+      <div className="doc-meta muted">
+        {doc.pages > 0 && <span>{doc.pages === 1 ? '1 page' : `${doc.pages} pages`}</span>}
+        {doc.chunkCount > 0 && <span>{doc.chunkCount} passages</span>}
+        {doc.title && doc.title !== doc.name && <span title="Title">{doc.title}</span>}
+      </div>
+      {busy && progress && (
+        <div className="doc-progress">
+          <progress aria-label={`Progress of ${doc.name}`} max={Math.max(progress.pages, 1)} value={progress.page} />
+          <span className="muted">
+            {progress.stage}
+            {progress.pages > 0 ? ` · page ${progress.page} of ${progress.pages}` : ''}
+          </span>
+        </div>
+      )}
+      {doc.status === 'failed' && doc.error && (
+        <p className="error-text" role="status">
+          {doc.error}
+        </p>
+      )}
+      <button type="button" className="ghost small danger" onClick={onDelete} aria-label={`Delete ${doc.name}`}>
+        Delete
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+import type { JobRecord, QueueItem } from '../core/ingest/queue';
+import { useCasefile, useLiveQuery, useWorkspace, type ImportProgress } from './hooks';
+
+interface ActiveJob {
+  readonly job: JobRecord;
+  readonly items: QueueItem[];
+}
+
+function eta(ms: number | null): string {
+  if (ms === null || ms <= 0) return '';
+  if (ms < 60_000) return ` · about ${Math.max(1, Math.round(ms / 1000))} s left`;
+  return ` · about ${Math.round(ms / 60_000)} min left`;
+}
+
+/** Running and paused imports with overall progress, ETA, pause/resume and cancel. */
+export function ImportJobs({ progress }: { progress: ImportProgress['overall'] }) {
+  const app = useCasefile();
+  const ws = useWorkspace();
+  const jobs = useLiveQuery<ActiveJob[]>(
+    async () => {
+      const db = app.database;
+      const active = await db.jobs.where('status').anyOf('running', 'paused').sortBy('createdAt');
+      return Promise.all(active.map(async (job) => ({ job, items: await db.queue.where('jobId').equals(job.id).toArray() })));
+    },
+    [ws.generation],
+    [],
+  );
+  if (jobs.length === 0) return null;
+  return (
+    <ul className="jobs" aria-label="Imports">
+      {jobs.map(({ job, items }) => {
+        const done = items.filter((i) => i.status !== 'pending' && i.status !== 'running').length;
+        const paused = job.status === 'paused';
+        return (
+          <li key={job.id} className="job">
+            <label htmlFor={`job-${job.id}`}>
+              {paused ? 'Paused' : 'Importing'} {job.label.toLowerCase()}: {done} of {items.length} files
+              {!paused ? eta(progress?.done === done ? progress.etaMs : null) : ''}
+            </label>
+            <progress id={`job-${job.id}`} max={items.length} value={done} />
+            <div className="job-actions">
+              {paused ? (
+                <button type="button" className="small" onClick={() => void app.resumeImport(job.id)}>
+                  Resume
+                </button>
+              ) : (
+                <button type="button" className="small" onClick={() => void app.pauseImport(job.id)}>
+                  Pause
+                </button>
+              )}
+              <button type="button" className="small ghost danger" onClick={() => void app.cancelImport(job.id)}>
+                Cancel import
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useEvents } from './hooks';
+
+interface Notice {
+  readonly id: number;
+  readonly text: string;
+  readonly kind: 'info' | 'error';
+}
+
+let nextId = 1;
+
+/** Short-lived messages from the event stream (duplicates skipped, failures, cancelled jobs). */
+export function Notices() {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const push = (text: string, kind: Notice['kind']) => {
+    const id = nextId++;
+    setNotices((n) => [...n.slice(-3), { id, text, kind }]);
+    setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), 8000);
+  };
+  useEvents((e) => {
+    if (e.type === 'status' && e.stage === 'duplicate') push(e.message, 'info');
+    else if (e.type === 'file_failed') push(e.error.message, 'error');
+    else if (e.type === 'job_cancelled') push('Import cancelled.', 'info');
+  }, []);
+  return (
+    <div className="notices" role="status" aria-live="polite">
+      {notices.map((n) => (
+        <p key={n.id} className={`notice notice-${n.kind}`}>
+          {n.text}
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Range } from '../core/search/highlight';
+import type { ChunkRecord, PageRecord } from '../core/types';
+import type { OpenSource } from './App';
+import { Highlighted } from './Highlighted';
+import { useCasefile } from './hooks';
+import { pageLabel, sectionLabel } from './format';
+
+/** The passage's range on a given page (it may span several pages). */
+export function passageRangeOnPage(chunk: ChunkRecord, page: number, pageLength: number): Range | null {
+  if (page < chunk.pageStart || page > chunk.pageEnd) return null;
+  const start = page === chunk.pageStart ? chunk.charStart : 0;
+  const end = page === chunk.pageEnd ? chunk.charEnd : pageLength;
+  return { start, end };
+}
+
+export function SourceViewer({ source, onClose }: { source: OpenSource; onClose: () => void }) {
+  const app = useCasefile();
+  const { passage, terms } = source;
+  const { chunk, document } = passage;
+  const [page, setPage] = useState(chunk.pageStart);
+  const [record, setRecord] = useState<PageRecord | null | undefined>(undefined);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setRecord(undefined);
+    app.documents.page(document.id, page).then(
+      (r) => live && setRecord(r ?? null),
+      () => live && setRecord(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [app, document.id, page]);
+
+  useEffect(() => {
+    body.current?.querySelector('.passage')?.scrollIntoView({ block: 'center' });
+  }, [record]);
+
+  const range = record ? passageRangeOnPage(chunk, page, record.text.length) : null;
+  return (
+    <dialog ref={dialog} className="viewer" aria-labelledby="viewer-title" onClose={onClose} onCancel={onClose}>
+      <header className="viewer-head">
+        <div>
+          <h2 id="viewer-title">{document.name}</h2>
+          <p className="muted">
+            {pageLabel(chunk)}
+            {chunk.sectionPath.length > 0 && ` · ${sectionLabel(chunk)}`}
+          </p>
+        </div>
+        <nav className="pager" aria-label="Pages">
+          <button type="button" onClick={() => setPage((p) => p - 1)} disabled={page <= 1} aria-label="Previous page">
+            ‹
+          </button>
+          <span aria-live="polite" data-testid="viewer-pager">
+            Page {page} of {document.pages}
+          </span>
+          <button type="button" onClick={() => setPage((p) => p + 1)} disabled={page >= document.pages} aria-label="Next page">
+            ›
+          </button>
+        </nav>
+        <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
+          Close
+        </button>
+      </header>
+      <div className="viewer-body" ref={body} data-testid="viewer-page">
+        {record === undefined && <p className="muted">Loading page…</p>}
+        {record === null && <p className="error-text">Page {page} is not available.</p>}
+        {record && <PageText text={record.text} range={range} terms={terms} language={document.language} />}
+      </div>
+    </dialog>
+  );
+}
+
+function PageText({ text, range, terms, language }: { text: string; range: Range | null; terms: readonly string[]; language: string | null }) {
+  if (!range) return <pre className="page-text">{text}</pre>;
+  return (
+    <pre className="page-text">
+      <Highlighted text={text.slice(0, range.start)} terms={[]} />
+      <span className="passage" data-testid="passage">
+        <Highlighted text={text.slice(range.start, range.end)} terms={terms} language={language} />
+      </span>
+      <Highlighted text={text.slice(range.end)} terms={[]} />
+    </pre>
+  );
+}

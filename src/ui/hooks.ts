@@ -1,0 +1,95 @@
+/** React hooks over the app services: workspace state, live database queries, job progress. */
+import { liveQuery } from 'dexie';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { Casefile, WorkspaceState } from '../app/casefile';
+import type { CasefileEvent } from '../core/events';
+
+export const CasefileContext = createContext<Casefile | null>(null);
+
+export function useCasefile(): Casefile {
+  const app = useContext(CasefileContext);
+  if (!app) throw new Error('useCasefile: no Casefile in context');
+  return app;
+}
+
+export function useWorkspace(): WorkspaceState {
+  const app = useCasefile();
+  return useSyncExternalStore(
+    (cb) => app.subscribe(cb),
+    () => app.workspace,
+  );
+}
+
+/** Re-runs `query` whenever the tables it read change (Dexie liveQuery). */
+export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => {
+    const subscription = liveQuery(query).subscribe({
+      next: setValue,
+      error: (error: unknown) => console.error('useLiveQuery failed', error),
+    });
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs
+  }, deps);
+  return value;
+}
+
+/** Calls `listener` for every event on the bus while the component is mounted. */
+export function useEvents(listener: (event: CasefileEvent) => void, deps: readonly unknown[]): void {
+  const app = useCasefile();
+  useEffect(
+    () => app.events.subscribe(listener),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the listener's inputs
+    [app, ...deps],
+  );
+}
+
+export interface FileProgress {
+  readonly page: number;
+  readonly pages: number;
+  readonly stage: string;
+}
+
+export interface ImportProgress {
+  readonly files: Readonly<Record<string, FileProgress>>;
+  readonly overall: { readonly done: number; readonly total: number; readonly etaMs: number | null } | null;
+}
+
+/** Per-file and overall progress of running imports, from the event stream. */
+export function useImportProgress(): ImportProgress {
+  const [state, setState] = useState<ImportProgress>({ files: {}, overall: null });
+  useEvents((e) => {
+    switch (e.type) {
+      case 'file_started':
+        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { page: 0, pages: 0, stage: 'Reading' } } }));
+        break;
+      case 'page_parsed':
+        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { page: e.page, pages: e.pages, stage: 'Reading pages' } } }));
+        break;
+      case 'chunked':
+        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { ...(s.files[e.documentId] ?? { page: 0, pages: 0 }), stage: 'Indexing' } } }));
+        break;
+      case 'file_done':
+      case 'file_failed':
+        if (e.documentId) {
+          const id = e.documentId;
+          setState((s) => {
+            const { [id]: _removed, ...rest } = s.files;
+            return { ...s, files: rest };
+          });
+        }
+        break;
+      case 'progress':
+        if (e.unit === 'files') setState((s) => ({ ...s, overall: { done: e.done, total: e.total, etaMs: e.etaMs } }));
+        break;
+      case 'job_done':
+      case 'job_cancelled':
+      case 'job_failed':
+        setState({ files: {}, overall: null });
+        break;
+      default:
+        break;
+    }
+  }, []);
+  return state;
+}

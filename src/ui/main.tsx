@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Casefile } from '../app/casefile';
+import { describeError } from '../core/errors';
+import { App } from './App';
+import { CasefileContext } from './hooks';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+Casefile.start().then(
+  (app) => {
+    // Exposed for end-to-end tests and for power users' console; holds no secrets.
+    (window as unknown as { casefile: Casefile }).casefile = app;
+    window.addEventListener('pagehide', () => void app.flush());
+    root.render(
+      <StrictMode>
+        <CasefileContext.Provider value={app}>
+          <App />
+        </CasefileContext.Provider>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    root.render(
+      <div className="boot-error" role="alert">
+        <h1>Casefile could not start</h1>
+        <p>{describeError(error)}</p>
+        <p>Casefile keeps your documents in this browser&apos;s storage (IndexedDB). Private windows and some privacy settings disable it.</p>
+      </div>,
+    );
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * The first user journey: samples → ask → cited passage → source viewer → delete → a corrupt
+ * file next to a good one → offline reload with the same results.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
+
+async function makePdf(lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([612, 792]);
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 18, size: 11, font }));
+  return Buffer.from(await pdf.save());
+}
+
+describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('loads the sample documents', async () => {
+    await screenshot(s.page, '01-empty');
+    await s.page.getByRole('button', { name: 'Try sample documents' }).click();
+    for (const name of ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md']) await waitForStatus(s.page, name, 'Ready');
+    await screenshot(s.page, '02-samples-ready');
+  });
+
+  it('finds the liability cap first, with its file, page and section', async () => {
+    await ask(s.page, 'limitation of liability cap');
+    const top = (await results(s.page))[0];
+    expect(top).toMatchObject({ file: 'master-services-agreement.pdf', page: 'p. 5' });
+    expect(top?.section).toContain('12 LIMITATION OF LIABILITY');
+    expect(top?.section).toContain('12.2');
+    await expect.poll(() => s.page.getByTestId('result').first().locator('mark').count()).toBeGreaterThan(0);
+    await screenshot(s.page, '03-results');
+  });
+
+  it('opens the passage in the source viewer, highlighted and in view', async () => {
+    await s.page.getByTestId('result').first().getByRole('button').click();
+    const dialog = s.page.getByRole('dialog', { name: 'master-services-agreement.pdf' });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 5 of 7');
+    const passage = dialog.getByTestId('passage');
+    expect(await passage.textContent()).toContain('twelve (12) months');
+    // The whole page is shown, not just the passage.
+    expect((await dialog.getByTestId('viewer-page').textContent())!.length).toBeGreaterThan((await passage.textContent())!.length);
+    await expect.poll(() => passage.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const body = el.closest('.viewer-body')!.getBoundingClientRect();
+      return r.top >= body.top - 1 && r.top < body.bottom;
+    })).toBe(true);
+    await screenshot(s.page, '04-viewer');
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 6 of 7');
+    await dialog.getByRole('button', { name: 'Close source viewer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('removes a deleted document from the results', async () => {
+    await ask(s.page, 'return or destroy Confidential Information');
+    expect((await results(s.page)).some((r) => r.file === 'mutual-nda.txt')).toBe(true);
+    await s.page.getByRole('button', { name: 'Delete mutual-nda.txt' }).click();
+    await s.page.getByRole('listitem', { name: 'mutual-nda.txt', exact: true }).waitFor({ state: 'detached' });
+    await ask(s.page, 'return or destroy Confidential Information');
+    expect((await results(s.page)).some((r) => r.file === 'mutual-nda.txt')).toBe(false);
+  });
+
+  it('indexes a good PDF and fails a corrupt one with a clear message', async () => {
+    const good = await makePdf(['ARBITRATION AGREEMENT', '1. Seat. Any dispute shall be finally resolved by arbitration seated in Geneva', 'under the ICC Rules by three arbitrators.']);
+    const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), good.subarray(9, 200)]);
+    await s.page.getByTestId('file-input').setInputFiles([
+      { name: 'broken-contract.pdf', mimeType: 'application/pdf', buffer: corrupt },
+      { name: 'arbitration.pdf', mimeType: 'application/pdf', buffer: good },
+    ]);
+    await waitForStatus(s.page, 'arbitration.pdf', 'Ready');
+    await waitForStatus(s.page, 'broken-contract.pdf', 'Failed');
+    const error = await s.page.getByRole('listitem', { name: 'broken-contract.pdf', exact: true }).locator('.error-text').textContent();
+    expect(error).toMatch(/^broken-contract\.pdf: /);
+    expect(error).toMatch(/PDF/);
+    await ask(s.page, 'arbitration seated in Geneva');
+    expect((await results(s.page))[0]).toMatchObject({ file: 'arbitration.pdf', page: 'p. 1' });
+    await screenshot(s.page, '05-bad-file');
+  });
+
+  it('opens and searches with the network off', async () => {
+    await ask(s.page, 'limitation of liability cap');
+    const online = await results(s.page);
+    await waitForServiceWorker(s.page);
+    await s.context.setOffline(true);
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await waitForStatus(s.page, 'master-services-agreement.pdf', 'Ready');
+    await ask(s.page, 'limitation of liability cap');
+    expect(await results(s.page)).toEqual(online);
+    await screenshot(s.page, '06-offline');
+    await s.context.setOffline(false);
+  });
+
+  it('works in a narrow window', async () => {
+    await s.page.setViewportSize({ width: 400, height: 800 });
+    await ask(s.page, 'governing law');
+    expect((await results(s.page)).length).toBeGreaterThan(0);
+    const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(s.page, '07-narrow');
+  });
+
+  it('made no request outside localhost and logged no errors', () => {
+    const foreign = s.requests.filter((u) => !/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(u));
+    expect(foreign).toEqual([]);
+    expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});

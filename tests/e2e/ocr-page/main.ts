@@ -1,0 +1,127 @@
+/**
+ * Check page for tests/e2e/ocr-page/check.ts: the real WorkerOcr (workers/ocr.worker.ts, nested
+ * tesseract.js worker, assets from our origin) and a parse worker that renders scanned pages.
+ * Exposes `window.ocrCheck` for the script to drive.
+ */
+import { WorkerOcr } from '../../../src/app/ocr-proxy';
+import { WorkerParser, type ParseWorkerEndpoint } from '../../../src/app/parser-proxy';
+import type { OcrResult, PageImage, SourceFile } from '../../../src/core/ports';
+
+function spawnRenderWorker(): ParseWorkerEndpoint {
+  return new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'parse-render' });
+}
+
+const STASH = 'ocr-check-fixtures';
+
+/** The fixture from the check's own cache (kept for the offline run), else from the server. */
+async function fetchBytes(path: string): Promise<ArrayBuffer> {
+  const cached = await (await caches.open(STASH)).match(path);
+  if (cached) return cached.arrayBuffer();
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`check page: ${path}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+function sourceFile(name: string, data: ArrayBuffer): SourceFile {
+  return { name, path: name, size: data.byteLength, mediaType: 'application/pdf', lastModified: null, bytes: () => Promise.resolve(data.slice(0)) };
+}
+
+interface PageRun {
+  page: number;
+  needsOcr: boolean;
+  width: number;
+  height: number;
+  pngBytes: number;
+  text: string;
+  confidence: number;
+  ocrMs: number;
+}
+
+const api = {
+  crossOriginIsolated: globalThis.crossOriginIsolated,
+  controlled: () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+
+  async registerServiceWorker(): Promise<void> {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  },
+
+  /** Keeps copies of the fixtures for the offline run (they are not in the precache). */
+  async stash(paths: string[]): Promise<void> {
+    const cache = await caches.open(STASH);
+    await cache.addAll(paths);
+  },
+
+  /** Parses the PDF in the render worker, OCRs every page in the OCR worker. */
+  async parseAndOcr(path: string, options: { idleMs?: number } = {}): Promise<{ pages: PageRun[]; parseMs: number; ocrMs: number; totalMs: number; spawned: number }> {
+    const data = await fetchBytes(path);
+    const parser = new WorkerParser({ spawn: spawnRenderWorker });
+    const ocr = new WorkerOcr({ idleMs: options.idleMs ?? 10_000 });
+    const pages: PageRun[] = [];
+    const t0 = performance.now();
+    let parseMs = 0;
+    let ocrMs = 0;
+    let t = performance.now();
+    for await (const item of parser.parse(sourceFile(path, data))) {
+      if (item.kind !== 'page') continue;
+      parseMs += performance.now() - t;
+      const p = item.page;
+      const image = p.image;
+      let result: OcrResult = { text: '', confidence: 0 };
+      const s = performance.now();
+      const pngBytes = image?.data.byteLength ?? 0;
+      if (image) result = await ocr.recognize(image);
+      const ms = performance.now() - s;
+      ocrMs += ms;
+      pages.push({ page: p.page, needsOcr: p.needsOcr, width: image?.width ?? 0, height: image?.height ?? 0, pngBytes, text: result.text, confidence: result.confidence, ocrMs: ms });
+      t = performance.now();
+    }
+    parser.terminate();
+    ocr.terminate();
+    return { pages, parseMs, ocrMs, totalMs: performance.now() - t0, spawned: ocr.spawned };
+  },
+
+  /** OCR of an image file served by the page's origin. */
+  async recognizeFile(path: string, mediaType: string, repeat = 1): Promise<{ results: OcrResult[]; ms: number[]; detached: boolean }> {
+    const ocr = new WorkerOcr();
+    const results: OcrResult[] = [];
+    const ms: number[] = [];
+    let detached = false;
+    for (let i = 0; i < repeat; i++) {
+      const data = await fetchBytes(path);
+      const image: PageImage = { width: 0, height: 0, mediaType, data };
+      const s = performance.now();
+      results.push(await ocr.recognize(image));
+      ms.push(performance.now() - s);
+      detached = data.byteLength === 0;
+    }
+    ocr.terminate();
+    return { results, ms, detached };
+  },
+
+  /** Abort while reading, then read again with the same engine; then the idle close. */
+  async abortAndIdle(path: string): Promise<{ abortedAs: string; abortMs: number; after: OcrResult; runningAfterIdle: boolean; spawned: number }> {
+    const ocr = new WorkerOcr({ idleMs: 1_000 });
+    await ocr.prepare();
+    const controller = new AbortController();
+    const first = ocr.recognize({ width: 0, height: 0, mediaType: 'image/png', data: await fetchBytes(path) }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 150);
+    const s = performance.now();
+    const abortedAs = await first.then(
+      () => 'resolved',
+      (e: unknown) => (e instanceof Error ? e.name : String(e)),
+    );
+    const abortMs = performance.now() - s;
+    const after = await ocr.recognize({ width: 0, height: 0, mediaType: 'image/png', data: await fetchBytes(path) });
+    await new Promise((r) => setTimeout(r, 1_500));
+    return { abortedAs, abortMs, after, runningAfterIdle: ocr.running, spawned: ocr.spawned };
+  },
+};
+
+declare global {
+  interface Window {
+    ocrCheck: typeof api;
+  }
+}
+window.ocrCheck = api;
+document.getElementById('status')!.textContent = 'ready';

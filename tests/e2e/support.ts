@@ -1,0 +1,82 @@
+/**
+ * Shared end-to-end helpers: Debian Chromium through playwright-core, a fresh profile per test,
+ * a record of every request the page makes (so tests can assert nothing leaves localhost).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('baseUrl');
+export const ARTIFACTS = 'tests/e2e/artifacts';
+
+export interface Session {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every URL the page (and its workers) requested. */
+  readonly requests: string[];
+  readonly consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+export interface SessionOptions {
+  readonly webgpu?: boolean;
+  readonly viewport?: { width: number; height: number };
+}
+
+export async function launch(options: SessionOptions = {}): Promise<Session> {
+  const args = ['--headless=new', '--no-sandbox', '--disable-gpu-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+  if (options.webgpu) args.push('--enable-unsafe-webgpu');
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+  const requests: string[] = [];
+  const consoleErrors: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  return { browser, context, page, requests, consoleErrors, close: () => browser.close() };
+}
+
+export async function openApp(page: Page): Promise<void> {
+  await page.goto(baseUrl());
+  await page.getByRole('heading', { name: 'Documents' }).waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+/** Waits until the document row shows the given status badge. */
+export async function waitForStatus(page: Page, name: string, status: string, timeout = 60_000): Promise<void> {
+  await page.getByRole('listitem', { name, exact: true }).getByText(status, { exact: true }).waitFor({ timeout });
+}
+
+export async function ask(page: Page, question: string): Promise<void> {
+  await page.getByLabel('Ask a question or search your documents').fill(question);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.locator('.results-summary').waitFor();
+}
+
+/** File name, page label and section of each result, in order. */
+export async function results(page: Page): Promise<{ file: string; page: string; section: string }[]> {
+  return page.getByTestId('result').evaluateAll((items) =>
+    items.map((li) => ({
+      file: li.querySelector('[data-testid=result-file]')?.textContent ?? '',
+      page: li.querySelector('[data-testid=result-page]')?.textContent ?? '',
+      section: li.querySelector('[data-testid=result-section]')?.textContent ?? '',
+    })),
+  );
+}
+
+/** Resolves when the service worker is active and has finished precaching. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}

@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileError } from '../../../../src/core/errors';
+import type { CasefileEvent } from '../../../../src/core/events';
+import { IngestQueue, type FileResolver, type NewFile, type QueueItem } from '../../../../src/core/ingest/queue';
+import type { IngestDeps } from '../../../../src/core/ingest/pipeline';
+import type { IndexWriter, ParsedItem, Parser, SourceFile } from '../../../../src/core/ports';
+import { WorkspaceDb } from '../../../../src/store/db';
+import { DocumentRepository } from '../../../../src/store/documents';
+import { DexieQueueStore } from '../../../../src/store/queue-store';
+import { freshIdb } from '../../../helpers/idb';
+
+/** A text "file" whose content is its pages joined by form feeds; "BROKEN" fails to parse. */
+function file(name: string, text: string): SourceFile {
+  const bytes = new TextEncoder().encode(text);
+  return { name, path: name, size: bytes.byteLength, mediaType: 'text/plain', lastModified: 1, bytes: async () => bytes.slice().buffer };
+}
+
+class FakeParser implements Parser {
+  /** Resolves the gate to let page 2 of "slow" files through. */
+  gate: Promise<void> = Promise.resolve();
+  async *parse(f: SourceFile): AsyncIterable<ParsedItem> {
+    const text = new TextDecoder().decode(await f.bytes());
+    if (text.includes('BROKEN')) throw new FileError('file/corrupt', f.name, 'not a valid PDF');
+    const pages = text.split('\f');
+    yield { kind: 'info', info: { pages: pages.length, title: null, mediaType: 'text/plain' } };
+    for (const [i, p] of pages.entries()) {
+      if (i === 1 && f.name.startsWith('slow')) await this.gate;
+      yield { kind: 'page', page: { page: i + 1, text: p, ocr: false, confidence: null, needsOcr: false } };
+    }
+  }
+}
+
+class MemoryResolver implements FileResolver {
+  readonly files = new Map<string, SourceFile>();
+  released: string[] = [];
+  async resolve(item: QueueItem): Promise<SourceFile> {
+    const f = this.files.get(item.path);
+    if (!f) throw new FileError('file/corrupt', item.name, 'the file is no longer available');
+    return f;
+  }
+  async release(item: QueueItem): Promise<void> {
+    this.released.push(item.path);
+  }
+}
+
+const dbs: WorkspaceDb[] = [];
+afterEach(() => dbs.splice(0).forEach((d) => d.close()));
+
+function setup(deps = freshIdb()) {
+  const db = new WorkspaceDb('q', deps);
+  dbs.push(db);
+  const documents = new DocumentRepository(db);
+  const indexed = new Map<string, number>();
+  const index: IndexWriter = {
+    addDocument: async (d, chunks) => void indexed.set(d.id, chunks.length),
+    removeDocument: async (id) => void indexed.delete(id),
+  };
+  const parser = new FakeParser();
+  const resolver = new MemoryResolver();
+  const events: CasefileEvent[] = [];
+  const ingest = (): IngestDeps => ({ parser, store: documents, index });
+  const queue = new IngestQueue({ store: new DexieQueueStore(db), files: resolver, ingest, sink: (e) => events.push(e) });
+  const add = (files: SourceFile[]): NewFile[] => files.map((f) => (resolver.files.set(f.path, f), { file: f, origin: 'vault' as const }));
+  return { db, documents, indexed, parser, resolver, events, queue, add, deps };
+}
+
+const LONG = 'The Supplier shall indemnify the Customer against all third-party claims. '.repeat(20);
+
+describe('IngestQueue', () => {
+  it('ingests a job, isolates a failing file and reports monotone progress ending in job_done', async () => {
+    const s = setup();
+    const jobId = await s.queue.enqueue(s.add([file('a.txt', LONG), file('bad.pdf', 'BROKEN'), file('b.txt', `${LONG}\f${LONG}`)]), 'upload', 'test');
+    await s.queue.idle();
+    const docs = await s.documents.list();
+    expect(docs.map((d) => [d.name, d.status])).toEqual([['a.txt', 'ready'], ['bad.pdf', 'failed'], ['b.txt', 'ready']]);
+    expect(docs[1]?.error).toBe('bad.pdf: not a valid PDF');
+    expect(s.indexed.size).toBe(2);
+    const progress = s.events.filter((e) => e.type === 'progress' && e.jobId === jobId).map((e) => (e.type === 'progress' ? e.done : -1));
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    expect(progress.at(-1)).toBe(3);
+    expect(s.events.at(-1)).toMatchObject({ type: 'job_done', summary: { ingested: 2, failed: 1, duplicates: 0 } });
+  });
+
+  it('shows queued documents at once and drops a duplicate placeholder', async () => {
+    const s = setup();
+    await s.queue.enqueue(s.add([file('a.txt', LONG)]), 'upload', 'first');
+    await s.queue.idle();
+    await s.queue.enqueue(s.add([file('copy-of-a.txt', LONG)]), 'upload', 'second');
+    expect((await s.documents.list()).map((d) => d.status)).toContain('queued');
+    await s.queue.idle();
+    expect((await s.documents.list()).map((d) => d.name)).toEqual(['a.txt']);
+    expect(s.events.some((e) => e.type === 'status' && e.message.includes('already in this workspace'))).toBe(true);
+  });
+
+  it('resumes after a crash without indexing anything twice', async () => {
+    const deps = freshIdb();
+    const first = setup(deps);
+    let release!: () => void;
+    first.parser.gate = new Promise((r) => (release = r));
+    await first.queue.enqueue(first.add([file('a.txt', LONG), file('slow.txt', `${LONG}\f${LONG}`), file('c.txt', `${LONG} c`)]), 'upload', 'big');
+    // Wait until "slow" is running, then "crash": abandon this queue instance mid-file.
+    const slowId = (await first.db.queue.filter((i) => i.name === 'slow.txt').first())!.documentId;
+    while ((await first.documents.getDocument(slowId))?.status !== 'parsing') await new Promise((r) => setTimeout(r, 5));
+    first.db.close();
+    release();
+    await first.queue.idle();
+
+    const second = setup(deps);
+    for (const [k, v] of first.resolver.files) second.resolver.files.set(k, v);
+    await second.queue.start();
+    await second.queue.idle();
+    const docs = await second.documents.list();
+    expect(docs.map((d) => [d.name, d.status])).toEqual([['a.txt', 'ready'], ['slow.txt', 'ready'], ['c.txt', 'ready']]);
+    expect(await second.db.chunks.count()).toBe(docs.reduce((n, d) => n + d.chunkCount, 0));
+    expect(await second.db.queue.where('status').equals('done').count()).toBe(3);
+  });
+
+  it('treats a document committed just before a crash as done', async () => {
+    const s = setup();
+    await s.queue.enqueue(s.add([file('a.txt', LONG)]), 'upload', 'x');
+    await s.queue.idle();
+    const item = (await s.db.queue.toArray())[0]!;
+    await s.db.queue.update(item.id, { status: 'running' });
+    await s.db.jobs.update(item.jobId, { status: 'running' });
+    const chunks = await s.db.chunks.count();
+    await s.queue.start();
+    await s.queue.idle();
+    expect(await s.db.chunks.count()).toBe(chunks);
+    expect((await s.db.queue.get(item.id))?.status).toBe('done');
+  });
+
+  it('pauses (the current file goes back to pending), resumes, and cancels leaving nothing partial', async () => {
+    const s = setup();
+    let release!: () => void;
+    s.parser.gate = new Promise((r) => (release = r));
+    const jobId = await s.queue.enqueue(s.add([file('slow.txt', `${LONG}\f${LONG}`), file('b.txt', LONG)]), 'upload', 'p');
+    while (!(await s.db.queue.where('status').equals('running').first())) await new Promise((r) => setTimeout(r, 5));
+    await s.queue.pause(jobId);
+    release();
+    await s.queue.idle();
+    expect((await s.queue['deps'].store.items(jobId)).map((i) => i.status)).toEqual(['pending', 'pending']);
+    expect((await s.documents.list()).map((d) => d.status)).toEqual(['queued', 'queued']);
+    expect(await s.db.chunks.count()).toBe(0);
+
+    await s.queue.resume(jobId);
+    await s.queue.idle();
+    expect((await s.documents.list()).map((d) => d.status)).toEqual(['ready', 'ready']);
+
+    let release2!: () => void;
+    s.parser.gate = new Promise((r) => (release2 = r));
+    const job2 = await s.queue.enqueue(s.add([file('slow-2.txt', `${LONG} two\f${LONG}`), file('d.txt', `${LONG} d`)]), 'upload', 'c');
+    while (!(await s.db.queue.where('status').equals('running').first())) await new Promise((r) => setTimeout(r, 5));
+    await s.queue.cancel(job2);
+    release2();
+    await s.queue.idle();
+    expect((await s.documents.list()).map((d) => d.name)).toEqual(['slow.txt', 'b.txt']);
+    expect(await s.db.chunks.where('documentId').noneOf((await s.documents.list()).map((d) => d.id)).count()).toBe(0);
+    expect(s.events.some((e) => e.type === 'job_cancelled' && e.jobId === job2)).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../../../../src/core/ingest/sentences';
+
+const sentences = (text: string): string[] => splitSentences(text).map((s) => text.slice(s.start, s.end));
+
+describe('splitSentences', () => {
+  it('splits ordinary sentences and keeps offsets into the text', () => {
+    const text = '  The Supplier shall deliver the Goods. The Customer shall pay!  Is that clear? ';
+    expect(sentences(text)).toEqual(['The Supplier shall deliver the Goods.', 'The Customer shall pay!', 'Is that clear?']);
+    expect(splitSentences(text, 2, 40)).toEqual([{ start: 2, end: 39 }]);
+  });
+
+  it('does not split after legal abbreviations, initials and section numbers', () => {
+    const text = [
+      'Acme Inc. and Beta Corp. agree.',
+      'See Smith v. Jones, 123 U.S. 456 (1990), et al. for details.',
+      'The notice under Sec. 4 and Art. 5 of the Regulation No. 2016/679 applies.',
+      'Payment is due, e.g. by wire, i.e. within ten days.',
+      'It was signed by J. R. Smith on behalf of Acme Ltd. in London.',
+      'Refer to Section 5. 2 of the Schedule.',
+      'Gemäß Abs. 2 Nr. 3 gilt dies entsprechend.',
+    ].join(' ');
+    expect(sentences(text)).toEqual([
+      'Acme Inc. and Beta Corp. agree.',
+      'See Smith v. Jones, 123 U.S. 456 (1990), et al. for details.',
+      'The notice under Sec. 4 and Art. 5 of the Regulation No. 2016/679 applies.',
+      'Payment is due, e.g. by wire, i.e. within ten days.',
+      'It was signed by J. R. Smith on behalf of Acme Ltd. in London.',
+      'Refer to Section 5. 2 of the Schedule.',
+      'Gemäß Abs. 2 Nr. 3 gilt dies entsprechend.',
+    ]);
+  });
+
+  it('reads line breaks inside a paragraph as spaces', () => {
+    const text = 'The Supplier shall\ndeliver the Goods\r\nto the Customer. Then\nthe Customer pays.';
+    expect(sentences(text)).toEqual(['The Supplier shall\ndeliver the Goods\r\nto the Customer.', 'Then\nthe Customer pays.']);
+  });
+
+  it('handles text in other scripts', () => {
+    expect(sentences('合同是协议。当事人应当履行义务。')).toEqual(['合同是协议。', '当事人应当履行义务。']);
+    expect(sentences('Le contrat est formé. Il oblige les parties.')).toEqual(['Le contrat est formé.', 'Il oblige les parties.']);
+  });
+
+  it('segments long text in windows with the same result as short pieces', () => {
+    const unit = 'The Supplier shall deliver the Goods to the Customer in accordance with Section 5.2 of this Agreement. Acme Inc. shall pay, e.g. by wire. ';
+    const text = unit.repeat(400);
+    const spans = splitSentences(text);
+    expect(spans).toHaveLength(800);
+    expect(new Set(spans.map((s) => text.slice(s.start, s.end))).size).toBe(2);
+  });
+
+  it('cuts a giant sentence with no boundary somewhere (it is over any chunk limit anyway)', () => {
+    const text = 'word '.repeat(10_000).trim();
+    const spans = splitSentences(text);
+    expect(spans.length).toBeGreaterThan(1);
+    expect(spans.map((s) => text.slice(s.start, s.end)).join(' ')).toBe(text);
+  });
+
+  it('covers every non-whitespace character exactly once, in order', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), (text) => {
+        const spans = splitSentences(text);
+        let last = 0;
+        for (const s of spans) {
+          expect(s.start >= last && s.start < s.end).toBe(true);
+          expect(/\s/.test(text[s.start] ?? '') || /\s/.test(text[s.end - 1] ?? '')).toBe(false);
+          expect(/\S/.test(text.slice(last, s.start))).toBe(false);
+          last = s.end;
+        }
+        expect(/\S/.test(text.slice(last))).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

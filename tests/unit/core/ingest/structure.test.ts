@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { SectionStack, detectHeading, formatPath, sectionOrdinal, sectionTitle, type Heading } from '../../../../src/core/ingest/structure';
+
+const h = (line: string): Heading => {
+  const found = detectHeading(line);
+  if (!found) throw new Error(`no heading in ${JSON.stringify(line)}`);
+  return found;
+};
+const brief = (line: string) => {
+  const x = detectHeading(line);
+  return x && { kind: x.kind, label: x.label, title: x.title, ordinal: x.ordinal, rank: x.rank, body: line.slice(x.end).trim() || null };
+};
+
+describe('detectHeading', () => {
+  it.each([
+    ['ARTICLE IV', { kind: 'article', label: 'ARTICLE IV', title: null, ordinal: 'IV', rank: 1, body: null }],
+    ['Article 5 – Payment', { kind: 'article', label: 'Article 5', title: 'Payment', ordinal: '5', rank: 1, body: null }],
+    ['ARTICLE XII: LIMITATION OF LIABILITY', { kind: 'article', label: 'ARTICLE XII', title: 'LIMITATION OF LIABILITY', ordinal: 'XII', rank: 1, body: null }],
+    ['PART II', { kind: 'part', label: 'PART II', title: null, ordinal: 'II', rank: 1, body: null }],
+    ['CHAPTER 3 General Provisions', { kind: 'part', label: 'CHAPTER 3', title: 'General Provisions', ordinal: '3', rank: 1, body: null }],
+    ['Section 5.2 Payment Terms', { kind: 'section', label: 'Section 5.2', title: 'Payment Terms', ordinal: '5', rank: 3, body: null }],
+    ['SECTION 7. TERM', { kind: 'section', label: 'SECTION 7', title: 'TERM', ordinal: '7', rank: 2, body: null }],
+    ['5', null],
+    ['5.', { kind: 'numbered', label: '5', title: null, ordinal: '5', rank: 2, body: null }],
+    ['5. Payment', { kind: 'numbered', label: '5', title: 'Payment', ordinal: '5', rank: 2, body: null }],
+    ['5.2', { kind: 'numbered', label: '5.2', title: null, ordinal: '5', rank: 3, body: null }],
+    ['5.2.1 Invoices', { kind: 'numbered', label: '5.2.1', title: 'Invoices', ordinal: '5', rank: 4, body: null }],
+    [
+      '12.2 Limitation. Neither party shall be liable for indirect loss.',
+      { kind: 'numbered', label: '12.2', title: 'Limitation', ordinal: '12', rank: 3, body: 'Neither party shall be liable for indirect loss.' },
+    ],
+    ['12 Limitation of Liability', { kind: 'numbered', label: '12', title: 'Limitation of Liability', ordinal: '12', rank: 2, body: null }],
+    ['5.2 The Customer shall pay all invoices within thirty days.', { kind: 'numbered', label: '5.2', title: null, ordinal: '5', rank: 3, body: 'The Customer shall pay all invoices within thirty days.' }],
+    ['1.1 "Agreement" means this agreement.', { kind: 'numbered', label: '1.1', title: null, ordinal: '1', rank: 3, body: '"Agreement" means this agreement.' }],
+    ['§ 5 Kündigung', { kind: 'paragraph', label: '§ 5', title: 'Kündigung', ordinal: '5', rank: 2, body: null }],
+    ['§7', { kind: 'paragraph', label: '§7', title: null, ordinal: '7', rank: 2, body: null }],
+    ['§ 535 Inhalt und Hauptpflichten des Mietvertrags', { kind: 'paragraph', label: '§ 535', title: 'Inhalt und Hauptpflichten des Mietvertrags', ordinal: '535', rank: 2, body: null }],
+    ['Article 1101', { kind: 'article', label: 'Article 1101', title: null, ordinal: '1101', rank: 1, body: null }],
+    ['Art. 1102', { kind: 'article', label: 'Art. 1102', title: null, ordinal: '1102', rank: 1, body: null }],
+    ['IV. TERMINATION', { kind: 'roman', label: 'IV', title: 'TERMINATION', ordinal: 'IV', rank: 1, body: null }],
+    ['LIMITATION OF LIABILITY', { kind: 'caps', label: '', title: 'LIMITATION OF LIABILITY', ordinal: null, rank: 2, body: null }],
+    ['## 5. Payment', { kind: 'markdown', label: '5', title: 'Payment', ordinal: '5', rank: 2, body: null }],
+    ['### Definitions', { kind: 'markdown', label: '', title: 'Definitions', ordinal: null, rank: 3, body: null }],
+    ['Exhibit A', { kind: 'appendix', label: 'Exhibit A', title: null, ordinal: 'A', rank: 0, body: null }],
+    ['SCHEDULE 2 – PRICING', { kind: 'appendix', label: 'SCHEDULE 2', title: 'PRICING', ordinal: '2', rank: 0, body: null }],
+    ['Annex 1', { kind: 'appendix', label: 'Annex 1', title: null, ordinal: '1', rank: 0, body: null }],
+    ['Appendix C: Data Processing Terms', { kind: 'appendix', label: 'Appendix C', title: 'Data Processing Terms', ordinal: 'C', rank: 0, body: null }],
+    ['(a) the Goods;', { kind: 'subclause', label: '(a)', title: null, ordinal: 'a', rank: 5, body: 'the Goods;' }],
+    ['  (iv) any other amount', { kind: 'subclause', label: '(iv)', title: null, ordinal: 'iv', rank: 5, body: 'any other amount' }],
+  ])('%j', (line, expected) => {
+    expect(brief(line)).toEqual(expected);
+  });
+
+  it.each([
+    '2019',
+    '1,000,000',
+    '1.000.000',
+    '12.05.2019',
+    '5.2 million dollars were paid.',
+    '5 January 2020',
+    '30 days after the notice',
+    '- 5 -',
+    'Page 3 of 10',
+    '1 Widget 5 10.00',
+    '2019 2020 2021',
+    '12.5 13.7 14.2',
+    'Section 5.2 of this Agreement applies.',
+    'Article 5 of the Regulation provides that',
+    'Exhibit A sets out the prices.',
+    'Schedule 2 to the Agreement',
+    'Title to the Goods passes on delivery.',
+    'IN WITNESS WHEREOF, the parties have executed this Agreement.',
+    'THE PARTIES AGREE THAT THE SUPPLIER SHALL NOT BE LIABLE FOR ANY LOSS OF PROFIT OR REVENUE WHATSOEVER',
+    'NOW, THEREFORE,',
+    'I. Smith and J. Doe',
+    'USA',
+    'The Supplier shall deliver the Goods.',
+  ])('%j is not a heading', (line) => {
+    expect(detectHeading(line)).toBeNull();
+  });
+});
+
+describe('SectionStack', () => {
+  const run = (lines: string[]) => {
+    const stack = new SectionStack();
+    return lines.map((l) => {
+      stack.push(h(l));
+      return formatPath(stack.path);
+    });
+  };
+
+  it('nests by rank and pops every open section of the same or lower rank', () => {
+    expect(run(['ARTICLE XII LIMITATION OF LIABILITY', '12.1 Exclusion', '(a) lost profits', '(b) lost data', '12.2 Cap', 'ARTICLE XIII'])).toEqual([
+      ['ARTICLE XII LIMITATION OF LIABILITY'],
+      ['ARTICLE XII LIMITATION OF LIABILITY', '12.1 Exclusion'],
+      ['ARTICLE XII LIMITATION OF LIABILITY', '12.1 Exclusion', '(a)'],
+      ['ARTICLE XII LIMITATION OF LIABILITY', '12.1 Exclusion', '(b)'],
+      ['ARTICLE XII LIMITATION OF LIABILITY', '12.2 Cap'],
+      ['ARTICLE XIII'],
+    ]);
+  });
+
+  it('an appendix resets the path', () => {
+    expect(run(['ARTICLE II', '2.1 Services', 'Exhibit A', '1. Scope']).slice(2)).toEqual([['Exhibit A'], ['Exhibit A', '1 Scope']]);
+  });
+
+  it('reads (i) as a letter after (h) and as a roman numeral under (a)', () => {
+    const stack = new SectionStack();
+    for (const l of ['5.1 Events', '(g) war', '(h) strike', '(i) flood']) stack.push(h(l));
+    expect(formatPath(stack.path)).toEqual(['5.1 Events', '(i)']);
+    expect(stack.path[1]?.styleKey).toBe('lower(');
+
+    const nested = new SectionStack();
+    const paths = ['5.2 Payment', '(a) fees, including:', '(i) licence fees;', '(ii) support fees;', '(iii) any other fees; and', '(b) expenses'].map((l) => {
+      nested.push(h(l));
+      return formatPath(nested.path);
+    });
+    expect(paths).toEqual([
+      ['5.2 Payment'],
+      ['5.2 Payment', '(a)'],
+      ['5.2 Payment', '(a)', '(i)'],
+      ['5.2 Payment', '(a)', '(ii)'],
+      ['5.2 Payment', '(a)', '(iii)'],
+      ['5.2 Payment', '(b)'],
+    ]);
+  });
+
+  it('reads (v) after (iv) as roman and after (u) as a letter; (A) nests under (i)', () => {
+    const roman = new SectionStack();
+    for (const l of ['(a) x', '(i) x', '(ii) x', '(iii) x', '(iv) x', '(v) x']) roman.push(h(l));
+    expect(formatPath(roman.path)).toEqual(['(a)', '(v)']);
+    expect(roman.path[1]?.value).toBe(5);
+
+    const letters = new SectionStack();
+    for (const l of ['(t) x', '(u) x', '(v) x']) letters.push(h(l));
+    expect(formatPath(letters.path)).toEqual(['(v)']);
+    expect(letters.path[0]?.styleKey).toBe('lower(');
+
+    const deep = new SectionStack();
+    for (const l of ['(a) x', '(i) x', '(A) x', '(1) x']) deep.push(h(l));
+    expect(deep.path.map((e) => e.rank)).toEqual([5, 6, 7, 8]);
+  });
+
+  it('nests containers (Part, Chapter, Livre, Titre) in order of appearance, above articles', () => {
+    expect(run(['PART II', 'CHAPTER 3', 'Article 7', 'CHAPTER 4', 'PART III'])).toEqual([
+      ['PART II'],
+      ['PART II', 'CHAPTER 3'],
+      ['PART II', 'CHAPTER 3', 'Article 7'],
+      ['PART II', 'CHAPTER 4'],
+      ['PART III'],
+    ]);
+  });
+
+  it('derives the ordinal and the title', () => {
+    const stack = new SectionStack();
+    stack.push(h('ARTICLE IV PAYMENT'));
+    expect(sectionOrdinal(stack.path)).toBe('IV');
+    stack.push(h('4.2 Invoices'));
+    expect(sectionOrdinal(stack.path)).toBe('4');
+    expect(sectionTitle(stack.path)).toBe('Invoices');
+    stack.push(h('(a) monthly'));
+    expect(sectionTitle(stack.path)).toBe('Invoices');
+
+    const statute = new SectionStack();
+    statute.push(h('§ 5 Kündigung'));
+    expect(sectionOrdinal(statute.path)).toBe('5');
+
+    const exhibit = new SectionStack();
+    exhibit.push(h('Exhibit B'));
+    expect(sectionOrdinal(exhibit.path)).toBe('B');
+    exhibit.push(h('LIMITATION OF LIABILITY'));
+    expect(sectionOrdinal(exhibit.path)).toBe('B');
+    expect(sectionOrdinal(new SectionStack().path)).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { markdownTitle, normalizeNewlines, parseText, plainTextTitle, splitTextPages } from '../../../src/parsers/text';
+import type { ParsedItem } from '../../../src/core/ports';
+
+async function collect(it: AsyncIterable<ParsedItem>): Promise<ParsedItem[]> {
+  const out: ParsedItem[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+describe('text pages', () => {
+  it('normalises CRLF and CR to LF', () => {
+    expect(normalizeNewlines('a\r\nb\rc\n')).toBe('a\nb\nc\n');
+  });
+
+  it('is one page without form feeds', () => {
+    expect(splitTextPages('one\ntwo\n')).toEqual(['one\ntwo\n']);
+  });
+
+  it('splits pages on form feeds, keeps blank middle pages, drops a trailing one', () => {
+    expect(splitTextPages('p1\r\n\fp2\n\f\fp4\n\f\n')).toEqual(['p1\n', 'p2\n', '', 'p4\n']);
+  });
+
+  it('yields info then numbered pages', async () => {
+    const items = await collect(parseText('MUTUAL NDA\r\n1. Terms\fPage two', 'text', 'nda.txt'));
+    expect(items).toEqual([
+      { kind: 'info', info: { pages: 2, title: 'MUTUAL NDA', mediaType: 'text/plain' } },
+      { kind: 'page', page: { page: 1, text: 'MUTUAL NDA\n1. Terms', ocr: false, confidence: null, needsOcr: false } },
+      { kind: 'page', page: { page: 2, text: 'Page two', ocr: false, confidence: null, needsOcr: false } },
+    ]);
+  });
+
+  it('stops between pages when cancelled', async () => {
+    const controller = new AbortController();
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const x of parseText('a\fb\fc', 'text', 'x.txt', controller.signal)) {
+          if (x.kind === 'page') {
+            seen.push(x.page.page);
+            controller.abort();
+          }
+        }
+      })(),
+    ).rejects.toMatchObject({ code: 'job/aborted' });
+    expect(seen).toEqual([1]);
+  });
+});
+
+describe('titles', () => {
+  it('takes the first level-1 Markdown heading, outside code fences', () => {
+    expect(markdownTitle('```\n# not this\n```\n\n# Data **Retention** Policy #\n\n## Scope')).toBe('Data Retention Policy');
+    expect(markdownTitle('Setext Title\n======\n')).toBe('Setext Title');
+    expect(markdownTitle('## Only level two')).toBeNull();
+  });
+
+  it('takes a short first line of a plain text, not a sentence', () => {
+    expect(plainTextTitle('\n\n  MUTUAL NON-DISCLOSURE AGREEMENT  \n\nbody')).toBe('MUTUAL NON-DISCLOSURE AGREEMENT');
+    expect(plainTextTitle('Dear Sir or Madam,\nbody')).toBeNull();
+  });
+});

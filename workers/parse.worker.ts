@@ -1,0 +1,27 @@
+/**
+ * The parse worker: a thin comlink adapter around InProcessParser (src/parsers). It also runs the text stage of ingestion
+ * (cleaning, language detection, metadata, chunking) so none of it blocks the page.
+ * The page side is src/app/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
+ */
+import { expose } from 'comlink';
+import { registerRpcErrors } from '../src/app/rpc';
+import { InProcessParser } from '../src/parsers/parser';
+import { browserPdfJsLoader } from '../src/parsers/pdfjs-browser';
+import { createParseSessions } from '../src/parsers/sessions';
+import { analyzeDocument, type AnalyzedDocument, type AnalyzeMeta, type AnalyzeOptions } from '../src/core/ingest/analyze';
+import type { PageText } from '../src/core/ingest/chunker';
+
+registerRpcErrors();
+
+// pdf.js assets are served from <base>/pdfjs/ on our own origin (see the vite config).
+const assetBase = new URL(`${import.meta.env.BASE_URL.replace(/^\.?\/?/, '/')}pdfjs/`, self.location.origin);
+
+const api = {
+  ...createParseSessions(new InProcessParser({ pdfjs: browserPdfJsLoader({ assetBase }) })),
+  /** The text stage of ingestion (clean, language, metadata, chunk), off the main thread. */
+  analyze: (pages: PageText[], meta: AnalyzeMeta, options?: AnalyzeOptions): AnalyzedDocument => analyzeDocument(pages, meta, options),
+};
+
+expose(api);
+
+export type ParseWorkerApi = typeof api;

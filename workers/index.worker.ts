@@ -5,8 +5,8 @@
 import * as Comlink from 'comlink';
 import { registerRpcErrors } from '../src/app/rpc';
 import { StoreError } from '../src/core/errors';
-import type { DocumentVectors, IndexedDocument } from '../src/core/ports';
-import { SearchEngine, type OpenReport } from '../src/core/search/engine';
+import type { DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker } from '../src/core/ports';
+import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../src/core/search/engine';
 import { runPipeline, type PipelineResponse, type PipelineSettings, type SearchFilters } from '../src/core/search/pipeline';
 import type { ChunkRecord } from '../src/core/types';
 import { WorkspaceDb } from '../src/store/db';
@@ -14,6 +14,21 @@ import { DocumentRepository } from '../src/store/documents';
 import { DexieIndexPersistence } from '../src/store/index-persistence';
 
 registerRpcErrors();
+
+export interface SearchRequest {
+  readonly text: string;
+  readonly filters?: SearchFilters;
+  readonly settings?: PipelineSettings;
+  /** The loaded models, when any: the page's callbacks then serve them. */
+  readonly embedder?: ModelRef | null;
+  readonly reranker?: ModelRef | null;
+}
+
+/** Callbacks into the page, which forwards to the model workers. */
+export interface SearchModels {
+  embed(texts: string[]): Promise<Float32Array[]>;
+  score(query: string, passages: string[]): Promise<number[]>;
+}
 
 interface Open {
   readonly workspaceId: string;
@@ -33,6 +48,16 @@ async function openWorkspace(workspaceId: string): Promise<{ open: Open; report:
 async function ready(): Promise<Open> {
   if (!current) throw new StoreError('store/not-found', 'index worker: no workspace is open');
   return current;
+}
+
+async function runSearch(request: SearchRequest, models: Comlink.Remote<SearchModels & Comlink.ProxyMarked> | undefined): Promise<PipelineResponse> {
+  const o = await ready();
+  const embedder: Embedder | null = models && request.embedder ? { model: request.embedder, embed: (texts) => models.embed([...texts]) } : null;
+  const reranker: Reranker | null = models && request.reranker ? { model: request.reranker, score: (query, passages) => models.score(query, [...passages]) } : null;
+  return runPipeline(
+    { text: request.text, filters: request.filters ?? {}, ...(request.settings ? { settings: request.settings } : {}) },
+    { engine: o.engine, lookup: o.documents, embedder, reranker },
+  );
 }
 
 const api = {
@@ -61,10 +86,38 @@ const api = {
     await (await ready()).engine.removeDocument(documentId);
   },
 
-  /** Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection). */
-  async search(request: { text: string; filters?: SearchFilters; settings?: PipelineSettings }): Promise<PipelineResponse> {
+  /**
+   * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection). The models live
+   * in their own workers; the page hands a callback proxy so the pipeline stays here in one piece.
+   */
+  async search(request: SearchRequest, models?: Comlink.Remote<SearchModels & Comlink.ProxyMarked>): Promise<PipelineResponse> {
+    try {
+      return await runSearch(request, models);
+    } finally {
+      models?.[Comlink.releaseProxy]();
+    }
+  },
+
+  /** Activates the embedding model whose stored vectors dense search uses (null: none). */
+  async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
     const o = await ready();
-    return runPipeline({ text: request.text, filters: request.filters ?? {}, ...(request.settings ? { settings: request.settings } : {}) }, { engine: o.engine, lookup: o.documents });
+    await o.engine.useEmbeddingModel(model);
+    return { missing: o.engine.documentsWithoutVectors().length, vectors: o.engine.stats.vectors };
+  },
+
+  /** Indexed documents without vectors of the active model. */
+  async documentsWithoutVectors(): Promise<string[]> {
+    return (await ready()).engine.documentsWithoutVectors().map((d) => d.id);
+  },
+
+  async addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {
+    const o = await ready();
+    const doc = o.engine.listDocuments().find((d) => d.id === documentId);
+    return doc ? o.engine.addVectors(doc, vectors) : false;
+  },
+
+  async stats(): Promise<EngineStats> {
+    return (await ready()).engine.stats;
   },
 
   async flush(): Promise<void> {

@@ -22,6 +22,12 @@ import { FolderSync, type RescanSummary } from './folder-sync';
 import { WorkerParser } from './parser-proxy';
 import { QueueFiles } from './queue-files';
 import { registerRpcErrors } from './rpc';
+import { Embeddings } from './embeddings';
+import { ModelService } from './model-service';
+import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
+import { ModelSettingsRepository } from '../models/settings';
+import { CacheApiStore } from '../models/stores';
+import { WorkspaceSettings } from '../store/workspace-settings';
 
 export interface WorkspaceState {
   readonly current: WorkspaceRecord;
@@ -38,7 +44,10 @@ export class Casefile {
   private readonly index: Comlink.Remote<IndexWorkerApi>;
   private readonly indexWriter: IndexWriter;
   private readonly parser: WorkerParser;
+  readonly models: ModelService;
+  readonly embeddings: Embeddings;
   private db!: WorkspaceDb;
+  private settingsRepo!: WorkspaceSettings;
   private repo!: DocumentRepository;
   private queue!: IngestQueue;
   private folderSync!: FolderSync;
@@ -54,11 +63,30 @@ export class Casefile {
       addDocument: (doc, chunks, vectors) => this.index.addDocument(doc, chunks as ChunkRecord[], vectors ?? null),
       removeDocument: (id) => this.index.removeDocument(id),
     };
+    this.models = new ModelService({
+      settings: new ModelSettingsRepository(this.registry.db),
+      store: new CacheApiStore(),
+      spawn: { embedder: spawnEmbedWorker, reranker: spawnRerankWorker },
+      storage: typeof navigator !== 'undefined' ? navigator.storage : null,
+      onNotice: (n) => this.events.publish({ type: 'status', jobId: 'models', at: Date.now(), stage: 'model', message: n.message }),
+    });
+    this.embeddings = new Embeddings(this.models, this.index, () => this.repo, this.events.publish);
   }
 
   static async start(): Promise<Casefile> {
     const app = new Casefile(await createFileVault());
+    // Detects the GPU and reads model settings; never fetches anything.
+    await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
     await app.activate(await app.registry.current());
+    // Dense search follows the models: a model imported, downloaded, switched or deleted.
+    let plan = app.models.state.plan;
+    let rows = app.models.state.rows;
+    app.models.subscribe(() => {
+      if (app.models.state.plan === plan && app.models.state.rows === rows) return;
+      plan = app.models.state.plan;
+      rows = app.models.state.rows;
+      app.embeddings.sync().catch((e: unknown) => console.warn(`Casefile: ${describeError(e)}`));
+    });
     return app;
   }
 
@@ -87,6 +115,7 @@ export class Casefile {
     await this.index.open(ws.id);
     this.db = this.registry.openDatabase(ws.id);
     this.repo = new DocumentRepository(this.db);
+    this.settingsRepo = new WorkspaceSettings(this.db);
     const repo = this.repo;
     const folder = new FolderSync(this.db, {
       enqueue: (files, label) => this.queue.enqueue(files, 'folder', label),
@@ -96,11 +125,12 @@ export class Casefile {
     this.queue = new IngestQueue({
       store: new DexieQueueStore(this.db),
       files: new QueueFiles(ws.id, this.vault, () => folder),
-      ingest: () => ({ parser: this.parser, analyzer: this.parser, store: repo, index: this.indexWriter }),
+      ingest: () => ({ parser: this.parser, analyzer: this.parser, store: repo, index: this.indexWriter, embedder: this.embeddings.embedder() }),
       sink: this.events.publish,
     });
     this.state = { current: ws, all: await this.registry.list(), generation: (this.state?.generation ?? 0) + 1 };
     this.notify();
+    await this.embeddings.sync().catch((e: unknown) => console.warn(`Casefile: ${describeError(e)}`));
     await this.queue.start();
     // A folder whose permission the browser kept is synced at once; otherwise the UI offers
     // "Allow access" (browsers require a click for that).
@@ -220,8 +250,27 @@ export class Casefile {
   }
 
   // ---- search ----------------------------------------------------------------------------------
-  search(text: string, filters: SearchFilters = {}, settings?: PipelineSettings): Promise<PipelineResponse> {
-    return this.index.search({ text, filters, ...(settings ? { settings } : {}) });
+  /** Runs the retrieval pipeline with this workspace's settings and the models on this device. */
+  async search(text: string, filters: SearchFilters = {}, override?: PipelineSettings): Promise<PipelineResponse> {
+    const settings = override ?? (await this.settingsRepo.pipeline());
+    const embedder = this.embeddings.embedder();
+    const reranker = this.embeddings.reranker();
+    const maxPairs = this.models.state.plan?.reranker?.maxPairs;
+    const effective = maxPairs ? { ...settings, rerankTopN: Math.min(settings.rerankTopN, maxPairs) } : settings;
+    const models = Comlink.proxy({
+      embed: (texts: string[]) => embedder!.embed(texts),
+      score: (query: string, passages: string[]) => reranker!.score(query, passages),
+    });
+    // The worker releases the callback proxy when the search ends.
+    return this.index.search({ text, filters, settings: effective, embedder: embedder?.model ?? null, reranker: reranker?.model ?? null }, models);
+  }
+
+  pipelineSettings(): Promise<PipelineSettings> {
+    return this.settingsRepo.pipeline();
+  }
+
+  setPipelineSettings(settings: PipelineSettings): Promise<PipelineSettings> {
+    return this.settingsRepo.setPipeline(settings);
   }
 
   async flush(): Promise<void> {

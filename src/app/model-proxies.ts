@@ -14,7 +14,8 @@
  * - `free()` terminates the worker ("Free memory"); the next call respawns it.
  */
 import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
-import { AbortedError, AppError, ModelError } from '../core/errors';
+import type { AppError} from '../core/errors';
+import { AbortedError, ModelError } from '../core/errors';
 import type { Embedder, JobOptions, ModelRef, Reranker } from '../core/ports';
 import { isDeviceFailure, toModelError, watchdog } from '../models/failures';
 import type { HubSource } from '../models/hub';
@@ -40,6 +41,8 @@ export interface WorkerModelOptions {
   readonly source?: () => HubSource | null;
   readonly onNotice?: (notice: ModelNotice) => void;
   readonly onProgress?: (progress: DownloadProgress) => void;
+  /** Called when a model finished loading or its worker went away. */
+  readonly onRunningChange?: () => void;
   /** Watchdog for load + first inference, reset by progress (default 180 s). */
   readonly loadTimeoutMs?: number;
 }
@@ -56,7 +59,9 @@ export function spawnRerankWorker(): ModelWorkerEndpoint {
 interface Handle {
   readonly endpoint: ModelWorkerEndpoint;
   readonly api: Remote<ModelWorkerApi>;
+  /** Rejects when the worker dies or is terminated: pending calls must not wait forever. */
   readonly crashed: Promise<never>;
+  readonly fail: (error: AppError) => void;
   dead: boolean;
 }
 
@@ -121,9 +126,10 @@ class WorkerModel {
     let fail: (error: AppError) => void = () => undefined;
     const crashed = new Promise<never>((_, reject) => (fail = reject));
     crashed.catch(() => undefined);
-    const handle: Handle = { endpoint, api: wrap<ModelWorkerApi>(endpoint), crashed, dead: false };
+    const handle: Handle = { endpoint, api: wrap<ModelWorkerApi>(endpoint), crashed, fail: (e) => fail(e), dead: false };
     const onError = (event: unknown) => {
-      const message = event !== null && typeof event === 'object' && 'message' in event && event.message ? String(event.message) : 'the worker stopped';
+      const raw: unknown = event !== null && typeof event === 'object' && 'message' in event ? event.message : null;
+      const message = typeof raw === 'string' && raw ? raw : 'the worker stopped';
       fail(new ModelError('model/load-failed', `${this.options.plan.role} worker crashed: ${message}`, { details: { reason: 'unknown' } }));
       this.#kill(handle);
     };
@@ -133,12 +139,14 @@ class WorkerModel {
   }
 
   #kill(handle: Handle): void {
+    handle.fail(new AbortedError(`${this.options.plan.spec.label}: the model was unloaded`));
     handle.dead = true;
     handle.endpoint.terminate();
     if (this.#handle === handle) {
       this.#handle = null;
       this.#ready = null;
     }
+    this.options.onRunningChange?.();
   }
 
   #ensure(): Promise<Handle> {
@@ -168,6 +176,7 @@ class WorkerModel {
         kick = dog.kick;
         const ref = await dog.promise;
         this.#dim = ref.dim ?? this.#dim;
+        this.options.onRunningChange?.();
         return handle;
       } catch (raw) {
         const error = toModelError(raw, ctx);

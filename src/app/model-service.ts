@@ -140,6 +140,7 @@ export class ModelService {
       spawn: this.deps.spawn[plan.role],
       source: () => this.#source(),
       onNotice: (n: ModelNotice) => this.#notice(n),
+      onRunningChange: () => this.#set({ loaded: { embedder: this.#embedder?.running ?? false, reranker: this.#reranker?.running ?? false } }),
     };
   }
 

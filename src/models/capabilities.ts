@@ -61,7 +61,7 @@ export function describeAdapter(adapter: AdapterLike): GpuInfo {
   };
 }
 
-export async function detectCapabilities(scope: ScopeLike = globalThis as ScopeLike, options: { timeoutMs?: number } = {}): Promise<Capabilities> {
+export async function detectCapabilities(scope: ScopeLike = globalThis, options: { timeoutMs?: number } = {}): Promise<Capabilities> {
   const nav = scope.navigator;
   const base = {
     crossOriginIsolated: Boolean(scope.crossOriginIsolated),

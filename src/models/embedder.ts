@@ -67,7 +67,7 @@ export class TransformersEmbedder implements Embedder {
 
   #load(stage: 'load' | 'download'): Promise<FeatureExtractionPipeline> {
     const promise = guardedLoad(this.options, stage, async (progress_callback) => {
-      const extractor = (await pipeline('feature-extraction', this.options.spec.id, pretrainedOptions(this.options, progress_callback))) as FeatureExtractionPipeline;
+      const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', this.options.spec.id, pretrainedOptions(this.options, progress_callback));
       if (this.options.warmup !== false) {
         const [v] = await this.#run(extractor, ['warm up']);
         this.#dim = v!.length;
@@ -90,7 +90,7 @@ export class TransformersEmbedder implements Embedder {
     const outputs = (await extractor.model(inputs)) as Record<string, Tensor | undefined>;
     const hidden = outputs['last_hidden_state'] ?? outputs['token_embeddings'] ?? outputs['logits'];
     if (!hidden) throw new Error(`embedder: ${this.options.spec.id} returned no hidden states (outputs: ${Object.keys(outputs).join(', ')})`);
-    return poolAndNormalize(hidden, inputs.attention_mask as Tensor, pooling);
+    return poolAndNormalize(hidden, inputs.attention_mask, pooling);
   }
 
   async embed(texts: readonly string[], options: JobOptions = {}): Promise<Float32Array[]> {

@@ -32,8 +32,8 @@ function normalize(files: readonly PickedFile[], fallbackName: string): { name: 
   const hasTopConfig = clean.some((f) => f.path === 'config.json');
   const [only] = [...firsts];
   const strip = !hasTopConfig && firsts.size === 1 && only !== undefined && clean.every((f) => f.path.includes('/'));
-  const name = strip ? only! : fallbackName;
-  return { name, files: new Map(clean.map((f) => [strip ? f.path.slice(only!.length + 1) : f.path, f.blob])) };
+  const name = strip ? only : fallbackName;
+  return { name, files: new Map(clean.map((f) => [strip ? f.path.slice(only.length + 1) : f.path, f.blob])) };
 }
 
 const DTYPES = Object.keys(DTYPE_SUFFIX) as Dtype[];

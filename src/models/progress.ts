@@ -22,6 +22,8 @@ export interface ProgressInfoLike {
   readonly file?: string;
   readonly loaded?: number;
   readonly total?: number;
+  /** On 'progress_total': every expected file with its size (known before any byte arrives). */
+  readonly files?: Readonly<Record<string, { readonly loaded: number; readonly total: number }>>;
 }
 
 /** Emitted by Casefile once a model is loaded and warmed up (transformers.js's own 'ready' comes earlier). */
@@ -44,6 +46,14 @@ export class ProgressAggregator {
   }
 
   update(info: ProgressInfoLike): DownloadProgress {
+    if (info.status === 'progress_total' && info.files) {
+      for (const [name, f] of Object.entries(info.files)) {
+        const known = this.#files.get(name) ?? { loaded: 0, total: 0, done: false };
+        known.total = Math.max(known.total, f.total);
+        this.#files.set(name, known);
+      }
+      return this.#last;
+    }
     const file = info.file ?? null;
     if (file !== null) {
       const f = this.#files.get(file) ?? { loaded: 0, total: 0, done: false };
@@ -64,7 +74,8 @@ export class ProgressAggregator {
       total += f.total;
     }
     const allDone = this.#files.size > 0 && [...this.#files.values()].every((f) => f.done);
-    const expected = Math.max(total, this.expectedBytes, loaded);
+    // Real sizes once transformers.js knows them; the catalog's estimate until then.
+    const expected = total > 0 ? Math.max(total, loaded) : Math.max(this.expectedBytes, loaded);
     const phase: DownloadProgress['phase'] = info.status === READY ? 'ready' : allDone ? 'loading' : 'downloading';
     const raw = phase === 'ready' ? 100 : expected > 0 ? Math.min(99, (loaded / expected) * 100) : 0;
     this.#percent = Math.max(this.#percent, raw);

@@ -55,7 +55,7 @@ function readSpec(v: unknown): ModelSpec | null {
     pooling: v['pooling'] === 'mean' ? 'mean' : 'cls',
     prefix: typeof v['prefix'] === 'string' ? v['prefix'] : '',
     maxTokens: typeof v['maxTokens'] === 'number' ? v['maxTokens'] : 512,
-    dtypes: dtypes as ModelSpec['dtypes'],
+    dtypes: dtypes,
     custom: true,
   };
 }

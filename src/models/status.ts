@@ -81,8 +81,10 @@ export function buildRows(inputs: RowInputs): ModelRow[] {
     const have = inputs.cached.get(spec.id);
     for (const dtype of dtypesOf(spec)) {
       const rowId = rowIdOf(spec, dtype);
-      const touched = inputs.downloads.has(rowId) || inputs.failures.has(rowId) || modelFiles(spec, dtype).some((f) => have?.has(f));
-      if (touched || (spec.custom && have && have.size > 0)) add(spec, dtype, null, null);
+      // Config and tokenizer files are shared by every dtype: only the dtype's own ONNX files count.
+      const own = modelFiles(spec, dtype).filter((f) => f.startsWith('onnx/'));
+      const touched = inputs.downloads.has(rowId) || inputs.failures.has(rowId) || own.some((f) => have?.has(f));
+      if (touched) add(spec, dtype, null, null);
     }
   }
   return [...rows.values()];

@@ -6,8 +6,9 @@
  * (numbering.xml: start, numFmt, lvlText "%1.%2", isLgl, lvlRestart, startOverride; styles.xml:
  * numbering inherited through basedOn), writes it as a text run at the start of the paragraph
  * and switches the paragraph's list numbering off (`numId 0`), so mammoth outputs a plain
- * paragraph or heading that starts with its number. Bulleted levels are left to mammoth (lists
- * with "- " items).
+ * paragraph or heading that starts with its number. Bullets set on the paragraph are left to
+ * mammoth (nested lists of "- " items); bullets that only come from the paragraph style, which
+ * mammoth does not see, are written in as "- ".
  *
  * Counting follows Word: counters belong to the abstract numbering, so lists that share one
  * continue each other unless a `w:num` restarts a level with `startOverride` (applied when that
@@ -24,6 +25,7 @@
  * is left byte for byte. Environment-neutral.
  */
 import { Parser } from 'htmlparser2';
+import { repeatedLetters, toRoman } from './numerals';
 
 interface Level {
   start: number;
@@ -202,25 +204,6 @@ export function readWordNumbering(numberingXml: string | undefined, stylesXml: s
 
 // ---- number formats -----------------------------------------------------------------------------
 
-function roman(n: number): string {
-  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-  let out = '';
-  let rest = n;
-  for (const [value, symbol] of table) {
-    while (rest >= value) {
-      out += symbol;
-      rest -= value;
-    }
-  }
-  return out;
-}
-
-/** Word's letters: a … z, then aa … zz, aaa … (the letter repeated). */
-function letters(n: number): string {
-  const letter = String.fromCharCode(97 + ((n - 1) % 26));
-  return letter.repeat(Math.floor((n - 1) / 26) + 1);
-}
-
 function ordinalSuffix(n: number): string {
   const mod100 = n % 100;
   if (mod100 >= 11 && mod100 <= 13) return 'th';
@@ -236,13 +219,13 @@ export function formatWordNumber(n: number, numFmt: string): string {
     case 'decimalZero':
       return n < 10 && n >= 0 ? `0${n}` : String(n);
     case 'lowerRoman':
-      return roman(n);
+      return toRoman(n).toLowerCase();
     case 'upperRoman':
-      return roman(n).toUpperCase();
+      return toRoman(n);
     case 'lowerLetter':
-      return letters(n);
+      return repeatedLetters(n);
     case 'upperLetter':
-      return letters(n).toUpperCase();
+      return repeatedLetters(n).toUpperCase();
     case 'ordinal':
       return `${n}${ordinalSuffix(n)}`;
     case 'decimalEnclosedParen':
@@ -255,6 +238,12 @@ export function formatWordNumber(n: number, numFmt: string): string {
 }
 
 // ---- counting -----------------------------------------------------------------------------------
+
+export interface ListLabel {
+  /** What Word shows before the paragraph: "1.", "(a)", "ARTICLE IV"; "-" for a bullet. */
+  readonly text: string;
+  readonly bullet: boolean;
+}
 
 interface Resolved {
   readonly numId: string;
@@ -287,7 +276,7 @@ export class WordCounter {
       s = style.basedOn;
     }
     if (id === null || id === '0') return null;
-    let num = this.#n.nums.get(id);
+    const num = this.#n.nums.get(id);
     let abstract = num ? this.#n.abstracts.get(num.abstractNumId) : undefined;
     let abstractId = num?.abstractNumId ?? '';
     // An abstract numbering that only links to a numbering style uses that style's list.
@@ -315,14 +304,15 @@ export class WordCounter {
   }
 
   /**
-   * Counts one paragraph. Returns its label ("" for a level without text), or null when the
-   * paragraph is not numbered or is a bullet (left to mammoth).
+   * Counts one paragraph. Returns its label (text "" for a level without one; "-" for a bullet,
+   * which does not count), or null when the paragraph is not in a list.
    */
-  next(styleId: string | null, numId: string | null, ilvl: number | null): string | null {
+  next(styleId: string | null, numId: string | null, ilvl: number | null): ListLabel | null {
     const r = this.#resolve(styleId, numId, ilvl);
     if (!r) return null;
     const level = this.#level(r, r.ilvl);
-    if (!level || level.numFmt === 'bullet') return null;
+    if (!level) return null;
+    if (level.numFmt === 'bullet') return { text: '-', bullet: true };
     let counters = this.#counters.get(r.abstractId);
     if (!counters) this.#counters.set(r.abstractId, (counters = []));
     if (!this.#seenNums.has(r.numId)) {
@@ -335,10 +325,11 @@ export class WordCounter {
       const restart = this.#level(r, deeper)?.restart ?? null;
       if (restart === null ? true : r.ilvl < restart) counters[deeper] = null;
     }
-    return level.lvlText.replace(/%([1-9])/g, (_, d: string) => {
+    const text = level.lvlText.replace(/%([1-9])/g, (_, d: string) => {
       const k = Number(d) - 1;
       const value = counters[k] ?? this.#startOf(r, k);
       return formatWordNumber(value, level.isLgl ? 'decimal' : (this.#level(r, k)?.numFmt ?? 'decimal'));
-    }).trim();
+    });
+    return { text: text.trim(), bullet: false };
   }
 }

@@ -41,7 +41,10 @@ interface Paragraph {
   numId: string | null;
   ilvl: number | null;
   pageBreakBefore: boolean;
+  /** The paragraph ends a section that starts a new page (sectPr in pPr, not continuous). */
   sectionBreak: boolean;
+  /** Depth of that sectPr while it is open, else -1. */
+  sectDepth: number;
   hasText: boolean;
 }
 
@@ -111,6 +114,7 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
             ilvl: null,
             pageBreakBefore: false,
             sectionBreak: false,
+            sectDepth: -1,
             hasText: false,
           });
         } else if (!p) {
@@ -119,12 +123,18 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
           p.pPrDepth = depth;
           p.pPrStart = parser.startIndex;
           p.pPrContentStart = parser.endIndex + 1;
-        } else if (p.pPrDepth > 0 && depth === p.pPrDepth + 1) {
+        } else if (p.pPrDepth > 0 && p.pPrEnd < 0 && depth === p.pPrDepth + 1) {
           // Direct children of the paragraph's own pPr (not of pPrChange, rPr or sectPr).
           if (name === tag('pStyle')) p.styleId = val ?? null;
           else if (name === tag('numPr')) p.numPr = { start: parser.startIndex, end: -1 };
           else if (name === tag('pageBreakBefore')) p.pageBreakBefore = val === undefined || !/^(false|0|off)$/i.test(val);
-          else if (name === tag('sectPr')) p.sectionBreak = true;
+          else if (name === tag('sectPr')) {
+            p.sectionBreak = true;
+            p.sectDepth = depth;
+          }
+        } else if (p.sectDepth > 0 && depth === p.sectDepth + 1 && name === tag('type')) {
+          // A continuous (or next-column) section break stays on the page.
+          if (val === 'continuous' || val === 'nextColumn') p.sectionBreak = false;
         } else if (p.numPr && p.numPr.end < 0 && depth === p.pPrDepth + 2) {
           if (name === tag('numId')) p.numId = val ?? null;
           else if (name === tag('ilvl')) p.ilvl = val !== undefined && /^\d+$/.test(val.trim()) ? Number(val) : null;
@@ -150,6 +160,7 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
         }
         const p = stack[stack.length - 1];
         if (p && name === tag('numPr') && p.numPr && p.numPr.end < 0 && depth === p.pPrDepth + 1) p.numPr.end = parser.endIndex + 1;
+        if (p && depth === p.sectDepth) p.sectDepth = -1;
         if (p && name === PPR && depth === p.pPrDepth) {
           p.pPrEnd = parser.endIndex + 1;
           p.pPrEmpty = p.pPrEnd === p.pPrContentStart;
@@ -174,14 +185,16 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
       prefix += pageBreakRun;
       pageBreaks++;
     }
-    if (label !== null) {
-      // Switch the list off for mammoth, and write the number Word shows.
+    // Bullets on the paragraph itself are mammoth's (nested <ul>); numbers, and bullets that come
+    // only from the paragraph style (which mammoth does not see), are written in here.
+    if (label !== null && !(label.bullet && p.numPr)) {
+      // Switch the list off for mammoth, and write the label Word shows.
       if (p.numPr && p.numPr.end > 0) edits.push({ start: p.numPr.start, end: p.numPr.end, text: neutral });
       else if (p.pPrEmpty) edits.push({ start: p.pPrStart, end: p.pPrEnd, text: `<${PPR}>${neutral}</${PPR}>` });
       else if (p.pPrContentStart >= 0) edits.push({ start: p.pPrContentStart, end: p.pPrContentStart, text: neutral });
       else prefix = `<${PPR}>${neutral}</${PPR}>${prefix}`;
-      if (label !== '' && p.hasText) {
-        prefix += `<${tag('r')}><${T} xml:space="preserve">${escapeXml(label)} </${T}></${tag('r')}>`;
+      if (label.text !== '' && p.hasText) {
+        prefix += `<${tag('r')}><${T} xml:space="preserve">${escapeXml(label.text)} </${T}></${tag('r')}>`;
         labels++;
       }
     }

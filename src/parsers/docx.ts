@@ -17,14 +17,16 @@
  *      explicit page and section breaks; one page when there are none.
  *
  * Title: docProps/core.xml `dc:title` unless it is junk ("Document1", a file name…), else the
- * first heading. Environment-neutral; mammoth is loaded on first use.
+ * first heading that is not a clause heading ("1. Definitions" names a part, not the document). Environment-neutral; mammoth is loaded on first use.
  */
 import { zipSync } from 'fflate';
+import type MammothModule from 'mammoth';
 import { AbortedError, AppError, FileError } from '../core/errors';
 import type { ParsedItem } from '../core/ports';
 import { readWordNumbering } from './docx-numbering';
 import { prepareDocumentXml } from './docx-prepare';
-import { htmlToText } from './html-text';
+import { detectHeading } from '../core/ingest/headings';
+import { htmlToText, type HtmlText } from './html-text';
 import { cleanPdfTitle } from './pdf';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, type ZipLimits } from './zip-guard';
 
@@ -35,12 +37,13 @@ export interface DocxParseOptions {
   readonly zipLimits?: ZipLimits;
 }
 
-type Mammoth = typeof import('mammoth');
+type Mammoth = typeof MammothModule;
 let mammothModule: Promise<Mammoth> | undefined;
 
 /** Loads mammoth once (the promise is cached, so concurrent first calls share one load). */
 function loadMammoth(): Promise<Mammoth> {
-  mammothModule ??= import('mammoth').then((m) => ((m as { default?: Mammoth }).default ?? m) as Mammoth);
+  // A CommonJS module: its exports are the default export (Node, Vite).
+  mammothModule ??= import('mammoth').then((m) => m.default);
   return mammothModule;
 }
 
@@ -113,6 +116,20 @@ function dirOf(part: string): string {
   return slash < 0 ? '' : part.slice(0, slash);
 }
 
+/**
+ * The first heading that reads as a title: not a clause heading ("1. Definitions", "ARTICLE I",
+ * "Exhibit A", "(a) …"), which names a part of the document, not the document.
+ */
+export function headingTitle(headings: HtmlText['headings'], fileName?: string): string | null {
+  for (const h of headings) {
+    const clause = detectHeading(h.text);
+    if (clause && clause.kind !== 'caps') continue;
+    const title = cleanPdfTitle(h.text, fileName);
+    if (title) return title;
+  }
+  return null;
+}
+
 /** Mammoth's HTML with page breaks as CSS breaks and without the footnotes' back-links. */
 function adaptMammothHtml(html: string): string {
   return html
@@ -167,7 +184,7 @@ export async function* parseDocx(bytes: Uint8Array, fileName: string, options: D
 
   const rendered = htmlToText(html);
   const coreXml = text(xmlParts[packageRels.get('core-properties') ?? 'docProps/core.xml']);
-  const title = cleanPdfTitle(coreTitle(coreXml), fileName) ?? cleanPdfTitle(rendered.firstHeading?.text ?? null, fileName);
+  const title = cleanPdfTitle(coreTitle(coreXml), fileName) ?? headingTitle(rendered.headings, fileName);
   yield { kind: 'info', info: { pages: rendered.pages.length, title, mediaType: DOCX_MEDIA_TYPE } };
   for (let i = 0; i < rendered.pages.length; i++) {
     if (signal?.aborted) throw aborted();

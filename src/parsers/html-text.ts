@@ -30,6 +30,8 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
+import { collapseWhitespace, PageWriter } from './html-writer';
+import { alphaLabel, toRoman } from './numerals';
 
 /** domutils 4 no longer re-exports domhandler's guards; these compare the node type. */
 function isElement(node: AnyNode | null): node is Element {
@@ -46,10 +48,8 @@ export interface HtmlText {
   readonly pages: string[];
   /** Text of the `<title>` element, whitespace-collapsed ("" when absent). */
   readonly title: string;
-  /** The first heading: its level (1–6) and text; null when there is none. */
-  readonly firstHeading: { readonly level: number; readonly text: string } | null;
-  /** The first `<h1>`, or null. */
-  readonly firstH1: string | null;
+  /** The first (up to 50) visible headings in reading order: level 1–6 and text. */
+  readonly headings: readonly { readonly level: number; readonly text: string }[];
 }
 
 /** Elements whose content is never text for a reader. */
@@ -70,8 +70,6 @@ const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext'])
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)\s*(?:!\s*important\s*)?(?=;|$)/i;
 const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
 const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
-// eslint-disable-next-line no-misleading-character-class
-const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
 
 type ListStyle = 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman' | 'none';
 const DEFAULT_STYLES: readonly ListStyle[] = ['decimal', 'lower-alpha', 'lower-roman', 'upper-alpha', 'decimal'];
@@ -88,45 +86,15 @@ const CSS_STYLES: Readonly<Record<string, ListStyle>> = {
   none: 'none',
 };
 
-/** Collapses whitespace like a browser does for normal text (NBSP included). */
-export function collapseWhitespace(text: string): string {
-  return text.replace(INVISIBLE, '').replace(/\s+/g, ' ');
-}
-
-export function toRoman(n: number): string {
-  const table: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-  let out = '';
-  let rest = n;
-  for (const [value, symbol] of table) {
-    while (rest >= value) {
-      out += symbol;
-      rest -= value;
-    }
-  }
-  return out;
-}
-
-/** 1 → A, 26 → Z, 27 → AA (spreadsheet-style, as browsers count upper-alpha). */
-export function toLetters(n: number): string {
-  let out = '';
-  let rest = n;
-  while (rest > 0) {
-    rest--;
-    out = String.fromCharCode(65 + (rest % 26)) + out;
-    rest = Math.floor(rest / 26);
-  }
-  return out;
-}
-
 /** The label of item `n` of an ordered list (see the rules at the top). */
 export function listLabel(n: number, style: ListStyle, nested: boolean): string {
   if (style === 'none') return '';
   if (style === 'decimal' || n <= 0 || (n > 3999 && style.endsWith('roman'))) return nested ? `(${n})` : `${n}.`;
   switch (style) {
     case 'lower-alpha':
-      return `(${toLetters(n).toLowerCase()})`;
+      return `(${alphaLabel(n).toLowerCase()})`;
     case 'upper-alpha':
-      return `(${toLetters(n)})`;
+      return `(${alphaLabel(n)})`;
     case 'lower-roman':
       return `(${toRoman(n).toLowerCase()})`;
     case 'upper-roman':
@@ -158,113 +126,6 @@ function intAttr(el: Element, name: string): number | null {
   const v = attr(el, name);
   if (v === undefined || !/^\s*[+-]?\d+\s*$/.test(v)) return null;
   return Number.parseInt(v, 10);
-}
-
-/** Collects paragraphs into pages. */
-class PageWriter {
-  readonly pages: string[][] = [[]];
-  #pageHasContent = false;
-  #breakPending = false;
-  #parts: string[] = [];
-  #label: string | null = null;
-  #heading = 0;
-  /** Indentation of the lines written now (nested list items). */
-  indent = '';
-  /** A forced page break was seen (tables split on it). */
-  sawBreak = false;
-  /** Inside `<pre>`: text is kept as written. */
-  pre = false;
-
-  constructor(readonly flat = false) {}
-
-  text(raw: string): void {
-    const s = this.pre ? raw.replace(INVISIBLE, '').replace(/\r\n?/g, '\n') : collapseWhitespace(raw);
-    if (s !== '') this.#parts.push(s);
-  }
-
-  br(): void {
-    this.#parts.push('\n');
-  }
-
-  /** Page content without text (an image). */
-  content(): void {
-    this.#startContent();
-  }
-
-  /** The next paragraph is a heading of this level (1–6). */
-  heading(level: number): void {
-    this.flush();
-    this.#heading = level;
-  }
-
-  /** The next paragraph starts with this list label. */
-  label(label: string): void {
-    this.flush();
-    this.#label = label;
-  }
-
-  pageBreak(): void {
-    this.flush();
-    this.sawBreak = true;
-    if (!this.flat && this.#pageHasContent) this.#breakPending = true;
-  }
-
-  /** Ends the paragraph being written. */
-  flush(): void {
-    const heading = this.#heading;
-    this.#heading = 0;
-    const joined = this.#parts.join('');
-    this.#parts = [];
-    let lines = this.pre ? joined.replace(/^\n/, '').split('\n').map((l) => l.trimEnd()) : joined.split('\n').map((l) => l.replace(/ {2,}/g, ' ').trim());
-    lines = lines.filter((l, i) => l !== '' || (i > 0 && lines[i - 1] !== ''));
-    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-    if (lines.length === 0) return;
-    const label = this.#label;
-    this.#label = null;
-    if (heading > 0) {
-      const text = lines.filter((l) => l !== '').join(' ');
-      this.#emit([`${'#'.repeat(heading)} ${label ? `${label} ` : ''}${text}`]);
-      return;
-    }
-    if (label) lines[0] = `${label} ${lines[0]}`;
-    this.#emit(lines);
-  }
-
-  /** Writes a ready-made paragraph (table rows, preformatted text). */
-  block(lines: readonly string[]): void {
-    this.flush();
-    const kept = lines.filter((l) => l.trim() !== '');
-    if (kept.length > 0) this.#emit(kept);
-  }
-
-  /** Drops a label whose item had no text. */
-  dropLabel(): void {
-    this.#label = null;
-  }
-
-  #startContent(): void {
-    if (this.#breakPending) {
-      this.pages.push([]);
-      this.#breakPending = false;
-    }
-    this.#pageHasContent = true;
-  }
-
-  #emit(lines: string[]): void {
-    this.#startContent();
-    const indent = this.indent;
-    this.pages[this.pages.length - 1]!.push(indent ? lines.map((l) => (l === '' ? l : indent + l)).join('\n') : lines.join('\n'));
-  }
-
-  /** The text of a flat writer: every line joined with a space. */
-  flatText(): string {
-    this.flush();
-    return this.pages
-      .flat()
-      .join(' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  }
 }
 
 interface Context {
@@ -421,19 +282,11 @@ function cellText(cell: Element): { text: string; sawBreak: boolean } {
   return { text: sub.flatText(), sawBreak: sub.sawBreak };
 }
 
-function headingText(el: Element): string {
-  const sub = new PageWriter(true);
-  walk(el.children, sub, TOP);
-  return sub.flatText();
-}
-
 /** Renders HTML as page texts (see the rules at the top of this file). */
 export function htmlToText(html: string): HtmlText {
   const doc = parseDocument(html, { decodeEntities: true });
   const titleEl = DomUtils.findOne((e) => e.name === 'title' && !hasAncestor(e, 'svg'), doc.children, true);
   const title = titleEl ? collapseWhitespace(DomUtils.textContent(titleEl)).trim() : '';
-  const firstHeadingEl = DomUtils.findOne((e) => /^h[1-6]$/.test(e.name) && !isHiddenDeep(e) && headingText(e) !== '', doc.children, true);
-  const firstH1El = DomUtils.findOne((e) => e.name === 'h1' && !isHiddenDeep(e) && headingText(e) !== '', doc.children, true);
   const writer = new PageWriter();
   walk(doc.children, writer, TOP);
   writer.flush();
@@ -442,20 +295,11 @@ export function htmlToText(html: string): HtmlText {
   return {
     pages,
     title,
-    firstHeading: firstHeadingEl ? { level: Number(firstHeadingEl.name[1]), text: headingText(firstHeadingEl) } : null,
-    firstH1: firstH1El ? headingText(firstH1El) : null,
+    headings: writer.headings,
   };
 }
 
 function hasAncestor(el: Element, name: string): boolean {
   for (let p = el.parent; p; p = p.parent) if (isElement(p) && p.name === name) return true;
-  return false;
-}
-
-/** Hidden itself or inside something dropped. */
-function isHiddenDeep(el: Element): boolean {
-  for (let p: Element | null = el; p; p = p.parent && isElement(p.parent) ? p.parent : null) {
-    if (isHidden(p) || (p !== el && SKIP.has(p.name))) return true;
-  }
   return false;
 }

@@ -45,7 +45,7 @@ export function decodeHtml(bytes: Uint8Array, decoded: DecodedText): string {
 
 /** The title of a page: `<title>`, else the first h1, when it is not junk. */
 export function htmlTitle(text: HtmlText, fileName?: string): string | null {
-  return cleanPdfTitle(text.title, fileName) ?? cleanPdfTitle(text.firstH1, fileName);
+  return cleanPdfTitle(text.title, fileName) ?? cleanPdfTitle(text.headings.find((h) => h.level === 1)?.text ?? null, fileName);
 }
 
 /** Yields `info`, then the pages of an HTML document. */

@@ -2,7 +2,9 @@
  * Turns the text-content items of one PDF page (as pdf.js returns them) into the page text.
  * Pure: no pdf.js import, so it is unit-tested with hand-made items.
  *
- * - Items keep pdf.js order (content-stream order, which keeps columns together).
+ * - Items keep pdf.js order (content-stream order, which keeps columns together), except on a
+ *   single-column page whose content stream draws blocks out of reading order (e.g. indented
+ *   list items after the paragraph that follows them): there lines are put top to bottom.
  * - A new line starts on `hasEOL`, on a baseline change, or when the text jumps backwards.
  * - Items on one line are joined with a space only when the horizontal gap is wide enough to be
  *   a space (a word drawn as several items stays one word).
@@ -139,10 +141,54 @@ function lineSpacing(lines: readonly Line[]): number | null {
   return advances[Math.floor((advances.length - 1) / 4)]!;
 }
 
+/**
+ * True when the horizontal lines form two columns: a vertical gutter that several lines on each
+ * side stay clear of and almost no line crosses.
+ */
+function hasColumns(lines: readonly Line[]): boolean {
+  const x0 = Math.min(...lines.map((l) => l.x0));
+  const x1 = Math.max(...lines.map((l) => l.x1));
+  const width = x1 - x0;
+  if (width <= 0) return false;
+  for (const share of [0.4, 0.45, 0.5, 0.55, 0.6]) {
+    const gutter = x0 + share * width;
+    let left = 0;
+    let right = 0;
+    let crossing = 0;
+    for (const l of lines) {
+      if (l.x1 <= gutter) left++;
+      else if (l.x0 >= gutter) right++;
+      else crossing++;
+    }
+    if (left >= 4 && right >= 4 && crossing <= 0.15 * lines.length) return true;
+  }
+  return false;
+}
+
+/**
+ * Puts the lines of a single-column page in reading order (top to bottom, then left to right)
+ * when the content stream jumped back up the page. Multi-column pages and rotated text keep
+ * pdf.js's order, which follows the columns.
+ */
+export function readingOrder(lines: Line[]): Line[] {
+  if (lines.length < 3) return lines;
+  if (lines.some((l) => Math.abs(l.ux - 1) > 0.01 || Math.abs(l.uy) > 0.01)) return lines;
+  const jumpsUp = lines.some((l, i) => i > 0 && l.y - lines[i - 1]!.y > 2 * Math.max(l.size, lines[i - 1]!.size));
+  if (!jumpsUp || hasColumns(lines)) return lines;
+  return lines
+    .map((line, index) => ({ line, index }))
+    .sort((a, b) => {
+      const tolerance = 0.5 * Math.max(a.line.size, b.line.size);
+      if (Math.abs(a.line.y - b.line.y) > tolerance) return b.line.y - a.line.y;
+      return a.line.x0 - b.line.x0 || a.index - b.index;
+    })
+    .map((e) => e.line);
+}
+
 /** The text of one page from its pdf.js text items. */
 export function layoutPage(items: readonly LayoutItem[], options: LayoutOptions = {}): string {
   const o = { ...DEFAULTS, ...options };
-  const lines = toLines(items, o);
+  const lines = readingOrder(toLines(items, o));
   if (lines.length === 0) return '';
   const spacing = lineSpacing(lines);
   let out = lines[0]!.text;

@@ -131,6 +131,7 @@ function zipKind(bytes: Uint8Array): FileKind {
   if (has('ppt/presentation.xml')) return 'pptx';
   const head = ascii(bytes, 0, 4096);
   if (head.startsWith('mimetype', 30) && head.includes('application/vnd.oasis.opendocument')) return 'odf';
+  if (has('mimetype') && (has('content.xml') || has('META-INF/manifest.xml'))) return 'odf';
   if (prefixed('word/')) return 'docx';
   if (prefixed('xl/')) return 'xlsx';
   if (prefixed('ppt/')) return 'pptx';
@@ -162,7 +163,9 @@ export function sniffMagic(bytes: Uint8Array): FileKind | null {
 
 function looksLikeHtml(text: string, name: string): boolean {
   const head = text.slice(0, 2048).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  if (head.startsWith('<!doctype html') || head.startsWith('<html')) return true;
+  if (head.startsWith('<!doctype html') || /^<(html|head|body)[\s>]/.test(head)) return true;
+  // Exported e-mails and fragments often start with the head's elements.
+  if (/^<(meta|title)[\s>]/.test(head) && /<\/?(body|div|p|table|br|title)[\s>/]/.test(head.slice(5))) return true;
   // Leading comments or an XML declaration before the <html> element.
   if ((head.startsWith('<!--') || head.startsWith('<?xml')) && /<html[\s>]/.test(head)) return true;
   return HTML_EXTENSIONS.has(extensionOf(name)) && head.startsWith('<') && /<(head|body|html|div|p|title)[\s>]/.test(head);

@@ -18,7 +18,8 @@ export function Notices() {
     setTimeout(() => setNotices((n) => n.filter((x) => x.id !== id)), 8000);
   };
   useEvents((e) => {
-    if (e.type === 'status' && e.stage === 'duplicate') push(e.message, 'info');
+    if (e.type === 'status' && (e.stage === 'duplicate' || e.stage === 'model')) push(e.message, 'info');
+    else if (e.type === 'job_failed') push(e.error.message, 'error');
     else if (e.type === 'file_failed') push(e.error.message, 'error');
     else if (e.type === 'job_cancelled') push('Import cancelled.', 'info');
   }, []);

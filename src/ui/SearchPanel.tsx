@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../core/errors';
-import type { PipelineResponse } from '../core/search/pipeline';
+import type { PipelineResponse, RetrievalMode } from '../core/search/pipeline';
+import { Explanation } from './Explanation';
 import type { OpenSource } from './App';
 import { ResultCard } from './ResultCard';
 import { useCasefile, useEvents } from './hooks';
@@ -12,17 +13,28 @@ export function SearchPanel({ onOpen }: { onOpen: (source: OpenSource) => void }
   const [response, setResponse] = useState<PipelineResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mode, setMode] = useState<RetrievalMode>('retrieval_only');
+  /** Completed searches, exposed as data-searches so tests can wait for a fresh response. */
+  const [searches, setSearches] = useState(0);
 
   const run = async (text: string) => {
     if (!text.trim()) return;
     setBusy(true);
     setError(null);
     try {
-      setResponse(await app.search(text));
+      const settings = await app.pipelineSettings();
+      setMode(settings.mode);
+      if (settings.mode === 'direct') {
+        setResponse(null);
+        setError('“Language model only” mode needs a language model, and none is available on this device. Choose “Passages only” in Settings → Search.');
+        return;
+      }
+      setResponse(await app.search(text, {}, settings));
     } catch (e) {
       setError(describeError(e));
     } finally {
       setBusy(false);
+      setSearches((n) => n + 1);
     }
   };
 
@@ -40,7 +52,7 @@ export function SearchPanel({ onOpen }: { onOpen: (source: OpenSource) => void }
   };
 
   return (
-    <section className="panel search" aria-labelledby="search-heading">
+    <section className="panel search" aria-labelledby="search-heading" data-searches={searches}>
       <h2 id="search-heading" className="visually-hidden">
         Ask
       </h2>
@@ -72,6 +84,12 @@ export function SearchPanel({ onOpen }: { onOpen: (source: OpenSource) => void }
               ? `No passage matches “${response.query}”.`
               : `${response.passages.length} passages for “${response.query}” · ${ms(Object.values(response.explanation.timings).reduce((a, b) => a + b, 0))}`}
           </p>
+          {mode === 'rag' && response.passages.length > 0 && (
+            <p className="answer-note" role="note">
+              No language model is available on this device, so Casefile shows the passages that answer your question instead of writing an answer.
+            </p>
+          )}
+          <Explanation explanation={response.explanation} passages={response.passages} />
           <ol className="result-list" aria-label="Results">
             {response.passages.map((p) => (
               <ResultCard key={p.chunkId} passage={p} terms={response.terms} onOpen={() => onOpen({ passage: p, terms: response.terms })} />

@@ -39,7 +39,7 @@ export async function pickDirectory(): Promise<{ name: string; files: PickedFile
 
 /** Files from `<input type=file webkitdirectory>` (paths start with the folder's name). */
 export function filesFromInput(list: FileList): { name: string; files: PickedFile[] } {
-  const files = [...list].map((f) => ({ path: f.webkitRelativePath || f.name, blob: f as Blob }));
+  const files = [...list].map((f) => ({ path: f.webkitRelativePath || f.name, blob: f }));
   const name = files[0]?.path.split('/')[0] ?? 'model';
   return { name, files };
 }

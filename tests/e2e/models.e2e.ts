@@ -56,6 +56,16 @@ function assertLocalOnly(s: Session): void {
 
 const results: Record<string, Ranked> = {};
 
+/** Waits until the service has applied a model choice (the select's change is asynchronous). */
+async function planned(page: Page, role: 'embedder' | 'reranker', id: string, dtype: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((r) => {
+      const m = (window as never as { modelsTest: { service: Record<string, { plan: { spec: { id: string }; attempts: { dtype: string }[] } } | null> } }).modelsTest.service[r];
+      return m ? `${m.plan.spec.id}@${m.plan.attempts[0]!.dtype}` : null;
+    }, role))
+    .toBe(`${id}@${dtype}`);
+}
+
 describe.each([
   ['wasm', false],
   ['webgpu', true],
@@ -63,8 +73,11 @@ describe.each([
   let s: Session;
   beforeAll(async () => {
     s = await launch({ webgpu });
+    s.page.on('worker', (w) => w.on('console', (m) => { if (process.env['MODELS_E2E_DEBUG']) console.log(`[worker] ${m.text()}`); }));
+    s.page.on('console', (m) => { if (process.env['MODELS_E2E_DEBUG']) console.log(`[page] ${m.text()}`); });
   });
   afterAll(async () => {
+    if (s.consoleErrors.length) console.warn(`models e2e (${mode}) console errors:\n${s.consoleErrors.join('\n')}`);
     await screenshot(s.page, `models-${mode}`).catch(() => undefined);
     await s.close();
   });
@@ -93,6 +106,7 @@ describe.each([
   it(`embeds in the page on ${mode} and ranks the termination clauses first`, async () => {
     if (webgpu) await s.page.getByLabel('Profile').selectOption('gpu-lite');
     await s.page.getByLabel('Embedder model').selectOption(webgpu ? 'local/tiny-bge-m3|fp32' : 'local/tiny-bge-m3|q8');
+    await planned(s.page, 'embedder', 'local/tiny-bge-m3', webgpu ? 'fp32' : 'q8');
     const ranked = await s.page.evaluate(([q, t]) => (window as never as { modelsTest: { rank(q: string, t: string[]): Promise<Ranked> } }).modelsTest.rank(q, t), [QUERY, TEXTS] as const);
     expect(ranked.model).toMatchObject({ id: 'local/tiny-bge-m3', device: mode, dim: 64 });
     expect(ranked.order.slice(0, 2).sort()).toEqual([1, 3]);
@@ -103,6 +117,7 @@ describe.each([
 
   it(`reranks on ${mode}: raw logits, relevant passages above irrelevant ones`, async () => {
     await s.page.getByLabel('Reranker model').selectOption(webgpu ? 'local/tiny-bge-reranker|fp32' : 'local/tiny-bge-reranker|q8');
+    await planned(s.page, 'reranker', 'local/tiny-bge-reranker', webgpu ? 'fp32' : 'q8');
     const { model, scores } = await s.page.evaluate(
       ([q, t]) => (window as never as { modelsTest: { score(q: string, t: string[]): Promise<{ model: { device: string }; scores: number[] }> } }).modelsTest.score(q, t),
       [QUERY, TEXTS] as const,
@@ -115,10 +130,12 @@ describe.each([
     assertLocalOnly(s);
   });
 
-  it('falls back from WebGPU fp16 to WASM with a visible notice', async () => {
-    if (!webgpu) return;
-    // fp16 on an adapter without shader-f16: the plan would never choose it, a user override can.
+  it.runIf(webgpu)('falls back from WebGPU fp16 to WASM with a visible notice', async () => {
+    // The plan never chooses fp16 on an adapter without shader-f16; the test page can pretend it has it.
+    await s.page.goto(`${server.url}?pretend-f16`);
+    await s.page.getByRole('heading', { name: 'Models' }).waitFor();
     await s.page.getByLabel('Embedder model').selectOption('local/tiny-bge-m3|fp16');
+    await planned(s.page, 'embedder', 'local/tiny-bge-m3', 'fp16');
     const ranked = await s.page.evaluate(([q, t]) => (window as never as { modelsTest: { rank(q: string, t: string[]): Promise<Ranked> } }).modelsTest.rank(q, t), [QUERY, TEXTS] as const);
     expect(ranked.model).toMatchObject({ device: 'wasm', dtype: 'q8' });
     await expect.poll(() => s.page.getByRole('status', { name: 'Model notices' }).textContent()).toMatch(/WebGPU failed.*fp16.*switching to WASM/);
@@ -127,6 +144,7 @@ describe.each([
   it('downloads from a mirror with byte progress, then works offline after a reload', async () => {
     const page = s.page;
     await page.getByLabel('Profile').selectOption('cpu');
+    await planned(page, 'embedder', 'Xenova/multilingual-e5-small', 'q8');
     await page.getByText('Download source').click();
     await page.getByLabel('Mirror URL').fill(`${server.url}hub/`);
     await page.getByRole('button', { name: 'Use mirror' }).click();

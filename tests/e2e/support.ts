@@ -57,10 +57,13 @@ export async function waitForStatus(page: Page, name: string, status: string, ti
   await page.getByRole('listitem', { name, exact: true }).getByText(status, { exact: true }).waitFor({ timeout });
 }
 
+/** Asks a question and waits for the answer to *this* question (not the previous one's). */
 export async function ask(page: Page, question: string): Promise<void> {
+  const panel = page.locator('section.search');
+  const before = Number(await panel.getAttribute('data-searches'));
   await page.getByLabel('Ask a question or search your documents').fill(question);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.locator('.results-summary').waitFor();
+  await page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
 }
 
 /** File name, page label and section of each result, in order. */

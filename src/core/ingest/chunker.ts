@@ -21,7 +21,8 @@
  *     or where the limits leave no other partition, e.g. a heading over maxTokens).
  *   - sectionPath is the section stack at the chunk's first non-heading text; sectionOrdinal and
  *     sectionTitle derive from it (see structure.ts); `sourceText` is every paragraph the chunk
- *     touches, whole, whitespace-collapsed (across pages when a paragraph continues).
+ *     touches, whole, whitespace-collapsed (across pages when a paragraph continues), except
+ *     that it reaches no further than the previous chunk's start and the next chunk's end.
  */
 import { InputError } from '../errors';
 import type { ChunkRecord } from '../types';
@@ -114,7 +115,7 @@ function checkPages(pages: readonly PageText[]): void {
   }
 }
 
-/** Sentences, each carrying the headings just before it. */
+/** Sentences, each carrying the headings (and stray headers or page numbers) just before it. */
 function buildAtoms(text: string, segments: readonly Segment[]): Atom[] {
   const stack = new SectionStack();
   const atoms: Atom[] = [];
@@ -122,6 +123,12 @@ function buildAtoms(text: string, segments: readonly Segment[]): Atom[] {
   let headEnd = -1;
   let structural = false;
   for (const seg of segments) {
+    if (seg.kind === 'furniture') {
+      // A header or page number outside any paragraph rides with the next text, like a heading.
+      if (headStart < 0) headStart = seg.start;
+      headEnd = seg.end;
+      continue;
+    }
     if (seg.kind === 'heading') {
       const entry = stack.push(seg.heading);
       if (headStart < 0) headStart = seg.start;
@@ -166,7 +173,11 @@ function toDrafts(chunks: readonly PackedChunk[], joined: JoinedText, pages: rea
     const chunkText = collapse(text.slice(cs, ce));
     const from = paragraphs[para];
     const to = paragraphs[lastPara];
-    const sourceText = from && to && from.start <= chunk.start ? collapse(text.slice(from.start, Math.max(to.end, chunk.end))) : chunkText;
+    // Whole paragraphs, but no further than the neighbouring chunks (a paragraph of 100 pages
+    // would otherwise be copied into each of its chunks).
+    const sourceStart = Math.max(from?.start ?? chunk.start, chunks[k - 1]?.start ?? 0);
+    const sourceEnd = Math.min(to?.end ?? chunk.end, next?.end ?? text.length);
+    const sourceText = sourceStart <= chunk.start && sourceEnd >= chunk.end ? collapse(text.slice(sourceStart, sourceEnd)) : chunkText;
 
     drafts.push({
       seq: k,

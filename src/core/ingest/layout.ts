@@ -9,7 +9,8 @@
  *   - A line detectHeading recognises starts a section only if it may start a paragraph: it
  *     follows a blank line, a page break after a finished sentence, a line ending a clause
  *     (". ; : ! ?" or "; and"), a heading-only line, or (for sub-clauses) another sub-clause
- *     line; markdown headings always count. So "… attached as\nExhibit A." stays text.
+ *     line; or its clause number continues the last one (2. after 1.3); markdown headings always
+ *     count. So "… attached as\nExhibit A." stays text.
  *   - A heading line always starts a paragraph; a heading-only line is a paragraph of its own.
  *   - A bare label ("ARTICLE IV", "Exhibit A", "5.") takes the next line as its title when that
  *     line is short and ALL CAPS ("PAYMENT", also after a blank line or a page break), or Title
@@ -18,7 +19,8 @@
  *     next line continues it in lower case: "5.2 The Customer shall pay\nall fees …".
  *   - Running headers and footers (the same line among the first or last two of many pages) and
  *     page-number lines ("5", "- 5 -", "Page 5 of 20") are never headings and never decide a
- *     paragraph break; they stay in the text.
+ *     paragraph break; they stay in the text (inside the paragraph they interrupt, or as a
+ *     'furniture' segment of their own, which leads no section).
  */
 import { detectHeading, isTitleLike, type Heading } from './headings';
 import type { Span } from './sentences';
@@ -39,7 +41,9 @@ export interface JoinedText {
 
 export type Segment =
   | { readonly kind: 'heading'; readonly start: number; readonly end: number; readonly heading: Heading }
-  | { readonly kind: 'text'; readonly start: number; readonly end: number };
+  | { readonly kind: 'text'; readonly start: number; readonly end: number }
+  /** A running header/footer or page number outside any paragraph: text that leads no section. */
+  | { readonly kind: 'furniture'; readonly start: number; readonly end: number };
 
 export interface Layout {
   /** Heading and text segments in document order (content spans, trimmed). */
@@ -85,6 +89,7 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
   let prevHeadingOnly = false;
   let prevSubclause = false;
   let pending: number | null = null; // index in segments of a bare label waiting for its title line
+  let lastNumber: number[] | null = null; // the last clause number that started a section
 
   const closeText = (): void => {
     if (text) segments.push({ kind: 'text', start: text.start, end: text.end });
@@ -112,7 +117,11 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
     const line = lines[i] as Line;
     if (line.furniture) {
       if (pending !== null) pending = resolvePending(pending);
-      extend(line);
+      if (para) extend(line);
+      else {
+        segments.push({ kind: 'furniture', start: line.start, end: line.end });
+        paragraphs.push({ start: line.start, end: line.end });
+      }
       continue;
     }
     const crossPage = prev !== null && prev.page !== line.page;
@@ -135,11 +144,17 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
 
     const accepted =
       h !== null &&
-      (h.kind === 'markdown' || paraBreak || prevHeadingOnly || CLAUSE_END.test(prevText) || (h.kind === 'subclause' && prevSubclause));
+      (h.kind === 'markdown' ||
+        paraBreak ||
+        prevHeadingOnly ||
+        CLAUSE_END.test(prevText) ||
+        (h.kind === 'subclause' && prevSubclause) ||
+        continuesNumbering(h, lastNumber));
     if (h && accepted && h.titleIsRest && continuesInLowerCase(lines, i)) {
       h = h.kind === 'caps' ? null : { ...h, title: null, end: trimmedEnd(line.raw, h.restStart), titleIsRest: false };
     }
     if (h && accepted) {
+      if (h.kind === 'numbered' || h.kind === 'section' || h.kind === 'paragraph') lastNumber = numberParts(h);
       closePara();
       const hs = line.lineStart + h.start;
       const he = line.lineStart + trimmedEnd(line.raw, h.end);
@@ -223,6 +238,23 @@ function markFurniture(lines: Line[], pageCount: number): void {
     const key = line.raw.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\d+/g, '#');
     if ((pagesByKey.get(key)?.size ?? 0) >= threshold) line.furniture = true;
   }
+}
+
+function numberParts(h: Heading): number[] {
+  return (/\d+(?:\.\d+)*/.exec(h.label)?.[0] ?? '').split('.').map(Number);
+}
+
+/**
+ * Whether a clause number continues the numbering of the last one (2 after 1.3, 1.4 after 1.3,
+ * 1.3.1 after 1.3): then it starts a section even where the line before does not end a clause.
+ */
+function continuesNumbering(h: Heading, last: readonly number[] | null): boolean {
+  if (!last || (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'paragraph')) return false;
+  const parts = numberParts(h);
+  if (parts.length === last.length + 1) return parts[parts.length - 1] === 1 && last.every((n, i) => parts[i] === n);
+  if (parts.length > last.length) return false;
+  const d = parts.length - 1;
+  return parts[d] === (last[d] ?? NaN) + 1 && parts.slice(0, d).every((n, i) => last[i] === n);
 }
 
 /**

@@ -6,8 +6,10 @@
  *     smaller than minTokens);
  *   - then, in order of weight: no boundary inside a sentence (a cut after ";" or ":" costs less
  *     than after ",", which costs less than after any other word, which costs less than inside
- *     a word); a heading of rank ≤ 4 starts a chunk once the chunk has minTokens; sizes near
- *     targetTokens (over the target costs twice as much as under); chunks end at paragraph ends.
+ *     a word); a heading of rank ≤ 4 starts a chunk once the chunk has minTokens (and, more
+ *     weakly, even before: a section's tail does not drift into the next section's chunk);
+ *     sizes near targetTokens (over the target costs twice as much as under); chunks end at
+ *     paragraph ends.
  * Only atoms over maxTokens are cut into words from the start. When no partition at sentence
  * boundaries fits the limits (a sentence just under maxTokens between small ones, say), the
  * atoms around the first place that fails are cut into words too, and the search runs again, so
@@ -58,7 +60,7 @@ interface Unit {
   readonly cut: number;
 }
 
-const COST = { paragraphInside: 0.05, beforeTrailing: 20, structure: 10, clause: 1000, comma: 2000, word: 4000, insideWord: 8000, afterHeading: 1e6, sizeCap: 4 };
+const COST = { paragraphInside: 0.05, beforeTrailing: 20, structure: 10, structureEarly: 1, clause: 1000, comma: 2000, word: 4000, insideWord: 8000, afterHeading: 1e6, sizeCap: 4 };
 
 export function packChunks(text: string, atoms: readonly Atom[], limits: Limits): PackedChunk[] {
   if (atoms.length === 0) return [];
@@ -192,8 +194,9 @@ function solve(units: readonly Unit[], min: number, limits: Limits): { starts: n
       const size = (prefix[j] as number) - (prefix[i] as number);
       if (size > limits.max) break;
       if (size < min || best[i] === Infinity) continue;
-      const violations = (structural[j] as number) - (structural[Math.min(j, Math.max(thr[i] as number, i + 1))] as number);
-      const cost = (best[i] as number) + sizeCost(size, limits.target) + COST.structure * violations + cut;
+      const inside = (structural[j] as number) - (structural[i + 1] as number);
+      const late = (structural[j] as number) - (structural[Math.min(j, Math.max(thr[i] as number, i + 1))] as number);
+      const cost = (best[i] as number) + sizeCost(size, limits.target) + COST.structure * late + COST.structureEarly * (inside - late) + cut;
       if (cost < (best[j] as number)) {
         best[j] = cost;
         from[j] = i;

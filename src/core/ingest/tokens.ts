@@ -23,21 +23,71 @@
  */
 
 const IDEO = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}';
-const RUN = new RegExp(`[${IDEO}]|(?:(?![${IDEO}])\\p{L})(?:(?![${IDEO}])[\\p{L}\\p{M}])*|\\p{N}+|\\S`, 'gu');
-const LETTER = /^\p{L}/u;
-const DIGIT = /^\p{N}/u;
-const IDEOGRAPHIC = new RegExp(`^[${IDEO}]`, 'u');
+const IDEOGRAPHIC = new RegExp(`^[${IDEO}]$`, 'u');
+
+// Character classes.
+const SPACE = 0;
+const LETTER = 1;
+const DIGIT = 2;
+const OTHER = 3;
+const IDEOGRAPH = 4;
+const MARK = 5;
+
+const ASCII = new Uint8Array(128).map((_, c) => {
+  if (c === 32 || (c >= 9 && c <= 13)) return SPACE;
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return LETTER;
+  if (c >= 48 && c <= 57) return DIGIT;
+  return OTHER;
+});
+const classes = new Map<number, number>();
+
+function classify(cp: number): number {
+  let cls = classes.get(cp);
+  if (cls === undefined) {
+    const ch = String.fromCodePoint(cp);
+    if (/^\s$/.test(ch)) cls = SPACE;
+    else if (IDEOGRAPHIC.test(ch)) cls = IDEOGRAPH;
+    else if (/^\p{L}$/u.test(ch)) cls = LETTER;
+    else if (/^\p{M}$/u.test(ch)) cls = MARK;
+    else if (/^\p{N}$/u.test(ch)) cls = DIGIT;
+    else cls = OTHER;
+    if (classes.size < 65536) classes.set(cp, cls);
+  }
+  return cls;
+}
 
 /** Estimated model tokens in `text` (0 for empty or whitespace-only text). */
 export function estimateTokens(text: string): number {
   let total = 0;
-  RUN.lastIndex = 0;
-  for (let m = RUN.exec(text); m !== null; m = RUN.exec(text)) total += runCost(m[0]);
+  let run = SPACE; // the open run: LETTER or DIGIT, else none
+  let length = 0; // its length in UTF-16 units
+  const close = (): void => {
+    if (run === LETTER) total += 1 + Math.floor((length - 1) / 10);
+    else if (run === DIGIT) total += Math.ceil(length / 3);
+    run = SPACE;
+    length = 0;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let cls: number;
+    let width = 1;
+    if (code < 128) cls = ASCII[code] as number;
+    else {
+      const cp = text.codePointAt(i) as number;
+      if (cp > 0xffff) width = 2;
+      cls = classify(cp);
+    }
+    if ((cls === LETTER || cls === DIGIT) && cls === run) length += width;
+    else if (cls === MARK && run === LETTER) length += width;
+    else {
+      close();
+      if (cls === LETTER || cls === DIGIT) {
+        run = cls;
+        length = width;
+      } else if (cls !== SPACE) total += 1; // punctuation, symbol, ideograph or stray mark
+    }
+    i += width - 1;
+  }
+  close();
   return total;
-}
-
-function runCost(run: string): number {
-  if (LETTER.test(run)) return IDEOGRAPHIC.test(run) ? 1 : 1 + Math.floor((run.length - 1) / 10);
-  if (DIGIT.test(run)) return Math.ceil(run.length / 3);
-  return 1; // one punctuation mark or symbol (a code point)
 }

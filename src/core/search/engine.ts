@@ -176,6 +176,10 @@ export class SearchEngine implements SearchIndex {
     return this.lexical.queryTerms(text, language);
   }
 
+  idf(term: string): number {
+    return this.lexical.idf(term);
+  }
+
   /** Saves a snapshot now if anything changed. */
   async flush(): Promise<void> {
     this.clearTimer();

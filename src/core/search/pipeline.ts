@@ -1,5 +1,6 @@
 /**
- * The retrieval pipeline: dense top-k + BM25 top-k → fusion → exact-phrase boost → optional
+ * The retrieval pipeline: query analysis (question stop words) → BM25 top-k → lexical
+ * re-scoring (proximity, answer type) and dense top-k → fusion → exact-phrase boost → optional
  * cross-encoder rerank of the top N → selection (top k, per-file limit, minimum score) →
  * neighbour expansion → passages with file, pages, section, scores and provenance, plus an
  * explanation of every stage (timings, counts, what was on or off and why).
@@ -9,7 +10,10 @@ import type { Embedder, Reranker } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
 import type { SearchEngine } from './engine';
 import { compareCandidates, DEFAULT_FUSION, fuse, type Candidate, type FusionOptions } from './fusion';
+import { DEFAULT_LANGUAGE } from './languages';
 import { phraseBoost, queryPhrases } from './phrase';
+import { DEFAULT_QUESTION, reduceQuestion, type QuestionOptions } from './question';
+import { DEFAULT_RESCORE, rescore, type RescoreOptions } from './rescore';
 import { resolve, type Passage, type PassageLookup } from './retrieve';
 import { DEFAULT_SELECTION, expandNeighbours, select, type NeighbourLookup, type SelectionOptions } from './select';
 
@@ -18,7 +22,11 @@ export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['rag', 'retrieval_only
 
 export interface PipelineSettings {
   readonly mode: RetrievalMode;
+  /** Query analysis for keyword search (question stop words). */
+  readonly question: QuestionOptions;
   readonly lexicalTopK: number;
+  /** Re-scoring of the BM25 candidates (proximity, answer type). */
+  readonly rescore: RescoreOptions;
   readonly denseTopK: number;
   readonly fusion: FusionOptions;
   /** Score multiplier bonus for a chunk containing a quoted phrase or the whole query verbatim. */
@@ -33,7 +41,9 @@ export interface PipelineSettings {
 
 export const DEFAULT_PIPELINE: PipelineSettings = {
   mode: 'rag',
+  question: DEFAULT_QUESTION,
   lexicalTopK: 50,
+  rescore: DEFAULT_RESCORE,
   denseTopK: 50,
   fusion: DEFAULT_FUSION,
   phraseBoost: 0.25,
@@ -87,11 +97,15 @@ export interface PipelineExplanation {
   readonly rerank: StageState;
   readonly filters: SearchFilters;
   readonly phrases: readonly string[];
+  /** The text keyword search ran with, and the question words dropped from it. */
+  readonly lexicalQuery: string;
+  readonly dropped: readonly string[];
   readonly notes: readonly string[];
 }
 
 export interface PipelineResponse {
   readonly query: string;
+  /** Index terms of the keyword query (after query analysis). */
   readonly terms: readonly string[];
   readonly passages: readonly PipelinePassage[];
   /** All fused candidates in final order (before selection), for evaluation and diagnostics. */
@@ -121,9 +135,21 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
     }
   };
 
-  const lexical = await time('lexical', () => engine.searchLexical({ text: request.text, limit: settings.lexicalTopK, ...filters }));
+  const language = filters.language ?? DEFAULT_LANGUAGE;
+  const reduced = await time('query', () => reduceQuestion(request.text, language, settings.question));
+  let lexical = settings.lexicalTopK > 0 ? await time('lexical', () => engine.searchLexical({ text: reduced.text, limit: settings.lexicalTopK, ...filters })) : [];
   candidates['lexical'] = lexical.length;
   throwIfAborted(signal, 'search');
+  const terms = engine.queryTerms(reduced.text);
+  if (settings.rescore.topN > 0 && lexical.length > 1) {
+    const head = lexical;
+    lexical = await time('rescore', async () => {
+      const chunks = await deps.lookup.chunksByIds(head.slice(0, settings.rescore.topN).map((h) => h.chunkId));
+      const weights = new Map(terms.map((t) => [t, engine.idf(t)]));
+      return rescore(head, { query: reduced.text, question: request.text, language, weights, texts: chunks.map((c) => c?.text) }, settings.rescore);
+    });
+    candidates['rescored'] = Math.min(settings.rescore.topN, lexical.length);
+  }
 
   let dense: SearchHit[] = [];
   let denseState: StageState = 'unavailable';
@@ -183,10 +209,10 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
 
   return {
     query: request.text,
-    terms: engine.queryTerms(request.text),
+    terms,
     passages: results,
     ranked,
-    explanation: { timings, candidates, fusion: settings.fusion.strategy, dense: denseState, rerank: rerankState, filters, phrases, notes },
+    explanation: { timings, candidates, fusion: settings.fusion.strategy, dense: denseState, rerank: rerankState, filters, phrases, lexicalQuery: reduced.text, dropped: reduced.dropped, notes },
   };
 }
 

@@ -44,6 +44,7 @@ interface OcrCheckApi {
   stash(paths: string[]): Promise<void>;
   parseAndOcr(path: string): Promise<ParseAndOcr>;
   recognizeFile(path: string, mediaType: string, repeat: number): Promise<{ results: OcrResult[]; ms: number[]; detached: boolean }>;
+  benchCore(file: string, path: string, repeat: number): Promise<{ ms: number[]; confidence: number }>;
   abortAndIdle(path: string): Promise<{ abortedAs: string; abortMs: number; after: OcrResult; runningAfterIdle: boolean; spawned: number }>;
 }
 declare const window: { ocrCheck: OcrCheckApi };
@@ -77,9 +78,12 @@ async function main(): Promise<void> {
     const requests: string[] = [];
     const problems: string[] = [];
     context.on('request', (r) => requests.push(r.url()));
+    context.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`);
+    });
     const page = await context.newPage();
     page.on('console', (m) => {
-      if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()}`);
+      if (m.type() === 'error' || /Content Security Policy|Refused to/i.test(m.text())) problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     context.on('weberror', (e) => problems.push(`web error: ${e.error().message}`));
@@ -124,6 +128,17 @@ async function main(): Promise<void> {
     const warm = speed.ms.slice(1);
     const mean = warm.reduce((a, b) => a + b, 0) / Math.max(1, warm.length);
     console.log(`  first ${speed.ms[0]?.toFixed(0)} ms (includes worker start), then ${warm.map((m) => m.toFixed(0)).join(', ')} ms: ${(1000 / mean).toFixed(2)} pages/s; image bytes transferred (detached): ${speed.detached}`);
+
+    await context.setOffline(false);
+    if (process.env['OCR_CORES']) {
+      console.log('5. core variants (pinned corePath, main-thread tesseract.js)');
+      for (const file of process.env['OCR_CORES'].split(',')) {
+        const r = await page.evaluate(([f, n]) => window.ocrCheck.benchCore(f, '/fixtures/page1.png', n), [file, repeat] as [string, number]);
+        const rest = r.ms.slice(1);
+        const m = rest.reduce((a, b) => a + b, 0) / Math.max(1, rest.length);
+        console.log(`  ${file}: ${r.ms.map((x) => x.toFixed(0)).join(', ')} ms -> ${(1000 / m).toFixed(2)} pages/s, confidence ${r.confidence}`);
+      }
+    }
 
     await context.setOffline(false);
     const tesseractFiles = [...new Set(requests.filter((u) => u.includes('/tesseract/')).map((u) => new URL(u).pathname))];

@@ -6,6 +6,8 @@
 import { WorkerOcr } from '../../../src/app/ocr-proxy';
 import { WorkerParser, type ParseWorkerEndpoint } from '../../../src/app/parser-proxy';
 import type { OcrResult, PageImage, SourceFile } from '../../../src/core/ports';
+import { browserOcrRuntime, tesseractAssetBase } from '../../../src/ocr/runtime';
+import { TesseractOcr } from '../../../src/ocr/tesseract';
 
 function spawnRenderWorker(): ParseWorkerEndpoint {
   return new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'parse-render' });
@@ -97,6 +99,29 @@ const api = {
     }
     ocr.terminate();
     return { results, ms, detached };
+  },
+
+  /**
+   * Times one core variant (tesseract.js in a worker spawned by this page, corePath pinned to
+   * one file instead of the folder it chooses from).
+   */
+  async benchCore(file: string, path: string, repeat: number): Promise<{ ms: number[]; confidence: number }> {
+    const base = tesseractAssetBase(location.origin, import.meta.env.BASE_URL);
+    const ocr = new TesseractOcr({ runtime: { ...browserOcrRuntime(base), corePath: new URL(`core/${file}`, base).href } });
+    const data = await fetchBytes(path);
+    const ms: number[] = [];
+    let confidence = 0;
+    try {
+      await ocr.prepare();
+      for (let i = 0; i < repeat; i++) {
+        const s = performance.now();
+        confidence = (await ocr.recognize({ width: 0, height: 0, mediaType: 'image/png', data })).confidence;
+        ms.push(performance.now() - s);
+      }
+    } finally {
+      await ocr.terminate();
+    }
+    return { ms, confidence };
   },
 
   /** Abort while reading, then read again with the same engine; then the idle close. */

@@ -53,7 +53,8 @@ describe('the sample agreement (PDF, Node, page by page)', () => {
     expect(onPage(/12\. LIMITATION OF LIABILITY/)).toEqual([5]);
     expect(onPage(/^5\. TERMINATION$/m)).toEqual([2]);
     expect(onPage(/^5\.4 Effect of Termination/m)).toEqual([2]);
-    expect(pages[2]!.text).toMatch(/^Customer Data available for export/); // 5.4 continues on page 3
+    // 5.4 continues on page 3, right under the running header (drawn last, placed by reading order).
+    expect(pages[2]!.text).toMatch(/^Master Services Agreement — .*\n\nCustomer Data available for export/);
     expect(onPage(phrase('governed by the laws of the State of New York'))).toEqual([5]);
     expect(onPage(/EXHIBIT A — FEE SCHEDULE/)).toEqual([7]);
     // Paragraphs are separated by a blank line, lines of one paragraph by a newline.
@@ -168,15 +169,18 @@ describe('files that are not what they say', () => {
     expect(items[0]).toMatchObject({ kind: 'info', info: { mediaType: 'application/pdf' } });
   });
 
-  it('a zip or DOCX (any name) is file/unsupported naming the real type', async () => {
+  it('a zip, DOCX or image (any name) is sniffed by content: a fake one is file/corrupt, GIF is not supported yet', async () => {
+    // DOCX, PNG and JPEG have parsers now (docx.test.ts, image.test.ts): these are only their magic numbers.
     const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('....word/document.xml....')]);
     const error = await failure(memorySourceFile('report.pdf', zip));
-    expect(error.code).toBe('file/unsupported');
-    expect(error.message).toBe('report.pdf: Word documents (DOCX) are not supported yet (named .pdf, but the content is a Word document (DOCX))');
+    expect(error.code).toBe('file/corrupt');
+    expect(error.message).toBe('report.pdf: not a valid zip archive (file is truncated or corrupt)');
     const png = await failure(memorySourceFile('scan.png', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])));
-    expect(png.message).toBe('scan.png: PNG images are not supported yet');
+    expect(png.message).toBe('scan.png: not a valid PNG image: the file ends inside the header (file is truncated)');
     const jpg = await failure(memorySourceFile('photo.JPG', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 1, 2])));
-    expect(jpg.message).toBe('photo.JPG: JPEG images are not supported yet');
+    expect(jpg.message).toBe('photo.JPG: not a valid JPEG image: the file ends inside the header (file is truncated)');
+    const gif = await failure(memorySourceFile('anim.png', new TextEncoder().encode('GIF89a....')));
+    expect(gif.message).toBe('anim.png: GIF images are not supported yet (named .png, but the content is a GIF image)');
   });
 
   it('enforces maxBytes as file/too-large', async () => {

@@ -28,6 +28,8 @@ export interface DocSpec {
   readonly breaks: readonly number[];
   readonly firstPage: number;
   readonly seed: number;
+  /** A running header and a page-number footer on every page (when there are pages to repeat them on). */
+  readonly furniture?: boolean;
 }
 
 export interface ExpectedSection {
@@ -51,6 +53,10 @@ export interface Built {
   readonly headingStarts: Set<number>;
   /** Tokens of headings after the last sentence (0 when none). */
   readonly trailing: number;
+  /** Running headers and page-number footers (chunks may start at or in them). */
+  readonly furniture: { start: number; end: number }[];
+  /** Whether `single` reads like `pages` (false with running headers, which only pages have). */
+  readonly comparable: boolean;
 }
 
 const sentenceArb = fc.record({
@@ -74,6 +80,7 @@ export const docArb: fc.Arbitrary<DocSpec> = fc.record({
   breaks: fc.array(fc.nat(), { maxLength: 7 }),
   firstPage: fc.integer({ min: 1, max: 5 }),
   seed: fc.integer(),
+  furniture: fc.boolean(),
 });
 
 const CAP_WORDS = ['The', 'Each', 'Neither', 'All', 'Der', 'Le', 'Acme', 'Any'];
@@ -263,7 +270,9 @@ export function buildDoc(spec: DocSpec): Built {
   };
 
   spec.blocks.forEach((block, b) => {
-    if (b > 0) sep(pick(['\n\n', '\n\n', '\n \n', '\n\n\n', '\r\n\r\n']), 'block');
+    // A page break between a bare label and its ALL-CAPS title would hide the title behind the running header.
+    const titleNext = lastUntitled && block.t === 'heading' && block.kind === 'caps';
+    if (b > 0) sep(pick(['\n\n', '\n\n', '\n \n', '\n\n\n', '\r\n\r\n']), titleNext ? null : 'block');
     if (block.t !== 'heading') lastUntitled = false;
     if (block.t === 'para') {
       block.sentences.forEach((s, i) => {
@@ -293,26 +302,53 @@ function render(parts: readonly Part[], spec: DocSpec, expected: readonly Expect
   const breakable = parts.map((p, i) => (p.kind === 'sep' && p.breakable ? i : -1)).filter((i) => i >= 0);
   const chosen = new Set(breakable.length ? spec.breaks.map((b) => breakable[b % breakable.length] as number) : []);
   const pages: string[] = [];
+  const furniture = spec.furniture === true && chosen.size > 0;
+  const furnitureSpans: { start: number; end: number }[] = [];
+  const HEADER = 'ACME CONFIDENTIAL';
+  let base = 0; // offset of the current page in the joined text
+  let leadTokens = 0;
   let page = rnd() < 0.3 ? ' \n\t' : '';
   let single = page;
+  // Header and footer tokens between blocks count towards the next sentence's lead.
+  const header = (between = true): void => {
+    if (!furniture) return;
+    furnitureSpans.push({ start: base + page.length, end: base + page.length + HEADER.length });
+    page += `${HEADER}\n`;
+    if (!between) return; // inside a sentence: counted in its tokens
+    leadTokens += estimateTokens(HEADER);
+  };
+  const footer = (between = true): void => {
+    if (!furniture) return;
+    page += '\n';
+    const mark = `- ${pages.length + 1} -`;
+    furnitureSpans.push({ start: base + page.length, end: base + page.length + mark.length });
+    page += mark;
+    if (!between) return;
+    leadTokens += estimateTokens(mark);
+  };
+  header();
   const sentences = new Map<number, { start: number; end: number }>();
   const headings: { start: number; end: number }[] = [];
   const headingStarts = new Set<number>();
-  let base = 0; // offset of the current page in the joined text
-  let leadTokens = 0;
   const leads = new Map<number, number>();
   parts.forEach((p, i) => {
     if (p.kind === 'sep' && chosen.has(i)) {
       const block = p.breakable === 'block';
       page += block ? pickWs(rnd, ['', '\n', '  \n ']) : pickWs(rnd, ['', ' ', '\t']);
+      footer(block);
       pages.push(page);
       base += page.length + 1;
       if (block && rnd() < 0.3) {
-        const blank = pickWs(rnd, ['', ' ', '\n\n', ' \u00a0 ']);
-        pages.push(blank);
-        base += blank.length + 1;
+        page = '';
+        header();
+        page += pickWs(rnd, ['', ' ', '\n\n', ' \u00a0 ']);
+        footer();
+        pages.push(page);
+        base += page.length + 1;
       }
-      page = block ? pickWs(rnd, ['', '\n', ' \n ']) : pickWs(rnd, ['', ' ']);
+      page = '';
+      header(block);
+      page += block ? pickWs(rnd, ['', '\n', ' \n ']) : pickWs(rnd, ['', ' ']);
       single += block ? '\n\n' : '\n';
       return;
     }
@@ -336,6 +372,7 @@ function render(parts: readonly Part[], spec: DocSpec, expected: readonly Expect
     }
   });
   page += rnd() < 0.3 ? '\n \n' : '';
+  footer();
   pages.push(page);
   const joined = pages.join('\n');
   const gen: GenSentence[] = [...sentences.entries()].map(([id, s]) => ({
@@ -351,6 +388,8 @@ function render(parts: readonly Part[], spec: DocSpec, expected: readonly Expect
     headings,
     headingStarts,
     trailing: leadTokens,
+    furniture: furnitureSpans,
+    comparable: !furniture,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Test page for tests/e2e/models.e2e.ts: the real ModelManager and ModelService (real workers,
+ * Test page for tests/e2e/models.e2e.ts (.tsx so the tests project, which has no JSX, skips it): the real ModelManager and ModelService (real workers,
  * Cache API, IndexedDB), mounted alone until the app's settings screen mounts them. Exposes
  * `window.modelsTest` so the test can embed and score texts in the page.
  */
@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { spawnEmbedWorker, spawnRerankWorker } from '../../../src/app/model-proxies';
 import { ModelService } from '../../../src/app/model-service';
+import { detectCapabilities } from '../../../src/models/capabilities';
 import { ModelSettingsRepository } from '../../../src/models/settings';
 import { CacheApiStore } from '../../../src/models/stores';
 import { RegistryDb } from '../../../src/store/db';
@@ -20,6 +21,12 @@ const service = new ModelService({
   store: new CacheApiStore(),
   spawn: { embedder: spawnEmbedWorker, reranker: spawnRerankWorker },
   storage: navigator.storage,
+  // `?pretend-f16`: report shader-f16 the adapter lacks, so a plan chooses fp16 on WebGPU and the
+  // worker's failure exercises the real fallback to WASM.
+  capabilities: async () => {
+    const caps = await detectCapabilities();
+    return new URLSearchParams(location.search).has('pretend-f16') && caps.webgpu ? { ...caps, webgpu: { ...caps.webgpu, shaderF16: true } } : caps;
+  },
 });
 
 const api = {

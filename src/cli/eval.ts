@@ -1,0 +1,122 @@
+/**
+ * Retrieval evaluation on any folder of documents and QA file in the corpus format:
+ *
+ *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
+ *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
+ *                   [--no-cache] [--all-files]
+ *
+ * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
+ * the app's own pipeline, then reports Recall@1/5/10, MRR and page accuracy per configuration
+ * and scope, per category, and how well the sufficiency signal separates answerable from
+ * unanswerable questions.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { byCategory, retrievalMetrics, sufficiencyReport, type MetricRow } from '../core/eval/metrics';
+import { parseQaFile } from '../core/eval/qa';
+import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from '../core/eval/run';
+import { describeError } from '../core/errors';
+import { DEFAULT_SUFFICIENCY_THRESHOLD, sufficiencyScore } from '../core/search/sufficiency';
+import { MemoryWorkspace } from '../store/memory';
+import { ingestPaths, listDocuments, openEngine } from './headless';
+import { loadEvalModels } from './eval-models';
+
+const { values } = parseArgs({
+  options: {
+    docs: { type: 'string' },
+    qa: { type: 'string' },
+    json: { type: 'string' },
+    models: { type: 'string' },
+    embedder: { type: 'string' },
+    reranker: { type: 'string' },
+    configs: { type: 'string' },
+    scopes: { type: 'string' },
+    threshold: { type: 'string' },
+    'all-files': { type: 'boolean', default: false },
+    'no-cache': { type: 'boolean', default: false },
+    'no-categories': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function usage(message?: string): never {
+  if (message) console.error(`eval: ${message}\n`);
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named] [--all-files] [--no-cache]');
+  process.exit(message ? 2 : 0);
+}
+
+const pct = (x: number) => (x * 100).toFixed(1).padStart(5);
+const row = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+
+function metricTable(rows: { label: string; m: MetricRow }[]): string {
+  const widths = [Math.max(28, ...rows.map((r) => r.label.length)), 4, 6, 6, 6, 6, 6];
+  const head = row(['', 'n', 'R@1', 'R@5', 'R@10', 'MRR', 'page@1'], widths);
+  return [head, ...rows.map((r) => row([r.label, String(r.m.n), pct(r.m.r1), pct(r.m.r5), pct(r.m.r10), pct(r.m.mrr), pct(r.m.page1)], widths))].join('\n');
+}
+
+async function main(): Promise<void> {
+  if (values.help) usage();
+  if (!values.docs || !values.qa) usage('--docs and --qa are required');
+  const docsDir = resolve(values.docs);
+  const qa = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+  const threshold = values.threshold ? Number(values.threshold) : DEFAULT_SUFFICIENCY_THRESHOLD;
+
+  const models = await loadEvalModels({ dir: values.models, embedder: values.embedder, reranker: values.reranker });
+  const qaPaths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
+  const paths = values['all-files'] ? [...new Set([...qaPaths, ...(await listDocuments(docsDir))])] : qaPaths;
+
+  const workspace = new MemoryWorkspace();
+  const t0 = performance.now();
+  const reports = await ingestPaths(paths, docsDir, workspace, { embedder: models.embedder, cache: !values['no-cache'] });
+  const failed = reports.filter((r) => r.error);
+  console.log(`ingested ${reports.length - failed.length}/${reports.length} files in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reports.filter((r) => r.cached).length} from cache)`);
+  for (const f of failed) console.log(`  failed: ${f.error}`);
+
+  const documentOf = new Map<string, string>();
+  qa.docs.forEach((d, i) => {
+    const rel = reports.find((r) => resolve(docsDir, r.path) === qaPaths[i]);
+    if (rel?.document) documentOf.set(d.doc_id, rel.document.id);
+  });
+  const engine = await openEngine(workspace, models.embedder);
+  const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
+
+  const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
+  if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
+  const scopes = (values.scopes ? values.scopes.split(',') : SCOPES) as Scope[];
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, sufficiency: (r) => sufficiencyScore(r, engine) }, configs, scopes);
+
+  print(results, threshold, !values['no-categories'], models.description);
+  if (values.json) {
+    const out = results.map((r) => ({ config: r.config, scope: r.scope, ms: r.ms, resolved: r.resolved, metrics: retrievalMetrics(r.questions), categories: Object.fromEntries(byCategory(r.questions)), sufficiency: sufficiencyReport(r.questions, threshold), questions: r.questions }));
+    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, models: models.description, threshold, results: out }, null, 2));
+    console.log(`\nwrote ${values.json}`);
+  }
+}
+
+function print(results: readonly ScopeResult[], threshold: number, categories: boolean, models: string): void {
+  console.log(`\nmodels: ${models}`);
+  console.log('\n## Retrieval (answerable questions; ranking cut at 10)\n');
+  console.log(metricTable(results.map((r) => ({ label: `${r.config} / ${r.scope}`, m: retrievalMetrics(r.questions) }))));
+  for (const r of results.filter((x) => x.resolved)) {
+    const { correct, wrong, none } = r.resolved!;
+    console.log(`document resolution (${r.config}): ${correct} correct, ${wrong} wrong, ${none} unresolved`);
+  }
+  console.log(`\n## Sufficiency (threshold ${threshold})\n`);
+  const widths = [28, 6, 8, 8, 8, 8];
+  console.log(row(['', 'AUROC', 'abstain', 'prec', 'recall', 'unans'], widths));
+  for (const r of results) {
+    const s = sufficiencyReport(r.questions, threshold);
+    console.log(row([`${r.config} / ${r.scope}`, s.auroc.toFixed(3), pct(s.abstainRate), pct(s.precision), pct(s.recall), String(s.unanswerable)], widths));
+  }
+  if (categories && results[0]) {
+    const first = results.find((r) => r.scope === 'doc') ?? results[0];
+    console.log(`\n## Per category (${first.config} / ${first.scope})\n`);
+    console.log(metricTable([...byCategory(first.questions)].map(([label, m]) => ({ label, m }))));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`eval: ${describeError(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+/**
+ * The QA file format of the evaluation sets (see ../shared/corpus/README.md): documents with
+ * their PDF/TXT paths, and questions with evidence spans (text + PDF pages). Validated on load
+ * so a malformed file fails with the item and field at fault.
+ */
+import { InputError } from '../errors';
+
+export interface QaDocument {
+  readonly doc_id: string;
+  readonly pdf?: string;
+  readonly txt?: string;
+  readonly pages?: number;
+  readonly document_name?: string;
+  readonly parties?: string;
+}
+
+export interface QaEvidence {
+  readonly text: string;
+  readonly pdf_page_start?: number;
+  readonly pdf_page_end?: number;
+}
+
+export interface QaItem {
+  readonly id: string;
+  readonly doc_id: string;
+  readonly question: string;
+  readonly question_with_doc?: string;
+  readonly cuad_category?: string;
+  readonly playbook?: string | null;
+  readonly answerable: boolean;
+  readonly evidence: readonly QaEvidence[];
+}
+
+export interface QaFile {
+  readonly docs: readonly QaDocument[];
+  readonly items: readonly QaItem[];
+}
+
+function fail(where: string, what: string): never {
+  throw new InputError(`QA file: ${where}: ${what}`);
+}
+
+function str(o: Record<string, unknown>, key: string, where: string, optional = false): string | undefined {
+  const v = o[key];
+  if (v === undefined || v === null) return optional ? undefined : fail(where, `missing "${key}"`);
+  if (typeof v !== 'string') fail(where, `"${key}" must be a string`);
+  return v;
+}
+
+export function parseQaFile(json: unknown): QaFile {
+  if (!json || typeof json !== 'object') fail('root', 'not a JSON object');
+  const root = json as Record<string, unknown>;
+  if (!Array.isArray(root['docs'])) fail('root', 'missing "docs" array');
+  if (!Array.isArray(root['items'])) fail('root', 'missing "items" array');
+  const docs: QaDocument[] = (root['docs'] as unknown[]).map((d, i) => {
+    const where = `docs[${i}]`;
+    if (!d || typeof d !== 'object') fail(where, 'not an object');
+    const o = d as Record<string, unknown>;
+    const doc = { ...o, doc_id: str(o, 'doc_id', where)! } as QaDocument;
+    if (!doc.pdf && !doc.txt) fail(where, 'needs "pdf" or "txt"');
+    return doc;
+  });
+  const known = new Set(docs.map((d) => d.doc_id));
+  const items: QaItem[] = (root['items'] as unknown[]).map((it, i) => {
+    const where = `items[${i}]`;
+    if (!it || typeof it !== 'object') fail(where, 'not an object');
+    const o = it as Record<string, unknown>;
+    const docId = str(o, 'doc_id', where)!;
+    if (!known.has(docId)) fail(where, `doc_id "${docId}" is not in "docs"`);
+    if (typeof o['answerable'] !== 'boolean') fail(where, '"answerable" must be true or false');
+    const evidence = o['evidence'] ?? [];
+    if (!Array.isArray(evidence)) fail(where, '"evidence" must be an array');
+    return {
+      ...o,
+      id: str(o, 'id', where)!,
+      doc_id: docId,
+      question: str(o, 'question', where)!,
+      answerable: o['answerable'] as boolean,
+      evidence: (evidence as unknown[]).map((e, j) => {
+        if (!e || typeof e !== 'object') fail(`${where}.evidence[${j}]`, 'not an object');
+        const eo = e as Record<string, unknown>;
+        return { ...eo, text: str(eo, 'text', `${where}.evidence[${j}]`)! } as QaEvidence;
+      }),
+    } as QaItem;
+  });
+  return { docs, items };
+}

@@ -1,0 +1,125 @@
+/**
+ * Runs a QA set against the retrieval pipeline in several configurations and scopes and judges
+ * every question. Pure: the CLI does the file system and printing.
+ *
+ * Scopes:
+ *  - doc: `question`, restricted to the question's own document;
+ *  - corpus: `question` over every indexed document;
+ *  - named: `question_with_doc` over every document, through document resolution (the named
+ *    document is found from titles, parties and aliases and searched alone).
+ * The ranking judged is the pipeline's full candidate order (before the per-file limit of the
+ * final selection), cut at 10.
+ */
+import type { Embedder, Reranker } from '../ports';
+import type { SearchEngine } from '../search/engine';
+import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps, type PipelineResponse, type PipelineSettings } from '../search/pipeline';
+import { resolveDocument, type NamedDocument } from '../search/resolve-doc';
+import type { ChunkRecord } from '../types';
+import { EvidenceMatcher } from './match';
+import type { JudgedQuestion } from './metrics';
+import type { QaFile, QaItem } from './qa';
+
+export type Scope = 'doc' | 'corpus' | 'named';
+export const SCOPES: readonly Scope[] = ['doc', 'corpus', 'named'];
+
+export interface EvalConfig {
+  readonly name: string;
+  readonly settings: PipelineSettings;
+  readonly dense: boolean;
+  readonly rerank: boolean;
+}
+
+export interface EvalContext {
+  readonly engine: SearchEngine;
+  readonly lookup: PipelineDeps['lookup'];
+  /** QA doc_id → indexed document id. */
+  readonly documentOf: ReadonlyMap<string, string>;
+  readonly documents: readonly NamedDocument[];
+  readonly embedder?: Embedder | null;
+  readonly reranker?: Reranker | null;
+  /** Higher = more likely the evidence is there. */
+  readonly sufficiency: (response: PipelineResponse) => number;
+}
+
+export interface ScopeResult {
+  readonly config: string;
+  readonly scope: Scope;
+  readonly questions: JudgedQuestion[];
+  /** named scope: questions whose document was resolved correctly / at all. */
+  readonly resolved?: { readonly correct: number; readonly wrong: number; readonly none: number };
+  readonly ms: number;
+}
+
+const CUT = 10;
+
+export function standardConfigs(hasEmbedder: boolean, hasReranker: boolean, base: PipelineSettings = DEFAULT_PIPELINE): EvalConfig[] {
+  const off = { ...base, rerank: false };
+  const configs: EvalConfig[] = [{ name: 'bm25', settings: { ...off, denseTopK: 0 }, dense: false, rerank: false }];
+  if (hasEmbedder) {
+    configs.push({ name: 'dense', settings: { ...off, lexicalTopK: 0 }, dense: true, rerank: false });
+    for (const strategy of ['combine_and_dedup', 'rrf', 'boost_only'] as const) {
+      configs.push({ name: `hybrid:${strategy}`, settings: { ...off, fusion: { ...off.fusion, strategy } }, dense: true, rerank: false });
+    }
+  }
+  if (hasReranker) {
+    configs.push({ name: 'bm25+rerank', settings: { ...base, rerank: true, denseTopK: 0 }, dense: false, rerank: true });
+    if (hasEmbedder) configs.push({ name: 'hybrid+rerank', settings: { ...base, rerank: true }, dense: true, rerank: true });
+  }
+  return configs;
+}
+
+export async function evaluate(qa: QaFile, context: EvalContext, configs: readonly EvalConfig[], scopes: readonly Scope[] = SCOPES): Promise<ScopeResult[]> {
+  const matcher = new EvidenceMatcher();
+  const out: ScopeResult[] = [];
+  for (const config of configs) {
+    const deps: PipelineDeps = {
+      engine: context.engine,
+      lookup: context.lookup,
+      embedder: config.dense ? (context.embedder ?? null) : null,
+      reranker: config.rerank ? (context.reranker ?? null) : null,
+    };
+    const settings: PipelineSettings = { ...config.settings, selection: { ...config.settings.selection, topK: CUT, perFile: 0 } };
+    for (const scope of scopes) {
+      const started = performance.now();
+      const questions: JudgedQuestion[] = [];
+      const resolved = { correct: 0, wrong: 0, none: 0 };
+      for (const item of qa.items) {
+        const documentId = context.documentOf.get(item.doc_id);
+        if (!documentId) continue; // its document failed to ingest; reported by the CLI
+        let text = item.question;
+        let documentIds: string[] | undefined;
+        if (scope === 'doc') documentIds = [documentId];
+        if (scope === 'named') {
+          text = item.question_with_doc ?? item.question;
+          const r = resolveDocument(text, context.documents);
+          if (r) {
+            documentIds = [r.documentId];
+            text = r.remainder || text;
+            if (r.documentId === documentId) resolved.correct++;
+            else resolved.wrong++;
+          } else resolved.none++;
+        }
+        const response = await runPipeline({ text, filters: documentIds ? { documentIds } : {}, settings }, deps);
+        const chunks = await context.lookup.chunksByIds(response.ranked.slice(0, CUT).map((c) => c.chunkId));
+        questions.push(judge(item, documentId, chunks, matcher, context.sufficiency(response)));
+      }
+      out.push({ config: config.name, scope, questions, ...(scope === 'named' ? { resolved } : {}), ms: performance.now() - started });
+    }
+  }
+  return out;
+}
+
+function judge(item: QaItem, documentId: string, ranked: readonly (ChunkRecord | undefined)[], matcher: EvidenceMatcher, sufficiency: number): JudgedQuestion {
+  let firstHit: number | null = null;
+  let pageCorrect = false;
+  ranked.forEach((chunk, i) => {
+    if (!chunk || chunk.documentId !== documentId || firstHit !== null) return;
+    const evidence = item.evidence.filter((e) => matcher.overlaps(chunk.text, e.text));
+    if (evidence.length === 0) return;
+    firstHit = i + 1;
+    if (i === 0) {
+      pageCorrect = evidence.some((e) => e.pdf_page_start === undefined || (chunk.pageStart <= (e.pdf_page_end ?? e.pdf_page_start) && chunk.pageEnd >= e.pdf_page_start));
+    }
+  });
+  return { id: item.id, category: item.cuad_category ?? 'all', answerable: item.answerable, firstHit, pageCorrect, sufficiency };
+}

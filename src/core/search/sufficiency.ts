@@ -1,0 +1,47 @@
+/**
+ * Evidence sufficiency: a score in [0, 1] saying how likely the retrieved passages hold the
+ * answer, and a threshold under which the answer step abstains without calling a model.
+ *
+ * - With a cross-encoder, its top logit through a sigmoid (the reranker is trained for it).
+ * - Otherwise, from the lexical and dense evidence: the share of the query's information
+ *   (sum of term idf) that the best lexical passage covers, blended with the best dense
+ *   cosine when vectors exist. A raw BM25 score does not separate answerable from
+ *   unanswerable questions (it grows with query length and term rarity); coverage does better.
+ */
+import type { PipelineResponse } from './pipeline';
+
+export const DEFAULT_SUFFICIENCY_THRESHOLD = 0.5;
+
+export interface IdfSource {
+  queryTerms(text: string): string[];
+  idf(term: string): number;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** Share of the query's idf mass matched by the best lexical candidates' terms. */
+export function lexicalCoverage(response: Pick<PipelineResponse, 'query' | 'terms' | 'ranked'>, idf: IdfSource, top = 3): number {
+  const terms = [...new Set(response.terms.length > 0 ? response.terms : idf.queryTerms(response.query))];
+  const weights = new Map(terms.map((t) => [t, idf.idf(t)]));
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  if (total <= 0) return 0;
+  let best = 0;
+  for (const c of response.ranked.filter((r) => r.lexicalRank !== null).slice(0, top)) {
+    const matched = new Set(c.terms);
+    let covered = 0;
+    for (const [t, w] of weights) if (matched.has(t)) covered += w;
+    best = Math.max(best, covered / total);
+  }
+  return best;
+}
+
+export function sufficiencyScore(response: Pick<PipelineResponse, 'query' | 'terms' | 'ranked'>, idf: IdfSource): number {
+  const reranked = response.ranked.filter((c) => c.rerankScore !== null);
+  if (reranked.length > 0) return sigmoid(Math.max(...reranked.map((c) => c.rerankScore!)));
+  const coverage = lexicalCoverage(response, idf);
+  const dense = response.ranked.filter((c) => c.denseScore !== null).map((c) => c.denseScore!);
+  if (dense.length === 0) return coverage;
+  // Cosines of unrelated text sit well above 0 for most embedders: rescale around a midpoint.
+  const denseScore = sigmoid((Math.max(...dense) - 0.5) * 10);
+  return 0.5 * coverage + 0.5 * denseScore;
+}

@@ -1,0 +1,66 @@
+/**
+ * Per-workspace settings (the retrieval pipeline's knobs), kept in the workspace database and
+ * validated on read: a missing or malformed value falls back to the default, field by field.
+ */
+import { FUSION_STRATEGIES, type FusionStrategy } from '../core/search/fusion';
+import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../core/search/pipeline';
+import type { WorkspaceDb } from './db';
+
+const KEY = 'settings/pipeline';
+
+function num(v: unknown, fallback: number, min: number, max: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+/** A valid PipelineSettings from anything (user input, an old stored version). */
+export function sanitizePipeline(raw: unknown): PipelineSettings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const f = (r['fusion'] && typeof r['fusion'] === 'object' ? r['fusion'] : {}) as Record<string, unknown>;
+  const sel = (r['selection'] && typeof r['selection'] === 'object' ? r['selection'] : {}) as Record<string, unknown>;
+  const d = DEFAULT_PIPELINE;
+  return {
+    mode: RETRIEVAL_MODES.includes(r['mode'] as RetrievalMode) ? (r['mode'] as RetrievalMode) : d.mode,
+    lexicalTopK: num(r['lexicalTopK'], d.lexicalTopK, 0, 500),
+    denseTopK: num(r['denseTopK'], d.denseTopK, 0, 500),
+    fusion: {
+      strategy: FUSION_STRATEGIES.includes(f['strategy'] as FusionStrategy) ? (f['strategy'] as FusionStrategy) : d.fusion.strategy,
+      rrfK: num(f['rrfK'], d.fusion.rrfK, 1, 1000),
+      denseWeight: num(f['denseWeight'], d.fusion.denseWeight, 0, 1),
+      lexicalWeight: num(f['lexicalWeight'], d.fusion.lexicalWeight, 0, 1),
+      boost: num(f['boost'], d.fusion.boost, 0, 10),
+    },
+    phraseBoost: num(r['phraseBoost'], d.phraseBoost, 0, 10),
+    rerank: typeof r['rerank'] === 'boolean' ? r['rerank'] : d.rerank,
+    rerankTopN: num(r['rerankTopN'], d.rerankTopN, 1, 200),
+    selection: {
+      topK: num(sel['topK'], d.selection.topK, 1, 50),
+      perFile: num(sel['perFile'], d.selection.perFile, 0, 50),
+      minScore: num(sel['minScore'], d.selection.minScore, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY),
+    },
+    neighbours: num(r['neighbours'], d.neighbours, 0, 5),
+    // Knobs added after this validator was written: the stored value when it has the default's type.
+    ...Object.fromEntries(
+      Object.entries(d)
+        .filter(([k]) => !(k in baseKeys))
+        .map(([k, v]) => [k, typeof r[k] === typeof v && (typeof v !== 'object' || (r[k] !== null && !Array.isArray(r[k]) === !Array.isArray(v))) ? r[k] : v]),
+    ),
+  } as PipelineSettings;
+}
+
+const baseKeys: Record<string, true> = {
+  mode: true, lexicalTopK: true, denseTopK: true, fusion: true, phraseBoost: true, rerank: true, rerankTopN: true, selection: true, neighbours: true,
+};
+
+export class WorkspaceSettings {
+  constructor(private readonly db: WorkspaceDb) {}
+
+  async pipeline(): Promise<PipelineSettings> {
+    return sanitizePipeline((await this.db.meta.get(KEY))?.value);
+  }
+
+  async setPipeline(settings: PipelineSettings): Promise<PipelineSettings> {
+    const clean = sanitizePipeline(settings);
+    await this.db.meta.put({ key: KEY, value: clean });
+    return clean;
+  }
+}

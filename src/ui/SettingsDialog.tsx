@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { EmbeddingStatus } from './EmbeddingStatus';
+import { ModelManager } from './ModelManager';
+import { SearchSettings } from './SearchSettings';
+import { useCasefile } from './hooks';
+import './models.css';
+
+type Tab = 'search' | 'models';
+
+/** Settings: the retrieval pipeline of this workspace, and the local models of this device. */
+export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: Tab }) {
+  const app = useCasefile();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [tab, setTab] = useState<Tab>(initial);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="settings" aria-labelledby="settings-title" onClose={onClose} onCancel={onClose}>
+      <header className="viewer-head">
+        <h2 id="settings-title">Settings</h2>
+        <div role="tablist" aria-label="Settings sections" className="tabs">
+          <button type="button" role="tab" aria-selected={tab === 'search'} aria-controls="settings-search" onClick={() => setTab('search')}>
+            Search
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'models'} aria-controls="settings-models" onClick={() => setTab('models')}>
+            Models
+          </button>
+        </div>
+        <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close settings">
+          Close
+        </button>
+      </header>
+      <div className="settings-body">
+        {tab === 'search' ? (
+          <div role="tabpanel" id="settings-search" aria-label="Search">
+            <SearchSettings />
+          </div>
+        ) : (
+          <div role="tabpanel" id="settings-models" aria-label="Models">
+            <EmbeddingStatus />
+            <ModelManager service={app.models} />
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}

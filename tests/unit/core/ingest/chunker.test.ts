@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { chunkPages, toChunkRecords, type ChunkDraft, type PageText } from '../../../../src/core/ingest/chunker';
+import { InputError } from '../../../../src/core/errors';
+
+const pagesOf = (...texts: string[]): PageText[] => texts.map((text, i) => ({ page: i + 1, text }));
+/** The chunk whose text contains `needle` (exactly one must). */
+function chunkWith(chunks: readonly ChunkDraft[], needle: string): ChunkDraft {
+  const found = chunks.filter((c) => c.text.includes(needle));
+  if (found.length !== 1) throw new Error(`${found.length} chunks contain ${JSON.stringify(needle)}`);
+  return found[0] as ChunkDraft;
+}
+const where = (c: ChunkDraft) => ({ path: c.sectionPath, ordinal: c.sectionOrdinal, title: c.sectionTitle });
+
+const SERVICES_P1 = `MASTER SERVICES AGREEMENT
+
+This Master Services Agreement (the "Agreement") is made on 1 March 2024 between Acme Inc., a Delaware corporation ("Acme"), and Beta Ltd. ("Supplier").
+
+ARTICLE I
+DEFINITIONS
+
+1.1 "Affiliate" means any entity that directly or indirectly controls, is controlled by, or is under common control with a party.
+1.2 "Services" means the services described in Exhibit A, as amended from time to time in accordance with Article VIII.
+
+ARTICLE II – SERVICES
+
+Section 2.1 Provision of Services. The Supplier shall provide the Services to Acme and its Affiliates in accordance with this Agreement and each Statement of Work.
+Section 2.2 Standards. The Supplier shall perform the Services:
+(a) with the skill and care of a diligent supplier of similar services;
+(b) in accordance with good industry practice; and
+(c) in compliance with all applicable laws, including:
+(i) data protection laws; and
+(ii) anti-bribery laws.`;
+
+const SERVICES_P2 = `ARTICLE XII
+LIMITATION OF LIABILITY
+
+12.1 Exclusion. Neither party shall be liable for any indirect, special or consequential loss, or for any loss of profit, revenue or goodwill.
+12.2 Limitation. Neither party's aggregate liability arising under or in connection with this Agreement shall exceed the fees paid in the twelve months preceding the claim.
+12.3 Nothing in this Agreement limits liability for death or personal injury caused by negligence, or for fraud.
+
+EXHIBIT A
+SERVICE DESCRIPTION
+
+1. Hosting
+The Supplier will host the platform in two data centres located in the European Union.
+2. Support
+The Supplier will answer support requests within one business day.`;
+
+describe('chunkPages on a services agreement', () => {
+  const chunks = chunkPages(pagesOf(SERVICES_P1, SERVICES_P2), { targetTokens: 40, minTokens: 12 });
+
+  it('gives every clause its section path, ordinal and title', () => {
+    expect(where(chunkWith(chunks, 'This Master Services Agreement'))).toEqual({ path: ['MASTER SERVICES AGREEMENT'], ordinal: null, title: 'MASTER SERVICES AGREEMENT' });
+    expect(where(chunkWith(chunks, '1.1 "Affiliate" means'))).toEqual({ path: ['ARTICLE I DEFINITIONS', '1.1'], ordinal: '1', title: 'DEFINITIONS' });
+    expect(where(chunkWith(chunks, 'Section 2.1 Provision of Services.'))).toEqual({
+      path: ['ARTICLE II SERVICES', 'Section 2.1 Provision of Services'],
+      ordinal: '2',
+      title: 'Provision of Services',
+    });
+    expect(where(chunkWith(chunks, '12.2 Limitation.'))).toEqual({ path: ['ARTICLE XII LIMITATION OF LIABILITY', '12.2 Limitation'], ordinal: '12', title: 'Limitation' });
+    expect(where(chunkWith(chunks, '12.3 Nothing'))).toEqual({ path: ['ARTICLE XII LIMITATION OF LIABILITY', '12.3'], ordinal: '12', title: 'LIMITATION OF LIABILITY' });
+    expect(where(chunkWith(chunks, 'host the platform'))).toEqual({ path: ['EXHIBIT A SERVICE DESCRIPTION', '1 Hosting'], ordinal: '1', title: 'Hosting' });
+  });
+
+  it('keeps a heading with the text after it and starts sections on new chunks', () => {
+    const article = chunkWith(chunks, 'ARTICLE XII LIMITATION OF LIABILITY');
+    expect(article.text.startsWith('ARTICLE XII LIMITATION OF LIABILITY 12.1 Exclusion. Neither party')).toBe(true);
+    expect(article).toMatchObject({ pageStart: 2, charStart: 0 });
+    for (const c of chunks) expect(c.text).not.toMatch(/(ARTICLE [IVX]+|EXHIBIT A|SERVICE DESCRIPTION|\d\. (Hosting|Support))$/);
+    expect(chunkWith(chunks, '12.2 Limitation.').text.startsWith('12.2 Limitation.')).toBe(true);
+  });
+
+  it('nests sub-clauses under their section, (i) under (c)', () => {
+    expect(chunkWith(chunks, '(b) in accordance').sectionPath).toEqual(['ARTICLE II SERVICES', 'Section 2.2 Standards', '(b)']);
+    const fine = chunkPages(pagesOf(SERVICES_P1), { targetTokens: 8, minTokens: 4 });
+    expect(chunkWith(fine, '(ii) anti-bribery').sectionPath).toEqual(['ARTICLE II SERVICES', 'Section 2.2 Standards', '(c)', '(ii)']);
+  });
+
+  it('maps offsets back to the pages and gives whole paragraphs as sourceText', () => {
+    const pages = pagesOf(SERVICES_P1, SERVICES_P2);
+    for (const c of chunks) {
+      const slice = c.pageStart === c.pageEnd ? (pages[c.pageStart - 1] as PageText).text.slice(c.charStart, c.charEnd) : (pages[c.pageStart - 1] as PageText).text.slice(c.charStart) + '\n' + (pages[c.pageEnd - 1] as PageText).text.slice(0, c.charEnd);
+      expect(c.text).toBe(slice.replace(/\s+/g, ' ').trim());
+      expect(c.sourceText.includes(c.text)).toBe(true);
+    }
+  });
+
+  it('with default options, a short agreement is one chunk per top-level section or fewer', () => {
+    const all = chunkPages(pagesOf(SERVICES_P1, SERVICES_P2));
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.every((c) => c.tokens >= 32 && c.tokens <= 960)).toBe(true);
+    expect(chunkWith(all, 'ARTICLE XII').text.startsWith('ARTICLE XII')).toBe(true);
+  });
+});
+
+describe('chunkPages on statutes', () => {
+  it('reads a German statute with §', () => {
+    const bgb = `Bürgerliches Gesetzbuch (Auszug)
+
+§ 535 Inhalt und Hauptpflichten des Mietvertrags
+(1) Durch den Mietvertrag wird der Vermieter verpflichtet, dem Mieter den Gebrauch der Mietsache während der Mietzeit zu gewähren. Der Vermieter hat die Mietsache dem Mieter in einem zum vertragsgemäßen Gebrauch geeigneten Zustand zu überlassen und sie während der Mietzeit in diesem Zustand zu erhalten.
+(2) Der Mieter ist verpflichtet, dem Vermieter die vereinbarte Miete zu entrichten.
+
+§ 536 Mietminderung bei Sach- und Rechtsmängeln
+(1) Hat die Mietsache zur Zeit der Überlassung an den Mieter einen Mangel, der ihre Tauglichkeit zum vertragsgemäßen Gebrauch aufhebt, so ist der Mieter für die Zeit, in der die Tauglichkeit aufgehoben ist, von der Entrichtung der Miete befreit.`;
+    const chunks = chunkPages(pagesOf(bgb), { targetTokens: 30, minTokens: 10 });
+    expect(where(chunkWith(chunks, 'Der Mieter ist verpflichtet'))).toEqual({
+      path: ['§ 535 Inhalt und Hauptpflichten des Mietvertrags', '(2)'],
+      ordinal: '535',
+      title: 'Inhalt und Hauptpflichten des Mietvertrags',
+    });
+    expect(where(chunkWith(chunks, 'Hat die Mietsache'))).toEqual({ path: ['§ 536 Mietminderung bei Sach- und Rechtsmängeln', '(1)'], ordinal: '536', title: 'Mietminderung bei Sach- und Rechtsmängeln' });
+  });
+
+  it('reads the French Code civil: Livre, Titre, Chapitre, then Article 1101', () => {
+    const code = `Livre III : Des différentes manières dont on acquiert la propriété
+
+Titre III : Des sources d'obligations
+
+Chapitre Ier : Dispositions liminaires
+
+Article 1100
+Les obligations naissent d'actes juridiques, de faits juridiques ou de l'autorité seule de la loi. Elles peuvent naître de l'exécution volontaire ou de la promesse d'exécution d'un devoir de conscience envers autrui.
+
+Article 1101
+Le contrat est un accord de volontés entre deux ou plusieurs personnes destiné à créer, modifier, transmettre ou éteindre des obligations.
+
+Art. 1102
+Chacun est libre de contracter ou de ne pas contracter, de choisir son cocontractant et de déterminer le contenu et la forme du contrat dans les limites fixées par la loi.`;
+    const chunks = chunkPages(pagesOf(code), { targetTokens: 30, minTokens: 10 });
+    const containers = ["Livre III Des différentes manières dont on acquiert la propriété", "Titre III Des sources d'obligations", 'Chapitre Ier Dispositions liminaires'];
+    expect(where(chunkWith(chunks, 'Le contrat est un accord'))).toEqual({ path: [...containers, 'Article 1101'], ordinal: '1101', title: 'Dispositions liminaires' });
+    expect(where(chunkWith(chunks, 'Chacun est libre'))).toEqual({ path: [...containers, 'Art. 1102'], ordinal: '1102', title: 'Dispositions liminaires' });
+  });
+});
+
+describe('chunkPages structure across pages', () => {
+  it('keeps the section across a page break, ignores running headers and page numbers, and joins a split paragraph', () => {
+    const header = 'CONFIDENTIAL';
+    const p1 = `${header}\n\n7. Confidentiality\n7.1 Each party shall keep the other party's Confidential Information secret and shall not disclose it to any person except its employees and advisers who need to know it for the purposes of this Agreement, provided that\n\n- 1 -`;
+    const p2 = `${header}\n\nthose persons are bound by obligations of confidentiality no less strict than these.\n7.2 The obligations in this clause survive termination for five years.\n\n- 2 -`;
+    const p3 = `${header}\n\n8. Termination\n8.1 Either party may terminate this Agreement on ninety days' written notice.\n\n- 3 -`;
+    const chunks = chunkPages(pagesOf(p1, p2, p3), { targetTokens: 40, minTokens: 10 });
+    const cont = chunkWith(chunks, 'those persons are bound');
+    expect(cont.sectionPath).toEqual(['7 Confidentiality', '7.1']);
+    expect(cont.sourceText).toContain('Each party shall keep');
+    expect(cont.sourceText).toContain('no less strict than these.');
+    expect(where(chunkWith(chunks, 'survive termination'))).toEqual({ path: ['7 Confidentiality', '7.2'], ordinal: '7', title: 'Confidentiality' });
+    expect(where(chunkWith(chunks, 'ninety days'))).toEqual({ path: ['8 Termination', '8.1'], ordinal: '8', title: 'Termination' });
+    for (const c of chunks) expect(c.sectionPath).not.toContain(header);
+    const terminate = chunkWith(chunks, 'ninety days');
+    expect(terminate.pageStart).toBe(3);
+  });
+
+  it('does not take references, amounts, years or dates for headings', () => {
+    const text = `1. Fees
+The Customer shall pay the amounts set out in the price list attached as
+Exhibit A. Late payments bear interest at the rate in
+Section 5.2 of the Schedule, which was 2019
+5.2 million in total, payable on
+5 January 2020 and thereafter.
+1,000,000
+2020 2021 2022
+2. Term
+This Agreement continues until terminated.`;
+    const chunks = chunkPages(pagesOf(text), { targetTokens: 20, minTokens: 5 });
+    expect(chunks.map((c) => c.sectionPath)).toEqual(chunks.map((c) => (c.text.includes('continues until') ? ['2 Term'] : ['1 Fees'])));
+  });
+});
+
+describe('chunkPages sizes and edge cases', () => {
+  it('cuts a sentence over maxTokens at semicolons first', () => {
+    const clauses = Array.from({ length: 12 }, (_, i) => `the Supplier shall deliver item number ${i + 1} of the goods listed in the schedule to the warehouse of the Customer`);
+    const text = `${clauses.join('; ')}.`;
+    const chunks = chunkPages(pagesOf(text), { targetTokens: 60, minTokens: 10, maxTokens: 100 });
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks.slice(0, -1)) expect(c.text.endsWith(';')).toBe(true);
+    expect(chunks.every((c) => c.tokens <= 100 && c.tokens >= 10)).toBe(true);
+  });
+
+  it('gives no chunk for a document without text, and one chunk for a tiny one', () => {
+    expect(chunkPages([])).toEqual([]);
+    expect(chunkPages(pagesOf('', '  \n\t', '\n\n'))).toEqual([]);
+    const tiny = chunkPages(pagesOf('\n', '  Hello.  ', ' '));
+    expect(tiny).toEqual([
+      expect.objectContaining({ seq: 0, pageStart: 1, charStart: 0, pageEnd: 3, charEnd: 1, text: 'Hello.', sourceText: 'Hello.', sectionPath: [], sectionOrdinal: null }),
+    ]);
+  });
+
+  it('rejects bad options and page numbers', () => {
+    expect(() => chunkPages(pagesOf('x'), { targetTokens: 0 })).toThrow(InputError);
+    expect(() => chunkPages(pagesOf('x'), { minTokens: 50, targetTokens: 40 })).toThrow(/minTokens ≤ targetTokens/);
+    expect(() => chunkPages(pagesOf('x'), { minTokens: 30, targetTokens: 40, maxTokens: 50 })).toThrow(/2 × minTokens/);
+    expect(() => chunkPages([{ page: 2, text: 'a' }, { page: 1, text: 'b' }])).toThrow(/page numbers must be increasing/);
+  });
+
+  it('builds records with ids and the section title', () => {
+    const records = toChunkRecords('doc1', chunkPages(pagesOf(SERVICES_P1, SERVICES_P2), { targetTokens: 40, minTokens: 12 }));
+    expect(records[0]).toMatchObject({ id: 'doc1:0', documentId: 'doc1', seq: 0, pageStart: 1 });
+    expect(records.map((r) => r.id)).toEqual(records.map((_, i) => `doc1:${i}`));
+    expect(records.find((r) => r.text.includes('12.2 Limitation'))?.sectionTitle).toBe('Limitation');
+  });
+});

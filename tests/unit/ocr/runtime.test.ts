@@ -1,0 +1,87 @@
+/** Offline knobs (src/ocr/runtime.ts, assets.ts) and OCR text tidying (text.ts). */
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/errors';
+import { BUNDLED_LANGUAGES, ENG_DATA_VARIANT, TESSERACT_ASSETS } from '../../../src/ocr/assets';
+import { nodeEngDataDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
+import { browserOcrRuntime, planLanguages, tesseractAssetBase } from '../../../src/ocr/runtime';
+import { normalizeOcrText } from '../../../src/ocr/text';
+
+const require = createRequire(import.meta.url);
+
+describe('assets', () => {
+  it('lists files that exist in node_modules, with the LSTM-only English model', () => {
+    for (const asset of TESSERACT_ASSETS) expect(existsSync(require.resolve(asset.from)), asset.from).toBe(true);
+    const eng = TESSERACT_ASSETS.find((a) => a.to === 'lang/eng.traineddata.gz')!;
+    expect(eng.from).toContain(ENG_DATA_VARIANT);
+    expect(statSync(require.resolve(eng.from)).size).toBeLessThan(3_500_000);
+  });
+
+  it('ships every LSTM core tesseract.js may choose from the folder', () => {
+    const cores = TESSERACT_ASSETS.filter((a) => a.to.startsWith('core/')).map((a) => a.to);
+    expect(cores.sort()).toEqual(['core/tesseract-core-lstm.wasm.js', 'core/tesseract-core-relaxedsimd-lstm.wasm.js', 'core/tesseract-core-simd-lstm.wasm.js']);
+  });
+});
+
+describe('browserOcrRuntime', () => {
+  it('points every tesseract.js path at our origin', () => {
+    const r = browserOcrRuntime(tesseractAssetBase('https://app.example', '/'));
+    expect(r).toMatchObject({
+      workerPath: 'https://app.example/tesseract/worker.min.js',
+      corePath: 'https://app.example/tesseract/core/',
+      bundledLangPath: 'https://app.example/tesseract/lang/',
+      bundledLanguages: BUNDLED_LANGUAGES,
+      defaultLanguages: ['eng'],
+    });
+  });
+
+  it('follows the app base URL', () => {
+    expect(tesseractAssetBase('https://x.example', '/casefile/').href).toBe('https://x.example/casefile/tesseract/');
+    expect(tesseractAssetBase('https://x.example', './').href).toBe('https://x.example/tesseract/');
+  });
+});
+
+describe('planLanguages', () => {
+  const browser = browserOcrRuntime('https://app.example/tesseract/', { extraLangPath: 'https://tessdata.example/4.0.0_best_int' });
+
+  it('reads bundled languages from our origin without caching them again', () => {
+    expect(planLanguages(browser, undefined)).toEqual({
+      languages: ['eng'],
+      langPath: 'https://app.example/tesseract/lang/',
+      cacheMethod: 'none',
+      cachePath: 'casefile-ocr:https://app.example/tesseract/lang/',
+      key: 'eng@https://app.example/tesseract/lang/',
+    });
+  });
+
+  it('reads other languages (and any mix) from the download folder, cached per folder', () => {
+    const plan = planLanguages(browser, ['eng', 'deu', 'eng']);
+    expect(plan).toMatchObject({ languages: ['deu', 'eng'], langPath: 'https://tessdata.example/4.0.0_best_int', cacheMethod: 'write' });
+    expect(plan.cachePath).toContain('tessdata.example');
+    expect(planLanguages(browser, ['deu'], 'https://other.example/').langPath).toBe('https://other.example/');
+  });
+
+  it('refuses a language without a source, and a malformed code', () => {
+    const r = nodeOcrRuntime();
+    expect(() => planLanguages(r, ['deu'])).toThrow(InputError);
+    expect(() => planLanguages(r, ['deu'])).toThrow('ocr: no language data for deu');
+    expect(() => planLanguages(r, ['../etc/passwd'])).toThrow(/not a Tesseract language code: "..\/etc\/passwd"/);
+    expect(planLanguages(r, ['chi_sim'], '/data').languages).toEqual(['chi_sim']);
+  });
+
+  it('never caches in Node, and reads English from the installed package', () => {
+    const plan = planLanguages(nodeOcrRuntime(), ['eng']);
+    expect(plan.cacheMethod).toBe('none');
+    expect(plan.langPath).toBe(nodeEngDataDir());
+    expect(existsSync(join(nodeEngDataDir(), 'eng.traineddata.gz'))).toBe(true);
+  });
+});
+
+describe('normalizeOcrText', () => {
+  it('drops trailing spaces, form feeds and extra blank lines, keeps line breaks', () => {
+    expect(normalizeOcrText('12. TERMINATION  \n\n\n\n12.1 Either party\r\nmay terminate.\f\n')).toBe('12. TERMINATION\n\n12.1 Either party\nmay terminate.');
+    expect(normalizeOcrText(' \n\t\n')).toBe('');
+  });
+});

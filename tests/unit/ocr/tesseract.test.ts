@@ -1,0 +1,125 @@
+/**
+ * TesseractOcr in Node, end to end: the generated scan parsed by InProcessParser with
+ * renderForOcr (pdf.js on @napi-rs/canvas), each page read by tesseract.js (worker_threads,
+ * English from @tesseract.js-data/eng). One engine (one tesseract worker) serves every test.
+ */
+import { expose } from 'comlink';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkerOcr } from '../../../src/app/ocr-proxy';
+import { memorySourceFile } from '../../../src/cli/node-source-file';
+import { AbortedError, InputError } from '../../../src/core/errors';
+import type { PageImage, ParsedPage } from '../../../src/core/ports';
+import { nodeOcrRuntime } from '../../../src/ocr/node-runtime';
+import { createOcrService } from '../../../src/ocr/service';
+import { TesseractOcr } from '../../../src/ocr/tesseract';
+import { InProcessParser } from '../../../src/parsers/parser';
+import { parsePdf } from '../../../src/parsers/pdf';
+import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
+import { makeScannedPdf, renderScanPage, SCANNED_PAGES, wordRecall } from '../../fixtures/scanned';
+
+const ocr = new TesseractOcr({ runtime: nodeOcrRuntime() });
+let pages: ParsedPage[] = [];
+
+/** An InProcessParser whose PDF handler renders pages that need OCR (200 DPI keeps the test quick). */
+const parser = new InProcessParser({
+  pdfjs: loadPdfJsNode,
+  handlers: { pdf: ({ bytes, file, options }) => parsePdf(bytes, file.name, loadPdfJsNode, { signal: options.signal, password: options.password, renderForOcr: { dpi: 200 } }) },
+});
+
+const image = (n: number): PageImage => pages[n - 1]!.image!;
+
+/** A quick page for the lifecycle tests: page 1 at 100 DPI (a quarter of the pixels). */
+const small = renderScanPage(SCANNED_PAGES[0]!, { dpi: 100 });
+const smallImage = (): PageImage => ({ width: small.width, height: small.height, mediaType: small.mediaType, data: small.data.slice().buffer });
+
+beforeAll(async () => {
+  for await (const item of parser.parse(memorySourceFile('scan.pdf', await makeScannedPdf()))) if (item.kind === 'page') pages.push(item.page);
+  await ocr.prepare();
+}, 60_000);
+
+afterAll(async () => {
+  await ocr.terminate();
+});
+
+describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
+  it('reads each scanned page: expected words, right page, high confidence', async () => {
+    expect(pages.map((p) => [p.page, p.needsOcr, p.image?.mediaType])).toEqual([
+      [1, true, 'image/png'],
+      [2, true, 'image/png'],
+    ]);
+    const read = [];
+    for (const page of pages) read.push({ page: page.page, ...(await ocr.recognize(page.image!)) });
+    for (const r of read) {
+      const own = SCANNED_PAGES[r.page - 1]!.expect;
+      const other = SCANNED_PAGES[2 - r.page]!.expect;
+      expect(wordRecall(r.text, own), r.text).toBeGreaterThanOrEqual(0.9);
+      expect(wordRecall(r.text, other)).toBe(0);
+      expect(r.confidence).toBeGreaterThan(85);
+      expect(r.confidence).toBeLessThanOrEqual(100);
+    }
+    expect(read[0]!.text.startsWith('7. INDEMNIFICATION\n\n7.1 The Supplier shall indemnify')).toBe(true);
+    expect(ocr.started).toBe(1);
+  });
+
+  it('cancels a page mid-read at once, and the next page still reads', async () => {
+    const started = ocr.started;
+    const controller = new AbortController();
+    const reading = ocr.recognize(image(2), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const t = performance.now();
+    await expect(reading).rejects.toBeInstanceOf(AbortedError);
+    expect(performance.now() - t).toBeLessThan(1_000);
+    const next = await ocr.recognize(smallImage());
+    expect(wordRecall(next.text, SCANNED_PAGES[0]!.expect)).toBeGreaterThanOrEqual(0.75);
+    expect(ocr.started).toBe(started + 1); // the aborted worker was ended, a new one started
+  });
+
+  it('drops a queued request on abort without disturbing the one being read (nor its buffer)', async () => {
+    const controller = new AbortController();
+    const mine = smallImage();
+    const first = ocr.recognize(mine);
+    const second = ocr.recognize(image(2), { signal: controller.signal });
+    expect(mine.data.byteLength).toBeGreaterThan(0); // the engine copied what it needs
+    controller.abort();
+    await expect(second).rejects.toBeInstanceOf(AbortedError);
+    expect((await first).confidence).toBeGreaterThan(80);
+  });
+
+  it('refuses bad input before starting anything', async () => {
+    await expect(ocr.recognize({ width: 1, height: 1, mediaType: 'image/png', data: new ArrayBuffer(0) })).rejects.toBeInstanceOf(InputError);
+    await expect(ocr.recognize(image(1), { languages: ['deu'] })).rejects.toThrow('ocr: no language data for deu');
+    const empty = mkdtempSync(join(tmpdir(), 'casefile-ocr-'));
+    const started = ocr.started;
+    await expect(ocr.recognize(image(1), { languages: ['deu'], extraLangPath: empty })).rejects.toThrow(/deu\.traineddata\.gz is missing/);
+    expect(ocr.started).toBe(started);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(ocr.recognize(image(1), { signal: aborted.signal })).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it('runs behind WorkerOcr over a MessageChannel (the app’s path)', async () => {
+    const proxy = new WorkerOcr({
+      spawn: () => {
+        const { port1, port2 } = new MessageChannel();
+        expose(createOcrService(ocr), port1);
+        return Object.assign(port2, { terminate: () => (port1.close(), port2.close()) });
+      },
+    });
+    const page = smallImage();
+    const result = await proxy.recognize(page);
+    expect(page.data.byteLength).toBe(0); // transferred
+    expect(wordRecall(result.text, SCANNED_PAGES[0]!.expect)).toBeGreaterThanOrEqual(0.75);
+    proxy.terminate();
+  });
+
+  it('ends its worker on terminate() and starts again on demand', async () => {
+    await ocr.terminate();
+    expect(ocr.running).toBe(false);
+    const started = ocr.started;
+    expect((await ocr.recognize(smallImage())).confidence).toBeGreaterThan(80);
+    expect(ocr.started).toBe(started + 1);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { FileError } from '../../../src/core/errors';
+import { sniff } from '../../../src/parsers/sniff';
+import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, zipEntryNames } from '../../../src/parsers/zip-guard';
+import { DOCX_SKELETON, deflateZeros, fakeCompoundFile, handZip, makeDocx, makeZip, p } from './helpers/office';
+import { inflateSync } from 'fflate';
+
+function refusal(run: () => unknown): FileError {
+  try {
+    run();
+  } catch (error) {
+    return error as FileError;
+  }
+  throw new Error('expected a FileError');
+}
+
+describe('the hand-made bomb stream', () => {
+  it('inflates to exactly n zero bytes at ~1000:1', () => {
+    for (const n of [1, 2, 258, 259, 1_000, 3_000_000]) {
+      const out = inflateSync(deflateZeros(n));
+      expect(out.length).toBe(n);
+      expect(out.every((b) => b === 0)).toBe(true);
+    }
+    expect(deflateZeros(300 * 1024 * 1024).length).toBeLessThan(310_000);
+  });
+});
+
+describe('inspectZip', () => {
+  it('lists entries with their declared sizes and inflates nothing', () => {
+    const zip = makeZip({ 'a.xml': '<a>' + 'x'.repeat(10_000) + '</a>', 'b/c.txt': 'hello' });
+    const { entries, totalSize } = inspectZip(zip, 'a.zip');
+    expect(entries.map((e) => [e.name, e.size, e.compression])).toEqual([
+      ['a.xml', 10_007, 8],
+      ['b/c.txt', 5, 8],
+    ]);
+    expect(entries[0]!.compressedSize).toBeLessThan(200);
+    expect(totalSize).toBe(10_012);
+  });
+
+  it('refuses a 300 MB bomb from its directory alone, in milliseconds', () => {
+    const bomb = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 300 * 1024 * 1024 }]);
+    const start = performance.now();
+    const error = refusal(() => inspectZip(bomb, 'bomb.docx'));
+    expect(performance.now() - start).toBeLessThan(50);
+    expect(error).toBeInstanceOf(FileError);
+    expect(error).toMatchObject({ code: 'file/zip-bomb', details: { fileName: 'bomb.docx', maxTotalBytes: DEFAULT_ZIP_LIMITS.maxTotalBytes } });
+  });
+
+  it('refuses one large entry compressed beyond 100:1 even under the total limit', () => {
+    const bomb = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 50 * 1024 * 1024 }]);
+    const error = refusal(() => inspectZip(bomb, 'dense.docx'));
+    expect(error.code).toBe('file/zip-bomb');
+    expect(error.message).toMatch(/^dense\.docx: the document expands to 50 MB from 0\.0 MB in word\/document\.xml \([\d,]+:1; the limit is 100:1\); it looks like a zip bomb$/);
+  });
+
+  it('lets small entries compress as far as they like', () => {
+    const zip = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 5 * 1024 * 1024 }]);
+    expect(inspectZip(zip, 'fine.docx').entries).toHaveLength(3);
+  });
+
+  it('refuses too many entries', () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) many[`f${i}.txt`] = 'x';
+    const error = refusal(() => inspectZip(makeZip(many), 'many.zip', { ...DEFAULT_ZIP_LIMITS, maxEntries: 20 }));
+    expect(error.code).toBe('file/zip-bomb');
+    expect(error.message).toBe('many.zip: the archive has more than 20 entries (a zip bomb or not a document)');
+  });
+
+  it('a truncated or non-zip input is file/corrupt', () => {
+    const zip = makeDocx({ body: p('text') });
+    expect(refusal(() => inspectZip(zip.subarray(0, zip.length - 30), 'cut.docx')).code).toBe('file/corrupt');
+    expect(refusal(() => inspectZip(new TextEncoder().encode('PK\u0003\u0004 not really'), 'fake.docx')).message).toBe('fake.docx: not a valid zip archive (file is truncated or corrupt)');
+  });
+});
+
+describe('extractZipEntries', () => {
+  it('inflates only the wanted entries', () => {
+    const zip = makeZip({ 'word/document.xml': '<doc/>', 'word/media/big.bin': new Uint8Array(100_000) });
+    expect(Object.keys(extractZipEntries(zip, 'x.docx', (n) => n.endsWith('.xml')))).toEqual(['word/document.xml']);
+  });
+
+  it('never grows an entry past its declared size', () => {
+    const liar = handZip([{ name: 'word/document.xml', zeros: 10 * 1024 * 1024, declaredSize: 100 }]);
+    expect(inspectZip(liar, 'liar.docx').totalSize).toBe(100);
+    expect(extractZipEntries(liar, 'liar.docx', () => true)['word/document.xml']!.length).toBe(100);
+  });
+});
+
+describe('sniffing zips and compound files', () => {
+  it('tells DOCX, XLSX, PPTX and ODF apart by their entries, whatever the name', () => {
+    expect(sniff(makeDocx({ body: p('x') }), 'report.pdf').kind).toBe('docx');
+    expect(sniff(makeZip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<w/>' }), 'book.docx')).toMatchObject({ kind: 'xlsx', label: 'Excel workbook (XLSX)' });
+    expect(sniff(makeZip({ '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p/>' }), 'x.docx').kind).toBe('pptx');
+    expect(sniff(makeZip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<c/>' }), 'x.odt').kind).toBe('odf');
+    expect(sniff(makeZip({ 'photos/a.jpg': new Uint8Array(10) }), 'photos.docx').kind).toBe('zip');
+  });
+
+  it('reads the entry names of a zip whose directory is cut off from its local headers', () => {
+    const big: Record<string, string> = { '[Content_Types].xml': '<Types/>', '_rels/.rels': '<R/>' };
+    for (let i = 0; i < 50; i++) big[`customXml/item${i}.xml`] = `<i>${'z'.repeat(200 + i)}</i>`;
+    big['word/document.xml'] = '<w:document/>';
+    const zip = makeZip(big);
+    const cut = zip.subarray(0, zip.length - 3000);
+    expect(zipEntryNames(cut)).toBeNull();
+    expect(sniff(cut, 'cut.bin').kind).toBe('docx');
+  });
+
+  it('calls a compound file an encrypted Office document or legacy file', () => {
+    expect(sniff(fakeCompoundFile(['EncryptionInfo', 'EncryptedPackage']), 'x.docx')).toMatchObject({ kind: 'ole', label: 'encrypted Office document or legacy .doc/.xls/.ppt file' });
+  });
+});

@@ -8,13 +8,13 @@ import tseslint from 'typescript-eslint';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'public/**', 'tests/e2e/artifacts/**', '**/*.js', '**/*.mjs', '**/*.py'] },
+  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', 'public/**', '.scratch/**', 'tests/e2e/artifacts/**', 'tests/e2e/*-page/dist/**', '**/*.js', '**/*.mjs', '**/*.py'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vite.config.ts'] },
+        projectService: true,
         tsconfigRootDir: root,
       },
     },

@@ -1,5 +1,5 @@
 /** The app-wide event stream: producers publish CasefileEvents, the UI subscribes. */
-import type { CasefileEvent, EventSink } from '../core/events';
+import type { EventSink } from '../core/events';
 
 export class EventBus {
   private readonly listeners = new Set<EventSink>();

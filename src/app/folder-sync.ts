@@ -172,7 +172,7 @@ async function resolvePath(root: FileSystemDirectoryHandle, path: string): Promi
   let dir = root;
   try {
     for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
-    return (await dir.getFileHandle(parts.at(-1) ?? '')) as unknown as FileHandleLike;
+    return await dir.getFileHandle(parts.at(-1) ?? '');
   } catch (error) {
     throw new FileError('file/corrupt', path, 'the file is no longer in the folder', { cause: error });
   }

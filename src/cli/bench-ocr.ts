@@ -3,7 +3,7 @@
  * decreasing quality, each parsed by InProcessParser with `renderForOcr` (pdf.js on
  * @napi-rs/canvas) and read by TesseractOcr, one warm tesseract worker throughout.
  *
- *   npx tsx src/cli/bench-ocr.ts [--dpi 300] [--repeat 1]     # prints a table
+ *   npx tsx src/cli/bench-ocr.ts [--dpi 300] [--repeat 1] [--levels clean,heavy] [--timeout-ms 60000]
  *   import { benchOcr } from './bench-ocr'                     # figures for `npm run bench`
  *
  * Per quality level: pages/s of OCR alone and of render + OCR, Tesseract's mean confidence, and
@@ -13,7 +13,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { memorySourceFile } from './node-source-file';
-import type { ParsedPage } from '../core/ports';
+import { AppError } from '../core/errors';
+import type { OcrResult, ParsedPage } from '../core/ports';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { InProcessParser } from '../parsers/parser';
@@ -28,6 +29,8 @@ export interface BenchOcrOptions {
   readonly repeat?: number;
   /** Quality levels to run (default all of QUALITY_LEVELS). */
   readonly levels?: readonly string[];
+  /** Give up on a page after this long (default: TesseractOcr's 60 s). */
+  readonly pageTimeoutMs?: number;
 }
 
 /** Scans from clean to barely legible (same text, same seed). */
@@ -51,6 +54,8 @@ export interface BenchOcrRow {
   readonly minConfidence: number;
   /** Mean word accuracy 0..1 against the text that was drawn. */
   readonly wordAccuracy: number;
+  /** Pages given up on (job/timeout); they count as confidence 0, accuracy 0. */
+  readonly timeouts: number;
 }
 
 export interface BenchOcrReport {
@@ -93,7 +98,7 @@ export async function benchOcr(options: BenchOcrOptions = {}): Promise<BenchOcrR
     pdfjs: loadPdfJsNode,
     handlers: { pdf: ({ bytes, file, options: o }) => parsePdf(bytes, file.name, loadPdfJsNode, { signal: o.signal, renderForOcr: { dpi } }) },
   });
-  const ocr = new TesseractOcr({ runtime: nodeOcrRuntime() });
+  const ocr = new TesseractOcr({ runtime: nodeOcrRuntime(), ...(options.pageTimeoutMs ? { pageTimeoutMs: options.pageTimeoutMs } : {}) });
   const rows: BenchOcrRow[] = [];
   const t0 = performance.now();
   await ocr.prepare();
@@ -107,6 +112,7 @@ export async function benchOcr(options: BenchOcrOptions = {}): Promise<BenchOcrR
       let ocrMs = 0;
       const confidences: number[] = [];
       const accuracies: number[] = [];
+      let timeouts = 0;
       for (let r = 0; r < repeat; r++) {
         let t = performance.now();
         const pages: ParsedPage[] = [];
@@ -117,7 +123,13 @@ export async function benchOcr(options: BenchOcrOptions = {}): Promise<BenchOcrR
           const image = item.page.image;
           if (!image) throw new Error(`bench-ocr: page ${item.page.page} of the ${level} scan was not rendered`);
           const s = performance.now();
-          const result = await ocr.recognize(image);
+          let result: OcrResult = { text: '', confidence: 0 };
+          try {
+            result = await ocr.recognize(image);
+          } catch (error) {
+            if (!(error instanceof AppError) || error.code !== 'job/timeout') throw error;
+            timeouts++;
+          }
           ocrMs += performance.now() - s;
           confidences.push(result.confidence);
           accuracies.push(wordAccuracy(result.text, referenceText(item.page.page)));
@@ -136,6 +148,7 @@ export async function benchOcr(options: BenchOcrOptions = {}): Promise<BenchOcrR
         confidence: mean(confidences),
         minConfidence: Math.min(...confidences),
         wordAccuracy: mean(accuracies),
+        timeouts,
       });
     }
   } finally {
@@ -152,7 +165,7 @@ export async function benchOcr(options: BenchOcrOptions = {}): Promise<BenchOcrR
 
 function printTable(report: BenchOcrReport): void {
   console.log(`OCR in Node (tesseract.js, eng best_int), pages rendered at ${report.dpi} DPI; worker start ${report.startMs.toFixed(0)} ms`);
-  const header = ['scan', 'pages', 'render ms/page', 'OCR ms/page', 'OCR pages/s', 'render+OCR pages/s', 'confidence', 'min conf.', 'word accuracy'];
+  const header = ['scan', 'pages', 'render ms/page', 'OCR ms/page', 'OCR pages/s', 'render+OCR pages/s', 'confidence', 'min conf.', 'word accuracy', 'timeouts'];
   const lines = report.rows.map((r) => [
     r.level,
     String(r.pages),
@@ -163,6 +176,7 @@ function printTable(report: BenchOcrReport): void {
     r.confidence.toFixed(1),
     r.minConfidence.toFixed(0),
     `${(r.wordAccuracy * 100).toFixed(1)}%`,
+    String(r.timeouts),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
@@ -180,7 +194,8 @@ if (isMain) {
   const dpi = Number(arg('dpi') ?? 300);
   const repeat = Number(arg('repeat') ?? 1);
   const levels = arg('levels')?.split(',');
-  benchOcr({ dpi, repeat, ...(levels ? { levels } : {}) })
+  const timeout = arg('timeout-ms');
+  benchOcr({ dpi, repeat, ...(levels ? { levels } : {}), ...(timeout ? { pageTimeoutMs: Number(timeout) } : {}) })
     .then(printTable)
     .catch((error: unknown) => {
       console.error(error);

@@ -16,7 +16,7 @@ import { SearchEngine } from '../core/search/engine';
 import type { ChunkRecord, DocumentRecord, PageRecord } from '../core/types';
 import { InProcessParser } from '../parsers/parser';
 import { loadPdfJsNode } from '../parsers/pdfjs-node';
-import { MemoryWorkspace } from '../store/memory';
+import type { MemoryWorkspace } from '../store/memory';
 import { nodeSourceFile } from './node-source-file';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -43,7 +43,11 @@ declare var console: {
   error(...data: unknown[]): void;
   debug(...data: unknown[]): void;
 };
-declare function setTimeout(handler: () => void, timeout?: number): unknown;
-declare function clearTimeout(id: unknown): void;
+/** An opaque timer handle (a number in browsers, an object in Node). */
+interface CoreTimer {
+  readonly __coreTimer?: never;
+}
+declare function setTimeout(handler: () => void, timeout?: number): CoreTimer;
+declare function clearTimeout(id: CoreTimer | undefined): void;
 declare function queueMicrotask(callback: () => void): void;
 declare function structuredClone<T>(value: T): T;

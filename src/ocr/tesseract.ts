@@ -11,6 +11,8 @@
  *   the tesseract worker (the caller gets AbortedError at once); the next request starts a new
  *   one. An abort while queued just drops the request.
  * - `terminate()` ends the worker and frees its WASM memory; the next request starts again.
+ * - A page that takes longer than `pageTimeoutMs` (heavy speckle noise can take Tesseract minutes)
+ *   ends the worker too and fails with `job/timeout`: the caller treats the page as unreadable.
  */
 import type Tesseract from 'tesseract.js';
 import { AbortedError, AppError, InputError } from '../core/errors';
@@ -21,8 +23,12 @@ import { normalizeOcrText } from './text';
 type TesseractLib = typeof Tesseract;
 type TesseractWorker = Tesseract.Worker;
 
+export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+
 export interface TesseractOcrOptions {
   readonly runtime: OcrRuntime;
+  /** Give up on a page after this long (default 60 s); the worker is ended and restarted. */
+  readonly pageTimeoutMs?: number;
   /** Called with tesseract.js progress messages (loading, recognizing), for diagnostics. */
   readonly logger?: ((message: Tesseract.LoggerMessage) => void) | undefined;
 }
@@ -100,6 +106,7 @@ async function checkLocalLanguages(plan: LanguagePlan): Promise<void> {
 export class TesseractOcr implements OcrEngine {
   readonly runtime: OcrRuntime;
   readonly #logger: ((message: Tesseract.LoggerMessage) => void) | undefined;
+  readonly #pageTimeoutMs: number;
   /** The worker being started or in use, and (once started) the worker itself. */
   #slot: Promise<Slot> | null = null;
   #current: Slot | null = null;
@@ -110,6 +117,7 @@ export class TesseractOcr implements OcrEngine {
   constructor(options: TesseractOcrOptions) {
     this.runtime = options.runtime;
     this.#logger = options.logger;
+    this.#pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
   }
 
   /** True while a tesseract worker is alive (or starting). */
@@ -164,10 +172,19 @@ export class TesseractOcr implements OcrEngine {
     const slot = await this.#slotFor(plan, signal);
     // The engine cannot be interrupted mid-page: an abort ends its worker.
     const abort = abortRace(signal, what, () => this.#drop(slot));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const seconds = Math.round(this.#pageTimeoutMs / 1000);
+        reject(new AppError('job/timeout', `ocr: gave up on a ${image.width}x${image.height} page image after ${seconds} s (too noisy or too complex to read)`, { details: { width: image.width, height: image.height, timeoutMs: this.#pageTimeoutMs } }));
+        this.#drop(slot);
+      }, this.#pageTimeoutMs);
+    });
+    timeout.catch(() => undefined);
     try {
       const job = slot.worker.recognize(bytes as unknown as Tesseract.ImageLike, {}, { text: true });
       job.catch(() => undefined);
-      const { data } = await Promise.race([job, abort.promise, slot.crashed]);
+      const { data } = await Promise.race([job, abort.promise, timeout, slot.crashed]);
       const text = normalizeOcrText(data.text ?? '');
       const confidence = text ? Math.max(0, Math.min(100, Number(data.confidence) || 0)) : 0;
       return { text, confidence };
@@ -175,6 +192,7 @@ export class TesseractOcr implements OcrEngine {
       if (error instanceof AppError) throw error;
       throw new AppError('internal', `ocr: tesseract failed to read a ${image.width}x${image.height} ${image.mediaType} page image: ${messageOf(error)}`, { cause: error });
     } finally {
+      clearTimeout(timer);
       abort.dispose();
     }
   }

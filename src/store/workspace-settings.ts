@@ -32,6 +32,7 @@ export function sanitizePipeline(raw: unknown): PipelineSettings {
     phraseBoost: num(r['phraseBoost'], d.phraseBoost, 0, 10),
     rerank: typeof r['rerank'] === 'boolean' ? r['rerank'] : d.rerank,
     rerankTopN: num(r['rerankTopN'], d.rerankTopN, 1, 200),
+    minRerankScore: num(r['minRerankScore'], d.minRerankScore, -100, 100),
     selection: {
       topK: num(sel['topK'], d.selection.topK, 1, 50),
       perFile: num(sel['perFile'], d.selection.perFile, 0, 50),
@@ -48,7 +49,7 @@ export function sanitizePipeline(raw: unknown): PipelineSettings {
 }
 
 const baseKeys: Record<string, true> = {
-  mode: true, lexicalTopK: true, denseTopK: true, fusion: true, phraseBoost: true, rerank: true, rerankTopN: true, selection: true, neighbours: true,
+  mode: true, lexicalTopK: true, denseTopK: true, fusion: true, phraseBoost: true, rerank: true, rerankTopN: true, minRerankScore: true, selection: true, neighbours: true,
 };
 
 export class WorkspaceSettings {

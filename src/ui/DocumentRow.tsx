@@ -23,8 +23,14 @@ export function DocumentRow({ doc, progress, onDelete }: { doc: DocumentRecord; 
       </div>
       <div className="doc-meta muted">
         {doc.pages > 0 && <span>{doc.pages === 1 ? '1 page' : `${doc.pages} pages`}</span>}
-        {doc.chunkCount > 0 && <span>{doc.chunkCount} passages</span>}
-        {doc.title && doc.title !== doc.name && <span title="Title">{doc.title}</span>}
+        {doc.chunkCount > 0 && <span>{doc.chunkCount === 1 ? '1 passage' : `${doc.chunkCount} passages`}</span>}
+        {doc.language && <span title="Language">{doc.language.toUpperCase()}</span>}
+        {doc.ocrConfidence !== null && <span title="Some pages were scans">Text recognised (OCR) · {Math.round(doc.ocrConfidence)}% confidence</span>}
+        {doc.title && doc.title !== doc.name && (
+          <span title="Title" className="doc-title">
+            {doc.title}
+          </span>
+        )}
       </div>
       {busy && progress && (
         <div className="doc-progress">
@@ -40,6 +46,7 @@ export function DocumentRow({ doc, progress, onDelete }: { doc: DocumentRecord; 
           {doc.error}
         </p>
       )}
+      {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
       <button type="button" className="ghost small danger" onClick={onDelete} aria-label={`Delete ${doc.name}`}>
         Delete
       </button>

@@ -2,7 +2,9 @@ import type { PipelineExplanation, PipelinePassage } from '../core/search/pipeli
 import { ms } from './format';
 
 const STAGE_LABEL: Record<string, string> = {
+  query: 'Read the question',
   lexical: 'Keyword search (BM25)',
+  rescore: 'Proximity and answer-type rescoring',
   embed_query: 'Embed the question',
   dense: 'Meaning search (vectors)',
   fusion: 'Fusion',
@@ -27,6 +29,12 @@ export function Explanation({ explanation, passages }: { explanation: PipelineEx
         <dd>{explanation.dense}</dd>
         <dt>Rerank</dt>
         <dd data-testid="explain-rerank">{explanation.rerank}</dd>
+        {explanation.dropped.length > 0 && (
+          <>
+            <dt>Question words ignored</dt>
+            <dd>{explanation.dropped.join(', ')}</dd>
+          </>
+        )}
         {explanation.phrases.length > 0 && (
           <>
             <dt>Exact phrases</dt>

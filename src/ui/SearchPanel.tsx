@@ -82,7 +82,7 @@ export function SearchPanel({ onOpen }: { onOpen: (source: OpenSource) => void }
           <p className="muted results-summary">
             {response.passages.length === 0
               ? `No passage matches “${response.query}”.`
-              : `${response.passages.length} passages for “${response.query}” · ${ms(Object.values(response.explanation.timings).reduce((a, b) => a + b, 0))}`}
+              : `${response.passages.length === 1 ? '1 passage' : `${response.passages.length} passages`} for “${response.query}” · ${ms(Object.values(response.explanation.timings).reduce((a, b) => a + b, 0))}`}
           </p>
           {mode === 'rag' && response.passages.length > 0 && (
             <p className="answer-note" role="note">

@@ -104,10 +104,16 @@ export function SearchSettings() {
         <input type="checkbox" checked={settings.rerank} onChange={(e) => save({ ...settings, rerank: e.target.checked })} />
         Rerank the best candidates with the cross-encoder (when a reranker is on this device)
       </label>
-      <label>
-        <span>Passages to rerank</span>
-        <input type="number" min={1} max={200} value={settings.rerankTopN} onChange={(e) => save({ ...settings, rerankTopN: int(e.target.value, 20) })} />
-      </label>
+      <div className="row">
+        <label>
+          <span>Passages to rerank</span>
+          <input type="number" min={1} max={200} value={settings.rerankTopN} onChange={(e) => save({ ...settings, rerankTopN: int(e.target.value, 20) })} />
+        </label>
+        <label>
+          <span>Minimum rerank score (logit)</span>
+          <input type="number" min={-100} max={100} step={0.5} value={settings.minRerankScore} onChange={(e) => save({ ...settings, minRerankScore: Number(e.target.value) })} />
+        </label>
+      </div>
       <div className="actions">
         <button type="button" className="ghost" onClick={() => save(DEFAULT_PIPELINE)}>
           Restore defaults

@@ -19,7 +19,9 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   const { passage, terms } = source;
   const { chunk, document } = passage;
   const [page, setPage] = useState(chunk.pageStart);
-  const [record, setRecord] = useState<PageRecord | null | undefined>(undefined);
+  // The page text loaded for a page number; `undefined` while the current page is loading.
+  const [loaded, setLoaded] = useState<{ page: number; record: PageRecord | null } | null>(null);
+  const record = loaded?.page === page ? loaded.record : undefined;
   const dialog = useRef<HTMLDialogElement>(null);
   const body = useRef<HTMLDivElement>(null);
 
@@ -30,10 +32,9 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
 
   useEffect(() => {
     let live = true;
-    setRecord(undefined);
     app.documents.page(document.id, page).then(
-      (r) => live && setRecord(r ?? null),
-      () => live && setRecord(null),
+      (r) => live && setLoaded({ page, record: r ?? null }),
+      () => live && setLoaded({ page, record: null }),
     );
     return () => {
       live = false;

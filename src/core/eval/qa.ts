@@ -75,13 +75,13 @@ export function parseQaFile(json: unknown): QaFile {
       id: str(o, 'id', where)!,
       doc_id: docId,
       question: str(o, 'question', where)!,
-      answerable: o['answerable'] as boolean,
+      answerable: o['answerable'],
       evidence: (evidence as unknown[]).map((e, j) => {
         if (!e || typeof e !== 'object') fail(`${where}.evidence[${j}]`, 'not an object');
         const eo = e as Record<string, unknown>;
-        return { ...eo, text: str(eo, 'text', `${where}.evidence[${j}]`)! } as QaEvidence;
+        return { ...eo, text: str(eo, 'text', `${where}.evidence[${j}]`)! };
       }),
-    } as QaItem;
+    };
   });
   return { docs, items };
 }

@@ -9,9 +9,9 @@
  *     non-whitespace character gives no chunk at all.
  *   - `text` is the span with every run of whitespace collapsed to one space, trimmed (a page
  *     break counts as whitespace); `tokens` is estimateTokens(text).
- *   - minTokens ≤ tokens ≤ maxTokens, except that a document under minTokens is one chunk (and
- *     that minTokens gives way when even a partition at word boundaries cannot meet it, which
- *     takes "words" of more than about minTokens / 2 tokens: long URLs or garbage, never prose).
+ *   - minTokens ≤ tokens ≤ maxTokens, except that a document under minTokens is one chunk, and
+ *     that minTokens gives way when no partition even at word boundaries can meet it (which takes
+ *     "words" of many tokens, such as long hashes with tight options; never prose).
  *   - Chunks break between sentences; inside one only when the sentence (with the headings just
  *     before it) is over maxTokens, or when no partition at sentence boundaries meets the limits
  *     (see pack.ts); then after ";" / ":" rather than ",", rather than any space.
@@ -95,7 +95,7 @@ export function toChunkRecords(documentId: string, drafts: readonly ChunkDraft[]
 
 export function resolveLimits(options: ChunkerOptions): Limits {
   const target = options.targetTokens ?? DEFAULT_TARGET_TOKENS;
-  const min = options.minTokens ?? Math.min(DEFAULT_MIN_TOKENS, Math.floor(target / 2));
+  const min = options.minTokens ?? Math.max(1, Math.min(DEFAULT_MIN_TOKENS, Math.floor(target / 2)));
   const max = options.maxTokens ?? 2 * target;
   for (const [name, value] of [['targetTokens', target], ['minTokens', min], ['maxTokens', max]] as const) {
     if (!Number.isInteger(value) || value < 1) throw new InputError(`chunker: ${name} must be a positive integer, got ${String(value)}`, { [name]: value });

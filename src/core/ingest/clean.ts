@@ -74,6 +74,8 @@ interface PageLines {
   /** Indices (into lines) of the non-empty lines in each edge zone. */
   readonly top: number[];
   readonly bottom: number[];
+  /** The edge lines that may be running headers/footers (fewer on short pages). */
+  readonly furniture: number[];
 }
 
 const PAGE_WORD = String.raw`(?:page|p\.|pg\.?|pp\.|seite|s\.|página|pág\.|pagina|pag\.|blatt|bladzijde|blz\.|folio|feuille|f\.)`;
@@ -95,7 +97,7 @@ export function cleanPages(pages: readonly CleanPage[], options: CleanOptions = 
 
   const patterns = findRunningPatterns(docs, withText, options.minShare ?? 0.45, options.minPages ?? 3);
   for (const d of docs) {
-    for (const i of [...d.top, ...d.bottom]) {
+    for (const i of d.furniture) {
       if (patterns.has(furnitureKey(d.lines[i] ?? ''))) d.removed.add(i);
     }
   }
@@ -115,7 +117,17 @@ function splitPage(p: CleanPage, edgeLines: number): PageLines {
   const lines = p.text.split('\n');
   const content: number[] = [];
   for (let i = 0; i < lines.length; i++) if ((lines[i] ?? '').trim() !== '') content.push(i);
-  return { page: p.page, lines, removed: new Set(), top: content.slice(0, edgeLines), bottom: content.slice(-edgeLines) };
+  // For running headers/footers the zones shrink to a third of a short page's lines, so they
+  // never meet in the middle and a short page's body is not mistaken for furniture.
+  const furniture = Math.min(edgeLines, Math.floor(content.length / 3));
+  return {
+    page: p.page,
+    lines,
+    removed: new Set(),
+    top: content.slice(0, edgeLines),
+    bottom: content.slice(-edgeLines),
+    furniture: [...content.slice(0, furniture), ...(furniture > 0 ? content.slice(-furniture) : [])],
+  };
 }
 
 /**
@@ -134,7 +146,7 @@ export function furnitureKey(line: string): string {
 function findRunningPatterns(docs: readonly PageLines[], withText: number, minShare: number, minPages: number): Map<string, string> {
   const seen = new Map<string, { pages: Set<number>; texts: Set<string>; first: string }>();
   docs.forEach((d, pageIndex) => {
-    for (const i of new Set([...d.top, ...d.bottom])) {
+    for (const i of new Set(d.furniture)) {
       const raw = (d.lines[i] ?? '').trim();
       if (raw.length > 200) continue;
       const key = furnitureKey(raw);

@@ -15,8 +15,10 @@
  * atoms around the first place that fails are cut into words too, and the search runs again, so
  * a sentence is cut only where the limits leave no other way. With options so tight that even
  * words cannot meet them, minTokens is relaxed step by step (never maxTokens). A chunk ends
- * right after a heading only when the heading alone is over maxTokens.
+ * right after a heading only where the limits leave no other way (a heading over maxTokens, or
+ * tiny pieces on both sides of it).
  */
+import { AppError } from '../errors';
 import type { SectionEntry } from './structure';
 import { isSpace } from './sentences';
 import { estimateTokens } from './tokens';
@@ -60,13 +62,25 @@ interface Unit {
   readonly cut: number;
 }
 
-const COST = { paragraphInside: 0.05, beforeTrailing: 20, structure: 10, structureEarly: 1, clause: 1000, comma: 2000, word: 4000, insideWord: 8000, afterHeading: 1e6, sizeCap: 4 };
+const COST = { paragraphInside: 0.05, beforeTrailing: 20, structure: 10, structureEarly: 1, afterHeading: 1e6, sizeCap: 4 };
+/**
+ * Cuts inside a sentence: HARD where it fits maxTokens (only where the limits leave no other
+ * way), SOFT where it is over maxTokens and must be cut anyway (into chunks near the target).
+ */
+const HARD_CUT = { clause: 1000, comma: 2000, word: 4000, insideWord: 8000 };
+const SOFT_CUT = { clause: 0.05, comma: 0.1, word: 0.2, insideWord: 0.5 };
+
+/** How an atom enters the search: whole, in pieces (a sentence over maxTokens), or word by word. */
+type Level = 0 | 1 | 2;
+const WHOLE: Level = 0;
+const PIECES: Level = 1;
+const WORDS: Level = 2;
 
 export function packChunks(text: string, atoms: readonly Atom[], limits: Limits): PackedChunk[] {
   if (atoms.length === 0) return [];
-  const expanded = atoms.map((a) => a.tokens > limits.max);
+  const level: Level[] = atoms.map((a) => (a.tokens > limits.max ? PIECES : WHOLE));
   for (let radius = 2 * limits.max; ; radius *= 2) {
-    const units = buildUnits(text, atoms, expanded, limits);
+    const units = buildUnits(text, atoms, level, limits);
     const solved = solve(units, limits.min, limits);
     if (solved.starts) return toChunks(units, solved.starts, atoms);
     // Cut the atoms around the first place the limits cannot be met into words, and retry.
@@ -76,17 +90,21 @@ export function packChunks(text: string, atoms: readonly Atom[], limits: Limits)
       let tokens = 0;
       for (let a = around; a >= 0 && a < atoms.length && tokens < radius; a += dir) {
         tokens += (atoms[a] as Atom).tokens;
-        if (!expanded[a]) changed = expanded[a] = true;
+        if (level[a] !== WORDS) {
+          level[a] = WORDS;
+          changed = true;
+        }
       }
     }
-    if (!changed && expanded.every(Boolean)) break;
+    if (!changed && level.every((l) => l === WORDS)) break;
   }
   // Even words cannot meet minTokens (options tighter than the longest words): relax it.
-  const units = buildUnits(text, atoms, expanded, limits);
+  const units = buildUnits(text, atoms, level, limits);
   for (let min = Math.floor(limits.min / 2); ; min = Math.floor(min / 2)) {
     const solved = solve(units, Math.max(1, min), limits);
     if (solved.starts) return toChunks(units, solved.starts, atoms);
-    if (min <= 1) throw new Error('pack: no partition within maxTokens (a unit is over maxTokens)');
+    // Unreachable: every unit is at most maxTokens, so chunks of one unit always fit.
+    if (min <= 1) throw new AppError('internal', `chunker: no partition of ${units.length} units within maxTokens ${limits.max}`);
   }
 }
 
@@ -98,27 +116,64 @@ function toChunks(units: readonly Unit[], starts: readonly number[], atoms: read
   });
 }
 
-function buildUnits(text: string, atoms: readonly Atom[], expanded: readonly boolean[], limits: Limits): Unit[] {
+function buildUnits(text: string, atoms: readonly Atom[], level: readonly Level[], limits: Limits): Unit[] {
   const units: Unit[] = [];
   atoms.forEach((atom, index) => {
     const next = atoms[index + 1];
     const endCut = (atom.paraEnd ? 0 : COST.paragraphInside) + (next?.trailing ? COST.beforeTrailing : 0);
-    if (!expanded[index]) {
+    if (level[index] === WHOLE) {
       units.push({ start: atom.start, end: atom.end, tokens: atom.tokens, structural: atom.structural, atom: index, cut: endCut });
       return;
     }
     const words = wordsOf(text, atom, index, limits.target);
+    if (level[index] === WORDS) {
+      // Where the limits could not be met otherwise: every word is a place to cut.
+      const costs = atom.tokens > limits.max ? SOFT_CUT : HARD_CUT;
+      words.forEach((w, k) => {
+        const last = k === words.length - 1;
+        units.push({ ...w, structural: k === 0 && atom.structural, cut: last ? endCut : (w.end <= atom.bodyStart ? COST.afterHeading : 0) + costs[w.kind] });
+      });
+      return;
+    }
+    // A sentence over maxTokens: pieces ending at every ";" or ":", at a "," after an eighth of
+    // the target, else after a quarter of it, so the search can cut it into chunks near the target.
+    const piece = Math.max(1, Math.floor(limits.target / 4));
+    let first = -1;
+    let tokens = 0;
+    const flush = (upTo: number, last: boolean): void => {
+      const w = words[upTo] as Word;
+      const start = (words[first] as Word).start;
+      const cut = last ? endCut : (w.end <= atom.bodyStart ? COST.afterHeading : 0) + SOFT_CUT[w.kind];
+      units.push({ start, end: w.end, tokens: estimateTokens(text.slice(start, w.end)), atom: index, structural: first === 0 && atom.structural, cut });
+      first = -1;
+      tokens = 0;
+    };
     words.forEach((w, k) => {
-      const last = k === words.length - 1;
-      units.push({ ...w, structural: k === 0 && atom.structural, cut: last ? endCut : w.end <= atom.bodyStart ? COST.afterHeading + w.cut : w.cut });
+      if (first >= 0 && tokens + w.tokens > limits.max) flush(k - 1, false);
+      if (first < 0) first = k;
+      tokens += w.tokens;
+      if (k === words.length - 1) return flush(k, true);
+      if (w.end <= atom.bodyStart) return; // not inside the headings unless they are too long
+      const enough = w.kind === 'clause' || w.kind === 'insideWord' || (w.kind === 'comma' && tokens * 2 >= piece) || tokens >= piece;
+      if (enough) flush(k, false);
     });
   });
   return units;
 }
 
-/** An atom's words (words over `pieceMax` tokens cut between characters), with their cut costs. */
-function wordsOf(text: string, atom: Atom, index: number, pieceMax: number): { start: number; end: number; tokens: number; atom: number; cut: number }[] {
-  const out: { start: number; end: number; tokens: number; atom: number; cut: number }[] = [];
+type CutKind = 'clause' | 'comma' | 'word' | 'insideWord';
+interface Word {
+  readonly start: number;
+  readonly end: number;
+  readonly tokens: number;
+  readonly atom: number;
+  /** What a cut right after it would cut. */
+  readonly kind: CutKind;
+}
+
+/** An atom's words (words over `pieceMax` tokens cut between characters). */
+function wordsOf(text: string, atom: Atom, index: number, pieceMax: number): Word[] {
+  const out: Word[] = [];
   let i = atom.start;
   while (i < atom.end) {
     while (i < atom.end && isSpace(text.charCodeAt(i))) i++;
@@ -126,14 +181,14 @@ function wordsOf(text: string, atom: Atom, index: number, pieceMax: number): { s
     const ws = i;
     while (i < atom.end && !isSpace(text.charCodeAt(i))) i++;
     const last = text[i - 1];
-    const cut = last === ';' || last === ':' ? COST.clause : last === ',' ? COST.comma : COST.word;
+    const kind: CutKind = last === ';' || last === ':' ? 'clause' : last === ',' ? 'comma' : 'word';
     const tokens = estimateTokens(text.slice(ws, i));
     if (tokens <= pieceMax) {
-      out.push({ start: ws, end: i, tokens, atom: index, cut });
+      out.push({ start: ws, end: i, tokens, atom: index, kind });
       continue;
     }
     for (const [s, e] of charPieces(text, ws, i, pieceMax)) {
-      out.push({ start: s, end: e, tokens: estimateTokens(text.slice(s, e)), atom: index, cut: e === i ? cut : COST.insideWord });
+      out.push({ start: s, end: e, tokens: estimateTokens(text.slice(s, e)), atom: index, kind: e === i ? kind : 'insideWord' });
     }
   }
   return out;

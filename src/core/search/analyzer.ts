@@ -79,13 +79,26 @@ export interface Analyzer {
   term(word: string, language?: string | null): string | null;
 }
 
+/** Words memoised per analyzer (stemming is most of the analysis time); cleared when full. */
+const MEMO_LIMIT = 100_000;
+
 export function createAnalyzer(options: AnalyzerOptions = DEFAULT_ANALYZER): Analyzer {
-  function wordTerm(word: string, language: string | null | undefined): string | null {
+  const memo = new Map<string, string | null>();
+  function analyse(word: string, language: string | null | undefined): string | null {
     if (word.length < 2 && !HAS_DIGIT.test(word)) return null;
     const res = languageResources(language ?? DEFAULT_LANGUAGE);
     if (HAS_DIGIT.test(word) || word.startsWith('§')) return word;
     if (options.stopWords && res?.stopWords.has(word)) return null;
     return options.stem && res ? res.stem(word) : word;
+  }
+  function wordTerm(word: string, language: string | null | undefined): string | null {
+    const key = `${language ?? ''}\u0000${word}`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const term = analyse(word, language);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, term);
+    return term;
   }
 
   function terms(text: string, language?: string | null): string[] {

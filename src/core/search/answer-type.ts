@@ -13,12 +13,13 @@ const TEMPORAL_QUESTION: Readonly<Record<string, RegExp>> = {
   en: /\bhow\s+(?:long|soon|often)\b|\bwhen\b|\bhow\s+(?:much|many)\s+(?:time|notice|days?|weeks?|months?|years?)\b|\bwhat\s+(?:\w+\s+)?(?:period|duration)\b/i,
 };
 
-const NUMBER = String.raw`(?:\d+|\[?\*+\]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)`;
+// A number in digits or words, or a redaction ("[***]") standing for one.
+const NUMBER = String.raw`(?:\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)|\[?\*+\]?)`;
 const TEMPORAL_TEXT: Readonly<Record<string, RegExp>> = {
   en: new RegExp(
     [
       // "thirty (30) days", "6 months", "[***] days", "ninety (90) calendar days"
-      String.raw`\b${NUMBER}(?:[\s-]*\(\s*${NUMBER}\s*\))?[\s-]*(?:business\s+|calendar\s+|working\s+|consecutive\s+)?(?:day|week|month|year)s?\b`,
+      String.raw`${NUMBER}(?:[\s-]*\(\s*${NUMBER}\s*\))?[\s-]*(?:business\s+|calendar\s+|working\s+|consecutive\s+)?(?:day|week|month|year)s?\b`,
       // "September 30, 1997"
       String.raw`\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},?\s+\d{4}\b`,
       String.raw`\bannual(?:ly)?\b|\banniversary\b`,

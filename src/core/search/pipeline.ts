@@ -34,6 +34,8 @@ export interface PipelineSettings {
   readonly rerank: boolean;
   /** How many fused candidates the cross-encoder rescores. */
   readonly rerankTopN: number;
+  /** Reranked passages under this logit are not shown (the cross-encoder judged them irrelevant). */
+  readonly minRerankScore: number;
   readonly selection: SelectionOptions;
   /** Same-section neighbours added on each side of a result as context. */
   readonly neighbours: number;
@@ -49,6 +51,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   phraseBoost: 0.25,
   rerank: true,
   rerankTopN: 20,
+  minRerankScore: 0,
   selection: DEFAULT_SELECTION,
   neighbours: 1,
 };
@@ -136,19 +139,22 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   };
 
   const language = filters.language ?? DEFAULT_LANGUAGE;
-  const reduced = await time('query', () => reduceQuestion(request.text, language, settings.question));
+  // Settings stored before these knobs existed may lack them or some of their fields.
+  const questionOptions = { ...DEFAULT_QUESTION, ...settings.question };
+  const rescoreOptions = { ...DEFAULT_RESCORE, ...settings.rescore };
+  const reduced = await time('query', () => reduceQuestion(request.text, language, questionOptions));
   let lexical = settings.lexicalTopK > 0 ? await time('lexical', () => engine.searchLexical({ text: reduced.text, limit: settings.lexicalTopK, ...filters })) : [];
   candidates['lexical'] = lexical.length;
   throwIfAborted(signal, 'search');
   const terms = engine.queryTerms(reduced.text);
-  if (settings.rescore.topN > 0 && lexical.length > 1) {
+  if (rescoreOptions.topN > 0 && lexical.length > 1) {
     const head = lexical;
     lexical = await time('rescore', async () => {
-      const chunks = await deps.lookup.chunksByIds(head.slice(0, settings.rescore.topN).map((h) => h.chunkId));
+      const chunks = await deps.lookup.chunksByIds(head.slice(0, rescoreOptions.topN).map((h) => h.chunkId));
       const weights = new Map(terms.map((t) => [t, engine.idf(t)]));
-      return rescore(head, { query: reduced.text, question: request.text, language, weights, texts: chunks.map((c) => c?.text) }, settings.rescore);
+      return rescore(head, { query: reduced.text, question: request.text, language, weights, texts: chunks.map((c) => c?.text) }, rescoreOptions);
     });
-    candidates['rescored'] = Math.min(settings.rescore.topN, lexical.length);
+    candidates['rescored'] = Math.min(rescoreOptions.topN, lexical.length);
   }
 
   let dense: SearchHit[] = [];
@@ -192,7 +198,15 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   }
   throwIfAborted(signal, 'search');
 
-  const chosen = select(ranked, settings.selection);
+  let chosen = select(
+    ranked,
+    rerankState === 'on' ? { ...settings.selection, minScore: Math.max(settings.selection.minScore, settings.minRerankScore) } : settings.selection,
+  );
+  if (chosen.length === 0 && ranked.length > 0 && rerankState === 'on') {
+    // Nothing passed the reranker's bar: show the closest few, and say so.
+    chosen = select(ranked, { ...settings.selection, topK: Math.min(3, settings.selection.topK) });
+    notes.push('The reranker judged no passage clearly relevant; these are the closest ones.');
+  }
   candidates['selected'] = chosen.length;
   const passages = await time('resolve', () => resolve(deps.lookup, chosen.map(toHit)));
   const context = await time('expand', () => expandNeighbours(passages.map((p) => p.chunk), deps.lookup, settings.neighbours));

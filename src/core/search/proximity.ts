@@ -4,9 +4,12 @@
  * unless either party gives notice" against a notices clause that only shares "notice").
  *
  * For every pair of distinct query terms present, the closest distance (in terms) between an
- * occurrence of each is taken; the score sums min(wᵃ, wᵇ) / distance over the pairs, so adjacent
- * important terms count most and a pair of common words counts little. Linear in the passage
- * length and quadratic only in the number of query terms (a handful).
+ * occurrence of each is taken (Tao & Zhai's MinDist, per pair); the score is the mean over the
+ * pairs of min(wᵃ, wᵇ) / distance, so adjacent important terms count most and a pair of common
+ * words counts little. The mean, not the sum: how many query terms a passage holds is BM25's
+ * business, and a sum rewards long passages that hold many terms far apart (measured: the sum
+ * costs a point of Recall@5 on the CUAD dev set). Linear in the passage length and quadratic
+ * only in the number of query terms (a handful).
  */
 
 /** Positions of each wanted term in a sequence of analysed terms. */
@@ -43,14 +46,17 @@ export function closestDistance(a: readonly number[], b: readonly number[]): num
  */
 export function proximityScore(terms: readonly string[], canonical: ReadonlyMap<string, string>, weights: ReadonlyMap<string, number>): number {
   const positions = [...termPositions(terms, canonical)];
-  let score = 0;
+  let sum = 0;
+  let pairs = 0;
   for (let i = 0; i < positions.length; i++) {
     for (let j = i + 1; j < positions.length; j++) {
       const [qa, pa] = positions[i]!;
       const [qb, pb] = positions[j]!;
       const d = closestDistance(pa, pb);
-      if (d < Infinity) score += Math.min(weights.get(qa) ?? 0, weights.get(qb) ?? 0) / d;
+      if (d === Infinity) continue;
+      sum += Math.min(weights.get(qa) ?? 0, weights.get(qb) ?? 0) / d;
+      pairs++;
     }
   }
-  return score;
+  return pairs > 0 ? sum / pairs : 0;
 }

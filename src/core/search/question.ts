@@ -46,17 +46,16 @@ export function reduceQuestion(text: string, language: string, options: Question
   if (words.length < options.minWords) return unchanged;
   const kept = protectedRanges(text);
   const isProtected = (start: number, end: number) => kept.some(([s, e]) => start >= s && end <= e);
-  const drop: RegExpMatchArray[] = [];
+  const drop: { word: string; start: number; end: number }[] = [];
   for (const w of words) {
     const word = w[0].toLowerCase().replace(/’/g, "'");
-    if (HAS_DIGIT.test(word) || isProtected(w.index!, w.index! + w[0].length)) continue;
-    if (stop.has(word)) drop.push(w);
+    const start = w.index;
+    const end = start + w[0].length;
+    if (HAS_DIGIT.test(word) || isProtected(start, end)) continue;
+    if (stop.has(word)) drop.push({ word: w[0], start, end });
   }
   if (drop.length === 0 || drop.length === words.length) return unchanged;
   let out = text;
-  for (let i = drop.length - 1; i >= 0; i--) {
-    const w = drop[i]!;
-    out = out.slice(0, w.index!) + ' ' + out.slice(w.index! + w[0].length);
-  }
-  return { text: out.replace(/\s+/g, ' ').trim(), dropped: drop.map((w) => w[0]) };
+  for (let i = drop.length - 1; i >= 0; i--) out = out.slice(0, drop[i]!.start) + ' ' + out.slice(drop[i]!.end);
+  return { text: out.replace(/\s+/g, ' ').trim(), dropped: drop.map((d) => d.word) };
 }

@@ -101,12 +101,22 @@ const api = {
     return { results, ms, detached };
   },
 
+  /** OCR in a language that does not ship with the app, from a download folder. */
+  async recognizeLanguage(path: string, language: string, extraLangPath: string): Promise<OcrResult> {
+    const ocr = new WorkerOcr({ extraLangPath });
+    try {
+      return await ocr.recognize({ width: 0, height: 0, mediaType: 'image/png', data: await fetchBytes(path) }, { languages: [language] });
+    } finally {
+      ocr.terminate();
+    }
+  },
+
   /**
    * Times one core variant (tesseract.js in a worker spawned by this page, corePath pinned to
    * one file instead of the folder it chooses from).
    */
   async benchCore(file: string, path: string, repeat: number): Promise<{ ms: number[]; confidence: number }> {
-    const base = tesseractAssetBase(location.origin, import.meta.env.BASE_URL);
+    const base = tesseractAssetBase(location.origin, '/'); // the check page is built with base '/'
     const ocr = new TesseractOcr({ runtime: { ...browserOcrRuntime(base), corePath: new URL(`core/${file}`, base).href } });
     const data = await fetchBytes(path);
     const ms: number[] = [];
@@ -122,6 +132,27 @@ const api = {
       await ocr.terminate();
     }
     return { ms, confidence };
+  },
+
+  /** Like benchCore, for several variants at once, alternating page by page (fair under load). */
+  async benchCoresInterleaved(files: string[], path: string, rounds: number): Promise<Record<string, number[]>> {
+    const base = tesseractAssetBase(location.origin, '/');
+    const engines = files.map((file) => new TesseractOcr({ runtime: { ...browserOcrRuntime(base), corePath: new URL(`core/${file}`, base).href } }));
+    const data = await fetchBytes(path);
+    const ms: Record<string, number[]> = Object.fromEntries(files.map((f) => [f, []]));
+    try {
+      for (const engine of engines) await engine.prepare();
+      for (let r = 0; r < rounds; r++) {
+        for (const [i, engine] of engines.entries()) {
+          const s = performance.now();
+          await engine.recognize({ width: 0, height: 0, mediaType: 'image/png', data });
+          ms[files[i]!]!.push(performance.now() - s);
+        }
+      }
+    } finally {
+      for (const engine of engines) await engine.terminate();
+    }
+    return ms;
   },
 
   /** Abort while reading, then read again with the same engine; then the idle close. */

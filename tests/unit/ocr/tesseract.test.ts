@@ -4,7 +4,7 @@
  * English from @tesseract.js-data/eng). One engine (one tesseract worker) serves every test.
  */
 import { expose } from 'comlink';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { WorkerOcr } from '../../../src/app/ocr-proxy';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { AbortedError, InputError } from '../../../src/core/errors';
 import type { PageImage, ParsedPage } from '../../../src/core/ports';
-import { nodeOcrRuntime } from '../../../src/ocr/node-runtime';
+import { nodeEngDataDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
 import { createOcrService } from '../../../src/ocr/service';
 import { TesseractOcr } from '../../../src/ocr/tesseract';
 import { InProcessParser } from '../../../src/parsers/parser';
@@ -21,7 +21,7 @@ import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
 import { makeScannedPdf, renderScanPage, SCANNED_PAGES, wordRecall } from '../../fixtures/scanned';
 
 const ocr = new TesseractOcr({ runtime: nodeOcrRuntime() });
-let pages: ParsedPage[] = [];
+const pages: ParsedPage[] = [];
 
 /** An InProcessParser whose PDF handler renders pages that need OCR (200 DPI keeps the test quick). */
 const parser = new InProcessParser({
@@ -100,6 +100,17 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
     await expect(ocr.recognize(image(1), { signal: aborted.signal })).rejects.toBeInstanceOf(AbortedError);
   });
 
+  it('reads other languages from the download folder (extraLangPath), any mix from there', async () => {
+    // A stand-in download folder: the English model saved under the name "deu" (no network here).
+    const folder = mkdtempSync(join(tmpdir(), 'casefile-lang-'));
+    copyFileSync(join(nodeEngDataDir(), 'eng.traineddata.gz'), join(folder, 'deu.traineddata.gz'));
+    const started = ocr.started;
+    const result = await ocr.recognize(smallImage(), { languages: ['deu'], extraLangPath: folder });
+    expect(wordRecall(result.text, SCANNED_PAGES[0]!.expect)).toBeGreaterThanOrEqual(0.75);
+    expect(ocr.started).toBe(started + 1); // a worker set up for deu@folder replaced the eng one
+    await expect(ocr.recognize(smallImage(), { languages: ['deu', 'eng'], extraLangPath: folder })).rejects.toThrow(/eng\.traineddata\.gz is missing/);
+  });
+
   it('runs behind WorkerOcr over a MessageChannel (the app’s path)', async () => {
     const proxy = new WorkerOcr({
       spawn: () => {
@@ -113,6 +124,17 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
     expect(page.data.byteLength).toBe(0); // transferred
     expect(wordRecall(result.text, SCANNED_PAGES[0]!.expect)).toBeGreaterThanOrEqual(0.75);
     proxy.terminate();
+  });
+
+  it('gives up on a page that takes too long (job/timeout) and ends that worker', async () => {
+    const impatient = new TesseractOcr({ runtime: nodeOcrRuntime(), pageTimeoutMs: 30 });
+    try {
+      await impatient.prepare();
+      await expect(impatient.recognize(image(1))).rejects.toMatchObject({ code: 'job/timeout', message: expect.stringMatching(/^ocr: gave up on a 1700x2200 page image after 0 s/) as unknown });
+      expect(impatient.running).toBe(false);
+    } finally {
+      await impatient.terminate();
+    }
   });
 
   it('ends its worker on terminate() and starts again on demand', async () => {

@@ -99,7 +99,7 @@ describe('WorkspaceRegistry', () => {
     await registry.open(ws.id);
     await registry.delete(ws.id);
     expect(await registry.get(ws.id)).toBeUndefined();
-    const names = await deps.indexedDB!.databases!();
+    const names = await (deps.indexedDB as IDBFactory).databases();
     expect(names.map((d: { name?: string }) => d.name)).not.toContain(`casefile-ws-${ws.id}`);
     // The next start opens another workspace rather than the deleted one.
     expect((await registry.current()).id).not.toBe(ws.id);

@@ -39,3 +39,13 @@ describe('legal-aware analyzer', () => {
     for (const t of rawTokens(text)) expect(text.slice(t.start, t.end).toLowerCase()).toBe(t.text);
   });
 });
+
+describe('analyzer memo', () => {
+  it('gives the same terms on a second pass and per language', () => {
+    const a = createAnalyzer();
+    const text = 'The Licensee shall indemnify the Licensor; Haftung und Gewährleistung.';
+    const first = a.terms(text, 'en');
+    expect(a.terms(text, 'en')).toEqual(first);
+    expect(a.terms('Gewährleistungen', 'de')).not.toEqual(a.terms('Gewährleistungen', 'en'));
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalIndex } from '../../../../src/core/search/lexical-index';
+import { LexicalIndex, type LexicalSnapshot } from '../../../../src/core/search/lexical-index';
 import type { ChunkRecord } from '../../../../src/core/types';
 
 function chunk(documentId: string, seq: number, text: string, sectionPath: string[] = [], ordinal: string | null = null): ChunkRecord {
@@ -58,7 +58,7 @@ describe('LexicalIndex', () => {
 
   it('round-trips through its snapshot with identical results', () => {
     const index = sampleIndex();
-    const restored = new LexicalIndex({}, JSON.parse(JSON.stringify(index.toSnapshot())));
+    const restored = new LexicalIndex({}, JSON.parse(JSON.stringify(index.toSnapshot())) as LexicalSnapshot);
     for (const q of ['liability cap', 'confidential information', '§ 5', 'New York']) {
       expect(restored.search({ text: q })).toEqual(index.search({ text: q }));
     }
@@ -68,5 +68,45 @@ describe('LexicalIndex', () => {
   it('refuses a snapshot of another version', () => {
     const snapshot = { ...sampleIndex().toSnapshot(), analyzerVersion: -1 };
     expect(() => new LexicalIndex({}, snapshot)).toThrow(/snapshot version/);
+  });
+});
+
+describe('LexicalIndex query-time matching', () => {
+  it('counts document frequency from the postings, as a search would, and forgets removed chunks', () => {
+    const index = sampleIndex();
+    for (const term of ['liabil', 'parti', 'agreement', 'oblig', 'unseen']) {
+      const bySearch = index.search({ text: term, limit: 100 }).filter((h) => h.terms.includes(term)).length;
+      expect(index.documentFrequency(term)).toBe(bySearch);
+    }
+    expect(index.documentFrequency('oblig')).toBe(1);
+    index.remove('nda');
+    expect(index.documentFrequency('oblig')).toBe(0);
+    expect(index.idf('unseen')).toBe(0);
+  });
+
+  it('matches a term one edit away by default (liability ~ liable)', () => {
+    const index = new LexicalIndex();
+    index.add({ id: 'a', name: 'a.txt', language: 'en' }, [chunk('a', 0, 'Neither party shall be liable for damages.'), chunk('a', 1, 'Payment is due within thirty days.')]);
+    expect(index.search({ text: 'liability' })[0]?.chunkId).toBe('a:0');
+    const exact = new LexicalIndex({ fuzzy: { distance: 0, minLength: 6, weight: 0.6 } });
+    exact.add({ id: 'a', name: 'a.txt', language: 'en' }, [chunk('a', 0, 'Neither party shall be liable for damages.')]);
+    expect(exact.search({ text: 'liability' })).toEqual([]);
+  });
+
+  it('leaves very common terms out of a query that has rarer ones (large indexes only)', () => {
+    const chunks = Array.from({ length: 250 }, (_, i) => chunk('c', i, i === 3 ? 'This agreement renews automatically.' : `This agreement covers item number ${i}.`));
+    const common = new LexicalIndex();
+    common.add({ id: 'c', name: 'c.txt', language: 'en' }, chunks);
+    // "agreement" is in every chunk: only "renews" is searched, so one candidate.
+    expect(common.search({ text: 'agreement renews', limit: 500 }).map((h) => h.chunkId)).toEqual(['c:3']);
+    // Alone, or with only unseen terms, the common term is still searched.
+    expect(common.search({ text: 'agreement', limit: 500 })).toHaveLength(250);
+    expect(common.search({ text: 'agreement zzyzx', limit: 500 })).toHaveLength(250);
+    const all = new LexicalIndex({ commonTermCutoff: 1 });
+    all.add({ id: 'c', name: 'c.txt', language: 'en' }, chunks);
+    expect(all.search({ text: 'agreement renews', limit: 500 })).toHaveLength(250);
+    const small = new LexicalIndex();
+    small.add({ id: 'c', name: 'c.txt', language: 'en' }, chunks.slice(0, 10));
+    expect(small.search({ text: 'agreement renews' })).toHaveLength(10);
   });
 });

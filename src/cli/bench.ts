@@ -1,0 +1,216 @@
+/**
+ * `npm run bench [-- --only parse,query,vectors,ocr,models]`: speed figures on this machine.
+ *
+ * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
+ *            language + metadata + chunk) pages/second, on a generated 120-page contract;
+ * - query:   hybrid query latency at 20,000 chunks (BM25 + dense top-50 over 1024-d vectors +
+ *            fusion + selection; rerank excluded), and the lexical index's snapshot size and
+ *            load time (the cold start of a workspace);
+ * - vectors: the flat vector index at 20,000 × 1024 (src/cli/bench-vectors.ts);
+ * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
+ * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
+ *            WASM and WebGPU (src/cli/bench-models.ts).
+ */
+import { parseArgs } from 'node:util';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describeError } from '../core/errors';
+import { analyzeDocument } from '../core/ingest/analyze';
+import { toChunkRecords } from '../core/ingest/chunker';
+import { SearchEngine } from '../core/search/engine';
+import { LexicalIndex } from '../core/search/lexical-index';
+import { DEFAULT_PIPELINE, runPipeline } from '../core/search/pipeline';
+import type { ChunkRecord, DocumentRecord } from '../core/types';
+import { InProcessParser } from '../parsers/parser';
+import { loadPdfJsNode } from '../parsers/pdfjs-node';
+import { MemoryWorkspace } from '../store/memory';
+import { benchModels, formatTable } from './bench-models';
+import { benchOcr } from './bench-ocr';
+import { benchVectors } from './bench-vectors';
+import { memorySourceFile } from './node-source-file';
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models').split(','));
+
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'agreement party parties shall supplier customer services fees payment invoice term termination notice days written breach ' +
+  'confidential information disclose liability damages indemnify claims losses warranty warranties insurance assignment consent ' +
+  'governing law courts jurisdiction arbitration dispute intellectual property license rights obligations force majeure event ' +
+  'delivery products price audit records data protection personal processing security incident subcontractor affiliate ' +
+  'renewal expiry period months year exclusive territory minimum purchase order forecast acceptance defect remedy cure'
+).split(' ');
+
+/** A Zipf-like vocabulary: the legal words above are the frequent head, 6,000 made-up words the tail. */
+const VOCABULARY = [...WORDS, ...Array.from({ length: 6000 }, (_, i) => `w${i.toString(36)}x${(i * 7919) % 997}`)];
+
+function word(rand: () => number): string {
+  // P(rank r) ∝ 1/r: inverse-transform sampling on the harmonic series, approximately.
+  const r = Math.floor(Math.exp(rand() * Math.log(VOCABULARY.length))) - 1;
+  return VOCABULARY[Math.min(VOCABULARY.length - 1, Math.max(0, r))]!;
+}
+
+function sentence(rand: () => number, n: number): string {
+  const words = Array.from({ length: n }, () => word(rand));
+  return words.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
+
+function table(title: string, rows: Record<string, number | string>): void {
+  console.log(`\n## ${title}\n`);
+  const width = Math.max(...Object.keys(rows).map((k) => k.length));
+  for (const [k, v] of Object.entries(rows)) console.log(`${k.padEnd(width)}  ${typeof v === 'number' ? (Number.isInteger(v) ? v : v.toFixed(2)) : v}`);
+}
+
+async function benchParse(): Promise<void> {
+  const rand = prng(7);
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const pages = 120;
+  for (let p = 0; p < pages; p++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawText(`Master Agreement — page ${p + 1} of ${pages}`, { x: 72, y: 760, size: 9, font });
+    let y = 720;
+    for (let s = 0; s < 4; s++) {
+      page.drawText(`${p + 1}.${s + 1} Clause heading`, { x: 72, y, size: 11, font });
+      y -= 16;
+      for (let l = 0; l < 7; l++) {
+        page.drawText(sentence(rand, 14), { x: 72, y, size: 10.5, font });
+        y -= 14;
+      }
+      y -= 10;
+    }
+  }
+  const bytes = await pdf.save();
+  const parser = new InProcessParser({ pdfjs: loadPdfJsNode });
+  const run = async () => {
+    const texts: { page: number; text: string }[] = [];
+    for await (const item of parser.parse(memorySourceFile('bench.pdf', bytes))) if (item.kind === 'page') texts.push({ page: item.page.page, text: item.page.text });
+    return texts;
+  };
+  await run(); // warm up pdf.js
+  let t = performance.now();
+  const texts = await run();
+  const parseMs = performance.now() - t;
+  t = performance.now();
+  const analyzed = analyzeDocument(texts, { fileName: 'bench.pdf', declaredTitle: null });
+  const analyzeMs = performance.now() - t;
+  table('Parsing (Node, text PDF, 120 pages)', {
+    'pdf.js text extraction, pages/s': pages / (parseMs / 1000),
+    'clean + language + metadata + chunk, ms': analyzeMs,
+    'whole ingest text path, pages/s': pages / ((parseMs + analyzeMs) / 1000),
+    chunks: analyzed.chunks.length,
+  });
+}
+
+async function benchQuery(): Promise<void> {
+  const rand = prng(11);
+  const docs = 200;
+  const perDoc = 100;
+  const dim = 1024;
+  const ws = new MemoryWorkspace();
+  const unit = () => {
+    const v = new Float32Array(dim);
+    let n = 0;
+    for (let i = 0; i < dim; i++) n += (v[i] = rand() * 2 - 1) ** 2;
+    n = Math.sqrt(n);
+    for (let i = 0; i < dim; i++) v[i]! /= n;
+    return v;
+  };
+  for (let d = 0; d < docs; d++) {
+    const id = `doc-${d}`;
+    const chunks: ChunkRecord[] = toChunkRecords(
+      id,
+      Array.from({ length: perDoc }, (_, seq) => {
+        const text = Array.from({ length: 6 }, () => sentence(rand, 14)).join(' ');
+        return { seq, pageStart: 1 + Math.floor(seq / 4), pageEnd: 1 + Math.floor(seq / 4), charStart: 0, charEnd: text.length, sectionPath: [`${seq + 1} Clause`], sectionOrdinal: String(seq + 1), sectionTitle: 'Clause', text, sourceText: text, tokens: 110 };
+      }),
+    );
+    const data = new Float32Array(perDoc * dim);
+    for (let i = 0; i < perDoc; i++) data.set(unit(), i * dim);
+    const doc: DocumentRecord = {
+      id, path: `${id}.pdf`, name: `${id}.pdf`, mediaType: 'application/pdf', size: 1, sha256: id, pages: 25, language: 'en', title: null, aliases: [],
+      status: 'ready', error: null, errorInfo: null, source: 'upload', lexicalOnly: false, ocrConfidence: null, chunkCount: perDoc, mtime: null, addedAt: 0, updatedAt: 0,
+    };
+    await ws.commitDocument(doc, [], chunks, { documentId: id, modelId: 'bench', dim, seqs: Uint32Array.from({ length: perDoc }, (_, i) => i), data, language: 'en' });
+  }
+  let t = performance.now();
+  const { engine } = await SearchEngine.open(ws, { saveDelayMs: 0 });
+  const buildMs = performance.now() - t;
+  await engine.useEmbeddingModel({ modelId: 'bench', dim });
+  const embedder = { model: { id: 'bench', dtype: 'fp32' as const, device: 'cpu' as const, dim }, embed: async (texts: readonly string[]) => texts.map(() => unit()) };
+  const settings = { ...DEFAULT_PIPELINE, rerank: false };
+  const questions = Array.from({ length: 60 }, () => sentence(rand, 7));
+  const times: number[] = [];
+  const lexical: number[] = [];
+  const dense: number[] = [];
+  for (const [i, q] of questions.entries()) {
+    t = performance.now();
+    const r = await runPipeline({ text: q, settings }, { engine, lookup: ws, embedder });
+    if (i >= 10) {
+      times.push(performance.now() - t);
+      lexical.push(r.explanation.timings['lexical'] ?? 0);
+      dense.push(r.explanation.timings['dense'] ?? 0);
+    }
+  }
+  const snapshot = (await ws.loadLexical())!;
+  t = performance.now();
+  new LexicalIndex({}, snapshot);
+  const loadMs = performance.now() - t;
+  table('Hybrid query at 20,000 chunks × 1024-d (Node; rerank excluded)', {
+    'open (build BM25 index from the store), ms': buildMs,
+    'query median, ms': median(times),
+    'query p95, ms': p95(times),
+    'of which BM25 median, ms': median(lexical),
+    'of which dense top-50 median, ms': median(dense),
+    'lexical snapshot, MB': snapshot.index.length / 1e6,
+    'lexical snapshot load (cold start), ms': loadMs,
+  });
+}
+
+async function main(): Promise<void> {
+  const failures: string[] = [];
+  const section = async (name: string, fn: () => Promise<void>) => {
+    if (!wanted.has(name)) return;
+    try {
+      await fn();
+    } catch (error) {
+      failures.push(`${name}: ${describeError(error)}`);
+      console.error(`\n${name}: failed: ${describeError(error)}`);
+    }
+  };
+  console.log(`Casefile benchmarks — ${new Date().toISOString()} — Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+  await section('parse', benchParse);
+  await section('query', benchQuery);
+  await section('vectors', async () => table('Vector index at 20,000 × 1024 (bench-vectors)', await benchVectors({ alternatives: false })));
+  await section('ocr', async () => {
+    const report = await benchOcr({ levels: ['clean'] });
+    for (const row of report.rows) {
+      table(`OCR (Node, tesseract.js, generated ${row.level} scan, 300 dpi)`, {
+        pages: row.pages,
+        'OCR pages/s': row.ocrPagesPerSecond,
+        'render + OCR pages/s': row.pipelinePagesPerSecond,
+        'mean confidence': row.confidence,
+        'word accuracy': row.wordAccuracy,
+      });
+    }
+  });
+  await section('models', async () => {
+    console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
+    console.log(formatTable(await benchModels({})));
+  });
+  if (failures.length) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,84 @@
+/**
+ * Retrieval that explains itself: in "passages only" mode a question shows the top 5 with their
+ * provenance and "How this was found" with per-stage timings; the fusion strategy chosen in
+ * Settings → Search changes the explanation and is still chosen after a reload.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+
+describe('retrieval: modes, explanation, settings', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+    await s.page.getByRole('button', { name: 'Try sample documents' }).click();
+    for (const n of ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md']) await waitForStatus(s.page, n, 'Ready');
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const openSearchSettings = async () => {
+    await s.page.getByRole('button', { name: 'Settings' }).click();
+    await s.page.getByRole('tab', { name: 'Search' }).click();
+    await s.page.getByRole('form', { name: 'Search settings' }).waitFor();
+  };
+  const closeSettings = async () => {
+    await s.page.getByRole('button', { name: 'Close settings' }).click();
+    await s.page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'hidden' });
+  };
+
+  it('answers in "passages only" mode with the top 5 and their provenance', async () => {
+    await openSearchSettings();
+    await s.page.getByLabel('Mode').selectOption('retrieval_only');
+    await s.page.getByLabel('Results per file (0 = any)').fill('0');
+    await expect.poll(() => s.page.getByRole('form', { name: 'Search settings' }).getByRole('status').textContent()).toBe('Saved.');
+    await closeSettings();
+    await ask(s.page, 'termination notice period');
+    const top = await results(s.page);
+    expect(top).toHaveLength(5);
+    for (const r of top) {
+      expect(r.file).not.toBe('');
+      expect(r.page).toMatch(/^pp?\. \d/);
+    }
+    // Passages only: no note about a missing language model.
+    expect(await s.page.getByRole('note').count()).toBe(0);
+    await s.page.getByText('How this was found').click();
+    const explanation = s.page.getByTestId('explanation');
+    const stages = await explanation.getByTestId('explain-stage').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-stage')));
+    expect(stages).toEqual(expect.arrayContaining(['lexical', 'fusion', 'resolve']));
+    for (const t of await explanation.getByTestId('explain-stage').locator('td:last-child').allTextContents()) expect(t).toMatch(/^[\d.]+ ms$/);
+    expect(await explanation.textContent()).toMatch(/found by keywords/);
+    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('combine_and_dedup');
+    await screenshot(s.page, '30-explanation');
+  });
+
+  it('changes the fusion strategy, which the explanation shows and a reload keeps', async () => {
+    await openSearchSettings();
+    await s.page.getByLabel('Fusion strategy').selectOption('rrf');
+    await expect.poll(() => s.page.getByRole('form', { name: 'Search settings' }).getByRole('status').textContent()).toBe('Saved.');
+    await closeSettings();
+    await ask(s.page, 'termination notice period');
+    await s.page.getByText('How this was found').click();
+    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('rrf');
+
+    await s.page.reload();
+    await waitForStatus(s.page, 'master-services-agreement.pdf', 'Ready');
+    await openSearchSettings();
+    expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('rrf');
+    expect(await s.page.getByLabel('Mode').inputValue()).toBe('retrieval_only');
+    await closeSettings();
+    await ask(s.page, 'termination notice period');
+    await s.page.getByText('How this was found').click();
+    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('rrf');
+  });
+
+  it('keeps settings per workspace', async () => {
+    // The shared dialog handler accepts the prompt's suggested name.
+    await s.page.getByRole('button', { name: 'New workspace' }).click();
+    await expect.poll(() => s.page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('New matter');
+    await openSearchSettings();
+    expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('combine_and_dedup');
+    await closeSettings();
+  });
+});

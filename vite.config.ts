@@ -5,6 +5,7 @@ import { dirname, join, normalize, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { TESSERACT_ASSET_DIR, TESSERACT_ASSETS } from './src/ocr/assets';
 
 /**
  * Content Security Policy of the built app. No remote code: scripts only from our origin
@@ -67,11 +68,32 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/** tesseract.js worker script, WASM cores and English data at <base>tesseract/ (src/ocr/assets.ts). */
+function tesseractAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const files = new Map(TESSERACT_ASSETS.map((a) => [a.to, require.resolve(a.from)]));
+  return {
+    name: 'casefile-tesseract-assets',
+    configureServer(server) {
+      server.middlewares.use(`/${TESSERACT_ASSET_DIR}`, (req, res, next) => {
+        const file = files.get(decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, ''));
+        if (!file) return next();
+        res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const [to, file] of files) this.emitFile({ type: 'asset', fileName: `${TESSERACT_ASSET_DIR}/${to}`, source: readFileSync(file) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     contentSecurityPolicy(),
     pdfjsAssets(),
+    tesseractAssets(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -95,8 +117,15 @@ export default defineConfig({
       workbox: {
         // The app shell, workers, runtime wasm/fonts and the sample documents. Model weights
         // are never precached (they go to the Cache API on demand).
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,wasm,json,pdf,txt,md,bcmap,pfb,ttf,icc}'],
-        globIgnores: ['**/models/**', 'pdfjs/wasm/openjpeg_nowasm_fallback.js'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,wasm,json,pdf,txt,md,bcmap,pfb,ttf,icc}', 'tesseract/lang/*.traineddata.gz'],
+        globIgnores: [
+          '**/models/**',
+          'pdfjs/wasm/openjpeg_nowasm_fallback.js',
+          ...TESSERACT_ASSETS.filter((a) => !a.precache).map((a) => `${TESSERACT_ASSET_DIR}/${a.to}`),
+        ],
+        // The OCR engine's fallback core is fetched (from our origin) only when first needed.
+        // The pattern must stay a literal: workbox copies it into sw.js.
+        runtimeCaching: [{ urlPattern: /\/tesseract\//, handler: 'CacheFirst', options: { cacheName: 'casefile-tesseract', expiration: { maxEntries: 20 } } }],
         maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

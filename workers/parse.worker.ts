@@ -17,7 +17,8 @@ registerRpcErrors();
 const assetBase = new URL(`${import.meta.env.BASE_URL.replace(/^\.?\/?/, '/')}pdfjs/`, self.location.origin);
 
 const api = {
-  ...createParseSessions(new InProcessParser({ pdfjs: browserPdfJsLoader({ assetBase }) })),
+  // Scanned pages are rendered here (OffscreenCanvas) so the OCR worker can read them.
+  ...createParseSessions(new InProcessParser({ pdfjs: browserPdfJsLoader({ assetBase }), renderForOcr: {} })),
   /** The text stage of ingestion (clean, language, metadata, chunk), off the main thread. */
   analyze: (pages: PageText[], meta: AnalyzeMeta, options?: AnalyzeOptions): AnalyzedDocument => analyzeDocument(pages, meta, options),
 };

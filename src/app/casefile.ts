@@ -19,6 +19,7 @@ import { sourceFromFile, type DroppedFile } from './browser-files';
 import { EventBus } from './event-bus';
 import { createFileVault, type FileVault } from './file-vault';
 import { FolderSync, type RescanSummary } from './folder-sync';
+import { WorkerOcr } from './ocr-proxy';
 import { WorkerParser } from './parser-proxy';
 import { QueueFiles } from './queue-files';
 import { registerRpcErrors } from './rpc';
@@ -44,6 +45,8 @@ export class Casefile {
   private readonly index: Comlink.Remote<IndexWorkerApi>;
   private readonly indexWriter: IndexWriter;
   private readonly parser: WorkerParser;
+  /** Text recognition for scanned pages (tesseract.js in its own worker, closed when idle). */
+  private readonly ocr = new WorkerOcr();
   readonly models: ModelService;
   readonly embeddings: Embeddings;
   private db!: WorkspaceDb;
@@ -125,7 +128,7 @@ export class Casefile {
     this.queue = new IngestQueue({
       store: new DexieQueueStore(this.db),
       files: new QueueFiles(ws.id, this.vault, () => folder),
-      ingest: () => ({ parser: this.parser, analyzer: this.parser, store: repo, index: this.indexWriter, embedder: this.embeddings.embedder() }),
+      ingest: () => ({ parser: this.parser, analyzer: this.parser, ocr: this.ocr, store: repo, index: this.indexWriter, embedder: this.embeddings.embedder() }),
       sink: this.events.publish,
     });
     this.state = { current: ws, all: await this.registry.list(), generation: (this.state?.generation ?? 0) + 1 };

@@ -32,14 +32,13 @@ export interface TesseractAsset {
 }
 
 /**
- * tesseract.js chooses the core file itself from the folder (`corePath`), by CPU features:
- * relaxed SIMD, else SIMD, else plain; `-lstm` because we only run the LSTM engine. The SIMD
- * variants cover every browser that can render pages in a worker (OffscreenCanvas: Chrome 69,
- * Firefox 105, Safari 16.4 — all with WASM SIMD), so the plain one is shipped but not precached.
+ * The WASM cores, LSTM-only (we never run the legacy engine); runtime.ts `coreFileFor` picks one.
+ * The SIMD build covers every browser that can render pages in a worker (OffscreenCanvas:
+ * Chrome 69, Firefox 105, Safari 16.4 — all with WASM SIMD), so the plain build is shipped for
+ * the odd exception but not precached. The relaxed-SIMD build is not shipped (see runtime.ts).
  */
 export const TESSERACT_ASSETS: readonly TesseractAsset[] = [
   { from: 'tesseract.js/dist/worker.min.js', to: 'worker.min.js', precache: true },
-  { from: 'tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js', to: 'core/tesseract-core-relaxedsimd-lstm.wasm.js', precache: true },
   { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js', to: 'core/tesseract-core-simd-lstm.wasm.js', precache: true },
   { from: 'tesseract.js-core/tesseract-core-lstm.wasm.js', to: 'core/tesseract-core-lstm.wasm.js', precache: false },
   { from: `@tesseract.js-data/eng/${ENG_DATA_VARIANT}/eng.traineddata.gz`, to: 'lang/eng.traineddata.gz', precache: true },

@@ -23,11 +23,12 @@ import { normalizeOcrText } from './text';
 type TesseractLib = typeof Tesseract;
 type TesseractWorker = Tesseract.Worker;
 
-export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+/** A clean page takes 1–3 s; pages of pure speckle can take Tesseract minutes (measured 35 s to >60 s). */
+export const DEFAULT_PAGE_TIMEOUT_MS = 30_000;
 
 export interface TesseractOcrOptions {
   readonly runtime: OcrRuntime;
-  /** Give up on a page after this long (default 60 s); the worker is ended and restarted. */
+  /** Give up on a page after this long (default 30 s); the worker is ended and restarted. */
   readonly pageTimeoutMs?: number;
   /** Called with tesseract.js progress messages (loading, recognizing), for diagnostics. */
   readonly logger?: ((message: Tesseract.LoggerMessage) => void) | undefined;
@@ -201,6 +202,7 @@ export class TesseractOcr implements OcrEngine {
   async #slotFor(plan: LanguagePlan, signal: AbortSignal | undefined): Promise<Slot> {
     const current = this.#slot ? await this.#slot.catch(() => null) : null;
     if (current && !current.dead && current.key === plan.key) return current;
+    await checkLocalLanguages(plan); // before ending the current worker for a plan that cannot start
     if (current) this.#drop(current);
     const starting = this.#start(plan);
     this.#slot = starting;
@@ -228,6 +230,9 @@ export class TesseractOcr implements OcrEngine {
     const crashed = new Promise<never>((_, reject) => (fail = reject));
     crashed.catch(() => undefined);
     const failure = (what: string) => (data: unknown) => fail(new AppError('internal', `ocr: tesseract ${what} (languages ${plan.languages.join('+')} from ${plan.langPath}): ${messageOf(data)}`, { details: { languages: plan.languages, langPath: plan.langPath } }));
+    // Once started, a failed job rejects its own promise; only failures while starting end the slot.
+    let starting = true;
+    const startFailure = failure('failed');
     const r = this.runtime;
     const options: Partial<Tesseract.WorkerOptions> = {
       langPath: plan.langPath,
@@ -237,18 +242,20 @@ export class TesseractOcr implements OcrEngine {
       // Load the worker script from our origin as is: no blob: URL wrapping it.
       workerBlobURL: false,
       // Without a handler tesseract.js rethrows a failed job inside its message listener.
-      errorHandler: failure('failed'),
+      errorHandler: (data: unknown) => {
+        if (starting) startFailure(data);
+      },
       ...(r.workerPath ? { workerPath: r.workerPath } : {}),
       ...(r.corePath ? { corePath: r.corePath } : {}),
       ...(this.#logger ? { logger: this.#logger } : {}),
     };
-    await checkLocalLanguages(plan);
     this.started++;
     const creating = createWorker([...plan.languages], OEM.LSTM_ONLY, options);
     creating.catch(failure('could not start'));
     // A language that cannot be fetched leaves createWorker pending forever (and its worker
     // alive): the error handler ends the wait instead. The OCR worker is then best restarted.
     const worker = await Promise.race([creating.then(undefined, () => crashed), crashed]);
+    starting = false;
     const slot: Slot = { key: plan.key, worker, crashed, fail, dead: false };
     const raw = (worker as unknown as { worker?: RawWorker }).worker;
     const died = (event: unknown) => {

@@ -9,7 +9,7 @@ import { compoundFileError } from './cfb';
 import { parseDocx } from './docx';
 import { decodeHtml, parseHtml } from './html';
 import { parseImage, type ImageConverter } from './image';
-import { parsePdf, type PdfJsLoader } from './pdf';
+import { parsePdf, type PdfJsLoader, type RenderForOcr } from './pdf';
 import { countNonSpace } from './pdf-layout';
 import { extensionOf, isTextExtension, sniff, type FileKind, type SniffResult } from './sniff';
 import { parseText } from './text';
@@ -35,6 +35,8 @@ export interface InProcessParserOptions {
   readonly maxBytes?: number;
   /** PDF pages with fewer non-space characters are OCR candidates (default 20). */
   readonly ocrThreshold?: number;
+  /** Render OCR candidate pages to images (ParsedPage.image) so the OCR engine can read them. */
+  readonly renderForOcr?: RenderForOcr;
   /**
    * Decodes TIFF (and EXIF-rotated JPEG) into an upright PNG. Default: the platform's
    * (createImageBitmap + OffscreenCanvas) where there is one; null: none (TIFF is unsupported).
@@ -89,6 +91,7 @@ export class InProcessParser implements Parser {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const pdfjs = options.pdfjs;
     const ocrThreshold = options.ocrThreshold;
+    const renderForOcr = options.renderForOcr;
     const text: FormatHandler = ({ sniffed: s, file, options: o }) => {
       const flavour = s.kind === 'markdown' ? 'markdown' : 'text';
       if (!s.decoded || s.decoded.text.trim() === '') throw new FileError('file/empty', file.name, 'the file contains no text (only whitespace)');
@@ -99,7 +102,12 @@ export class InProcessParser implements Parser {
     this.#handlers = {
       pdf: ({ bytes, file, options: o }) => {
         if (!pdfjs) throw new FileError('file/unsupported', file.name, 'PDF files cannot be read here (no PDF engine was configured)');
-        return parsePdf(bytes, file.name, pdfjs, { password: o.password, signal: o.signal, ...(ocrThreshold === undefined ? {} : { ocrThreshold }) });
+        return parsePdf(bytes, file.name, pdfjs, {
+          password: o.password,
+          signal: o.signal,
+          ...(ocrThreshold === undefined ? {} : { ocrThreshold }),
+          ...(renderForOcr ? { renderForOcr } : {}),
+        });
       },
       text,
       markdown: text,

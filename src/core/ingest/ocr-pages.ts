@@ -1,30 +1,59 @@
-/** OCR of the pages a parser flagged as having no usable text layer. */
-import { throwIfAborted } from '../errors';
+/** OCR of the pages a parser flagged as having no usable text layer, one page as it arrives. */
+import { AppError, isAbort, throwIfAborted } from '../errors';
 import type { OcrEngine, ParsedPage } from '../ports';
 
 /** A parsed page, its text replaced by OCR output when it was read. */
 export type RawPage = { -readonly [K in keyof ParsedPage]: ParsedPage[K] };
 
+/** Running OCR statistics of a document. */
+export class OcrTally {
+  private weighted = 0;
+  private weight = 0;
+  /** Lowest page confidence seen. */
+  min = Number.POSITIVE_INFINITY;
+  /** Pages that needed OCR and could not be read (no image, timeout, engine failure). */
+  unread = 0;
+  read = 0;
+
+  add(confidence: number, textLength: number): void {
+    const w = Math.max(1, textLength);
+    this.weighted += confidence * w;
+    this.weight += w;
+    this.min = Math.min(this.min, confidence);
+    this.read++;
+  }
+
+  /** Mean confidence weighted by the amount of text, or null when no page was read. */
+  get mean(): number | null {
+    return this.weight > 0 ? this.weighted / this.weight : null;
+  }
+}
+
 /**
- * Reads every page that needs OCR (and has a rendered image) in place; returns the mean
- * confidence over the pages read, weighted by the amount of text, or null when none was read.
+ * Reads one page in place when it needs OCR and has a rendered image. A page the engine cannot
+ * read in time (or at all) is counted unread and keeps its (empty) text: the rest of the
+ * document still goes through. A cancel is rethrown.
  */
-export async function ocrPages(pages: RawPage[], ocr: OcrEngine, onPage: (page: number, confidence: number) => void, signal?: AbortSignal): Promise<number | null> {
-  let weighted = 0;
-  let weight = 0;
-  for (const page of pages) {
-    if (!page.needsOcr || !page.image) continue;
-    throwIfAborted(signal, 'text recognition');
-    const result = await ocr.recognize(page.image, { signal });
+export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, signal?: AbortSignal): Promise<boolean> {
+  if (!page.needsOcr) return false;
+  const image = page.image;
+  page.image = undefined; // release the bitmap whatever happens
+  if (!image) {
+    tally.unread++;
+    return false;
+  }
+  throwIfAborted(signal, 'text recognition');
+  try {
+    const result = await ocr.recognize(image, { signal });
     // Keep any text the layer had (e.g. a stamped header) only when OCR found nothing.
     page.text = result.text.trim() ? result.text : page.text;
     page.ocr = true;
     page.confidence = result.confidence;
-    page.image = undefined; // release the bitmap
-    const w = Math.max(1, result.text.length);
-    weighted += result.confidence * w;
-    weight += w;
-    onPage(page.page, result.confidence);
+    tally.add(result.confidence, result.text.length);
+    return true;
+  } catch (error) {
+    if (isAbort(error) || !(error instanceof AppError)) throw error;
+    tally.unread++;
+    return false;
   }
-  return weight > 0 ? weighted / weight : null;
 }

@@ -14,7 +14,7 @@ import { inProcessAnalyzer, type DocumentAnalyzer } from './analyze';
 import type { ChunkerOptions } from './chunker';
 import { toChunkRecords } from './chunker';
 import { embedChunks } from './embed';
-import { ocrPages, type RawPage } from './ocr-pages';
+import { OcrTally, ocrPage, type RawPage } from './ocr-pages';
 
 export interface IngestDeps {
   readonly parser: Parser;
@@ -48,7 +48,10 @@ export type IngestOutcome =
   | { readonly kind: 'failed'; readonly document: DocumentRecord; readonly error: AppError };
 
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
+/** Measured on generated scans (src/cli/bench-ocr.ts): ≥ 70 mean confidence ≈ ≥ 99% words right. */
 export const DEFAULT_OCR_DEGRADED_BELOW = 70;
+/** A page under this confidence has most words wrong (heavy noise: 18–46% right). */
+export const OCR_PAGE_UNREADABLE_BELOW = 50;
 
 export async function ingestFile(
   request: IngestRequest,
@@ -98,9 +101,12 @@ export async function ingestFile(
     await deps.store.putDocument(doc);
     emit({ type: 'file_started', documentId: doc.id, name: file.name, size: file.size });
 
-    // 1. Parse, page by page. The parser takes the bytes already read (and may transfer them).
+    // 1. Parse, page by page, reading a scanned page with OCR as soon as it arrives (so page
+    //    images are never all held at once). The parser takes the bytes already read.
     const once: SourceFile = { ...file, bytes: () => Promise.resolve(bytes) };
     const raw: RawPage[] = [];
+    const tally = new OcrTally();
+    let needOcr = 0;
     let declaredTitle: string | null = null;
     for await (const item of deps.parser.parse(once, { signal, password: request.password })) {
       if (item.kind === 'info') {
@@ -108,19 +114,22 @@ export async function ingestFile(
         declaredTitle = item.info.title;
         continue;
       }
-      raw.push(item.page);
-      emit({ type: 'page_parsed', documentId: doc.id, page: item.page.page, pages: doc.pages });
+      const page: RawPage = { ...item.page };
+      raw.push(page);
+      emit({ type: 'page_parsed', documentId: doc.id, page: page.page, pages: doc.pages });
+      if (page.needsOcr) {
+        needOcr++;
+        if (deps.ocr) {
+          if (doc.status !== 'ocr') {
+            doc = { ...doc, status: 'ocr' };
+            await deps.store.updateDocument(doc.id, { status: 'ocr', pages: doc.pages });
+          }
+          if (await ocrPage(page, deps.ocr, tally, signal)) emit({ type: 'ocr_page', documentId: doc.id, page: page.page, pages: doc.pages, confidence: page.confidence ?? 0 });
+        } else page.image = undefined;
+      }
       throwIfAborted(signal, file.name);
     }
-
-    // 2. OCR the pages without a text layer.
-    const needOcr = raw.filter((p) => p.needsOcr).length;
-    let ocrConfidence: number | null = null;
-    if (needOcr > 0 && deps.ocr) {
-      doc = { ...doc, status: 'ocr' };
-      await deps.store.updateDocument(doc.id, { status: 'ocr', pages: doc.pages });
-      ocrConfidence = await ocrPages(raw, deps.ocr, (page, confidence) => emit({ type: 'ocr_page', documentId: doc.id, page, pages: doc.pages, confidence }), signal);
-    }
+    const ocrConfidence = tally.mean;
 
     // 3. Clean, detect language and metadata, chunk.
     const analyzer = deps.analyzer ?? inProcessAnalyzer;
@@ -156,8 +165,10 @@ export async function ingestFile(
       confidence: byPage.get(p.page)?.confidence ?? null,
     }));
     const degradedBelow = deps.ocrDegradedBelow ?? DEFAULT_OCR_DEGRADED_BELOW;
-    const degraded = ocrConfidence !== null && ocrConfidence < degradedBelow;
-    const unread = needOcr > 0 && !deps.ocr;
+    // Low mean confidence, or one page that is nearly unreadable, makes the document "degraded".
+    const degraded = ocrConfidence !== null && (ocrConfidence < degradedBelow || tally.min < OCR_PAGE_UNREADABLE_BELOW);
+    const unreadPages = deps.ocr ? tally.unread : needOcr;
+    const unread = unreadPages > 0;
     doc = {
       ...doc,
       pages: Math.max(doc.pages, pages.length),
@@ -165,10 +176,10 @@ export async function ingestFile(
       lexicalOnly: vectors === null,
       ocrConfidence,
       status: degraded || unread ? 'degraded' : 'ready',
-      error: degraded
-        ? `${file.name}: text recognition confidence is low (${Math.round(ocrConfidence ?? 0)}%); some words may be wrong`
-        : unread
-          ? `${file.name}: ${needOcr} scanned page${needOcr === 1 ? '' : 's'} could not be read (text recognition is not available)`
+      error: unread
+        ? `${file.name}: ${unreadPages} scanned page${unreadPages === 1 ? '' : 's'} could not be read${deps.ocr ? '' : ' (text recognition is not available)'}`
+        : degraded
+          ? `${file.name}: text recognition confidence is low (${Math.round(ocrConfidence ?? 0)}%); some words may be wrong`
           : null,
       updatedAt: now(),
     };

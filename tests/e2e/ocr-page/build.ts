@@ -79,7 +79,8 @@ export async function buildOcrPage(outDir = PAGE_OUT): Promise<void> {
           cleanupOutdatedCaches: true,
           runtimeCaching: [
             {
-              urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.includes(`/${TESSERACT_ASSET_DIR}/`),
+              // A literal: workbox serializes this into sw.js, where no module variable exists.
+              urlPattern: /\/tesseract\//,
               handler: 'CacheFirst',
               options: { cacheName: 'casefile-tesseract', expiration: { maxEntries: 20 } },
             },

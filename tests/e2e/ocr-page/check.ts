@@ -43,6 +43,7 @@ interface OcrCheckApi {
   controlled(): boolean;
   registerServiceWorker(): Promise<void>;
   stash(paths: string[]): Promise<void>;
+  probe(path: string): Promise<{ ok: boolean; status: number; bytes: number }>;
   parseAndOcr(path: string): Promise<ParseAndOcr>;
   recognizeLanguage(path: string, language: string, extraLangPath: string): Promise<OcrResult>;
   recognizeFile(path: string, mediaType: string, repeat: number): Promise<{ results: OcrResult[]; ms: number[]; detached: boolean }>;
@@ -114,7 +115,13 @@ async function main(): Promise<void> {
     await page.reload();
     await page.getByText('ready').waitFor();
     const controlled = await page.evaluate(() => window.ocrCheck.controlled());
+    // The plain (no SIMD) core is not precached: fetched once, the runtime route keeps it.
+    const fallbackCore = '/tesseract/core/tesseract-core-lstm.wasm.js';
+    const coreOnline = await page.evaluate((p) => window.ocrCheck.probe(p), fallbackCore);
     await context.setOffline(true);
+    const coreOffline = await page.evaluate((p) => window.ocrCheck.probe(p), fallbackCore);
+    console.log(`  ${fallbackCore} (runtime-cached): online ${coreOnline.status} ${coreOnline.bytes} B, then offline ${coreOffline.status} ${coreOffline.bytes} B`);
+    if (!coreOffline.ok || coreOffline.bytes !== coreOnline.bytes) failures.push('runtime cache of the fallback core');
     await page.reload();
     await page.getByText('ready').waitFor();
     const controlledOffline = await page.evaluate(() => window.ocrCheck.controlled());

@@ -48,6 +48,16 @@ const api = {
     await navigator.serviceWorker.ready;
   },
 
+  /** Fetches a URL and tells whether it came back (served by the network or the service worker). */
+  async probe(path: string): Promise<{ ok: boolean; status: number; bytes: number }> {
+    try {
+      const response = await fetch(path);
+      return { ok: response.ok, status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+    } catch {
+      return { ok: false, status: 0, bytes: 0 };
+    }
+  },
+
   /** Keeps copies of the fixtures for the offline run (they are not in the precache). */
   async stash(paths: string[]): Promise<void> {
     const cache = await caches.open(STASH);

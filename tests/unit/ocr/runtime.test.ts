@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors';
 import { BUNDLED_LANGUAGES, ENG_DATA_VARIANT, TESSERACT_ASSETS } from '../../../src/ocr/assets';
 import { nodeEngDataDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
-import { browserOcrRuntime, planLanguages, tesseractAssetBase } from '../../../src/ocr/runtime';
+import { browserOcrRuntime, coreFileFor, planLanguages, tesseractAssetBase, wasmSimdSupported } from '../../../src/ocr/runtime';
 import { normalizeOcrText } from '../../../src/ocr/text';
 
 const require = createRequire(import.meta.url);
@@ -19,22 +19,31 @@ describe('assets', () => {
     expect(statSync(require.resolve(eng.from)).size).toBeLessThan(3_500_000);
   });
 
-  it('ships every LSTM core tesseract.js may choose from the folder', () => {
-    const cores = TESSERACT_ASSETS.filter((a) => a.to.startsWith('core/')).map((a) => a.to);
-    expect(cores.sort()).toEqual(['core/tesseract-core-lstm.wasm.js', 'core/tesseract-core-relaxedsimd-lstm.wasm.js', 'core/tesseract-core-simd-lstm.wasm.js']);
+  it('ships the two LSTM cores the runtime chooses between, precaching the SIMD one', () => {
+    const cores = TESSERACT_ASSETS.filter((a) => a.to.startsWith('core/'));
+    expect(cores.map((a) => [a.to, a.precache])).toEqual([
+      ['core/tesseract-core-simd-lstm.wasm.js', true],
+      ['core/tesseract-core-lstm.wasm.js', false],
+    ]);
+    expect(cores.map((a) => `core/${coreFileFor(a.precache)}`)).toEqual(cores.map((a) => a.to));
   });
 });
 
 describe('browserOcrRuntime', () => {
   it('points every tesseract.js path at our origin', () => {
     const r = browserOcrRuntime(tesseractAssetBase('https://app.example', '/'));
+    expect(wasmSimdSupported()).toBe(true); // Node 20's V8, like every browser we target
     expect(r).toMatchObject({
       workerPath: 'https://app.example/tesseract/worker.min.js',
-      corePath: 'https://app.example/tesseract/core/',
+      corePath: 'https://app.example/tesseract/core/tesseract-core-simd-lstm.wasm.js',
       bundledLangPath: 'https://app.example/tesseract/lang/',
       bundledLanguages: BUNDLED_LANGUAGES,
       defaultLanguages: ['eng'],
     });
+  });
+
+  it('falls back to the plain core without WASM SIMD', () => {
+    expect(browserOcrRuntime('https://app.example/tesseract/', { simd: false }).corePath).toBe('https://app.example/tesseract/core/tesseract-core-lstm.wasm.js');
   });
 
   it('follows the app base URL', () => {

@@ -100,6 +100,14 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
     await expect(ocr.recognize(image(1), { signal: aborted.signal })).rejects.toBeInstanceOf(AbortedError);
   });
 
+  it('fails a page it cannot decode, and keeps reading the next ones with the same worker', async () => {
+    const started = ocr.started;
+    const garbage: PageImage = { width: 10, height: 10, mediaType: 'image/png', data: new TextEncoder().encode('not a png at all').buffer };
+    await expect(ocr.recognize(garbage)).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/^ocr: tesseract failed to read a 10x10 image\/png page image: /) as unknown });
+    expect((await ocr.recognize(smallImage())).confidence).toBeGreaterThan(80);
+    expect(ocr.started).toBe(started);
+  });
+
   it('reads other languages from the download folder (extraLangPath), any mix from there', async () => {
     // A stand-in download folder: the English model saved under the name "deu" (no network here).
     const folder = mkdtempSync(join(tmpdir(), 'casefile-lang-'));

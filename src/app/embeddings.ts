@@ -67,13 +67,27 @@ export class Embeddings {
     return availableModel(this.models, 'reranker', this.models.reranker);
   }
 
-  /** Points the index at the available embedder's vectors (call after model or workspace changes). */
-  async sync(): Promise<void> {
+  /**
+   * Points the index at the available embedder's vectors (call after model or workspace
+   * changes). Documents left without vectors by an interrupted run are embedded again at once;
+   * after a switch to another embedder (no vectors of it yet) the user is asked first, since
+   * re-embedding a large workspace takes a while.
+   */
+  async sync(resume = true): Promise<void> {
     const embedder = this.embedder();
     const dim = embedder?.model.dim;
     const model = embedder && dim ? { modelId: embedder.model.id, dim } : null;
-    const { missing } = await this.index.useEmbeddingModel(model);
+    const { missing, vectors } = await this.index.useEmbeddingModel(model);
+    const changed = model?.modelId !== this.state.model;
     this.set({ model: model?.modelId ?? null, missing });
+    if (!model || missing === 0 || this.controller || !resume) return;
+    if (vectors > 0) void this.backfill();
+    else if (changed) {
+      this.sink({
+        type: 'status', jobId: 'embeddings', at: Date.now(), stage: 'model',
+        message: `${missing} document${missing === 1 ? '' : 's'} can be embedded with ${model.modelId} for meaning-based search: Settings → Models.`,
+      });
+    }
   }
 
   /** Embeds every indexed document that lacks vectors of the active model, one at a time. */
@@ -109,7 +123,8 @@ export class Embeddings {
     } finally {
       this.controller = null;
       this.set({ running: false });
-      await this.sync().catch(() => undefined);
+      // No automatic resume from here: a failing model must not loop.
+      await this.sync(false).catch(() => undefined);
     }
   }
 

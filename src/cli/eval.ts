@@ -3,7 +3,7 @@
  *
  *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
  *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
- *                   [--no-cache] [--all-files]
+ *                   [--no-cache] [--all-files] [--ocr]
  *
  * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
  * the app's own pipeline, then reports Recall@1/5/10, MRR and page accuracy per configuration
@@ -21,6 +21,8 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD, sufficiencyScore } from '../core/search/
 import { MemoryWorkspace } from '../store/memory';
 import { ingestPaths, listDocuments, openEngine } from './headless';
 import { loadEvalModels } from './eval-models';
+import { nodeOcrRuntime } from '../ocr/node-runtime';
+import { TesseractOcr } from '../ocr/tesseract';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     scopes: { type: 'string' },
     threshold: { type: 'string' },
     'all-files': { type: 'boolean', default: false },
+    ocr: { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'no-categories': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -42,7 +45,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named] [--all-files] [--no-cache]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named] [--all-files] [--ocr] [--no-cache]');
   process.exit(message ? 2 : 0);
 }
 
@@ -68,7 +71,9 @@ async function main(): Promise<void> {
 
   const workspace = new MemoryWorkspace();
   const t0 = performance.now();
-  const reports = await ingestPaths(paths, docsDir, workspace, { embedder: models.embedder, cache: !values['no-cache'] });
+  const ocr = values.ocr ? new TesseractOcr({ runtime: nodeOcrRuntime() }) : null;
+  const reports = await ingestPaths(paths, docsDir, workspace, { embedder: models.embedder, ocr, cache: !values['no-cache'] });
+  await ocr?.terminate();
   const failed = reports.filter((r) => r.error);
   console.log(`ingested ${reports.length - failed.length}/${reports.length} files in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reports.filter((r) => r.cached).length} from cache)`);
   for (const f of failed) console.log(`  failed: ${f.error}`);

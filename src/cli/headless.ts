@@ -71,7 +71,7 @@ interface Cached {
 }
 
 export async function ingestPaths(paths: readonly string[], root: string, workspace: MemoryWorkspace, options: HeadlessOptions = {}): Promise<IngestReport[]> {
-  const parser = new InProcessParser({ pdfjs: loadPdfJsNode });
+  const parser = new InProcessParser({ pdfjs: loadPdfJsNode, ...(options.ocr ? { renderForOcr: {} } : {}) });
   const noIndex = { addDocument: async () => undefined, removeDocument: async () => undefined };
   const deps: IngestDeps = { parser, store: workspace, index: noIndex, ocr: options.ocr ?? null, embedder: options.embedder ?? null, ...(options.chunker ? { chunker: options.chunker } : {}) };
   const version = options.cache === false ? null : await codeVersion();
@@ -80,7 +80,7 @@ export async function ingestPaths(paths: readonly string[], root: string, worksp
     const started = performance.now();
     const rel = relative(root, path);
     const bytes = await readFile(path);
-    const key = version && !options.embedder ? createHash('sha256').update(bytes).update(version).update(rel).update(JSON.stringify(options.chunker ?? {})).digest('hex') : null;
+    const key = version && !options.embedder && !options.ocr ? createHash('sha256').update(bytes).update(version).update(rel).update(JSON.stringify(options.chunker ?? {})).digest('hex') : null;
     const cacheFile = key ? join(CACHE, `${key}.json`) : null;
     if (cacheFile) {
       const hit = await readFile(cacheFile, 'utf8').then((t) => JSON.parse(t) as Cached, () => null);

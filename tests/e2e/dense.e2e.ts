@@ -58,7 +58,8 @@ describe.each([
     const embedRow = row(s.page, `local/tiny-bge-m3@${dtype}`);
     await embedRow.and(s.page.locator('[data-status=imported]')).waitFor();
     expect(await embedRow.getByTestId('model-size').textContent()).toMatch(/^\d+ KB$/);
-    expect(await embedRow.textContent()).toContain(webgpu ? 'WebGPU' : 'WASM');
+    // The plan is applied asynchronously after the choice: wait for the row to show its device.
+    await expect.poll(() => embedRow.textContent(), { timeout: 15_000 }).toContain(webgpu ? 'WebGPU' : 'WASM');
     await expect.poll(() => s.page.getByTestId('model-storage').textContent()).toMatch(/Models use [\d.]+ MB/);
     await expect.poll(() => s.page.getByTestId('embedding-status').textContent()).toContain('local/tiny-bge-m3');
     await screenshot(s.page, `20-models-${mode}`);

@@ -5,7 +5,7 @@ import { dirname, join, normalize, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { TESSERACT_ASSET_DIR, TESSERACT_ASSETS } from './src/ocr/assets';
+import { TESSERACT_ASSET_DIR, TESSERACT_ASSETS } from './src/ocr/assets.ts';
 
 /**
  * Content Security Policy of the built app. No remote code: scripts only from our origin

@@ -218,6 +218,17 @@ export class Casefile {
     return this.folderSync.rescan();
   }
 
+  /** Reads a password-protected file again with its password (never stored). */
+  async unlockDocument(id: string, password: string): Promise<string> {
+    const doc = await this.repo.getDocument(id);
+    if (!doc) throw new Error(`Casefile: no document ${id}`);
+    const origin = doc.source === 'folder' ? 'folder' : 'vault';
+    const file = origin === 'vault' ? await this.vault.get(this.state.current.id, id) : await this.folderSync.open(doc.path);
+    if (!file) throw new Error(`${doc.name}: the saved copy of this file is gone; add it again`);
+    const source = { ...sourceFromFile(file, doc.path), name: doc.name, mediaType: doc.mediaType };
+    return this.queue.retryWithPassword({ file: source, origin, documentId: id }, doc.source, password);
+  }
+
   pauseImport(jobId: string): Promise<void> {
     return this.queue.pause(jobId);
   }

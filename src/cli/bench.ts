@@ -9,7 +9,9 @@
  * - vectors: the flat vector index at 20,000 × 1024 (src/cli/bench-vectors.ts);
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
- *            WASM and WebGPU (src/cli/bench-models.ts).
+ *            WASM and WebGPU (src/cli/bench-models.ts);
+ * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
+ *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build`).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -25,11 +27,12 @@ import { loadPdfJsNode } from '../parsers/pdfjs-node';
 import { MemoryWorkspace } from '../store/memory';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { benchScale } from './bench-scale';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,scale').split(','));
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -209,6 +212,11 @@ async function main(): Promise<void> {
   await section('models', async () => {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
     console.log(formatTable(await benchModels({})));
+  });
+  await section('scale', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build` first');
+    table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
   });
   if (failures.length) process.exitCode = 1;
 }

@@ -11,7 +11,7 @@ const STATUS_LABEL: Record<DocumentRecord['status'], string> = {
   failed: 'Failed',
 };
 
-export function DocumentRow({ doc, progress, onDelete }: { doc: DocumentRecord; progress: FileProgress | undefined; onDelete: () => void }) {
+export function DocumentRow({ doc, progress, onDelete, onUnlock }: { doc: DocumentRecord; progress: FileProgress | undefined; onDelete: () => void; onUnlock: () => void }) {
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
     <li className={`doc status-${doc.status}`} aria-label={doc.name}>
@@ -45,6 +45,11 @@ export function DocumentRow({ doc, progress, onDelete }: { doc: DocumentRecord; 
         <p className="error-text" role="status">
           {doc.error}
         </p>
+      )}
+      {doc.status === 'failed' && doc.errorInfo?.code === 'file/encrypted' && (
+        <button type="button" className="small unlock" onClick={onUnlock} aria-label={`Enter the password of ${doc.name}`}>
+          Enter password
+        </button>
       )}
       {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
       <button type="button" className="ghost small danger" onClick={onDelete} aria-label={`Delete ${doc.name}`}>

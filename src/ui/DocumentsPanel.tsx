@@ -5,6 +5,7 @@ import type { DocumentRecord } from '../core/types';
 import { DocumentRow } from './DocumentRow';
 import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
+import { PasswordDialog } from './PasswordDialog';
 import { useCasefile, useImportProgress, useLiveQuery, useWorkspace } from './hooks';
 
 export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
@@ -15,6 +16,7 @@ export function DocumentsPanel() {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unlocking, setUnlocking] = useState<DocumentRecord | null>(null);
   const progress = useImportProgress();
   const docs = useLiveQuery<DocumentRecord[]>(() => app.documents.list(), [ws.generation], []);
 
@@ -96,9 +98,22 @@ export function DocumentsPanel() {
       ) : (
         <ul className="doc-list" aria-label="Documents in this workspace">
           {docs.map((d) => (
-            <DocumentRow key={d.id} doc={d} progress={progress.files[d.id]} onDelete={() => void app.deleteDocument(d.id)} />
+            <DocumentRow
+              key={d.id}
+              doc={d}
+              progress={progress.files[d.id]}
+              onDelete={() => void app.deleteDocument(d.id)}
+              onUnlock={() => setUnlocking(d)}
+            />
           ))}
         </ul>
+      )}
+      {unlocking && (
+        <PasswordDialog
+          name={unlocking.name}
+          onClose={() => setUnlocking(null)}
+          onSubmit={(password) => app.unlockDocument(unlocking.id, password).catch((e: unknown) => setError(describeError(e)))}
+        />
       )}
     </section>
   );

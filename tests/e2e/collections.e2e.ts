@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_EXPECT as X, writeBatch, writeCollection } from '../fixtures/collection';
+import { makeEncryptedPdf } from '../unit/parsers/helpers/encrypted-pdf';
 import { ask, baseUrl, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 
 describe('collections: a folder of mixed formats', () => {
@@ -90,5 +91,41 @@ describe('collections: an import interrupted by closing the page resumes without
     await ask(page, 'reference code K17X3');
     expect((await results(page))[0]).toMatchObject({ file: 'contract-018.pdf', page: 'p. 4' });
     await screenshot(page, '11-resumed');
+  });
+});
+
+describe('collections: a password-protected PDF', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('fails clearly, then opens with its password (which is not stored)', async () => {
+    const pdf = Buffer.from(makeEncryptedPdf('s3cret', 'The settlement amount is seven hundred thousand dollars payable in escrow.'));
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'sealed-settlement.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+    await waitForStatus(s.page, 'sealed-settlement.pdf', 'Failed');
+    const row = s.page.getByRole('listitem', { name: 'sealed-settlement.pdf', exact: true });
+    expect(await row.locator('.error-text').textContent()).toMatch(/^sealed-settlement\.pdf: .*password/);
+
+    const unlock = async (password: string) => {
+      await row.getByRole('button', { name: 'Enter the password of sealed-settlement.pdf' }).click();
+      await s.page.getByLabel('Password', { exact: true }).fill(password);
+      await s.page.getByRole('button', { name: 'Unlock' }).click();
+    };
+    await unlock('wrong');
+    await expect.poll(() => row.locator('.error-text').textContent(), { timeout: 30_000 }).toMatch(/password is incorrect/);
+    await unlock('s3cret');
+    await waitForStatus(s.page, 'sealed-settlement.pdf', 'Ready');
+    await ask(s.page, 'settlement amount escrow');
+    expect((await results(s.page))[0]?.file).toBe('sealed-settlement.pdf');
+    const stored = await s.page.evaluate(async () => {
+      const db = (window as never as { casefile: { database: { queue: { toArray(): Promise<unknown[]> }; documents: { toArray(): Promise<unknown[]> } } } }).casefile.database;
+      return JSON.stringify([await db.queue.toArray(), await db.documents.toArray()]);
+    });
+    expect(stored).not.toContain('s3cret');
   });
 });

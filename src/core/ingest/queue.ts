@@ -85,6 +85,8 @@ export interface QueueDeps {
 }
 
 export class IngestQueue {
+  /** Passwords for encrypted files, by document id: in memory only, never persisted. */
+  private readonly passwords = new Map<string, string>();
   private running: Promise<void> | null = null;
   private current: { item: QueueItem; controller: AbortController } | null = null;
   private readonly now: () => number;
@@ -97,6 +99,12 @@ export class IngestQueue {
   async start(): Promise<void> {
     await this.deps.store.resetRunning();
     this.kick();
+  }
+
+  /** Queues a file again with the password that opens it (kept in memory, not stored). */
+  async retryWithPassword(file: NewFile & { documentId: string }, source: DocSource, password: string): Promise<string> {
+    this.passwords.set(file.documentId, password);
+    return this.enqueue([file], source, `Unlock ${file.file.name}`);
   }
 
   /** Queues files as one job; returns the job id. The document rows appear as 'queued' at once. */
@@ -187,7 +195,9 @@ export class IngestQueue {
         status = 'done';
       } else {
         const file = await this.deps.files.resolve(item);
-        const outcome = await ingestFile({ file, source: item.source, documentId: item.documentId }, ingest, emit, controller.signal);
+        const password = this.passwords.get(item.documentId);
+        this.passwords.delete(item.documentId);
+        const outcome = await ingestFile({ file, source: item.source, documentId: item.documentId, ...(password ? { password } : {}) }, ingest, emit, controller.signal);
         ({ status, error, pages } = await this.settle(item, outcome, emit));
       }
     } catch (e) {

@@ -93,9 +93,9 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
           text = item.question_with_doc ?? item.question;
           const r = resolveDocument(text, context.documents);
           if (r) {
-            documentIds = [r.documentId];
+            documentIds = [...r.documentIds];
             text = r.remainder || text;
-            if (r.documentId === documentId) resolved.correct++;
+            if (r.documentIds.includes(documentId)) resolved.correct++;
             else resolved.wrong++;
           } else resolved.none++;
         }

@@ -21,7 +21,13 @@ export interface NamedDocument {
 }
 
 export interface Resolution {
+  /** The best match. */
   readonly documentId: string;
+  /**
+   * Every document the question names about as well as the best (a contract and its scanned
+   * copy, an agreement and its amendment): search them all. Best first.
+   */
+  readonly documentIds: readonly string[];
   /** The names found in the question, as written there. */
   readonly matched: readonly string[];
   /** The question with the matched names removed. */
@@ -31,6 +37,9 @@ export interface Resolution {
 
 /** A parenthesis declaring a defined term: it holds a quoted word. */
 const DEFINITION = /\([^()]*["\u201c\u201d\u2018\u2019'][^()]*\)/gu;
+
+/** More documents than this named equally well means the question does not single any out. */
+const MAX_TIED = 3;
 
 const GENERIC = new Set(['agreement', 'contract', 'the agreement', 'this agreement', 'document', 'party', 'parties', 'company', 'exhibit', 'schedule', 'policy', 'terms']);
 const LEGAL_FORMS = new Set(['inc', 'ltd', 'llc', 'corp', 'corporation', 'co', 'plc', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'bv', 'nv', 'lp', 'llp', 'limited', 'company', 'the']);
@@ -50,6 +59,13 @@ function tokens(text: string): Token[] {
 }
 
 /** The word sequences a document can be named by. */
+/** Single-word names written as abbreviations (GDPR, DSGVO, WGT) identify as well as two words. */
+const ABBREVIATION = /^[A-Z][A-Z0-9&]{2,}$/;
+
+function abbreviationsOf(doc: NamedDocument): Set<string> {
+  return new Set(doc.aliases.filter((a) => ABBREVIATION.test(a.trim())).map((a) => a.trim().toLowerCase()));
+}
+
 function namesOf(doc: NamedDocument): string[][] {
   const raw = [doc.title ?? '', ...doc.aliases, doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')];
   const out: string[][] = [];
@@ -84,8 +100,8 @@ export function resolveDocument(question: string, documents: readonly NamedDocum
   const share = new Map<string, number>();
   for (const list of names) for (const n of new Set(list.map((w) => w.join(' ')))) share.set(n, (share.get(n) ?? 0) + 1);
 
-  let best: { index: number; score: number; spans: { start: number; end: number }[] } | null = null;
-  let second = 0;
+  const abbreviations = documents.map(abbreviationsOf);
+  const scored: { index: number; score: number; spans: { start: number; end: number }[] }[] = [];
   names.forEach((list, index) => {
     let score = 0;
     const spans: { start: number; end: number }[] = [];
@@ -94,19 +110,23 @@ export function resolveDocument(question: string, documents: readonly NamedDocum
       if (at < 0) continue;
       const span = { start: q[at]!.start, end: q[at + words.length - 1]!.end };
       if (spans.some((s) => s.start <= span.start && span.end <= s.end)) continue; // inside a longer match
-      score += words.length / (share.get(words.join(' ')) ?? 1);
+      const key = words.join(' ');
+      const weight = words.length === 1 && abbreviations[index]!.has(key) ? 2 : words.length;
+      score += weight / (share.get(key) ?? 1);
       spans.push(span);
     }
-    if (!best || score > best.score) {
-      second = best?.score ?? 0;
-      best = { index, score, spans };
-    } else if (score > second) second = score;
+    if (score > 0) scored.push({ index, score, spans });
   });
-  const winner = best as { index: number; score: number; spans: { start: number; end: number }[] } | null;
-  if (!winner || winner.score < 2 || winner.score < second * 1.5) return null;
+  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  const winner = scored[0];
+  if (!winner || winner.score < 2) return null;
+  // Documents within 1.5× of the best are named as well as it is; a clear winner stands alone.
+  const close = scored.filter((c) => c.score * 1.5 > winner.score);
+  if (close.length > MAX_TIED) return null;
 
   return {
     documentId: documents[winner.index]!.id,
+    documentIds: close.map((c) => documents[c.index]!.id),
     matched: [...winner.spans].sort((a, b) => a.start - b.start).map((s) => question.slice(s.start, s.end)),
     remainder: stripNames(question, names[winner.index]!, isFunctionWord),
     score: winner.score,

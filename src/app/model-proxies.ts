@@ -13,8 +13,7 @@
  *   `cancel(jobId)` (the worker stops before its next batch) and rejects at once.
  * - `free()` terminates the worker ("Free memory"); the next call respawns it.
  */
-import { proxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { AppError} from '../core/errors';
+import { proxy, type Remote } from 'comlink';
 import { AbortedError, ModelError } from '../core/errors';
 import type { Embedder, JobOptions, ModelRef, Reranker } from '../core/ports';
 import { isDeviceFailure, toModelError, watchdog } from '../models/failures';
@@ -24,10 +23,9 @@ import type { RolePlan } from '../models/profiles';
 import type { DownloadProgress } from '../models/progress';
 import type { ModelWorkerApi } from '../models/worker-host';
 import { registerRpcErrors } from './rpc';
+import { abortRace, closeHandle, openHandle, type WorkerEndpoint, type WorkerHandle } from './worker-handle';
 
-export interface ModelWorkerEndpoint extends Endpoint {
-  terminate(): void;
-}
+export type ModelWorkerEndpoint = WorkerEndpoint;
 
 export interface ModelNotice {
   readonly role: RolePlan['role'];
@@ -56,28 +54,9 @@ export function spawnRerankWorker(): ModelWorkerEndpoint {
   return new Worker(new URL('../../workers/rerank.worker.ts', import.meta.url), { type: 'module', name: 'casefile-rerank' });
 }
 
-interface Handle {
-  readonly endpoint: ModelWorkerEndpoint;
-  readonly api: Remote<ModelWorkerApi>;
-  /** Rejects when the worker dies or is terminated: pending calls must not wait forever. */
-  readonly crashed: Promise<never>;
-  readonly fail: (error: AppError) => void;
-  dead: boolean;
-}
+type Handle = WorkerHandle<ModelWorkerApi>;
 
 let nextJob = 1;
-
-function aborted(signal: AbortSignal | undefined, what: string): { promise: Promise<never>; dispose: () => void } {
-  if (!signal) return { promise: new Promise<never>(() => undefined), dispose: () => undefined };
-  let onAbort = () => undefined as void;
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new AbortedError(what));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  promise.catch(() => undefined);
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
 
 class WorkerModel {
   #handle: Handle | null = null;
@@ -121,27 +100,19 @@ class WorkerModel {
   }
 
   #spawn(): Handle {
-    const endpoint = this.options.spawn();
     this.spawned++;
-    let fail: (error: AppError) => void = () => undefined;
-    const crashed = new Promise<never>((_, reject) => (fail = reject));
-    crashed.catch(() => undefined);
-    const handle: Handle = { endpoint, api: wrap<ModelWorkerApi>(endpoint), crashed, fail: (e) => fail(e), dead: false };
-    const onError = (event: unknown) => {
-      const raw: unknown = event !== null && typeof event === 'object' && 'message' in event ? event.message : null;
-      const message = typeof raw === 'string' && raw ? raw : 'the worker stopped';
-      fail(new ModelError('model/load-failed', `${this.options.plan.role} worker crashed: ${message}`, { details: { reason: 'unknown' } }));
-      this.#kill(handle);
-    };
-    endpoint.addEventListener('error', onError);
-    endpoint.addEventListener('messageerror', onError);
+    const handle: Handle = openHandle<ModelWorkerApi>(this.options.spawn(), (message) => {
+      // Pending calls fail with the crash error first; then the handle is dropped (#kill would
+      // otherwise reject them with "unloaded").
+      queueMicrotask(() => this.#kill(handle));
+      return new ModelError('model/load-failed', `${this.options.plan.role} worker crashed: ${message}`, { details: { reason: 'unknown' } });
+    });
     return handle;
   }
 
   #kill(handle: Handle): void {
     handle.fail(new AbortedError(`${this.options.plan.spec.label}: the model was unloaded`));
-    handle.dead = true;
-    handle.endpoint.terminate();
+    closeHandle(handle);
     if (this.#handle === handle) {
       this.#handle = null;
       this.#ready = null;
@@ -196,11 +167,15 @@ class WorkerModel {
   /** Runs `fn` on the loaded worker as job `jobId`, cancellable by `signal`. */
   protected async run<T>(what: string, signal: AbortSignal | undefined, fn: (api: Remote<ModelWorkerApi>, jobId: string) => Promise<T>): Promise<T> {
     if (signal?.aborted) throw new AbortedError(what);
-    const handle = await Promise.race([this.#ensure(), aborted(signal, what).promise]);
+    const loading = abortRace(signal, what);
+    let handle: Handle;
+    try {
+      handle = await Promise.race([this.#ensure(), loading.promise]);
+    } finally {
+      loading.dispose();
+    }
     const jobId = `${this.options.plan.role}-${nextJob++}`;
-    const abort = aborted(signal, what);
-    const onAbort = () => void handle.api.cancel(jobId).catch(() => undefined);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const abort = abortRace(signal, what, () => void handle.api.cancel(jobId).catch(() => undefined));
     try {
       const call = fn(handle.api, jobId);
       call.catch(() => undefined);
@@ -214,7 +189,6 @@ class WorkerModel {
       }
       throw error;
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       abort.dispose();
     }
   }

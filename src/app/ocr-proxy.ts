@@ -11,16 +11,14 @@
  * - An engine failure (not an abort, not bad input) also ends the worker: the next job starts
  *   from a clean state.
  */
-import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { transfer } from 'comlink';
 import { AbortedError, AppError } from '../core/errors';
 import type { OcrEngine, OcrOptions, OcrResult, PageImage } from '../core/ports';
 import type { OcrServiceApi } from '../ocr/service';
 import { registerRpcErrors } from './rpc';
+import { abortRace, closeHandle, openHandle, type WorkerEndpoint, type WorkerHandle } from './worker-handle';
 
-/** What a spawn function returns: something comlink can talk to, and a way to end it. */
-export interface OcrWorkerEndpoint extends Endpoint {
-  terminate(): void;
-}
+export type OcrWorkerEndpoint = WorkerEndpoint;
 
 export interface WorkerOcrOptions {
   /** Creates the worker (default: workers/ocr.worker.ts as a module worker). */
@@ -38,30 +36,9 @@ export function spawnOcrWorker(): OcrWorkerEndpoint {
   return new Worker(new URL('../../workers/ocr.worker.ts', import.meta.url), { type: 'module', name: 'ocr' });
 }
 
-interface Handle {
-  readonly endpoint: OcrWorkerEndpoint;
-  readonly api: Remote<OcrServiceApi>;
-  /** Rejects when the worker dies (a script error or an unreadable message) or is terminated. */
-  readonly crashed: Promise<never>;
-  readonly fail: (error: AppError) => void;
+interface Handle extends WorkerHandle<OcrServiceApi> {
   /** Jobs using this worker now. */
   active: number;
-  dead: boolean;
-}
-
-function abortPromise(signal: AbortSignal | undefined, what: string, onAbort: () => void): { promise: Promise<never>; dispose: () => void } {
-  if (!signal) return { promise: new Promise<never>(() => undefined), dispose: () => undefined };
-  let listener = () => undefined as void;
-  const promise = new Promise<never>((_, reject) => {
-    listener = () => {
-      reject(new AbortedError(what));
-      onAbort();
-    };
-    if (signal.aborted) listener();
-    else signal.addEventListener('abort', listener, { once: true });
-  });
-  promise.catch(() => undefined);
-  return { promise, dispose: () => signal.removeEventListener('abort', listener) };
 }
 
 export class WorkerOcr implements OcrEngine {
@@ -97,7 +74,7 @@ export class WorkerOcr implements OcrEngine {
     const payload: PageImage = { width: image.width, height: image.height, mediaType: image.mediaType, data };
     const jobId = `ocr-${++this.#jobs}`;
     const handle = this.#acquire();
-    const abort = abortPromise(signal, what, () => {
+    const abort = abortRace(signal, what, () => {
       if (!handle.dead) handle.api.cancel(jobId).catch(() => undefined);
     });
     try {
@@ -120,7 +97,7 @@ export class WorkerOcr implements OcrEngine {
     const what = 'loading text recognition';
     if (options.signal?.aborted) throw new AbortedError(what);
     const handle = this.#acquire();
-    const abort = abortPromise(options.signal, what, () => undefined);
+    const abort = abortRace(options.signal, what);
     try {
       const call = handle.api.prepare(languages ? [...languages] : undefined, this.#extraLangPath ? { extraLangPath: this.#extraLangPath } : {});
       call.catch(() => undefined);
@@ -151,19 +128,14 @@ export class WorkerOcr implements OcrEngine {
   }
 
   #start(): Handle {
-    const endpoint = this.#spawn();
     this.spawned++;
-    let fail: (error: AppError) => void = () => undefined;
-    const crashed = new Promise<never>((_, reject) => (fail = reject));
-    crashed.catch(() => undefined);
-    const handle: Handle = { endpoint, api: wrap<OcrServiceApi>(endpoint), crashed, fail, active: 0, dead: false };
-    const onError = (event: unknown) => {
-      const message = event !== null && typeof event === 'object' && 'message' in event && typeof event.message === 'string' && event.message ? event.message : 'the worker stopped';
-      if (this.#handle === handle) this.#handle = null;
-      this.#kill(handle, new AppError('internal', `ocr worker crashed: ${message}`));
-    };
-    endpoint.addEventListener('error', onError);
-    endpoint.addEventListener('messageerror', onError);
+    const handle: Handle = Object.assign(
+      openHandle<OcrServiceApi>(this.#spawn(), (message) => {
+        if (this.#handle === handle) this.#handle = null;
+        return new AppError('internal', `ocr worker crashed: ${message}`);
+      }),
+      { active: 0 },
+    );
     return handle;
   }
 
@@ -187,9 +159,7 @@ export class WorkerOcr implements OcrEngine {
 
   #kill(handle: Handle, reason: AppError): void {
     if (handle.dead) return;
-    handle.dead = true;
     handle.fail(reason); // jobs still waiting on this worker end now
-    // terminate() alone: releaseProxy() would wait for an answer from a worker that is gone.
-    handle.endpoint.terminate();
+    closeHandle(handle);
   }
 }

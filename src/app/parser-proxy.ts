@@ -9,24 +9,22 @@
  * - The worker is spawned on first use and terminated after `idleMs` (10 s) without a parse, so
  *   pdf.js memory goes back to the system; the next parse spawns a fresh one.
  */
-import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import { transfer } from 'comlink';
 import { AbortedError, AppError } from '../core/errors';
-import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
-import type { ParseSessionsApi } from '../parsers/sessions';
 import type { AnalyzedDocument, AnalyzeMeta, AnalyzeOptions, DocumentAnalyzer } from '../core/ingest/analyze';
 import type { PageText } from '../core/ingest/chunker';
+import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
+import type { ParseSessionsApi } from '../parsers/sessions';
+import { metaOf } from '../parsers/source';
+import { registerRpcErrors } from './rpc';
+import { abortRace, closeHandle, openHandle, type WorkerEndpoint, type WorkerHandle } from './worker-handle';
 
 /** What workers/parse.worker.ts exposes (kept structural so the DOM project needs no worker types). */
 export interface ParseWorkerRemoteApi extends ParseSessionsApi {
   analyze(pages: PageText[], meta: AnalyzeMeta, options?: AnalyzeOptions): AnalyzedDocument;
 }
-import { metaOf } from '../parsers/source';
-import { registerRpcErrors } from './rpc';
 
-/** What a spawn function returns: something comlink can talk to, and a way to end it. */
-export interface ParseWorkerEndpoint extends Endpoint {
-  terminate(): void;
-}
+export type ParseWorkerEndpoint = WorkerEndpoint;
 
 export interface WorkerParserOptions {
   /** Creates the worker (default: workers/parse.worker.ts as a module worker). */
@@ -40,25 +38,7 @@ export function spawnParseWorker(): ParseWorkerEndpoint {
   return new Worker(new URL('../../workers/parse.worker.ts', import.meta.url), { type: 'module', name: 'parse' });
 }
 
-interface Handle {
-  readonly endpoint: ParseWorkerEndpoint;
-  readonly api: Remote<ParseWorkerRemoteApi>;
-  /** Rejects when the worker dies (a script error or an unreadable message). */
-  readonly crashed: Promise<never>;
-  dead: boolean;
-}
-
-function abortPromise(signal: AbortSignal | undefined, what: string): { promise: Promise<never>; dispose: () => void } {
-  if (!signal) return { promise: new Promise<never>(() => undefined), dispose: () => undefined };
-  let onAbort = () => undefined as void;
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new AbortedError(what));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  promise.catch(() => undefined);
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
+type Handle = WorkerHandle<ParseWorkerRemoteApi>;
 
 export class WorkerParser implements Parser, DocumentAnalyzer {
   readonly #spawn: () => ParseWorkerEndpoint;
@@ -88,12 +68,10 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
     if (signal?.aborted) throw new AbortedError(what);
 
     const handle = this.#acquire();
-    const abort = abortPromise(signal, what);
     let sessionId: string | null = null;
-    const onAbort = () => {
+    const abort = abortRace(signal, what, () => {
       if (sessionId !== null) handle.api.cancel(sessionId).catch(() => undefined);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    });
     // Whatever arrives first: the answer, the abort, or the worker's death.
     const call = <T>(p: Promise<T>): Promise<T> => {
       p.catch(() => undefined); // an answer that lost the race must not become an unhandled rejection
@@ -109,7 +87,6 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
         yield item;
       }
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       abort.dispose();
       // Close the session even when the abort won the race against open(); close is idempotent.
       // Not awaited: a worker busy with a page would hold the consumer up.
@@ -124,7 +101,7 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
     const what = `analysing ${meta.fileName}`;
     if (signal?.aborted) throw new AbortedError(what);
     const handle = this.#acquire();
-    const abort = abortPromise(signal, what);
+    const abort = abortRace(signal, what);
     try {
       const call = handle.api.analyze([...pages], meta, rest);
       call.catch(() => undefined);
@@ -141,7 +118,7 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
     this.#idleTimer = null;
     const handle = this.#handle;
     this.#handle = null;
-    if (handle) this.#kill(handle);
+    if (handle) closeHandle(handle);
   }
 
   #acquire(): Handle {
@@ -149,21 +126,11 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
     this.#idleTimer = null;
     this.#active++;
     if (this.#handle && !this.#handle.dead) return this.#handle;
-    const endpoint = this.#spawn();
     this.spawned++;
-    let fail: (error: AppError) => void = () => undefined;
-    const crashed = new Promise<never>((_, reject) => (fail = reject));
-    crashed.catch(() => undefined);
-    const handle: Handle = { endpoint, api: wrap<ParseWorkerRemoteApi>(endpoint), crashed, dead: false };
-    const onError = (event: unknown) => {
-      const message = event !== null && typeof event === 'object' && 'message' in event && typeof event.message === 'string' && event.message ? event.message : 'the worker stopped';
-      handle.dead = true;
-      fail(new AppError('internal', `parse worker crashed: ${message}`));
+    const handle: Handle = openHandle<ParseWorkerRemoteApi>(this.#spawn(), (message) => {
       if (this.#handle === handle) this.#handle = null;
-      this.#kill(handle);
-    };
-    endpoint.addEventListener('error', onError);
-    endpoint.addEventListener('messageerror', onError);
+      return new AppError('internal', `parse worker crashed: ${message}`);
+    });
     this.#handle = handle;
     return handle;
   }
@@ -175,11 +142,5 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
       this.#idleTimer = null;
       if (this.#active === 0 && this.#handle === handle) this.terminate();
     }, this.#idleMs);
-  }
-
-  #kill(handle: Handle): void {
-    // terminate() alone: releaseProxy() would wait for an answer from a worker that is gone.
-    handle.dead = true;
-    handle.endpoint.terminate();
   }
 }

@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { decode, encode } from '../core/search/vector-codec';
 import { VectorIndex, type VectorRecordLike } from '../core/search/vector-index';
+import { prng } from '../core/prng';
 
 export interface BenchVectorsOptions {
   readonly vectors?: number;
@@ -235,16 +236,6 @@ function overlap(got: readonly string[], want: readonly string[]): number {
   return want.length === 0 ? 1 : got.filter((id) => set.has(id)).length / want.length;
 }
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fills `v` with a random unit vector (Gaussian coordinates, Box-Muller). */
 function fillUnit(v: Float32Array, rand: () => number): Float32Array {

@@ -30,20 +30,11 @@ import { benchOcr } from './bench-ocr';
 import { benchScale } from './bench-scale';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
+import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,scale').split(','));
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'agreement party parties shall supplier customer services fees payment invoice term termination notice days written breach ' +

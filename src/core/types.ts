@@ -71,7 +71,7 @@ export interface ChunkRecord {
    * The innermost section title in sectionPath ("Limitation of Liability"), null when none.
    * Always set by the chunker; optional only so rows and fixtures written before it type-check.
    */
-  readonly sectionTitle?: string | null;
+  readonly sectionTitle: string | null;
   /** The text that is indexed and embedded (the chunk span, whitespace normalised). */
   readonly text: string;
   /** The whole source paragraph(s) the chunk comes from, shown to users. */

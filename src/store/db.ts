@@ -4,6 +4,7 @@
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { JobRecord, QueueItem } from '../core/ingest/queue';
+import type { DocumentVectors } from '../core/ports';
 import type { ChunkRecord, DocumentRecord, PageRecord, WorkspaceRecord } from '../core/types';
 
 /** Lets tests inject fake-indexeddb: `{ indexedDB, IDBKeyRange }`. */
@@ -16,15 +17,7 @@ export const REGISTRY_DB_NAME = 'casefile-registry';
  * Embedding vectors of one document, stored as one binary block (exact-size typed arrays,
  * never views into a larger buffer, or IndexedDB would clone the whole buffer).
  */
-export interface VectorRecord {
-  readonly documentId: string;
-  readonly modelId: string;
-  readonly dim: number;
-  /** chunk seq → row; rows are `dim` floats each, in the same order as `seqs`. */
-  readonly seqs: Uint32Array;
-  readonly data: Float32Array;
-  readonly language?: string | null;
-}
+export type VectorRecord = DocumentVectors;
 
 export interface MetaRecord {
   readonly key: string;

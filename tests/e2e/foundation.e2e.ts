@@ -2,17 +2,9 @@
  * The first user journey: samples → ask → cited passage → source viewer → delete → a corrupt
  * file next to a good one → offline reload with the same results.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textPdf } from '../fixtures/collection';
 import { ask, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
-
-async function makePdf(lines: string[]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([612, 792]);
-  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 720 - i * 18, size: 11, font }));
-  return Buffer.from(await pdf.save());
-}
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
   let s: Session;
@@ -72,7 +64,7 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
   });
 
   it('indexes a good PDF and fails a corrupt one with a clear message', async () => {
-    const good = await makePdf(['ARBITRATION AGREEMENT', '1. Seat. Any dispute shall be finally resolved by arbitration seated in Geneva', 'under the ICC Rules by three arbitrators.']);
+    const good = Buffer.from(await textPdf([['ARBITRATION AGREEMENT', '1. Seat. Any dispute shall be finally resolved by arbitration seated in Geneva', 'under the ICC Rules by three arbitrators.']]));
     const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), good.subarray(9, 200)]);
     await s.page.getByTestId('file-input').setInputFiles([
       { name: 'broken-contract.pdf', mimeType: 'application/pdf', buffer: corrupt },

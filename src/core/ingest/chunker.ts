@@ -43,21 +43,8 @@ export interface ChunkerOptions {
   readonly maxTokens?: number | undefined;
 }
 
-export interface ChunkDraft {
-  /** 0-based position in the document. */
-  readonly seq: number;
-  /** Page numbers (PageText.page) and offsets into those pages' text: [charStart on pageStart, charEnd on pageEnd). */
-  readonly pageStart: number;
-  readonly pageEnd: number;
-  readonly charStart: number;
-  readonly charEnd: number;
-  readonly sectionPath: readonly string[];
-  readonly sectionOrdinal: string | null;
-  readonly sectionTitle: string | null;
-  readonly text: string;
-  readonly sourceText: string;
-  readonly tokens: number;
-}
+/** A chunk before it belongs to a stored document: a ChunkRecord without its ids. */
+export type ChunkDraft = Omit<ChunkRecord, 'id' | 'documentId'>;
 
 export const DEFAULT_TARGET_TOKENS = 480;
 export const DEFAULT_MIN_TOKENS = 32;

@@ -15,6 +15,7 @@
  * Two models are never mixed: every add checks model id and dimension.
  */
 import { IndexError, InputError } from '../errors';
+import type { DocumentVectors } from '../ports';
 import { scanRows, TopK } from './vector-scan';
 
 export interface VectorIndexOptions {
@@ -54,20 +55,8 @@ export interface VectorHit {
   readonly score: number;
 }
 
-/**
- * The vectors of one document. Structurally a `VectorRecord` of src/store/db.ts, plus the
- * document's language (optional: absent in rows written before it).
- */
-export interface VectorRecordLike {
-  readonly documentId: string;
-  readonly modelId: string;
-  readonly dim: number;
-  /** Chunk seq of each row, in row order. */
-  readonly seqs: Uint32Array;
-  /** `seqs.length * dim` floats. */
-  readonly data: Float32Array;
-  readonly language?: string | null;
-}
+/** The vectors of one document, as the store keeps them (the DocumentVectors port type). */
+export type VectorRecordLike = DocumentVectors;
 
 export interface FromRecordsOptions {
   /** The language of a document whose record carries none (e.g. from the documents table). */

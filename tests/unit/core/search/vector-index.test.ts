@@ -3,19 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { IndexError } from '../../../../src/core/errors';
 import { decode, encode } from '../../../../src/core/search/vector-codec';
 import { VectorIndex, type VectorFilter, type VectorHit, type VectorRecordLike } from '../../../../src/core/search/vector-index';
+import { prng } from '../../../../src/core/prng';
 
 // ---- helpers ------------------------------------------------------------------------------------
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function unitVector(dim: number, rand: () => number): Float32Array {
   const v = new Float32Array(dim);

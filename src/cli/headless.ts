@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeError } from '../core/errors';
+import { inProcessAnalyzer } from '../core/ingest/analyze';
 import { ingestFile, type IngestDeps } from '../core/ingest/pipeline';
 import type { ChunkerOptions } from '../core/ingest/chunker';
 import type { Embedder, OcrEngine } from '../core/ports';
@@ -73,7 +74,7 @@ interface Cached {
 export async function ingestPaths(paths: readonly string[], root: string, workspace: MemoryWorkspace, options: HeadlessOptions = {}): Promise<IngestReport[]> {
   const parser = new InProcessParser({ pdfjs: loadPdfJsNode, ...(options.ocr ? { renderForOcr: {} } : {}) });
   const noIndex = { addDocument: async () => undefined, removeDocument: async () => undefined };
-  const deps: IngestDeps = { parser, store: workspace, index: noIndex, ocr: options.ocr ?? null, embedder: options.embedder ?? null, ...(options.chunker ? { chunker: options.chunker } : {}) };
+  const deps: IngestDeps = { parser, analyzer: inProcessAnalyzer, store: workspace, index: noIndex, ocr: options.ocr ?? null, embedder: options.embedder ?? null, ...(options.chunker ? { chunker: options.chunker } : {}) };
   const version = options.cache === false ? null : await codeVersion();
   const reports: IngestReport[] = [];
   for (const path of paths) {

@@ -10,7 +10,7 @@ import type { EventInput } from '../events';
 import { newId, sha256Hex } from '../hash';
 import type { Embedder, IndexWriter, IngestStore, OcrEngine, Parser, SourceFile } from '../ports';
 import type { DocSource, DocumentRecord, PageRecord } from '../types';
-import { inProcessAnalyzer, type DocumentAnalyzer } from './analyze';
+import type { DocumentAnalyzer } from './analyze';
 import type { ChunkerOptions } from './chunker';
 import { toChunkRecords } from './chunker';
 import { embedChunks } from './embed';
@@ -20,8 +20,11 @@ export interface IngestDeps {
   readonly parser: Parser;
   readonly store: IngestStore;
   readonly index: IndexWriter;
-  /** Cleaning, language, metadata and chunking (in the parse worker in the app). */
-  readonly analyzer?: DocumentAnalyzer;
+  /**
+   * Cleaning, language, metadata and chunking: the parse worker in the app (it loads the
+   * language model, which the page must not), `inProcessAnalyzer` in Node.
+   */
+  readonly analyzer: DocumentAnalyzer;
   /** Reads pages without a text layer; without it such pages stay empty. */
   readonly ocr?: OcrEngine | null;
   /** Embeds chunks for dense search; without it documents are searchable by keywords only. */
@@ -132,8 +135,7 @@ export async function ingestFile(
     const ocrConfidence = tally.mean;
 
     // 3. Clean, detect language and metadata, chunk.
-    const analyzer = deps.analyzer ?? inProcessAnalyzer;
-    const analyzed = await analyzer.analyze(
+    const analyzed = await deps.analyzer.analyze(
       raw.map((p) => ({ page: p.page, text: p.text })),
       { fileName: file.name, declaredTitle },
       { chunker: deps.chunker, signal },

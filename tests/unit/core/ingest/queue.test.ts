@@ -3,6 +3,7 @@ import { FileError } from '../../../../src/core/errors';
 import type { CasefileEvent } from '../../../../src/core/events';
 import { IngestQueue, type FileResolver, type NewFile, type QueueItem } from '../../../../src/core/ingest/queue';
 import type { IngestDeps } from '../../../../src/core/ingest/pipeline';
+import { inProcessAnalyzer } from '../../../../src/core/ingest/analyze';
 import type { IndexWriter, ParsedItem, Parser, SourceFile } from '../../../../src/core/ports';
 import { WorkspaceDb } from '../../../../src/store/db';
 import { DocumentRepository } from '../../../../src/store/documents';
@@ -58,7 +59,7 @@ function setup(deps = freshIdb()) {
   const parser = new FakeParser();
   const resolver = new MemoryResolver();
   const events: CasefileEvent[] = [];
-  const ingest = (): IngestDeps => ({ parser, store: documents, index });
+  const ingest = (): IngestDeps => ({ parser, analyzer: inProcessAnalyzer, store: documents, index });
   const queue = new IngestQueue({ store: new DexieQueueStore(db), files: resolver, ingest, sink: (e) => events.push(e) });
   const add = (files: SourceFile[]): NewFile[] => files.map((f) => (resolver.files.set(f.path, f), { file: f, origin: 'vault' as const }));
   return { db, documents, indexed, parser, resolver, events, queue, add, deps };

@@ -2,6 +2,7 @@
  * The first user journey: samples → ask → cited passage → source viewer → delete → a corrupt
  * file next to a good one → offline reload with the same results.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
 import { ask, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
@@ -107,5 +108,37 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
     const foreign = s.requests.filter((u) => !/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(u));
     expect(foreign).toEqual([]);
     expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
+
+describe('updates: a new version is announced, not applied mid-work', () => {
+  let s: Session;
+  const sw = 'dist/sw.js';
+  let original = '';
+  beforeAll(async () => {
+    original = await readFile(sw, 'utf8');
+    s = await launch();
+    await openApp(s.page);
+    await waitForServiceWorker(s.page);
+    // A returning visit: the page is now controlled by the installed service worker.
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await s.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  });
+  afterAll(async () => {
+    await writeFile(sw, original);
+    await s?.close();
+  });
+
+  it('shows "Reload to update" when a new service worker is waiting, and reloads on request', async () => {
+    await writeFile(sw, `${original}\n// a new release\n`);
+    await s.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = s.page.getByRole('alertdialog');
+    await prompt.getByText('A new version of Casefile is ready.').waitFor({ timeout: 30_000 });
+    await screenshot(s.page, '08-update');
+    // Nothing happened on its own: the page still runs the old version until the user agrees.
+    expect(await s.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed');
+    await Promise.all([s.page.waitForEvent('load', { timeout: 30_000 }), prompt.getByRole('button', { name: 'Reload to update' }).click()]);
+    await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
   });
 });

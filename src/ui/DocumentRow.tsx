@@ -22,6 +22,7 @@ export function DocumentRow({ doc, progress, onDelete, onUnlock }: { doc: Docume
         <span className={`badge badge-${doc.status}`}>{STATUS_LABEL[doc.status]}</span>
       </div>
       <div className="doc-meta muted">
+        {doc.path !== doc.name && <span title="Where the file is">{doc.path}</span>}
         {doc.pages > 0 && <span>{doc.pages === 1 ? '1 page' : `${doc.pages} pages`}</span>}
         {doc.chunkCount > 0 && <span>{doc.chunkCount === 1 ? '1 passage' : `${doc.chunkCount} passages`}</span>}
         {doc.language && <span title="Language">{doc.language.toUpperCase()}</span>}

@@ -92,7 +92,7 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
       {settings && (
         <div className="folder-state" aria-label="Opened folder">
           <p>
-            <strong title="Folder kept in sync with this workspace">📁 {settings.name}</strong> <span className="muted">· {ago(settings.lastScanAt)}</span>
+            <span className="muted">Folder</span> <strong title="Folder kept in sync with this workspace">{settings.name}</strong> <span className="muted">· {ago(settings.lastScanAt)}</span>
           </p>
           {settings.lastSummary && <p className="muted small-text">{summaryText(settings.lastSummary)}</p>}
           <div className="actions">

@@ -11,7 +11,20 @@ const STATUS_LABEL: Record<DocumentRecord['status'], string> = {
   failed: 'Failed',
 };
 
-export function DocumentRow({ doc, progress, onDelete, onUnlock }: { doc: DocumentRecord; progress: FileProgress | undefined; onDelete: () => void; onUnlock: () => void }) {
+export function DocumentRow({
+  doc,
+  progress,
+  denseModel,
+  onDelete,
+  onUnlock,
+}: {
+  doc: DocumentRecord;
+  progress: FileProgress | undefined;
+  /** The embedder meaning-based search uses, if any: documents without its vectors say so. */
+  denseModel: string | null;
+  onDelete: () => void;
+  onUnlock: () => void;
+}) {
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
     <li className={`doc status-${doc.status}`} aria-label={doc.name}>
@@ -26,6 +39,11 @@ export function DocumentRow({ doc, progress, onDelete, onUnlock }: { doc: Docume
         {doc.pages > 0 && <span>{doc.pages === 1 ? '1 page' : `${doc.pages} pages`}</span>}
         {doc.chunkCount > 0 && <span>{doc.chunkCount === 1 ? '1 passage' : `${doc.chunkCount} passages`}</span>}
         {doc.language && <span title="Language">{doc.language.toUpperCase()}</span>}
+        {denseModel && doc.lexicalOnly && (doc.status === 'ready' || doc.status === 'degraded') && (
+          <span className="keywords-only" title={`Not embedded with ${denseModel} yet: found by keywords only`}>
+            Keywords only
+          </span>
+        )}
         {doc.ocrConfidence !== null && <span title="Some pages were scans">Text recognised (OCR) · {Math.round(doc.ocrConfidence)}% confidence</span>}
         {doc.title && doc.title !== doc.name && (
           <span title="Title" className="doc-title">

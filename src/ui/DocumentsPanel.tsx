@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { filesFromDrop } from '../app/browser-files';
 import { describeError } from '../core/errors';
 import type { DocumentRecord } from '../core/types';
@@ -18,6 +18,10 @@ export function DocumentsPanel() {
   const [error, setError] = useState<string | null>(null);
   const [unlocking, setUnlocking] = useState<DocumentRecord | null>(null);
   const progress = useImportProgress();
+  const embeddings = useSyncExternalStore(
+    (cb) => app.embeddings.subscribe(cb),
+    () => app.embeddings.current,
+  );
   const docs = useLiveQuery<DocumentRecord[]>(() => app.documents.list(), [ws.generation], []);
 
   const addFiles = (files: FileList | File[] | null) => {
@@ -102,6 +106,7 @@ export function DocumentsPanel() {
               key={d.id}
               doc={d}
               progress={progress.files[d.id]}
+              denseModel={embeddings.model}
               onDelete={() => void app.deleteDocument(d.id)}
               onUnlock={() => setUnlocking(d)}
             />

@@ -1,29 +1,20 @@
 import { useState } from 'react';
 import { describeError } from '../core/errors';
+import { ConfirmDialog, TextDialog } from './Dialogs';
 import { useCasefile, useWorkspace } from './hooks';
+
+type Open = 'create' | 'rename' | 'delete' | null;
 
 /** Switch, create, rename and delete workspaces (each is a separate database). */
 export function WorkspaceBar() {
   const app = useCasefile();
   const ws = useWorkspace();
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open>(null);
 
   const run = (action: () => Promise<void>) => {
     setError(null);
     action().catch((e: unknown) => setError(describeError(e)));
-  };
-
-  const create = () => {
-    const name = window.prompt('Name of the new workspace', 'New matter');
-    if (name !== null) run(() => app.createWorkspace(name));
-  };
-  const rename = () => {
-    const name = window.prompt('Rename workspace', ws.current.name);
-    if (name !== null) run(() => app.renameWorkspace(ws.current.id, name));
-  };
-  const remove = () => {
-    const ok = window.confirm(`Delete the workspace "${ws.current.name}" and every document, index and note in it? This cannot be undone.`);
-    if (ok) run(() => app.deleteWorkspace(ws.current.id));
   };
 
   return (
@@ -38,19 +29,30 @@ export function WorkspaceBar() {
           </option>
         ))}
       </select>
-      <button type="button" className="ghost" onClick={create}>
+      <button type="button" className="ghost" onClick={() => setOpen('create')}>
         New workspace
       </button>
-      <button type="button" className="ghost" onClick={rename} aria-label="Rename workspace">
+      <button type="button" className="ghost" onClick={() => setOpen('rename')} aria-label="Rename workspace">
         Rename
       </button>
-      <button type="button" className="ghost danger" onClick={remove} aria-label="Delete workspace">
+      <button type="button" className="ghost danger" onClick={() => setOpen('delete')} aria-label="Delete workspace">
         Delete
       </button>
       {error && (
         <span role="alert" className="error-text">
           {error}
         </span>
+      )}
+      {open === 'create' && (
+        <TextDialog title="New workspace" label="Name" initial="New matter" action="Create" onClose={() => setOpen(null)} onSubmit={(name) => run(() => app.createWorkspace(name))} />
+      )}
+      {open === 'rename' && (
+        <TextDialog title="Rename workspace" label="Name" initial={ws.current.name} action="Rename" onClose={() => setOpen(null)} onSubmit={(name) => run(() => app.renameWorkspace(ws.current.id, name))} />
+      )}
+      {open === 'delete' && (
+        <ConfirmDialog title={`Delete “${ws.current.name}”?`} action="Delete workspace" onClose={() => setOpen(null)} onConfirm={() => run(() => app.deleteWorkspace(ws.current.id))}>
+          Every document, index, setting and stored original of this workspace is removed from this device. This cannot be undone.
+        </ConfirmDialog>
       )}
     </div>
   );

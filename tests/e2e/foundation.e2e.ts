@@ -142,3 +142,60 @@ describe('updates: a new version is announced, not applied mid-work', () => {
     await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
   });
 });
+
+describe('workspaces: create, switch, rename, delete without a trace', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const databases = () => s.page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+  /** Workspace folders in the file vault (OPFS) that keeps uploaded originals. */
+  const vault = () =>
+    s.page.evaluate(async () => {
+      const names: string[] = [];
+      try {
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('casefile');
+        for await (const key of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(key);
+      } catch {
+        // no vault at all
+      }
+      return names;
+    });
+
+  it('keeps matters apart and removes a deleted one entirely', async () => {
+    const select = s.page.getByRole('combobox', { name: 'Workspace' });
+    await s.page.getByRole('button', { name: 'New workspace' }).click();
+    const create = s.page.getByRole('dialog', { name: 'New workspace' });
+    await create.getByLabel('Name').fill('Acme v. Globex');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex');
+    const pdf = Buffer.from(await textPdf([['SETTLEMENT TERMS', '1. Payment. Globex shall pay Acme the settlement sum within ten business days.']]));
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'settlement.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+    await waitForStatus(s.page, 'settlement.pdf', 'Ready');
+    const acmeId = await s.page.evaluate(() => (window as never as { casefile: { workspace: { current: { id: string } } } }).casefile.workspace.current.id);
+    expect(await databases()).toContain(`casefile-ws-${acmeId}`);
+    expect(await vault()).toContain(acmeId);
+
+    await select.selectOption({ label: 'My documents' });
+    await s.page.getByText('No documents yet.').waitFor();
+    await select.selectOption({ label: 'Acme v. Globex' });
+    await waitForStatus(s.page, 'settlement.pdf', 'Ready');
+
+    await s.page.getByRole('button', { name: 'Rename workspace' }).click();
+    const rename = s.page.getByRole('dialog', { name: 'Rename workspace' });
+    await rename.getByLabel('Name').fill('Acme v. Globex (settled)');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex (settled)');
+
+    await s.page.getByRole('button', { name: 'Delete workspace' }).click();
+    await s.page.getByRole('dialog', { name: /Delete “Acme v. Globex \(settled\)”/ }).getByRole('button', { name: 'Delete workspace' }).click();
+    await expect.poll(() => select.locator('option').allTextContents()).toEqual(['My documents']);
+    expect(await databases()).not.toContain(`casefile-ws-${acmeId}`);
+    expect(await vault()).not.toContain(acmeId);
+  });
+});

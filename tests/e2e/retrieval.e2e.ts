@@ -74,8 +74,8 @@ describe('retrieval: modes, explanation, settings', () => {
   });
 
   it('keeps settings per workspace', async () => {
-    // The shared dialog handler accepts the prompt's suggested name.
     await s.page.getByRole('button', { name: 'New workspace' }).click();
+    await s.page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => s.page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('New matter');
     await openSearchSettings();
     expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('combine_and_dedup');

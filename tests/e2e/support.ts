@@ -38,7 +38,7 @@ export async function launch(options: SessionOptions = {}): Promise<Session> {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
-  page.on('dialog', (d) => void d.accept(d.type() === 'prompt' ? d.defaultValue() : undefined));
+  page.on('dialog', (d) => void d.dismiss()); // the app uses its own dialogs; a native one would be a bug
   return { browser, context, page, requests, consoleErrors, close: () => browser.close() };
 }
 

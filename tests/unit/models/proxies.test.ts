@@ -3,8 +3,6 @@
  * typed errors cross comlink, AbortSignal becomes cancel(jobId), free() terminates and the next
  * call respawns, a device failure falls back to the next attempt with a notice.
  */
-import { expose } from 'comlink';
-import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from '../../../src/app/model-proxies';
 import { registerRpcErrors } from '../../../src/app/rpc';
@@ -14,6 +12,7 @@ import type { RolePlan } from '../../../src/models/profiles';
 import { MemoryStore } from '../../../src/models/stores';
 import { createModelWorkerApi } from '../../../src/models/worker-host';
 import { dot, MODELS_DIR, TINY_EMBEDDER, TINY_RERANKER } from './fixture-specs';
+import { channelWorker } from '../../helpers/channel-worker';
 
 registerRpcErrors();
 
@@ -22,16 +21,8 @@ function spawner(role: ModelRole, wrapApi?: (api: ReturnType<typeof createModelW
   const terminated: number[] = [];
   const spawn = (): ModelWorkerEndpoint => {
     const index = n++;
-    const { port1, port2 } = new MessageChannel();
     const api = createModelWorkerApi(role, { store: new MemoryStore(), localModelPath: MODELS_DIR });
-    expose(wrapApi ? wrapApi(api, index) : api, port1 as unknown as Parameters<typeof expose>[1]);
-    return Object.assign(port2 as unknown as ModelWorkerEndpoint, {
-      terminate: () => {
-        terminated.push(index);
-        port1.close();
-        port2.close();
-      },
-    });
+    return channelWorker(wrapApi ? wrapApi(api, index) : api, () => terminated.push(index));
   };
   return { spawn, terminated };
 }

@@ -3,13 +3,13 @@
  * cancellation across the boundary, typed errors, crashes, idle close. (The real engine behind
  * the same channel is in tesseract.test.ts.)
  */
-import { expose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerOcr } from '../../../src/app/ocr-proxy';
 import { registerRpcErrors } from '../../../src/app/rpc';
 import { AbortedError, AppError, InputError } from '../../../src/core/errors';
 import type { OcrResult, PageImage } from '../../../src/core/ports';
 import { createOcrService, type OcrJobOptions, type OcrServiceApi, type OcrServiceEngine } from '../../../src/ocr/service';
+import { channelWorker } from '../../helpers/channel-worker';
 
 registerRpcErrors();
 
@@ -56,20 +56,13 @@ function harness(options: { idleMs?: number; transferImages?: boolean } = {}): H
       ...options,
       extraLangPath: 'https://tessdata.example/best_int/',
       spawn: () => {
-        const { port1, port2 } = new MessageChannel();
         const engine = new ScriptedEngine();
         const service = createOcrService(engine);
         h.engines.push(engine);
         h.services.push(service);
-        h.ports.push(port2);
-        expose(service, port1);
-        return Object.assign(port2, {
-          terminate: () => {
-            h.terminated++;
-            port1.close();
-            port2.close();
-          },
-        });
+        const endpoint = channelWorker(service, () => h.terminated++);
+        h.ports.push(endpoint);
+        return endpoint;
       },
     }),
   };

@@ -3,7 +3,6 @@
  * renderForOcr (pdf.js on @napi-rs/canvas), each page read by tesseract.js (worker_threads,
  * English from @tesseract.js-data/eng). One engine (one tesseract worker) serves every test.
  */
-import { expose } from 'comlink';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { InProcessParser } from '../../../src/parsers/parser';
 import { parsePdf } from '../../../src/parsers/pdf';
 import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
 import { makeScannedPdf, renderScanPage, SCANNED_PAGES, wordRecall } from '../../fixtures/scanned';
+import { channelWorker } from '../../helpers/channel-worker';
 
 const ocr = new TesseractOcr({ runtime: nodeOcrRuntime() });
 const pages: ParsedPage[] = [];
@@ -121,11 +121,7 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
 
   it('runs behind WorkerOcr over a MessageChannel (the app’s path)', async () => {
     const proxy = new WorkerOcr({
-      spawn: () => {
-        const { port1, port2 } = new MessageChannel();
-        expose(createOcrService(ocr), port1);
-        return Object.assign(port2, { terminate: () => (port1.close(), port2.close()) });
-      },
+      spawn: () => channelWorker(createOcrService(ocr)),
     });
     const page = smallImage();
     const result = await proxy.recognize(page);

@@ -2,7 +2,6 @@
  * WorkerParser against the real session API over a MessageChannel: the same code path as the
  * app's parse worker, minus the Worker itself (Node has no module workers for our TS).
  */
-import { expose } from 'comlink';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerParser } from '../../../src/app/parser-proxy';
@@ -15,6 +14,7 @@ import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
 import { createParseSessions, type ParseSessionsApi } from '../../../src/parsers/sessions';
 import { makeEncryptedPdf } from './helpers/encrypted-pdf';
 import { SAMPLES_DIR } from './helpers/fixtures';
+import { channelWorker } from '../../helpers/channel-worker';
 
 registerRpcErrors();
 
@@ -51,17 +51,9 @@ function harness(idleMs = 10_000): Harness {
     parser: new WorkerParser({
       idleMs,
       spawn: () => {
-        const { port1, port2 } = new MessageChannel();
         const api = createParseSessions(counting);
         apis.push(api);
-        expose(api, port1);
-        return Object.assign(port2, {
-          terminate: () => {
-            h.terminated++;
-            port1.close();
-            port2.close();
-          },
-        });
+        return channelWorker(api, () => h.terminated++);
       },
     }),
   };

@@ -5,7 +5,7 @@
  * evaluation after a retrieval change does not parse 300 pages again.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeError } from '../core/errors';
@@ -123,8 +123,4 @@ export async function openEngine(workspace: MemoryWorkspace, embedder?: Embedder
     if (any) await engine.useEmbeddingModel({ modelId: any.modelId, dim: any.dim });
   }
   return engine;
-}
-
-export async function fileSize(path: string): Promise<number> {
-  return (await stat(path)).size;
 }

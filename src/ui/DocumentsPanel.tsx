@@ -93,7 +93,7 @@ export function DocumentsPanel() {
           {error}
         </p>
       )}
-      <ImportJobs progress={progress.overall} />
+      <ImportJobs progress={progress.jobs} />
       {docs.length === 0 ? (
         <div className="empty">
           <p>No documents yet.</p>

@@ -13,7 +13,7 @@ function eta(ms: number | null): string {
 }
 
 /** Running and paused imports with overall progress, ETA, pause/resume and cancel. */
-export function ImportJobs({ progress }: { progress: ImportProgress['overall'] }) {
+export function ImportJobs({ progress }: { progress: ImportProgress['jobs'] }) {
   const app = useCasefile();
   const ws = useWorkspace();
   const jobs = useLiveQuery<ActiveJob[]>(
@@ -35,7 +35,7 @@ export function ImportJobs({ progress }: { progress: ImportProgress['overall'] }
           <li key={job.id} className="job">
             <label htmlFor={`job-${job.id}`}>
               {paused ? 'Paused' : 'Importing'} {job.label.toLowerCase()}: {done} of {items.length} files
-              {!paused ? eta(progress?.done === done ? progress.etaMs : null) : ''}
+              {!paused ? eta(progress[job.id]?.etaMs ?? null) : ''}
             </label>
             <progress id={`job-${job.id}`} max={items.length} value={done} />
             <div className="job-actions">

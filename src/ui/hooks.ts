@@ -50,14 +50,21 @@ export interface FileProgress {
   readonly stage: string;
 }
 
+export interface JobProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly etaMs: number | null;
+}
+
 export interface ImportProgress {
   readonly files: Readonly<Record<string, FileProgress>>;
-  readonly overall: { readonly done: number; readonly total: number; readonly etaMs: number | null } | null;
+  /** Latest progress of each running job, by job id. */
+  readonly jobs: Readonly<Record<string, JobProgress>>;
 }
 
 /** Per-file and overall progress of running imports, from the event stream. */
 export function useImportProgress(): ImportProgress {
-  const [state, setState] = useState<ImportProgress>({ files: {}, overall: null });
+  const [state, setState] = useState<ImportProgress>({ files: {}, jobs: {} });
   useEvents((e) => {
     switch (e.type) {
       case 'file_started':
@@ -80,13 +87,18 @@ export function useImportProgress(): ImportProgress {
         }
         break;
       case 'progress':
-        if (e.unit === 'files') setState((s) => ({ ...s, overall: { done: e.done, total: e.total, etaMs: e.etaMs } }));
+        if (e.unit === 'files') setState((s) => ({ ...s, jobs: { ...s.jobs, [e.jobId]: { done: e.done, total: e.total, etaMs: e.etaMs } } }));
         break;
       case 'job_done':
       case 'job_cancelled':
-      case 'job_failed':
-        setState({ files: {}, overall: null });
+      case 'job_failed': {
+        const id = e.jobId;
+        setState((s) => {
+          const { [id]: _ended, ...jobs } = s.jobs;
+          return { ...s, jobs };
+        });
         break;
+      }
       default:
         break;
     }

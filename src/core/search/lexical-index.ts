@@ -6,6 +6,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { IndexError } from '../errors';
 import type { IndexedDocument, LexicalQuery } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
+import { DEFAULT_LANGUAGE } from './languages';
 import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, type Analyzer, type AnalyzerOptions } from './analyzer';
 
 export const LEXICAL_SNAPSHOT_VERSION = 1;
@@ -159,8 +160,17 @@ export class LexicalIndex {
   }
 
   /** Terms the query becomes (after analysis), e.g. for highlighting. */
+  /**
+   * The terms a query becomes. Documents are stemmed in their own language, so a query without a
+   * known language is analysed in every language the index holds (a German question then meets
+   * German stems, an English one English stems); terms no document has cost nothing.
+   */
   queryTerms(text: string, language?: string | null): string[] {
-    return [...new Set(this.analyzer.terms(text, language ?? null))];
+    if (language) return [...new Set(this.analyzer.terms(text, language))];
+    const languages = new Set<string | null>();
+    for (const d of this.documents.values()) languages.add(d.language);
+    if (languages.size <= 1) return [...new Set(this.analyzer.terms(text, [...languages][0] ?? null))];
+    return [...new Set([...languages].flatMap((l) => this.analyzer.terms(text, l)))];
   }
 
   /** Inverse document frequency of an analysed term over chunks (BM25's idf; 0 when unseen). */
@@ -185,8 +195,21 @@ export class LexicalIndex {
     return this.mini.search(term, { tokenize: (t) => [t], processTerm: (t) => t, fields: ['text'] }).length;
   }
 
+  /**
+   * BM25 over the chunks. Each document was stemmed in its own language, so without a query
+   * language the query is analysed once per language the index holds and each analysis is matched
+   * only against documents of that language (scores share one index, so they stay comparable).
+   */
   search(query: LexicalQuery, language?: string | null): SearchHit[] {
-    const terms = this.queryTerms(query.text, language);
+    const wanted = language ?? query.language;
+    const groups: (string | null)[] = wanted ? [wanted] : [...new Set([...this.documents.values()].map((d) => d.language))];
+    const limit = query.limit ?? 50;
+    const hits = groups.flatMap((group) => this.searchGroup(query, group, groups.length > 1));
+    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+
+  private searchGroup(query: LexicalQuery, group: string | null, restrictToGroup: boolean): SearchHit[] {
+    const terms = this.queryTerms(query.text, group ?? DEFAULT_LANGUAGE);
     if (terms.length === 0) return [];
     const docFilter = query.documentIds ? new Set(query.documentIds) : null;
     const filter = (r: SearchResult): boolean => {
@@ -194,6 +217,7 @@ export class LexicalIndex {
       if (docFilter && !docFilter.has(docId)) return false;
       if (query.sectionOrdinal !== undefined && r['ordinal'] !== query.sectionOrdinal) return false;
       if (query.language !== undefined && this.documents.get(docId)?.language !== query.language) return false;
+      if (restrictToGroup && this.documents.get(docId)?.language !== group) return false;
       return true;
     };
     const searchTerms = this.withoutCommonTerms(terms);
@@ -209,8 +233,7 @@ export class LexicalIndex {
         ...(prefixMin > 0 ? { prefix: (t: string) => t.length >= prefixMin && !/\d/.test(t) } : {}),
       },
     );
-    const limit = query.limit ?? 50;
-    return results.slice(0, limit).map((r) => ({
+    return results.slice(0, query.limit ?? 50).map((r) => ({
       chunkId: String(r.id),
       documentId: documentIdOfChunk(String(r.id)),
       score: r.score,

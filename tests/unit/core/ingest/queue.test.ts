@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileError } from '../../../../src/core/errors';
-import type { CasefileEvent } from '../../../../src/core/events';
+import { TERMINAL_EVENTS, type CasefileEvent } from '../../../../src/core/events';
 import { IngestQueue, type FileResolver, type NewFile, type QueueItem } from '../../../../src/core/ingest/queue';
 import type { IngestDeps } from '../../../../src/core/ingest/pipeline';
 import { inProcessAnalyzer } from '../../../../src/core/ingest/analyze';
@@ -80,6 +80,10 @@ describe('IngestQueue', () => {
     expect(progress).toEqual([...progress].sort((x, y) => x - y));
     expect(progress.at(-1)).toBe(3);
     expect(s.events.at(-1)).toMatchObject({ type: 'job_done', summary: { ingested: 2, failed: 1, duplicates: 0 } });
+    // Exactly one terminal event for the job, and it is the job's last.
+    const own = s.events.filter((e) => e.jobId === jobId);
+    expect(own.filter((e) => TERMINAL_EVENTS.has(e.type)).map((e) => e.type)).toEqual(['job_done']);
+    expect(TERMINAL_EVENTS.has(own.at(-1)!.type)).toBe(true);
   });
 
   it('shows queued documents at once and drops a duplicate placeholder', async () => {

@@ -109,4 +109,17 @@ describe('LexicalIndex query-time matching', () => {
     small.add({ id: 'c', name: 'c.txt', language: 'en' }, chunks.slice(0, 10));
     expect(small.search({ text: 'agreement renews' })).toHaveLength(10);
   });
+
+  it('analyses a query in every language the index holds, so each document meets its own stems', () => {
+    const index = sampleIndex();
+    index.add({ id: 'geschgehg', name: 'geschgehg.pdf', language: 'de' }, [chunk('geschgehg', 0, 'Geschäftsgeheimnisse sind vor unbefugter Erlangung geschützt.')]);
+    // German plural in the document, singular in the question: only the German stemmer joins them.
+    expect(index.search({ text: 'Geschäftsgeheimnis' })[0]?.chunkId).toBe('geschgehg:0');
+    // English questions still meet English stems.
+    expect(index.search({ text: 'liabilities capped' })[0]?.chunkId).toBe('msa:1');
+    // With a language filter, the query is analysed in that language only.
+    expect(index.queryTerms('Geschäftsgeheimnis', 'en')).toEqual(['geschäftsgeheimni']);
+    expect(index.queryTerms('Geschäftsgeheimnis', 'de')).toEqual(['geschaftsgeheimnis']);
+  });
 });
+

@@ -2,6 +2,7 @@
  * The interfaces the core needs from the outside world. Each has an in-process implementation
  * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
  */
+import type { PipelineResponse, PipelineSettings, SearchFilters } from './search/pipeline';
 import type { ChunkRecord, DocumentRecord, PageRecord, SearchHit } from './types';
 
 export interface JobOptions {
@@ -177,4 +178,22 @@ export interface IndexWriter {
 /** The index the app keeps per workspace (in the index worker) and the core uses in Node. */
 export interface SearchIndex extends IndexWriter {
   searchLexical(query: LexicalQuery): Promise<SearchHit[]>;
+}
+
+// ---- retrieval ----------------------------------------------------------------------------------
+/** One retrieval round trip: the text keyword and dense search run with, filters and settings. */
+export interface SearchRequest {
+  readonly text: string;
+  readonly filters?: SearchFilters;
+  /** The workspace's pipeline settings when absent. */
+  readonly settings?: PipelineSettings;
+}
+
+/**
+ * The retrieval pipeline of one workspace (lexical + dense → fusion → rerank → selection).
+ * In the app it runs in the index worker (IndexClient); in Node tests and the evaluation,
+ * in-process over a SearchEngine. Same interface on both sides.
+ */
+export interface Retriever {
+  search(request: SearchRequest, options?: JobOptions): Promise<PipelineResponse>;
 }

@@ -197,3 +197,25 @@ export interface SearchRequest {
 export interface Retriever {
   search(request: SearchRequest, options?: JobOptions): Promise<PipelineResponse>;
 }
+
+// ---- clause classification ----------------------------------------------------------------------
+/** A clause type a text is (or a question asks about), by playbook clause-type id, scored 0..1. */
+export interface ClauseLabel {
+  readonly type: string;
+  readonly score: number;
+}
+
+export interface ClausePassage {
+  readonly text: string;
+  readonly sectionPath?: readonly string[];
+  readonly sectionTitle?: string | null;
+}
+
+/**
+ * Tells which kinds of clause a passage is (scanner) and which kinds a question asks about
+ * (the ask path's "is there such a clause in scope" sufficiency signal). One classifier serves both.
+ */
+export interface ClauseClassifier {
+  classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]>;
+  questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
+}

@@ -1,0 +1,77 @@
+/**
+ * The ask path's contract: ONE core function (question → scope → retrieval query → retrieval in
+ * scope → sufficiency → typed result) used by the UI, the answer layer and `npm run eval`.
+ * These types are the seam between them; the implementation lives beside this file.
+ */
+import type { JobOptions, Retriever } from '../ports';
+import type { NamedDocument } from '../search/resolve-doc';
+import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
+
+/** How the documents searched were chosen. */
+export type ScopeSource =
+  /** The question names them (title, parties, aliases, file name, defined short names). */
+  | 'question'
+  /** A follow-up ("this agreement", "and the renewal term?") kept the previous turn's scope. */
+  | 'follow_up'
+  /** The user picked them (document filter, "Search in this document", a scope chip). */
+  | 'user'
+  /** Nothing named: the whole workspace. */
+  | 'workspace';
+
+export interface AskScope {
+  readonly source: ScopeSource;
+  /** Empty for the whole workspace. */
+  readonly documentIds: readonly string[];
+  /** The words of the question that named the documents, as written there. */
+  readonly matched: readonly string[];
+}
+
+/** What the previous turn of the conversation leaves for a follow-up. */
+export interface AskContext {
+  readonly previousScope?: AskScope | null;
+  /** Documents the user pinned (filter, chips). Overrides resolution from the question. */
+  readonly userScope?: readonly string[] | null;
+}
+
+export interface AskRequest {
+  /** The question exactly as the user typed it (kept verbatim for display and any model). */
+  readonly question: string;
+  readonly context?: AskContext;
+  /** The workspace's pipeline settings; the ask function adapts selection to the scope. */
+  readonly settings?: PipelineSettings;
+}
+
+export interface AskDeps {
+  readonly retriever: Retriever;
+  /** The searchable documents of the workspace (for scope resolution). */
+  documents(): Promise<readonly NamedDocument[]>;
+}
+
+export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
+
+export interface Sufficiency {
+  /** 0..1; under the threshold the evidence does not answer the question. */
+  readonly score: number;
+  readonly threshold: number;
+  /** Human-readable reasons, e.g. "no passage in ‹doc› is a cap-on-liability clause". */
+  readonly reasons: readonly string[];
+}
+
+export interface AskResult {
+  readonly outcome: AskOutcome;
+  readonly question: string;
+  /** The text retrieval ran with (the naming words removed). */
+  readonly retrievalQuery: string;
+  /** ISO 639-1 of the question, null when unknown. */
+  readonly language: string | null;
+  readonly scope: AskScope;
+  /** answered: the evidence; insufficient: the closest passages (labelled as such); clarification: none. */
+  readonly passages: readonly PipelinePassage[];
+  readonly sufficiency: Sufficiency | null;
+  /** needs_clarification: the documents the question could mean. */
+  readonly candidates: readonly NamedDocument[];
+  /** The retrieval round trip (explanation, ranked candidates); null when none ran. */
+  readonly response: PipelineResponse | null;
+}
+
+export type AskFunction = (request: AskRequest, deps: AskDeps, options?: JobOptions) => Promise<AskResult>;

@@ -30,16 +30,61 @@ export default tseslint.config(
     files: ['**/*.d.ts'],
     rules: { 'no-var': 'off' },
   },
+  // The pure core, at any depth: no other src/ layer, no workers, no platform libraries.
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../store/*', '../app/*', '../ui/*', '../models/*', '../parsers/*', 'node:*', 'dexie', 'pdfjs-dist*', '@huggingface/*', 'tesseract.js*', 'comlink'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(store|app|ui|models|parsers|ocr|rpc|search-index|cli|workers)(/|$)', message: 'src/core is pure: it reaches storage, workers and models only through the ports in src/core/ports.ts.' },
+            { group: ['node:*', 'dexie', 'pdfjs-dist*', '@huggingface/*', 'onnxruntime-*', 'tesseract.js*', 'comlink', 'react', 'react-*'], message: 'src/core runs unchanged in Node and in workers: no platform libraries.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'self', 'navigator', 'fetch', 'indexedDB', 'Worker', 'localStorage', 'importScripts'],
     },
   },
+  // What both sides of a worker boundary share: comlink and the core, nothing page- or worker-specific.
+  {
+    files: ['src/rpc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!core/)', message: 'src/rpc is shared by the page and every worker: it imports only comlink and src/core.' }, { group: ['dexie', 'react', 'react-*'] }] },
+      ],
+    },
+  },
+  // Workers are thin: src/rpc, src/core and their own capability folder (add a new worker's here).
+  {
+    files: ['workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./src/(?!(rpc|core)/)', message: 'A worker imports only src/rpc, src/core and its own capability folder.' }] }],
+    },
+  },
+  ...Object.entries({ parse: 'parsers', ocr: 'ocr', embed: 'models', rerank: 'models', index: 'search-index' }).map(([worker, folder]) => ({
+    files: [`workers/${worker}.worker.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\./src/(?!(rpc|core|${folder})/)`, message: `workers/${worker}.worker.ts imports only src/rpc, src/core and src/${folder}.` }] }],
+    },
+  })),
+  // The UI talks to the app's services only: no storage, models or worker plumbing directly.
   {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['dexie', 'dexie/*'], message: 'The UI reads the workspace through the app services (src/app), never Dexie.' },
+            { regex: '^(\\.\\./)+(models|store|parsers|ocr|rpc|search-index|workers)(/|$)', message: 'The UI talks to the app services only (src/app).' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['tests/**/*.ts'],

@@ -6,7 +6,7 @@
 import { expose } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import { registerRpcErrors } from '../src/app/rpc';
+import { registerRpcErrors } from '../src/rpc/errors';
 import { CacheApiStore } from '../src/models/stores';
 import { createModelWorkerApi } from '../src/models/worker-host';
 

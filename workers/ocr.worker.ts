@@ -6,7 +6,7 @@
  * which terminates this worker when idle so the WASM memory goes back to the system.
  */
 import { expose } from 'comlink';
-import { registerRpcErrors } from '../src/app/rpc';
+import { registerRpcErrors } from '../src/rpc/errors';
 import { browserOcrRuntime, tesseractAssetBase } from '../src/ocr/runtime';
 import { createOcrService } from '../src/ocr/service';
 import { TesseractOcr } from '../src/ocr/tesseract';

@@ -4,7 +4,7 @@
  * The page side is src/app/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
  */
 import { expose } from 'comlink';
-import { registerRpcErrors } from '../src/app/rpc';
+import { registerRpcErrors } from '../src/rpc/errors';
 import { InProcessParser } from '../src/parsers/parser';
 import { browserPdfJsLoader } from '../src/parsers/pdfjs-browser';
 import { createParseSessions } from '../src/parsers/sessions';

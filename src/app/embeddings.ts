@@ -1,20 +1,23 @@
 /**
- * Keeps dense search in step with the models: which embedder/reranker can be used now (a model
- * is used only when its files are on this device, so nothing is fetched behind the user's
- * back), which vectors the index searches (those of the active embedder only), and the
- * background job that embeds documents that have no vectors of that model yet (documents added
- * while no model was available, or all of them after a switch of embedder).
+ * Keeps one workspace's dense search in step with the models: which embedder/reranker can be
+ * used now (a model is used only when its files are on this device, so nothing is fetched
+ * behind the user's back), which vectors the index searches (those of the active embedder
+ * only), and the background job that embeds documents that have no vectors of that model yet
+ * (documents added while no model was available, or all of them after a switch of embedder).
+ * Part of the WorkspaceSession: closing the workspace cancels its backfill.
  */
-import type * as Comlink from 'comlink';
-import type { IndexWorkerApi } from '../../workers/index.worker';
-import { AbortedError, describeError, isAbort } from '../core/errors';
+import { AbortedError, describeError, isAbort, toSerialized } from '../core/errors';
 import { jobEmitter, ProgressTracker, type EventSink } from '../core/events';
 import { newId } from '../core/hash';
 import { embedChunks } from '../core/ingest/embed';
 import type { Embedder, Reranker } from '../core/ports';
 import type { ModelRole } from '../models/catalog';
 import type { DocumentRepository } from '../store/documents';
+import type { IndexClient } from './index-client';
 import type { ModelService } from './model-service';
+
+/** What the backfill needs from the workspace's index. */
+export type EmbeddingIndex = Pick<IndexClient, 'useEmbeddingModel' | 'documentsWithoutVectors' | 'addVectors'>;
 
 export interface EmbeddingState {
   /** Model id of the active embedder, or null when dense search is off. */
@@ -40,8 +43,8 @@ export class Embeddings {
 
   constructor(
     private readonly models: ModelService,
-    private readonly index: Comlink.Remote<IndexWorkerApi>,
-    private readonly documents: () => DocumentRepository,
+    private readonly index: EmbeddingIndex,
+    private readonly documents: DocumentRepository,
     private readonly sink: EventSink,
   ) {}
 
@@ -104,7 +107,7 @@ export class Embeddings {
       const progress = new ProgressTracker(emit, 'documents', ids.length);
       for (const id of ids) {
         if (controller.signal.aborted) throw new AbortedError('embedding');
-        const repo = this.documents();
+        const repo = this.documents;
         const doc = await repo.getDocument(id);
         if (doc) {
           // The document stays searchable (and its status untouched) while it is embedded.
@@ -119,7 +122,11 @@ export class Embeddings {
       emit({ type: 'job_done', summary: { embedded: ids.length } });
     } catch (error) {
       if (isAbort(error)) emit({ type: 'job_cancelled' });
-      else emit({ type: 'job_failed', error: { name: 'ModelError', code: 'model/load-failed', message: `Embedding: ${describeError(error)}` } });
+      else {
+        // Whatever failed keeps its own code (a model that is not there, a full disk, a lost GPU).
+        const failure = toSerialized(error);
+        emit({ type: 'job_failed', error: { ...failure, message: `Embedding: ${describeError(error)}` } });
+      }
     } finally {
       this.controller = null;
       this.set({ running: false });

@@ -4,7 +4,7 @@
  * (the import resumes from here) and the source viewer can show the real file later. Folder
  * imports are not copied: their originals stay in the user's folder.
  */
-import { FileError } from '../core/errors';
+import { StoreError } from '../core/errors';
 
 const ROOT = 'casefile';
 
@@ -41,7 +41,7 @@ class OpfsVault implements FileVault {
     } catch (error) {
       await writable.abort().catch(() => undefined);
       if (error instanceof DOMException && error.name === 'QuotaExceededError') {
-        throw new FileError('file/too-large', key, 'there is not enough storage space left in this browser to keep it', { cause: error });
+        throw new StoreError('store/quota', `FileVault: ${data instanceof File ? data.name : key}: there is not enough storage space left in this browser to keep it`, { cause: error, details: { key } });
       }
       throw error;
     }

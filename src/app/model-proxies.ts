@@ -16,14 +16,14 @@
 import { proxy, type Remote } from 'comlink';
 import { AbortedError, ModelError } from '../core/errors';
 import type { Embedder, JobOptions, ModelRef, Reranker } from '../core/ports';
-import { isDeviceFailure, toModelError, watchdog } from '../models/failures';
+import { isDeviceFailure, toModelError, watchdog, type FailureContext } from '../models/failures';
 import type { HubSource } from '../models/hub';
 import { DEFAULT_LOAD_TIMEOUT_MS, refOf } from '../models/load';
 import type { RolePlan } from '../models/profiles';
 import type { DownloadProgress } from '../models/progress';
 import type { ModelWorkerApi } from '../models/worker-host';
-import { registerRpcErrors } from './rpc';
-import { abortRace, closeHandle, openHandle, type WorkerEndpoint, type WorkerHandle } from './worker-handle';
+import { abortRace, type WorkerEndpoint } from '../rpc/handle';
+import { WorkerLifetime } from '../rpc/lifetime';
 
 export type ModelWorkerEndpoint = WorkerEndpoint;
 
@@ -54,21 +54,29 @@ export function spawnRerankWorker(): ModelWorkerEndpoint {
   return new Worker(new URL('../../workers/rerank.worker.ts', import.meta.url), { type: 'module', name: 'casefile-rerank' });
 }
 
-type Handle = WorkerHandle<ModelWorkerApi>;
-
 let nextJob = 1;
 
 class WorkerModel {
-  #handle: Handle | null = null;
-  #ready: Promise<Handle> | null = null;
+  /** A warm worker (no idle close): loading a model takes seconds. `free()` terminates it. */
+  readonly #worker: WorkerLifetime<ModelWorkerApi>;
+  /** The load of the current attempt, shared by concurrent first calls; null when no worker. */
+  #ready: Promise<void> | null = null;
   #attempt = 0;
   #dim: number | null;
-  /** Workers spawned so far (tests, diagnostics). */
-  spawned = 0;
 
   constructor(protected readonly options: WorkerModelOptions) {
-    registerRpcErrors();
     this.#dim = options.plan.spec.dim;
+    const { role } = options.plan;
+    this.#worker = new WorkerLifetime<ModelWorkerApi>({
+      name: `${role} worker`,
+      spawn: options.spawn,
+      crashError: (message) => new ModelError('model/load-failed', `${role} worker crashed: ${message}`, { details: { reason: 'unknown' } }),
+      init: (api, crashed) => this.#load(api, crashed),
+      onChange: () => {
+        if (!this.#worker.running) this.#ready = null; // the next call loads afresh
+        this.options.onRunningChange?.();
+      },
+    });
   }
 
   get model(): ModelRef {
@@ -82,15 +90,18 @@ class WorkerModel {
 
   /** True while a worker is alive. */
   get running(): boolean {
-    return this.#handle !== null && !this.#handle.dead;
+    return this.#worker.running;
+  }
+
+  /** Workers spawned so far (tests, diagnostics). */
+  get spawned(): number {
+    return this.#worker.spawned;
   }
 
   /** Terminates the worker and frees its memory; the next call spawns a new one. */
   free(): void {
-    const handle = this.#handle;
-    this.#handle = null;
     this.#ready = null;
-    if (handle) this.#kill(handle);
+    this.#worker.terminate(new AbortedError(`${this.options.plan.spec.label}: the model was unloaded`));
   }
 
   /** Loads the model now (spawning the worker); resolves with the ModelRef in use. */
@@ -99,28 +110,30 @@ class WorkerModel {
     return this.model;
   }
 
-  #spawn(): Handle {
-    this.spawned++;
-    const handle: Handle = openHandle<ModelWorkerApi>(this.options.spawn(), (message) => {
-      // Pending calls fail with the crash error first; then the handle is dropped (#kill would
-      // otherwise reject them with "unloaded").
-      queueMicrotask(() => this.#kill(handle));
-      return new ModelError('model/load-failed', `${this.options.plan.role} worker crashed: ${message}`, { details: { reason: 'unknown' } });
+  #context(): FailureContext {
+    const attempt = this.options.plan.attempts[this.#attempt]!;
+    return { modelId: this.options.plan.spec.id, device: attempt.device, dtype: attempt.dtype, stage: 'load' };
+  }
+
+  /** The worker's init: loads the current attempt's model under a watchdog that progress resets. */
+  async #load(api: Remote<ModelWorkerApi>, crashed: Promise<never>): Promise<void> {
+    const { plan } = this.options;
+    const attempt = plan.attempts[this.#attempt]!;
+    let kick = () => undefined as void;
+    const onProgress = proxy((p: DownloadProgress) => {
+      kick();
+      this.options.onProgress?.(p);
     });
-    return handle;
+    const request = { spec: plan.spec, device: attempt.device, dtype: attempt.dtype, stage: 'load' as const, source: this.options.source?.() ?? null };
+    const call = api.load(request, onProgress);
+    call.catch(() => undefined);
+    const dog = watchdog(Promise.race([call, crashed]), this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS, this.#context());
+    kick = dog.kick;
+    const ref = await dog.promise;
+    this.#dim = ref.dim ?? this.#dim;
   }
 
-  #kill(handle: Handle): void {
-    handle.fail(new AbortedError(`${this.options.plan.spec.label}: the model was unloaded`));
-    closeHandle(handle);
-    if (this.#handle === handle) {
-      this.#handle = null;
-      this.#ready = null;
-    }
-    this.options.onRunningChange?.();
-  }
-
-  #ensure(): Promise<Handle> {
+  #ensure(): Promise<void> {
     const ready = (this.#ready ??= this.#loadWithFallback());
     ready.catch(() => {
       if (this.#ready === ready) this.#ready = null;
@@ -128,30 +141,16 @@ class WorkerModel {
     return ready;
   }
 
-  async #loadWithFallback(): Promise<Handle> {
+  /** Starts a worker per attempt until one loads; a failed worker is terminated by the lifetime. */
+  async #loadWithFallback(): Promise<void> {
     const { plan } = this.options;
     for (;;) {
       const attempt = plan.attempts[this.#attempt]!;
-      const handle = (this.#handle = this.#spawn());
-      const ctx = { modelId: plan.spec.id, device: attempt.device, dtype: attempt.dtype, stage: 'load' as const };
-      let kick = () => undefined as void;
-      const onProgress = proxy((p: DownloadProgress) => {
-        kick();
-        this.options.onProgress?.(p);
-      });
       try {
-        const request = { spec: plan.spec, device: attempt.device, dtype: attempt.dtype, stage: 'load' as const, source: this.options.source?.() ?? null };
-        const call = handle.api.load(request, onProgress);
-        call.catch(() => undefined);
-        const dog = watchdog(Promise.race([call, handle.crashed]), this.options.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS, ctx);
-        kick = dog.kick;
-        const ref = await dog.promise;
-        this.#dim = ref.dim ?? this.#dim;
-        this.options.onRunningChange?.();
-        return handle;
+        await this.#worker.start(`loading ${plan.spec.label}`);
+        return;
       } catch (raw) {
-        const error = toModelError(raw, ctx);
-        this.#kill(handle);
+        const error = toModelError(raw, this.#context());
         const next = plan.attempts[this.#attempt + 1];
         if (!next || !isDeviceFailure(error)) throw error;
         this.#attempt++;
@@ -168,32 +167,25 @@ class WorkerModel {
   protected async run<T>(what: string, signal: AbortSignal | undefined, fn: (api: Remote<ModelWorkerApi>, jobId: string) => Promise<T>): Promise<T> {
     if (signal?.aborted) throw new AbortedError(what);
     const loading = abortRace(signal, what);
-    let handle: Handle;
     try {
-      handle = await Promise.race([this.#ensure(), loading.promise]);
+      await Promise.race([this.#ensure(), loading.promise]);
     } finally {
       loading.dispose();
     }
     const jobId = `${this.options.plan.role}-${nextJob++}`;
-    const abort = abortRace(signal, what, () => void handle.api.cancel(jobId).catch(() => undefined));
     try {
-      const call = fn(handle.api, jobId);
-      call.catch(() => undefined);
-      return await Promise.race([call, abort.promise, handle.crashed]);
+      return await this.#worker.call(what, signal, (api) => fn(api, jobId), (api) => void api.cancel(jobId).catch(() => undefined));
     } catch (error) {
       // A GPU that goes away mid-run: drop this worker so the next call starts over (and falls back).
       if (error instanceof ModelError && error.code === 'model/device-lost') {
-        this.#kill(handle);
         if (this.#attempt + 1 < this.options.plan.attempts.length) this.#attempt++;
+        this.free();
         this.options.onNotice?.({ role: this.options.plan.role, kind: 'fallback', message: `${this.options.plan.spec.label}: ${error.message}; the next request runs on ${this.model.device}.` });
       }
       throw error;
-    } finally {
-      abort.dispose();
     }
   }
 }
-
 export class WorkerEmbedder extends WorkerModel implements Embedder {
   embed(texts: readonly string[], options: JobOptions = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return Promise.resolve([]);

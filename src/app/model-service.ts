@@ -8,8 +8,8 @@
  * itself: fetch with progress → our cache), which also checks that the model starts on its
  * device; it is terminated afterwards, and terminating it is the cancel.
  */
-import { proxy, wrap } from 'comlink';
-import { describeError, isAbort } from '../core/errors';
+import { proxy } from 'comlink';
+import { AbortedError, describeError, isAbort } from '../core/errors';
 import { describeCapabilities, detectCapabilities, type Capabilities } from '../models/capabilities';
 import type { ModelRole, ModelSpec } from '../models/catalog';
 import { CONFIG_FILES, DEFAULT_SOURCE, modelFiles, type HubSource } from '../models/hub';
@@ -20,6 +20,7 @@ import type { DownloadProgress } from '../models/progress';
 import type { ModelSettings, ModelSettingsRepository } from '../models/settings';
 import { buildRows, type ModelRow } from '../models/status';
 import type { ModelWorkerApi } from '../models/worker-host';
+import { WorkerLifetime } from '../rpc/lifetime';
 import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from './model-proxies';
 
 export interface StorageFigures {
@@ -195,13 +196,10 @@ export class ModelService {
   async download(rowId: string): Promise<void> {
     const row = this.#state.rows.find((r) => r.rowId === rowId);
     if (!row || this.#downloads.has(rowId)) return;
-    const endpoint = this.deps.spawn[row.role]();
-    const api = wrap<ModelWorkerApi>(endpoint);
-    let cancelled = false;
-    let stop: () => void = () => undefined;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    // A worker of its own for this download; terminating it is the cancel.
+    const worker = new WorkerLifetime<ModelWorkerApi>({ name: `${row.role} download worker`, spawn: this.deps.spawn[row.role] });
     const initial: DownloadProgress = { modelId: row.spec.id, loaded: 0, total: row.bytes, percent: 0, file: null, phase: 'downloading' };
-    this.#downloads.set(rowId, { progress: initial, cancel: () => ((cancelled = true), stop()) });
+    this.#downloads.set(rowId, { progress: initial, cancel: () => worker.terminate(new AbortedError(`downloading ${row.spec.id}`)) });
     this.#failures.delete(rowId);
     await this.refresh();
     const onProgress = proxy((p: DownloadProgress) => {
@@ -212,11 +210,11 @@ export class ModelService {
     });
     try {
       const device = row.device ?? (row.dtype === 'q8' ? 'wasm' : (this.#state.plan?.embedder?.attempts[0]?.device ?? 'wasm'));
-      await Promise.race([api.load({ spec: row.spec, device, dtype: row.dtype, stage: 'download', source: this.#source() }, onProgress), stopped]);
+      await worker.call(`downloading ${row.spec.id}`, undefined, (api) => api.load({ spec: row.spec, device, dtype: row.dtype, stage: 'download', source: this.#source() }, onProgress));
     } catch (error) {
-      if (!cancelled && !isAbort(error)) this.#failures.set(rowId, describeError(error));
+      if (!isAbort(error)) this.#failures.set(rowId, describeError(error));
     } finally {
-      endpoint.terminate();
+      worker.terminate();
       this.#downloads.delete(rowId);
       // The role's worker may remember "missing" from before the download: start it afresh.
       if (row.use) (row.role === 'embedder' ? this.#embedder : this.#reranker)?.free();

@@ -15,14 +15,12 @@ import { transfer } from 'comlink';
 import { AbortedError, AppError } from '../core/errors';
 import type { OcrEngine, OcrOptions, OcrResult, PageImage } from '../core/ports';
 import type { OcrServiceApi } from '../ocr/service';
-import { registerRpcErrors } from './rpc';
-import { abortRace, closeHandle, openHandle, type WorkerEndpoint, type WorkerHandle } from './worker-handle';
-
-export type OcrWorkerEndpoint = WorkerEndpoint;
+import type { WorkerEndpoint } from '../rpc/handle';
+import { WorkerLifetime } from '../rpc/lifetime';
 
 export interface WorkerOcrOptions {
   /** Creates the worker (default: workers/ocr.worker.ts as a module worker). */
-  readonly spawn?: () => OcrWorkerEndpoint;
+  readonly spawn?: () => WorkerEndpoint;
   /** Terminate the worker after this long without a job (default 10 000 ms). */
   readonly idleMs?: number;
   /** Folder (URL) for languages that do not ship with the app (see src/ocr/runtime.ts). */
@@ -32,134 +30,67 @@ export interface WorkerOcrOptions {
 }
 
 /** The OCR worker as Vite bundles it (`new Worker(new URL(...), {type: 'module'})` must stay literal). */
-export function spawnOcrWorker(): OcrWorkerEndpoint {
+export function spawnOcrWorker(): WorkerEndpoint {
   return new Worker(new URL('../../workers/ocr.worker.ts', import.meta.url), { type: 'module', name: 'ocr' });
 }
 
-interface Handle extends WorkerHandle<OcrServiceApi> {
-  /** Jobs using this worker now. */
-  active: number;
-}
+const WHAT = 'text recognition';
 
 export class WorkerOcr implements OcrEngine {
-  readonly #spawn: () => OcrWorkerEndpoint;
-  readonly #idleMs: number;
+  readonly #worker: WorkerLifetime<OcrServiceApi>;
   readonly #extraLangPath: string | undefined;
   readonly #transferImages: boolean;
-  /** The worker new jobs go to. A retired one (after an engine failure) lives on until its jobs end. */
-  #handle: Handle | null = null;
-  #idleTimer: ReturnType<typeof setTimeout> | null = null;
   #jobs = 0;
-  /** Workers spawned so far (for tests and diagnostics). */
-  spawned = 0;
 
   constructor(options: WorkerOcrOptions = {}) {
-    registerRpcErrors();
-    this.#spawn = options.spawn ?? spawnOcrWorker;
-    this.#idleMs = options.idleMs ?? 10_000;
+    this.#worker = new WorkerLifetime({ name: 'ocr worker', spawn: options.spawn ?? spawnOcrWorker, idleMs: options.idleMs ?? 10_000 });
     this.#extraLangPath = options.extraLangPath;
     this.#transferImages = options.transferImages ?? true;
   }
 
   /** True while a worker is alive. */
   get running(): boolean {
-    return this.#handle !== null;
+    return this.#worker.running;
+  }
+
+  /** Workers spawned so far (for tests and diagnostics). */
+  get spawned(): number {
+    return this.#worker.spawned;
   }
 
   async recognize(image: PageImage, options: OcrOptions = {}): Promise<OcrResult> {
     const { signal } = options;
-    const what = 'text recognition';
-    if (signal?.aborted) throw new AbortedError(what);
+    if (signal?.aborted) throw new AbortedError(WHAT);
     const data = this.#transferImages ? image.data : image.data.slice(0);
     const payload: PageImage = { width: image.width, height: image.height, mediaType: image.mediaType, data };
     const jobId = `ocr-${++this.#jobs}`;
-    const handle = this.#acquire();
-    const abort = abortRace(signal, what, () => {
-      if (!handle.dead) handle.api.cancel(jobId).catch(() => undefined);
-    });
+    const languages = options.languages ? [...options.languages] : undefined;
+    const lease = this.#worker.lease();
     try {
-      const languages = options.languages ? [...options.languages] : undefined;
-      const call = handle.api.recognize(jobId, transfer(payload, [data]), { languages, extraLangPath: this.#extraLangPath });
-      call.catch(() => undefined); // an answer that lost the race must not become an unhandled rejection
-      return await Promise.race([call, abort.promise, handle.crashed]);
+      return await this.#worker.call(
+        WHAT,
+        signal,
+        (api) => api.recognize(jobId, transfer(payload, [data]), { languages, extraLangPath: this.#extraLangPath }),
+        (api) => void api.cancel(jobId).catch(() => undefined),
+      );
     } catch (error) {
-      // The engine failed (not an abort, not bad input): new jobs go to a fresh worker.
-      if (error instanceof AppError && error.code === 'internal' && !signal?.aborted && this.#handle === handle) this.#handle = null;
+      // The engine failed (not an abort, not bad input): new jobs go to a fresh worker, and
+      // this one ends when its last job does.
+      if (error instanceof AppError && error.code === 'internal' && !signal?.aborted) lease.retire();
       throw error;
     } finally {
-      abort.dispose();
-      this.#release(handle);
+      lease.release();
     }
   }
 
   /** Starts the worker and loads the engine for these languages ahead of the first page. */
   async prepare(languages?: readonly string[], options: { signal?: AbortSignal } = {}): Promise<void> {
-    const what = 'loading text recognition';
-    if (options.signal?.aborted) throw new AbortedError(what);
-    const handle = this.#acquire();
-    const abort = abortRace(options.signal, what);
-    try {
-      const call = handle.api.prepare(languages ? [...languages] : undefined, this.#extraLangPath ? { extraLangPath: this.#extraLangPath } : {});
-      call.catch(() => undefined);
-      await Promise.race([call, abort.promise, handle.crashed]);
-    } finally {
-      abort.dispose();
-      this.#release(handle);
-    }
+    const extra = this.#extraLangPath ? { extraLangPath: this.#extraLangPath } : {};
+    await this.#worker.call('loading text recognition', options.signal, (api) => api.prepare(languages ? [...languages] : undefined, extra));
   }
 
   /** Frees the memory now: terminates the worker (jobs in flight fail with AbortedError). */
   terminate(): void {
-    this.#clearIdle();
-    const handle = this.#handle;
-    this.#handle = null;
-    if (handle) this.#kill(handle, new AbortedError('text recognition'));
-  }
-
-  #acquire(): Handle {
-    this.#clearIdle();
-    let handle = this.#handle;
-    if (!handle || handle.dead) {
-      handle = this.#start();
-      this.#handle = handle;
-    }
-    handle.active++;
-    return handle;
-  }
-
-  #start(): Handle {
-    this.spawned++;
-    const handle: Handle = Object.assign(
-      openHandle<OcrServiceApi>(this.#spawn(), (message) => {
-        if (this.#handle === handle) this.#handle = null;
-        return new AppError('internal', `ocr worker crashed: ${message}`);
-      }),
-      { active: 0 },
-    );
-    return handle;
-  }
-
-  #release(handle: Handle): void {
-    handle.active = Math.max(0, handle.active - 1);
-    if (handle.active > 0 || handle.dead) return;
-    if (this.#handle !== handle) {
-      this.#kill(handle, new AbortedError('text recognition')); // retired and now unused
-      return;
-    }
-    this.#idleTimer = setTimeout(() => {
-      this.#idleTimer = null;
-      if (this.#handle === handle && handle.active === 0) this.terminate();
-    }, this.#idleMs);
-  }
-
-  #clearIdle(): void {
-    if (this.#idleTimer !== null) clearTimeout(this.#idleTimer);
-    this.#idleTimer = null;
-  }
-
-  #kill(handle: Handle, reason: AppError): void {
-    if (handle.dead) return;
-    handle.fail(reason); // jobs still waiting on this worker end now
-    closeHandle(handle);
+    this.#worker.terminate(new AbortedError(WHAT));
   }
 }

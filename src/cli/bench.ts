@@ -11,7 +11,7 @@
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
- *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build`).
+ *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
   });
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
-    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build` first');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
     table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
   });
   if (failures.length) process.exitCode = 1;

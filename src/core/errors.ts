@@ -3,7 +3,7 @@
  *
  * Every error the app shows a user is an AppError with a stable `code` (what went wrong, for
  * code and tests) and a message that starts with the module and names the bad value (for
- * people). `toSerialized` / `fromSerialized` carry them across comlink (see src/app/rpc.ts) and
+ * people). `toSerialized` / `fromSerialized` carry them across comlink (see src/rpc/errors.ts) and
  * into the database (a failed document keeps its error).
  */
 

@@ -2,15 +2,14 @@
  * The in-process embedder: transformers.js `pipeline('feature-extraction')`, CLS (or mean)
  * pooling, L2-normalised, batched, inputs capped at the model's maxTokens. Runs unchanged in
  * Node (tests, eval CLI; onnxruntime-node) and inside workers/embed.worker.ts (onnxruntime-web).
- * Loads lazily and once: concurrent first calls share one load (`model ??= load()`).
+ * Loading, batching and cancellation are TransformersModel's (load.ts).
  */
 import { pipeline, type FeatureExtractionPipeline, type Tensor } from '@huggingface/transformers';
-import { throwIfAborted } from '../core/errors';
-import type { Embedder, JobOptions, ModelRef } from '../core/ports';
+import { ModelError } from '../core/errors';
+import type { Embedder, JobOptions } from '../core/ports';
 import type { Pooling } from './catalog';
-import { toModelError } from './failures';
-import { guardedLoad, pretrainedOptions, refOf, yieldToEventLoop, type LoadOptions } from './load';
-import { READY } from './progress';
+import { pretrainedOptions, TransformersModel, type LoadOptions } from './load';
+import type { ProgressInfoLike } from './progress';
 import { BATCH_SIZE } from './profiles';
 
 /** Pools `[batch, seq, dim]` hidden states into unit vectors (CLS row or masked mean). */
@@ -43,42 +42,27 @@ export function poolAndNormalize(hidden: Tensor, mask: Tensor, pooling: Pooling)
   return out;
 }
 
-export class TransformersEmbedder implements Embedder {
-  #loading: Promise<FeatureExtractionPipeline> | null = null;
-  #dim: number | null;
-
-  constructor(private readonly options: LoadOptions) {
-    this.#dim = options.spec.dim;
-  }
-
-  get model(): ModelRef {
-    return refOf(this.options, this.#dim);
+export class TransformersEmbedder extends TransformersModel<FeatureExtractionPipeline> implements Embedder {
+  constructor(options: LoadOptions) {
+    super(options);
+    this.dim = options.spec.dim;
   }
 
   get batchSize(): number {
     return Math.max(1, this.options.batchSize ?? BATCH_SIZE[this.options.device].embedder);
   }
 
-  /** Loads (downloading only if the network gate allows this model) and warms up. Idempotent. */
-  async load(stage: 'load' | 'download' = 'load'): Promise<ModelRef> {
-    await (this.#loading ??= this.#load(stage));
-    return this.model;
+  protected create(progress_callback: (info: ProgressInfoLike) => void): Promise<FeatureExtractionPipeline> {
+    return pipeline('feature-extraction', this.options.spec.id, pretrainedOptions(this.options, progress_callback));
   }
 
-  #load(stage: 'load' | 'download'): Promise<FeatureExtractionPipeline> {
-    const promise = guardedLoad(this.options, stage, async (progress_callback) => {
-      const extractor: FeatureExtractionPipeline = await pipeline('feature-extraction', this.options.spec.id, pretrainedOptions(this.options, progress_callback));
-      if (this.options.warmup !== false) {
-        const [v] = await this.#run(extractor, ['warm up']);
-        this.#dim = v!.length;
-      }
-      progress_callback({ status: READY });
-      return extractor;
-    });
-    promise.catch(() => {
-      this.#loading = null; // a later call may retry (e.g. after a download)
-    });
-    return promise;
+  protected async warmup(extractor: FeatureExtractionPipeline): Promise<void> {
+    const [v] = await this.#run(extractor, ['warm up']);
+    this.dim = v!.length;
+  }
+
+  protected async release(extractor: FeatureExtractionPipeline): Promise<void> {
+    await extractor.dispose();
   }
 
   async #run(extractor: FeatureExtractionPipeline, texts: readonly string[]): Promise<Float32Array[]> {
@@ -89,33 +73,11 @@ export class TransformersEmbedder implements Embedder {
     );
     const outputs = (await extractor.model(inputs)) as Record<string, Tensor | undefined>;
     const hidden = outputs['last_hidden_state'] ?? outputs['token_embeddings'] ?? outputs['logits'];
-    if (!hidden) throw new Error(`embedder: ${this.options.spec.id} returned no hidden states (outputs: ${Object.keys(outputs).join(', ')})`);
+    if (!hidden) throw new ModelError('model/load-failed', `embedder: ${this.options.spec.id} returned no hidden states (outputs: ${Object.keys(outputs).join(', ')})`);
     return poolAndNormalize(hidden, inputs.attention_mask, pooling);
   }
 
-  async embed(texts: readonly string[], options: JobOptions = {}): Promise<Float32Array[]> {
-    const { signal } = options;
-    throwIfAborted(signal, 'embedding');
-    if (texts.length === 0) return [];
-    await this.load();
-    const extractor = await this.#loading!;
-    const out: Float32Array[] = [];
-    for (let i = 0; i < texts.length; i += this.batchSize) {
-      if (i > 0) await yieldToEventLoop();
-      throwIfAborted(signal, 'embedding');
-      try {
-        out.push(...(await this.#run(extractor, texts.slice(i, i + this.batchSize))));
-      } catch (error) {
-        throw toModelError(error, { modelId: this.options.spec.id, device: this.options.device, dtype: this.options.dtype, stage: 'run' });
-      }
-    }
-    return out;
-  }
-
-  async dispose(): Promise<void> {
-    const loading = this.#loading;
-    this.#loading = null;
-    const extractor = await loading?.catch(() => null);
-    await extractor?.dispose();
+  embed(texts: readonly string[], options: JobOptions = {}): Promise<Float32Array[]> {
+    return this.batched('embedding', texts, options.signal, (extractor, batch) => this.#run(extractor, batch));
   }
 }

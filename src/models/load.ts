@@ -1,13 +1,15 @@
 /**
  * What loading any transformers.js model shares: the pretrained options for a choice of model,
  * device and dtype; progress in bytes; a watchdog that a stalled download, a session that never
- * gets created or a first inference that hangs cannot outlive; errors as ModelErrors.
+ * gets created or a first inference that hangs cannot outlive; errors as ModelErrors; and the
+ * model-class skeleton (TransformersModel) the embedder and reranker are built on.
  */
+import { throwIfAborted } from '../core/errors';
 import type { Device, Dtype, ModelRef } from '../core/ports';
 import type { ModelSpec } from './catalog';
 import { toModelError, watchdog, type FailureContext } from './failures';
 import { externalDataOption } from './hub';
-import { ProgressAggregator, type DownloadProgress, type ProgressInfoLike } from './progress';
+import { ProgressAggregator, READY, type DownloadProgress, type ProgressInfoLike } from './progress';
 
 export interface ModelChoice {
   readonly spec: ModelSpec;
@@ -70,3 +72,77 @@ export async function guardedLoad<T>(options: LoadOptions, stage: FailureContext
 
 /** Lets queued messages (a cancel) run between batches: awaiting a resolved promise does not. */
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The skeleton every transformers.js model class shares (embedder, reranker, and the language
+ * model to come): loads lazily and once under the watchdog (`model ??= load()`, so concurrent
+ * first calls share one load, and a failed load may be retried), warms up with one tiny
+ * inference, runs inputs in batches that yield between them so a cancel is seen, reports
+ * failures as ModelErrors, and frees the session on `dispose()`.
+ */
+export abstract class TransformersModel<Loaded> {
+  #loading: Promise<Loaded> | null = null;
+  /** Output dimension once known (embedders). */
+  protected dim: number | null = null;
+
+  constructor(protected readonly options: LoadOptions) {}
+
+  get model(): ModelRef {
+    return refOf(this.options, this.dim);
+  }
+
+  /** Inputs per inference. */
+  abstract get batchSize(): number;
+
+  /** Creates the pipeline or model from the cache (or the network, when the gate allows it). */
+  protected abstract create(progress: (info: ProgressInfoLike) => void): Promise<Loaded>;
+  /** One tiny inference, so a device that hangs on first use fails while loading. */
+  protected abstract warmup(loaded: Loaded): Promise<void>;
+  /** Frees what `create` made. */
+  protected abstract release(loaded: Loaded): Promise<void>;
+
+  /** Loads (downloading only if the network gate allows this model) and warms up. Idempotent. */
+  async load(stage: 'load' | 'download' = 'load'): Promise<ModelRef> {
+    await (this.#loading ??= this.#load(stage));
+    return this.model;
+  }
+
+  #load(stage: 'load' | 'download'): Promise<Loaded> {
+    const promise = guardedLoad(this.options, stage, async (progress) => {
+      const loaded = await this.create(progress);
+      if (this.options.warmup !== false) await this.warmup(loaded);
+      progress({ status: READY });
+      return loaded;
+    });
+    promise.catch(() => {
+      this.#loading = null; // a later call may retry (e.g. after a download)
+    });
+    return promise;
+  }
+
+  /** Runs `items` through `run` in batches, cancellable between them by `signal`. */
+  protected async batched<I, O>(what: string, items: readonly I[], signal: AbortSignal | undefined, run: (loaded: Loaded, batch: readonly I[]) => Promise<O[]>): Promise<O[]> {
+    throwIfAborted(signal, what);
+    if (items.length === 0) return [];
+    await this.load();
+    const loaded = await this.#loading!;
+    const out: O[] = [];
+    for (let i = 0; i < items.length; i += this.batchSize) {
+      if (i > 0) await yieldToEventLoop();
+      throwIfAborted(signal, what);
+      try {
+        out.push(...(await run(loaded, items.slice(i, i + this.batchSize))));
+      } catch (error) {
+        throw toModelError(error, { modelId: this.options.spec.id, device: this.options.device, dtype: this.options.dtype, stage: 'run' });
+      }
+    }
+    return out;
+  }
+
+  async dispose(): Promise<void> {
+    const loading = this.#loading;
+    this.#loading = null;
+    const loaded = await loading?.catch(() => null);
+    if (loaded) await this.release(loaded);
+  }
+}

@@ -17,6 +17,7 @@ import { ModelCache, type BlobStore } from './model-cache';
 import type { DownloadProgress } from './progress';
 import { TransformersReranker } from './reranker';
 import { configureRuntime, NetworkGate } from './runtime';
+import { createJobRegistry } from '../rpc/jobs';
 
 export interface LoadRequest {
   readonly spec: ModelSpec;
@@ -44,7 +45,7 @@ type Impl = TransformersEmbedder | TransformersReranker;
 export function createModelWorkerApi(role: ModelRole, deps: ModelHostDeps) {
   const gate = new NetworkGate(DEFAULT_SOURCE, deps.fetch);
   const cache = new ModelCache(deps.store, () => null);
-  const jobs = new Map<string, AbortController>();
+  const jobs = createJobRegistry(`${role} worker`);
   let current: { key: string; impl: Impl } | null = null;
   /** Where the current load reports progress (a comlink proxy from the page, released after). */
   let progressSink: ((p: DownloadProgress) => unknown) | null = null;
@@ -54,12 +55,6 @@ export function createModelWorkerApi(role: ModelRole, deps: ModelHostDeps) {
     } catch {
       // the page went away; progress is best effort
     }
-  };
-
-  const signalFor = (jobId: string): { signal: AbortSignal; done: () => void } => {
-    const controller = new AbortController();
-    jobs.set(jobId, controller);
-    return { signal: controller.signal, done: () => jobs.delete(jobId) };
   };
 
   const loaded = (): Impl => {
@@ -117,31 +112,25 @@ export function createModelWorkerApi(role: ModelRole, deps: ModelHostDeps) {
     },
 
     async embed(jobId: string, texts: string[]): Promise<Float32Array[]> {
-      const job = signalFor(jobId);
-      try {
+      const vectors = await jobs.run(jobId, (signal) => {
         const impl = loaded();
         if (!(impl instanceof TransformersEmbedder)) throw new InputError(`${role} worker: embed() needs an embedder`);
-        const vectors = await impl.embed(texts, { signal: job.signal });
-        return transfer(vectors, vectors.map((v) => v.buffer as ArrayBuffer));
-      } finally {
-        job.done();
-      }
+        return impl.embed(texts, { signal });
+      });
+      return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
     },
 
     async score(jobId: string, query: string, passages: string[]): Promise<number[]> {
-      const job = signalFor(jobId);
-      try {
+      return jobs.run(jobId, (signal) => {
         const impl = loaded();
         if (!(impl instanceof TransformersReranker)) throw new InputError(`${role} worker: score() needs a reranker`);
-        return await impl.score(query, passages, { signal: job.signal });
-      } finally {
-        job.done();
-      }
+        return impl.score(query, passages, { signal });
+      });
     },
 
     /** Stops job `jobId` before its next batch (it rejects with AbortedError). */
     cancel(jobId: string): void {
-      jobs.get(jobId)?.abort(new AbortedError(role === 'embedder' ? 'embedding' : 'reranking'));
+      jobs.cancel(jobId, new AbortedError(role === 'embedder' ? 'embedding' : 'reranking'));
     },
 
     /** URLs the network gate refused (diagnostics; tests assert nothing leaks). */

@@ -10,8 +10,8 @@
  *
  * The page side is src/app/ocr-proxy.ts (WorkerOcr).
  */
-import { InputError } from '../core/errors';
 import type { OcrResult, PageImage } from '../core/ports';
+import { createJobRegistry } from '../rpc/jobs';
 
 /** What crosses the boundary with each job (an AbortSignal cannot). */
 export interface OcrJobOptions {
@@ -28,24 +28,17 @@ export interface OcrServiceEngine {
 }
 
 export function createOcrService(engine: OcrServiceEngine) {
-  const jobs = new Map<string, AbortController>();
+  const jobs = createJobRegistry('ocr worker');
 
   return {
     /** Reads one page image. Rejects with AbortedError after cancel(jobId). */
     async recognize(jobId: string, image: PageImage, options: OcrJobOptions = {}): Promise<OcrResult> {
-      if (jobs.has(jobId)) throw new InputError(`ocr worker: job ${JSON.stringify(jobId)} is already running`, { jobId });
-      const controller = new AbortController();
-      jobs.set(jobId, controller);
-      try {
-        return await engine.recognize(image, { languages: options.languages, extraLangPath: options.extraLangPath, signal: controller.signal });
-      } finally {
-        jobs.delete(jobId);
-      }
+      return jobs.run(jobId, (signal) => engine.recognize(image, { languages: options.languages, extraLangPath: options.extraLangPath, signal }));
     },
 
     /** Stops a job (queued or running). Unknown or finished jobs are ignored. */
     cancel(jobId: string): void {
-      jobs.get(jobId)?.abort();
+      jobs.cancel(jobId);
     },
 
     async prepare(languages?: readonly string[], options: { extraLangPath?: string } = {}): Promise<void> {
@@ -59,7 +52,7 @@ export function createOcrService(engine: OcrServiceEngine) {
 
     /** Jobs queued or running (for tests and diagnostics). */
     activeJobs(): number {
-      return jobs.size;
+      return jobs.active();
     },
   };
 }

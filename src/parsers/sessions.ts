@@ -1,88 +1,39 @@
 /**
- * The parse worker's API as plain functions over a Parser: a pull protocol, one item per call.
+ * The parse worker's API as plain functions over a Parser: a stream per document (src/rpc
+ * streams), pulled one item per call.
  *
- *   open(bytes, meta, password?) → {sessionId}     bytes are transferred, not copied
- *   next(sessionId) → ParsedItem | null            `info` first, then pages; null when done
- *   cancel(sessionId)                              the parser stops before the next page
- *   close(sessionId)                               frees the session (after done, error or early exit)
+ *   open(bytes, meta, password?) → {streamId}      bytes are transferred, not copied
+ *   next(streamId) → {done, value}                 `info` first, then pages; done at the end
+ *   cancel(streamId)                               the parser stops before the next page
+ *   close(streamId)                                frees the stream (after done, error or early exit)
  *
  * The consumer asks for the next page only when it has dealt with the last one, so the worker
- * never runs ahead (backpressure) and never holds more than one page. Environment-neutral, so
- * Node tests drive it over a MessageChannel exactly as the app drives the worker.
+ * never runs ahead (backpressure) and never holds more than one page. A page rendered for OCR
+ * travels with its image, whose bytes are transferred to the page (and from there to the OCR
+ * worker), never copied. Environment-neutral, so Node tests drive it over a MessageChannel
+ * exactly as the app drives the worker.
  */
-import { InputError } from '../core/errors';
 import type { ParsedItem, Parser } from '../core/ports';
+import { createStreamHost, type StreamApi, type StreamRef } from '../rpc/streams';
 import { bytesSourceFile, type SourceFileMeta } from './source';
 
-interface Session {
-  readonly iterator: AsyncIterator<ParsedItem>;
-  readonly controller: AbortController;
-  /** The last next() in flight; calls on one session run one after another. */
-  pending: Promise<unknown>;
+/** The page image's bytes, when the item carries one. */
+export function itemTransferables(item: ParsedItem): ArrayBuffer[] {
+  return item.kind === 'page' && item.page.image ? [item.page.image.data] : [];
 }
 
-export function createParseSessions(parser: Parser) {
-  const sessions = new Map<string, Session>();
-  let counter = 0;
+export interface ParseSessionsApi extends StreamApi {
+  /** Starts parsing; the first next() does the work. */
+  open(bytes: ArrayBuffer, meta: SourceFileMeta, password?: string): StreamRef<ParsedItem>;
+}
 
-  const get = (sessionId: string): Session => {
-    const session = sessions.get(sessionId);
-    if (!session) throw new InputError(`parse worker: unknown or closed session ${JSON.stringify(sessionId)}`, { sessionId });
-    return session;
-  };
-
-  const finish = (sessionId: string, session: Session) => {
-    if (sessions.get(sessionId) === session) sessions.delete(sessionId);
-  };
-
+export function createParseSessions(parser: Parser): ParseSessionsApi {
+  const host = createStreamHost('parse worker', 'parse');
   return {
-    /** Starts parsing; the first next() does the work. */
-    open(bytes: ArrayBuffer, meta: SourceFileMeta, password?: string): { sessionId: string } {
-      const sessionId = `parse-${++counter}`;
-      const controller = new AbortController();
+    ...host.api,
+    open(bytes, meta, password) {
       const file = bytesSourceFile(bytes, meta);
-      const iterator = parser.parse(file, { signal: controller.signal, password })[Symbol.asyncIterator]();
-      sessions.set(sessionId, { iterator, controller, pending: Promise.resolve() });
-      return { sessionId };
-    },
-
-    /** The next item, or null when the document is done (the session then closes itself). */
-    async next(sessionId: string): Promise<ParsedItem | null> {
-      const session = get(sessionId);
-      const run = session.pending.then(async () => {
-        try {
-          const result = await session.iterator.next();
-          if (result.done) finish(sessionId, session);
-          return result.done ? null : result.value;
-        } catch (error) {
-          finish(sessionId, session);
-          throw error;
-        }
-      });
-      session.pending = run.catch(() => undefined);
-      return run;
-    },
-
-    /** Asks the parser to stop; the pending or next next() rejects with AbortedError. */
-    cancel(sessionId: string): void {
-      sessions.get(sessionId)?.controller.abort();
-    },
-
-    /** Ends the session and frees what the parser holds (pdf.js document). Idempotent. */
-    async close(sessionId: string): Promise<void> {
-      const session = sessions.get(sessionId);
-      if (!session) return;
-      sessions.delete(sessionId);
-      session.controller.abort();
-      await session.pending;
-      await session.iterator.return?.().catch(() => undefined);
-    },
-
-    /** Open sessions (for tests and diagnostics). */
-    openSessions(): number {
-      return sessions.size;
+      return host.exposeIterable((signal) => parser.parse(file, { signal, password }), { transfer: itemTransferables });
     },
   };
 }
-
-export type ParseSessionsApi = ReturnType<typeof createParseSessions>;

@@ -52,6 +52,12 @@ export class DexieQueueStore implements QueueStore {
     });
   }
 
+  /** Running and paused jobs, oldest first, each with its items (what the Imports list shows). */
+  async activeJobs(): Promise<{ job: JobRecord; items: QueueItem[] }[]> {
+    const active = await this.db.jobs.where('status').anyOf('running', 'paused').sortBy('createdAt');
+    return Promise.all(active.map(async (job) => ({ job, items: await this.db.queue.where('jobId').equals(job.id).toArray() })));
+  }
+
   async nextSeq(): Promise<number> {
     const last = await this.db.queue.orderBy('seq').last();
     return (last?.seq ?? 0) + 1;

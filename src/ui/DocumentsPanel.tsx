@@ -6,12 +6,12 @@ import { DocumentRow } from './DocumentRow';
 import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
 import { PasswordDialog } from './PasswordDialog';
-import { useCasefile, useImportProgress, useLiveQuery, useWorkspace } from './hooks';
+import { useImportProgress, useLiveQuery, useSession, useWorkspace } from './hooks';
 
 export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
 
 export function DocumentsPanel() {
-  const app = useCasefile();
+  const session = useSession();
   const ws = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -19,15 +19,15 @@ export function DocumentsPanel() {
   const [unlocking, setUnlocking] = useState<DocumentRecord | null>(null);
   const progress = useImportProgress();
   const embeddings = useSyncExternalStore(
-    (cb) => app.embeddings.subscribe(cb),
-    () => app.embeddings.current,
+    (cb) => session.embeddings.subscribe(cb),
+    () => session.embeddings.current,
   );
-  const docs = useLiveQuery<DocumentRecord[]>(() => app.documents.list(), [ws.generation], []);
+  const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
 
   const addFiles = (files: FileList | File[] | null) => {
     if (!files || files.length === 0) return;
     setError(null);
-    app.addFiles([...files]).catch((e: unknown) => setError(describeError(e)));
+    session.imports.addFiles([...files]).catch((e: unknown) => setError(describeError(e)));
   };
 
   const onDrop = (e: DragEvent) => {
@@ -36,15 +36,15 @@ export function DocumentsPanel() {
     setError(null);
     filesFromDrop(e.dataTransfer)
       .then(async ({ files, hadFolder }) => {
-        if (hadFolder) await app.addFolderFiles(files);
-        else await app.addFiles(files.map((f) => f.file));
+        if (hadFolder) await session.imports.addFolderFiles(files);
+        else await session.imports.addFiles(files.map((f) => f.file));
       })
       .catch((err: unknown) => setError(describeError(err)));
   };
 
   const loadSamples = () => {
     setError(null);
-    app.loadSamples().catch((e: unknown) => setError(describeError(e)));
+    session.imports.loadSamples().catch((e: unknown) => setError(describeError(e)));
   };
 
   return (
@@ -107,7 +107,7 @@ export function DocumentsPanel() {
               doc={d}
               progress={progress.files[d.id]}
               denseModel={embeddings.model}
-              onDelete={() => void app.deleteDocument(d.id)}
+              onDelete={() => void session.imports.deleteDocument(d.id)}
               onUnlock={() => setUnlocking(d)}
             />
           ))}
@@ -117,7 +117,7 @@ export function DocumentsPanel() {
         <PasswordDialog
           name={unlocking.name}
           onClose={() => setUnlocking(null)}
-          onSubmit={(password) => app.unlockDocument(unlocking.id, password).catch((e: unknown) => setError(describeError(e)))}
+          onSubmit={(password) => session.imports.unlockDocument(unlocking.id, password).catch((e: unknown) => setError(describeError(e)))}
         />
       )}
     </section>

@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { useCasefile } from './hooks';
+import { useSession } from './hooks';
 
 /** Whether dense search is on, and a one-click re-embed when documents lack vectors of the model. */
 export function EmbeddingStatus() {
-  const app = useCasefile();
+  const { embeddings } = useSession();
   const state = useSyncExternalStore(
-    (cb) => app.embeddings.subscribe(cb),
-    () => app.embeddings.current,
+    (cb) => embeddings.subscribe(cb),
+    () => embeddings.current,
   );
   if (!state.model) {
     return (
@@ -23,11 +23,11 @@ export function EmbeddingStatus() {
       </p>
       {state.missing > 0 &&
         (state.running ? (
-          <button type="button" className="small" onClick={() => app.embeddings.cancel()}>
+          <button type="button" className="small" onClick={() => embeddings.cancel()}>
             Stop embedding
           </button>
         ) : (
-          <button type="button" className="small primary" onClick={() => void app.embeddings.backfill()}>
+          <button type="button" className="small primary" onClick={() => void embeddings.backfill()}>
             Embed {state.missing} document{state.missing === 1 ? '' : 's'} now
           </button>
         ))}

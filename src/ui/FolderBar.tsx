@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { folderAccessSupported, type FolderSettings, type RescanSummary } from '../app/folder-sync';
 import { describeError } from '../core/errors';
 import { DEFAULT_FOLDER_EXTENSIONS } from '../core/ingest/rescan';
-import { useCasefile, useLiveQuery, useWorkspace } from './hooks';
+import { useLiveQuery, useSession, useWorkspace } from './hooks';
 
 const TYPES: { label: string; extensions: string[] }[] = [
   { label: 'PDF', extensions: ['pdf'] },
@@ -27,22 +27,22 @@ function summaryText(s: RescanSummary): string {
 
 /** Open a folder (live sync where the browser allows it), rescan, re-grant access, file types. */
 export function FolderBar({ onError }: { onError: (message: string | null) => void }) {
-  const app = useCasefile();
+  const session = useSession();
   const ws = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
   const supported = folderAccessSupported();
-  const settings = useLiveQuery<FolderSettings | null>(() => app.folder.settings(), [ws.generation], null);
+  const settings = useLiveQuery<FolderSettings | null>(() => session.folder.settings(), [ws.generation], null);
   const [permission, setPermission] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
-    app.folder.permission().then((p) => live && setPermission(p), () => live && setPermission(null));
+    session.folder.permission().then((p) => live && setPermission(p), () => live && setPermission(null));
     return () => {
       live = false;
     };
-  }, [app, settings]);
+  }, [session, settings]);
 
   const run = (action: () => Promise<unknown>) => {
     onError(null);
@@ -53,14 +53,14 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
   };
 
   const openFolder = () => {
-    if (supported) run(() => app.openFolder());
+    if (supported) run(() => session.folder.pick());
     else input.current?.click();
   };
 
   const toggleType = (exts: string[], on: boolean) => {
     const current = settings?.extensions ?? DEFAULT_FOLDER_EXTENSIONS;
     const next = on ? [...current, ...exts] : current.filter((e) => !exts.includes(e));
-    run(() => app.folder.setExtensions(next));
+    run(() => session.folder.setExtensions(next));
   };
 
   return (
@@ -81,7 +81,7 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
             run(async () => {
-              const { skipped } = await app.addFolderFiles(files);
+              const { skipped } = await session.imports.addFolderFiles(files);
               setNote(skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} of other types skipped.` : null);
             });
           }}
@@ -97,7 +97,7 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
           {settings.lastSummary && <p className="muted small-text">{summaryText(settings.lastSummary)}</p>}
           <div className="actions">
             {permission === 'granted' ? (
-              <button type="button" className="small" disabled={busy} onClick={() => run(() => app.rescanFolder())}>
+              <button type="button" className="small" disabled={busy} onClick={() => run(() => session.folder.rescan())}>
                 {busy ? 'Scanning…' : 'Rescan'}
               </button>
             ) : (
@@ -107,15 +107,15 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
                 disabled={busy}
                 onClick={() =>
                   run(async () => {
-                    if (await app.folder.requestAccess()) await app.rescanFolder();
-                    setPermission(await app.folder.permission());
+                    if (await session.folder.requestAccess()) await session.folder.rescan();
+                    setPermission(await session.folder.permission());
                   })
                 }
               >
                 Allow access to {settings.name}
               </button>
             )}
-            <button type="button" className="small ghost" onClick={() => run(() => app.folder.disconnect())}>
+            <button type="button" className="small ghost" onClick={() => run(() => session.folder.disconnect())}>
               Stop syncing
             </button>
           </div>

@@ -1,10 +1,5 @@
-import type { JobRecord, QueueItem } from '../core/ingest/queue';
-import { useCasefile, useLiveQuery, useWorkspace, type ImportProgress } from './hooks';
-
-interface ActiveJob {
-  readonly job: JobRecord;
-  readonly items: QueueItem[];
-}
+import type { ActiveImport } from '../app/imports';
+import { useLiveQuery, useSession, useWorkspace, type ImportProgress } from './hooks';
 
 function eta(ms: number | null): string {
   if (ms === null || ms <= 0) return '';
@@ -14,17 +9,9 @@ function eta(ms: number | null): string {
 
 /** Running and paused imports with overall progress, ETA, pause/resume and cancel. */
 export function ImportJobs({ progress }: { progress: ImportProgress['jobs'] }) {
-  const app = useCasefile();
+  const { imports } = useSession();
   const ws = useWorkspace();
-  const jobs = useLiveQuery<ActiveJob[]>(
-    async () => {
-      const db = app.database;
-      const active = await db.jobs.where('status').anyOf('running', 'paused').sortBy('createdAt');
-      return Promise.all(active.map(async (job) => ({ job, items: await db.queue.where('jobId').equals(job.id).toArray() })));
-    },
-    [ws.generation],
-    [],
-  );
+  const jobs = useLiveQuery<ActiveImport[]>(() => imports.active(), [ws.generation], []);
   if (jobs.length === 0) return null;
   return (
     <ul className="jobs" aria-label="Imports">
@@ -40,15 +27,15 @@ export function ImportJobs({ progress }: { progress: ImportProgress['jobs'] }) {
             <progress id={`job-${job.id}`} max={items.length} value={done} />
             <div className="job-actions">
               {paused ? (
-                <button type="button" className="small" onClick={() => void app.resumeImport(job.id)}>
+                <button type="button" className="small" onClick={() => void imports.resume(job.id)}>
                   Resume
                 </button>
               ) : (
-                <button type="button" className="small" onClick={() => void app.pauseImport(job.id)}>
+                <button type="button" className="small" onClick={() => void imports.pause(job.id)}>
                   Pause
                 </button>
               )}
-              <button type="button" className="small ghost danger" onClick={() => void app.cancelImport(job.id)}>
+              <button type="button" className="small ghost danger" onClick={() => void imports.cancel(job.id)}>
                 Cancel import
               </button>
             </div>

@@ -5,11 +5,8 @@
  */
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { ModelService } from '../app/model-service';
+import { DEFAULT_MODEL_SOURCE, modelChoices, PROFILE_CHOICES, profileOf, statusLabel, type ModelRole, type ModelRow, type ProfileId } from '../app/model-view';
 import { describeError } from '../core/errors';
-import { dtypesOf, specsFor, type ModelRole } from '../models/catalog';
-import { DEFAULT_SOURCE } from '../models/hub';
-import { PROFILE_IDS, PROFILES, type ProfileId } from '../models/profiles';
-import { describeStatus, type ModelRow } from '../models/status';
 import { canPickDirectory, filesFromInput, pickDirectory } from './model-folder';
 import './models.css';
 
@@ -40,13 +37,11 @@ function RoleSelect({ service, role }: { service: ModelService; role: ModelRole 
       <select aria-label={`${label} model`} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Profile default{planned && !current ? ` (${planned.spec.label}, ${planned.attempts[0]!.dtype})` : ''}</option>
         {role === 'reranker' && <option value="none">None (no reranking)</option>}
-        {specsFor(role, settings.custom).flatMap((spec) =>
-          dtypesOf(spec).map((d) => (
-            <option key={`${spec.key}|${d}`} value={`${spec.key}|${d}`}>
-              {spec.label} · {d}
-            </option>
-          )),
-        )}
+        {modelChoices(role, settings.custom).map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -67,7 +62,7 @@ function StatusCell({ row }: { row: ModelRow }) {
   }
   return (
     <div>
-      <span className={`badge model-status-${s.kind}`}>{describeStatus(s)}</span>
+      <span className={`badge model-status-${s.kind}`}>{statusLabel(s)}</span>
       {s.kind === 'failed' && <p className="error-text">{s.message}</p>}
       {row.note && <p className="model-note">{row.note}</p>}
     </div>
@@ -104,10 +99,10 @@ export function ModelManager({ service }: { service: ModelService }) {
         <label className="model-field">
           <span>Profile</span>
           <select aria-label="Profile" value={settings.profile} onChange={(e) => run(service.setProfile(e.target.value as ProfileId | 'auto'))}>
-            <option value="auto">Automatic ({PROFILES[plan.profile].label})</option>
-            {PROFILE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PROFILES[id].label}
+            <option value="auto">Automatic ({profileOf(plan.profile).label})</option>
+            {PROFILE_CHOICES.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
               </option>
             ))}
           </select>
@@ -116,7 +111,7 @@ export function ModelManager({ service }: { service: ModelService }) {
         <RoleSelect service={service} role="reranker" />
       </div>
       <p className="hint">
-        {PROFILES[plan.profile].description} Profile {plan.reason}. Changing the embedder means re-embedding your documents.
+        {profileOf(plan.profile).description} Profile {plan.reason}. Changing the embedder means re-embedding your documents.
       </p>
 
       <table className="model-table">
@@ -220,8 +215,8 @@ export function ModelManager({ service }: { service: ModelService }) {
         <summary>Download source</summary>
         <p className="hint">Models come from the Hugging Face Hub unless you set a mirror (same layout: &lt;mirror&gt;/&lt;model id&gt;/resolve/main/&lt;file&gt;). Nothing is downloaded until you press Download.</p>
         <div className="ask-row">
-          <input aria-label="Mirror URL" placeholder={settings.source?.remoteHost ?? DEFAULT_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
-          <button onClick={() => run(service.setSource({ remoteHost: mirror.trim(), remotePathTemplate: DEFAULT_SOURCE.remotePathTemplate }))} disabled={!mirror.trim()}>
+          <input aria-label="Mirror URL" placeholder={settings.source?.remoteHost ?? DEFAULT_MODEL_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
+          <button onClick={() => run(service.setSource({ remoteHost: mirror.trim(), remotePathTemplate: DEFAULT_MODEL_SOURCE.remotePathTemplate }))} disabled={!mirror.trim()}>
             Use mirror
           </button>
           <button className="ghost" onClick={() => run(service.setSource(null))} disabled={!settings.source}>

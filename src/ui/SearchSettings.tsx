@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { describeError } from '../core/errors';
 import { FUSION_STRATEGIES, type FusionStrategy } from '../core/search/fusion';
 import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../core/search/pipeline';
-import { useCasefile, useWorkspace } from './hooks';
+import { useSession, useWorkspace } from './hooks';
 
 const FUSION_LABEL: Record<FusionStrategy, string> = {
   combine_and_dedup: 'Combine and deduplicate (default)',
@@ -18,22 +18,22 @@ const MODE_LABEL: Record<RetrievalMode, string> = {
 
 /** The retrieval pipeline of this workspace: saved with it, so it survives a reload. */
 export function SearchSettings() {
-  const app = useCasefile();
+  const session = useSession();
   const ws = useWorkspace();
   const [settings, setSettings] = useState<PipelineSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
   useEffect(() => {
-    app.pipelineSettings().then(setSettings, (e: unknown) => setError(describeError(e)));
-  }, [app, ws.generation]);
+    session.settings.pipeline().then(setSettings, (e: unknown) => setError(describeError(e)));
+  }, [session, ws.generation]);
 
   if (!settings) return <p className="muted">{error ?? 'Loading…'}</p>;
 
   const save = (next: PipelineSettings) => {
     setSettings(next);
     setSaved(false);
-    app.setPipelineSettings(next).then(
+    session.settings.setPipeline(next).then(
       (clean) => {
         setSettings(clean);
         setSaved(true);

@@ -3,7 +3,7 @@ import type { Range } from '../core/search/highlight';
 import type { ChunkRecord, PageRecord } from '../core/types';
 import type { OpenSource } from './App';
 import { Highlighted } from './Highlighted';
-import { useCasefile } from './hooks';
+import { useSession } from './hooks';
 import { pageLabel, sectionLabel } from './format';
 
 /** The passage's range on a given page (it may span several pages). */
@@ -15,7 +15,7 @@ export function passageRangeOnPage(chunk: ChunkRecord, page: number, pageLength:
 }
 
 export function SourceViewer({ source, onClose }: { source: OpenSource; onClose: () => void }) {
-  const app = useCasefile();
+  const session = useSession();
   const { passage, terms } = source;
   const { chunk, document } = passage;
   const [page, setPage] = useState(chunk.pageStart);
@@ -32,14 +32,14 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
 
   useEffect(() => {
     let live = true;
-    app.documents.page(document.id, page).then(
+    session.documents.page(document.id, page).then(
       (r) => live && setLoaded({ page, record: r ?? null }),
       () => live && setLoaded({ page, record: null }),
     );
     return () => {
       live = false;
     };
-  }, [app, document.id, page]);
+  }, [session, document.id, page]);
 
   useEffect(() => {
     body.current?.querySelector('.passage')?.scrollIntoView({ block: 'center' });

@@ -1,14 +1,17 @@
-/** React hooks over the app services: workspace state, live database queries, job progress. */
-import { liveQuery } from 'dexie';
+/** React hooks over the app services: workspace state and session, live queries, search, job progress. */
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Casefile, WorkspaceState } from '../app/casefile';
+import { watch } from '../app/live';
+import type { SearchView } from '../app/search-service';
+import type { WorkspaceSession } from '../app/workspace-session';
+import { AppError } from '../core/errors';
 import type { CasefileEvent } from '../core/events';
 
 export const CasefileContext = createContext<Casefile | null>(null);
 
 export function useCasefile(): Casefile {
   const app = useContext(CasefileContext);
-  if (!app) throw new Error('useCasefile: no Casefile in context');
+  if (!app) throw new AppError('internal', 'useCasefile: no Casefile in context (render inside CasefileContext.Provider)');
   return app;
 }
 
@@ -20,15 +23,32 @@ export function useWorkspace(): WorkspaceState {
   );
 }
 
-/** Re-runs `query` whenever the tables it read change (Dexie liveQuery). */
+/** The open workspace's services (a new session after every switch). */
+export function useSession(): WorkspaceSession {
+  const app = useCasefile();
+  return useSyncExternalStore(
+    (cb) => app.subscribe(cb),
+    () => app.session,
+  );
+}
+
+/** The open workspace's search: the latest question's result, busy state, errors. */
+export function useSearch(): SearchView {
+  const { search } = useSession();
+  return useSyncExternalStore(
+    (cb) => search.subscribe(cb),
+    () => search.view,
+  );
+}
+
+/** Re-runs `query` whenever the data it read changes (a live view of the workspace database). */
 export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[], initial: T): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
-    const subscription = liveQuery(query).subscribe({
+    return watch(query, {
       next: setValue,
       error: (error: unknown) => console.error('useLiveQuery failed', error),
     });
-    return () => subscription.unsubscribe();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs
   }, deps);
   return value;

@@ -10,8 +10,9 @@ const root = createRoot(document.getElementById('root')!);
 
 Casefile.start().then(
   (app) => {
-    // Exposed for end-to-end tests and for power users' console; holds no secrets.
-    (window as unknown as { casefile: Casefile }).casefile = app;
+    // End-to-end tests and benchmarks reach the app from the page; only their build (vite
+    // --mode test) has it, the app users run does not.
+    if (import.meta.env.MODE === 'test') (window as unknown as { casefile: Casefile }).casefile = app;
     window.addEventListener('pagehide', () => void app.flush());
     root.render(
       <StrictMode>

@@ -1,5 +1,5 @@
 /** Reading a picked model folder in the browser: File System Access, or `<input webkitdirectory>`. */
-import type { PickedFile } from '../models/import-folder';
+import type { PickedFile } from '../app/model-view';
 
 interface DirectoryHandleLike {
   readonly kind: 'directory';

@@ -123,7 +123,7 @@ describe('collections: a password-protected PDF', () => {
     await ask(s.page, 'settlement amount escrow');
     expect((await results(s.page))[0]?.file).toBe('sealed-settlement.pdf');
     const stored = await s.page.evaluate(async () => {
-      const db = (window as never as { casefile: { database: { queue: { toArray(): Promise<unknown[]> }; documents: { toArray(): Promise<unknown[]> } } } }).casefile.database;
+      const db = (window as never as { casefile: { session: { db: { queue: { toArray(): Promise<unknown[]> }; documents: { toArray(): Promise<unknown[]> } } } } }).casefile.session.db;
       return JSON.stringify([await db.queue.toArray(), await db.documents.toArray()]);
     });
     expect(stored).not.toContain('s3cret');

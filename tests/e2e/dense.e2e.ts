@@ -70,8 +70,8 @@ describe.each([
     await s.page.getByRole('button', { name: 'Try sample documents' }).click();
     for (const name of SAMPLES) await waitForStatus(s.page, name, 'Ready', 90_000);
     const stats = await s.page.evaluate(async () => {
-      const app = (window as never as { casefile: { database: { vectors: { toArray(): Promise<{ modelId: string; dim: number; seqs: Uint32Array }[]> } } } }).casefile;
-      return (await app.database.vectors.toArray()).map((v) => ({ modelId: v.modelId, dim: v.dim, rows: v.seqs.length }));
+      const app = (window as never as { casefile: { session: { db: { vectors: { toArray(): Promise<{ modelId: string; dim: number; seqs: Uint32Array }[]> } } } } }).casefile;
+      return (await app.session.db.vectors.toArray()).map((v) => ({ modelId: v.modelId, dim: v.dim, rows: v.seqs.length }));
     });
     expect(stats).toHaveLength(3);
     for (const v of stats) expect(v).toMatchObject({ modelId: 'local/tiny-bge-m3', dim: 64 });

@@ -1,7 +1,8 @@
 /**
  * Retrieval that explains itself: in "passages only" mode a question shows the top 5 with their
- * provenance and "How this was found" with per-stage timings; the fusion strategy chosen in
- * Settings → Search changes the explanation and is still chosen after a reload.
+ * provenance and "How this was found" with per-stage timings; a question asked while another
+ * still runs supersedes it (only the latest shows); the fusion strategy chosen in Settings →
+ * Search changes the explanation and is still chosen after a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
@@ -51,6 +52,44 @@ describe('retrieval: modes, explanation, settings', () => {
     expect(await explanation.textContent()).toMatch(/found by keywords/);
     expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('combine_and_dedup');
     await screenshot(s.page, '30-explanation');
+  });
+
+  it('shows only the latest of two questions asked in quick succession', async () => {
+    const panel = s.page.locator('section.search');
+    const before = Number(await panel.getAttribute('data-searches'));
+    await s.page.evaluate(async () => {
+      // Every results summary the panel shows from now on (the previous test's is on screen).
+      const seen: string[] = [];
+      const section = document.querySelector('section.search')!;
+      let last = section.querySelector('.results-summary')?.textContent ?? null;
+      new MutationObserver(() => {
+        const text = section.querySelector('.results-summary')?.textContent ?? null;
+        if (text && text !== last) seen.push(text);
+        last = text;
+      }).observe(section, { subtree: true, childList: true, characterData: true });
+      (window as unknown as { shown: string[] }).shown = seen;
+      // Type and submit twice within one task: the first search is still in flight (it needs
+      // IndexedDB and a worker round trip) when the second question supersedes it.
+      const input = document.getElementById('question') as HTMLInputElement;
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const type = async (text: string) => {
+        setValue.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        for (let i = 0; i < 10; i++) await Promise.resolve(); // React re-renders in a microtask
+      };
+      await type('governing law of the agreement');
+      input.form!.requestSubmit();
+      await type('limitation of liability cap');
+      input.form!.requestSubmit();
+    });
+    await s.page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
+    expect(await s.page.locator('.results-summary').textContent()).toContain('limitation of liability cap');
+    expect((await results(s.page))[0]).toMatchObject({ file: 'master-services-agreement.pdf', page: 'p. 5' });
+    await new Promise((r) => setTimeout(r, 300));
+    const summaries = await s.page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toContain('limitation of liability cap');
+    expect(Number(await panel.getAttribute('data-searches'))).toBe(before + 1);
   });
 
   it('changes the fusion strategy, which the explanation shows and a reload keeps', async () => {

@@ -4,7 +4,7 @@
  * closes both ports (and calls `onTerminate`), like Worker.terminate().
  */
 import { expose } from 'comlink';
-import type { WorkerEndpoint } from '../../src/app/worker-handle';
+import type { WorkerEndpoint } from '../../src/rpc/handle';
 
 export function channelWorker(api: object, onTerminate: () => void = () => undefined): MessagePort & WorkerEndpoint {
   const { port1, port2 } = new MessageChannel();

@@ -142,6 +142,21 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   // Settings stored before these knobs existed may lack them or some of their fields.
   const questionOptions = { ...DEFAULT_QUESTION, ...settings.question };
   const rescoreOptions = { ...DEFAULT_RESCORE, ...settings.rescore };
+
+  // The query embedding needs nothing from the lexical stage: start it now (it runs in the
+  // embed worker meanwhile) and await it when dense search needs the vector.
+  const denseState: StageState = deps.embedder && engine.embeddingModel ? (settings.denseTopK > 0 ? 'on' : 'off') : 'unavailable';
+  let embedMs = 0;
+  const embedStarted = performance.now();
+  const queryVector =
+    denseState === 'on'
+      ? deps.embedder!.embed([request.text], { signal }).then(([v]) => {
+          embedMs = performance.now() - embedStarted;
+          return v;
+        })
+      : null;
+  queryVector?.catch(() => undefined); // awaited below; a failing lexical stage must not leave it unhandled
+
   const reduced = await time('query', () => reduceQuestion(request.text, language, questionOptions));
   let lexical = settings.lexicalTopK > 0 ? await time('lexical', () => engine.searchLexical({ text: reduced.text, limit: settings.lexicalTopK, ...filters })) : [];
   candidates['lexical'] = lexical.length;
@@ -158,11 +173,10 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   }
 
   let dense: SearchHit[] = [];
-  let denseState: StageState = 'unavailable';
-  if (deps.embedder && engine.embeddingModel) {
-    denseState = settings.denseTopK > 0 ? 'on' : 'off';
-    if (denseState === 'on') {
-      const [vector] = await time('embed_query', () => deps.embedder!.embed([request.text], { signal }));
+  if (denseState !== 'unavailable') {
+    if (queryVector) {
+      const vector = await queryVector;
+      timings['embed_query'] = embedMs;
       if (vector) dense = await time('dense', () => engine.searchDense(vector, settings.denseTopK, { documentIds: filters.documentIds, language: filters.language }));
       if (filters.sectionOrdinal !== undefined) dense = await filterBySection(dense, filters.sectionOrdinal, deps.lookup);
     }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from '../../../src/app/model-proxies';
-import { registerRpcErrors } from '../../../src/app/rpc';
+import { registerRpcErrors } from '../../../src/rpc/errors';
 import { AbortedError, ModelError } from '../../../src/core/errors';
 import type { ModelRole } from '../../../src/models/catalog';
 import type { RolePlan } from '../../../src/models/profiles';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerOcr } from '../../../src/app/ocr-proxy';
-import { registerRpcErrors } from '../../../src/app/rpc';
+import { registerRpcErrors } from '../../../src/rpc/errors';
 import { AbortedError, AppError, InputError } from '../../../src/core/errors';
 import type { OcrResult, PageImage } from '../../../src/core/ports';
 import { createOcrService, type OcrJobOptions, type OcrServiceApi, type OcrServiceEngine } from '../../../src/ocr/service';

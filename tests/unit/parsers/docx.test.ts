@@ -306,19 +306,19 @@ describe('DOCX through the parser and the worker session API', () => {
   it('streams the pages through createParseSessions', async () => {
     const api = createParseSessions(parser);
     const bytes = makeDocx({ body: AGREEMENT, title: 'MSA' });
-    const { sessionId } = api.open(bytes.slice().buffer, { name: 'msa.docx', path: 'msa.docx', mediaType: '', lastModified: null });
+    const { streamId } = api.open(bytes.slice().buffer, { name: 'msa.docx', path: 'msa.docx', mediaType: '', lastModified: null });
     const items: ParsedItem[] = [];
-    for (let item = await api.next(sessionId); item; item = await api.next(sessionId)) items.push(item);
+    for (let r = await api.next(streamId); !r.done; r = await api.next(streamId)) items.push(r.value as ParsedItem);
     expect(items.map((i) => (i.kind === 'info' ? 'info' : i.page.page))).toEqual(['info', 1, 2]);
     expect(pagesOf(items)[1]!.text).toContain('Hosting | $100 per month');
-    expect(api.openSessions()).toBe(0);
+    expect(api.openStreams()).toBe(0);
   });
 
-  it('a zip bomb fails through the session API with its FileError', async () => {
+  it('a zip bomb fails through the stream API with its FileError', async () => {
     const api = createParseSessions(parser);
     const bomb = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 300 * 1024 * 1024 }]);
-    const { sessionId } = api.open(bomb.slice().buffer, { name: 'bomb.docx', path: 'bomb.docx', mediaType: '', lastModified: null });
-    await expect(api.next(sessionId)).rejects.toMatchObject({ name: 'FileError', code: 'file/zip-bomb' });
+    const { streamId } = api.open(bomb.slice().buffer, { name: 'bomb.docx', path: 'bomb.docx', mediaType: '', lastModified: null });
+    await expect(api.next(streamId)).rejects.toMatchObject({ name: 'FileError', code: 'file/zip-bomb' });
   });
 });
 

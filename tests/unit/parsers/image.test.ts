@@ -123,9 +123,9 @@ describe('images through InProcessParser', () => {
   it('streams an image page through createParseSessions', async () => {
     const api = createParseSessions(parser);
     const png = makePngBytes(16, 16);
-    const { sessionId } = api.open(png.slice().buffer, { name: 'scan.png', path: 'scan.png', mediaType: 'image/png', lastModified: null });
-    expect(await api.next(sessionId)).toMatchObject({ kind: 'info', info: { pages: 1 } });
-    expect(await api.next(sessionId)).toMatchObject({ kind: 'page', page: { needsOcr: true, image: { width: 16, height: 16 } } });
-    expect(await api.next(sessionId)).toBeNull();
+    const { streamId } = api.open(png.slice().buffer, { name: 'scan.png', path: 'scan.png', mediaType: 'image/png', lastModified: null });
+    expect(await api.next(streamId)).toMatchObject({ value: { kind: 'info', info: { pages: 1 } } });
+    expect(await api.next(streamId)).toMatchObject({ value: { kind: 'page', page: { needsOcr: true, image: { width: 16, height: 16 } } } });
+    expect(await api.next(streamId)).toEqual({ done: true });
   });
 });

@@ -4,40 +4,42 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mediaTypeFromName, nodeSourceFile } from '../../../src/cli/node-source-file';
 import { AbortedError, InputError } from '../../../src/core/errors';
+import type { ParsedItem } from '../../../src/core/ports';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { createParseSessions } from '../../../src/parsers/sessions';
 
 const encode = (s: string) => new TextEncoder().encode(s).buffer;
 const meta = (name: string) => ({ name, path: name, mediaType: '', lastModified: null });
 
-describe('parse sessions (the worker protocol, in process)', () => {
-  it('open → next … null, then the session is gone', async () => {
+describe('parse streams (the worker protocol, in process)', () => {
+  it('open → next … done, then the stream is gone', async () => {
     const api = createParseSessions(new InProcessParser());
-    const { sessionId } = api.open(encode('one\ftwo'), meta('a.txt'));
-    expect(await api.next(sessionId)).toMatchObject({ kind: 'info', info: { pages: 2 } });
-    expect(await api.next(sessionId)).toMatchObject({ kind: 'page', page: { page: 1, text: 'one' } });
-    expect(await api.next(sessionId)).toMatchObject({ kind: 'page', page: { page: 2, text: 'two' } });
-    expect(await api.next(sessionId)).toBeNull();
-    expect(api.openSessions()).toBe(0);
-    await expect(api.next(sessionId)).rejects.toBeInstanceOf(InputError);
+    const { streamId } = api.open(encode('one\ftwo'), meta('a.txt'));
+    expect(await api.next(streamId)).toMatchObject({ done: false, value: { kind: 'info', info: { pages: 2 } } });
+    expect(await api.next(streamId)).toMatchObject({ done: false, value: { kind: 'page', page: { page: 1, text: 'one' } } });
+    expect(await api.next(streamId)).toMatchObject({ done: false, value: { kind: 'page', page: { page: 2, text: 'two' } } });
+    expect(await api.next(streamId)).toEqual({ done: true });
+    expect(api.openStreams()).toBe(0);
+    await expect(api.next(streamId)).rejects.toBeInstanceOf(InputError);
   });
 
   it('serialises concurrent next() calls on one session', async () => {
     const api = createParseSessions(new InProcessParser());
-    const { sessionId } = api.open(encode('a\fb\fc'), meta('a.txt'));
-    const items = await Promise.all([api.next(sessionId), api.next(sessionId), api.next(sessionId), api.next(sessionId), api.next(sessionId)]);
-    expect(items.map((i) => (i === null ? null : i.kind === 'info' ? 'info' : i.page.text))).toEqual(['info', 'a', 'b', 'c', null]);
+    const { streamId } = api.open(encode('a\fb\fc'), meta('a.txt'));
+    const items = await Promise.all([api.next(streamId), api.next(streamId), api.next(streamId), api.next(streamId), api.next(streamId)]);
+    const label = (r: (typeof items)[number]) => (r.done ? null : (r.value as ParsedItem).kind === 'info' ? 'info' : ((r.value as ParsedItem & { kind: 'page' }).page.text));
+    expect(items.map(label)).toEqual(['info', 'a', 'b', 'c', null]);
   });
 
   it('cancel() makes the next next() reject with AbortedError; close() is idempotent', async () => {
     const api = createParseSessions(new InProcessParser());
-    const { sessionId } = api.open(encode('a\fb'), meta('a.txt'));
-    await api.next(sessionId);
-    api.cancel(sessionId);
-    await expect(api.next(sessionId)).rejects.toBeInstanceOf(AbortedError);
-    await api.close(sessionId);
-    await api.close(sessionId);
-    expect(api.openSessions()).toBe(0);
+    const { streamId } = api.open(encode('a\fb'), meta('a.txt'));
+    await api.next(streamId);
+    api.cancel(streamId);
+    await expect(api.next(streamId)).rejects.toBeInstanceOf(AbortedError);
+    await api.close(streamId);
+    await api.close(streamId);
+    expect(api.openStreams()).toBe(0);
   });
 });
 

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerParser } from '../../../src/app/parser-proxy';
-import { registerRpcErrors } from '../../../src/app/rpc';
+import { registerRpcErrors } from '../../../src/rpc/errors';
 import { memorySourceFile, nodeSourceFile } from '../../../src/cli/node-source-file';
 import { AbortedError, FileError } from '../../../src/core/errors';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../../../src/core/ports';
@@ -13,6 +13,7 @@ import { InProcessParser } from '../../../src/parsers/parser';
 import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
 import { createParseSessions, type ParseSessionsApi } from '../../../src/parsers/sessions';
 import { makeEncryptedPdf } from './helpers/encrypted-pdf';
+import { makePngBytes } from './helpers/images';
 import { SAMPLES_DIR } from './helpers/fixtures';
 import { channelWorker } from '../../helpers/channel-worker';
 
@@ -23,10 +24,13 @@ const MSA = join(SAMPLES_DIR, 'master-services-agreement.pdf');
 /** Counts what the "worker side" does, to check the consumer drives the pace. */
 class CountingParser implements Parser {
   pulled = 0;
+  /** The page images as the worker side produced them. */
+  readonly images: ArrayBuffer[] = [];
   constructor(readonly inner: Parser) {}
   async *parse(file: SourceFile, options?: ParseOptions): AsyncGenerator<ParsedItem> {
     for await (const item of this.inner.parse(file, options)) {
       this.pulled++;
+      if (item.kind === 'page' && item.page.image) this.images.push(item.page.image.data);
       yield item;
     }
   }
@@ -79,7 +83,7 @@ describe('WorkerParser (comlink over a MessageChannel)', () => {
       expect(h.counting.pulled).toBe(seen.length);
     }
     expect(seen).toEqual(['info:7', 'page:1', 'page:2', 'page:3', 'page:4', 'page:5', 'page:6', 'page:7']);
-    expect(h.sessions()[0]!.openSessions()).toBe(0);
+    expect(h.sessions()[0]!.openStreams()).toBe(0);
   });
 
   it('transfers the bytes instead of copying them', async () => {
@@ -88,6 +92,18 @@ describe('WorkerParser (comlink over a MessageChannel)', () => {
     const file: SourceFile = { name: 'n.txt', path: 'n.txt', size: buffer.byteLength, mediaType: 'text/plain', lastModified: null, bytes: async () => buffer };
     for await (const item of h.parser.parse(file)) void item;
     expect(buffer.byteLength).toBe(0); // detached: ownership went to the worker
+  });
+
+  it('transfers a page image from the worker instead of copying it', async () => {
+    const h = harness();
+    const png = makePngBytes(16, 16);
+    const file: SourceFile = { name: 'scan.png', path: 'scan.png', size: png.byteLength, mediaType: 'image/png', lastModified: null, bytes: async () => png.slice().buffer };
+    const pages: ParsedItem[] = [];
+    for await (const item of h.parser.parse(file)) if (item.kind === 'page') pages.push(item);
+    const page = pages[0];
+    expect(page?.kind === 'page' && page.page.image?.data.byteLength).toBeGreaterThan(0);
+    expect(h.counting.images).toHaveLength(1);
+    expect(h.counting.images[0]!.byteLength).toBe(0); // detached on the worker side: moved, not cloned
   });
 
   it('a FileError from the worker arrives as a FileError', async () => {
@@ -101,7 +117,7 @@ describe('WorkerParser (comlink over a MessageChannel)', () => {
     );
     expect(error).toBeInstanceOf(FileError);
     expect(error).toMatchObject({ code: 'file/encrypted', message: 'sealed.pdf: the PDF is password-protected; a password is needed to open it' });
-    expect(h.sessions()[0]!.openSessions()).toBe(0);
+    expect(h.sessions()[0]!.openStreams()).toBe(0);
   });
 
   it('passes the password through', async () => {
@@ -129,7 +145,7 @@ describe('WorkerParser (comlink over a MessageChannel)', () => {
     expect(error).toBeInstanceOf(AbortedError);
     expect(pages).toEqual([1, 2]);
     await sleep(50);
-    expect(h.sessions()[0]!.openSessions()).toBe(0);
+    expect(h.sessions()[0]!.openStreams()).toBe(0);
     expect(h.counting.pulled).toBeLessThanOrEqual(3); // info + 2 pages; nothing parsed after the abort
   });
 
@@ -139,7 +155,7 @@ describe('WorkerParser (comlink over a MessageChannel)', () => {
       if (item.kind === 'page') break;
     }
     await sleep(50);
-    expect(h.sessions()[0]!.openSessions()).toBe(0);
+    expect(h.sessions()[0]!.openStreams()).toBe(0);
   });
 
   it('terminates the worker when idle and respawns it on the next parse', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AbortedError } from '../../../../src/core/errors';
 import type { SearchEngine } from '../../../../src/core/search/engine';
 import { LexicalIndex } from '../../../../src/core/search/lexical-index';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps } from '../../../../src/core/search/pipeline';
@@ -60,5 +61,54 @@ describe('runPipeline query analysis and re-scoring', () => {
     const { question: _q, rescore: _r, ...old } = settings;
     const r = await runPipeline({ text: question, settings: old as typeof settings }, deps());
     expect(r.passages[0]?.chunkId).toBe('k:1');
+  });
+});
+
+describe('runPipeline query embedding', () => {
+  it('starts the query embedding before the lexical stage and uses it for dense search', async () => {
+    const order: string[] = [];
+    const base = deps();
+    const lexical = base.engine.searchLexical.bind(base.engine);
+    let release: () => void = () => undefined;
+    const embedded = new Promise<void>((r) => (release = r));
+    const engine = {
+      ...base.engine,
+      embeddingModel: { modelId: 'm', dim: 2 },
+      searchLexical: async (q: Parameters<SearchEngine['searchLexical']>[0]) => {
+        order.push('lexical');
+        release(); // the embedding is already under way: let it finish
+        return lexical(q);
+      },
+      searchDense: () => [{ chunkId: 'k:2', documentId: 'k', score: 0.9, terms: [], foundBy: ['dense'] as const }],
+    } as unknown as SearchEngine;
+    const embedder = {
+      model: { id: 'm', dtype: 'q8' as const, device: 'cpu' as const, dim: 2 },
+      embed: async () => {
+        order.push('embed');
+        await embedded;
+        order.push('embedded');
+        return [new Float32Array([1, 0])];
+      },
+    };
+    const r = await runPipeline({ text: question, settings }, { ...base, engine, embedder });
+    expect(order).toEqual(['embed', 'lexical', 'embedded']);
+    expect(r.explanation.dense).toBe('on');
+    expect(r.explanation.timings['embed_query']).toBeGreaterThanOrEqual(0);
+    expect(Object.keys(r.explanation.timings).indexOf('embed_query')).toBeGreaterThan(Object.keys(r.explanation.timings).indexOf('lexical'));
+    expect(r.passages.some((p) => p.foundBy.includes('dense'))).toBe(true);
+  });
+
+  it('an abort during the embedding ends the search with AbortedError', async () => {
+    const base = deps();
+    const controller = new AbortController();
+    const engine = { ...base.engine, embeddingModel: { modelId: 'm', dim: 2 } } as unknown as SearchEngine;
+    const embedder = {
+      model: { id: 'm', dtype: 'q8' as const, device: 'cpu' as const, dim: 2 },
+      embed: (_texts: readonly string[], o?: { signal?: AbortSignal | undefined }) =>
+        new Promise<Float32Array[]>((_, reject) => o?.signal?.addEventListener('abort', () => reject(new AbortedError('embedding')))),
+    };
+    const pending = runPipeline({ text: question, settings, signal: controller.signal }, { ...base, engine, embedder });
+    setTimeout(() => controller.abort(), 5);
+    await expect(pending).rejects.toBeInstanceOf(AbortedError);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Typed errors across comlink. By default comlink keeps only an error's message, name and stack,
- * so a FileError thrown in a worker would arrive as a plain Error without its code. This replaces
- * comlink's "throw" transfer handler with one that sends `toSerialized(error)` and rebuilds the
- * AppError subclass with `fromSerialized` on the other side. Both sides (the page and every
- * worker) call `registerRpcErrors()` once before any call crosses.
+ * Typed errors across every worker boundary. By default comlink keeps only an error's message,
+ * name and stack, so a FileError thrown in a worker would arrive as a plain Error without its
+ * code. This replaces comlink's "throw" transfer handler with one that sends
+ * `toSerialized(error)` and rebuilds the AppError subclass with `fromSerialized` on the other
+ * side. Both sides (the page and every worker) call `registerRpcErrors()` once before any call
+ * crosses.
  */
 import { transferHandlers, type TransferHandler } from 'comlink';
 import { AppError, fromSerialized, toSerialized, type SerializedError } from '../core/errors';
@@ -53,7 +54,7 @@ let registered = false;
 export function registerRpcErrors(): void {
   if (registered) return;
   const builtin = transferHandlers.get('throw') as TransferHandler<Thrown, unknown> | undefined;
-  if (!builtin) throw new Error('rpc: comlink has no "throw" transfer handler to replace');
+  if (!builtin) throw new AppError('internal', 'rpc: comlink has no "throw" transfer handler to replace');
   const handler: TransferHandler<Thrown, WireThrown> = {
     // comlink marks thrown values with a private symbol; its own check recognises them.
     canHandle: (value): value is Thrown => builtin.canHandle(value),

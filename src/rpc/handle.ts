@@ -1,7 +1,7 @@
 /**
- * What every main-thread worker proxy shares (parse, OCR, embed, rerank): a handle on a spawned
- * worker whose `crashed` promise rejects the moment the worker dies, so no call waits forever,
- * and a race against an AbortSignal (which cannot cross to a worker).
+ * A handle on one spawned worker whose `crashed` promise rejects the moment the worker dies, so
+ * no call waits forever, and a race against an AbortSignal (which cannot cross to a worker).
+ * The page-side proxies reach these through WorkerLifetime (lifetime.ts).
  */
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import { AbortedError, type AppError } from '../core/errors';

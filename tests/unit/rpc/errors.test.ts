@@ -1,6 +1,6 @@
 import { expose, wrap, type Remote } from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerRpcErrors } from '../../../src/app/rpc';
+import { registerRpcErrors } from '../../../src/rpc/errors';
 import { AbortedError, AppError, FileError, InputError } from '../../../src/core/errors';
 
 registerRpcErrors();

@@ -1,0 +1,119 @@
+/**
+ * Everything that belongs to one open workspace: its database and repositories, its settings,
+ * its index (an IndexClient with its own index worker), the import queue and folder sync, the
+ * embedding backfill and the search service. Created when the workspace opens and disposed when
+ * another opens or it is deleted, so nothing of one matter outlives its switch to another.
+ * The UI reaches a workspace's data only through these services.
+ */
+import { describeError } from '../core/errors';
+import type { DocumentAnalyzer } from '../core/ingest/analyze';
+import { IngestQueue } from '../core/ingest/queue';
+import type { OcrEngine, Parser } from '../core/ports';
+import type { WorkspaceRecord } from '../core/types';
+import type { WorkspaceDb } from '../store/db';
+import { DocumentRepository } from '../store/documents';
+import { DexieQueueStore } from '../store/queue-store';
+import { WorkspaceSettings } from '../store/workspace-settings';
+import type { WorkspaceRegistry } from '../store/workspaces';
+import type { WorkerEndpoint } from '../rpc/handle';
+import { Embeddings } from './embeddings';
+import type { EventBus } from './event-bus';
+import type { FileVault } from './file-vault';
+import { FolderSync } from './folder-sync';
+import { ImportService } from './imports';
+import { IndexClient } from './index-client';
+import type { ModelService } from './model-service';
+import { QueueFiles } from './queue-files';
+import { retrievalRunner, SearchService } from './search-service';
+
+/** What a session shares with the rest of the app (the workers and services that outlive it). */
+export interface SessionDeps {
+  readonly registry: WorkspaceRegistry;
+  readonly vault: FileVault;
+  readonly parser: Parser & DocumentAnalyzer;
+  readonly ocr: OcrEngine;
+  readonly models: ModelService;
+  readonly events: EventBus;
+  /** Creates the index worker (default: workers/index.worker.ts). */
+  readonly spawnIndex?: () => WorkerEndpoint;
+}
+
+const warn = (what: string) => (error: unknown) => console.warn(`Casefile: ${what}: ${describeError(error)}`);
+
+export class WorkspaceSession {
+  readonly workspaceId: string;
+  readonly db: WorkspaceDb;
+  readonly documents: DocumentRepository;
+  readonly settings: WorkspaceSettings;
+  readonly index: IndexClient;
+  readonly folder: FolderSync;
+  readonly imports: ImportService;
+  readonly embeddings: Embeddings;
+  readonly search: SearchService;
+  readonly #queue: IngestQueue;
+  #disposed = false;
+
+  private constructor(workspace: WorkspaceRecord, deps: SessionDeps) {
+    this.workspaceId = workspace.id;
+    this.db = deps.registry.openDatabase(workspace.id);
+    this.documents = new DocumentRepository(this.db);
+    this.settings = new WorkspaceSettings(this.db);
+    this.index = new IndexClient({
+      workspaceId: workspace.id,
+      ...(deps.spawnIndex ? { spawn: deps.spawnIndex } : {}),
+      // Read per search: the models on this device whose files are here, and the plan's rerank limit.
+      models: () => ({ embedder: this.embeddings.embedder(), reranker: this.embeddings.reranker(), rerankMaxPairs: deps.models.state.plan?.reranker?.maxPairs ?? null }),
+    });
+    this.embeddings = new Embeddings(deps.models, this.index, this.documents, deps.events.publish);
+    const jobs = new DexieQueueStore(this.db);
+    this.folder = new FolderSync(this.db, {
+      enqueue: (files, label) => this.#queue.enqueue(files, 'folder', label),
+      remove: (id) => this.imports.deleteDocument(id),
+    });
+    this.#queue = new IngestQueue({
+      store: jobs,
+      files: new QueueFiles(workspace.id, deps.vault, () => this.folder),
+      ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
+      sink: deps.events.publish,
+    });
+    this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
+    this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
+  }
+
+  /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */
+  static async open(workspace: WorkspaceRecord, deps: SessionDeps): Promise<WorkspaceSession> {
+    const session = new WorkspaceSession(workspace, deps);
+    try {
+      await session.index.open();
+    } catch (error) {
+      await session.dispose();
+      throw error;
+    }
+    return session;
+  }
+
+  /**
+   * Starts the background work: dense search in step with the models, imports resumed where a
+   * reload or crash stopped them, and a folder whose permission the browser kept synced at once
+   * (otherwise the UI offers "Allow access": browsers require a click for that).
+   */
+  async start(): Promise<void> {
+    await this.embeddings.sync().catch(warn('embeddings'));
+    await this.#queue.start();
+    if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
+  }
+
+  /**
+   * Closes the workspace: searches and the backfill stop, imports stop with the database (they
+   * resume when it is reopened), the index saves its snapshot (not when `save` is false: the
+   * workspace is about to be deleted) and its worker ends.
+   */
+  async dispose(save = true): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.search.dispose();
+    this.embeddings.cancel();
+    this.db.close();
+    await this.index.close(save).catch(warn('closing the index failed'));
+  }
+}

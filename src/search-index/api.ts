@@ -1,0 +1,200 @@
+/**
+ * The index worker's API (workers/index.worker.ts only exposes it): the search indexes of the
+ * open workspace (lexical + vectors: SearchEngine over the workspace database) kept in step with
+ * the store, and the retrieval pipeline run on them through InProcessRetriever, the same code
+ * Node tests and `npm run eval` run. The page side is IndexClient (src/app/index-client.ts).
+ *
+ *   open(workspaceId, models?, embeddingModel?)   loads and reconciles the workspace's index
+ *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages
+ *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
+ *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
+ *   flush() / close(save)
+ *
+ * The models run in their own workers. The page hands one callback proxy at open (`models`);
+ * the pipeline calls it for the query embedding and the rerank scores, naming the search's job
+ * so the page applies that search's cancellation. One search is then one request, plus one
+ * round trip per model used. Environment-neutral: tests drive it over a MessageChannel.
+ */
+import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
+import { AbortedError, StoreError } from '../core/errors';
+import type { DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
+import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
+import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
+import { InProcessRetriever } from '../core/search/retriever';
+import type { ChunkRecord } from '../core/types';
+import { createJobRegistry } from '../rpc/jobs';
+import { WorkspaceDb, type IdbDeps } from '../store/db';
+import { DocumentRepository } from '../store/documents';
+import { DexieIndexPersistence } from '../store/index-persistence';
+import { WorkspaceSettings } from '../store/workspace-settings';
+
+/** A search as it crosses to the worker: the port's request plus the models the page serves. */
+export interface IndexSearchRequest extends SearchRequest {
+  /** The page's loaded embedder, when dense search can run (the `models` callbacks serve it). */
+  readonly embedder?: ModelRef | null;
+  readonly reranker?: ModelRef | null;
+  /** The device plan's limit of reranked pairs (caps rerankTopN). */
+  readonly rerankMaxPairs?: number | null;
+}
+
+/** Callbacks into the page, which forwards them to the model workers. */
+export interface SearchModelCallbacks {
+  embed(jobId: string, texts: string[]): Promise<Float32Array[]>;
+  score(jobId: string, query: string, passages: string[]): Promise<number[]>;
+}
+
+export type RemoteModelCallbacks = Remote<SearchModelCallbacks & ProxyMarked>;
+
+export interface IndexApiDeps {
+  /** IndexedDB for Dexie (tests inject fake-indexeddb). */
+  readonly idb?: IdbDeps;
+  /** Milliseconds after a change before the lexical snapshot is saved (SearchEngine's default when absent). */
+  readonly saveDelayMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+interface Open {
+  readonly workspaceId: string;
+  readonly db: WorkspaceDb;
+  readonly engine: SearchEngine;
+  readonly documents: DocumentRepository;
+  readonly settings: WorkspaceSettings;
+}
+
+export function createIndexApi(deps: IndexApiDeps = {}) {
+  const jobs = createJobRegistry('index worker');
+  let current: Promise<Open> | null = null;
+  let models: RemoteModelCallbacks | null = null;
+
+  const openWorkspace = async (workspaceId: string): Promise<{ open: Open; report: OpenReport }> => {
+    const db = new WorkspaceDb(workspaceId, deps.idb);
+    const { engine, report } = await SearchEngine.open(new DexieIndexPersistence(db), {
+      log: deps.log ?? ((m) => console.warn(m)),
+      ...(deps.saveDelayMs !== undefined ? { saveDelayMs: deps.saveDelayMs } : {}),
+    });
+    return { open: { workspaceId, db, engine, documents: new DocumentRepository(db), settings: new WorkspaceSettings(db) }, report };
+  };
+
+  const ready = async (): Promise<Open> => {
+    if (!current) throw new StoreError('store/not-found', 'index worker: no workspace is open');
+    return current;
+  };
+
+  const releaseModels = () => {
+    models?.[releaseProxy]();
+    models = null;
+  };
+
+  /** The workspace's settings unless the request brings its own, within the device's rerank limit. */
+  const settingsFor = async (o: Open, request: IndexSearchRequest): Promise<PipelineSettings> => {
+    const settings = request.settings ?? (await o.settings.pipeline());
+    const max = request.rerankMaxPairs;
+    return max ? { ...settings, rerankTopN: Math.min(settings.rerankTopN, max) } : settings;
+  };
+
+  return {
+    /**
+     * Opens (or switches to) a workspace; resolves once its index is loaded and reconciled.
+     * `models` (a comlink proxy, so a top-level argument) serves the searches' model calls;
+     * `embeddingModel`, when given, is activated as by useEmbeddingModel.
+     */
+    async open(workspaceId: string, callbacks?: RemoteModelCallbacks, embeddingModel?: EmbeddingModelInfo | null): Promise<OpenReport & EngineStats> {
+      if (callbacks) {
+        releaseModels();
+        models = callbacks;
+      }
+      const previous = current;
+      let open: Open | null = null;
+      let report: OpenReport = { fromSnapshot: true, added: 0, removed: 0, ms: 0 };
+      if (previous) {
+        const p = await previous.catch(() => null);
+        if (p?.workspaceId === workspaceId) open = p;
+        else if (p) {
+          await p.engine.flush();
+          p.db.close();
+        }
+      }
+      if (!open) {
+        const opening = openWorkspace(workspaceId);
+        current = opening.then((o) => o.open);
+        ({ open, report } = await opening);
+      }
+      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel);
+      return { ...report, ...open.engine.stats };
+    },
+
+    async addDocument(doc: IndexedDocument, chunks: ChunkRecord[], vectors: DocumentVectors | null = null): Promise<void> {
+      await (await ready()).engine.addDocument(doc, chunks, vectors);
+    },
+
+    async removeDocument(documentId: string): Promise<void> {
+      await (await ready()).engine.removeDocument(documentId);
+    },
+
+    /**
+     * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection) as job `jobId`.
+     * The query embedding and rerank scores come from the page's `models` callbacks.
+     */
+    async search(jobId: string, request: IndexSearchRequest): Promise<PipelineResponse> {
+      return jobs.run(jobId, async (signal) => {
+        const o = await ready();
+        const settings = await settingsFor(o, request);
+        const m = models;
+        const embedder: Embedder | null = m && request.embedder ? { model: request.embedder, embed: (texts) => m.embed(jobId, [...texts]) } : null;
+        const reranker: Reranker | null = m && request.reranker ? { model: request.reranker, score: (query, passages) => m.score(jobId, query, [...passages]) } : null;
+        const retriever = new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
+        return retriever.search({ text: request.text, ...(request.filters ? { filters: request.filters } : {}) }, { signal });
+      });
+    },
+
+    /** Stops search `jobId` before its next stage (it rejects with AbortedError). */
+    cancel(jobId: string): void {
+      jobs.cancel(jobId, new AbortedError('search'));
+    },
+
+    /** Searches running now (tests, diagnostics). */
+    activeJobs(): number {
+      return jobs.active();
+    },
+
+    /** Activates the embedding model whose stored vectors dense search uses (null: none). */
+    async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
+      const o = await ready();
+      await o.engine.useEmbeddingModel(model);
+      return { missing: o.engine.documentsWithoutVectors().length, vectors: o.engine.stats.vectors };
+    },
+
+    /** Indexed documents without vectors of the active model. */
+    async documentsWithoutVectors(): Promise<string[]> {
+      return (await ready()).engine.documentsWithoutVectors().map((d) => d.id);
+    },
+
+    async addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {
+      const o = await ready();
+      const doc = o.engine.listDocuments().find((d) => d.id === documentId);
+      return doc ? o.engine.addVectors(doc, vectors) : false;
+    },
+
+    async stats(): Promise<EngineStats> {
+      return (await ready()).engine.stats;
+    },
+
+    async flush(): Promise<void> {
+      if (current) await (await current).engine.flush();
+    },
+
+    /** Closes the workspace; `save: false` when it is about to be deleted. */
+    async close(save = true): Promise<void> {
+      releaseModels();
+      if (!current) return;
+      const o = await current.catch(() => null);
+      current = null;
+      if (o) {
+        if (save) await o.engine.flush().catch(() => undefined);
+        o.db.close();
+      }
+    },
+  };
+}
+
+export type IndexApi = ReturnType<typeof createIndexApi>;

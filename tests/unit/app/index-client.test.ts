@@ -1,0 +1,282 @@
+/**
+ * IndexClient against the index worker's API (createIndexApi) over a Node MessageChannel, with
+ * Dexie on fake-indexeddb: the same code path as the app's index worker, minus the Worker.
+ * Searches match the in-process Retriever, vectors are transferred, an abort stops a search and
+ * leaves the index as it was, a crashed worker fails its pending search at once and the next
+ * search reopens the workspace in a fresh worker.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IndexClient, type IndexModels } from '../../../src/app/index-client';
+import { AbortedError, IndexError, StoreError } from '../../../src/core/errors';
+import type { DocumentVectors, Embedder, JobOptions, Reranker } from '../../../src/core/ports';
+import { SearchEngine } from '../../../src/core/search/engine';
+import { DEFAULT_PIPELINE, type PipelineResponse } from '../../../src/core/search/pipeline';
+import { InProcessRetriever } from '../../../src/core/search/retriever';
+import { registerRpcErrors } from '../../../src/rpc/errors';
+import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
+import { WorkspaceDb, type IdbDeps } from '../../../src/store/db';
+import { DocumentRepository } from '../../../src/store/documents';
+import { DexieIndexPersistence } from '../../../src/store/index-persistence';
+import { channelWorker } from '../../helpers/channel-worker';
+import { freshIdb } from '../../helpers/idb';
+import { chunkRecord, docRecord, pageRecord } from '../../helpers/records';
+
+registerRpcErrors();
+
+const WS = 'ws-index';
+const MODEL = { modelId: 'test/one-hot', dim: 4 };
+const WORDS = ['terminate', 'payment', 'liability', 'confidential'];
+
+/** A bag-of-keywords embedder: one dimension per word of WORDS (enough to rank by meaning). */
+function vectorOf(text: string): Float32Array {
+  const v = new Float32Array(WORDS.map((w) => (text.toLowerCase().includes(w) ? 1 : 0)));
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
+
+const CONTRACTS: Record<string, string[]> = {
+  msa: [
+    'Either party may terminate this Agreement for convenience on sixty days written notice.',
+    'Fees are payable within thirty days of the invoice; late payment bears interest.',
+    'The liability of each party is capped at the fees paid in the twelve months before the claim.',
+  ],
+  nda: ['The receiving party shall keep the Confidential Information confidential for three years.', 'This Agreement is governed by the laws of England.'],
+};
+
+interface Harness {
+  readonly idb: IdbDeps;
+  readonly db: WorkspaceDb;
+  readonly apis: IndexApi[];
+  readonly ports: MessagePort[];
+  /** Messages the page posted to each worker. */
+  readonly sent: number[];
+  terminated: number;
+  client: IndexClient;
+  models: IndexModels;
+}
+
+let h: Harness;
+
+async function seed(db: WorkspaceDb): Promise<void> {
+  const repo = new DocumentRepository(db);
+  for (const [id, texts] of Object.entries(CONTRACTS)) {
+    const chunks = texts.map((t, i) => chunkRecord(id, i, t));
+    const vectors: DocumentVectors = { documentId: id, modelId: MODEL.modelId, dim: MODEL.dim, seqs: Uint32Array.from(chunks.map((c) => c.seq)), data: Float32Array.from(texts.flatMap((t) => [...vectorOf(t)])) };
+    await repo.commitDocument(docRecord(id, { name: `${id}.pdf`, chunkCount: chunks.length }), [pageRecord(id, 1, texts.join('\n'))], chunks, vectors);
+  }
+}
+
+function makeClient(harness: Harness): IndexClient {
+  return new IndexClient({
+    workspaceId: WS,
+    models: () => harness.models,
+    spawn: () => {
+      const api = createIndexApi({ idb: harness.idb, saveDelayMs: 0, log: () => undefined });
+      harness.apis.push(api);
+      const n = harness.sent.push(0) - 1;
+      const port = channelWorker(api, () => harness.terminated++);
+      const post = port.postMessage.bind(port) as (message: unknown, transfer?: Transferable[]) => void;
+      port.postMessage = ((message: unknown, transfer?: Transferable[]) => {
+        harness.sent[n]!++;
+        post(message, transfer);
+      }) as typeof port.postMessage;
+      harness.ports.push(port);
+      return port;
+    },
+  });
+}
+
+beforeEach(async () => {
+  const idb = freshIdb();
+  const db = new WorkspaceDb(WS, idb);
+  await seed(db);
+  h = { idb, db, apis: [], ports: [], sent: [], terminated: 0, models: { embedder: null, reranker: null }, client: null as unknown as IndexClient };
+  h.client = makeClient(h);
+});
+
+afterEach(async () => {
+  await h.client.close(false).catch(() => undefined);
+  h.db.close();
+});
+
+/** An embedder the test controls: `hold` makes the next calls wait until released or aborted. */
+class TestEmbedder implements Embedder {
+  readonly model = { id: MODEL.modelId, dtype: 'fp32' as const, device: 'cpu' as const, dim: MODEL.dim };
+  calls = 0;
+  signals: (AbortSignal | undefined)[] = [];
+  hold = false;
+  #waiting: (() => void)[] = [];
+  async embed(texts: readonly string[], options: JobOptions = {}): Promise<Float32Array[]> {
+    this.calls++;
+    this.signals.push(options.signal);
+    if (this.hold) {
+      await new Promise<void>((resolve, reject) => {
+        this.#waiting.push(resolve);
+        options.signal?.addEventListener('abort', () => reject(new AbortedError('embedding')), { once: true });
+      });
+    }
+    return texts.map(vectorOf);
+  }
+  release(): void {
+    for (const r of this.#waiting.splice(0)) r();
+  }
+}
+
+class TestReranker implements Reranker {
+  readonly model = { id: 'test/overlap', dtype: 'fp32' as const, device: 'cpu' as const };
+  calls = 0;
+  async score(query: string, passages: readonly string[]): Promise<number[]> {
+    this.calls++;
+    const q = new Set(query.toLowerCase().split(/\W+/));
+    return passages.map((p) => p.toLowerCase().split(/\W+/).filter((w) => q.has(w)).length);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ids = (r: PipelineResponse) => r.passages.map((p) => p.chunkId);
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await sleep(5);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('IndexClient over the index worker API', () => {
+  it('opens the workspace and searches with the same results as the in-process Retriever', async () => {
+    await h.client.open();
+    expect(await h.client.stats()).toMatchObject({ documents: 2, chunks: 5 });
+    const request = { text: 'When can the agreement be terminated?' };
+    const remote = await h.client.search(request);
+    const { engine } = await SearchEngine.open(new DexieIndexPersistence(h.db), { saveDelayMs: 0 });
+    const local = await new InProcessRetriever({ engine, lookup: new DocumentRepository(h.db) }).search(request);
+    expect(ids(remote)).toEqual(ids(local));
+    expect(remote.passages.map((p) => p.scores)).toEqual(local.passages.map((p) => p.scores));
+    expect(remote.passages[0]).toMatchObject({ chunkId: 'msa:0', document: { name: 'msa.pdf' } });
+    expect({ ...remote.explanation, timings: {} }).toEqual({ ...local.explanation, timings: {} });
+  });
+
+  it('costs one message per keyword-only question, and one callback per model used', async () => {
+    await h.client.open();
+    const before = h.sent[0]!;
+    await h.client.search({ text: 'payment of fees' });
+    expect(h.sent[0]! - before).toBe(1);
+
+    const embedder = new TestEmbedder();
+    const reranker = new TestReranker();
+    h.models = { embedder, reranker };
+    await h.client.useEmbeddingModel(MODEL);
+    const start = h.sent[0]!;
+    const r = await h.client.search({ text: 'liability cap' });
+    expect(h.sent[0]! - start).toBe(1);
+    expect([embedder.calls, reranker.calls]).toEqual([1, 1]);
+    expect(r.explanation).toMatchObject({ dense: 'on', rerank: 'on' });
+    expect(r.passages[0]?.chunkId).toBe('msa:2');
+  });
+
+  it('uses the workspace settings unless the request brings its own, capped by the device rerank limit', async () => {
+    const reranker = new TestReranker();
+    const text = 'party agreement fees liability information';
+    h.models = { embedder: null, reranker, rerankMaxPairs: 2 };
+    expect((await h.client.search({ text })).explanation.candidates['reranked']).toBe(2);
+    h.models = { embedder: null, reranker };
+    expect((await h.client.search({ text })).explanation.candidates['reranked']).toBeGreaterThan(2);
+    const off = await h.client.search({ text, settings: { ...DEFAULT_PIPELINE, rerank: false } });
+    expect(off.explanation.rerank).toBe('off');
+  });
+
+  it('adds and removes documents, transferring the vectors', async () => {
+    h.models = { embedder: new TestEmbedder(), reranker: null };
+    await h.client.useEmbeddingModel(MODEL);
+    const chunks = [chunkRecord('lease', 0, 'The tenant may terminate the lease on ninety days notice.')];
+    const vectors: DocumentVectors = { documentId: 'lease', modelId: MODEL.modelId, dim: MODEL.dim, seqs: Uint32Array.of(0), data: vectorOf(chunks[0]!.text) };
+    await new DocumentRepository(h.db).commitDocument(docRecord('lease', { name: 'lease.pdf', chunkCount: 1 }), [], chunks, vectors);
+    await h.client.addDocument({ id: 'lease', name: 'lease.pdf', language: 'en' }, chunks, vectors);
+    expect(vectors.data.byteLength).toBe(0); // detached: moved to the worker
+    expect(await h.client.stats()).toMatchObject({ documents: 3, vectorDocuments: 3 });
+    expect(ids(await h.client.search({ text: 'tenant lease' }))).toContain('lease:0');
+    await h.client.removeDocument('lease');
+    expect(ids(await h.client.search({ text: 'tenant lease' }))).not.toContain('lease:0');
+  });
+
+  it('an aborted search rejects at once, stops in the worker and leaves the index as it was', async () => {
+    const embedder = new TestEmbedder();
+    h.models = { embedder, reranker: null };
+    await h.client.useEmbeddingModel(MODEL);
+    const before = await h.client.search({ text: 'payment of fees' });
+    const stats = await h.client.stats();
+
+    embedder.hold = true;
+    const controller = new AbortController();
+    const pending = h.client.search({ text: 'payment of fees' }, { signal: controller.signal });
+    await until(() => embedder.calls === 2, 'the query embedding');
+    expect(embedder.signals[1]).toBe(controller.signal); // the model call carries the search's signal
+    const t0 = performance.now();
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(AbortedError);
+    expect(performance.now() - t0).toBeLessThan(100);
+    await until(() => h.apis[0]!.activeJobs() === 0, 'the worker to drop the job');
+
+    embedder.hold = false;
+    expect(await h.client.stats()).toEqual(stats);
+    const after = await h.client.search({ text: 'payment of fees' });
+    expect(ids(after)).toEqual(ids(before));
+    expect(h.client.spawned).toBe(1);
+  });
+
+  it('a crash rejects the pending search with a typed error within a second; the next search reopens the workspace', async () => {
+    const embedder = new TestEmbedder();
+    h.models = { embedder, reranker: null };
+    await h.client.useEmbeddingModel(MODEL);
+    const before = await h.client.search({ text: 'liability cap' });
+
+    embedder.hold = true;
+    const pending = h.client.search({ text: 'liability cap' });
+    await until(() => embedder.calls === 2, 'the search to reach the worker');
+    const t0 = performance.now();
+    h.ports[0]!.dispatchEvent(Object.assign(new Event('error'), { message: 'RangeError: Maximum call stack size exceeded' }));
+    const error = await pending.catch((e: unknown) => e);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(IndexError);
+    expect(error).toMatchObject({ code: 'internal', message: 'index worker crashed: RangeError: Maximum call stack size exceeded' });
+    expect(h.terminated).toBe(1);
+    expect(h.client.running).toBe(false);
+
+    embedder.hold = false;
+    const after = await h.client.search({ text: 'liability cap' });
+    expect(h.client.spawned).toBe(2);
+    expect(ids(after)).toEqual(ids(before));
+    // The fresh worker reopened the workspace with the same embedding model active.
+    expect(await h.client.stats()).toMatchObject({ documents: 2, vectorModel: MODEL.modelId, vectors: 5 });
+    expect(after.explanation.dense).toBe('on');
+  });
+
+  it('close() saves the snapshot and ends the worker; later calls are refused', async () => {
+    await h.client.addDocument({ id: 'memo', name: 'memo.txt', language: 'en' }, [chunkRecord('memo', 0, 'A memo about payment.')]);
+    await h.client.close();
+    expect(h.terminated).toBe(1);
+    expect(await h.db.meta.get('index/lexical')).toBeDefined();
+    await expect(h.client.search({ text: 'payment' })).rejects.toBeInstanceOf(AbortedError);
+    await expect(h.client.addDocument({ id: 'x', name: 'x', language: null }, [])).rejects.toBeInstanceOf(AbortedError);
+  });
+});
+
+describe('createIndexApi', () => {
+  it('refuses work before a workspace is open, with a typed error', async () => {
+    const api = createIndexApi({ idb: h.idb, log: () => undefined });
+    const error = await api.search('s-1', { text: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error).toMatchObject({ code: 'store/not-found', message: 'index worker: no workspace is open' });
+    expect(api.activeJobs()).toBe(0);
+  });
+
+  it('refuses a search id that is already running', async () => {
+    const api = createIndexApi({ idb: h.idb, log: () => undefined });
+    await api.open(WS);
+    const first = api.search('s-1', { text: 'payment' });
+    await expect(api.search('s-1', { text: 'payment' })).rejects.toThrow('index worker: job "s-1" is already running');
+    await first;
+    await api.close();
+  });
+});

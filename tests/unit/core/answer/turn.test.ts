@@ -3,6 +3,7 @@ import { plannerDocuments } from '../../../../src/core/answer/alias-map';
 import { collectTurn, runTurn, type TurnDeps, type TurnRequest } from '../../../../src/core/answer/turn';
 import type { WorkspaceAnswers } from '../../../../src/core/answer/types';
 import type { AskResult } from '../../../../src/core/ask/types';
+import { IndexError } from '../../../../src/core/errors';
 import { TERMINAL_EVENTS, type TurnEvent } from '../../../../src/core/events';
 import { askDeps, askResult, DOCUMENTS, fakeAsk, PASSAGES } from '../../../helpers/ask-fixtures';
 import { ScriptedChatModel, type JsonStep } from '../../../helpers/scripted-chat';
@@ -101,6 +102,18 @@ describe('without a model', () => {
     expect(t.state).toBe('clarification');
     expect(t.candidates.map((c) => c.id)).toEqual(['msa', 'nda']);
     expect(t.answer?.text).toContain('“Master Services Agreement”');
+  });
+
+  it('ends with one error event carrying the turn when retrieval fails', async () => {
+    const failing = async () => {
+      throw new IndexError('index/corrupt', 'index: the lexical snapshot of workspace w1 is corrupt');
+    };
+    const { turn: t, events } = await collectTurn(runTurn({ question: QUESTION }, { ask: failing, askDeps }));
+    expect(t.state).toBe('error');
+    expect(t.error).toMatchObject({ name: 'IndexError', code: 'index/corrupt' });
+    expect(t.answer).toBeNull();
+    expectOneTerminalLast(events);
+    expect(events[events.length - 1]!.type).toBe('error');
   });
 
   it('replies in the language ask() detected', async () => {

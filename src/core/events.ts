@@ -4,6 +4,7 @@
  * them; tests assert their invariants (progress never goes backwards, every job ends with a
  * terminal event).
  */
+import type { AnswerSource, CheckedAnswer, TurnRecord } from './answer/types';
 import type { SerializedError } from './errors';
 import type { DocStatus } from './types';
 
@@ -42,10 +43,15 @@ export interface TurnStatus extends Base { readonly type: 'status'; readonly sta
 export interface TurnPlan extends Base { readonly type: 'plan'; readonly plan: Readonly<Record<string, unknown>> }
 export interface ToolCall extends Base { readonly type: 'tool_call'; readonly tool: string; readonly input: Readonly<Record<string, unknown>> }
 export interface ToolResult extends Base { readonly type: 'tool_result'; readonly tool: string; readonly output: Readonly<Record<string, unknown>> }
-export interface Sources extends Base { readonly type: 'sources'; readonly chunkIds: readonly string[] }
+/** The numbered sources an answer may cite (insufficient: the closest passages). */
+export interface Sources extends Base { readonly type: 'sources'; readonly chunkIds: readonly string[]; readonly sources?: readonly AnswerSource[] }
+/** Provisional answer text as the model writes it; the `answer` event that follows is final. */
 export interface Token extends Base { readonly type: 'token'; readonly text: string }
-export interface TurnDone extends Base { readonly type: 'done'; readonly outcome: string }
-export interface TurnError extends Base { readonly type: 'error'; readonly error: SerializedError }
+/** The final reply with its citations and quotes checked (supersedes the streamed tokens). */
+export interface TurnAnswer extends Base { readonly type: 'answer'; readonly answer: CheckedAnswer; readonly writer: TurnRecord['writer'] }
+/** `outcome` is the turn's state; `turn` the record to keep. */
+export interface TurnDone extends Base { readonly type: 'done'; readonly outcome: string; readonly turn?: TurnRecord }
+export interface TurnError extends Base { readonly type: 'error'; readonly error: SerializedError; readonly turn?: TurnRecord }
 
 // ---- a compliance scan --------------------------------------------------------------------------
 export interface ChunkClassified extends Base { readonly type: 'chunk_classified'; readonly chunkId: string; readonly labels: readonly string[] }
@@ -55,7 +61,7 @@ export interface ScanDone extends Base { readonly type: 'scan_done'; readonly fl
 
 export type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
 export type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
-export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnDone | TurnError;
+export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnAnswer | TurnDone | TurnError;
 export type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
 
 export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent;

@@ -43,11 +43,24 @@ export interface ChatRequest {
   readonly temperature?: number;
   readonly maxTokens?: number;
 }
+/** Token counts of one call, when the provider reports them. */
+export interface ChatUsage {
+  readonly promptTokens?: number;
+  readonly completionTokens?: number;
+}
 export interface ChatDelta {
   readonly text: string;
+  /** Sent with the last delta by providers that count tokens (else the answer layer counts deltas). */
+  readonly usage?: ChatUsage;
 }
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
+/**
+ * A language model. Failures of the provider itself (unreachable, not loaded, device lost) are
+ * ModelError; the answer layer then falls back to extractive answers. `json` resolves to the
+ * parsed output (the caller validates it against the schema, constrained or not) and rejects
+ * with any other error (SyntaxError, InputError) when the output is not JSON at all.
+ */
 export interface ChatModel {
   readonly model: ModelRef;
   chat(request: ChatRequest, options?: JobOptions): AsyncIterable<ChatDelta>;

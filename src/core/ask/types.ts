@@ -31,6 +31,11 @@ export interface AskContext {
   readonly previousScope?: AskScope | null;
   /** Documents the user pinned (filter, chips). Overrides resolution from the question. */
   readonly userScope?: readonly string[] | null;
+  /**
+   * A top-level section the question is about ("12", "IV"), from the answer layer's plan when a
+   * model reads "what does article 12 say"; passed to the retrieval filters (`sectionOrdinal`).
+   */
+  readonly sectionOrdinal?: string | null;
 }
 
 export interface AskRequest {

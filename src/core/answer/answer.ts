@@ -1,0 +1,202 @@
+/**
+ * From the ask result to the checked answer — the part of a turn after retrieval, shared by the
+ * turn runner (turn.ts) and the evaluation (`turnFromAsk`), so the evaluation measures what
+ * users get:
+ *
+ *   clarification (ask could not tell the documents apart) → the candidates, no model call;
+ *   numbered sources within the context budget (a passage the user pointed at leads);
+ *   insufficient evidence in the grounded regime (or without a model) → the closest passages,
+ *   no model call;
+ *   otherwise the model streams the answer (creative: it may go beyond the evidence), or — with
+ *   no model, or when it fails — the extractive composer answers;
+ *   then every citation and quote is checked (citations.ts).
+ */
+import type { AskResult } from '../ask/types';
+import { toSerialized, type SerializedError } from '../errors';
+import type { ChatModel, JobOptions } from '../ports';
+import { checkAnswer } from './citations';
+import { composeExtractive } from './extractive';
+import { answerPrompt, generate, type HistoryTurn } from './generate';
+import { messages } from './messages';
+import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
+import { deterministicPlan, failureReason } from './plan';
+import { buildSources, fromPassage } from './sources';
+import { TraceRecorder } from './trace';
+import type { AnswerPlan, AnswerShape, AnswerSource, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from './types';
+import type { NamedDocument } from '../search/resolve-doc';
+
+export interface AnswerInput {
+  readonly question: string;
+  readonly ask: AskResult;
+  /** A source of an earlier answer the question points at ("the second passage"). */
+  readonly pinned: AnswerSource | null;
+  readonly regime: ResolvedRegime;
+  /** The reply language (the plan's, else the ask result's detected language). */
+  readonly language: string | null;
+  /** null: extractive. */
+  readonly model: ChatModel | null;
+  readonly history: readonly HistoryTurn[];
+  readonly shape: AnswerShape | null;
+  readonly timeouts: ModelTimeouts;
+}
+
+export interface AnswerHooks {
+  readonly status: (stage: string, message: string) => void;
+  readonly sources: (sources: readonly AnswerSource[]) => void;
+  readonly token: (text: string) => void;
+}
+
+export interface AnswerPart {
+  readonly state: TurnState;
+  readonly sources: readonly AnswerSource[];
+  readonly answer: CheckedAnswer;
+  readonly writer: TurnRecord['writer'];
+  readonly candidates: readonly NamedDocument[];
+  readonly fallback: string | null;
+  readonly stopped: boolean;
+}
+
+const NO_HOOKS: AnswerHooks = { status: () => undefined, sources: () => undefined, token: () => undefined };
+
+/** A reply of the app itself (no model), checked like any other so its record has the same shape. */
+export function appReply(text: string, sources: readonly AnswerSource[] = []): CheckedAnswer {
+  return checkAnswer(text, sources);
+}
+
+export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks: AnswerHooks = NO_HOOKS, signal?: AbortSignal): Promise<AnswerPart> {
+  const { ask, pinned, language } = input;
+  const m = messages(language);
+  const base = { candidates: [] as NamedDocument[], fallback: null, stopped: false };
+  if (ask.outcome === 'needs_clarification' && !pinned) {
+    const names = ask.candidates.map((d) => d.title ?? d.name);
+    return { ...base, state: 'clarification', sources: [], answer: appReply(names.length > 0 ? m.clarifyDocuments(names) : m.clarify), writer: 'app', candidates: ask.candidates };
+  }
+
+  const sources = buildSources(input.question, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)]);
+  hooks.sources(sources);
+  // A passage the user pointed at is evidence the user chose: the turn answers from it.
+  const insufficient = (ask.outcome === 'insufficient' && !pinned) || sources.length === 0;
+  const model = input.model;
+  if (insufficient && (input.regime === 'grounded' || !model)) {
+    return { ...base, state: 'insufficient', sources, answer: appReply(sources.length > 0 ? m.insufficient : m.noPassages, sources), writer: 'app' };
+  }
+
+  let fallback: string | null = null;
+  if (model) {
+    hooks.status('generate', 'Writing the answer');
+    trace.usedModel(model.model);
+    const request = answerPrompt({ question: input.question, language, regime: input.regime, sources, history: input.history, shape: input.shape });
+    const g = await trace.time('generate', () => generate(model, request, input.timeouts, signal, hooks.token));
+    trace.generated(g);
+    if (g.stopped) {
+      trace.note('Stopped by the user.');
+      hooks.status('verify', 'Checking citations and quotes');
+      const answer = await trace.time('verify', () => checkAnswer(g.text, sources));
+      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources, answer, writer: 'model', stopped: true };
+    }
+    if (g.error === null && g.text.trim()) {
+      hooks.status('verify', 'Checking citations and quotes');
+      const answer = await trace.time('verify', () => checkAnswer(g.text, sources));
+      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources, answer, writer: 'model' };
+    }
+    fallback = g.error === null ? 'the model wrote nothing' : failureReason(g.error);
+    trace.note(`${fallback}: extractive answer instead.`);
+    hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
+    if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
+  }
+  const text = await trace.time('compose', () => composeExtractive(input.question, sources, language));
+  hooks.status('verify', 'Checking citations and quotes');
+  const answer = await trace.time('verify', () => checkAnswer(text, sources));
+  return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback };
+}
+
+export interface TurnBase {
+  readonly id: string;
+  readonly conversationId: string | null;
+  readonly createdAt: number;
+  readonly question: string;
+  readonly requestedRegime: Regime;
+  readonly resolvedRegime: ResolvedRegime;
+  readonly plan: AnswerPlan;
+}
+
+export interface TurnOutcome {
+  readonly state: TurnState;
+  readonly language: string | null;
+  readonly answer: CheckedAnswer | null;
+  readonly writer: TurnRecord['writer'];
+  readonly ask?: AskResult | null;
+  readonly sources?: readonly AnswerSource[];
+  readonly candidates?: readonly NamedDocument[];
+  readonly workspace?: WorkspaceAnswer | null;
+  readonly action?: ProposedAction | null;
+  readonly fallback?: string | null;
+  readonly stopped?: boolean;
+  readonly error?: SerializedError | null;
+}
+
+export function turnRecord(base: TurnBase, outcome: TurnOutcome, trace: TraceRecorder): TurnRecord {
+  return {
+    id: base.id,
+    conversationId: base.conversationId,
+    createdAt: base.createdAt,
+    question: base.question,
+    state: outcome.state,
+    language: outcome.language,
+    regime: { requested: base.requestedRegime, resolved: base.resolvedRegime },
+    plan: base.plan,
+    scope: outcome.ask?.scope ?? null,
+    retrievalQuery: outcome.ask?.retrievalQuery ?? null,
+    sufficiency: outcome.ask?.sufficiency ?? null,
+    sources: outcome.sources ?? [],
+    answer: outcome.answer,
+    writer: outcome.writer,
+    candidates: outcome.candidates ?? [],
+    workspace: outcome.workspace ?? null,
+    action: outcome.action ?? null,
+    fallback: outcome.fallback ?? null,
+    stopped: outcome.stopped ?? false,
+    error: outcome.error ?? null,
+    trace: trace.finish(),
+  };
+}
+
+export interface TurnFromAskOptions extends JobOptions {
+  /** null or absent: extractive. */
+  readonly model?: ChatModel | null;
+  /** `auto` resolves to grounded here (no plan ran). */
+  readonly regime?: Regime;
+  readonly timeouts?: Partial<ModelTimeouts>;
+  readonly id?: string;
+  readonly now?: () => number;
+}
+
+/**
+ * The turn for an ask result, without routing or planning: the evaluation's entry point
+ * (`npm run eval -- --scopes app --answer extractive|endpoint`). Same answer step as the app.
+ */
+export async function turnFromAsk(ask: AskResult, options: TurnFromAskOptions = {}): Promise<TurnRecord> {
+  const trace = new TraceRecorder();
+  const requested = options.regime ?? 'auto';
+  const resolved: ResolvedRegime = requested === 'creative' ? 'creative' : 'grounded';
+  const base: TurnBase = {
+    id: options.id ?? crypto.randomUUID(),
+    conversationId: null,
+    createdAt: (options.now ?? Date.now)(),
+    question: ask.question,
+    requestedRegime: requested,
+    resolvedRegime: resolved,
+    plan: { ...deterministicPlan(null, null), replyLanguage: ask.language },
+  };
+  try {
+    const part = await answerAsk(
+      { question: ask.question, ask, pinned: null, regime: resolved, language: ask.language, model: options.model ?? null, history: [], shape: null, timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts } },
+      trace,
+      NO_HOOKS,
+      options.signal,
+    );
+    return turnRecord(base, { ...part, language: ask.language, ask }, trace);
+  } catch (error) {
+    return turnRecord(base, { state: 'error', language: ask.language, answer: null, writer: 'app', ask, error: toSerialized(error) }, trace);
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Which sentences of the retrieved passages speak to the question: each sentence scores the
+ * summed weight of the distinct question terms it contains (the search analyzer's terms: the
+ * question's words without question stop words, stemmed in the passage language), a term
+ * weighing more the fewer sentences hold it (idf over the passages at hand). Used to trim a
+ * long passage to its relevant part for the model's context, and to pick the sentences of an
+ * extractive answer.
+ */
+import { splitSentences, type Span } from '../ingest/sentences';
+import { createAnalyzer, rawTokens } from '../search/analyzer';
+import { DEFAULT_LANGUAGE } from '../search/languages';
+import { reduceQuestion } from '../search/question';
+
+const analyzer = createAnalyzer();
+
+export interface ScoredSentence extends Span {
+  readonly score: number;
+  /** How many distinct question terms it holds. */
+  readonly matched: number;
+  /** Where its question terms are: offset in the text, and the term. */
+  readonly hits: readonly { readonly at: number; readonly term: string }[];
+}
+
+export class SentenceRanker {
+  private readonly sentences: ScoredSentence[][];
+
+  /** `texts[i]` is in `languages[i]` (the passage's document language; null = English analysis). */
+  constructor(question: string, texts: readonly string[], languages: readonly (string | null)[]) {
+    const units = texts.map((text, i) => {
+      const language = languages[i] ?? DEFAULT_LANGUAGE;
+      const wanted = new Set(analyzer.terms(reduceQuestion(question, language).text, language));
+      const spans = splitSentences(text);
+      return { text, language, wanted, spans, terms: spans.map((s) => new Set(analyzer.terms(text.slice(s.start, s.end), language).filter((t) => wanted.has(t)))) };
+    });
+    const df = new Map<string, number>();
+    let total = 0;
+    for (const u of units) {
+      total += u.spans.length;
+      for (const set of u.terms) for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
+    }
+    const idf = (t: string) => Math.log(1 + total / (df.get(t) ?? 1));
+    this.sentences = units.map((u) =>
+      u.spans.map((span, j) => {
+        const matched = u.terms[j]!;
+        let score = 0;
+        for (const t of matched) score += idf(t);
+        return { ...span, score, matched: matched.size, hits: matched.size > 0 ? hitsIn(u.text, span, u.wanted, u.language) : [] };
+      }),
+    );
+  }
+
+  /** The sentences of text i, in order, scored. */
+  of(i: number): readonly ScoredSentence[] {
+    return this.sentences[i] ?? [];
+  }
+}
+
+function hitsIn(text: string, span: Span, wanted: ReadonlySet<string>, language: string): { at: number; term: string }[] {
+  const out: { at: number; term: string }[] = [];
+  for (const token of rawTokens(text.slice(span.start, span.end))) {
+    const term = analyzer.term(token.text, language);
+    if (term && wanted.has(term)) out.push({ at: span.start + token.start, term });
+  }
+  return out;
+}
+
+/**
+ * The run of consecutive sentences of `text` that fits in `maxChars` with the highest summed
+ * score (the first such run on ties), as a verbatim slice. A single sentence longer than
+ * `maxChars` is cut at a word boundary.
+ */
+export function bestWindow(text: string, sentences: readonly ScoredSentence[], maxChars: number): { start: number; end: number } {
+  if (text.length <= maxChars || sentences.length === 0) return { start: 0, end: Math.min(text.length, maxChars) };
+  let best = { start: sentences[0]!.start, end: sentences[0]!.end, score: -1 };
+  let j = 0;
+  let sum = 0;
+  for (let i = 0; i < sentences.length; i++) {
+    if (j < i) {
+      j = i;
+      sum = 0;
+    }
+    while (j < sentences.length && sentences[j]!.end - sentences[i]!.start <= maxChars) sum += sentences[j++]!.score;
+    const end = j > i ? sentences[j - 1]!.end : sentences[i]!.end;
+    const score = j > i ? sum : sentences[i]!.score;
+    if (score > best.score) best = { start: sentences[i]!.start, end, score };
+    if (j > i) sum -= sentences[i]!.score;
+  }
+  if (best.end - best.start > maxChars) {
+    const cut = text.lastIndexOf(' ', best.start + maxChars);
+    best.end = cut > best.start ? cut : best.start + maxChars;
+  }
+  return { start: best.start, end: best.end };
+}

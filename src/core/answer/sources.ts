@@ -1,0 +1,113 @@
+/**
+ * The numbered sources of an answer and the context block the model reads, within a budget
+ * (6,000 characters by default, headers included):
+ *
+ *  1. each passage, in rank order, gets an even share of what is left; a longer passage is cut
+ *     to its most relevant run of sentences (relevance.ts), never mid-word, so what the model
+ *     sees — and what a quote is checked against — is verbatim document text;
+ *  2. what budget remains goes to same-section neighbours (the chunk after, then before, nearest
+ *     first), so a clause cut across two chunks reads whole.
+ * Header: `[n] file — p. 5 — § 12 Limitation of Liability › 12.2 Liability Cap`.
+ */
+import type { PipelinePassage } from '../search/pipeline';
+import { bestWindow, SentenceRanker } from './relevance';
+import type { AnswerSource } from './types';
+
+export const MAX_CONTEXT_CHARS = 6000;
+export const MAX_SOURCES = 8;
+/** A passage shorter than this after cutting is not worth a slot. */
+const MIN_PASSAGE_CHARS = 200;
+
+/** A passage before numbering: a retrieval result, or a source the user pointed at. */
+export type SourceCandidate = Omit<AnswerSource, 'n'>;
+
+export function fromPassage(p: PipelinePassage): SourceCandidate {
+  return {
+    chunkId: p.chunkId,
+    documentId: p.documentId,
+    file: p.document.name,
+    path: p.document.path,
+    title: p.document.title,
+    pageStart: p.chunk.pageStart,
+    pageEnd: p.chunk.pageEnd,
+    sectionPath: p.chunk.sectionPath,
+    text: p.chunk.text,
+    before: p.context.before.map((c) => c.text),
+    after: p.context.after.map((c) => c.text),
+    language: p.document.language,
+    score: p.score,
+    pinned: false,
+  };
+}
+
+export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd'>): string {
+  return s.pageEnd > s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`;
+}
+
+export function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'sectionPath'>): string {
+  const parts = [`[${s.n}] ${s.file}`, pageLabel(s)];
+  if (s.sectionPath.length > 0) parts.push(`§ ${s.sectionPath.join(' › ')}`);
+  return parts.join(' — ');
+}
+
+function block(s: AnswerSource): string {
+  return `${sourceHeader(s)}\n${[...s.before, s.text, ...s.after].join('\n')}`;
+}
+
+/** The context block the model reads. */
+export function formatSources(sources: readonly AnswerSource[]): string {
+  return sources.map(block).join('\n\n');
+}
+
+/**
+ * Numbers the candidates (duplicates of a chunk dropped, the first kept) and fits them in
+ * `budget` characters of formatted context (see the module comment).
+ */
+export function buildSources(question: string, candidates: readonly SourceCandidate[], budget = MAX_CONTEXT_CHARS): AnswerSource[] {
+  const seen = new Set<string>();
+  const unique: SourceCandidate[] = [];
+  for (const c of candidates) {
+    if (seen.has(c.chunkId) || unique.length >= MAX_SOURCES) continue;
+    seen.add(c.chunkId);
+    unique.push(c);
+  }
+  const ranker = new SentenceRanker(
+    question,
+    unique.map((c) => c.text),
+    unique.map((c) => c.language),
+  );
+  const out: AnswerSource[] = [];
+  let left = budget;
+  for (let i = 0; i < unique.length; i++) {
+    const c = unique[i]!;
+    const n = out.length + 1;
+    const header = sourceHeader({ ...c, n }).length + 1 + (out.length > 0 ? 2 : 0);
+    const available = left - header;
+    if (available < MIN_PASSAGE_CHARS) break;
+    const share = Math.max(MIN_PASSAGE_CHARS, Math.floor(left / (unique.length - i)) - header);
+    const window = bestWindow(c.text, ranker.of(i), Math.min(share, available));
+    const text = c.text.slice(window.start, window.end).trim();
+    if (!text) continue;
+    out.push({ ...c, n, text, before: [], after: [] });
+    left -= header + text.length;
+  }
+  // Neighbours with what is left, rank order, nearest first (after, then before).
+  let added = true;
+  for (let depth = 0; added; depth++) {
+    added = false;
+    out.forEach((s, k) => {
+      const c = unique.find((u) => u.chunkId === s.chunkId)!;
+      const whole = s.text.length === c.text.trim().length;
+      if (!whole) return; // a cut passage keeps its most relevant part only
+      for (const side of ['after', 'before'] as const) {
+        const next = side === 'after' ? c.after[depth] : c.before[c.before.length - 1 - depth];
+        const have = out[k]![side].length;
+        if (next === undefined || have !== depth || next.length + 1 > left) continue;
+        out[k] = { ...out[k]!, [side]: side === 'after' ? [...out[k]!.after, next] : [next, ...out[k]!.before] };
+        left -= next.length + 1;
+        added = true;
+      }
+    });
+  }
+  return out;
+}

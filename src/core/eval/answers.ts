@@ -1,0 +1,78 @@
+/**
+ * Judges answer turns against QA items (the `answers` object of `npm run eval -- --scopes app
+ * --answer …`). Shares in 0..1:
+ *
+ *  - citations_valid: of all citations in the answers, those that resolve to a source;
+ *  - quotes_verbatim: of all quotations in the answers, those verbatim in their cited source;
+ *  - answer_has_evidence: of the answerable questions, those whose answer cites a passage
+ *    (of the question's document, when known) overlapping an annotated evidence span (match.ts;
+ *    the passage proper, not the neighbours shown with it); an abstention has none;
+ *  - abstained_answerable / abstained_unanswerable: of the answerable / unanswerable questions,
+ *    those whose turn abstained (insufficient or clarification) — low / high is good.
+ * Shares over an empty set are 1 for the checks (nothing failed) and 0 for the rates.
+ */
+import type { TurnRecord } from '../answer/types';
+import { EvidenceMatcher } from './match';
+import type { QaItem } from './qa';
+
+export interface AnswerJudgement {
+  readonly n: number;
+  readonly citations_valid: number;
+  readonly quotes_verbatim: number;
+  readonly answer_has_evidence: number;
+  readonly abstained_answerable: number;
+  readonly abstained_unanswerable: number;
+}
+
+export interface JudgedTurn {
+  readonly item: QaItem;
+  readonly turn: TurnRecord;
+  /** The workspace id of the item's document: citing another document's passage does not count. */
+  readonly documentId?: string | null;
+}
+
+const ABSTAINED: ReadonlySet<TurnRecord['state']> = new Set(['insufficient', 'clarification']);
+
+export function abstained(turn: TurnRecord): boolean {
+  return ABSTAINED.has(turn.state);
+}
+
+/** Whether the answer cites a passage that overlaps one of the item's evidence spans. */
+export function citesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new EvidenceMatcher()): boolean {
+  const { item, turn } = judged;
+  if (!turn.answer || abstained(turn)) return false;
+  const cited = new Set(turn.answer.citations.filter((c) => c.chunkId !== null).map((c) => c.n));
+  return turn.sources.some(
+    (s) => cited.has(s.n) && (!judged.documentId || s.documentId === judged.documentId) && item.evidence.some((e) => matcher.overlaps(s.text, e.text)),
+  );
+}
+
+const share = (part: number, whole: number, empty: number) => (whole === 0 ? empty : part / whole);
+
+export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
+  const matcher = new EvidenceMatcher();
+  let citations = 0;
+  let resolved = 0;
+  let quotes = 0;
+  let verbatim = 0;
+  for (const { turn } of turns) {
+    for (const c of turn.answer?.citations ?? []) {
+      citations++;
+      if (c.chunkId !== null) resolved++;
+    }
+    for (const q of turn.answer?.quotes ?? []) {
+      quotes++;
+      if (q.status === 'verbatim') verbatim++;
+    }
+  }
+  const answerable = turns.filter((t) => t.item.answerable);
+  const unanswerable = turns.filter((t) => !t.item.answerable);
+  return {
+    n: turns.length,
+    citations_valid: share(resolved, citations, 1),
+    quotes_verbatim: share(verbatim, quotes, 1),
+    answer_has_evidence: share(answerable.filter((t) => citesEvidence(t, matcher)).length, answerable.length, 0),
+    abstained_answerable: share(answerable.filter((t) => abstained(t.turn)).length, answerable.length, 0),
+    abstained_unanswerable: share(unanswerable.filter((t) => abstained(t.turn)).length, unanswerable.length, 0),
+  };
+}

@@ -20,6 +20,8 @@ export interface ModelRef {
   readonly device: Device;
   /** Output dimension for embedders. */
   readonly dim?: number | undefined;
+  /** Language models: which ChatModel provider runs it ('webllm' | 'transformers' | 'endpoint'). */
+  readonly provider?: string | undefined;
 }
 
 export interface Embedder {
@@ -42,9 +44,19 @@ export interface ChatRequest {
   readonly messages: readonly ChatMessage[];
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /** Generation ends before the first of these strings (which is not part of the output). */
+  readonly stop?: readonly string[];
+}
+/** Token counts of one generation (promptTokens null when the provider does not say). */
+export interface ChatUsage {
+  readonly promptTokens: number | null;
+  readonly completionTokens: number;
 }
 export interface ChatDelta {
   readonly text: string;
+  /** Only on the last delta of a stream: why it ended ('length' = maxTokens reached) and its usage. */
+  readonly finishReason?: 'stop' | 'length';
+  readonly usage?: ChatUsage;
 }
 export type JsonSchema = Readonly<Record<string, unknown>>;
 

@@ -133,7 +133,7 @@ export class EndpointChatModel implements ChatModel {
     }
     const body = await response.text();
     if (!response.ok) throw httpFailure(response.status, response.statusText, body, url, this.config.model);
-    let ids: string[] = [];
+    let ids: string[];
     try {
       const parsed = JSON.parse(body) as { data?: { id?: unknown }[]; models?: { name?: unknown }[] };
       ids = [...(parsed.data ?? []).map((m) => m.id), ...(parsed.models ?? []).map((m) => m.name)].filter((x): x is string => typeof x === 'string');

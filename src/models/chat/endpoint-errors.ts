@@ -25,13 +25,10 @@ export function corsAdvice(appOrigin: string | null): string {
 
 export async function classifyNetworkFailure(error: unknown, url: string, model: string, fetcher: FetchLike, appOrigin: string | null): Promise<ModelError> {
   const detail = error instanceof Error ? error.message : String(error);
-  let reachable = false;
-  try {
-    await fetcher(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(3000) });
-    reachable = true;
-  } catch {
-    reachable = false;
-  }
+  const reachable = await fetcher(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(3000) }).then(
+    () => true,
+    () => false,
+  );
   const origin = new URL(url).origin;
   if (reachable) {
     return chatError('cors', `endpoint: ${origin} answered but the browser refused to let the app read it (CORS). ${corsAdvice(appOrigin)}`, ctxOf(model), {
@@ -79,6 +76,7 @@ export function httpFailure(status: number, statusText: string, body: string, ur
 export function rejectsResponseFormat(error: ModelError): boolean {
   const status = error.details?.['status'];
   if (error.details?.['reason'] !== 'http' || typeof status !== 'number') return false;
-  const message = String(error.details['serverMessage'] ?? '');
+  const server = error.details['serverMessage'];
+  const message = typeof server === 'string' ? server : '';
   return status === 400 || status === 422 || (status >= 500 && /response_format|json_schema|json_object|schema|grammar/i.test(message));
 }

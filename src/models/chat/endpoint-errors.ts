@@ -4,7 +4,10 @@
  * A browser reports an unreachable server and a CORS refusal the same way (`TypeError: Failed to
  * fetch`). `classifyNetworkFailure` tells them apart with a second, opaque request
  * (`mode: 'no-cors'`): it resolves when the server answered (so CORS refused the first one) and
- * rejects when nothing answered.
+ * rejects when nothing answered. In a cross-origin-isolated page or worker (the app: COEP
+ * require-corp) the opaque probe is blocked as well — measured in Chromium: both cases fail
+ * identically, with no resource-timing entry — so there the message names both causes and says
+ * how to allow the app's origin.
  */
 import type { ModelError } from '../../core/errors';
 import { chatError, type ChatFailureContext } from './failures';
@@ -35,6 +38,16 @@ export async function classifyNetworkFailure(error: unknown, url: string, model:
       cause: error,
       details: { url, appOrigin },
     });
+  }
+  if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated) {
+    // Cross-origin isolation (COEP) also blocks the opaque probe, so "nothing answered" and
+    // "answered without CORS headers" look the same here: say both.
+    return chatError(
+      'unreachable',
+      `endpoint: cannot reach ${origin}, or it answered without allowing this app's origin (the browser cannot tell which: ${detail}). Is the server running on that address and port? If it is: ${corsAdvice(appOrigin)}`,
+      ctxOf(model),
+      { cause: error, details: { url, appOrigin, maybeCors: true } },
+    );
   }
   return chatError('unreachable', `endpoint: cannot reach ${origin} (${detail}). Is the server running and listening on that address and port?`, ctxOf(model), {
     cause: error,

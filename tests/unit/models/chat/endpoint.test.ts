@@ -191,6 +191,27 @@ describe('EndpointChatModel over a real streaming server', () => {
     }
   });
 
+  it('CORS in a cross-origin-isolated context (the opaque probe is blocked too): one error naming both causes', async () => {
+    const strict = await startChatServer({ corsOrigin: null });
+    const g = globalThis as { crossOriginIsolated?: boolean };
+    g.crossOriginIsolated = true;
+    try {
+      const appOrigin = 'https://casefile.example';
+      const isolatedFetch = async (input: string, init?: RequestInit) => {
+        if (init?.mode === 'no-cors') throw new TypeError('Failed to fetch'); // COEP require-corp blocks the opaque response
+        return browserFetch(appOrigin)(input, init);
+      };
+      const error = await failure(collect(new EndpointChatModel({ baseUrl: strict.url, model: 'tiny-chat' }, { appOrigin, fetch: isolatedFetch }).chat(ask)));
+      expect(error.code).toBe('model/unreachable');
+      expect(error.details).toMatchObject({ maybeCors: true });
+      expect(error.message).toContain('or it answered without allowing this app');
+      expect(error.message).toContain(`OLLAMA_ORIGINS=${appOrigin}`);
+    } finally {
+      delete g.crossOriginIsolated;
+      await strict.close();
+    }
+  });
+
   it('first-token timeout when the server answers nothing in time', async () => {
     const model = new EndpointChatModel({ baseUrl: server.url, model: 'slow' }, { appOrigin: null, firstTokenMs: 150 });
     const error = await failure(collect(model.chat(ask)));

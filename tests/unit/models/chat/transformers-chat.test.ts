@@ -15,8 +15,11 @@ import { DEFAULT_SOURCE } from '../../../../src/models/hub';
 import { ModelCache } from '../../../../src/models/model-cache';
 import { configureRuntime, NetworkGate } from '../../../../src/models/runtime';
 import { MemoryStore } from '../../../../src/models/stores';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fakeHub } from '../fake-hub';
 import { MODELS_DIR } from '../fixture-specs';
+import { summarizeOnnx } from '../onnx-reader';
 
 const ask: ChatRequest = { messages: [{ role: 'system', content: 'Answer from the sources.' }, { role: 'user', content: 'When can the agreement be terminated? Kündigung' }], temperature: 0 };
 const local = () => configureRuntime({ source: DEFAULT_SOURCE, localModelPath: MODELS_DIR, cache: null, gate: null });
@@ -27,6 +30,19 @@ async function collect(stream: AsyncIterable<ChatDelta>): Promise<ChatDelta[]> {
   return out;
 }
 const textOf = (deltas: readonly ChatDelta[]) => deltas.map((d) => d.text).join('');
+
+describe('the tiny decoder fixture', () => {
+  it.each(['model.onnx', 'model_quantized.onnx'])('%s has the I/O of an optimum decoder export and plain opset-17 operators', (file) => {
+    const summary = summarizeOnnx(readFileSync(join(MODELS_DIR, 'casefile/tiny-qwen2-chat/onnx', file)));
+    expect(summary.opsets).toEqual({ '': 17 });
+    const kv = (prefix: string) => [0, 1].flatMap((l) => [`${prefix}.${l}.key`, `${prefix}.${l}.value`]);
+    expect(summary.inputs).toEqual(['input_ids', 'attention_mask', 'position_ids', ...kv('past_key_values')]);
+    expect(summary.outputs).toEqual(['logits', ...kv('present')]);
+    // Checked in Chromium on the wasm and WebGPU execution providers (npm run smoke:llm -- --browser [--device webgpu]).
+    const ops = new Set(['Add', 'Cast', 'Concat', 'Cos', 'DequantizeLinear', 'Div', 'Gather', 'Greater', 'MatMul', 'Mul', 'Neg', 'Range', 'ReduceMean', 'Reshape', 'Shape', 'Sigmoid', 'Sin', 'Slice', 'Softmax', 'Sqrt', 'Sub', 'Transpose', 'Unsqueeze', 'Where']);
+    expect(summary.ops.filter((op) => !ops.has(op))).toEqual([]);
+  });
+});
 
 describe('TransformersChatModel on the tiny decoder (Node)', () => {
   let model: TransformersChatModel;

@@ -8,7 +8,8 @@
  *                 --models DIR loads a local folder of model folders (e.g. tests/fixtures/models)
  *   endpoint      in Node, or with --browser in Chromium under the app's CSP with the endpoint admitted
  *                 --fake starts this repo's streaming test server instead of a real one
- * Other options: --api-key KEY, --dtype q8|q4|q4f16|fp32, --headed (a visible browser, e.g. to use a real GPU).
+ * Other options: --api-key KEY, --dtype q8|q4|q4f16|fp32, --headed (a visible browser, e.g. to use a real GPU),
+ * --force (webllm: load even where the device check says no, to see web-llm's own error).
  */
 import { parseArgs } from 'node:util';
 import { describeError } from '../core/errors';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     browser: { type: 'boolean', default: false },
     headed: { type: 'boolean', default: false },
     fake: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
   },
 });
 
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
   try {
     if (provider === 'webllm' || values.browser) {
       const { results, policy, cspViolations } = await runInChromium(
-        [{ provider, model, mode: 'smoke', ...(endpoint ? { endpoint } : {}), ...(values['api-key'] ? { apiKey: values['api-key'] } : {}), ...(values.dtype ? { dtype: values.dtype as Dtype } : {}), ...(values.device ? { device: values.device as Device } : {}), localModels: Boolean(values.models) }],
+        [{ provider, model, mode: 'smoke', ...(endpoint ? { endpoint } : {}), ...(values['api-key'] ? { apiKey: values['api-key'] } : {}), ...(values.dtype ? { dtype: values.dtype as Dtype } : {}), ...(values.device ? { device: values.device as Device } : {}), localModels: Boolean(values.models), force: values.force }],
         { endpoint, webgpu: provider === 'webllm' || values.device === 'webgpu', headed: values.headed, onText: (t) => process.stdout.write(t) },
       );
       console.log(`\nwhere: Chromium (page CSP connect-src: ${policy.split('; ').find((d) => d.startsWith('connect-src'))})`);

@@ -18,7 +18,7 @@ const show = (text: string) => out.append(text);
 async function webllm(run: LlmRun): Promise<LlmResult> {
   const caps = await detectCapabilities();
   const plan = planWebLlm({ gpu: caps.webgpu, gpuError: caps.webgpuError, memoryGb: caps.memoryGb });
-  if (plan.unavailable) return { ok: false, error: plan.unavailable, code: 'model/no-webgpu' };
+  if (plan.unavailable && !run.force) return { ok: false, error: plan.unavailable, code: 'model/no-webgpu' };
   const choice = plan.choices.find((c) => c.model.id === run.model);
   if (choice && !choice.fits) show(`warning: ${run.model} ${choice.reason ?? ''}\n`);
   const worker = new Worker(new URL('../../../workers/llm.worker.ts', import.meta.url), { type: 'module' });

@@ -19,6 +19,8 @@ export interface LlmRun {
   readonly mode: 'smoke' | 'bench';
   readonly tokens?: number;
   readonly runs?: number;
+  /** webllm: try even where the device check says it cannot run (to see web-llm's own failure). */
+  readonly force?: boolean;
 }
 
 export type LlmResult =

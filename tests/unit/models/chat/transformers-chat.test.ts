@@ -9,7 +9,8 @@ import { AutoModelForCausalLM, AutoTokenizer, env, type Tensor } from '@huggingf
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AbortedError, ModelError } from '../../../../src/core/errors';
 import type { ChatDelta, ChatRequest } from '../../../../src/core/ports';
-import { FIXTURE_GENERATOR, GENERATORS, generatorFiles } from '../../../../src/models/chat/generators';
+import { analyzeGeneratorFolder, cachedGenerators, FIXTURE_GENERATOR, GENERATORS, generatorFiles } from '../../../../src/models/chat/generators';
+import { writeImport } from '../../../../src/models/import-folder';
 import { TransformersChatModel } from '../../../../src/models/chat/transformers-chat';
 import { DEFAULT_SOURCE } from '../../../../src/models/hub';
 import { ModelCache } from '../../../../src/models/model-cache';
@@ -176,5 +177,43 @@ describe('a catalog generator: download with progress → cache → offline reus
     await again.dispose();
     env.allowLocalModels = true;
     local();
+  });
+});
+
+describe('import a generator folder (air-gapped machines)', () => {
+  const folderFiles = (root: string) =>
+    ['config.json', 'generation_config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx', 'README.md'].map((f) => ({
+      path: `tiny-qwen2-chat/${f}`,
+      blob: new Blob([readFileSync(join(root, f))]),
+    }));
+
+  it('imports the folder into the cache under the keys the loader asks for; the model then loads offline', async () => {
+    const root = join(MODELS_DIR, FIXTURE_GENERATOR.id);
+    const { spec, files } = await analyzeGeneratorFolder(folderFiles(root));
+    expect(spec).toMatchObject({ id: 'local/tiny-qwen2-chat', custom: true });
+    expect(Object.keys(spec.dtypes)).toEqual(['q8']);
+    expect([...files.keys()].sort()).toEqual(generatorFiles(spec, 'q8').sort());
+    const store = new MemoryStore();
+    await writeImport(store, spec.id, { files });
+    expect(cachedGenerators(new Map([[spec.id, new Map((await store.list()).map((f) => [f.key.slice(spec.id.length + 1), f]))]]), [spec])).toEqual(new Set(['local/tiny-qwen2-chat@q8']));
+    const hub = fakeHub(DEFAULT_SOURCE, () => FIXTURE_GENERATOR.id);
+    configureRuntime({ source: DEFAULT_SOURCE, localModelPath: null, cache: new ModelCache(store, () => null), gate: new NetworkGate(DEFAULT_SOURCE, hub.fetch) });
+    try {
+      // A local/… id is not a Hub id, so transformers.js asks the cache under the local path key.
+      const model = new TransformersChatModel({ spec, device: 'cpu', dtype: 'q8' });
+      const deltas: ChatDelta[] = [];
+      for await (const d of model.chat({ ...ask, maxTokens: 3 })) deltas.push(d);
+      expect(deltas.at(-1)?.usage?.completionTokens).toBe(3);
+      expect(hub.requests).toEqual([]);
+      await model.dispose();
+    } finally {
+      local();
+    }
+  });
+
+  it('refuses a folder that is not a decoder, naming it', async () => {
+    const bge = join(MODELS_DIR, 'casefile/tiny-bge-m3');
+    const picked = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'].map((f) => ({ path: `tiny-bge-m3/${f}`, blob: new Blob([readFileSync(join(bge, f))]) }));
+    await expect(analyzeGeneratorFolder(picked)).rejects.toThrow(/"tiny-bge-m3" is a XLMRobertaModel, not a text-generation model/);
   });
 });

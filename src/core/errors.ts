@@ -37,7 +37,6 @@ export type ErrorCode =
   | 'model/not-found'
   | 'model/http'
   | 'model/timeout'
-  | 'model/bad-output'
   | 'model/no-webgpu'
   // playbooks and settings
   | 'input/invalid'

@@ -47,19 +47,26 @@ export interface ChatRequest {
   /** Generation ends before the first of these strings (which is not part of the output). */
   readonly stop?: readonly string[];
 }
-/** Token counts of one generation (promptTokens null when the provider does not say). */
+/** Token counts of one call, when the provider reports them. */
 export interface ChatUsage {
-  readonly promptTokens: number | null;
-  readonly completionTokens: number;
+  readonly promptTokens?: number;
+  readonly completionTokens?: number;
 }
 export interface ChatDelta {
   readonly text: string;
-  /** Only on the last delta of a stream: why it ended ('length' = maxTokens reached) and its usage. */
-  readonly finishReason?: 'stop' | 'length';
+  /** Sent with the last delta by providers that count tokens (else the answer layer counts deltas). */
   readonly usage?: ChatUsage;
+  /** With the last delta: why generation ended ('length' = maxTokens reached). */
+  readonly finishReason?: 'stop' | 'length';
 }
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
+/**
+ * A language model. Failures of the provider itself (unreachable, not loaded, device lost) are
+ * ModelError; the answer layer then falls back to extractive answers. `json` resolves to the
+ * parsed output (the caller validates it against the schema, constrained or not) and rejects
+ * with any other error (SyntaxError, InputError) when the output is not JSON at all.
+ */
 export interface ChatModel {
   readonly model: ModelRef;
   chat(request: ChatRequest, options?: JobOptions): AsyncIterable<ChatDelta>;

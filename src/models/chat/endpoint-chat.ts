@@ -251,7 +251,7 @@ export class EndpointChatModel implements ChatModel {
     return {
       text: '',
       finishReason: finish === 'length' ? 'length' : 'stop',
-      usage: { promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? pieces },
+      usage: { ...(typeof usage?.prompt_tokens === 'number' ? { promptTokens: usage.prompt_tokens } : {}), completionTokens: usage?.completion_tokens ?? pieces },
     };
   }
 }

@@ -17,7 +17,6 @@ export type ChatFailureReason =
   | 'http'
   | 'first-token-timeout'
   | 'idle-timeout'
-  | 'bad-output'
   | 'no-webgpu'
   | 'no-adapter'
   | 'fp16-unsupported'
@@ -36,7 +35,6 @@ const CODE: Readonly<Record<ChatFailureReason, ErrorCode>> = {
   http: 'model/http',
   'first-token-timeout': 'model/timeout',
   'idle-timeout': 'model/timeout',
-  'bad-output': 'model/bad-output',
   'no-webgpu': 'model/no-webgpu',
   'no-adapter': 'model/no-webgpu',
   'fp16-unsupported': 'model/load-failed',

@@ -1,11 +1,12 @@
 /**
  * JSON from a language model: the instruction that asks for it (every provider says it in the
  * prompt, even where decoding is also constrained by the schema) and the parse of what came back.
- * The parse only finds and reads the JSON value; checking it against the schema is the caller's
+ * The parse only finds and reads the JSON value (non-JSON output rejects with InputError); checking it against the schema is the caller's
  * job (CONVENTIONS #18: plans are parsed and rejected, never repaired).
  */
+import { InputError } from '../../core/errors';
 import type { ChatMessage, ChatRequest, JsonSchema } from '../../core/ports';
-import { chatError, type ChatFailureContext } from './failures';
+import type { ChatFailureContext } from './failures';
 
 export function jsonInstruction(schema: JsonSchema): string {
   return `Reply with one JSON value only: no prose, no code fences. It must conform to this JSON Schema:\n${JSON.stringify(schema)}`;
@@ -38,7 +39,11 @@ function candidates(text: string): string[] {
   return out;
 }
 
-/** The JSON value in a model's reply; ModelError `model/bad-output` (reason bad-output) when there is none. */
+/**
+ * The JSON value in a model's reply. When there is none: InputError (`input/invalid`, details
+ * reason 'bad-output') — not a ModelError, because the provider worked; the ChatModel port's
+ * contract, so the answer layer turns it into needs_clarification instead of a provider fallback.
+ */
 export function parseJsonOutput(text: string, ctx: ChatFailureContext): unknown {
   for (const candidate of candidates(text)) {
     try {
@@ -48,5 +53,5 @@ export function parseJsonOutput(text: string, ctx: ChatFailureContext): unknown 
     }
   }
   const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  throw chatError('bad-output', `${ctx.provider}: ${ctx.modelId} did not reply with JSON: "${shown}"`, ctx, { details: { output: text.slice(0, 2000) } });
+  throw new InputError(`${ctx.provider}: ${ctx.modelId} did not reply with JSON: "${shown}"`, { reason: 'bad-output', provider: ctx.provider, modelId: ctx.modelId, output: text.slice(0, 2000) });
 }

@@ -35,8 +35,8 @@ export async function measureGeneration(model: ChatModel, request: ChatRequest, 
       options.onText?.(delta.text);
     }
     if (delta.usage) {
-      completionTokens = delta.usage.completionTokens;
-      promptTokens = delta.usage.promptTokens;
+      completionTokens = delta.usage.completionTokens ?? completionTokens;
+      promptTokens = delta.usage.promptTokens ?? promptTokens;
     }
     if (delta.finishReason) finishReason = delta.finishReason;
   }

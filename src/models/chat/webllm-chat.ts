@@ -110,7 +110,7 @@ export class WebLlmChatModel implements ChatModel {
       }
       if (signal?.aborted || finish === 'abort') throw new AbortedError('generation');
       finished = true;
-      yield { text: '', finishReason: finish === 'length' ? 'length' : 'stop', usage: { promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? pieces } };
+      yield { text: '', finishReason: finish === 'length' ? 'length' : 'stop', usage: { ...(usage?.prompt_tokens === undefined ? {} : { promptTokens: usage.prompt_tokens }), completionTokens: usage?.completion_tokens ?? pieces } };
     } finally {
       signal?.removeEventListener('abort', interrupt);
       // The consumer stopped early (break, error): stop the GPU too.

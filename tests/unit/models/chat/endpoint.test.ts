@@ -6,7 +6,7 @@
  * unauthorized, HTTP error, first-token and idle timeouts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortedError, ModelError } from '../../../../src/core/errors';
+import { AbortedError, InputError, ModelError } from '../../../../src/core/errors';
 import type { ChatDelta, ChatRequest } from '../../../../src/core/ports';
 import { EndpointChatModel } from '../../../../src/models/chat/endpoint-chat';
 import { endpointProblem, endpointUrls, readEndpointConfig } from '../../../../src/models/chat/endpoint-config';
@@ -91,13 +91,14 @@ describe('EndpointChatModel over a real streaming server', () => {
     }
   });
 
-  it('json fails with model/bad-output when the reply is not JSON', async () => {
+  it('json rejects with InputError (not a provider failure) when the reply is not JSON', async () => {
     const prose = await startChatServer({ jsonReply: 'I think the answer is yes' });
     try {
       const model = new EndpointChatModel({ baseUrl: prose.url, model: 'tiny-chat' }, { appOrigin: null });
-      const error = await failure(model.json(ask, { type: 'object' }));
-      expect(error.code).toBe('model/bad-output');
-      expect(error.message).toMatch(/^endpoint: tiny-chat did not reply with JSON/);
+      const error = await model.json(ask, { type: 'object' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InputError);
+      expect((error as InputError).details).toMatchObject({ reason: 'bad-output', provider: 'endpoint', output: 'I think the answer is yes' });
+      expect((error as InputError).message).toMatch(/^endpoint: tiny-chat did not reply with JSON/);
     } finally {
       await prose.close();
     }

@@ -7,7 +7,7 @@
  */
 import { AutoModelForCausalLM, AutoTokenizer, env, type Tensor } from '@huggingface/transformers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AbortedError, ModelError } from '../../../../src/core/errors';
+import { AbortedError, InputError, ModelError } from '../../../../src/core/errors';
 import type { ChatDelta, ChatRequest } from '../../../../src/core/ports';
 import { analyzeGeneratorFolder, cachedGenerators, FIXTURE_GENERATOR, GENERATORS, generatorFiles } from '../../../../src/models/chat/generators';
 import { writeImport } from '../../../../src/models/import-folder';
@@ -118,11 +118,11 @@ describe('TransformersChatModel on the tiny decoder (Node)', () => {
     await expect(collect(model.chat(ask, { signal: AbortSignal.abort() }))).rejects.toBeInstanceOf(AbortedError);
   });
 
-  it('json on noise fails as model/bad-output (the caller falls back)', async () => {
+  it('json on noise rejects with InputError input/invalid (the answer layer asks for clarification)', async () => {
     const error = await model.json({ ...ask, maxTokens: 12 }, { type: 'object' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ModelError);
-    expect((error as ModelError).code).toBe('model/bad-output');
-    expect((error as ModelError).message).toMatch(/^transformers: casefile\/tiny-qwen2-chat did not reply with JSON/);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).code).toBe('input/invalid');
+    expect((error as InputError).message).toMatch(/^transformers: casefile\/tiny-qwen2-chat did not reply with JSON/);
   });
 
   it('fp32 streams the same way', async () => {

@@ -6,24 +6,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { TESSERACT_ASSET_DIR, TESSERACT_ASSETS } from './src/ocr/assets.ts';
+import { buildCsp } from './src/security/csp.ts';
 
 /**
- * Content Security Policy of the built app. No remote code: scripts only from our origin
- * (plus WebAssembly compilation for pdf.js, ONNX Runtime and tesseract). Network requests only
- * to our origin and, when the user asks for a model download, to the Hugging Face Hub.
+ * Content Security Policy of the built app (src/security/csp.ts builds it for every place that
+ * sends it). No remote code: scripts only from our origin (plus WebAssembly compilation for
+ * pdf.js, ONNX Runtime and tesseract). Network requests only to our origin and, when the user
+ * asks for a model download, to the Hugging Face Hub.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = buildCsp();
 
 /** Cross-origin isolation (SharedArrayBuffer, WASM threads) for the preview server. */
 const ISOLATION_HEADERS = {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -10,6 +10,8 @@
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
+ * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
+ *            Node and Chromium WASM/WebGPU (src/cli/bench-llm.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
  *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`).
  */
@@ -25,6 +27,7 @@ import type { ChunkRecord, DocumentRecord } from '../core/types';
 import { InProcessParser } from '../parsers/parser';
 import { loadPdfJsNode } from '../parsers/pdfjs-node';
 import { MemoryWorkspace } from '../store/memory';
+import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchScale } from './bench-scale';
@@ -33,7 +36,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,scale').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scale').split(','));
 
 
 const WORDS = (
@@ -203,6 +206,10 @@ async function main(): Promise<void> {
   await section('models', async () => {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
     console.log(formatTable(await benchModels({})));
+  });
+  await section('llm', async () => {
+    console.log('\n## Generation (tiny Qwen2 decoder fixture, 128 new tokens: pipeline overhead, not real-model speed)\n');
+    console.log(formatGenerationTable(await benchLlm({})));
   });
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');

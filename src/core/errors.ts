@@ -31,6 +31,13 @@ export type ErrorCode =
   | 'model/load-failed'
   | 'model/device-lost'
   | 'model/download-failed'
+  // language models (ChatModel providers)
+  | 'model/unreachable'
+  | 'model/cors'
+  | 'model/not-found'
+  | 'model/http'
+  | 'model/timeout'
+  | 'model/no-webgpu'
   // playbooks and settings
   | 'input/invalid'
   // anything else

@@ -20,6 +20,8 @@ export interface ModelRef {
   readonly device: Device;
   /** Output dimension for embedders. */
   readonly dim?: number | undefined;
+  /** Language models: which ChatModel provider runs it ('webllm' | 'transformers' | 'endpoint'). */
+  readonly provider?: string | undefined;
 }
 
 export interface Embedder {
@@ -42,6 +44,8 @@ export interface ChatRequest {
   readonly messages: readonly ChatMessage[];
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /** Generation ends before the first of these strings (which is not part of the output). */
+  readonly stop?: readonly string[];
 }
 /** Token counts of one call, when the provider reports them. */
 export interface ChatUsage {
@@ -52,6 +56,8 @@ export interface ChatDelta {
   readonly text: string;
   /** Sent with the last delta by providers that count tokens (else the answer layer counts deltas). */
   readonly usage?: ChatUsage;
+  /** With the last delta: why generation ended ('length' = maxTokens reached). */
+  readonly finishReason?: 'stop' | 'length';
 }
 export type JsonSchema = Readonly<Record<string, unknown>>;
 

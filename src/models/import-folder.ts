@@ -91,7 +91,7 @@ export function importedSpec(analysis: FolderAnalysis, target?: ModelSpec): Mode
 }
 
 /** Writes the files into the model store; returns the bytes written. */
-export async function writeImport(store: BlobStore, id: string, analysis: FolderAnalysis): Promise<number> {
+export async function writeImport(store: BlobStore, id: string, analysis: Pick<FolderAnalysis, 'files'>): Promise<number> {
   let bytes = 0;
   for (const [file, blob] of analysis.files) {
     await store.put(`${id}/${file}`, new Response(blob, { headers: { 'content-length': String(blob.size), 'content-type': 'application/octet-stream' } }), 'import');

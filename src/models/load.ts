@@ -11,13 +11,16 @@ import { toModelError, watchdog, type FailureContext } from './failures';
 import { externalDataOption } from './hub';
 import { ProgressAggregator, READY, type DownloadProgress, type ProgressInfoLike } from './progress';
 
-export interface ModelChoice {
-  readonly spec: ModelSpec;
+/** What loading needs to know of a model (embedders and rerankers: a ModelSpec; generators: a GeneratorSpec). */
+export type LoadableSpec = Pick<ModelSpec, 'id' | 'dtypes'>;
+
+export interface ModelChoice<S extends LoadableSpec = ModelSpec> {
+  readonly spec: S;
   readonly device: Device;
   readonly dtype: Dtype;
 }
 
-export interface LoadOptions extends ModelChoice {
+export interface LoadOptions<S extends LoadableSpec = ModelSpec> extends ModelChoice<S> {
   /** Texts per inference; default by device (profiles.BATCH_SIZE). */
   readonly batchSize?: number;
   readonly onProgress?: (progress: DownloadProgress) => void;
@@ -29,12 +32,12 @@ export interface LoadOptions extends ModelChoice {
 
 export const DEFAULT_LOAD_TIMEOUT_MS = 180_000;
 
-export function refOf(choice: ModelChoice, dim?: number | null): ModelRef {
+export function refOf(choice: ModelChoice<LoadableSpec>, dim?: number | null): ModelRef {
   return { id: choice.spec.id, dtype: choice.dtype, device: choice.device, ...(dim ? { dim } : {}) };
 }
 
 /** Options for `pipeline()` / `from_pretrained()`. */
-export function pretrainedOptions(choice: ModelChoice, progress_callback: (info: ProgressInfoLike) => void) {
+export function pretrainedOptions(choice: ModelChoice<LoadableSpec>, progress_callback: (info: ProgressInfoLike) => void) {
   const external = externalDataOption(choice.spec, choice.dtype);
   return {
     dtype: choice.dtype,
@@ -48,7 +51,7 @@ export function pretrainedOptions(choice: ModelChoice, progress_callback: (info:
  * Runs `load(progress_callback)` under a watchdog that every progress event resets, reporting
  * aggregated progress; throws ModelError (code model/*) on failure.
  */
-export async function guardedLoad<T>(options: LoadOptions, stage: FailureContext['stage'], load: (progress: (info: ProgressInfoLike) => void) => Promise<T>): Promise<T> {
+export async function guardedLoad<T>(options: LoadOptions<LoadableSpec>, stage: FailureContext['stage'], load: (progress: (info: ProgressInfoLike) => void) => Promise<T>): Promise<T> {
   const ctx: FailureContext = { modelId: options.spec.id, device: options.device, dtype: options.dtype, stage };
   const aggregator = new ProgressAggregator(options.spec.id, options.spec.dtypes[options.dtype]?.bytes ?? 0);
   let kick = () => undefined as void;

@@ -13,7 +13,7 @@
  * One file at a time: a parse must end (or be left) before the next starts.
  */
 import { Worker } from 'node:worker_threads';
-import { AbortedError, fromSerialized } from '../core/errors';
+import { AbortedError, FileError, fromSerialized } from '../core/errors';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
 import { budgetError, formatAmount, isBudgetError } from '../parsers/budgets';
 import { metaOf } from '../parsers/source';
@@ -142,7 +142,8 @@ export class IsolatedParser implements Parser {
           recycle = isBudgetError(error) && process.memoryUsage.rss() > maxRss / 2;
           throw error;
         } else {
-          throw stopped.error ?? new Error(`isolated-parser: ${event.reason} while reading ${file.name} after ${Math.round(performance.now() - started)} ms`);
+          // The thread died (an uncaught error, its heap limit): a typed failure of this file.
+          throw stopped.error ?? new FileError('file/corrupt', file.name, `the parser stopped while reading it (${event.reason})`, { details: { crashed: true, ms: Math.round(performance.now() - started) } });
         }
       }
     } finally {

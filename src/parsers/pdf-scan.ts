@@ -26,6 +26,8 @@ export interface StreamScan {
   readonly measured: number;
   /** Their decoded bytes, every stage of a chain counted (pdf.js keeps each stage). */
   readonly decodedBytes: number;
+  /** Images whose declared size is over `maxImagePixels` (pdf.js skips them), largest first. */
+  readonly oversizedImages: readonly { readonly width: number; readonly height: number }[];
 }
 
 const STREAM = [0x73, 0x74, 0x72, 0x65, 0x61, 0x6d]; // "stream"
@@ -125,7 +127,8 @@ const FLATE = new Set(['FlateDecode', 'Fl']);
  * Measures the Flate streams of a PDF against the budgets; throws a budget FileError
  * (`file/limit`, details.limit `maxStreamBytes` or `maxDecodedBytes`) for a bomb.
  */
-export function scanPdfStreams(bytes: Uint8Array, fileName: string, budgets: Pick<ParseBudgets, 'maxStreamBytes' | 'maxDecodedBytes'>): StreamScan {
+export function scanPdfStreams(bytes: Uint8Array, fileName: string, budgets: Pick<ParseBudgets, 'maxStreamBytes' | 'maxDecodedBytes'> & Partial<Pick<ParseBudgets, 'maxImagePixels'>>): StreamScan {
+  const oversizedImages: { width: number; height: number }[] = [];
   let streams = 0;
   let measured = 0;
   let decoded = 0;
@@ -144,6 +147,11 @@ export function scanPdfStreams(bytes: Uint8Array, fileName: string, budgets: Pic
     if (end < 0) end = bytes.length;
     const filters = streamFilters(dict.text);
     const image = /\/Subtype\s*\/Image\b/.test(dict.text);
+    if (image && budgets.maxImagePixels !== undefined) {
+      const width = Number(/\/Width\s+(\d+)/.exec(dict.text)?.[1] ?? 0);
+      const height = Number(/\/Height\s+(\d+)/.exec(dict.text)?.[1] ?? 0);
+      if (width * height > budgets.maxImagePixels) oversizedImages.push({ width, height });
+    }
     if (!image && filters.length > 0 && filters.every((f) => FLATE.has(f))) {
       measured++;
       const max = Math.min(budgets.maxStreamBytes, budgets.maxDecodedBytes - decoded);
@@ -160,5 +168,6 @@ export function scanPdfStreams(bytes: Uint8Array, fileName: string, budgets: Pic
     }
     at = Math.max(at, end - 1);
   }
-  return { streams, measured, decodedBytes: decoded };
+  oversizedImages.sort((a, b) => b.width * b.height - a.width * a.height);
+  return { streams, measured, decodedBytes: decoded, oversizedImages };
 }

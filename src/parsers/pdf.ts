@@ -269,7 +269,7 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
   const aborted = () => new AbortedError(`parsing ${fileName}`);
   if (signal?.aborted) throw aborted();
   // Before pdf.js takes the bytes: decompression bombs fail here, in bounded time and memory.
-  scanPdfStreams(data, fileName, budgets);
+  const scan = scanPdfStreams(data, fileName, budgets);
   clock.check();
 
   const { lib, params, encodePng } = await load();
@@ -320,6 +320,7 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
 
     const images = imageOps(lib);
     const ink = paintOps(lib);
+    let readable = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       if (signal?.aborted) throw aborted();
       clock.check();
@@ -358,9 +359,18 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
       } finally {
         page?.cleanup();
       }
+      if (parsed.needsOcr || countNonSpace(parsed.text) > 0) readable++;
       clock.pause();
       yield { kind: 'page', page: parsed };
       clock.resume();
+    }
+    const big = scan.oversizedImages[0];
+    if (readable === 0 && big) {
+      // Nothing to read but images pdf.js skipped for their size: say so, not "blank".
+      throw budgetError(fileName, 'maxImagePixels', `its pages hold only images too large to read (${big.width} × ${big.height} pixels; the limit is ${Math.round(budgets.maxImagePixels / 1e6)} megapixels)`, {
+        max: budgets.maxImagePixels,
+        actual: big.width * big.height,
+      });
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -73,6 +73,8 @@ describe('fuzz: hostile files through the Node ingestion', () => {
       if (report.error) {
         expect(report.error.startsWith(`${f.name}: `), `${f.name}: ${report.error}`).toBe(true);
         expect(FILE_CODES, `${f.name}: ${code} ${report.error}`).toContain(code);
+        // A parse thread that died is a crash, whatever the file.
+        expect(outcome(f.name).details?.['crashed'], `${f.name}: ${report.error}`).toBeUndefined();
       }
     }
     expect(peakRss).toBeLessThan(GB);

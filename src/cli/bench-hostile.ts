@@ -14,6 +14,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bombs } from '../../tests/fixtures/hostile';
+import type * as ParserModule from '../parsers/parser';
+import type * as PdfJsNodeModule from '../parsers/pdfjs-node';
+import type * as SourceFileModule from './node-source-file';
 
 interface Measured {
   readonly file: string;
@@ -25,9 +28,9 @@ interface Measured {
 
 /** The child: parse one file with the parser found under `src`, print one JSON line. */
 async function child(src: string, path: string): Promise<void> {
-  const { InProcessParser } = (await import(pathToFileURL(join(src, 'parsers/parser.ts')).href)) as typeof import('../parsers/parser');
-  const { loadPdfJsNode } = (await import(pathToFileURL(join(src, 'parsers/pdfjs-node.ts')).href)) as typeof import('../parsers/pdfjs-node');
-  const { nodeSourceFile } = (await import(pathToFileURL(join(src, 'cli/node-source-file.ts')).href)) as typeof import('./node-source-file');
+  const { InProcessParser } = (await import(pathToFileURL(join(src, 'parsers/parser.ts')).href)) as typeof ParserModule;
+  const { loadPdfJsNode } = (await import(pathToFileURL(join(src, 'parsers/pdfjs-node.ts')).href)) as typeof PdfJsNodeModule;
+  const { nodeSourceFile } = (await import(pathToFileURL(join(src, 'cli/node-source-file.ts')).href)) as typeof SourceFileModule;
   const started = performance.now();
   let outcome: string;
   try {

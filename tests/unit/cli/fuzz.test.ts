@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestPaths, type IngestReport } from '../../../src/cli/headless';
 import { MemoryWorkspace } from '../../../src/store/memory';
-import { hostileFiles, type HostileFile } from '../../fixtures/hostile';
+import { hostileFiles, SUBSET, writeHostileSubset, type HostileFile } from '../../fixtures/hostile';
 
 const GB = 1024 ** 3;
 /** Codes a hostile file may fail with; anything else (internal) is a defect. */
@@ -86,6 +86,18 @@ describe('fuzz: hostile files through the Node ingestion', () => {
       const { code, details, report } = outcome(f.name);
       expect(code, `${f.name}: ${report.error}`).toBe(f.expect);
       if (f.limit) expect(details?.['limit'], f.name).toBe(f.limit);
+    }
+  });
+
+  it('writes the UI subset: one file of each kind to a folder', async () => {
+    const sub = await mkdtemp(join(tmpdir(), 'casefile-subset-'));
+    try {
+      const paths = await writeHostileSubset(sub);
+      expect(paths.map((p) => p.slice(sub.length + 1)).sort()).toEqual([...SUBSET].sort());
+      const kinds = new Set(files.filter((f) => SUBSET.includes(f.name)).map((f) => f.kind));
+      for (const k of ['valid', 'truncated', 'bit-flipped', 'bomb', 'encrypted', 'xss', 'bad-utf8', 'wrong-extension', 'empty']) expect(kinds).toContain(k);
+    } finally {
+      await rm(sub, { recursive: true, force: true });
     }
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IsolatedParser } from '../../../src/cli/isolated-parser';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import type { FileError } from '../../../src/core/errors';
-import type { ParsedItem, Parser, SourceFile } from '../../../src/core/ports';
+import type { Parser, SourceFile } from '../../../src/core/ports';
 import { prng } from '../../../src/core/prng';
 import { isPdfJsInternalError } from '../../../src/parsers/pdf';
 import { scanPdfStreams, streamFilters } from '../../../src/parsers/pdf-scan';
@@ -19,7 +19,7 @@ const BUDGETS = { maxStreamBytes: 64 * 1024 * 1024, maxDecodedBytes: 512 * 1024 
 async function outcome(file: SourceFile, p: Parser = parser): Promise<{ pages: number; error: FileError | null }> {
   let pages = 0;
   try {
-    for await (const item of p.parse(file) as AsyncIterable<ParsedItem>) if (item.kind === 'page') pages++;
+    for await (const item of p.parse(file)) if (item.kind === 'page') pages++;
     return { pages, error: null };
   } catch (error) {
     return { pages, error: error as FileError };

@@ -113,11 +113,50 @@ describe('extractZipEntries', () => {
   });
 
   it('reads Zip64 sizes from the extra field', () => {
-    // fflate writes plain zips; rewrite the directory's sizes as Zip64 markers with the extra field.
-    const zip = makeZip({ 'a.xml': '<a>hello</a>' });
-    const entries = inspectZip(zip, 'a.zip').entries;
-    expect(entries[0]).toMatchObject({ name: 'a.xml', size: 12, compression: 8 });
-    expect(entries[0]!.crc32).toBe(zlibCrc32(strToU8('<a>hello</a>')));
+    const data = strToU8('<a>hello zip64</a>');
+    const name = strToU8('a.xml');
+    const zip64Extra = (n: number) => {
+      const x = new Uint8Array(20);
+      const v = new DataView(x.buffer);
+      v.setUint16(0, 1, true);
+      v.setUint16(2, 16, true);
+      v.setBigUint64(4, BigInt(n), true); // uncompressed
+      v.setBigUint64(12, BigInt(n), true); // compressed
+      return x;
+    };
+    const local = new Uint8Array(30 + name.length + 20);
+    const lv = new DataView(local.buffer);
+    lv.setUint32(0, 0x04034b50, true);
+    lv.setUint16(4, 45, true);
+    lv.setUint32(14, zlibCrc32(data), true);
+    lv.setUint32(18, 0xffffffff, true);
+    lv.setUint32(22, 0xffffffff, true);
+    lv.setUint16(26, name.length, true);
+    lv.setUint16(28, 20, true);
+    local.set(name, 30);
+    local.set(zip64Extra(data.length), 30 + name.length);
+    const central = new Uint8Array(46 + name.length + 20);
+    const cv = new DataView(central.buffer);
+    cv.setUint32(0, 0x02014b50, true);
+    cv.setUint16(6, 45, true);
+    cv.setUint32(16, zlibCrc32(data), true);
+    cv.setUint32(20, 0xffffffff, true);
+    cv.setUint32(24, 0xffffffff, true);
+    cv.setUint16(28, name.length, true);
+    cv.setUint16(30, 20, true);
+    central.set(name, 46);
+    central.set(zip64Extra(data.length), 46 + name.length);
+    const end = new Uint8Array(22);
+    const ev = new DataView(end.buffer);
+    ev.setUint32(0, 0x06054b50, true);
+    ev.setUint16(8, 1, true);
+    ev.setUint16(10, 1, true);
+    ev.setUint32(12, central.length, true);
+    ev.setUint32(16, local.length + data.length, true);
+    const zip = Uint8Array.from([...local, ...data, ...central, ...end]);
+    const inspection = inspectZip(zip, 'z64.zip');
+    expect(inspection.entries[0]).toMatchObject({ name: 'a.xml', size: data.length, compressedSize: data.length, compression: 0, crc32: zlibCrc32(data) });
+    expect(new TextDecoder().decode(extractZipEntries(zip, 'z64.zip', inspection, () => true)['a.xml'])).toBe('<a>hello zip64</a>');
   });
 });
 

@@ -15,9 +15,11 @@ import type { ChunkerOptions } from '../core/ingest/chunker';
 import type { Embedder, OcrEngine } from '../core/ports';
 import { SearchEngine } from '../core/search/engine';
 import type { ChunkRecord, DocumentRecord, PageRecord } from '../core/types';
+import type { Parser } from '../core/ports';
 import { InProcessParser } from '../parsers/parser';
 import { loadPdfJsNode } from '../parsers/pdfjs-node';
 import type { MemoryWorkspace } from '../store/memory';
+import { IsolatedParser, type IsolatedParserOptions } from './isolated-parser';
 import { nodeSourceFile } from './node-source-file';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,6 +32,11 @@ export interface HeadlessOptions {
   readonly cache?: boolean;
   readonly chunker?: ChunkerOptions;
   readonly log?: (line: string) => void;
+  /**
+   * Parse each file in a worker thread under a deadline and a memory ceiling (isolated-parser.ts)
+   * instead of in this thread: for folders that may hold hostile files.
+   */
+  readonly isolate?: IsolatedParserOptions;
 }
 
 export interface IngestReport {
@@ -72,7 +79,16 @@ interface Cached {
 }
 
 export async function ingestPaths(paths: readonly string[], root: string, workspace: MemoryWorkspace, options: HeadlessOptions = {}): Promise<IngestReport[]> {
-  const parser = new InProcessParser({ pdfjs: loadPdfJsNode, ...(options.ocr ? { renderForOcr: {} } : {}) });
+  const isolated = options.isolate ? new IsolatedParser({ ...options.isolate, ...(options.ocr ? { renderForOcr: true } : {}) }) : null;
+  const parser: Parser = isolated ?? new InProcessParser({ pdfjs: loadPdfJsNode, ...(options.ocr ? { renderForOcr: {} } : {}) });
+  try {
+    return await ingestWith(parser, paths, root, workspace, options);
+  } finally {
+    await isolated?.terminate();
+  }
+}
+
+async function ingestWith(parser: Parser, paths: readonly string[], root: string, workspace: MemoryWorkspace, options: HeadlessOptions): Promise<IngestReport[]> {
   const noIndex = { addDocument: async () => undefined, removeDocument: async () => undefined };
   const deps: IngestDeps = { parser, analyzer: inProcessAnalyzer, store: workspace, index: noIndex, ocr: options.ocr ?? null, embedder: options.embedder ?? null, ...(options.chunker ? { chunker: options.chunker } : {}) };
   const version = options.cache === false ? null : await codeVersion();

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'file/corrupt'
   | 'file/encrypted'
   | 'file/zip-bomb'
+  // a per-file processing budget (pages, inflated bytes, nesting, time…); details.limit names it
+  | 'file/limit'
   | 'file/no-text'
   | 'file/duplicate'
   // jobs

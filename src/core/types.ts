@@ -28,8 +28,10 @@ export interface DocumentRecord {
   source: DocSource;
   /** True when the document is searchable by keywords only (no embedder was available). */
   lexicalOnly: boolean;
-  /** Mean OCR confidence 0..100 when any page was read by OCR. */
+  /** Mean OCR confidence 0..100 of the pages where OCR found words (null when none). */
   ocrConfidence: number | null;
+  /** Pages whose OCR confidence is low (why the document is 'degraded'); absent when none. */
+  ocrLowPages?: number[] | undefined;
   chunkCount: number;
   /** File modification time when known (folder sync). */
   mtime: number | null;

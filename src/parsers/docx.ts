@@ -6,10 +6,12 @@
  *   1. zip-guard.ts reads the central directory and refuses zip bombs before anything inflates.
  *   2. The main part (from _rels/.rels, normally word/document.xml) must exist, else the file is
  *      `file/corrupt` ("not a Word document").
- *   3. Only the XML parts are inflated (each bounded by its declared size); images, fonts and
- *      embedded files are never decompressed. docx-prepare.ts writes list numbers and page
- *      breaks into the document part; the parts are re-zipped without compression for mammoth,
- *      which therefore never inflates anything itself.
+ *   3. Only the XML parts are inflated (counted while inflating, never past their declared size,
+ *      CRC-32 checked); images, fonts and embedded files are never decompressed. A document
+ *      part with more paragraphs than the budget (budgets.ts maxParagraphs) fails before
+ *      mammoth builds its model of them (~8 KB a paragraph). docx-prepare.ts writes list numbers
+ *      and page breaks into the document part; the parts are re-zipped without compression for
+ *      mammoth, which therefore never inflates anything itself.
  *   4. Mammoth's HTML: Heading 1–6 → h1–h6, Title → h1, lists → ol/ul (bullets; numbered
  *      paragraphs already carry Word's numbers), tables, page breaks → `<hr>` with a CSS break.
  *      Footnotes and endnotes come last as a numbered list; images are dropped.
@@ -26,6 +28,7 @@ import type { ParsedItem } from '../core/ports';
 import { readWordNumbering } from './docx-numbering';
 import { prepareDocumentXml } from './docx-prepare';
 import { detectHeading } from '../core/ingest/headings';
+import { budgetError, DEFAULT_BUDGETS, formatCount, type ParseBudgets } from './budgets';
 import { htmlToText, type HtmlText } from './html-text';
 import { cleanPdfTitle } from './pdf';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, type ZipLimits } from './zip-guard';
@@ -35,6 +38,7 @@ export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wo
 export interface DocxParseOptions {
   readonly signal?: AbortSignal | undefined;
   readonly zipLimits?: ZipLimits;
+  readonly budgets?: Pick<ParseBudgets, 'maxParagraphs' | 'maxHtmlDepth'>;
 }
 
 type Mammoth = typeof MammothModule;
@@ -130,6 +134,13 @@ export function headingTitle(headings: HtmlText['headings'], fileName?: string):
   return null;
 }
 
+/** Paragraphs (`w:p` elements, whatever the namespace prefix) in a WordprocessingML part. */
+export function countParagraphs(xml: string): number {
+  let n = 0;
+  for (const _ of xml.matchAll(/<(?:[\w.-]+:)?p[\s>/]/g)) n++;
+  return n;
+}
+
 /** Mammoth's HTML with page breaks as CSS breaks and without the footnotes' back-links. */
 function adaptMammothHtml(html: string): string {
   return html
@@ -146,14 +157,20 @@ export async function* parseDocx(bytes: Uint8Array, fileName: string, options: D
   const aborted = () => new AbortedError(`parsing ${fileName}`);
   if (signal?.aborted) throw aborted();
 
-  const { entries } = inspectZip(bytes, fileName, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
-  const names = new Set(entries.map((e) => e.name));
-  const xmlParts = extractZipEntries(bytes, fileName, (name) => /\.(xml|rels)$/i.test(name));
+  const limits = options.zipLimits ?? DEFAULT_ZIP_LIMITS;
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const inspection = inspectZip(bytes, fileName, limits);
+  const names = new Set(inspection.entries.map((e) => e.name));
+  const xmlParts = extractZipEntries(bytes, fileName, inspection, (name) => /\.(xml|rels)$/i.test(name), limits);
   const packageRels = relationships(text(xmlParts['_rels/.rels']), '');
   const main = packageRels.get('officeDocument') ?? 'word/document.xml';
   const mainXml = text(xmlParts[main]);
   if (!names.has(main) || mainXml === undefined) {
     throw new FileError('file/corrupt', fileName, `not a Word document (${main} is missing)`, { details: { missing: main } });
+  }
+  const paragraphs = countParagraphs(mainXml);
+  if (paragraphs > budgets.maxParagraphs) {
+    throw budgetError(fileName, 'maxParagraphs', `the document has too many paragraphs to read (${formatCount(paragraphs)}; the limit is ${formatCount(budgets.maxParagraphs)})`, { max: budgets.maxParagraphs, actual: paragraphs });
   }
   const mainDir = dirOf(main);
   const mainRels = relationships(text(xmlParts[resolvePartName(mainDir, `_rels/${main.slice(main.lastIndexOf('/') + 1)}.rels`)]), mainDir);
@@ -182,7 +199,7 @@ export async function* parseDocx(bytes: Uint8Array, fileName: string, options: D
   }
   if (signal?.aborted) throw aborted();
 
-  const rendered = htmlToText(html);
+  const rendered = htmlToText(html, { fileName, maxDepth: budgets.maxHtmlDepth });
   const coreXml = text(xmlParts[packageRels.get('core-properties') ?? 'docProps/core.xml']);
   const title = cleanPdfTitle(coreTitle(coreXml), fileName) ?? headingTitle(rendered.headings, fileName);
   yield { kind: 'info', info: { pages: rendered.pages.length, title, mediaType: DOCX_MEDIA_TYPE } };

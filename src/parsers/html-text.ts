@@ -27,9 +27,14 @@
  *     between them count once, a break before any content is ignored. An `<img>` counts as page
  *     content (a picture-only page keeps its number) but adds no text. Trailing blank pages are
  *     dropped.
+ *   - Depth: a page nesting elements deeper than `maxDepth` (default 512, where browsers stop
+ *     nesting too) fails with a budget error while it is parsed, before the recursive walk.
+ *     Stopping early matters: htmlparser2 keeps its open elements in an array it unshifts, so
+ *     each unclosed tag costs time in proportion to the depth (100,000 unclosed tags: seconds).
  */
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
+import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
 import { collapseWhitespace, PageWriter } from './html-writer';
 import { alphaLabel, toRoman } from './numerals';
 
@@ -282,9 +287,47 @@ function cellText(cell: Element): { text: string; sawBreak: boolean } {
   return { text: sub.flatText(), sawBreak: sub.sawBreak };
 }
 
+export interface HtmlToTextOptions {
+  /** Names the file in a budget error. */
+  readonly fileName?: string;
+  /** Deepest element nesting read (default 512). */
+  readonly maxDepth?: number;
+}
+
+/** Thrown from the DOM builder when the nesting passes the limit. */
+class TooDeep extends Error {}
+
+/** htmlparser2's DOM builder, stopped when elements nest deeper than `maxDepth`. */
+class DepthLimitedHandler extends DomHandler {
+  #depth = 0;
+  constructor(readonly maxDepth: number) {
+    super(undefined, { withStartIndices: false });
+  }
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (++this.#depth > this.maxDepth) throw new TooDeep();
+    super.onopentag(name, attribs);
+  }
+  override onclosetag(): void {
+    this.#depth--;
+    super.onclosetag();
+  }
+}
+
+/** Parses HTML into a DOM, failing with a budget error past `maxDepth` levels of elements. */
+function parseBounded(html: string, maxDepth: number, fileName: string): ChildNode[] {
+  const handler = new DepthLimitedHandler(maxDepth);
+  try {
+    new Parser(handler, { decodeEntities: true }).end(html);
+  } catch (error) {
+    if (!(error instanceof TooDeep)) throw error;
+    throw budgetError(fileName, 'maxHtmlDepth', `the page nests its elements too deeply to read (more than ${formatCount(maxDepth)} levels)`, { max: maxDepth });
+  }
+  return handler.root.children;
+}
+
 /** Renders HTML as page texts (see the rules at the top of this file). */
-export function htmlToText(html: string): HtmlText {
-  const doc = parseDocument(html, { decodeEntities: true });
+export function htmlToText(html: string, options: HtmlToTextOptions = {}): HtmlText {
+  const doc = { children: parseBounded(html, options.maxDepth ?? DEFAULT_BUDGETS.maxHtmlDepth, options.fileName ?? 'page') };
   const titleEl = DomUtils.findOne((e) => e.name === 'title' && !hasAncestor(e, 'svg'), doc.children, true);
   const title = titleEl ? collapseWhitespace(DomUtils.textContent(titleEl)).trim() : '';
   const writer = new PageWriter();

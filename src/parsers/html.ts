@@ -49,10 +49,10 @@ export function htmlTitle(text: HtmlText, fileName?: string): string | null {
 }
 
 /** Yields `info`, then the pages of an HTML document. */
-export async function* parseHtml(html: string, fileName: string, signal?: AbortSignal): AsyncGenerator<ParsedItem> {
+export async function* parseHtml(html: string, fileName: string, signal?: AbortSignal, maxDepth?: number): AsyncGenerator<ParsedItem> {
   const aborted = () => new AbortedError(`parsing ${fileName}`);
   if (signal?.aborted) throw aborted();
-  const text = htmlToText(html);
+  const text = htmlToText(html, { fileName, ...(maxDepth === undefined ? {} : { maxDepth }) });
   yield { kind: 'info', info: { pages: text.pages.length, title: htmlTitle(text, fileName), mediaType: HTML_MEDIA_TYPE } };
   for (let i = 0; i < text.pages.length; i++) {
     if (signal?.aborted) throw aborted();

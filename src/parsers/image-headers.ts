@@ -10,6 +10,15 @@ export interface ImageHeader {
   readonly height: number;
   /** EXIF orientation 1–8 (1: upright; JPEG only, else 1). */
   readonly orientation: number;
+  /** Samples per pixel once decoded (grey 1, RGB 3, RGBA or CMYK 4; a palette counts as RGB). */
+  readonly channels: number;
+  /** Bits per sample (8 for most images, 16 for deep PNG/TIFF). */
+  readonly bitsPerSample: number;
+}
+
+/** What the image takes in memory once decoded: width × height × channels × bytes per sample. */
+export function decodedBytes(h: ImageHeader): number {
+  return h.width * h.height * h.channels * Math.max(1, Math.ceil(h.bitsPerSample / 8));
 }
 
 export class ImageFormatError extends Error {
@@ -28,8 +37,9 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
+/** CRC-32 (zip, PNG) of `bytes`; pass the previous result as `crc` to continue over more bytes. */
+export function crc32(bytes: Uint8Array, crc = 0): number {
+  let c = (crc ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
@@ -45,6 +55,9 @@ function u16be(b: Uint8Array, at: number): number {
 function type4(b: Uint8Array, at: number): string {
   return String.fromCharCode(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
 }
+
+/** Decoded channels per PNG colour type (grey, RGB, palette → RGB, grey + alpha, RGBA). */
+const PNG_CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 3, 4: 2, 6: 4 };
 
 /** Valid PNG bit depths per colour type. */
 const PNG_DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
@@ -73,7 +86,7 @@ export function readPng(b: Uint8Array): ImageHeader {
     at += 12 + length;
   }
   if (!idat) throw new ImageFormatError('there is no image data (IDAT)');
-  return { width, height, orientation: 1 };
+  return { width, height, orientation: 1, channels: PNG_CHANNELS[colour] ?? 4, bitsPerSample: colour === 3 ? 8 : depth };
 }
 
 function isSof(marker: number): boolean {
@@ -104,7 +117,7 @@ function exifOrientation(b: Uint8Array, start: number, end: number): number {
 export function readJpeg(b: Uint8Array): ImageHeader {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) throw new ImageFormatError('the JPEG start marker is missing');
   let at = 2;
-  let size: { width: number; height: number } | null = null;
+  let size: { width: number; height: number; channels: number; bitsPerSample: number } | null = null;
   let orientation = 1;
   for (;;) {
     // Markers may be preceded by fill bytes (0xFF).
@@ -126,7 +139,7 @@ export function readJpeg(b: Uint8Array): ImageHeader {
       const height = u16be(b, at + 3);
       const width = u16be(b, at + 5);
       if (width === 0 || height === 0) throw new ImageFormatError(`the frame header gives an impossible size (${width} × ${height})`);
-      size = { width, height };
+      size = { width, height, channels: Math.max(1, b[at + 7] ?? 3), bitsPerSample: b[at + 2] ?? 8 };
     }
     if (marker === 0xda) {
       if (!size) throw new ImageFormatError('the image data starts before the frame header');
@@ -153,6 +166,8 @@ export function readTiff(b: Uint8Array): ImageHeader {
   if (ifd + 2 + count * 12 > b.length) throw new ImageFormatError('the file ends inside the first image directory (file is truncated)');
   let width = 0;
   let height = 0;
+  let channels = 1;
+  let bitsPerSample = 1;
   for (let i = 0; i < count; i++) {
     const entry = ifd + 2 + i * 12;
     const tag = u16(entry);
@@ -160,7 +175,10 @@ export function readTiff(b: Uint8Array): ImageHeader {
     const value = type === 3 ? u16(entry + 8) : u32(entry + 8);
     if (tag === 256) width = value;
     else if (tag === 257) height = value;
+    else if (tag === 277) channels = Math.max(1, value);
+    // One value is stored in place; several (one per sample) at an offset: read the first.
+    else if (tag === 258) bitsPerSample = u32(entry + 4) <= 2 ? u16(entry + 8) : value + 2 <= b.length ? u16(value) : 8;
   }
   if (width === 0 || height === 0) throw new ImageFormatError('the image directory gives no size');
-  return { width, height, orientation: 1 };
+  return { width, height, orientation: 1, channels, bitsPerSample };
 }

@@ -13,7 +13,8 @@
  */
 import { AbortedError, FileError } from '../core/errors';
 import type { PageImage, ParsedItem } from '../core/ports';
-import { readJpeg, readPng, readTiff, ImageFormatError, type ImageHeader } from './image-headers';
+import { budgetError, DEFAULT_BUDGETS, formatAmount } from './budgets';
+import { decodedBytes, readJpeg, readPng, readTiff, ImageFormatError, type ImageHeader } from './image-headers';
 
 export { readJpeg, readPng, readTiff, ImageFormatError, type ImageHeader } from './image-headers';
 
@@ -28,9 +29,11 @@ export interface ImageParseOptions {
   readonly convert?: ImageConverter | null | undefined;
   /** Images above this many pixels are `file/too-large` (default 100 megapixels). */
   readonly maxPixels?: number;
+  /** Images that decode to more bytes (width × height × channels × bytes per sample) fail (default 400 MB). */
+  readonly maxDecodedBytes?: number;
 }
 
-export const DEFAULT_MAX_PIXELS = 100_000_000;
+export const DEFAULT_MAX_PIXELS = DEFAULT_BUDGETS.maxImagePixels;
 
 const MEDIA_TYPES: Readonly<Record<ImageKind, string>> = { png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff' };
 const LABELS: Readonly<Record<ImageKind, string>> = { png: 'PNG', jpeg: 'JPEG', tiff: 'TIFF' };
@@ -79,9 +82,21 @@ export async function* parseImage(bytes: Uint8Array, fileName: string, kind: Ima
   const head = header(bytes, kind, fileName);
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (head.width * head.height > maxPixels) {
-    throw new FileError('file/too-large', fileName, `the image is too large to read (${head.width} × ${head.height} pixels; the limit is ${Math.round(maxPixels / 1e6)} megapixels)`, {
+    throw budgetError(fileName, 'maxImagePixels', `the image is too large to read (${head.width} × ${head.height} pixels; the limit is ${Math.round(maxPixels / 1e6)} megapixels)`, { max: maxPixels, actual: head.width * head.height }, {
+      code: 'file/too-large',
       details: { width: head.width, height: head.height, maxPixels },
     });
+  }
+  const maxBytes = options.maxDecodedBytes ?? DEFAULT_BUDGETS.maxImageBytes;
+  const bytesNeeded = decodedBytes(head);
+  if (bytesNeeded > maxBytes) {
+    throw budgetError(
+      fileName,
+      'maxImageBytes',
+      `the image is too large to read (${head.width} × ${head.height} pixels × ${head.channels} channels of ${head.bitsPerSample} bits decode to ${formatAmount(bytesNeeded)}; the limit is ${formatAmount(maxBytes)})`,
+      { max: maxBytes, actual: bytesNeeded },
+      { code: 'file/too-large', details: { width: head.width, height: head.height, channels: head.channels, bitsPerSample: head.bitsPerSample } },
+    );
   }
   const convert = options.convert === undefined ? platformImageConverter() : options.convert;
   let image: PageImage;

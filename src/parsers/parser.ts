@@ -4,6 +4,7 @@
  * to it). Environment-neutral: the pdf.js loader is injected.
  */
 import { AbortedError, FileError } from '../core/errors';
+import { ParseClock, resolveBudgets, type ParseBudgets } from './budgets';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
 import { compoundFileError } from './cfb';
 import { parseDocx } from './docx';
@@ -13,7 +14,7 @@ import { parsePdf, type PdfJsLoader, type RenderForOcr } from './pdf';
 import { countNonSpace } from './pdf-layout';
 import { extensionOf, isTextExtension, sniff, type FileKind, type SniffResult } from './sniff';
 import { parseText } from './text';
-import type { ZipLimits } from './zip-guard';
+import { zipEntryNames, type ZipLimits } from './zip-guard';
 
 export const DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 
@@ -23,6 +24,8 @@ export interface FormatInput {
   readonly file: SourceFile;
   readonly sniffed: SniffResult;
   readonly options: ParseOptions;
+  /** The parser's time on this file so far; `check()` it between units of work. */
+  readonly clock: ParseClock;
 }
 
 /** Parses one kind of file: yields `info` first, then the pages in order. */
@@ -44,6 +47,8 @@ export interface InProcessParserOptions {
   readonly imageConverter?: ImageConverter | null;
   /** Zip limits for DOCX (default: zip-guard.ts DEFAULT_ZIP_LIMITS). */
   readonly zipLimits?: ZipLimits;
+  /** Limits for hostile files: pages, decoded streams, paragraphs, depth, time (default budgets.ts). */
+  readonly budgets?: Partial<ParseBudgets>;
   /**
    * Extension point: handlers for more kinds or replacements for the built-in ones (pdf, text,
    * markdown, html, docx, ole, png, jpeg, tiff). Kinds without a handler fail as `file/unsupported`.
@@ -70,25 +75,33 @@ function formatSize(bytes: number): string {
 }
 
 /** The FileError for a kind nobody handles, naming the type (and the mismatch with the name). */
-function unsupported(file: SourceFile, s: SniffResult): FileError {
+function unsupported(file: { readonly name: string; readonly bytesView: Uint8Array }, s: SniffResult): FileError {
   const ext = extensionOf(file.name);
   if (s.kind === 'binary') {
     if (ext === 'pdf') return new FileError('file/corrupt', file.name, 'not a valid PDF (there is no PDF header; the content is unreadable binary data)', { details: { kind: s.kind } });
     if (isTextExtension(file.name)) return new FileError('file/unsupported', file.name, `not a text file: the content is binary data, not text (declared as .${ext})`, { details: { kind: s.kind } });
     return new FileError('file/unsupported', file.name, 'unrecognised file format (the content is binary data)', { details: { kind: s.kind } });
   }
+  if (s.kind === 'zip' && zipEntryNames(file.bytesView) === null) {
+    // No readable directory: a damaged or cut-off archive (most often a .docx), not "a zip".
+    const what = ext === 'docx' || ext === 'docm' || ext === 'dotx' ? 'the Word document' : ext === 'xlsx' ? 'the Excel workbook' : ext === 'pptx' ? 'the PowerPoint presentation' : 'the file';
+    return new FileError('file/corrupt', file.name, `${what} is damaged or truncated (its zip directory is missing or unreadable)`, { details: { kind: s.kind } });
+  }
   const expected = EXTENSIONS[s.kind] ?? [s.kind];
-  const declared = ext && !expected.includes(ext) ? ` (named .${ext}, but the content is a ${s.label})` : '';
+  const declared = ext && !expected.includes(ext) ? ` (named .${ext}, but the content is ${s.article} ${s.label})` : '';
   const reason = `${s.plural} ${PLANNED.has(s.kind) ? 'are not supported yet' : 'are not supported'}${declared}`;
   return new FileError('file/unsupported', file.name, reason, { details: { kind: s.kind, mediaType: s.mediaType } });
 }
 
 export class InProcessParser implements Parser {
   readonly maxBytes: number;
+  readonly budgets: ParseBudgets;
   readonly #handlers: Partial<Record<FileKind, FormatHandler>>;
 
   constructor(options: InProcessParserOptions = {}) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const budgets = resolveBudgets(options.budgets);
+    this.budgets = budgets;
     const pdfjs = options.pdfjs;
     const ocrThreshold = options.ocrThreshold;
     const renderForOcr = options.renderForOcr;
@@ -98,13 +111,20 @@ export class InProcessParser implements Parser {
       return parseText(s.decoded.text, flavour, file.name, o.signal);
     };
     const image: FormatHandler = ({ bytes, file, sniffed: s, options: o }) =>
-      parseImage(bytes, file.name, s.kind === 'png' ? 'png' : s.kind === 'jpeg' ? 'jpeg' : 'tiff', { signal: o.signal, ...(options.imageConverter === undefined ? {} : { convert: options.imageConverter }) });
+      parseImage(bytes, file.name, s.kind === 'png' ? 'png' : s.kind === 'jpeg' ? 'jpeg' : 'tiff', {
+        signal: o.signal,
+        maxPixels: budgets.maxImagePixels,
+        maxDecodedBytes: budgets.maxImageBytes,
+        ...(options.imageConverter === undefined ? {} : { convert: options.imageConverter }),
+      });
     this.#handlers = {
-      pdf: ({ bytes, file, options: o }) => {
+      pdf: ({ bytes, file, options: o, clock }) => {
         if (!pdfjs) throw new FileError('file/unsupported', file.name, 'PDF files cannot be read here (no PDF engine was configured)');
         return parsePdf(bytes, file.name, pdfjs, {
           password: o.password,
           signal: o.signal,
+          budgets,
+          clock,
           ...(ocrThreshold === undefined ? {} : { ocrThreshold }),
           ...(renderForOcr ? { renderForOcr } : {}),
         });
@@ -113,9 +133,9 @@ export class InProcessParser implements Parser {
       markdown: text,
       html: ({ bytes, sniffed: s, file, options: o }) => {
         if (!s.decoded) throw new FileError('file/corrupt', file.name, 'the HTML page cannot be decoded as text');
-        return parseHtml(decodeHtml(bytes, s.decoded), file.name, o.signal);
+        return parseHtml(decodeHtml(bytes, s.decoded), file.name, o.signal, budgets.maxHtmlDepth);
       },
-      docx: ({ bytes, file, options: o }) => parseDocx(bytes, file.name, { signal: o.signal, ...(options.zipLimits ? { zipLimits: options.zipLimits } : {}) }),
+      docx: ({ bytes, file, options: o }) => parseDocx(bytes, file.name, { signal: o.signal, budgets, ...(options.zipLimits ? { zipLimits: options.zipLimits } : {}) }),
       ole: ({ bytes, file }) => {
         throw compoundFileError(bytes, file.name);
       },
@@ -140,19 +160,25 @@ export class InProcessParser implements Parser {
     const bytes = new Uint8Array(buffer);
     const sniffed = sniff(bytes, file.name);
     const handler = this.#handlers[sniffed.kind];
-    if (!handler) throw unsupported(file, sniffed);
+    if (!handler) throw unsupported({ name: file.name, bytesView: bytes }, sniffed);
 
+    // The parser's own time on this file: paused while the consumer holds an item.
+    const clock = new ParseClock(file.name, this.budgets);
+    clock.resume();
     // A document that yields no text and no page worth OCR-ing is empty.
     let chars = 0;
     let ocrPages = 0;
     let pages = 0;
-    for await (const item of handler({ bytes, file, sniffed, options })) {
+    for await (const item of handler({ bytes, file, sniffed, options, clock })) {
+      clock.pause();
       if (item.kind === 'page') {
         pages++;
         chars += countNonSpace(item.page.text);
         if (item.page.needsOcr) ocrPages++;
       }
       yield item;
+      clock.resume();
+      clock.check();
     }
     if (chars === 0 && ocrPages === 0) {
       throw new FileError('file/empty', file.name, pages > 0 ? `the document contains no text (all ${pages} pages are blank)` : 'the document has no pages');

@@ -11,12 +11,19 @@
  * With `renderForOcr`, a page without a usable text layer is also rendered to a PNG
  * (`ParsedPage.image`) for the OCR engine: the runtime supplies the canvas (pdf.js's
  * `CanvasFactory`: OffscreenCanvas in the worker, @napi-rs/canvas in Node) and the encoder.
+ *
+ * Budgets (budgets.ts): the streams are measured before pdf.js opens the file (pdf-scan.ts,
+ * decompression bombs), the page count right after, images over `maxImagePixels` are skipped by
+ * pdf.js itself (`maxImageSize`), a page's text is read as a stream and stopped past
+ * `maxPageChars`, and the parse clock is checked between every pdf.js call.
  */
 import type * as PdfJs from 'pdfjs-dist';
 import type { DocumentInitParameters, PDFDocumentLoadingTask, PDFDocumentProxy, PDFPageProxy, RenderParameters, TextItem } from 'pdfjs-dist/types/src/display/api';
 import { AbortedError, AppError, FileError, isAbort } from '../core/errors';
 import type { PageImage, ParsedInfo, ParsedItem, ParsedPage } from '../core/ports';
+import { budgetError, DEFAULT_BUDGETS, formatCount, ParseClock, type ParseBudgets } from './budgets';
 import { countNonSpace, layoutPage, type LayoutItem } from './pdf-layout';
+import { scanPdfStreams } from './pdf-scan';
 
 export type PdfJsLib = typeof PdfJs;
 
@@ -54,6 +61,26 @@ export interface PdfParseOptions {
   readonly ocrThreshold?: number;
   /** Render the pages that need OCR into `ParsedPage.image` (PNG). Off by default. */
   readonly renderForOcr?: RenderForOcr | undefined;
+  /** Limits for hostile files (default budgets.ts DEFAULT_BUDGETS). */
+  readonly budgets?: ParseBudgets;
+  /** The parser's clock for this file (paused by the caller while it holds a page). */
+  readonly clock?: ParseClock;
+}
+
+/** Names of the errors pdf.js's worker code throws (its BaseException subclasses). */
+const PDFJS_ERRORS = new Set(['FormatError', 'XRefEntryException', 'XRefParseException', 'ParserEOFException', 'MissingDataException', 'InvalidPDFException', 'UnknownErrorException', 'PasswordException', 'AbortException']);
+
+/**
+ * True for an error raised inside pdf.js's worker code. pdf.js 5.6 leaves some of its own
+ * promises unobserved on damaged files (Catalog.getPageDict prefetches every top-level page
+ * dictionary and never awaits those it does not need), so their rejections surface as
+ * "unhandled" although the document's own calls are answered; the runtimes (pdfjs-node.ts,
+ * pdfjs-browser.ts) install a guard that drops exactly these.
+ */
+export function isPdfJsInternalError(reason: unknown): boolean {
+  if (reason === null || typeof reason !== 'object') return false;
+  const stack = 'stack' in reason && typeof reason.stack === 'string' ? reason.stack : '';
+  return PDFJS_ERRORS.has(errorName(reason)) || /pdf\.worker/.test(stack);
 }
 
 export const PDF_MEDIA_TYPE = 'application/pdf';
@@ -146,6 +173,33 @@ function paintOps(lib: PdfJsLib): Set<number> {
   );
 }
 
+/**
+ * A page's text items, read as pdf.js streams them, stopped with a budget error once they hold
+ * more than `maxChars` characters (so a page of a million text runs never sits in memory whole).
+ */
+async function pageTextItems(page: PDFPageProxy, maxChars: number, fileName: string, n: number, clock: ParseClock): Promise<LayoutItem[]> {
+  const reader = page.streamTextContent({ includeMarkedContent: false, disableNormalization: false }).getReader() as ReadableStreamDefaultReader<{ items: unknown[] }>;
+  const items: LayoutItem[] = [];
+  let chars = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return items;
+      for (const item of value.items) {
+        if (!isTextItem(item)) continue;
+        chars += item.str.length;
+        items.push(item);
+      }
+      if (chars > maxChars) {
+        throw budgetError(fileName, 'maxPageChars', `page ${n} holds too much text to read (more than ${formatCount(maxChars)} characters)`, { max: maxChars, actual: chars }, { details: { page: n } });
+      }
+      clock.check(n);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
 interface PageContent {
   readonly hasImages: boolean;
   readonly hasInk: boolean;
@@ -209,8 +263,14 @@ async function renderPageImage(doc: PDFDocumentProxy, page: PDFPageProxy, render
 export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsLoader, options: PdfParseOptions = {}): AsyncGenerator<ParsedItem> {
   const { signal, password } = options;
   const threshold = options.ocrThreshold ?? 20;
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const clock = options.clock ?? new ParseClock(fileName, budgets);
+  clock.resume();
   const aborted = () => new AbortedError(`parsing ${fileName}`);
   if (signal?.aborted) throw aborted();
+  // Before pdf.js takes the bytes: decompression bombs fail here, in bounded time and memory.
+  const scan = scanPdfStreams(data, fileName, budgets);
+  clock.check();
 
   const { lib, params, encodePng } = await load();
   if (signal?.aborted) throw aborted();
@@ -225,11 +285,12 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
     data, // pdf.js takes ownership of the bytes (transfers them to its worker side)
     password,
     isEvalSupported: false,
+    maxImageSize: budgets.maxImagePixels,
     stopAtErrors: false,
     verbosity: lib.VerbosityLevel.ERRORS,
   });
   // Aborting destroys the task, which rejects whatever pdf.js is doing right now.
-  const onAbort = () => void task.destroy();
+  const onAbort = () => void task.destroy().catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let doc: PDFDocumentProxy;
@@ -239,6 +300,10 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
       if (signal?.aborted || isAbort(error)) throw aborted();
       throw pdfOpenError(fileName, error, password !== undefined);
     }
+    if (doc.numPages > budgets.maxPages) {
+      throw budgetError(fileName, 'maxPages', `the document has too many pages to read (${formatCount(doc.numPages)}; the limit is ${formatCount(budgets.maxPages)})`, { max: budgets.maxPages, actual: doc.numPages });
+    }
+    clock.check();
 
     let title: string | null = null;
     try {
@@ -249,18 +314,22 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
       title = null; // broken metadata is not a reason to reject the document
     }
     const info: ParsedInfo = { pages: doc.numPages, title, mediaType: PDF_MEDIA_TYPE };
+    clock.pause();
     yield { kind: 'info', info };
+    clock.resume();
 
     const images = imageOps(lib);
     const ink = paintOps(lib);
+    let readable = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       if (signal?.aborted) throw aborted();
+      clock.check();
       let page: PDFPageProxy | null = null;
       let parsed: ParsedPage;
       try {
         page = await doc.getPage(n);
-        const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
-        const items: LayoutItem[] = content.items.filter(isTextItem);
+        clock.check(n);
+        const items = await pageTextItems(page, budgets.maxPageChars, fileName, n, clock);
         const text = layoutPage(items);
         let needsOcr = false;
         const chars = countNonSpace(text);
@@ -269,6 +338,7 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
           // all is really blank: nothing for OCR to read.
           const c = await pageContent(page, images, ink);
           needsOcr = c.hasImages || (chars === 0 && c.hasInk);
+          clock.check(n);
         }
         let image: PageImage | undefined;
         if (needsOcr && render && encodePng) {
@@ -280,14 +350,27 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
             image = undefined;
           }
         }
+        clock.check(n);
         parsed = image ? { page: n, text, ocr: false, confidence: null, needsOcr, image } : { page: n, text, ocr: false, confidence: null, needsOcr };
       } catch (error) {
         if (signal?.aborted || isAbort(error)) throw aborted();
+        if (error instanceof AppError) throw error;
         throw pageError(fileName, n, error);
       } finally {
         page?.cleanup();
       }
+      if (parsed.needsOcr || countNonSpace(parsed.text) > 0) readable++;
+      clock.pause();
       yield { kind: 'page', page: parsed };
+      clock.resume();
+    }
+    const big = scan.oversizedImages[0];
+    if (readable === 0 && big) {
+      // Nothing to read but images pdf.js skipped for their size: say so, not "blank".
+      throw budgetError(fileName, 'maxImagePixels', `its pages hold only images too large to read (${big.width} × ${big.height} pixels; the limit is ${Math.round(budgets.maxImagePixels / 1e6)} megapixels)`, {
+        max: budgets.maxImagePixels,
+        actual: big.width * big.height,
+      });
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);

@@ -7,7 +7,7 @@
  * There is no DOM in a worker: pages are rendered (for OCR) on OffscreenCanvas through our own
  * canvas factory, and pdf.js's SVG filter factory is replaced by one that applies no filters.
  */
-import type { PdfJsLoader, PdfJsRuntime } from './pdf';
+import { isPdfJsInternalError, type PdfJsLoader, type PdfJsRuntime } from './pdf';
 
 export interface BrowserPdfJsOptions {
   /** Absolute URL of the folder holding cmaps/, standard_fonts/, wasm/ and iccs/ (trailing slash optional). */
@@ -79,6 +79,11 @@ export function browserPdfJsLoader(options: BrowserPdfJsOptions): PdfJsLoader {
   let runtime: Promise<PdfJsRuntime> | undefined;
   return () =>
     (runtime ??= (async () => {
+      // pdf.js's worker code runs in this thread and leaves some of its own rejections
+      // unobserved on damaged files (see isPdfJsInternalError); they are not the app's errors.
+      globalThis.addEventListener?.('unhandledrejection', (event: PromiseRejectionEvent) => {
+        if (isPdfJsInternalError(event.reason)) event.preventDefault();
+      });
       const [lib, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs')]);
       (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;
       const url = (dir: string) => new URL(`${dir}/`, base).href;

@@ -7,7 +7,7 @@
  * Node built-ins are reached through `process.getBuiltinModule` (as pdf.js itself does) rather
  * than `import 'node:…'`, so this file type-checks in every tsconfig of the project.
  */
-import type { PdfJsLoader, PdfJsRuntime } from './pdf';
+import { isPdfJsInternalError, type PdfJsLoader, type PdfJsRuntime } from './pdf';
 
 interface NodeBuiltins {
   module: { createRequire(from: string): { resolve(id: string): string } };
@@ -39,9 +39,28 @@ export function pdfjsDistRoot(): string {
   return builtin('path').dirname(builtin('module').createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 }
 
+interface NodeProcess {
+  on(event: 'unhandledRejection', listener: (reason: unknown) => void): void;
+  listenerCount(event: string): number;
+}
+
+/**
+ * pdf.js's worker code runs in this thread and leaves some of its own rejected promises
+ * unobserved on damaged files (see isPdfJsInternalError): drop exactly those. Any other
+ * unhandled rejection is rethrown, as Node does by default, unless someone else listens.
+ */
+function guardPdfJsRejections(): void {
+  const proc = (globalThis as { process?: NodeProcess }).process;
+  proc?.on('unhandledRejection', (reason) => {
+    if (isPdfJsInternalError(reason)) return;
+    if (proc.listenerCount('unhandledRejection') === 1) throw reason;
+  });
+}
+
 /** Loads pdf.js once per process (concurrent first calls share the load). */
 export const loadPdfJsNode: PdfJsLoader = () =>
   (runtime ??= (async () => {
+    guardPdfJsRejections();
     const [lib, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]);
     // Hand pdf.js its worker code so it runs in this thread instead of importing it by path.
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;

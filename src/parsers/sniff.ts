@@ -35,11 +35,13 @@ export interface Sniffed {
   readonly mediaType: string;
   /** For people: "PDF", "Word document (DOCX)", "PNG image"... */
   readonly label: string;
+  /** The indefinite article that goes before the label ("a PDF", "an Excel workbook"). */
+  readonly article: 'a' | 'an';
   /** The same in the plural, for "… are not supported": "PDFs", "Word documents (DOCX)". */
   readonly plural: string;
 }
 
-const KINDS: Readonly<Record<FileKind, Omit<Sniffed, 'kind'>>> = {
+const KINDS: Readonly<Record<FileKind, Omit<Sniffed, 'kind' | 'article'>>> = {
   pdf: { mediaType: 'application/pdf', label: 'PDF', plural: 'PDFs' },
   text: { mediaType: 'text/plain', label: 'plain text', plural: 'plain text files' },
   markdown: { mediaType: 'text/markdown', label: 'Markdown', plural: 'Markdown files' },
@@ -61,8 +63,11 @@ const KINDS: Readonly<Record<FileKind, Omit<Sniffed, 'kind'>>> = {
   empty: { mediaType: 'application/octet-stream', label: 'empty file', plural: 'empty files' },
 };
 
+/** Labels said with a leading vowel sound ("an HTML page", "an RTF document"). */
+const AN = new Set<FileKind>(['html', 'xlsx', 'odf', 'ole', 'rtf', 'empty']);
+
 export function sniffed(kind: FileKind): Sniffed {
-  return { kind, ...KINDS[kind] };
+  return { kind, ...KINDS[kind], article: AN.has(kind) ? 'an' : 'a' };
 }
 
 const MARKDOWN_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'mkd']);
@@ -251,7 +256,9 @@ function decodeWith(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Arr
 
 /**
  * Share of characters that never occur in text: C0 controls other than tab, LF, VT, FF, CR and
- * ESC, plus DEL and U+FFFD. Binary data scores high; every real text scores ~0.
+ * ESC, plus DEL. Binary data scores high; every real text scores ~0. (U+FFFD, the replacement
+ * character, is text: it only appears here when the file itself holds it, since every decoding
+ * is strict, and a text that went through a lossy conversion once is still text.)
  */
 export function binaryScore(text: string): number {
   const n = Math.min(text.length, 16384);
@@ -259,13 +266,40 @@ export function binaryScore(text: string): number {
   let bad = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0b && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f || c === 0xfffd) bad++;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0b && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f) bad++;
   }
   return bad / n;
 }
 
+/** Share of U+FFFD in the first 16,384 characters. */
+function replacementShare(text: string): number {
+  const n = Math.min(text.length, 16384);
+  let bad = 0;
+  for (let i = 0; i < n; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
+  return n === 0 ? 0 : bad / n;
+}
+
 /** Above this share of control characters the content is binary, not text. */
 const BINARY_THRESHOLD = 0.01;
+/** Above this share of replacement characters the text is unreadable. */
+const REPLACEMENT_THRESHOLD = 0.1;
+
+/**
+ * UTF-8 with a few damaged sequences (a byte lost in a copy): decoded leniently when the text
+ * is clearly UTF-8 (more well-formed non-ASCII characters than damaged ones, which a
+ * windows-1252 text never has) and the damage is rare (under 1% of the characters).
+ */
+function lenientUtf8(bytes: Uint8Array): string | null {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  let bad = 0;
+  let good = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd) bad++;
+    else if (c > 0x7f) good++;
+  }
+  return good > bad && bad <= text.length * 0.01 ? text : null;
+}
 
 /**
  * Decodes text: a BOM wins (UTF-8, UTF-16 LE/BE); then strict UTF-8; then BOM-less UTF-16 by
@@ -283,7 +317,7 @@ export function tryDecodeText(bytes: Uint8Array): DecodedText | null {
     const text = decodeWith('utf-16be', bytes);
     result = text === null ? null : { text, encoding: 'utf-16be', bom: true };
   } else {
-    const utf8 = decodeWith('utf-8', bytes);
+    const utf8 = decodeWith('utf-8', bytes) ?? (guessBomlessUtf16(bytes) ? null : lenientUtf8(bytes));
     if (utf8 !== null) {
       result = { text: utf8, encoding: 'utf-8', bom: false };
     } else {
@@ -298,6 +332,6 @@ export function tryDecodeText(bytes: Uint8Array): DecodedText | null {
       if (text !== null && utf16) result = { text, encoding: utf16, bom: false };
     }
   }
-  if (result === null || binaryScore(result.text) > BINARY_THRESHOLD) return null;
+  if (result === null || binaryScore(result.text) > BINARY_THRESHOLD || replacementShare(result.text) > REPLACEMENT_THRESHOLD) return null;
   return result;
 }

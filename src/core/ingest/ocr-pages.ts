@@ -5,22 +5,40 @@ import type { OcrEngine, ParsedPage } from '../ports';
 /** A parsed page, its text replaced by OCR output when it was read. */
 export type RawPage = { -readonly [K in keyof ParsedPage]: ParsedPage[K] };
 
-/** Running OCR statistics of a document. */
+/**
+ * Running OCR statistics of a document. Only pages where OCR found words count towards the
+ * confidence: a picture without text (a logo, a photo, a blank scan) gives no words and a
+ * meaningless 0% confidence, which says nothing about the quality of the text.
+ */
 export class OcrTally {
   private weighted = 0;
   private weight = 0;
-  /** Lowest page confidence seen. */
+  /** Lowest confidence of a page with words. */
   min = Number.POSITIVE_INFINITY;
   /** Pages that needed OCR and could not be read (no image, timeout, engine failure). */
   unread = 0;
+  /** Pages OCR read (with or without words). */
   read = 0;
+  /** Pages OCR read and found no words on. */
+  wordless = 0;
+  /** Confidence of each page with words, by page number. */
+  readonly pages = new Map<number, number>();
 
-  add(confidence: number, textLength: number): void {
-    const w = Math.max(1, textLength);
-    this.weighted += confidence * w;
-    this.weight += w;
-    this.min = Math.min(this.min, confidence);
+  add(confidence: number, textLength: number, page?: number): void {
     this.read++;
+    if (textLength === 0) {
+      this.wordless++;
+      return;
+    }
+    this.weighted += confidence * textLength;
+    this.weight += textLength;
+    this.min = Math.min(this.min, confidence);
+    if (page !== undefined) this.pages.set(page, confidence);
+  }
+
+  /** Pages with words whose confidence is under `below`, in page order. */
+  lowPages(below: number): number[] {
+    return [...this.pages].filter(([, c]) => c < below).map(([p]) => p).sort((a, b) => a - b);
   }
 
   /** Mean confidence weighted by the amount of text, or null when no page was read. */
@@ -49,7 +67,7 @@ export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, si
     page.text = result.text.trim() ? result.text : page.text;
     page.ocr = true;
     page.confidence = result.confidence;
-    tally.add(result.confidence, result.text.length);
+    tally.add(result.confidence, result.text.trim().length, page.page);
     return true;
   } catch (error) {
     if (isAbort(error) || !(error instanceof AppError)) throw error;

@@ -167,8 +167,10 @@ export async function ingestFile(
       confidence: byPage.get(p.page)?.confidence ?? null,
     }));
     const degradedBelow = deps.ocrDegradedBelow ?? DEFAULT_OCR_DEGRADED_BELOW;
-    // Low mean confidence, or one page that is nearly unreadable, makes the document "degraded".
+    // Low mean confidence, or one page that is nearly unreadable, makes the document "degraded";
+    // only pages where OCR found words count (a picture without text is not "low quality").
     const degraded = ocrConfidence !== null && (ocrConfidence < degradedBelow || tally.min < OCR_PAGE_UNREADABLE_BELOW);
+    const lowPages = degraded ? tally.lowPages(degradedBelow) : [];
     const unreadPages = deps.ocr ? tally.unread : needOcr;
     const unread = unreadPages > 0;
     doc = {
@@ -177,11 +179,12 @@ export async function ingestFile(
       chunkCount: chunks.length,
       lexicalOnly: vectors === null,
       ocrConfidence,
+      ...(lowPages.length > 0 ? { ocrLowPages: lowPages } : {}),
       status: degraded || unread ? 'degraded' : 'ready',
       error: unread
         ? `${file.name}: ${unreadPages} scanned page${unreadPages === 1 ? '' : 's'} could not be read${deps.ocr ? '' : ' (text recognition is not available)'}`
         : degraded
-          ? `${file.name}: text recognition confidence is low (${Math.round(ocrConfidence ?? 0)}%); some words may be wrong`
+          ? `${file.name}: ${lowConfidenceReason(lowPages, tally.pages, ocrConfidence ?? 0)}; some words may be wrong`
           : null,
       updatedAt: now(),
     };
@@ -204,6 +207,16 @@ export async function ingestFile(
     emit({ type: 'file_failed', documentId: doc.id, name: file.name, error: toSerialized(appError) });
     return { kind: 'failed', document: failed, error: appError };
   }
+}
+
+/** "text recognition confidence is low on pages 3 and 5 (41%, 38%)", or the mean when no page is named. */
+export function lowConfidenceReason(lowPages: readonly number[], confidences: ReadonlyMap<number, number>, mean: number): string {
+  if (lowPages.length === 0) return `text recognition confidence is low (${Math.round(mean)}% on average)`;
+  const shown = lowPages.slice(0, 10);
+  const list = shown.length === 1 ? `page ${shown[0]}` : `pages ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  const more = lowPages.length > shown.length ? ` and ${lowPages.length - shown.length} more` : '';
+  const percents = shown.map((p) => `${Math.round(confidences.get(p) ?? 0)}%`).join(', ');
+  return `text recognition confidence is low on ${list}${more} (${percents})`;
 }
 
 function asFileError(error: unknown, fileName: string): AppError {

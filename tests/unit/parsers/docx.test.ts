@@ -9,7 +9,7 @@ import { prepareDocumentXml } from '../../../src/parsers/docx-prepare';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { createParseSessions } from '../../../src/parsers/sessions';
 import { sniff } from '../../../src/parsers/sniff';
-import { coreXml, DOCX_SKELETON, documentXml, fakeCompoundFile, handZip, makeDocx, makeZip, NUMBERING_XML, p, STYLES_XML, table } from './helpers/office';
+import { coreXml, DOCX_SKELETON, documentXml, fakeCompoundFile, flipEntryBit, handZip, makeDocx, makeZip, NUMBERING_XML, p, STYLES_XML, table } from './helpers/office';
 
 const parser = new InProcessParser();
 
@@ -238,18 +238,41 @@ describe('bad DOCX input', () => {
     expect(error.message).toBe('bomb.docx: the document expands to more than 300 MB (the limit is 200 MB); it looks like a zip bomb');
   });
 
-  it('a bomb that lies about its size is cut at the declared size and fails as file/corrupt', async () => {
-    const liar = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 20 * 1024 * 1024, declaredSize: 1000 }]);
+  it('a bomb that lies about its size is stopped at the declared size while inflating (4 GiB claimed as 1,000 bytes)', async () => {
+    const liar = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 4 * 1024 ** 3 - 1, declaredSize: 1000, crc: 0 }]);
+    const start = performance.now();
     const error = await failure(memorySourceFile('liar.docx', liar));
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(error).toMatchObject({ code: 'file/zip-bomb', details: { limit: 'inflatedBytes', max: 1000 } });
+    expect(error.message).toBe('liar.docx: word/document.xml inflates past the 1,000 bytes its zip directory declares (stopped there; a zip bomb or a damaged file)');
+  });
+
+  it('a bit-flipped word/document.xml fails its CRC-32 instead of being read with garbled words', async () => {
+    const bytes = makeDocx({ body: p('Alpha Holdings Limited shall indemnify the Customer.') });
+    const flipped = flipEntryBit(bytes, 'word/document.xml');
+    const error = await failure(memorySourceFile('flipped.docx', flipped));
     expect(error.code).toBe('file/corrupt');
-    expect(error.message).toBe('liar.docx: the Word document is damaged and cannot be read (file is truncated or corrupt)');
+    expect(error.message).toBe('flipped.docx: the archive data is damaged (word/document.xml fails its CRC-32 check; the file was altered or truncated)');
+  });
+
+  it('a document with more paragraphs than the budget fails before mammoth (200,000 paragraphs)', async () => {
+    const bytes = makeDocx({ body: Array.from({ length: 200_000 }, (_, i) => p(`Clause ${i} applies.`)).join('') });
+    const start = performance.now();
+    const error = await failure(memorySourceFile('long.docx', bytes));
+    expect(performance.now() - start).toBeLessThan(5000);
+    expect(error).toMatchObject({ code: 'file/limit', details: { limit: 'maxParagraphs', max: 50_000, actual: 200_000 } });
+    expect(error.message).toBe('long.docx: the document has too many paragraphs to read (200,000; the limit is 50,000)');
   });
 
   it('a truncated DOCX is file/corrupt', async () => {
     const bytes = makeDocx({ body: AGREEMENT, title: 'MSA' });
     const error = await failure(memorySourceFile('cut.docx', bytes.subarray(0, Math.floor(bytes.length * 0.6))));
     expect(error.code).toBe('file/corrupt');
-    expect(error.message).toBe('cut.docx: not a valid zip archive (file is truncated or corrupt)');
+    expect(error.message).toBe('cut.docx: the file is damaged or truncated (its zip directory is missing or unreadable)');
+    // Cut before any Word part is named: still a damaged Word document, not "a zip archive".
+    const early = await failure(memorySourceFile('early.docx', bytes.subarray(0, 200)));
+    expect(early.code).toBe('file/corrupt');
+    expect(early.message).toBe('early.docx: the Word document is damaged or truncated (its zip directory is missing or unreadable)');
   });
 
   it('a DOCX with damaged XML is file/corrupt', async () => {
@@ -282,7 +305,7 @@ describe('bad DOCX input', () => {
 
   it('an XLSX, PPTX or ODT is file/unsupported naming the type', async () => {
     const xlsx = makeZip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>', 'xl/worksheets/sheet1.xml': '<worksheet/>' });
-    expect((await failure(memorySourceFile('figures.docx', xlsx))).message).toBe('figures.docx: Excel workbooks (XLSX) are not supported (named .docx, but the content is a Excel workbook (XLSX))');
+    expect((await failure(memorySourceFile('figures.docx', xlsx))).message).toBe('figures.docx: Excel workbooks (XLSX) are not supported (named .docx, but the content is an Excel workbook (XLSX))');
     const pptx = makeZip({ '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p/>' });
     expect((await failure(memorySourceFile('deck.pptx', pptx))).code).toBe('file/unsupported');
     const odt = makeZip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<office:document-content/>' });

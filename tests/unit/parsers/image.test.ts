@@ -28,16 +28,16 @@ const parser = new InProcessParser({ imageConverter: null });
 
 describe('image headers', () => {
   it('reads a PNG size from IHDR and checks the chunks reach IEND', () => {
-    expect(readPng(makePngBytes(640, 480))).toEqual({ width: 640, height: 480, orientation: 1 });
+    expect(readPng(makePngBytes(640, 480))).toEqual({ width: 640, height: 480, orientation: 1, channels: 1, bitsPerSample: 8 });
   });
 
   it('reads a JPEG size from SOF0 and its EXIF orientation', () => {
-    expect(readJpeg(makeJpegBytes(1240, 1754))).toEqual({ width: 1240, height: 1754, orientation: 1 });
-    expect(readJpeg(makeJpegBytes(1754, 1240, { orientation: 6 }))).toEqual({ width: 1754, height: 1240, orientation: 6 });
+    expect(readJpeg(makeJpegBytes(1240, 1754))).toEqual({ width: 1240, height: 1754, orientation: 1, channels: 3, bitsPerSample: 8 });
+    expect(readJpeg(makeJpegBytes(1754, 1240, { orientation: 6 }))).toEqual({ width: 1754, height: 1240, orientation: 6, channels: 3, bitsPerSample: 8 });
   });
 
   it('reads a TIFF size from its first directory', () => {
-    expect(readTiff(makeTiffBytes(2480, 3508))).toEqual({ width: 2480, height: 3508, orientation: 1 });
+    expect(readTiff(makeTiffBytes(2480, 3508))).toEqual({ width: 2480, height: 3508, orientation: 1, channels: 1, bitsPerSample: 1 });
   });
 
   it('rejects truncated and damaged headers with a reason', () => {

@@ -92,3 +92,26 @@ describe('text decoding', () => {
     expect(tryDecodeText(bytes('text with a NUL\0\0\0\0 in the middle and more\0\0\0\0\0\0'))).toBeNull();
   });
 });
+
+describe('text with damage (issue 14): still text when it clearly is', () => {
+  const line = 'Les parties conviennent que la clause pénale s’applique à l’indemnité due. ';
+
+  it('valid UTF-8 holding a few replacement characters is text', () => {
+    const text = `${'A contract clause with a lost character \uFFFD here. '.repeat(10)}`;
+    expect(tryDecodeText(bytes(text))).toEqual({ text, encoding: 'utf-8', bom: false });
+    expect(sniff(bytes(text), 'notes.txt').kind).toBe('text');
+  });
+
+  it('UTF-8 with a few broken bytes is read as UTF-8 (not as windows-1252 mojibake)', () => {
+    const damaged = bytes(line, [0xc3], line, line, [0xe2, 0x80], line);
+    const decoded = tryDecodeText(damaged)!;
+    expect(decoded.encoding).toBe('utf-8');
+    expect(decoded.text).toContain('pénale s’applique');
+    expect(decoded.text.match(/\uFFFD/g)).toHaveLength(2);
+  });
+
+  it('windows-1252 text stays windows-1252; mostly broken text is not text', () => {
+    expect(tryDecodeText(Uint8Array.from([...bytes('caf'), 0xe9, ...bytes(' and na'), 0xef, ...bytes('ve')]))!.encoding).toBe('windows-1252');
+    expect(tryDecodeText(bytes('\uFFFD'.repeat(50), 'text'))).toBeNull();
+  });
+});

@@ -3,7 +3,16 @@ import { FileError } from '../../../src/core/errors';
 import { sniff } from '../../../src/parsers/sniff';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, zipEntryNames } from '../../../src/parsers/zip-guard';
 import { DOCX_SKELETON, deflateZeros, fakeCompoundFile, handZip, makeDocx, makeZip, p } from './helpers/office';
-import { inflateSync } from 'fflate';
+import { inflateSync, strToU8, zipSync } from 'fflate';
+import { crc32 as zlibCrc32 } from 'node:zlib';
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
 
 function refusal(run: () => unknown): FileError {
   try {
@@ -50,7 +59,7 @@ describe('inspectZip', () => {
     const bomb = handZip([...DOCX_SKELETON, { name: 'word/document.xml', zeros: 50 * 1024 * 1024 }]);
     const error = refusal(() => inspectZip(bomb, 'dense.docx'));
     expect(error.code).toBe('file/zip-bomb');
-    expect(error.message).toMatch(/^dense\.docx: the document expands to 50 MB from 0\.0 MB in word\/document\.xml \([\d,]+:1; the limit is 100:1\); it looks like a zip bomb$/);
+    expect(error.message).toMatch(/^dense\.docx: the document expands to 50 MB from [\d,]+ bytes in word\/document\.xml \([\d,]+:1; the limit is 100:1\); it looks like a zip bomb$/);
   });
 
   it('lets small entries compress as far as they like', () => {
@@ -69,20 +78,85 @@ describe('inspectZip', () => {
   it('a truncated or non-zip input is file/corrupt', () => {
     const zip = makeDocx({ body: p('text') });
     expect(refusal(() => inspectZip(zip.subarray(0, zip.length - 30), 'cut.docx')).code).toBe('file/corrupt');
-    expect(refusal(() => inspectZip(new TextEncoder().encode('PK\u0003\u0004 not really'), 'fake.docx')).message).toBe('fake.docx: not a valid zip archive (file is truncated or corrupt)');
+    expect(refusal(() => inspectZip(new TextEncoder().encode('PK\u0003\u0004 not really'), 'fake.docx')).message).toBe('fake.docx: the file is damaged or truncated (its zip directory is missing or unreadable)');
   });
 });
 
 describe('extractZipEntries', () => {
   it('inflates only the wanted entries', () => {
     const zip = makeZip({ 'word/document.xml': '<doc/>', 'word/media/big.bin': new Uint8Array(100_000) });
-    expect(Object.keys(extractZipEntries(zip, 'x.docx', (n) => n.endsWith('.xml')))).toEqual(['word/document.xml']);
+    expect(Object.keys(extractZipEntries(zip, 'x.docx', inspectZip(zip, 'x.docx'), (n) => n.endsWith('.xml')))).toEqual(['word/document.xml']);
   });
 
-  it('never grows an entry past its declared size', () => {
-    const liar = handZip([{ name: 'word/document.xml', zeros: 10 * 1024 * 1024, declaredSize: 100 }]);
-    expect(inspectZip(liar, 'liar.docx').totalSize).toBe(100);
-    expect(extractZipEntries(liar, 'liar.docx', () => true)['word/document.xml']!.length).toBe(100);
+  it('stops an entry that inflates past its declared size at once (a lying header is a bomb)', () => {
+    const liar = handZip([{ name: 'word/document.xml', zeros: 1024 ** 3, declaredSize: 2000 }]);
+    const inspection = inspectZip(liar, 'liar.docx');
+    expect(inspection.totalSize).toBe(2000);
+    const start = performance.now();
+    const error = refusal(() => extractZipEntries(liar, 'liar.docx', inspection, () => true));
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(error).toMatchObject({ code: 'file/zip-bomb', details: { limit: 'inflatedBytes', max: 2000, entry: 'word/document.xml' } });
+    expect(error.message).toBe('liar.docx: word/document.xml inflates past the 2,000 bytes its zip directory declares (stopped there; a zip bomb or a damaged file)');
+  });
+
+  it('fails a bit-flipped entry on its CRC-32 instead of returning garbled bytes', () => {
+    const text = '<w:t>Alpha Holdings Limited</w:t>'.repeat(20);
+    const zip = makeZip({ 'word/document.xml': text });
+    // The entry is stored deflated; flip one bit of the data so it still inflates, to other bytes.
+    const stored = zipSync({ 'word/document.xml': strToU8(text) }, { level: 0 });
+    const at = indexOfBytes(stored, strToU8('Holdings'));
+    stored[at]! ^= 0x20;
+    const error = refusal(() => extractZipEntries(stored, 'flip.docx', inspectZip(stored, 'flip.docx'), () => true));
+    expect(error.code).toBe('file/corrupt');
+    expect(error.message).toBe('flip.docx: the archive data is damaged (word/document.xml fails its CRC-32 check; the file was altered or truncated)');
+    expect(new TextDecoder().decode(extractZipEntries(zip, 'ok.docx', inspectZip(zip, 'ok.docx'), () => true)['word/document.xml'])).toBe(text);
+  });
+
+  it('reads Zip64 sizes from the extra field', () => {
+    const data = strToU8('<a>hello zip64</a>');
+    const name = strToU8('a.xml');
+    const zip64Extra = (n: number) => {
+      const x = new Uint8Array(20);
+      const v = new DataView(x.buffer);
+      v.setUint16(0, 1, true);
+      v.setUint16(2, 16, true);
+      v.setBigUint64(4, BigInt(n), true); // uncompressed
+      v.setBigUint64(12, BigInt(n), true); // compressed
+      return x;
+    };
+    const local = new Uint8Array(30 + name.length + 20);
+    const lv = new DataView(local.buffer);
+    lv.setUint32(0, 0x04034b50, true);
+    lv.setUint16(4, 45, true);
+    lv.setUint32(14, zlibCrc32(data), true);
+    lv.setUint32(18, 0xffffffff, true);
+    lv.setUint32(22, 0xffffffff, true);
+    lv.setUint16(26, name.length, true);
+    lv.setUint16(28, 20, true);
+    local.set(name, 30);
+    local.set(zip64Extra(data.length), 30 + name.length);
+    const central = new Uint8Array(46 + name.length + 20);
+    const cv = new DataView(central.buffer);
+    cv.setUint32(0, 0x02014b50, true);
+    cv.setUint16(6, 45, true);
+    cv.setUint32(16, zlibCrc32(data), true);
+    cv.setUint32(20, 0xffffffff, true);
+    cv.setUint32(24, 0xffffffff, true);
+    cv.setUint16(28, name.length, true);
+    cv.setUint16(30, 20, true);
+    central.set(name, 46);
+    central.set(zip64Extra(data.length), 46 + name.length);
+    const end = new Uint8Array(22);
+    const ev = new DataView(end.buffer);
+    ev.setUint32(0, 0x06054b50, true);
+    ev.setUint16(8, 1, true);
+    ev.setUint16(10, 1, true);
+    ev.setUint32(12, central.length, true);
+    ev.setUint32(16, local.length + data.length, true);
+    const zip = Uint8Array.from([...local, ...data, ...central, ...end]);
+    const inspection = inspectZip(zip, 'z64.zip');
+    expect(inspection.entries[0]).toMatchObject({ name: 'a.xml', size: data.length, compressedSize: data.length, compression: 0, crc32: zlibCrc32(data) });
+    expect(new TextDecoder().decode(extractZipEntries(zip, 'z64.zip', inspection, () => true)['a.xml'])).toBe('<a>hello zip64</a>');
   });
 });
 

@@ -4,7 +4,7 @@
  * to build, not the seconds a level-9 compressor needs), and fake OLE compound files.
  */
 import { crc32 as zlibCrc32 } from 'node:zlib';
-import { deflateSync, strToU8, zipSync, type Zippable } from 'fflate';
+import { deflateSync, inflateSync, strToU8, zipSync, type Zippable } from 'fflate';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -190,6 +190,8 @@ export interface BombEntry {
   readonly zeros?: number;
   /** Declare this uncompressed size instead of the real one (a lying header). */
   readonly declaredSize?: number;
+  /** Declare this CRC-32 instead of computing it (saves seconds on a multi-GB bomb). */
+  readonly crc?: number;
 }
 
 /** A zip written by hand, so entries can hold huge hand-made streams or lie about their size. */
@@ -206,7 +208,7 @@ export function handZip(entries: readonly BombEntry[]): Uint8Array {
     if (e.zeros !== undefined) {
       data = deflateZeros(e.zeros);
       size = e.zeros;
-      crc = crcOfZeros(e.zeros);
+      crc = e.crc ?? crcOfZeros(e.zeros);
     } else {
       const raw = enc.encode(e.data ?? '');
       data = deflateSync(raw, { level: 6 });
@@ -287,4 +289,40 @@ export function fakeCompoundFile(streams: readonly string[]): Uint8Array {
     out[at + 66] = i === 0 ? 5 : 2;
   });
   return out;
+}
+
+// ---- damage -------------------------------------------------------------------------------------
+
+/**
+ * The zip with one bit of entry `name`'s deflated data flipped so that it still inflates, to
+ * other bytes of the same length (the damage a CRC-32 check exists for: "Alpha Holdings" read
+ * as "Alphalaoldings"). The first such bit from the middle of the data on.
+ */
+export function flipEntryBit(zip: Uint8Array, name: string): Uint8Array {
+  const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const wanted = new TextEncoder().encode(name);
+  for (let at = 0; at + 30 <= zip.length && v.getUint32(at, true) === 0x04034b50; ) {
+    const size = v.getUint32(at + 18, true);
+    const nameLength = v.getUint16(at + 26, true);
+    const start = at + 30 + nameLength + v.getUint16(at + 28, true);
+    const entryName = zip.subarray(at + 30, at + 30 + nameLength);
+    if (entryName.length === wanted.length && entryName.every((b, i) => b === wanted[i])) {
+      const original = inflateSync(zip.subarray(start, start + size));
+      for (let i = start + Math.floor(size / 2); i < start + size; i++) {
+        for (let bit = 0; bit < 8; bit++) {
+          const out = zip.slice();
+          out[i]! ^= 1 << bit;
+          try {
+            const changed = inflateSync(out.subarray(start, start + size));
+            if (changed.length === original.length && changed.some((b, k) => b !== original[k])) return out;
+          } catch {
+            // this flip breaks the stream; try the next
+          }
+        }
+      }
+      throw new Error(`flipEntryBit: no flip of ${name} inflates cleanly`);
+    }
+    at = start + size;
+  }
+  throw new Error(`flipEntryBit: no entry ${name}`);
 }

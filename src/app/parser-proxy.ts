@@ -9,13 +9,19 @@
  *   stops before the next page) and rejects the consumer at once with AbortedError.
  * - The worker is spawned on first use and terminated after `idleMs` (10 s) without a parse, so
  *   pdf.js memory goes back to the system; the next parse spawns a fresh one.
+ * - Hostile files: a file that exhausted a parser budget (src/parsers/budgets.ts) may have left
+ *   the worker's heap bloated, so that worker is retired and the next file gets a fresh one. A
+ *   pull that outlasts the parser's own time limits (pdf.js decodes streams synchronously, so
+ *   in-worker checks cannot interrupt it) terminates the worker and fails the file with a
+ *   budget error; a worker that dies mid-file fails that file (details.crashed), not the queue.
  */
 import { transfer } from 'comlink';
-import { AbortedError } from '../core/errors';
+import { AbortedError, AppError, FileError } from '../core/errors';
 import type { AnalyzedDocument, AnalyzeMeta, AnalyzeOptions, DocumentAnalyzer } from '../core/ingest/analyze';
 import type { PageText } from '../core/ingest/chunker';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
 import type { ParseSessionsApi } from '../parsers/sessions';
+import { budgetError, DEFAULT_BUDGETS, isBudgetError } from '../parsers/budgets';
 import { metaOf } from '../parsers/source';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { WorkerLifetime } from '../rpc/lifetime';
@@ -31,7 +37,16 @@ export interface WorkerParserOptions {
   readonly spawn?: () => WorkerEndpoint;
   /** Terminate the worker after this long without a parse (default 10 000 ms). */
   readonly idleMs?: number;
+  /**
+   * Longest wait for one pulled item: the first (opening, pre-scan) and each later page. Default:
+   * the parser's own budgets (maxParseMs, maxPageMs) plus a margin for the worker's overhead.
+   */
+  readonly deadlines?: { readonly firstMs: number; readonly pageMs: number };
 }
+
+const DEFAULT_DEADLINES = { firstMs: DEFAULT_BUDGETS.maxParseMs + 15_000, pageMs: DEFAULT_BUDGETS.maxPageMs + 15_000 };
+
+const CRASHED = 'crashed';
 
 /** The parse worker as Vite bundles it (`new Worker(new URL(...), {type: 'module'})` must stay literal). */
 export function spawnParseWorker(): WorkerEndpoint {
@@ -40,9 +55,16 @@ export function spawnParseWorker(): WorkerEndpoint {
 
 export class WorkerParser implements Parser, DocumentAnalyzer {
   readonly #worker: WorkerLifetime<ParseWorkerRemoteApi>;
+  readonly #deadlines: { readonly firstMs: number; readonly pageMs: number };
 
   constructor(options: WorkerParserOptions = {}) {
-    this.#worker = new WorkerLifetime({ name: 'parse worker', spawn: options.spawn ?? spawnParseWorker, idleMs: options.idleMs ?? 10_000 });
+    this.#worker = new WorkerLifetime({
+      name: 'parse worker',
+      spawn: options.spawn ?? spawnParseWorker,
+      idleMs: options.idleMs ?? 10_000,
+      crashError: (message) => new AppError('internal', `parse worker crashed: ${message}`, { details: { [CRASHED]: true } }),
+    });
+    this.#deadlines = options.deadlines ?? DEFAULT_DEADLINES;
   }
 
   /** True while a worker is alive. */
@@ -60,7 +82,44 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
     const what = `parsing ${file.name}`;
     if (signal?.aborted) throw new AbortedError(what);
     const bytes = await file.bytes();
-    yield* remoteIterable(this.#worker, (api) => api.open(transfer(bytes, [bytes]), metaOf(file), options.password), { what, signal });
+    const items = remoteIterable(this.#worker, (api) => api.open(transfer(bytes, [bytes]), metaOf(file), options.password), { what, signal });
+    let first = true;
+    try {
+      for (;;) {
+        const limit = first ? this.#deadlines.firstMs : this.#deadlines.pageMs;
+        const result = await this.#withDeadline(items.next(), limit, file.name, first);
+        if (result.done) return;
+        first = false;
+        yield result.value;
+      }
+    } catch (error) {
+      if (isBudgetError(error)) this.#worker.retireCurrent();
+      if (error instanceof AppError && error.details?.[CRASHED] === true) {
+        throw new FileError('file/corrupt', file.name, `the parser stopped while reading it (${error.message})`, { details: { crashed: true } });
+      }
+      throw error;
+    } finally {
+      await items.return(undefined).catch(() => undefined);
+    }
+  }
+
+  /** The pull, unless it outlasts `ms`: then the worker is terminated and the file fails by name. */
+  async #withDeadline<T>(pull: Promise<T>, ms: number, fileName: string, first: boolean): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const seconds = Math.round(ms / 1000);
+        const error = budgetError(fileName, 'hardTimeMs', `${first ? 'opening it' : 'reading one of its pages'} took too long (stopped after ${seconds} s)`, { max: ms });
+        this.#worker.terminate(error);
+        reject(error);
+      }, ms);
+    });
+    pull.catch(() => undefined);
+    try {
+      return await Promise.race([pull, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Cleans, analyses and chunks a parsed document in the worker. */

@@ -148,6 +148,14 @@ export class WorkerLifetime<Api> {
     };
   }
 
+  /**
+   * The current worker takes no new calls and ends when its last call does; the next call
+   * spawns a fresh one (e.g. after a file that exhausted a parser budget).
+   */
+  retireCurrent(): void {
+    if (this.#current) this.#retire(this.#current);
+  }
+
   /** Terminates every worker now; calls in flight fail with `reason` (AbortedError by default). */
   terminate(reason: AppError = new AbortedError(this.#options.name)): void {
     this.#clearIdle();

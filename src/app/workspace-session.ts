@@ -16,6 +16,7 @@ import { DexieQueueStore } from '../store/queue-store';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
+import { noChatModel, type ChatAccess } from './chat-access';
 import { Embeddings } from './embeddings';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
@@ -50,6 +51,8 @@ export class WorkspaceSession {
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
   readonly search: SearchService;
+  /** The language model that answers in this workspace (none: extractive answers). */
+  readonly chat: ChatAccess = noChatModel();
   readonly #queue: IngestQueue;
   #disposed = false;
 
@@ -112,6 +115,7 @@ export class WorkspaceSession {
     if (this.#disposed) return;
     this.#disposed = true;
     this.search.dispose();
+    this.chat.dispose();
     this.embeddings.cancel();
     this.db.close();
     await this.index.close(save).catch(warn('closing the index failed'));

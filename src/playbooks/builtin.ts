@@ -4,11 +4,14 @@
  * scanner uses when no other playbook is chosen.
  */
 import commercial from '../../playbooks/commercial.json';
+import gdprDpa from '../../playbooks/gdpr-dpa.json';
+import nda from '../../playbooks/nda.json';
 import { PlaybookClassifier, type ClassifierOptions } from '../core/scan/classify';
 import type { ClauseType, Playbook } from '../core/scan/playbook';
+import { assertPlaybook } from '../core/scan/validate';
 
-/** Built-in playbooks, in menu order. */
-export const BUILTIN_PLAYBOOKS: readonly Playbook[] = [commercial as unknown as Playbook];
+/** Built-in playbooks, in menu order; validated like any imported playbook. */
+export const BUILTIN_PLAYBOOKS: readonly Playbook[] = [commercial, nda, gdprDpa].map((p) => assertPlaybook(p, `built-in playbook ${p.id}`));
 
 export function builtinPlaybook(id: string): Playbook | undefined {
   return BUILTIN_PLAYBOOKS.find((p) => p.id === id);

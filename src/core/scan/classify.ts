@@ -19,7 +19,7 @@ import { throwIfAborted } from '../errors';
 import { createAnalyzer } from '../search/analyzer';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
 import type { ClauseType } from './playbook';
-import { compilePattern, compilePhrase, normalizeText, signalText, type SafePattern } from './patterns';
+import { compileAny, compilePattern, compilePhrase, normalizeText, signalText, type SafePattern } from './patterns';
 
 export const DEFAULT_CLAUSE_THRESHOLD = 0.5;
 /** Evidence weight of a keyword in the innermost section title, and in an outer one. */
@@ -46,6 +46,8 @@ interface CompiledType {
   /** Each keyword's analysed terms (for questions). */
   readonly keywordTerms: readonly (readonly string[])[];
   readonly signals: readonly { readonly pattern: SafePattern; readonly weight: number }[];
+  /** Matches where any positive signal matches (one pass; most passages fail it). */
+  readonly gate: SafePattern | null;
 }
 
 /** Why a passage got a type: the score and the evidence that produced it. */
@@ -74,12 +76,16 @@ export class PlaybookClassifier implements ClauseClassifier {
     const seen = new Set<string>();
     this.types = clauseTypes
       .filter((t) => !seen.has(t.id) && seen.add(t.id))
-      .map((type) => ({
-        type,
-        keywords: type.keywords.map(compilePhrase),
-        keywordTerms: type.keywords.map((k) => analyzer.terms(k)).filter((terms) => terms.length > 0),
-        signals: type.signals.map((s) => ({ pattern: compilePattern(s.pattern), weight: s.weight })),
-      }));
+      .map((type) => {
+        const signals = type.signals.map((s) => ({ pattern: compilePattern(s.pattern), weight: s.weight }));
+        return {
+          type,
+          keywords: type.keywords.map(compilePhrase),
+          keywordTerms: type.keywords.map((k) => analyzer.terms(k)).filter((terms) => terms.length > 0),
+          signals,
+          gate: compileAny(signals.filter((s) => s.weight > 0).map((s) => s.pattern)),
+        };
+      });
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
     this.embedder = options.embedder ?? null;
     this.similarityFloor = options.similarityFloor ?? 0.6;
@@ -117,7 +123,7 @@ export class PlaybookClassifier implements ClauseClassifier {
   }
 
   private scorePassage(passage: ClausePassage, similarity: readonly number[] | null): TypeEvidence[] {
-    const text = signalText(passage.text);
+    const text = new TextEncoder().encode(signalText(passage.text));
     const path = passage.sectionPath ?? [];
     const inner = passage.sectionTitle ?? path.at(-1) ?? null;
     const outer = path.filter((p) => p !== inner).join(' ');
@@ -126,8 +132,9 @@ export class PlaybookClassifier implements ClauseClassifier {
       const positive: number[] = [];
       let against = 1;
       const matched: string[] = [];
-      for (const s of t.signals) {
-        if (!s.pattern.test(text)) continue;
+      const open = t.gate?.testBytes(text) ?? false;
+      for (const s of open ? t.signals : []) {
+        if (!s.pattern.testBytes(text)) continue;
         matched.push(s.pattern.source);
         if (s.weight > 0) positive.push(s.weight);
         else against *= 1 + s.weight;

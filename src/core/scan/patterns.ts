@@ -11,13 +11,15 @@ import { RE2JS } from 're2js';
 import { InputError } from '../errors';
 
 /** Longest pattern source accepted. */
-export const MAX_PATTERN_LENGTH = 500;
+export const MAX_PATTERN_LENGTH = 1000;
 /** Largest compiled RE2 program accepted (a rough cost measure; 500 is generous for clause cues). */
 export const MAX_PROGRAM_SIZE = 5000;
 
 export interface SafePattern {
   readonly source: string;
   test(text: string): boolean;
+  /** Tests UTF-8 bytes (encode a long text once and test many patterns on it: much faster in re2js). */
+  testBytes(utf8: Uint8Array): boolean;
   /** The first match: its text and offset, or null. */
   find(text: string): { readonly text: string; readonly index: number } | null;
 }
@@ -38,17 +40,37 @@ export function compilePattern(source: string): SafePattern {
     throw new InputError(`playbook: pattern "${source}" is not a valid RE2 expression: ${reason}`, { pattern: source });
   }
   if (re.programSize() > MAX_PROGRAM_SIZE) throw new InputError(`playbook: pattern "${source.slice(0, 60)}" is too complex (program size ${re.programSize()}, at most ${MAX_PROGRAM_SIZE})`, { pattern: source.slice(0, 100) });
-  const pattern: SafePattern = {
+  const pattern = wrap(source, re);
+  if (cache.size > 5000) cache.clear();
+  cache.set(source, pattern);
+  return pattern;
+}
+
+function wrap(source: string, re: RE2JS): SafePattern {
+  return {
     source,
     test: (text) => re.test(text),
+    testBytes: (utf8) => re.test(utf8),
     find: (text) => {
       const m = re.exec(text);
       return m ? { text: String(m[0]), index: Number((m as unknown as { index: number }).index) } : null;
     },
   };
-  if (cache.size > 5000) cache.clear();
-  cache.set(source, pattern);
-  return pattern;
+}
+
+/**
+ * One pattern matching wherever any of the given (already validated) patterns matches: a gate
+ * that tests a text in one pass before the patterns are tested one by one.
+ */
+export function compileAny(patterns: readonly SafePattern[]): SafePattern | null {
+  if (patterns.length === 0) return null;
+  const source = patterns.map((p) => `(?:${p.source})`).join('|');
+  // Cached like single patterns: re2js builds its DFA lazily, so a reused gate gets faster.
+  const hit = cache.get(source);
+  if (hit) return hit;
+  const gate = wrap(source, RE2JS.compile(source, RE2JS.CASE_INSENSITIVE));
+  cache.set(source, gate);
+  return gate;
 }
 
 /** Normalises passage text for matching: straight quotes and dashes, one space between words. */

@@ -37,7 +37,7 @@ export interface ClauseType {
 }
 
 export type CompareOp = '>=' | '>' | '<=' | '<' | '==';
-export type DurationUnit = 'days' | 'weeks' | 'months' | 'years';
+export type DurationUnit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
 
 export interface PhrasesCheck {
   readonly type: 'phrases';

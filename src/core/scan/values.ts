@@ -153,7 +153,7 @@ export function findDates(text: string): Found<string>[] {
 }
 
 // ---- jurisdictions --------------------------------------------------------------------------
-const LAW_OF = /\blaws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal republic|people'?s republic)\s+of\s+)?((?:[A-Z][\w.'-]*|and|of|the)(?:\s+(?:[A-Z][\w.'-]*|and|of|the)){0,5})/g;
+const LAW_OF = /\b[Ll]aws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Ff]ederal [Rr]epublic|[Pp]eople'?s [Rr]epublic)\s+of\s+)?((?:[A-Z][\w.'-]*|and|of|the)(?:\s+(?:[A-Z][\w.'-]*|and|of|the)){0,5})/g;
 
 /** Jurisdictions named as governing law ("the laws of the State of New York" → "New York"). */
 export function findJurisdictions(text: string): Found<string>[] {

@@ -43,7 +43,7 @@ const EMBED_WEIGHT = 0.7;
 interface CompiledType {
   readonly type: ClauseType;
   readonly keywords: readonly SafePattern[];
-  /** Each keyword's analysed terms (for questions). */
+  /** Each keyword's analysed terms (for questions; empty when only stop words), in keyword order. */
   readonly keywordTerms: readonly (readonly string[])[];
   readonly signals: readonly { readonly pattern: SafePattern; readonly weight: number }[];
   /** Matches where any positive signal matches (one pass; most passages fail it). */
@@ -81,7 +81,7 @@ export class PlaybookClassifier implements ClauseClassifier {
         return {
           type,
           keywords: type.keywords.map(compilePhrase),
-          keywordTerms: type.keywords.map((k) => analyzer.terms(k)).filter((terms) => terms.length > 0),
+          keywordTerms: type.keywords.map((k) => analyzer.terms(k)),
           signals,
           gate: compileAny(signals.filter((s) => s.weight > 0).map((s) => s.pattern)),
         };
@@ -116,7 +116,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     const terms = new Set(analyzer.terms(stripDocumentNames(normalizeText(question))));
     const labels: ClauseLabel[] = [];
     for (const t of this.types) {
-      const hits = t.keywordTerms.filter((k) => k.every((term) => terms.has(term))).length;
+      const hits = t.keywordTerms.filter((k) => k.length > 0 && k.every((term) => terms.has(term))).length;
       if (hits > 0) labels.push({ type: t.type.id, score: noisyOr(Array<number>(hits).fill(QUESTION_WEIGHT)) });
     }
     return labels.sort((a, b) => b.score - a.score);
@@ -127,29 +127,34 @@ export class PlaybookClassifier implements ClauseClassifier {
     const path = passage.sectionPath ?? [];
     const inner = passage.sectionTitle ?? path.at(-1) ?? null;
     const outer = path.filter((p) => p !== inner).join(' ');
+    // A one-word keyword ("insurance") counts only in a short heading, not in "Representations and Warranties".
+    const shortTitle = inner !== null && inner.replace(/^[\d.\s]+|[^\p{L}\s]/gu, '').trim().split(/\s+/).length <= 2;
     const row: TypeEvidence[] = [];
     for (const [j, t] of this.types.entries()) {
       const positive: number[] = [];
       let against = 1;
       const matched: string[] = [];
-      const open = t.gate?.testBytes(text) ?? false;
-      for (const s of open ? t.signals : []) {
-        if (!s.pattern.testBytes(text)) continue;
-        matched.push(s.pattern.source);
-        if (s.weight > 0) positive.push(s.weight);
-        else against *= 1 + s.weight;
-      }
-      for (const k of t.keywords) {
-        if (inner && k.test(inner)) {
+      for (const [i, k] of t.keywords.entries()) {
+        const single = t.keywordTerms[i]?.length === 1;
+        if (inner && k.test(inner) && (!single || shortTitle)) {
           positive.push(TITLE_WEIGHT);
           matched.push(`title: ${inner}`);
-        } else if (outer && k.test(outer)) {
+        } else if (outer && k.test(outer) && !single) {
           positive.push(OUTER_TITLE_WEIGHT);
           matched.push(`section: ${outer}`);
         }
       }
       const sim = similarity?.[j] ?? null;
       if (sim !== null && sim > this.similarityFloor) positive.push((EMBED_WEIGHT * (sim - this.similarityFloor)) / (1 - this.similarityFloor));
+      // Positive signals only when the type's gate matches; negative ones whenever there is evidence to weigh.
+      const open = t.gate?.testBytes(text) ?? false;
+      for (const s of t.signals) {
+        if (s.weight > 0 ? !open : positive.length === 0 && !open) continue;
+        if (!s.pattern.testBytes(text)) continue;
+        matched.push(s.pattern.source);
+        if (s.weight > 0) positive.push(s.weight);
+        else against *= 1 + s.weight;
+      }
       row.push({ type: t.type.id, score: noisyOr(positive) * against, matched, similarity: sim });
     }
     return row.sort((a, b) => b.score - a.score);

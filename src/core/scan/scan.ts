@@ -128,7 +128,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       finishedAt: now(),
       status: 'done',
       pages: document.pages,
-      chunkLabels: classified.map((c) => ({ chunkId: c.chunk.id, labels: c.labels })),
+      chunkLabels: classified.map((c) => ({ chunkId: c.chunk.id, page: c.chunk.pageStart, pageEnd: c.chunk.pageEnd, labels: c.labels })),
       outcomes,
       flags: sortFlags(flags),
     };

@@ -59,6 +59,9 @@ export interface RuleOutcome {
 
 export interface ChunkLabels {
   readonly chunkId: string;
+  /** 1-based pages the chunk spans. */
+  readonly page: number;
+  readonly pageEnd: number;
   readonly labels: readonly ClauseLabel[];
 }
 

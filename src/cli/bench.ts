@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,scan,scale]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -10,6 +10,8 @@
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
+ * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
+ *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
  *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build`).
  */
@@ -28,12 +30,13 @@ import { MemoryWorkspace } from '../store/memory';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchScale } from './bench-scale';
+import { benchScan } from './bench-scan';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,scale').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,scan,scale').split(','));
 
 
 const WORDS = (
@@ -204,6 +207,7 @@ async function main(): Promise<void> {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
     console.log(formatTable(await benchModels({})));
   });
+  await section('scan', async () => table('Contract scan (commercial playbook, generated 50-page contract)', await benchScan()));
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build` first');

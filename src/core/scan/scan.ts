@@ -103,12 +103,16 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
 
     const outcomes: RuleOutcome[] = [];
     const flags: Flag[] = [];
+    const seen = new Set<string>();
     for (const rule of playbook.rules) {
       throwIfAborted(options.signal, 'scan');
       const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null }, options);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
-      for (const flag of evaluation.flags) {
+      for (const raw of evaluation.flags) {
+        // The same rule on two identical passages (repeated boilerplate) still gives two distinct ids.
+        const flag = seen.has(raw.id) ? { ...raw, id: `${raw.id}#${seen.size}` } : raw;
+        seen.add(flag.id);
         flags.push(flag);
         emit({ type: 'flag', ruleId: rule.id, severity: flag.severity, chunkId: flag.evidence?.chunkId ?? null, flagId: flag.id });
       }

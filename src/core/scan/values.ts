@@ -158,7 +158,9 @@ const LAW_OF = /\b[Ll]aws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:t
 /** Jurisdictions named as governing law ("the laws of the State of New York" → "New York"). */
 export function findJurisdictions(text: string): Found<string>[] {
   const out: Found<string>[] = [];
-  for (const m of text.matchAll(LAW_OF)) {
+  // An all-capitals clause ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
+  const source = /[a-z]/.test(text) ? text : text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
+  for (const m of source.matchAll(LAW_OF)) {
     const name = m[1]!.replace(/\s+(?:and|of|the)(?:\s+(?:and|of|the))*$/i, '').replace(/[.,]$/, '').trim();
     if (/^(?:and|of|the)$/i.test(name) || name.length < 2) continue;
     out.push({ value: name, text: m[0], index: m.index });

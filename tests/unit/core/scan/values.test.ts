@@ -64,6 +64,7 @@ describe('jurisdictions', () => {
     expect(jurisdictionIn(found[0]!.value, ['Delaware', 'New York'])).toBe(true);
     expect(findJurisdictions('under the laws of England and Wales.')[0]!.value).toBe('England and Wales');
     expect(jurisdictionIn('Texas', ['Delaware', 'New York'])).toBe(false);
+    expect(findJurisdictions('THIS AGREEMENT IS GOVERNED BY THE LAWS OF THE STATE OF CALIFORNIA.')[0]!.value).toBe('California');
   });
 });
 

@@ -45,7 +45,8 @@ interface CompiledType {
   readonly keywords: readonly SafePattern[];
   /** Each keyword's analysed terms (for questions; empty when only stop words), in keyword order. */
   readonly keywordTerms: readonly (readonly string[])[];
-  readonly signals: readonly { readonly pattern: SafePattern; readonly weight: number }[];
+  /** Compiled on first use: most types' gates never open on most passages. */
+  readonly signals: readonly { readonly pattern: () => SafePattern; readonly weight: number }[];
   /** Matches where any positive signal matches (one pass; most passages fail it). */
   readonly gate: SafePattern | null;
 }
@@ -77,13 +78,16 @@ export class PlaybookClassifier implements ClauseClassifier {
     this.types = clauseTypes
       .filter((t) => !seen.has(t.id) && seen.add(t.id))
       .map((type) => {
-        const signals = type.signals.map((s) => ({ pattern: compilePattern(s.pattern), weight: s.weight }));
+        const signals = type.signals.map((s) => {
+          let compiled: SafePattern | null = null;
+          return { pattern: () => (compiled ??= compilePattern(s.pattern)), weight: s.weight };
+        });
         return {
           type,
           keywords: type.keywords.map(compilePhrase),
           keywordTerms: type.keywords.map((k) => analyzer.terms(k)),
           signals,
-          gate: compileAny(signals.filter((s) => s.weight > 0).map((s) => s.pattern)),
+          gate: compileAny(type.signals.filter((s) => s.weight > 0).map((s) => s.pattern)),
         };
       });
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
@@ -150,8 +154,9 @@ export class PlaybookClassifier implements ClauseClassifier {
       const open = t.gate?.testBytes(text) ?? false;
       for (const s of t.signals) {
         if (s.weight > 0 ? !open : positive.length === 0 && !open) continue;
-        if (!s.pattern.testBytes(text)) continue;
-        matched.push(s.pattern.source);
+        const pattern = s.pattern();
+        if (!pattern.testBytes(text)) continue;
+        matched.push(pattern.source);
         if (s.weight > 0) positive.push(s.weight);
         else against *= 1 + s.weight;
       }

@@ -59,16 +59,27 @@ function wrap(source: string, re: RE2JS): SafePattern {
 }
 
 /**
- * One pattern matching wherever any of the given (already validated) patterns matches: a gate
- * that tests a text in one pass before the patterns are tested one by one.
+ * One pattern matching wherever any of the given patterns matches: a gate that tests a text in
+ * one pass before the patterns are compiled and tested one by one. Each source is bounded like a
+ * single pattern; an invalid one makes the gate fail to compile (InputError).
  */
-export function compileAny(patterns: readonly SafePattern[]): SafePattern | null {
-  if (patterns.length === 0) return null;
-  const source = patterns.map((p) => `(?:${p.source})`).join('|');
+export function compileAny(sources: readonly string[]): SafePattern | null {
+  if (sources.length === 0) return null;
+  const long = sources.find((x) => x.length > MAX_PATTERN_LENGTH);
+  if (long !== undefined) return compilePattern(long);
+  const source = sources.map((x) => `(?:${x})`).join('|');
   // Cached like single patterns: re2js builds its DFA lazily, so a reused gate gets faster.
   const hit = cache.get(source);
   if (hit) return hit;
-  const gate = wrap(source, RE2JS.compile(source, RE2JS.CASE_INSENSITIVE));
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(source, RE2JS.CASE_INSENSITIVE);
+  } catch {
+    // name the pattern at fault
+    for (const x of sources) compilePattern(x);
+    throw new InputError('playbook: the patterns do not compile together');
+  }
+  const gate = wrap(source, re);
   cache.set(source, gate);
   return gate;
 }

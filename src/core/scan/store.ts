@@ -3,8 +3,10 @@
  * evaluation). The app's Dexie implementation comes with the review UI; it keeps the same
  * contract: a scan is stored under its key (re-scanning with the same key replaces it), the
  * latest scan per document and playbook is found by `latestScan`, and reviews live apart from
- * scans, keyed by flag id, so a re-scan that raises the same flag keeps its review.
+ * scans, keyed by flag id, so a re-scan that raises the same flag keeps its review. Playbooks the
+ * user installs (imported, opened from a link, edited) live in a PlaybookStore, one version per id.
  */
+import type { Playbook } from './playbook';
 import type { FlagReview, ScanRecord } from './types';
 
 export interface ScanStore {
@@ -50,5 +52,37 @@ export class MemoryScanStore implements ScanStore {
   async deleteDocument(documentId: string): Promise<void> {
     for (const [k, s] of this.scans) if (s.documentId === documentId) this.scans.delete(k);
     for (const [k, r] of this.reviews) if (r.documentId === documentId) this.reviews.delete(k);
+  }
+}
+
+/** A playbook the user installed, with where it came from. */
+export interface InstalledPlaybook {
+  readonly playbook: Playbook;
+  readonly source: 'file' | 'link' | 'editor';
+  readonly installedAt: number;
+}
+
+export interface PlaybookStore {
+  listPlaybooks(): Promise<InstalledPlaybook[]>;
+  getPlaybook(id: string): Promise<InstalledPlaybook | undefined>;
+  /** Installs or replaces the playbook with the same id (validate it first). */
+  putPlaybook(entry: InstalledPlaybook): Promise<void>;
+  deletePlaybook(id: string): Promise<void>;
+}
+
+export class MemoryPlaybookStore implements PlaybookStore {
+  private readonly entries = new Map<string, InstalledPlaybook>();
+
+  async listPlaybooks(): Promise<InstalledPlaybook[]> {
+    return [...this.entries.values()].sort((a, b) => a.playbook.name.localeCompare(b.playbook.name));
+  }
+  async getPlaybook(id: string): Promise<InstalledPlaybook | undefined> {
+    return this.entries.get(id);
+  }
+  async putPlaybook(entry: InstalledPlaybook): Promise<void> {
+    this.entries.set(entry.playbook.id, structuredClone(entry));
+  }
+  async deletePlaybook(id: string): Promise<void> {
+    this.entries.delete(id);
   }
 }

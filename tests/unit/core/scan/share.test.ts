@@ -2,6 +2,7 @@ import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Playbook } from '../../../../src/core/scan/playbook';
 import { runScan } from '../../../../src/core/scan/scan';
+import { MemoryPlaybookStore } from '../../../../src/core/scan/store';
 import { decodePlaybook, diffPlaybooks, encodePlaybook, importPlaybookFile, MAX_SHARE_CHARS, playbookFileName, playbookFromUrl, playbookToJson, shareLink } from '../../../../src/core/scan/share';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../../../../src/playbooks/builtin';
 import { reviewDocument, sectionChunks } from '../../../fixtures/review-contract';
@@ -78,5 +79,16 @@ describe('sharing playbooks', () => {
     expect(d.rules.changed).toEqual([{ id: nda.rules[1]!.id, fields: ['severity'] }]);
     expect(d.clauseTypes).toEqual({ added: [], removed: [], changed: [] });
     expect(diffPlaybooks(nda, structuredClone(nda)).identical).toBe(true);
+  });
+});
+
+describe('installed playbooks', () => {
+  it('keeps one version per id, replaced on install', async () => {
+    const store = new MemoryPlaybookStore();
+    await store.putPlaybook({ playbook: nda, source: 'file', installedAt: 1 });
+    await store.putPlaybook({ playbook: { ...nda, version: '1.1.0' }, source: 'link', installedAt: 2 });
+    expect((await store.listPlaybooks()).map((e) => [e.playbook.version, e.source])).toEqual([['1.1.0', 'link']]);
+    await store.deletePlaybook(nda.id);
+    expect(await store.getPlaybook(nda.id)).toBeUndefined();
   });
 });

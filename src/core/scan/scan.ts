@@ -7,13 +7,14 @@
  * `scanDocument` is an async generator the consumer pulls (so it can stream from a worker
  * through a remote async iterable); it yields events and returns the ScanRecord. `runScan`
  * drains it into an event sink. Progress counts chunks classified plus rules checked, with an
- * ETA, and never goes backwards; an AbortSignal stops the job between batches.
+ * ETA, and never goes backwards; an AbortSignal stops the job between batches (job_cancelled),
+ * and a failure ends it with job_failed before the error is thrown.
  *
  * A scan is keyed by the document's content hash and the playbook's id, version and content
  * hash: running it again with the same key returns the stored result (idempotent); a changed
  * document or playbook gives a new key and a new scan.
  */
-import { AbortedError, throwIfAborted } from '../errors';
+import { AbortedError, throwIfAborted, toSerialized } from '../errors';
 import { ProgressTracker, type CasefileEvent, type EventInput } from '../events';
 import type { ChatModel, ClauseClassifier, Embedder, JobOptions } from '../ports';
 import type { ChunkRecord, DocumentRecord } from '../types';
@@ -145,6 +146,8 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       yield* cancelled();
       throw error instanceof AbortedError ? error : new AbortedError('scan');
     }
+    yield* queue.splice(0);
+    yield { type: 'job_failed', error: toSerialized(error), jobId, at: now() };
     throw error;
   }
 }

@@ -108,4 +108,11 @@ describe('scanning a document against a playbook', () => {
     expect(events.some((e) => e.type === 'scan_done')).toBe(false);
     expect(await store.listScans()).toEqual([]);
   });
+
+  it('ends with job_failed when the classifier fails', async () => {
+    const events: CasefileEvent[] = [];
+    const classifier = { classify: async () => Promise.reject(new Error('model crashed')), questionTypes: async () => [] };
+    await expect(runScan({ document, chunks, playbook: commercial }, { classifier }, { onEvent: (e) => events.push(e) })).rejects.toThrow('model crashed');
+    expect(events.at(-1)).toMatchObject({ type: 'job_failed', error: { message: 'model crashed' } });
+  });
 });

@@ -48,6 +48,12 @@ const spec = (folder: string, role: 'embedder' | 'reranker'): ModelSpec => ({
   dtypes: { q8: { bytes: 0, externalData: 0 }, fp32: { bytes: 0, externalData: 0 } },
 });
 
+/** The tiny fixture embedder in Node (onnxruntime-node), as the scan benchmark uses it. */
+export function fixtureEmbedder(): TransformersEmbedder {
+  configureRuntime({ source: DEFAULT_SOURCE, localModelPath: MODELS_DIR, cache: null, gate: null });
+  return new TransformersEmbedder({ spec: spec('tiny-bge-m3', 'embedder'), device: 'cpu', dtype: 'q8' });
+}
+
 async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await fn();

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -12,6 +12,8 @@
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
  *            Node and Chromium WASM/WebGPU (src/cli/bench-llm.ts);
+ * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
+ *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
  *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`).
  */
@@ -31,12 +33,13 @@ import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchScale } from './bench-scale';
+import { benchScan } from './bench-scan';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scale').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale').split(','));
 
 
 const WORDS = (
@@ -211,6 +214,7 @@ async function main(): Promise<void> {
     console.log('\n## Generation (tiny Qwen2 decoder fixture, 128 new tokens: pipeline overhead, not real-model speed)\n');
     console.log(formatGenerationTable(await benchLlm({})));
   });
+  await section('scan', async () => table('Contract scan (commercial playbook, generated 50-page contract)', await benchScan()));
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');

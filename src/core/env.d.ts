@@ -36,6 +36,9 @@ declare var crypto: {
   getRandomValues<T extends ArrayBufferView>(array: T): T;
 };
 declare var performance: { now(): number };
+/** Base64 of a binary string (each char one byte), and back. */
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
 declare var console: {
   log(...data: unknown[]): void;
   info(...data: unknown[]): void;

@@ -56,8 +56,9 @@ export interface TurnError extends Base { readonly type: 'error'; readonly error
 // ---- a compliance scan --------------------------------------------------------------------------
 export interface ChunkClassified extends Base { readonly type: 'chunk_classified'; readonly chunkId: string; readonly labels: readonly string[] }
 export interface RuleChecked extends Base { readonly type: 'rule_checked'; readonly ruleId: string; readonly outcome: string }
-export interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleId: string; readonly severity: string; readonly chunkId: string | null }
-export interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number }
+export interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleId: string; readonly severity: string; readonly chunkId: string | null; readonly flagId?: string }
+/** `cached`: an identical scan (same document content, playbook id, version and content) was reused. */
+export interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number; readonly scanKey?: string; readonly documentId?: string; readonly cached?: boolean }
 
 export type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
 export type JobEvent = Progress | JobDone | JobFailed | JobCancelled;

@@ -1,0 +1,121 @@
+/**
+ * Scanner evaluation on any label file (and, optionally, contracts with a QA file) in the corpus
+ * format:
+ *
+ *   npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT]
+ *                        [--models DIR --embedder ID] [--threshold 0.5] [--no-cache] [--verbose]
+ *
+ * Classification: per task precision, recall, F1 and balanced accuracy, and per source (the
+ * label file's `source`) the mean balanced accuracy and macro-F1. Presence (with --docs and
+ * --qa): the QA documents are ingested with the app's pipeline and scanned with the built-in
+ * commercial playbook by the app's scan function; for each (document, CUAD category), present vs
+ * missing and whether the best chunk's pages hold the evidence.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeError } from '../core/errors';
+import { parseQaFile } from '../core/eval/qa';
+import { evaluateClassification, evaluatePresence, parseLabelFile, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
+import { PlaybookClassifier } from '../core/scan/classify';
+import { runScan } from '../core/scan/scan';
+import type { ScanRecord } from '../core/scan/types';
+import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../playbooks/builtin';
+import { MemoryWorkspace } from '../store/memory';
+import { loadEvalModels } from './eval-models';
+import { ingestPaths } from './headless';
+
+const { values } = parseArgs({
+  options: {
+    labels: { type: 'string' },
+    docs: { type: 'string' },
+    qa: { type: 'string' },
+    json: { type: 'string' },
+    models: { type: 'string' },
+    embedder: { type: 'string' },
+    threshold: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function usage(message?: string): never {
+  if (message) console.error(`eval:scan: ${message}\n`);
+  console.error('usage: npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT] [--models DIR --embedder ID] [--threshold 0.5] [--no-cache] [--verbose]');
+  process.exit(message ? 2 : 0);
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+function printClassification(report: ClassificationReport, verbose: boolean): void {
+  console.log('\n## Clause classification\n');
+  console.log(`${'source'.padEnd(14)}${'tasks'.padStart(6)}${'n'.padStart(6)}${'BA'.padStart(8)}${'macro-F1'.padStart(10)}`);
+  for (const [s, m] of Object.entries(report.by_source)) console.log(`${s.padEnd(14)}${String(m.tasks).padStart(6)}${String(m.n).padStart(6)}${f3(m.balanced_accuracy).padStart(8)}${f3(m.macro_f1).padStart(10)}`);
+  if (report.unmatched.length) console.log(`\nno clause type or rule for: ${report.unmatched.join(', ')} (predicted No)`);
+  if (!verbose) return;
+  console.log(`\n${'task'.padEnd(62)}${'P'.padStart(7)}${'R'.padStart(7)}${'F1'.padStart(7)}${'BA'.padStart(7)}`);
+  for (const [task, m] of Object.entries(report.tasks)) console.log(`${task.padEnd(62)}${f3(m.precision).padStart(7)}${f3(m.recall).padStart(7)}${f3(m.f1).padStart(7)}${f3(m.balanced_accuracy).padStart(7)}`);
+}
+
+function printPresence(report: PresenceReport, verbose: boolean): void {
+  console.log('\n## Clause presence on contracts\n');
+  console.log(`pairs ${report.n}: balanced accuracy ${f3(report.balanced_accuracy)}, present recall ${f3(report.present_recall)}, missing recall ${f3(report.missing_recall)}, page hit ${f3(report.page_hit)}`);
+  if (report.unmatched.length) console.log(`categories without a clause type: ${report.unmatched.join(', ')}`);
+  if (!verbose) return;
+  for (const p of report.pairs.filter((x) => x.present !== x.predicted || x.pageHit === false)) {
+    console.log(`  ${p.present ? 'present' : 'missing'} → ${p.predicted ? `found p.${p.pages?.join('-')}` : 'not found'}${p.pageHit === false ? ' (wrong page)' : ''}  ${p.category}  ${p.docId.slice(0, 40)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  if (values.help) usage();
+  if (!values.labels && !(values.docs && values.qa)) usage('--labels, or --docs and --qa, are required');
+  if (!!values.docs !== !!values.qa) usage('--docs and --qa go together');
+  const threshold = values.threshold ? Number(values.threshold) : undefined;
+  const models = await loadEvalModels({ dir: values.models, embedder: values.embedder });
+  const embedder = models.embedder;
+  const clauseTypes = BUILTIN_PLAYBOOKS.flatMap((p) => p.clauseTypes);
+  const classifier = new PlaybookClassifier(clauseTypes, { embedder, ...(threshold !== undefined ? { threshold } : {}) });
+  console.log(`models: ${embedder ? `embedder ${embedder.model.id}` : 'none (structure + lexical signals)'}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
+
+  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] } } = {};
+  if (values.labels) {
+    const items = parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8')));
+    const t0 = performance.now();
+    out.classification = await evaluateClassification(items, { classifier, playbooks: BUILTIN_PLAYBOOKS });
+    console.log(`classified ${items.length} labelled clauses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    printClassification(out.classification, values.verbose);
+  }
+  if (values.docs && values.qa) {
+    const docsDir = resolve(values.docs);
+    const qa = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+    const playbook = builtinPlaybook('commercial-contracts')!;
+    const workspace = new MemoryWorkspace();
+    const paths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
+    const reports = await ingestPaths(paths, docsDir, workspace, { embedder, cache: !values['no-cache'] });
+    for (const r of reports.filter((x) => x.error)) console.log(`  failed: ${r.error}`);
+    const scans = new Map<string, ScanRecord>();
+    const t0 = performance.now();
+    let pages = 0;
+    for (const [i, d] of qa.docs.entries()) {
+      const doc = reports.find((r) => resolve(docsDir, r.path) === paths[i])?.document;
+      if (!doc) continue;
+      pages += doc.pages;
+      scans.set(d.doc_id, await runScan({ document: doc, chunks: workspace.chunksByDoc.get(doc.id) ?? [], playbook }, { classifier }));
+    }
+    console.log(`scanned ${scans.size} documents (${pages} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const presence = evaluatePresence(qa, scans, playbook);
+    printPresence(presence, values.verbose);
+    out.presence = values.verbose ? presence : { ...presence, pairs: undefined };
+  }
+  if (values.json) {
+    await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));
+    console.log(`\nwrote ${values.json}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`eval:scan: ${describeError(error)}`);
+  process.exit(1);
+});

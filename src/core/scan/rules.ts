@@ -1,0 +1,147 @@
+/**
+ * Rule evaluation over a classified document. For each rule, the chunks given the rule's clause
+ * type are checked:
+ * - required: none → a missing-clause flag; with checks, at least one chunk must pass them;
+ * - prohibited: every chunk of the type (that passes the checks, when there are any) is flagged;
+ * - condition: every chunk of the type must pass the checks; nothing to check when none exists.
+ * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
+ */
+import type { ClauseLabel, JobOptions } from '../ports';
+import type { ChunkRecord } from '../types';
+import { combine, evaluateCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
+import type { Playbook, Rule } from './playbook';
+import type { Evidence, Flag, FlagKind, RuleOutcome } from './types';
+
+/** Flags per rule per document at most (a clause type repeated in 40 chunks is one problem). */
+export const MAX_FLAGS_PER_RULE = 5;
+
+export interface ClassifiedChunk {
+  readonly chunk: ChunkRecord;
+  readonly labels: readonly ClauseLabel[];
+}
+
+export interface DocumentRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** FNV-1a, 53-bit safe, as base 36: stable short ids and content keys (not for security). */
+export function shortHash(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
+    h2 = Math.imul(h2 ^ c, 2246822519) >>> 0;
+  }
+  return (h1.toString(36) + h2.toString(36)).slice(0, 14);
+}
+
+/** A flag id that survives re-scans: document, playbook, rule and the evidence text (or "missing"). */
+export function flagId(documentId: string, playbookId: string, ruleId: string, evidenceText: string | null): string {
+  return `${documentId}:${playbookId}:${ruleId}:${evidenceText === null ? 'missing' : shortHash(evidenceText)}`;
+}
+
+export function evidenceOf(document: DocumentRef, chunk: ChunkRecord): Evidence {
+  return {
+    documentId: document.id,
+    documentName: document.name,
+    chunkId: chunk.id,
+    page: chunk.pageStart,
+    pageEnd: chunk.pageEnd,
+    sectionPath: chunk.sectionPath,
+    text: chunk.text,
+    charStart: chunk.charStart,
+    charEnd: chunk.charEnd,
+  };
+}
+
+const hasType = (labels: readonly ClauseLabel[], type: string) => labels.some((l) => l.type === type);
+const scoreOf = (labels: readonly ClauseLabel[], type: string) => labels.find((l) => l.type === type)?.score ?? 0;
+
+/** Runs a rule's checks on one clause text. */
+export async function checkClause(rule: Rule, text: string, deps: CheckDeps, options?: JobOptions): Promise<{ outcome: CheckOutcome; results: CheckResult[] }> {
+  const results: CheckResult[] = [];
+  for (const check of rule.checks ?? []) results.push(await evaluateCheck(check, text, deps, options));
+  return { outcome: combine(results, rule.match), results };
+}
+
+/**
+ * Whether a rule holds on a single clause: the clause is of the rule's type and passes its checks.
+ * (The evaluation asks this of each labelled NDA clause.)
+ */
+export async function ruleHoldsOn(rule: Rule, text: string, labels: readonly ClauseLabel[], deps: CheckDeps = {}, options?: JobOptions): Promise<boolean> {
+  if (!hasType(labels, rule.clauseType)) return false;
+  return (await checkClause(rule, text, deps, options)).outcome === 'pass';
+}
+
+export interface RuleEvaluation {
+  readonly outcome: RuleOutcome;
+  readonly flags: readonly Flag[];
+}
+
+export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions): Promise<RuleEvaluation> {
+  const candidates = classified.filter((c) => hasType(c.labels, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
+  const chunkIds = candidates.map((c) => c.chunk.id);
+  const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
+    id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),
+    documentId: document.id,
+    playbookId: playbook.id,
+    ruleId: rule.id,
+    ruleTitle: rule.title,
+    ruleKind: rule.kind,
+    clauseType: rule.clauseType,
+    severity: rule.severity,
+    kind,
+    explanation: explain(rule, kind, playbook),
+    details,
+    evidence: chunk ? evidenceOf(document, chunk) : null,
+    guidance: rule.guidance ?? null,
+    fallback: rule.fallback ?? null,
+  });
+  const result = (outcome: RuleOutcome['outcome'], flags: Flag[], details: string[] = []): RuleEvaluation => ({ outcome: { ruleId: rule.id, outcome, chunkIds, details }, flags: flags.slice(0, MAX_FLAGS_PER_RULE) });
+
+  if (candidates.length === 0) {
+    if (rule.kind === 'required') return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
+    return result(rule.kind === 'prohibited' ? 'pass' : 'not_applicable', []);
+  }
+  const checked: { chunk: ChunkRecord; outcome: CheckOutcome; details: string[] }[] = [];
+  for (const c of candidates) {
+    const { outcome, results } = await checkClause(rule, c.chunk.text, deps, options);
+    checked.push({ chunk: c.chunk, outcome, details: results.map((r) => r.detail) });
+  }
+  const details = checked.flatMap((c) => c.details);
+  const unverified = checked.filter((c) => c.outcome === 'not_checked').map((c) => makeFlag('unverified', c.chunk, c.details));
+  switch (rule.kind) {
+    case 'required': {
+      if (checked.some((c) => c.outcome === 'pass')) return result('pass', [], details);
+      const failed = checked.find((c) => c.outcome === 'fail');
+      if (unverified.length > 0) return result('not_checked', unverified, details);
+      return result('fail', [makeFlag('failed', failed!.chunk, failed!.details)], details);
+    }
+    case 'prohibited': {
+      const present = checked.filter((c) => c.outcome === 'pass').map((c) => makeFlag('present', c.chunk, c.details));
+      if (present.length > 0) return result('fail', [...present, ...unverified], details);
+      return result(unverified.length > 0 ? 'not_checked' : 'pass', unverified, details);
+    }
+    case 'condition': {
+      const failed = checked.filter((c) => c.outcome === 'fail').map((c) => makeFlag('failed', c.chunk, c.details));
+      if (failed.length > 0) return result('fail', [...failed, ...unverified], details);
+      return result(unverified.length > 0 ? 'not_checked' : 'pass', unverified, details);
+    }
+  }
+}
+
+function typeName(playbook: Playbook, id: string): string {
+  return playbook.clauseTypes.find((t) => t.id === id)?.name.toLowerCase() ?? id;
+}
+
+function explain(rule: Rule, kind: FlagKind, playbook: Playbook): string {
+  const lead = {
+    missing: `No ${typeName(playbook, rule.clauseType)} clause was found.`,
+    failed: `The ${typeName(playbook, rule.clauseType)} clause does not meet the rule “${rule.title}”.`,
+    present: `The contract contains a ${typeName(playbook, rule.clauseType)} clause (“${rule.title}”).`,
+    unverified: `The ${typeName(playbook, rule.clauseType)} clause could not be checked automatically against “${rule.title}”; review it.`,
+  }[kind];
+  return rule.explanation ? `${lead} ${rule.explanation}` : lead;
+}

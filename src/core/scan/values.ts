@@ -1,0 +1,226 @@
+/**
+ * Values read out of a clause for playbook value checks: durations ("thirty (30) days",
+ * "12-month", "one year", "72 hours"), money amounts ("$1,000,000", "USD 2 million", "One Million Dollars"),
+ * percentages ("five percent (5%)"), dates ("January 1, 2020", "1st day of September 2004",
+ * "2020-01-31"), governing-law jurisdictions ("the laws of the State of New York") and liability
+ * caps expressed in months of fees ("fees paid in the twelve (12) months preceding", "two times
+ * the annual fees").
+ *
+ * Numbers may be written in words, in digits, or both ("thirty (30)"): when both are given the
+ * digits win. These extractors are fixed code (not user patterns); every regular expression
+ * here is linear (no nested quantifiers).
+ */
+
+export interface Found<T> {
+  readonly value: T;
+  /** The text the value was read from, as written. */
+  readonly text: string;
+  readonly index: number;
+}
+
+// ---- numbers --------------------------------------------------------------------------------
+const UNITS: Record<string, number> = {
+  zero: 0, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+const NUMBER_WORD = `(?:${[...Object.keys(UNITS).filter((w) => w.length > 2), ...Object.keys(SCALES)].join('|')}|and)`;
+/** A number in words ("forty-five", "one hundred twenty") or digits ("1,000.50"). */
+const NUMBER = `(?:\\d[\\d,]*(?:\\.\\d+)?|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD}){0,6})`;
+/** Words, then optionally the digits in brackets: "thirty (30)". */
+const NUMBER_WITH_DIGITS = `(${NUMBER}|an?)(?:\\s*\\((\\d[\\d,]*(?:\\.\\d+)?)\\))?`;
+
+/** Parses "thirty", "forty-five", "one hundred and twenty", "1,000", "2.5"; null when it is not a number. */
+export function parseNumber(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  if (/^\d[\d,]*(\.\d+)?$/.test(t)) return Number(t.replace(/,/g, ''));
+  const words = t.split(/[\s-]+/).filter((w) => w && w !== 'and');
+  if (words.length === 0) return null;
+  let total = 0;
+  let current = 0;
+  for (const w of words) {
+    if (w in UNITS) current += UNITS[w]!;
+    else if (w === 'hundred') current = (current || 1) * 100;
+    else if (w in SCALES) {
+      total += (current || 1) * SCALES[w]!;
+      current = 0;
+    } else return null;
+  }
+  return total + current;
+}
+
+function numberOf(words: string | undefined, digits: string | undefined): number | null {
+  if (digits) return Number(digits.replace(/,/g, ''));
+  return words ? parseNumber(words) : null;
+}
+
+// ---- durations ------------------------------------------------------------------------------
+export type DurationUnitName = 'hours' | 'days' | 'weeks' | 'months' | 'years';
+export interface Duration {
+  readonly amount: number;
+  readonly unit: DurationUnitName;
+  /** Approximate length in days (month = 30.4, year = 365), for comparison. */
+  readonly days: number;
+}
+
+const DAYS_PER: Record<DurationUnitName, number> = { hours: 1 / 24, days: 1, weeks: 7, months: 30.4375, years: 365.25 };
+export function durationDays(amount: number, unit: DurationUnitName): number {
+  return amount * DAYS_PER[unit];
+}
+
+const DURATION = new RegExp(`\\b${NUMBER_WITH_DIGITS}[\\s-]*(?:\\(\\d+\\)[\\s-]*)?(?:business |calendar |working |banking )?(hour|day|week|month|year)s?\\b`, 'gi');
+
+export function findDurations(text: string): Found<Duration>[] {
+  const out: Found<Duration>[] = [];
+  for (const m of text.matchAll(DURATION)) {
+    const amount = numberOf(m[1], m[2]);
+    if (amount === null || amount <= 0) continue;
+    const unit = `${m[3]!.toLowerCase()}s` as DurationUnitName;
+    out.push({ value: { amount, unit, days: durationDays(amount, unit) }, text: m[0], index: m.index });
+  }
+  return out;
+}
+
+// ---- money ----------------------------------------------------------------------------------
+export interface Money {
+  readonly amount: number;
+  /** ISO 4217 code when it can be told ("USD", "EUR", "GBP"), else null. */
+  readonly currency: string | null;
+}
+const SYMBOLS: Record<string, string> = { $: 'USD', 'us$': 'USD', usd: 'USD', dollars: 'USD', dollar: 'USD', '€': 'EUR', eur: 'EUR', euros: 'EUR', euro: 'EUR', '£': 'GBP', gbp: 'GBP', pounds: 'GBP', chf: 'CHF', cad: 'CAD', 'c$': 'CAD', jpy: 'JPY', '¥': 'JPY', yen: 'JPY' };
+const MULTIPLIER = '(?:\\s*(million|billion|thousand|m|k|bn)\\b)?';
+const PREFIXED = new RegExp(`(us\\$|c\\$|\\$|€|£|¥|\\b(?:usd|eur|gbp|chf|cad|jpy)\\b)\\s?(\\d[\\d,]*(?:\\.\\d+)?)${MULTIPLIER}`, 'gi');
+const WORDED = new RegExp(`\\b(${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD}){0,6}|\\d[\\d,]*(?:\\.\\d+)?)${MULTIPLIER}\\s+(?:u\\.?s\\.?\\s+)?(dollars?|euros?|pounds?|yen)\\b`, 'gi');
+const SCALE_OF: Record<string, number> = { million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, thousand: 1e3, k: 1e3 };
+
+export function findAmounts(text: string): Found<Money>[] {
+  const out: Found<Money>[] = [];
+  for (const m of text.matchAll(PREFIXED)) {
+    const scale = m[3] ? SCALE_OF[m[3].toLowerCase()]! : 1;
+    out.push({ value: { amount: Number(m[2]!.replace(/,/g, '')) * scale, currency: SYMBOLS[m[1]!.toLowerCase()] ?? null }, text: m[0], index: m.index });
+  }
+  for (const m of text.matchAll(WORDED)) {
+    const n = parseNumber(m[1]!);
+    if (n === null) continue;
+    const scale = m[2] ? SCALE_OF[m[2].toLowerCase()]! : 1;
+    // "One Million Dollars ($1,000,000)": keep one reading of the same amount.
+    const value = { amount: n * scale, currency: SYMBOLS[m[3]!.toLowerCase()] ?? null };
+    if (!out.some((o) => o.value.amount === value.amount && Math.abs(o.index - m.index) < 60)) out.push({ value, text: m[0], index: m.index });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+// ---- percentages ----------------------------------------------------------------------------
+const PERCENT = new RegExp(`\\b(${NUMBER})\\s*(?:\\((\\d+(?:\\.\\d+)?)\\s*%\\)\\s*|%|\\s+per\\s?cent\\b(?:\\s*\\((\\d+(?:\\.\\d+)?)\\s*%\\))?)`, 'gi');
+
+export function findPercentages(text: string): Found<number>[] {
+  const out: Found<number>[] = [];
+  for (const m of text.matchAll(PERCENT)) {
+    const value = numberOf(m[1], m[2] ?? m[3]);
+    if (value !== null) out.push({ value, text: m[0], index: m.index });
+  }
+  return out;
+}
+
+// ---- dates ----------------------------------------------------------------------------------
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
+const ORD = '(\\d{1,2})(?:st|nd|rd|th)?';
+const DATE_PATTERNS: readonly { re: RegExp; parse: (m: RegExpMatchArray) => [number, number, number] }[] = [
+  { re: new RegExp(`\\b${MONTH}\\s+${ORD},?\\s+(\\d{4})\\b`, 'gi'), parse: (m) => [Number(m[3]), monthIndex(m[1]!), Number(m[2])] },
+  { re: new RegExp(`\\b${ORD}\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+(\\d{4})\\b`, 'gi'), parse: (m) => [Number(m[3]), monthIndex(m[2]!), Number(m[1])] },
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parse: (m) => [Number(m[1]), Number(m[2]) - 1, Number(m[3])] },
+  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, parse: (m) => [Number(m[3]), Number(m[1]) - 1, Number(m[2])] },
+];
+function monthIndex(name: string): number {
+  const n = name.toLowerCase().replace('.', '');
+  return MONTHS.findIndex((m) => m.startsWith(n.slice(0, 3)));
+}
+
+/** Dates as ISO strings (YYYY-MM-DD), in text order. Slash dates are read month first (US). */
+export function findDates(text: string): Found<string>[] {
+  const out: Found<string>[] = [];
+  for (const { re, parse } of DATE_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const [y, mo, d] = parse(m);
+      if (mo < 0 || mo > 11 || d < 1 || d > 31 || y < 1900 || y > 2200) continue;
+      if (out.some((o) => Math.abs(o.index - m.index) < 4)) continue;
+      out.push({ value: `${y}-${String(mo + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`, text: m[0], index: m.index });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+// ---- jurisdictions --------------------------------------------------------------------------
+const LAW_OF = /\b[Ll]aws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Ff]ederal [Rr]epublic|[Pp]eople'?s [Rr]epublic)\s+of\s+)?((?:[A-Z][\w.'-]*|and|of|the)(?:\s+(?:[A-Z][\w.'-]*|and|of|the)){0,5})/g;
+
+/** Jurisdictions named as governing law ("the laws of the State of New York" → "New York"). */
+export function findJurisdictions(text: string): Found<string>[] {
+  const out: Found<string>[] = [];
+  // An all-capitals clause ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
+  const source = /[a-z]/.test(text) ? text : text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
+  for (const m of source.matchAll(LAW_OF)) {
+    const name = m[1]!.replace(/\s+(?:and|of|the)(?:\s+(?:and|of|the))*$/i, '').replace(/[.,]$/, '').trim();
+    if (/^(?:and|of|the)$/i.test(name) || name.length < 2) continue;
+    out.push({ value: name, text: m[0], index: m.index });
+  }
+  return out;
+}
+
+/** Whether a found jurisdiction is one of the listed ones (case-insensitive, either contains the other). */
+export function jurisdictionIn(found: string, list: readonly string[]): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/\b(?:state|commonwealth|province) of\b/g, '').replace(/[^a-z]+/g, ' ').trim();
+  const f = norm(found);
+  return list.some((item) => {
+    const l = norm(item);
+    return l.length > 0 && (f === l || f.startsWith(`${l} `) || l.startsWith(`${f} `) || f.includes(` ${l}`) || f.startsWith(l));
+  });
+}
+
+// ---- liability caps in months of fees -------------------------------------------------------
+const FEES = '(?:fees|charges|amounts|sums|compensation|consideration|price)';
+const FEE_PATTERNS: readonly { re: RegExp; months: (m: RegExpMatchArray) => number | null }[] = [
+  // "the fees paid ... in the twelve (12) months preceding", "during the six month period before"
+  { re: new RegExp(`\\b${FEES}\\b[^.;]{0,80}?\\b(?:in|during|for|over|within)\\s+the\\s+(?:(?:immediately\\s+)?(?:preceding|prior|previous|last)\\s+)?${NUMBER_WITH_DIGITS}[\\s-]*(?:\\(\\d+\\)[\\s-]*)?(?:calendar\\s+)?(month|year)s?`, 'gi'), months: (m) => scaled(numberOf(m[1], m[2]), m[3]) },
+  // "one (1) month's fees", "three months of fees", "12 months' charges"
+  { re: new RegExp(`\\b${NUMBER_WITH_DIGITS}[\\s-]*(?:\\(\\d+\\)[\\s-]*)?(month|year)s?'?s?\\s+(?:of\\s+)?(?:the\\s+)?(?:\\w+\\s+)?${FEES}\\b`, 'gi'), months: (m) => scaled(numberOf(m[1], m[2]), m[3]) },
+  // "two times the annual fees", "twice the fees paid in the preceding year"
+  { re: new RegExp(`\\b(${NUMBER}|twice|double|triple)\\s*(?:\\(\\d+\\)\\s*)?(?:times|x)?\\s*(?:the\\s+)?(annual|yearly|monthly)\\s+${FEES}\\b`, 'gi'), months: (m) => multiple(m[1]!) * (m[2]!.toLowerCase() === 'monthly' ? 1 : 12) },
+  // "the annual fees", "fees paid in the preceding year / contract year"
+  { re: new RegExp(`\\b(?:annual|yearly)\\s+${FEES}\\b|\\b${FEES}\\b[^.;]{0,60}?\\b(?:preceding|prior|previous|last)\\s+(?:calendar\\s+|contract\\s+)?year\\b`, 'gi'), months: () => 12 },
+];
+function scaled(n: number | null, unit: string | undefined): number | null {
+  if (n === null) return null;
+  return unit?.toLowerCase().startsWith('year') ? n * 12 : n;
+}
+function multiple(word: string): number {
+  const w = word.toLowerCase();
+  return w === 'twice' || w === 'double' ? 2 : w === 'triple' ? 3 : (parseNumber(w) ?? 1);
+}
+
+/** A liability cap as months of fees, in text order; the first pattern to read a span wins. */
+export function findFeeMonths(text: string): Found<number>[] {
+  const out: Found<number>[] = [];
+  for (const { re, months } of FEE_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const value = months(m);
+      if (value === null || value <= 0) continue;
+      if (out.some((o) => m.index < o.index + o.text.length && o.index < m.index + m[0].length)) continue;
+      out.push({ value, text: m[0], index: m.index });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** The found value nearest to a phrase (e.g. the duration nearest "notice"), else the first. */
+export function nearest<T>(found: readonly Found<T>[], text: string, near?: string): Found<T> | undefined {
+  if (!near || found.length < 2) return found[0];
+  const lower = text.toLowerCase();
+  const needle = near.toLowerCase();
+  const anchors: number[] = [];
+  for (let i = lower.indexOf(needle); i >= 0; i = lower.indexOf(needle, i + 1)) anchors.push(i);
+  if (anchors.length === 0) return found[0];
+  const distance = (f: Found<T>) => Math.min(...anchors.map((a) => Math.abs(a - f.index)));
+  return [...found].sort((a, b) => distance(a) - distance(b))[0];
+}

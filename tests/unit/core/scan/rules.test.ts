@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateCheck, combine } from '../../../../src/core/scan/checks';
+import type { Playbook, Rule } from '../../../../src/core/scan/playbook';
+import { evaluateRule, ruleHoldsOn, type ClassifiedChunk } from '../../../../src/core/scan/rules';
+import type { ChatModel, ChatRequest } from '../../../../src/core/ports';
+import { reviewDocument, sectionChunks } from '../../../fixtures/review-contract';
+
+/** A scripted ChatModel: answers from a function of the request (the port the answer layer uses). */
+function scriptedModel(answer: (req: ChatRequest) => unknown): ChatModel & { calls: ChatRequest[] } {
+  const calls: ChatRequest[] = [];
+  return {
+    calls,
+    model: { id: 'scripted', dtype: 'fp32', device: 'cpu' },
+    chat: async function* () {
+      yield { text: '' };
+    },
+    json: async <T>(req: ChatRequest) => {
+      calls.push(req);
+      return answer(req) as T;
+    },
+  };
+}
+
+describe('checks', () => {
+  const clause = 'Either party may terminate this Agreement upon thirty (30) days written notice. The liability cap is twelve (12) months of fees.';
+
+  it('phrases: any, all and negation', async () => {
+    expect((await evaluateCheck({ type: 'phrases', match: 'any', phrases: ['written notice', 'fax'] }, clause)).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'phrases', match: 'all', phrases: ['written notice', 'fax'] }, clause)).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'phrases', match: 'any', phrases: ['terminate'], negate: true }, clause)).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'phrases', match: 'any', phrases: ['penalty'], negate: true }, clause)).outcome).toBe('pass');
+    // whole words only, plural tolerated
+    expect((await evaluateCheck({ type: 'phrases', match: 'any', phrases: ['notices'] }, 'notice')).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'phrases', match: 'any', phrases: ['day'] }, 'ten days')).outcome).toBe('pass');
+  });
+
+  it('patterns (RE2), with negation', async () => {
+    expect((await evaluateCheck({ type: 'pattern', pattern: 'thirty \\(\\d+\\) days' }, clause)).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'pattern', pattern: 'sixty', negate: true }, clause)).outcome).toBe('pass');
+  });
+
+  it('duration value checks in words and digits', async () => {
+    const notice = { type: 'value', value: 'duration', op: '>=', amount: 30, unit: 'days', near: 'notice' } as const;
+    expect((await evaluateCheck(notice, clause)).outcome).toBe('pass');
+    const short = await evaluateCheck(notice, 'Either party may terminate on fifteen (15) days notice.');
+    expect(short.outcome).toBe('fail');
+    expect(short.detail).toContain('15 days');
+    expect((await evaluateCheck(notice, 'may terminate on one month notice')).outcome).toBe('pass');
+    expect((await evaluateCheck(notice, 'may terminate on notice')).outcome).toBe('not_checked');
+  });
+
+  it('amount, percentage, fee multiple, date and jurisdiction checks', async () => {
+    expect((await evaluateCheck({ type: 'value', value: 'amount', op: '>=', amount: 1_000_000, currency: 'USD' }, 'insurance of $2,000,000')).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'value', value: 'amount', op: '>=', amount: 1_000_000, currency: 'USD' }, 'insurance of Five Hundred Thousand Dollars')).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'value', value: 'percentage', op: '<=', amount: 5 }, 'increase by no more than three percent (3%)')).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, clause)).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, 'limited to two times the annual fees')).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, "limited to one (1) month's fees")).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'value', value: 'date', op: '<=', date: '2030-12-31' }, 'expires on December 31, 2027')).outcome).toBe('pass');
+    expect((await evaluateCheck({ type: 'value', value: 'jurisdiction', op: 'in', list: ['Delaware'] }, 'governed by the laws of the State of Texas')).outcome).toBe('fail');
+    expect((await evaluateCheck({ type: 'value', value: 'jurisdiction', op: 'not_in', list: ['Delaware'] }, 'governed by the laws of the State of Texas')).outcome).toBe('pass');
+  });
+
+  it('model checks: not checked without a model, never passed; yes/no with one', async () => {
+    const check = { type: 'model', question: 'Is the cap mutual?' } as const;
+    const none = await evaluateCheck(check, clause);
+    expect(none.outcome).toBe('not_checked');
+    expect(none.detail).toMatch(/no language model/);
+    const yes = scriptedModel(() => ({ answer: 'yes', reason: 'both parties' }));
+    expect((await evaluateCheck(check, clause, { chatModel: yes })).outcome).toBe('pass');
+    expect(yes.calls[0]!.messages.at(-1)!.content).toContain(clause);
+    expect((await evaluateCheck(check, clause, { chatModel: scriptedModel(() => ({ answer: 'no' })) })).outcome).toBe('fail');
+    expect((await evaluateCheck(check, clause, { chatModel: scriptedModel(() => ({ answer: 'maybe' })) })).outcome).toBe('not_checked');
+    const broken = scriptedModel(() => {
+      throw new Error('GPU lost');
+    });
+    expect((await evaluateCheck(check, clause, { chatModel: broken })).detail).toContain('GPU lost');
+  });
+
+  it('combines results with all / any', () => {
+    const r = (outcome: 'pass' | 'fail' | 'not_checked') => ({ outcome, detail: '' });
+    expect(combine([r('pass'), r('fail')], 'all')).toBe('fail');
+    expect(combine([r('pass'), r('not_checked')], 'all')).toBe('not_checked');
+    expect(combine([r('fail'), r('pass')], 'any')).toBe('pass');
+    expect(combine([r('fail'), r('not_checked')], 'any')).toBe('not_checked');
+  });
+});
+
+describe('rules over a classified document', () => {
+  const doc = reviewDocument();
+  const chunks = sectionChunks(doc.id);
+  const typed = (types: Record<number, string[]>): ClassifiedChunk[] => chunks.map((chunk, i) => ({ chunk, labels: (types[i] ?? []).map((type) => ({ type, score: 0.9 })) }));
+  const classified = typed({ 2: ['termination_for_convenience'], 3: ['cap_on_liability'], 4: ['governing_law'] });
+  const playbook = { id: 'pb', name: 'PB', version: '1.0.0', clauseTypes: [{ id: 'termination_for_convenience', name: 'Termination for convenience' }, { id: 'audit_rights', name: 'Audit rights' }, { id: 'cap_on_liability', name: 'Cap on liability' }, { id: 'governing_law', name: 'Governing law' }] } as unknown as Playbook;
+  const rule = (r: Partial<Rule>): Rule => ({ id: 'r', title: 'R', clauseType: 'termination_for_convenience', severity: 'high', kind: 'condition', ...r });
+
+  it('required: a missing clause gives a missing-clause flag without evidence', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ kind: 'required', clauseType: 'audit_rights', fallback: 'Add an audit clause.' }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('missing');
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toMatchObject({ kind: 'missing', evidence: null, fallback: 'Add an audit clause.', severity: 'high' });
+    expect(flags[0]!.explanation).toMatch(/No audit rights clause/);
+  });
+
+  it('required with checks: passes when a clause of the type passes them', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ kind: 'required', clauseType: 'governing_law', checks: [{ type: 'value', value: 'jurisdiction', op: 'in', list: ['Texas'] }] }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('pass');
+    expect(flags).toEqual([]);
+  });
+
+  it('condition: a clause failing a value check is flagged with its evidence', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ checks: [{ type: 'value', value: 'duration', op: '>=', amount: 30, unit: 'days', near: 'notice' }] }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('fail');
+    expect(flags[0]).toMatchObject({ kind: 'failed', evidence: { chunkId: `${doc.id}:2`, page: 2, documentName: doc.name, sectionPath: ['3 Term and Termination'] } });
+    expect(flags[0]!.evidence!.text).toContain('fifteen (15) days');
+    expect(flags[0]!.details[0]).toContain('15 days');
+  });
+
+  it('condition: nothing to check when no clause of the type exists', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ clauseType: 'audit_rights', checks: [{ type: 'phrases', match: 'any', phrases: ['once a year'] }] }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('not_applicable');
+    expect(flags).toEqual([]);
+  });
+
+  it('prohibited: each clause of the type is flagged as present', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ kind: 'prohibited' }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('fail');
+    expect(flags.map((f) => f.kind)).toEqual(['present']);
+    const none = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'audit_rights' }), playbook, doc, classified, {});
+    expect(none.outcome.outcome).toBe('pass');
+  });
+
+  it('a model check without a model gives an unverified flag, not a pass', async () => {
+    const { outcome, flags } = await evaluateRule(rule({ clauseType: 'cap_on_liability', checks: [{ type: 'model', question: 'Is the cap mutual?' }] }), playbook, doc, classified, {});
+    expect(outcome.outcome).toBe('not_checked');
+    expect(flags.map((f) => f.kind)).toEqual(['unverified']);
+  });
+
+  it('ruleHoldsOn: the clause has the type and passes the checks', async () => {
+    const r = rule({ clauseType: 'cap_on_liability', checks: [{ type: 'value', value: 'fee_months', op: '>=', amount: 12 }] });
+    expect(await ruleHoldsOn(r, 'capped at the fees paid in the twelve (12) months before the claim', [{ type: 'cap_on_liability', score: 0.8 }])).toBe(true);
+    expect(await ruleHoldsOn(r, 'capped at the fees paid in the twelve (12) months before the claim', [])).toBe(false);
+    expect(await ruleHoldsOn(r, 'capped at the fees paid in the three (3) months before the claim', [{ type: 'cap_on_liability', score: 0.8 }])).toBe(false);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { isAbort } from '../../../../src/core/errors';
+import type { CasefileEvent } from '../../../../src/core/events';
+import { runScan, scanDocument, scanKey } from '../../../../src/core/scan/scan';
+import { MemoryScanStore } from '../../../../src/core/scan/store';
+import { severityRank, type Playbook } from '../../../../src/core/scan/playbook';
+import { builtinPlaybook } from '../../../../src/playbooks/builtin';
+import { reviewDocument, sectionChunks, withSection } from '../../../fixtures/review-contract';
+
+const commercial = builtinPlaybook('commercial-contracts')!;
+
+async function collect(request: Parameters<typeof runScan>[0], deps: Parameters<typeof runScan>[1], options: Parameters<typeof runScan>[2] = {}) {
+  const events: CasefileEvent[] = [];
+  const scan = await runScan(request, deps, { ...options, onEvent: (e) => events.push(e) });
+  return { scan, events };
+}
+
+describe('scanning a document against a playbook', () => {
+  const document = reviewDocument();
+  const chunks = sectionChunks(document.id);
+
+  it('flags rule failures with evidence, sorted by severity, and required clauses found nowhere', async () => {
+    const { scan } = await collect({ document, chunks, playbook: commercial }, {});
+    const byRule = (id: string) => scan.flags.filter((f) => f.ruleId === id);
+    // 15 days' notice < 30 days
+    expect(byRule('termination-convenience-notice')[0]).toMatchObject({ kind: 'failed', severity: 'high', evidence: { page: 2, chunkId: `${document.id}:2` } });
+    // cap of 3 months of fees < 12
+    expect(byRule('liability-cap-12-months')[0]).toMatchObject({ kind: 'failed', evidence: { page: 3 } });
+    // Texas is not an approved jurisdiction
+    expect(byRule('governing-law-approved')[0]).toMatchObject({ kind: 'failed', evidence: { page: 4 } });
+    expect(byRule('governing-law-present')).toEqual([]);
+    // no IP ownership or assignment clause anywhere: missing-clause flags
+    expect(byRule('ip-ownership')[0]).toMatchObject({ kind: 'missing', evidence: null });
+    expect(byRule('assignment-consent')[0]).toMatchObject({ kind: 'missing' });
+    expect(byRule('ip-ownership')[0]!.fallback).toMatch(/Deliverables/);
+    // insurance of $2,000,000 passes the amount check
+    expect(byRule('insurance-amount')).toEqual([]);
+    const ranks = scan.flags.map((f) => severityRank(f.severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(scan.outcomes).toHaveLength(commercial.rules.length);
+    expect(scan.chunkLabels).toHaveLength(chunks.length);
+  });
+
+  it('streams typed events: progress never goes backwards and the job ends with scan_done', async () => {
+    const { scan, events } = await collect({ document, chunks, playbook: commercial }, {}, { jobId: 'job-1' });
+    expect(events.every((e) => e.jobId === 'job-1')).toBe(true);
+    expect(events.filter((e) => e.type === 'chunk_classified')).toHaveLength(chunks.length);
+    expect(events.filter((e) => e.type === 'rule_checked')).toHaveLength(commercial.rules.length);
+    expect(events.filter((e) => e.type === 'flag')).toHaveLength(scan.flags.length);
+    const progress = events.flatMap((e) => (e.type === 'progress' ? [e] : []));
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThanOrEqual(progress[i - 1]!.done);
+    expect(progress.at(-1)).toMatchObject({ done: chunks.length + commercial.rules.length, total: chunks.length + commercial.rules.length, etaMs: 0 });
+    expect(events.at(-1)).toMatchObject({ type: 'scan_done', flags: scan.flags.length, cached: false, documentId: document.id });
+  });
+
+  it('is idempotent: the same document and playbook version reuse the stored scan', async () => {
+    const store = new MemoryScanStore();
+    const first = await collect({ document, chunks, playbook: commercial }, { store });
+    const again = await collect({ document, chunks, playbook: commercial }, { store });
+    expect(again.scan).toEqual(first.scan);
+    expect(again.events).toHaveLength(1);
+    expect(again.events[0]).toMatchObject({ type: 'scan_done', cached: true });
+    expect(await store.listScans({ documentId: document.id })).toHaveLength(1);
+    const forced = await collect({ document, chunks, playbook: commercial }, { store }, { force: true });
+    expect(forced.events.length).toBeGreaterThan(1);
+    expect(forced.scan.flags.map((f) => f.id)).toEqual(first.scan.flags.map((f) => f.id));
+  });
+
+  it('re-runs when the document or the playbook changes, keeping flag ids for unchanged flags', async () => {
+    const store = new MemoryScanStore();
+    const first = (await collect({ document, chunks, playbook: commercial }, { store })).scan;
+    const bumped: Playbook = { ...commercial, version: '1.0.1', rules: commercial.rules.filter((r) => r.id !== 'ip-ownership') };
+    const second = await collect({ document, chunks, playbook: bumped }, { store });
+    expect(second.events.at(-1)).toMatchObject({ cached: false });
+    expect(second.scan.key).not.toBe(first.key);
+    expect(second.scan.flags.some((f) => f.ruleId === 'ip-ownership')).toBe(false);
+    const kept = first.flags.filter((f) => f.ruleId !== 'ip-ownership').map((f) => f.id);
+    expect(second.scan.flags.map((f) => f.id).sort()).toEqual(kept.sort());
+
+    const edited = { ...document, sha256: 'b'.repeat(64) };
+    const fixed = sectionChunks(document.id, withSection('3 Term and Termination', 'Either party may terminate this Agreement for convenience upon ninety (90) days prior written notice.'));
+    const third = await collect({ document: edited, chunks: fixed, playbook: commercial }, { store });
+    expect(third.events.at(-1)).toMatchObject({ cached: false });
+    expect(third.scan.flags.some((f) => f.ruleId === 'termination-convenience-notice')).toBe(false);
+    expect(scanKey(edited, commercial)).not.toBe(scanKey(document, commercial));
+    expect((await store.latestScan(document.id, commercial.id))!.key).toBe(third.scan.key);
+  });
+
+  it('stops on cancel with job_cancelled and an abort error, storing nothing', async () => {
+    const store = new MemoryScanStore();
+    const controller = new AbortController();
+    const events: CasefileEvent[] = [];
+    const many = Array.from({ length: 5 }, () => sectionChunks(document.id)).flat().map((c, i) => ({ ...c, id: `${document.id}:${i}`, seq: i }));
+    const it = scanDocument({ document, chunks: many, playbook: commercial }, { store }, { signal: controller.signal });
+    let error: unknown;
+    try {
+      for (;;) {
+        const next = await it.next();
+        if (next.done) break;
+        events.push(next.value);
+        if (next.value.type === 'chunk_classified') controller.abort();
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect(isAbort(error)).toBe(true);
+    expect(events.at(-1)!.type).toBe('job_cancelled');
+    expect(events.some((e) => e.type === 'scan_done')).toBe(false);
+    expect(await store.listScans()).toEqual([]);
+  });
+
+  it('ends with job_failed when the classifier fails', async () => {
+    const events: CasefileEvent[] = [];
+    const classifier = { classify: async () => Promise.reject(new Error('model crashed')), questionTypes: async () => [] };
+    await expect(runScan({ document, chunks, playbook: commercial }, { classifier }, { onEvent: (e) => events.push(e) })).rejects.toThrow('model crashed');
+    expect(events.at(-1)).toMatchObject({ type: 'job_failed', error: { message: 'model crashed' } });
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { compilePattern, MAX_PATTERN_LENGTH } from '../../../../src/core/scan/patterns';
+import type { Playbook } from '../../../../src/core/scan/playbook';
+import { MAX_PLAYBOOK_BYTES, parsePlaybook, validatePlaybook } from '../../../../src/core/scan/validate';
+import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../../../../src/playbooks/builtin';
+
+const base = (): Playbook => structuredClone(builtinPlaybook('gdpr-dpa')!);
+const issuesOf = (input: unknown) => {
+  const r = validatePlaybook(input);
+  if (r.ok) throw new Error('expected the playbook to be invalid');
+  return r.issues;
+};
+
+describe('playbook validation', () => {
+  it('accepts the built-in playbooks', () => {
+    expect(BUILTIN_PLAYBOOKS.map((p) => p.id)).toEqual(['commercial-contracts', 'nda', 'gdpr-dpa']);
+    for (const p of BUILTIN_PLAYBOOKS) expect(validatePlaybook(p).ok, p.id).toBe(true);
+  });
+
+  it('rejects schema violations with messages naming the field', () => {
+    const p = base() as unknown as Record<string, unknown> & { rules: Record<string, unknown>[] };
+    p.rules[0]!.severity = 'urgent';
+    delete p['name'];
+    p['version'] = 'one';
+    p.rules[1]!['extra'] = true;
+    const issues = issuesOf(p);
+    const pointers = issues.map((i) => i.pointer);
+    expect(pointers).toContain('/rules/0/severity');
+    expect(pointers).toContain('/version');
+    expect(issues.find((i) => i.pointer === '/rules/0/severity')!.message).toMatch(/critical/);
+    expect(issues.some((i) => i.pointer === '' && /name/.test(i.message))).toBe(true);
+    expect(issues.some((i) => i.pointer === '/rules/1' && /extra/.test(i.message))).toBe(true);
+  });
+
+  it('rejects a value check missing its fields or with a wrong unit', () => {
+    const p = base() as unknown as { rules: { checks?: unknown[] }[] };
+    p.rules[0]!.checks = [{ type: 'value', value: 'duration', op: '>=', amount: 3 }, { type: 'value', value: 'duration', op: '>=', amount: 3, unit: 'fortnights' }];
+    const pointers = issuesOf(p).map((i) => i.pointer);
+    expect(pointers).toContain('/rules/0/checks/0');
+    expect(pointers).toContain('/rules/0/checks/1/unit');
+  });
+
+  it('rejects what the schema cannot express: duplicates, unknown clause types, bad patterns, bad dates', () => {
+    const p = structuredClone(base()) as unknown as { clauseTypes: { id: string; signals: { pattern: string; weight: number }[] }[]; rules: { id: string; clauseType: string; checks?: unknown[] }[] };
+    p.clauseTypes[1]!.id = p.clauseTypes[0]!.id;
+    p.rules[1]!.id = p.rules[0]!.id;
+    p.rules[2]!.clauseType = 'no_such_type';
+    p.clauseTypes[2]!.signals[0]!.pattern = '(a)\\1';
+    p.rules[3]!.checks = [{ type: 'value', value: 'date', op: '<=', date: '2024-13-45' }, { type: 'pattern', pattern: '(?=lookahead)' }];
+    const issues = issuesOf(p);
+    const at = (ptr: string) => issues.find((i) => i.pointer === ptr)?.message ?? '';
+    expect(at('/clauseTypes/1/id')).toMatch(/duplicate clause type id/);
+    expect(at('/rules/1/id')).toMatch(/duplicate rule id/);
+    expect(at('/rules/2/clauseType')).toMatch(/unknown clause type "no_such_type"/);
+    expect(at('/clauseTypes/2/signals/0/pattern')).toMatch(/not a valid RE2 expression/);
+    expect(at('/rules/3/checks/0/date')).toMatch(/not a date/);
+    expect(at('/rules/3/checks/1/pattern')).toMatch(/not a valid RE2/);
+  });
+
+  it('parsePlaybook throws one InputError naming the file and the fields', () => {
+    expect(() => parsePlaybook('{not json', 'mine.json')).toThrow(/mine\.json is not valid JSON/);
+    const p = base() as unknown as { rules: { severity: string }[] };
+    p.rules[4]!.severity = 'nope';
+    expect(() => parsePlaybook(JSON.stringify(p), 'mine.json')).toThrow(/mine\.json is invalid: \/rules\/4\/severity/);
+  });
+
+  it('refuses a file over the size bound before parsing it', () => {
+    const huge = `{"description": "${'x'.repeat(MAX_PLAYBOOK_BYTES)}"}`;
+    expect(() => parsePlaybook(huge, 'big.json')).toThrow(/big\.json is .* \(at most 1\.0 MB\)/);
+  });
+});
+
+describe('patterns on a linear-time engine', () => {
+  it('runs a pattern that hangs a backtracking engine in linear time', () => {
+    const evil = compilePattern('(a+)+$');
+    const input = `${'a'.repeat(50_000)}!`;
+    const t0 = performance.now();
+    expect(evil.test(input)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const nested = compilePattern('(x+x+)+y');
+    const t1 = performance.now();
+    expect(nested.test('x'.repeat(20_000))).toBe(false);
+    expect(performance.now() - t1).toBeLessThan(1000);
+  });
+
+  it('bounds pattern length and rejects what RE2 does not support', () => {
+    expect(() => compilePattern('a'.repeat(MAX_PATTERN_LENGTH + 1))).toThrow(/at most/);
+    expect(() => compilePattern('(\\w+)\\s\\1')).toThrow(/not a valid RE2/);
+    expect(() => compilePattern('a{1000}{1000}')).toThrow(/playbook: pattern/);
+  });
+});

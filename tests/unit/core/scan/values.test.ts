@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { findAmounts, findDates, findDurations, findFeeMonths, findJurisdictions, findPercentages, jurisdictionIn, nearest, parseNumber } from '../../../../src/core/scan/values';
+
+const values = <T>(found: { value: T }[]) => found.map((f) => f.value);
+
+describe('numbers in words and digits', () => {
+  it('parses words, hyphenated words, scales and digits', () => {
+    expect(parseNumber('thirty')).toBe(30);
+    expect(parseNumber('forty-five')).toBe(45);
+    expect(parseNumber('one hundred and twenty')).toBe(120);
+    expect(parseNumber('two million')).toBe(2_000_000);
+    expect(parseNumber('1,000.50')).toBe(1000.5);
+    expect(parseNumber('several')).toBeNull();
+  });
+});
+
+describe('durations', () => {
+  it('reads "thirty (30) days", words, digits and hyphenated units', () => {
+    expect(values(findDurations('upon thirty (30) days prior written notice'))).toEqual([{ amount: 30, unit: 'days', days: 30 }]);
+    expect(findDurations('within ninety days')[0]!.value.amount).toBe(90);
+    expect(findDurations('a 12-month period')[0]!.value).toMatchObject({ amount: 12, unit: 'months' });
+    expect(findDurations('for one (1) year')[0]!.value.days).toBeCloseTo(365.25);
+    expect(findDurations('within 72 hours of becoming aware')[0]!.value).toMatchObject({ amount: 72, unit: 'hours', days: 3 });
+    expect(findDurations('sixty (60) business days')[0]!.value.amount).toBe(60);
+    expect(findDurations('twenty-one days')[0]!.value.amount).toBe(21);
+  });
+
+  it('prefers the digits when words and digits disagree', () => {
+    expect(findDurations('thirty (45) days')[0]!.value.amount).toBe(45);
+  });
+
+  it('finds the duration nearest a phrase', () => {
+    const text = 'The term is five (5) years; either party may terminate on ten (10) days notice.';
+    expect(nearest(findDurations(text), text, 'notice')!.value.amount).toBe(10);
+    expect(nearest(findDurations(text), text)!.value.amount).toBe(5);
+  });
+});
+
+describe('amounts, percentages and dates', () => {
+  it('reads money with symbols, codes, scales and words', () => {
+    expect(values(findAmounts('not less than $2,000,000 per occurrence'))).toEqual([{ amount: 2_000_000, currency: 'USD' }]);
+    expect(findAmounts('USD 2 million')[0]!.value).toEqual({ amount: 2_000_000, currency: 'USD' });
+    expect(findAmounts('€500,000')[0]!.value).toEqual({ amount: 500_000, currency: 'EUR' });
+    expect(values(findAmounts('One Million Dollars ($1,000,000)'))).toEqual([{ amount: 1_000_000, currency: 'USD' }]);
+  });
+
+  it('reads percentages in words and digits', () => {
+    expect(values(findPercentages('five percent (5%) of Net Sales'))).toEqual([5]);
+    expect(values(findPercentages('2.5% per annum'))).toEqual([2.5]);
+    expect(values(findPercentages('ten per cent'))).toEqual([10]);
+  });
+
+  it('reads dates as ISO strings', () => {
+    expect(values(findDates('effective as of January 1, 2020'))).toEqual(['2020-01-01']);
+    expect(values(findDates('commencing the 1st day of September 2004'))).toEqual(['2004-09-01']);
+    expect(values(findDates('ending on 2025-01-31 or 12/31/2026'))).toEqual(['2025-01-31', '2026-12-31']);
+  });
+});
+
+describe('jurisdictions', () => {
+  it('reads the governing law and compares it with a list', () => {
+    const found = findJurisdictions('governed by the laws of the State of New York, without regard to conflicts of laws');
+    expect(found[0]!.value).toBe('New York');
+    expect(jurisdictionIn(found[0]!.value, ['Delaware', 'New York'])).toBe(true);
+    expect(findJurisdictions('under the laws of England and Wales.')[0]!.value).toBe('England and Wales');
+    expect(jurisdictionIn('Texas', ['Delaware', 'New York'])).toBe(false);
+    expect(findJurisdictions('THIS AGREEMENT IS GOVERNED BY THE LAWS OF THE STATE OF CALIFORNIA.')[0]!.value).toBe('California');
+  });
+});
+
+describe('liability caps in months of fees', () => {
+  it('reads periods, multiples and annual fees', () => {
+    expect(values(findFeeMonths('shall not exceed the fees paid in the twelve (12) months preceding the claim'))).toEqual([12]);
+    expect(values(findFeeMonths('limited to one (1) month\'s fees'))).toEqual([1]);
+    expect(values(findFeeMonths('two times the annual fees'))).toEqual([24]);
+    expect(values(findFeeMonths('the amounts paid during the prior year'))).toEqual([12]);
+    expect(findFeeMonths('limited to $50,000')).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { portfolioGrid } from '../../../src/core/scan/portfolio';
+import { dismissFlag, escalateFlag, openReview } from '../../../src/core/scan/review';
+import { runScan } from '../../../src/core/scan/scan';
+import type { ScanRecord } from '../../../src/core/scan/types';
+import type { ScanReport } from '../../../src/export/report-rows';
+import { scanToDocx } from '../../../src/export/report-docx';
+import { csvField, escapeMarkdown, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
+import { portfolioToXlsx, scanToXlsx } from '../../../src/export/report-xlsx';
+import { builtinPlaybook } from '../../../src/playbooks/builtin';
+import { reviewDocument, sectionChunks, withSection } from '../../fixtures/review-contract';
+
+const commercial = builtinPlaybook('commercial-contracts')!;
+let scan: ScanRecord;
+let report: ScanReport;
+
+beforeAll(async () => {
+  const document = reviewDocument('doc-x', 'd'.repeat(64), 'Vendor <script>alert(1)</script> MSA.pdf');
+  // a hostile clause: HTML and a spreadsheet formula in the document text
+  const sections = withSection('3 Term and Termination', '=HYPERLINK("http://evil") <img src=x onerror=alert(1)> Either party may terminate this Agreement for convenience upon fifteen (15) days written notice.');
+  scan = await runScan({ document, chunks: sectionChunks(document.id, sections), playbook: commercial });
+  const [first, second] = scan.flags;
+  report = { scan, generatedAt: Date.UTC(2026, 0, 2, 3, 4), reviews: [dismissFlag(openReview(first!), 'Ana Lawyer', 'Accepted after negotiation', Date.UTC(2026, 0, 2)), escalateFlag(openReview(second!), 'Ben', 'Partner to decide', Date.UTC(2026, 0, 3))] };
+});
+
+async function readCsv(text: string): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  const sheet = await wb.csv.read(Readable.from([text]));
+  const rows: string[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''))));
+  return rows;
+}
+
+describe('scan reports', () => {
+  it('Markdown: every flag with evidence, fallback and review status; document text escaped', () => {
+    const md = scanToMarkdown(report);
+    expect(md).toContain('# Contract review: Vendor &lt;script&gt;alert\\(1\\)&lt;/script&gt; MSA.pdf');
+    expect(md).not.toMatch(/<script|<img/);
+    expect(md.match(/^## \d+\. /gm)).toHaveLength(scan.flags.length);
+    expect(md).toContain('dismissed by Ana Lawyer at 2026-01-02 00:00 UTC — Accepted after negotiation');
+    expect(md).toContain('**Fallback language:**');
+    expect(md).toMatch(/p\. 2, 3 Term and Termination/);
+    expect(escapeMarkdown('[x](javascript:y) *a* | b')).toBe('\\[x\\]\\(javascript:y\\) \\*a\\* \\| b');
+  });
+
+  it('CSV: parsed back, one row per flag, formulas neutralised', async () => {
+    const rows = await readCsv(scanToCsv(report));
+    expect(rows[0]!.slice(0, 3)).toEqual(['Severity', 'Status', 'Rule']);
+    expect(rows).toHaveLength(scan.flags.length + 1);
+    const header = rows[0]!;
+    const col = (name: string) => header.indexOf(name);
+    expect(rows[1]![col('Status')]).toBe('dismissed');
+    expect(rows[1]![col('Reviewed by')]).toBe('Ana Lawyer');
+    expect(rows[2]![col('Status')]).toBe('escalated');
+    const tfc = rows.find((r) => r[col('Rule')]!.includes('30 days'))!;
+    expect(tfc[col('Evidence')]).toContain('fifteen (15) days');
+    expect(tfc[col('Page')]).toBe('2');
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvField('a,"b"')).toBe('"a,""b"""');
+    expect(reportFileName(report, 'csv')).toBe('Vendor_script_alert_1_script_MSA-commercial-contracts-review.csv');
+  });
+
+  it('XLSX: a Flags sheet and a Scan sheet, parsed back', async () => {
+    const bytes = await scanToXlsx(report);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes.buffer as ArrayBuffer);
+    const flags = wb.getWorksheet('Flags')!;
+    expect(flags.rowCount).toBe(scan.flags.length + 1);
+    expect(flags.getRow(1).getCell(1).value).toBe('Severity');
+    expect(flags.getRow(2).getCell(2).value).toBe('dismissed');
+    const values = flags.getColumn(9).values.map(String);
+    expect(values.some((v) => v.includes('=HYPERLINK'))).toBe(true);
+    expect(flags.getRow(2).getCell(9).formula).toBeUndefined();
+    expect(wb.getWorksheet('Scan')!.getRow(1).getCell(2).value).toBe(scan.documentName);
+  });
+
+  it('Word: flags, evidence, fallback and review in the document body', async () => {
+    const bytes = await scanToDocx(report);
+    const files = unzipSync(bytes);
+    const xml = strFromU8(files['word/document.xml']!);
+    expect(xml).toContain('Contract review: Vendor &lt;script&gt;alert(1)&lt;/script&gt; MSA.pdf');
+    expect(xml).toContain('fifteen (15) days');
+    expect(xml).toContain('Fallback language:');
+    expect(xml).toContain('Accepted after negotiation');
+    expect((xml.match(/Heading2/g) ?? []).length).toBe(scan.flags.length);
+  });
+});
+
+describe('portfolio exports', () => {
+  it('CSV and XLSX of the grid, parsed back', async () => {
+    const grid = portfolioGrid([scan], commercial.clauseTypes, report.reviews);
+    const rows = await readCsv(portfolioToCsv(grid));
+    expect(rows[0]![0]).toBe('Document');
+    expect(rows[0]!.length).toBe(commercial.clauseTypes.length + 1);
+    const col = rows[0]!.indexOf('Termination for convenience');
+    expect(rows[1]![col]).toBe('flagged (high)');
+    expect(rows[1]![rows[0]!.indexOf('Joint IP ownership')]).toBe('missing');
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await portfolioToXlsx(grid)).buffer as ArrayBuffer);
+    const sheet = wb.getWorksheet('Portfolio')!;
+    expect(sheet.getRow(2).getCell(1).value).toBe(scan.documentName);
+    expect(sheet.getRow(2).getCell(col + 1).value).toBe('flagged (high)');
+  });
+});

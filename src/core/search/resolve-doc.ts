@@ -1,23 +1,31 @@
 /**
  * Document resolution: when a question names its document ("Consider the Distributor Agreement
  * between X and Y; …", "what does the GDPR say about …"), find that document from its title,
- * party names, aliases and file name, and return the question without the naming words so they
- * do not pull the title page to the top.
+ * party names, aliases (defined short names, abbreviations) and file name, and return the
+ * question without the naming words so they do not pull the title page to the top.
  *
  * Names are matched as whole word sequences. A name shared by several documents counts less
- * (a generic "Agreement" identifies nothing); the best document must win clearly.
+ * (a generic "Agreement" identifies nothing); the best document must win clearly. Three outcomes:
+ *   - resolved: one document, or several the question names each by its own names ("the Aura
+ *     and the Energous agreements"), or copies of one document (a contract and its scanned
+ *     copy: same title, same parties) named equally, which are searched together;
+ *   - ambiguous: the words naming a document fit several different documents equally ("the
+ *     Distributor Agreement" when there are two): the caller asks which;
+ *   - none: the question names no document.
  */
-import { languageResources } from './languages';
+import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 
-const english = languageResources('en');
-/** Stop words of the question's language (English by default) count as function words. */
-const isFunctionWord = (word: string): boolean => english?.stopWords.has(word) ?? false;
+/** A stop word of any supported language counts as a function word (the question's language is not known here). */
+const FUNCTION_WORDS = new Set(SUPPORTED_LANGUAGES.flatMap((code) => [...(languageResources(code)?.stopWords ?? [])]));
+const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
 
 export interface NamedDocument {
   readonly id: string;
   readonly name: string;
   readonly title: string | null;
   readonly aliases: readonly string[];
+  /** ISO 639-1, when known (the ask path prefers the question's language). */
+  readonly language?: string | null;
 }
 
 export interface Resolution {
@@ -25,7 +33,7 @@ export interface Resolution {
   readonly documentId: string;
   /**
    * Every document the question names about as well as the best (a contract and its scanned
-   * copy, an agreement and its amendment): search them all. Best first.
+   * copy, two agreements named each by its own parties): search them all. Best first.
    */
   readonly documentIds: readonly string[];
   /** The names found in the question, as written there. */
@@ -35,11 +43,21 @@ export interface Resolution {
   readonly score: number;
 }
 
+export type DocumentMatch =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'resolved'; readonly resolution: Resolution }
+  /** The naming words fit several different documents equally: ask which (best first). */
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly NamedDocument[]; readonly matched: readonly string[]; readonly remainder: string };
+
 /** A parenthesis declaring a defined term: it holds a quoted word. */
 const DEFINITION = /\([^()]*["\u201c\u201d\u2018\u2019'][^()]*\)/gu;
 
-/** More documents than this named equally well means the question does not single any out. */
-const MAX_TIED = 3;
+/** More different documents than this named equally well: list at most this many as candidates. */
+const MAX_CANDIDATES = 6;
+/** More documents than this named clearly and distinctly is not a scope but the workspace. */
+const MAX_NAMED = 4;
+/** The least score (words of distinctive names) that names a document at all. */
+const MIN_SCORE = 2;
 
 const GENERIC = new Set(['agreement', 'contract', 'the agreement', 'this agreement', 'document', 'party', 'parties', 'company', 'exhibit', 'schedule', 'policy', 'terms']);
 const LEGAL_FORMS = new Set(['inc', 'ltd', 'llc', 'corp', 'corporation', 'co', 'plc', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'bv', 'nv', 'lp', 'llp', 'limited', 'company', 'the']);
@@ -53,12 +71,15 @@ interface Token {
 function tokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    out.push({ word: m[0].toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''), start: m.index, end: m.index + m[0].length });
+    out.push({ word: fold(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
 
-/** The word sequences a document can be named by. */
+function fold(word: string): string {
+  return word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /** Single-word names written as abbreviations (GDPR, DSGVO, WGT) identify as well as two words. */
 const ABBREVIATION = /^[A-Z][A-Z0-9&]{2,}$/;
 
@@ -66,7 +87,8 @@ function abbreviationsOf(doc: NamedDocument): Set<string> {
   return new Set(doc.aliases.filter((a) => ABBREVIATION.test(a.trim())).map((a) => a.trim().toLowerCase()));
 }
 
-function namesOf(doc: NamedDocument): string[][] {
+/** The word sequences a document can be named by. */
+export function namesOf(doc: NamedDocument): string[][] {
   const raw = [doc.title ?? '', ...doc.aliases, doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')];
   const out: string[][] = [];
   for (const name of raw) {
@@ -77,7 +99,7 @@ function namesOf(doc: NamedDocument): string[][] {
     for (const variant of [words, core]) {
       const joined = variant.join(' ');
       if (variant.length === 0 || GENERIC.has(joined)) continue;
-      if (variant.length === 1 && variant[0]!.length < 3) continue;
+      if (variant.length === 1 && (variant[0]!.length < 3 || isFunctionWord(variant[0]!))) continue;
       if (!out.some((o) => o.join(' ') === joined)) out.push(variant);
     }
   }
@@ -92,20 +114,35 @@ function findSequence(haystack: readonly Token[], needle: readonly string[]): nu
   return -1;
 }
 
-export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Scored {
+  readonly index: number;
+  /** Matched name words, each divided by how many documents share the name. */
+  readonly score: number;
+  /** Matched name words, undivided: how strongly the question names some document. */
+  readonly raw: number;
+  readonly spans: readonly Span[];
+}
+
+export function matchDocuments(question: string, documents: readonly NamedDocument[]): DocumentMatch {
   const q = tokens(question);
-  if (q.length === 0 || documents.length === 0) return null;
+  if (q.length === 0 || documents.length === 0) return { kind: 'none' };
   const names = documents.map(namesOf);
   // How many documents share each name: shared names identify less.
   const share = new Map<string, number>();
   for (const list of names) for (const n of new Set(list.map((w) => w.join(' ')))) share.set(n, (share.get(n) ?? 0) + 1);
 
   const abbreviations = documents.map(abbreviationsOf);
-  const scored: { index: number; score: number; spans: { start: number; end: number }[] }[] = [];
+  const scored: Scored[] = [];
   names.forEach((list, index) => {
     let score = 0;
-    const spans: { start: number; end: number }[] = [];
-    for (const words of list) {
+    let raw = 0;
+    const spans: Span[] = [];
+    for (const words of [...list].sort((a, b) => b.length - a.length)) {
       const at = findSequence(q, words);
       if (at < 0) continue;
       const span = { start: q[at]!.start, end: q[at + words.length - 1]!.end };
@@ -113,24 +150,100 @@ export function resolveDocument(question: string, documents: readonly NamedDocum
       const key = words.join(' ');
       const weight = words.length === 1 && abbreviations[index]!.has(key) ? 2 : words.length;
       score += weight / (share.get(key) ?? 1);
+      raw += weight;
       spans.push(span);
     }
-    if (score > 0) scored.push({ index, score, spans });
+    if (raw > 0) scored.push({ index, score, raw, spans });
   });
-  scored.sort((a, b) => b.score - a.score || a.index - b.index);
-  const winner = scored[0];
-  if (!winner || winner.score < 2) return null;
-  // Documents within 1.5× of the best are named as well as it is; a clear winner stands alone.
-  const close = scored.filter((c) => c.score * 1.5 > winner.score);
-  if (close.length > MAX_TIED) return null;
+  if (scored.length === 0) return { kind: 'none' };
+  scored.sort((a, b) => b.score - a.score || b.raw - a.raw || a.index - b.index);
+  const winner = scored[0]!;
+  const docOf = (s: Scored): NamedDocument => documents[s.index]!;
+  const matchedText = (s: Scored): string[] => [...s.spans].sort((a, b) => a.start - b.start).map((sp) => question.slice(sp.start, sp.end));
+  const remainderOf = (list: readonly Scored[]): string =>
+    stripNames(
+      question,
+      list.flatMap((s) => names[s.index]!),
+      isFunctionWord,
+    );
 
-  return {
-    documentId: documents[winner.index]!.id,
-    documentIds: close.map((c) => documents[c.index]!.id),
-    matched: [...winner.spans].sort((a, b) => a.start - b.start).map((s) => question.slice(s.start, s.end)),
-    remainder: stripNames(question, names[winner.index]!, isFunctionWord),
-    score: winner.score,
-  };
+  if (winner.score < MIN_SCORE) {
+    // Only shared names matched: if they name documents strongly ("the Distributor Agreement"
+    // with two of them), the question means one of them: ask which; otherwise it names nothing.
+    const strongest = Math.max(...scored.map((s) => s.raw));
+    if (strongest < MIN_SCORE) return { kind: 'none' };
+    const tied = scored.filter((s) => s.raw === strongest);
+    const works = groupCopies(tied.map(docOf));
+    if (works.length === 1) return resolved(tied, works[0]!);
+    return ambiguous(tied, works);
+  }
+
+  // Documents within 1.5× of the best are named about as well as it is.
+  const close = scored.filter((c) => c.score * 1.5 > winner.score);
+  const works = groupCopies(close.map(docOf));
+  if (works.length === 1) return resolved(close, works[0]!);
+  // Several different documents: named each by its own names (search them all), or by the same
+  // words (the question could mean any of them: ask).
+  const sameWords = close.some((c) => c !== winner && !sameWork(docOf(c), docOf(winner)) && c.spans.every((s) => winner.spans.some((w) => w.start === s.start && w.end === s.end)));
+  if (sameWords || works.length > MAX_NAMED) return ambiguous(close, works);
+  return resolved(close, close.map(docOf));
+
+  function resolved(list: readonly Scored[], docs: readonly NamedDocument[]): DocumentMatch {
+    const ids = new Set(docs.map((d) => d.id));
+    const chosen = list.filter((s) => ids.has(docOf(s).id));
+    const best = chosen[0]!;
+    const spans = chosen.flatMap((s) => s.spans);
+    const matched = [...new Map(spans.map((s) => [`${s.start}:${s.end}`, s])).values()]
+      .filter((s, _, all) => !all.some((o) => o !== s && o.start <= s.start && s.end <= o.end))
+      .sort((a, b) => a.start - b.start)
+      .map((s) => question.slice(s.start, s.end));
+    return {
+      kind: 'resolved',
+      resolution: { documentId: docOf(best).id, documentIds: chosen.map((s) => docOf(s).id), matched, remainder: remainderOf(chosen), score: best.score },
+    };
+  }
+
+  function ambiguous(list: readonly Scored[], groups: readonly (readonly NamedDocument[])[]): DocumentMatch {
+    // One candidate per work (its best-named copy), best first.
+    const firstOf = new Map(groups.map((g) => [g[0]!.id, g]));
+    const candidates = list.map(docOf).filter((d) => firstOf.has(d.id)).slice(0, MAX_CANDIDATES);
+    return { kind: 'ambiguous', candidates, matched: matchedText(list[0]!), remainder: remainderOf(list) };
+  }
+}
+
+/** The documents grouped into works: copies of one document (same title, same parties) form one group. Order kept. */
+export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
+  const groups: NamedDocument[][] = [];
+  for (const d of docs) {
+    const group = groups.find((g) => sameWork(g[0]!, d));
+    if (group) group.push(d);
+    else groups.push([d]);
+  }
+  return groups;
+}
+
+/**
+ * Two documents are copies of one work (a contract and its scan, its PDF and Word versions) when
+ * their titles are the same and at least half of the smaller set of names (parties, short
+ * names) is shared.
+ */
+export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
+  if (a.id === b.id) return true;
+  const title = (d: NamedDocument) => tokens(d.title ?? '').map((t) => t.word).join(' ');
+  if (title(a) === '' || title(a) !== title(b)) return false;
+  const key = (s: string) => tokens(s).map((t) => t.word).join(' ');
+  const as = new Set(a.aliases.map(key).filter(Boolean));
+  const bs = new Set(b.aliases.map(key).filter(Boolean));
+  if (as.size === 0 || bs.size === 0) return false;
+  let shared = 0;
+  for (const x of as) if (bs.has(x)) shared++;
+  return shared * 2 >= Math.min(as.size, bs.size);
+}
+
+/** The document(s) the question names, or null (none, or ambiguous). */
+export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {
+  const m = matchDocuments(question, documents);
+  return m.kind === 'resolved' ? m.resolution : null;
 }
 
 /**
@@ -142,10 +255,10 @@ export function resolveDocument(question: string, documents: readonly NamedDocum
 export function stripNames(question: string, names: readonly (readonly string[])[], functionWord: (word: string) => boolean): string {
   const clauses = question.split(/(?<=[;\n])/);
   const kept: string[] = [];
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
   for (const clause of clauses) {
     const toks = tokens(clause);
     const removed = new Array<boolean>(toks.length).fill(false);
-    const longestFirst = [...names].sort((a, b) => b.length - a.length);
     let matched = false;
     for (const words of longestFirst) {
       for (let i = 0; i + words.length <= toks.length; i++) {

@@ -1,0 +1,176 @@
+/**
+ * The clause classifier: which kinds of clause a passage is (the scanner) and which kinds a
+ * question asks about (the ask path's "is there such a clause in scope" signal). One classifier,
+ * driven by the clause types of playbooks (data, not code), serves both.
+ *
+ * A passage's score for a clause type combines, as independent evidence (noisy-OR):
+ * - structure: the type's keywords in the passage's section title (innermost heading strongest);
+ * - lexical signals: the type's weighted RE2 patterns on the passage text; negative weights are
+ *   evidence against (e.g. "non-exclusive" against exclusivity);
+ * - meaning, when an Embedder is given: cosine similarity to the type's reference examples.
+ * A type is given to a passage when its score reaches the threshold (0.5 by default).
+ *
+ * Questions are matched on the types' keywords only (a question names a clause, it does not
+ * contain one): a keyword matches when every one of its analysed terms (stemmed, stop words
+ * dropped, as the search index analyses text) is among the question's, after dropping a leading "Consider the X agreement;" and capitalised document
+ * titles ("Software License Agreement") that would otherwise name a type by accident.
+ */
+import { throwIfAborted } from '../errors';
+import { createAnalyzer } from '../search/analyzer';
+import type { ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
+import type { ClauseType } from './playbook';
+import { compilePattern, compilePhrase, normalizeText, signalText, type SafePattern } from './patterns';
+
+export const DEFAULT_CLAUSE_THRESHOLD = 0.5;
+/** Evidence weight of a keyword in the innermost section title, and in an outer one. */
+const TITLE_WEIGHT = 0.55;
+const OUTER_TITLE_WEIGHT = 0.3;
+/** Evidence weight of a keyword found in a question. */
+const QUESTION_WEIGHT = 0.9;
+
+export interface ClassifierOptions {
+  /** Adds similarity to the clause types' reference examples. */
+  readonly embedder?: Embedder | null;
+  /** Labels under this score are left out (default DEFAULT_CLAUSE_THRESHOLD). */
+  readonly threshold?: number;
+  /** Cosine similarity at which embedding evidence starts (default 0.6); it grows to EMBED_WEIGHT at 1. */
+  readonly similarityFloor?: number;
+}
+
+/** Evidence weight of a perfect embedding match. */
+const EMBED_WEIGHT = 0.7;
+
+interface CompiledType {
+  readonly type: ClauseType;
+  readonly keywords: readonly SafePattern[];
+  /** Each keyword's analysed terms (for questions). */
+  readonly keywordTerms: readonly (readonly string[])[];
+  readonly signals: readonly { readonly pattern: SafePattern; readonly weight: number }[];
+}
+
+/** Why a passage got a type: the score and the evidence that produced it. */
+export interface TypeEvidence {
+  readonly type: string;
+  readonly score: number;
+  /** Signal patterns and title keywords that matched. */
+  readonly matched: readonly string[];
+  /** Best cosine similarity to the type's examples (null without an embedder). */
+  readonly similarity: number | null;
+}
+
+const analyzer = createAnalyzer();
+
+const noisyOr = (weights: readonly number[]) => 1 - weights.reduce((p, w) => p * (1 - w), 1);
+
+export class PlaybookClassifier implements ClauseClassifier {
+  private readonly types: readonly CompiledType[];
+  private readonly threshold: number;
+  private readonly embedder: Embedder | null;
+  private readonly similarityFloor: number;
+  private examples: Promise<Float32Array[][]> | null = null;
+
+  /** Clause types with the same id are kept once (the first wins), so playbooks can be combined. */
+  constructor(clauseTypes: readonly ClauseType[], options: ClassifierOptions = {}) {
+    const seen = new Set<string>();
+    this.types = clauseTypes
+      .filter((t) => !seen.has(t.id) && seen.add(t.id))
+      .map((type) => ({
+        type,
+        keywords: type.keywords.map(compilePhrase),
+        keywordTerms: type.keywords.map((k) => analyzer.terms(k)).filter((terms) => terms.length > 0),
+        signals: type.signals.map((s) => ({ pattern: compilePattern(s.pattern), weight: s.weight })),
+      }));
+    this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
+    this.embedder = options.embedder ?? null;
+    this.similarityFloor = options.similarityFloor ?? 0.6;
+  }
+
+  get clauseTypes(): readonly ClauseType[] {
+    return this.types.map((t) => t.type);
+  }
+
+  async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+    const evidence = await this.evidence(passages, options);
+    return evidence.map((row) => row.filter((e) => e.score >= this.threshold).map(({ type, score }) => ({ type, score })));
+  }
+
+  /** Every type's score for every passage, with what matched (for explanations and evaluation). */
+  async evidence(passages: readonly ClausePassage[], options?: JobOptions): Promise<TypeEvidence[][]> {
+    const similarities = await this.similarities(passages, options);
+    const out: TypeEvidence[][] = [];
+    for (const [i, passage] of passages.entries()) {
+      if (i % 16 === 0) throwIfAborted(options?.signal, 'clause classification');
+      out.push(this.scorePassage(passage, similarities?.[i] ?? null));
+    }
+    return out;
+  }
+
+  async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    throwIfAborted(options?.signal, 'clause classification');
+    const terms = new Set(analyzer.terms(stripDocumentNames(normalizeText(question))));
+    const labels: ClauseLabel[] = [];
+    for (const t of this.types) {
+      const hits = t.keywordTerms.filter((k) => k.every((term) => terms.has(term))).length;
+      if (hits > 0) labels.push({ type: t.type.id, score: noisyOr(Array<number>(hits).fill(QUESTION_WEIGHT)) });
+    }
+    return labels.sort((a, b) => b.score - a.score);
+  }
+
+  private scorePassage(passage: ClausePassage, similarity: readonly number[] | null): TypeEvidence[] {
+    const text = signalText(passage.text);
+    const path = passage.sectionPath ?? [];
+    const inner = passage.sectionTitle ?? path.at(-1) ?? null;
+    const outer = path.filter((p) => p !== inner).join(' ');
+    const row: TypeEvidence[] = [];
+    for (const [j, t] of this.types.entries()) {
+      const positive: number[] = [];
+      let against = 1;
+      const matched: string[] = [];
+      for (const s of t.signals) {
+        if (!s.pattern.test(text)) continue;
+        matched.push(s.pattern.source);
+        if (s.weight > 0) positive.push(s.weight);
+        else against *= 1 + s.weight;
+      }
+      for (const k of t.keywords) {
+        if (inner && k.test(inner)) {
+          positive.push(TITLE_WEIGHT);
+          matched.push(`title: ${inner}`);
+        } else if (outer && k.test(outer)) {
+          positive.push(OUTER_TITLE_WEIGHT);
+          matched.push(`section: ${outer}`);
+        }
+      }
+      const sim = similarity?.[j] ?? null;
+      if (sim !== null && sim > this.similarityFloor) positive.push((EMBED_WEIGHT * (sim - this.similarityFloor)) / (1 - this.similarityFloor));
+      row.push({ type: t.type.id, score: noisyOr(positive) * against, matched, similarity: sim });
+    }
+    return row.sort((a, b) => b.score - a.score);
+  }
+
+  /** Per passage, per type: the best cosine similarity to the type's examples; null without an embedder. */
+  private async similarities(passages: readonly ClausePassage[], options?: JobOptions): Promise<number[][] | null> {
+    if (!this.embedder || passages.length === 0) return null;
+    const embedder = this.embedder;
+    this.examples ??= Promise.all(this.types.map((t) => (t.type.examples.length ? embedder.embed(t.type.examples, options) : Promise.resolve([]))));
+    const examples = await this.examples;
+    const vectors = await embedder.embed(passages.map((p) => p.text), options);
+    return vectors.map((v) => examples.map((ex) => ex.reduce((best, e) => Math.max(best, dot(v, e)), -1)));
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/**
+ * Drops what names a document rather than a clause: a leading "Consider the … ;" and capitalised
+ * titles ending in Agreement/Contract ("the Software License Agreement").
+ */
+export function stripDocumentNames(question: string): string {
+  const afterConsider = /^\s*consider\b[^;]*;\s*/i.test(question) ? question.replace(/^\s*consider\b[^;]*;\s*/i, '') : question;
+  return afterConsider.replace(/\b(?:[A-Z][\w&.,'-]*\s+){1,8}(?:Agreement|Contract|Addendum|Amendment)\b/g, ' ');
+}

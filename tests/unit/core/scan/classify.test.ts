@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { PlaybookClassifier, stripDocumentNames } from '../../../../src/core/scan/classify';
+import type { ClauseType } from '../../../../src/core/scan/playbook';
+import type { Embedder } from '../../../../src/core/ports';
+import { builtinClassifier } from '../../../../src/playbooks/builtin';
+
+const types = (labels: { type: string }[]) => labels.map((l) => l.type);
+
+describe('the built-in clause classifier', () => {
+  const classifier = builtinClassifier();
+
+  it('names the clause type a question asks about', async () => {
+    const labels = await classifier.questionTypes('Consider the Software License Agreement between Acme Corp and Beta LLC; is there a cap on liability?');
+    expect(labels[0]?.type).toBe('cap_on_liability');
+    expect(labels[0]!.score).toBeGreaterThanOrEqual(0.5);
+    expect(types(labels)).not.toContain('license_grant');
+    expect(types(await classifier.questionTypes('Which law governs this contract?'))).toContain('governing_law');
+    expect(types(await classifier.questionTypes('Can the customer terminate without cause?'))).toContain('termination_for_convenience');
+    expect(types(await classifier.questionTypes('Is there a non-compete?'))).toContain('non_compete');
+  });
+
+  it('gives no type to a question about no particular clause', async () => {
+    expect(await classifier.questionTypes('Consider the Distribution Agreement between Acme and Beta; what is the address of the seller?')).toEqual([]);
+    expect(await classifier.questionTypes('Who signed the document?')).toEqual([]);
+  });
+
+  it('classifies clauses by their wording', async () => {
+    const [cap, law, tfc, none] = await classifier.classify([
+      { text: "Each party's aggregate liability under this Agreement shall not exceed the fees paid in the six months before the claim." },
+      { text: 'This contract is governed by the laws of the State of Texas.' },
+      { text: 'The Buyer may terminate this Agreement at any time without cause on 60 days written notice.' },
+      { text: 'The parties met on a sunny afternoon to discuss the weather.' },
+    ]);
+    expect(types(cap!)).toContain('cap_on_liability');
+    expect(types(law!)[0]).toBe('governing_law');
+    expect(types(tfc!)).toContain('termination_for_convenience');
+    expect(none).toEqual([]);
+  });
+
+  it('reads a section title as structure', async () => {
+    const [titled, untitled] = await classifier.classify([
+      { text: 'Each party shall maintain adequate cover with reputable carriers.', sectionTitle: 'Insurance', sectionPath: ['9 Insurance'] },
+      { text: 'Each party shall maintain adequate cover with reputable carriers.' },
+    ]);
+    expect(types(titled!)).toContain('insurance');
+    expect(types(untitled!)).not.toContain('insurance');
+  });
+
+  it('counts negative signals against a type ("non-exclusive" is not exclusivity)', async () => {
+    const [exclusive, nonExclusive] = await classifier.classify([
+      { text: 'Supplier appoints Reseller as its exclusive distributor in France.' },
+      { text: 'Supplier appoints Reseller as a non-exclusive distributor in France.' },
+    ]);
+    expect(types(exclusive!)).toContain('exclusivity');
+    expect(types(nonExclusive!)).not.toContain('exclusivity');
+  });
+
+  it('is cancellable', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(classifier.classify([{ text: 'x' }], { signal: controller.signal })).rejects.toMatchObject({ code: 'job/aborted' });
+  });
+});
+
+describe('PlaybookClassifier with an embedder', () => {
+  const type: ClauseType = { id: 'force_majeure', name: 'Force majeure', description: 'Excused performance', keywords: [], signals: [], examples: ['storm flood war'] };
+  // A toy embedder: one dimension per word of a tiny vocabulary, L2-normalised.
+  const vocab = ['storm', 'flood', 'war', 'price', 'goods'];
+  const embedder: Embedder = {
+    model: { id: 'toy', dtype: 'fp32', device: 'cpu', dim: vocab.length },
+    embed: async (texts) =>
+      texts.map((t) => {
+        const v = new Float32Array(vocab.map((w) => (t.toLowerCase().includes(w) ? 1 : 0)));
+        const n = Math.hypot(...v) || 1;
+        return v.map((x) => x / n);
+      }),
+  };
+
+  it('adds similarity to the reference examples as evidence', async () => {
+    const withEmbedder = new PlaybookClassifier([type], { embedder });
+    const [near, far] = await withEmbedder.evidence([{ text: 'Delays caused by storm, flood or war are excused.' }, { text: 'The price of the goods is fixed.' }]);
+    expect(near![0]!.similarity).toBeCloseTo(1, 5);
+    expect(near![0]!.score).toBeGreaterThanOrEqual(0.5);
+    expect(far![0]!.score).toBe(0);
+    const lexicalOnly = await new PlaybookClassifier([type]).classify([{ text: 'Delays caused by storm, flood or war are excused.' }]);
+    expect(lexicalOnly[0]).toEqual([]);
+  });
+});
+
+describe('stripDocumentNames', () => {
+  it('drops the naming part of a question', () => {
+    expect(stripDocumentNames('Consider the Master Services Agreement between A and B; is there an audit right?').trim()).toBe('is there an audit right?');
+    expect(stripDocumentNames('Does the Exclusive License Agreement allow sublicensing?')).not.toMatch(/Exclusive/);
+  });
+});

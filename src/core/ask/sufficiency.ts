@@ -1,55 +1,91 @@
 /**
  * Does the evidence in scope answer the question? A score in [0, 1] against a threshold, and
- * reasons a person can read ("No passage in ‹title› is a limitation-of-liability clause").
- * Computed from the retrieval response alone (the index lives in a worker in the app; what
- * needs index statistics comes in `response.evidence`), plus the clause classifier when one is
- * available.
+ * reasons a person can read ("No passage in “Distributor Agreement” is a liquidated-damages
+ * clause."). Computed from the retrieval response alone (the index lives in a worker in the app;
+ * what needs index statistics comes in `response.evidence`), plus the clause classifier when the
+ * app has one.
  *
- * Signals:
- *   - retrieval: the cross-encoder's best logit when a reranker ran, else the lexical coverage
- *     of the question's information blended with the best dense cosine (search/sufficiency.ts);
- *   - clause kind: a question about a kind of clause (ClauseClassifier.questionTypes) is not
- *     answered when no passage found in scope is that kind of clause.
+ * Signals, each in [0, 1] with 0.5 where it stops supporting an answer; the score is their mean:
+ *   - retrieval: the cross-encoder's best logit through a sigmoid when a reranker ran, else the
+ *     share of the question's information (idf mass) the best lexical passages cover, mapped so
+ *     the coverage midpoint is 0.5 and blended with the best dense cosine when vectors exist;
+ *   - clause kind, when the question asks about a kind of clause (ClauseClassifier.questionTypes):
+ *     the best classifier score of that kind among the passages shown and their context; the
+ *     classifier's own threshold (0.5) is the midpoint. A classifier built with threshold 0 gives
+ *     the graded scores, one with a threshold reports weak passages as 0;
+ *   - answer type, when the question asks for a period or date, or a governing law or court
+ *     (answer-type.ts): 1 when a passage states one, else 0.
+ *
+ * Measured on the CUAD dev set (98 answerable, 12 unanswerable questions, the app scope with all
+ * 24 corpus files indexed, no neural model; see README): AUROC 0.77 for retrieval alone (4 % of
+ * answerable and 17 % of unanswerable questions under 0.5), 0.87 with the clause kind (8 % /
+ * 58 %), 0.88 with the answer type too (8 % / 67 %). Amounts as an answer type (0.876) and the
+ * coverage of the passages' section titles (0.897 but 14 % of answerable questions under 0.5; the
+ * classifier reads section titles already) did not earn a place.
  */
 import { throwIfAborted } from '../errors';
-import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
+import type { ClauseClassifier, ClausePassage, JobOptions } from '../ports';
+import { createAnalyzer } from '../search/analyzer';
+import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
 import type { PipelinePassage, PipelineResponse } from '../search/pipeline';
 import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, lexicalCoverage } from '../search/sufficiency';
 import type { Sufficiency } from './types';
 
-/** A clause type counts as asked for / present from this classifier score on. */
-export const CLAUSE_TYPE_MIN_SCORE = 0.5;
+/**
+ * How the app builds the clause classifier it gives the ask path: every type's score, weak ones
+ * included (the clause-kind signal is graded around the classifier's 0.5).
+ */
+export const ASK_CLASSIFIER_OPTIONS = { threshold: 0 } as const;
+
+/** A clause type counts as asked for from this questionTypes() score on. */
+export const QUESTION_TYPE_MIN_SCORE = 0.5;
+/** Answer types whose absence counts against an answer (measured, see above). */
+const JUDGED_ANSWER_TYPES: ReadonlySet<AnswerType> = new Set(['temporal', 'jurisdiction']);
+const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
+  temporal: 'states a period or a date',
+  amount: 'states an amount',
+  jurisdiction: 'names a governing law or a court',
+};
 
 export interface SufficiencyInput {
   readonly response: PipelineResponse;
-  /** The question as asked (for the classifier). */
+  /** The question as asked (for the classifier and the answer type). */
   readonly question: string;
-  /** How the scope reads in a sentence: "‹title›", "the 2 selected documents", "the workspace". */
+  /** How the scope reads in a sentence: "“‹title›”", "the workspace". */
   readonly scopeName: string;
   readonly classifier?: ClauseClassifier | null | undefined;
   readonly threshold?: number;
 }
 
+interface Signal {
+  readonly value: number;
+  /** Why the evidence falls short, when the value is under 0.5. */
+  readonly reason: string;
+}
+
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const analyzer = createAnalyzer();
 
 export async function judgeSufficiency(input: SufficiencyInput, options: JobOptions = {}): Promise<Sufficiency> {
   const { response, scopeName } = input;
   const threshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
-  const reasons: string[] = [];
   if (response.passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
-  let score = retrievalScore(response);
-  if (score < threshold) reasons.push(`The passages found in ${scopeName} cover little of what the question asks.`);
-
+  const signals: Signal[] = [{ value: retrievalScore(response), reason: coverageReason(response, scopeName) }];
   if (input.classifier) {
-    const missing = await missingClauseTypes(input.classifier, input.question, response.passages, options);
+    const clause = await clauseSignal(input.classifier, input.question, response.passages, scopeName, options);
     throwIfAborted(options.signal, 'ask');
-    if (missing.length > 0) {
-      score = Math.min(score, threshold * 0.5);
-      for (const type of missing) reasons.push(`No passage in ${scopeName} is ${article(clauseName(type))} clause.`);
-    }
+    if (clause) signals.push(clause);
   }
-  return { score, threshold, reasons: score < threshold ? reasons : [] };
+  const language = response.explanation.queryLanguage;
+  const type = language ? expectedAnswerType(input.question, language) : null;
+  if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
+    const stated = response.passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
+    signals.push({ value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
+  }
+  const score = signals.reduce((s, x) => s + x.value, 0) / signals.length;
+  const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
+  return { score, threshold, reasons };
 }
 
 /** The retrieval evidence alone, in [0, 1] (0.5 = the default threshold). */
@@ -65,16 +101,32 @@ export function retrievalScore(response: PipelineResponse): number {
   return 0.5 * coverage + 0.5 * sigmoid((Math.max(...dense) - 0.5) * 10);
 }
 
-/** Clause types the question asks about that no passage (or its context) is. */
-async function missingClauseTypes(classifier: ClauseClassifier, question: string, passages: readonly PipelinePassage[], options: JobOptions): Promise<string[]> {
-  const asked = (await classifier.questionTypes(question, options)).filter((l) => l.score >= CLAUSE_TYPE_MIN_SCORE);
-  if (asked.length === 0) return [];
-  const labels: ClauseLabel[][] = await classifier.classify(
-    passages.map((p) => ({ text: p.chunk.text, sectionPath: p.chunk.sectionPath, sectionTitle: p.chunk.sectionTitle })),
-    options,
-  );
-  const present = new Set(labels.flat().filter((l) => l.score >= CLAUSE_TYPE_MIN_SCORE).map((l) => l.type));
-  return asked.map((l) => l.type).filter((t) => !present.has(t));
+/** The best score of an asked clause kind among the passages and their context; null when the question asks for none. */
+async function clauseSignal(classifier: ClauseClassifier, question: string, passages: readonly PipelinePassage[], scopeName: string, options: JobOptions): Promise<Signal | null> {
+  const asked = (await classifier.questionTypes(question, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE);
+  if (asked.length === 0) return null;
+  const chunks = passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]);
+  const unique = [...new Map(chunks.map((c) => [c.id, c])).values()];
+  const texts: ClausePassage[] = unique.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle }));
+  const labels = await classifier.classify(texts, options);
+  const wanted = new Set(asked.map((a) => a.type));
+  const value = Math.max(0, ...labels.flat().filter((l) => wanted.has(l.type)).map((l) => l.score));
+  const kinds = asked.map((a) => clauseName(a.type));
+  return { value, reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.` };
+}
+
+/** Why the passages match little of the question: the question's most informative words none of them holds. */
+function coverageReason(response: PipelineResponse, scopeName: string): string {
+  const weights = response.evidence?.weights ?? {};
+  const matched = new Set(response.passages.flatMap((p) => p.terms));
+  const language = response.explanation.queryLanguage ?? undefined;
+  const missing = new Map<string, number>();
+  for (const word of response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
+    const term = analyzer.term(word, language);
+    if (term && !matched.has(term) && !missing.has(word.toLowerCase())) missing.set(word.toLowerCase(), weights[term] ?? 0);
+  }
+  const words = [...missing.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => `“${w}”`);
+  return words.length > 0 ? `No passage in ${scopeName} mentions ${words.join(', ')}.` : `The passages in ${scopeName} match little of the question.`;
 }
 
 /** "limitation_of_liability" → "limitation-of-liability". */

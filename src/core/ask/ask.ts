@@ -11,12 +11,18 @@
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE, type PipelineSettings } from '../search/pipeline';
-import type { NamedDocument } from '../search/resolve-doc';
+import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
+import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
+import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { judgeSufficiency } from './sufficiency';
 import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
+
+/** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
+const CANDIDATES_PER_SLOT = 3;
+const MIN_CANDIDATES = 15;
 
 export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
   const { signal } = options;
@@ -27,14 +33,21 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   if (plan.kind === 'clarify') {
     return { outcome: 'needs_clarification', question, retrievalQuery: plan.query, language: null, scope: plan.scope, passages: [], passageLabel: null, sufficiency: null, candidates: plan.candidates, response: null };
   }
-  const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, plan.scope);
+  const inScope = documents.filter((d) => plan.scope.documentIds.includes(d.id));
+  const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(inScope).length);
+  const selection = settings.selection;
+  // More candidates than slots: the asked clause kind can move one up, repeats across copies drop out.
+  const fetch = {
+    ...settings,
+    selection: { ...selection, topK: Math.max(selection.topK * CANDIDATES_PER_SLOT, MIN_CANDIDATES), perFile: selection.perFile * CANDIDATES_PER_SLOT },
+  };
   const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
-  const response = await deps.retriever.search({ text: plan.query, filters, settings }, { signal });
+  const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
   throwIfAborted(signal, 'ask');
-  const sufficiency = await judgeSufficiency(
-    { response, question, scopeName: scopeName(plan.scope, documents), classifier: deps.classifier, threshold: deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD },
-    { signal },
-  );
+  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, question, response.passages, { signal }) : NO_CLAUSE_EVIDENCE;
+  throwIfAborted(signal, 'ask');
+  const passages = rankByClause(dropCopyRepeats(response.passages, documents), clauses, selection);
+  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {
     outcome: answered ? 'answered' : 'insufficient',
@@ -42,20 +55,22 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     retrievalQuery: plan.query,
     language: response.explanation.queryLanguage ?? null,
     scope: plan.scope,
-    passages: response.passages,
-    passageLabel: response.passages.length === 0 ? null : answered ? 'evidence' : 'closest',
+    passages,
+    passageLabel: passages.length === 0 ? null : answered ? 'evidence' : 'closest',
     sufficiency,
     candidates: [],
     response,
   };
 };
 
-/** The pipeline settings with the selection adapted to the scope (see the module comment). */
-export function scopedSettings(settings: PipelineSettings, scope: AskScope): PipelineSettings {
-  const n = scope.documentIds.length;
+/**
+ * The pipeline settings with the selection adapted to the scope (see the module comment): `works`
+ * is the number of different documents in scope (copies of one count once; 0 = the workspace).
+ */
+export function scopedSettings(settings: PipelineSettings, works: number): PipelineSettings {
   const selection = { ...DEFAULT_SELECTION, ...settings.selection };
-  if (n === 0 || selection.perFile === 0) return settings;
-  const perFile = n === 1 ? 0 : Math.max(selection.perFile, Math.ceil(selection.topK / n));
+  if (works === 0 || selection.perFile === 0) return { ...settings, selection };
+  const perFile = works === 1 ? 0 : Math.max(selection.perFile, Math.ceil(selection.topK / works));
   return { ...settings, selection: { ...selection, perFile } };
 }
 

@@ -23,11 +23,10 @@
  * coverage of the passages' section titles (0.897 but 14 % of answerable questions under 0.5; the
  * classifier reads section titles already) did not earn a place.
  */
-import { throwIfAborted } from '../errors';
-import type { ClauseClassifier, ClausePassage, JobOptions } from '../ports';
 import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
 import type { PipelinePassage, PipelineResponse } from '../search/pipeline';
+import { bestClauseScore, type ClauseEvidence } from './clause-rank';
 import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, lexicalCoverage } from '../search/sufficiency';
 import type { Sufficiency } from './types';
 
@@ -37,8 +36,6 @@ import type { Sufficiency } from './types';
  */
 export const ASK_CLASSIFIER_OPTIONS = { threshold: 0 } as const;
 
-/** A clause type counts as asked for from this questionTypes() score on. */
-export const QUESTION_TYPE_MIN_SCORE = 0.5;
 /** Answer types whose absence counts against an answer (measured, see above). */
 const JUDGED_ANSWER_TYPES: ReadonlySet<AnswerType> = new Set(['temporal', 'jurisdiction']);
 const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
@@ -49,11 +46,14 @@ const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
 
 export interface SufficiencyInput {
   readonly response: PipelineResponse;
-  /** The question as asked (for the classifier and the answer type). */
+  /** The passages shown (the response's, re-ranked and cut by the ask function). */
+  readonly passages: readonly PipelinePassage[];
+  /** The question as asked (for the answer type). */
   readonly question: string;
   /** How the scope reads in a sentence: "“‹title›”", "the workspace". */
   readonly scopeName: string;
-  readonly classifier?: ClauseClassifier | null | undefined;
+  /** The clause kinds asked for and the passages' scores for them (clause-rank.ts). */
+  readonly clauses: ClauseEvidence;
   readonly threshold?: number;
 }
 
@@ -66,21 +66,23 @@ interface Signal {
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const analyzer = createAnalyzer();
 
-export async function judgeSufficiency(input: SufficiencyInput, options: JobOptions = {}): Promise<Sufficiency> {
-  const { response, scopeName } = input;
+export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
+  const { response, passages, scopeName, clauses } = input;
   const threshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
-  if (response.passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  if (passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
-  const signals: Signal[] = [{ value: retrievalScore(response), reason: coverageReason(response, scopeName) }];
-  if (input.classifier) {
-    const clause = await clauseSignal(input.classifier, input.question, response.passages, scopeName, options);
-    throwIfAborted(options.signal, 'ask');
-    if (clause) signals.push(clause);
+  const signals: Signal[] = [{ value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
+  if (clauses.asked.length > 0) {
+    const kinds = clauses.asked.map((a) => clauseName(a.type));
+    signals.push({
+      value: bestClauseScore(clauses, passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after])),
+      reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.`,
+    });
   }
   const language = response.explanation.queryLanguage;
   const type = language ? expectedAnswerType(input.question, language) : null;
   if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
-    const stated = response.passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
+    const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
     signals.push({ value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
   }
   const score = signals.reduce((s, x) => s + x.value, 0) / signals.length;
@@ -101,24 +103,10 @@ export function retrievalScore(response: PipelineResponse): number {
   return 0.5 * coverage + 0.5 * sigmoid((Math.max(...dense) - 0.5) * 10);
 }
 
-/** The best score of an asked clause kind among the passages and their context; null when the question asks for none. */
-async function clauseSignal(classifier: ClauseClassifier, question: string, passages: readonly PipelinePassage[], scopeName: string, options: JobOptions): Promise<Signal | null> {
-  const asked = (await classifier.questionTypes(question, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE);
-  if (asked.length === 0) return null;
-  const chunks = passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]);
-  const unique = [...new Map(chunks.map((c) => [c.id, c])).values()];
-  const texts: ClausePassage[] = unique.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle }));
-  const labels = await classifier.classify(texts, options);
-  const wanted = new Set(asked.map((a) => a.type));
-  const value = Math.max(0, ...labels.flat().filter((l) => wanted.has(l.type)).map((l) => l.score));
-  const kinds = asked.map((a) => clauseName(a.type));
-  return { value, reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.` };
-}
-
 /** Why the passages match little of the question: the question's most informative words none of them holds. */
-function coverageReason(response: PipelineResponse, scopeName: string): string {
+function coverageReason(response: PipelineResponse, passages: readonly PipelinePassage[], scopeName: string): string {
   const weights = response.evidence?.weights ?? {};
-  const matched = new Set(response.passages.flatMap((p) => p.terms));
+  const matched = new Set(passages.flatMap((p) => p.terms));
   const language = response.explanation.queryLanguage ?? undefined;
   const missing = new Map<string, number>();
   for (const word of response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {

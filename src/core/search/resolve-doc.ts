@@ -4,8 +4,10 @@
  * party names, aliases (defined short names, abbreviations) and file name, and return the
  * question without the naming words so they do not pull the title page to the top.
  *
- * Names are matched as whole word sequences. A name shared by several documents counts less
- * (a generic "Agreement" identifies nothing); the best document must win clearly. Three outcomes:
+ * Names are matched as whole word sequences, generic ones ("Agreement", "Parties") never; a
+ * document is named by at least two words (or an abbreviation), and by about as many as the
+ * best-named one. A document named only by words that name another one too, which the question
+ * names further ("the Distribution Agreement" of two, "… with Fabrikam" of one), is not. Three outcomes:
  *   - resolved: one document, or several the question names each by its own names ("the Aura
  *     and the Energous agreements"), or copies of one document (a contract and its scanned
  *     copy: same title, same parties) named equally, which are searched together;
@@ -26,6 +28,8 @@ export interface NamedDocument {
   readonly aliases: readonly string[];
   /** ISO 639-1, when known (the ask path prefers the question's language). */
   readonly language?: string | null;
+  /** Mean OCR confidence when pages were read by OCR (a scan); null or absent for a text layer. */
+  readonly ocrConfidence?: number | null;
 }
 
 export interface Resolution {
@@ -52,7 +56,7 @@ export type DocumentMatch =
 /** A parenthesis declaring a defined term: it holds a quoted word. */
 const DEFINITION = /\([^()]*["\u201c\u201d\u2018\u2019'][^()]*\)/gu;
 
-/** More different documents than this named equally well: list at most this many as candidates. */
+/** A clarification lists at most this many candidates. */
 const MAX_CANDIDATES = 6;
 /** More documents than this named clearly and distinctly is not a scope but the workspace. */
 const MAX_NAMED = 4;
@@ -121,9 +125,7 @@ interface Span {
 
 interface Scored {
   readonly index: number;
-  /** Matched name words, each divided by how many documents share the name. */
-  readonly score: number;
-  /** Matched name words, undivided: how strongly the question names some document. */
+  /** Words of the names matched (an abbreviation counts two): how strongly the question names the document. */
   readonly raw: number;
   readonly spans: readonly Span[];
 }
@@ -132,14 +134,9 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
   const q = tokens(question);
   if (q.length === 0 || documents.length === 0) return { kind: 'none' };
   const names = documents.map(namesOf);
-  // How many documents share each name: shared names identify less.
-  const share = new Map<string, number>();
-  for (const list of names) for (const n of new Set(list.map((w) => w.join(' ')))) share.set(n, (share.get(n) ?? 0) + 1);
-
   const abbreviations = documents.map(abbreviationsOf);
   const scored: Scored[] = [];
   names.forEach((list, index) => {
-    let score = 0;
     let raw = 0;
     const spans: Span[] = [];
     for (const words of [...list].sort((a, b) => b.length - a.length)) {
@@ -147,67 +144,61 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
       if (at < 0) continue;
       const span = { start: q[at]!.start, end: q[at + words.length - 1]!.end };
       if (spans.some((s) => s.start <= span.start && span.end <= s.end)) continue; // inside a longer match
-      const key = words.join(' ');
-      const weight = words.length === 1 && abbreviations[index]!.has(key) ? 2 : words.length;
-      score += weight / (share.get(key) ?? 1);
-      raw += weight;
+      raw += words.length === 1 && abbreviations[index]!.has(words[0]!) ? 2 : words.length;
       spans.push(span);
     }
-    if (raw > 0) scored.push({ index, score, raw, spans });
+    if (raw > 0) scored.push({ index, raw, spans });
   });
-  if (scored.length === 0) return { kind: 'none' };
-  scored.sort((a, b) => b.score - a.score || b.raw - a.raw || a.index - b.index);
-  const winner = scored[0]!;
+  scored.sort((a, b) => b.raw - a.raw || a.index - b.index);
+  const best = scored[0];
+  if (!best || best.raw < MIN_SCORE) return { kind: 'none' };
   const docOf = (s: Scored): NamedDocument => documents[s.index]!;
-  const matchedText = (s: Scored): string[] => [...s.spans].sort((a, b) => a.start - b.start).map((sp) => question.slice(sp.start, sp.end));
-  const remainderOf = (list: readonly Scored[]): string =>
-    stripNames(
+  const keys = (s: Scored) => new Set(s.spans.map((sp) => `${sp.start}:${sp.end}`));
+  const within = (a: Scored, b: Scored) => [...keys(a)].every((k) => keys(b).has(k));
+
+  // Named about as well as the best (within 1.5×), and not by a subset of another's names (a
+  // document named only by the title two share, when the question also names one's party).
+  const named = scored.filter((s) => s.raw * 1.5 > best.raw && !scored.some((o) => o !== s && o.raw >= s.raw && within(s, o) && !within(o, s) && !sameWork(docOf(s), docOf(o))));
+  // Documents named by exactly the same words that are not copies of one another: ask which.
+  for (const s of named) {
+    const same = named.filter((o) => within(s, o) && within(o, s));
+    const works = groupCopies(same.map(docOf));
+    if (works.length > 1) return ambiguous(same, works);
+  }
+  const works = groupCopies(named.map(docOf));
+  if (works.length > MAX_NAMED) return ambiguous(named, works);
+  // Copies of a named document that the question names less (a scan's first pages hold fewer names).
+  const chosen = [...named, ...scored.filter((s) => !named.includes(s) && named.some((n) => sameWork(docOf(s), docOf(n)) && within(s, n)))];
+  return resolved(chosen);
+
+  function matchedOf(list: readonly Scored[]): string[] {
+    const spans = list.flatMap((s) => s.spans);
+    return [...new Map(spans.map((sp) => [`${sp.start}:${sp.end}`, sp])).values()]
+      .filter((sp, _, all) => !all.some((o) => o !== sp && o.start <= sp.start && sp.end <= o.end))
+      .sort((a, b) => a.start - b.start)
+      .map((sp) => question.slice(sp.start, sp.end));
+  }
+
+  function remainderOf(list: readonly Scored[]): string {
+    return stripNames(
       question,
       list.flatMap((s) => names[s.index]!),
       isFunctionWord,
     );
-
-  if (winner.score < MIN_SCORE) {
-    // Only shared names matched: if they name documents strongly ("the Distributor Agreement"
-    // with two of them), the question means one of them: ask which; otherwise it names nothing.
-    const strongest = Math.max(...scored.map((s) => s.raw));
-    if (strongest < MIN_SCORE) return { kind: 'none' };
-    const tied = scored.filter((s) => s.raw === strongest);
-    const works = groupCopies(tied.map(docOf));
-    if (works.length === 1) return resolved(tied, works[0]!);
-    return ambiguous(tied, works);
   }
 
-  // Documents within 1.5× of the best are named about as well as it is.
-  const close = scored.filter((c) => c.score * 1.5 > winner.score);
-  const works = groupCopies(close.map(docOf));
-  if (works.length === 1) return resolved(close, works[0]!);
-  // Several different documents: named each by its own names (search them all), or by the same
-  // words (the question could mean any of them: ask).
-  const sameWords = close.some((c) => c !== winner && !sameWork(docOf(c), docOf(winner)) && c.spans.every((s) => winner.spans.some((w) => w.start === s.start && w.end === s.end)));
-  if (sameWords || works.length > MAX_NAMED) return ambiguous(close, works);
-  return resolved(close, close.map(docOf));
-
-  function resolved(list: readonly Scored[], docs: readonly NamedDocument[]): DocumentMatch {
-    const ids = new Set(docs.map((d) => d.id));
-    const chosen = list.filter((s) => ids.has(docOf(s).id));
-    const best = chosen[0]!;
-    const spans = chosen.flatMap((s) => s.spans);
-    const matched = [...new Map(spans.map((s) => [`${s.start}:${s.end}`, s])).values()]
-      .filter((s, _, all) => !all.some((o) => o !== s && o.start <= s.start && s.end <= o.end))
-      .sort((a, b) => a.start - b.start)
-      .map((s) => question.slice(s.start, s.end));
+  function resolved(list: readonly Scored[]): DocumentMatch {
     return {
       kind: 'resolved',
-      resolution: { documentId: docOf(best).id, documentIds: chosen.map((s) => docOf(s).id), matched, remainder: remainderOf(chosen), score: best.score },
+      resolution: { documentId: docOf(list[0]!).id, documentIds: list.map((s) => docOf(s).id), matched: matchedOf(list), remainder: remainderOf(list), score: list[0]!.raw },
     };
   }
 
   function ambiguous(list: readonly Scored[], groups: readonly (readonly NamedDocument[])[]): DocumentMatch {
     // One candidate per work (its best-named copy), best first.
-    const firstOf = new Map(groups.map((g) => [g[0]!.id, g]));
+    const firstOf = new Set(groups.map((g) => g[0]!.id));
     const candidates = list.map(docOf).filter((d) => firstOf.has(d.id)).slice(0, MAX_CANDIDATES);
-    return { kind: 'ambiguous', candidates, matched: matchedText(list[0]!), remainder: remainderOf(list) };
+    return { kind: 'ambiguous', candidates, matched: matchedOf(list), remainder: remainderOf(list) };
   }
 }
 
@@ -224,8 +215,9 @@ export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
 
 /**
  * Two documents are copies of one work (a contract and its scan, its PDF and Word versions) when
- * their titles are the same and at least half of the smaller set of names (parties, short
- * names) is shared.
+ * their titles are the same and nearly all names of the one with fewer (a scan of the first pages
+ * finds fewer) are the other's too: COPY_SHARE of them, and at least two. Two agreements with the
+ * same title and one party in common share only that party's names.
  */
 export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
   if (a.id === b.id) return true;
@@ -237,8 +229,10 @@ export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
   if (as.size === 0 || bs.size === 0) return false;
   let shared = 0;
   for (const x of as) if (bs.has(x)) shared++;
-  return shared * 2 >= Math.min(as.size, bs.size);
+  return shared >= 2 && shared >= COPY_SHARE * Math.min(as.size, bs.size);
 }
+
+const COPY_SHARE = 0.75;
 
 /** The document(s) the question names, or null (none, or ambiguous). */
 export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {
@@ -290,6 +284,7 @@ export function stripNames(question: string, names: readonly (readonly string[])
     .join(' ')
     .replace(/\(\s*["“”'‘’]*\s*\)/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/ ([,;:.?!])/g, '$1')
     .replace(/^[\s;,.]+/, '')
     .trim();
 }

@@ -32,31 +32,31 @@ export function planScope(question: string, documents: readonly NamedDocument[],
     const docs = pinned.map((id) => known.get(id)!);
     // The pinned documents' names in the question are removed from the query all the same.
     const named = matchDocuments(question, docs);
-    if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder);
-    if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder);
-    return search({ source: 'user', documentIds: pinned, matched: [] }, question);
+    if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder, question);
+    if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder, question);
+    return search({ source: 'user', documentIds: pinned, matched: [] }, question, question);
   }
 
   const previous = (context.previousScope?.documentIds ?? []).filter((id) => known.has(id));
   const match = matchDocuments(question, documents);
   if (match.kind === 'resolved') {
     const { documentIds, matched, remainder } = match.resolution;
-    return search({ source: 'question', documentIds, matched }, remainder);
+    return search({ source: 'question', documentIds, matched }, remainder, question);
   }
   if (match.kind === 'ambiguous') {
     const candidateIds = new Set(match.candidates.map((c) => c.id));
     if (previous.length > 0 && previous.some((id) => candidateIds.has(id))) {
       // "the Distributor Agreement" right after a question about one of them means that one.
-      return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder);
+      return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder, question);
     }
     return { kind: 'clarify', scope: { source: 'question', documentIds: [], matched: match.matched }, query: cleanQuery(match.remainder, question), candidates: match.candidates };
   }
-  if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question);
+  if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
   return { kind: 'search', scope: WORKSPACE, query: question };
 }
 
-function search(scope: AskScope, query: string): ScopePlan {
-  return { kind: 'search', scope, query: cleanQuery(stripReferences(query), query) };
+function search(scope: AskScope, query: string, question: string): ScopePlan {
+  return { kind: 'search', scope, query: cleanQuery(stripReferences(query), question) };
 }
 
 /** A query with nothing left (the question was only a name) searches with the name after all. */

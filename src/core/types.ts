@@ -30,6 +30,8 @@ export interface DocumentRecord {
   lexicalOnly: boolean;
   /** Mean OCR confidence 0..100 when any page was read by OCR. */
   ocrConfidence: number | null;
+  /** Pages read by OCR (a scan: all of them). Absent on records written before it was kept. */
+  ocrPages?: number;
   chunkCount: number;
   /** File modification time when known (folder sync). */
   mtime: number | null;

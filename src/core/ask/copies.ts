@@ -1,8 +1,8 @@
 /**
  * Copies of one document in scope (a contract and its scan, its PDF and Word versions) are
  * searched together, but a clause is shown once: a passage that repeats one already ranked
- * higher from another copy is dropped, and between two such passages the one from a text layer
- * wins over one read by OCR (its words and offsets are exact).
+ * higher from another copy is dropped, and between two such passages the one from the copy with
+ * more of its pages in a text layer wins over one read by OCR (its words and offsets are exact).
  *
  * Two passages repeat each other when at least DUPLICATE_SHARE of the smaller one's five-word
  * shingles are in the other (OCR slips and different chunk boundaries leave most shingles whole).
@@ -21,14 +21,15 @@ export function dropCopyRepeats(passages: readonly PipelinePassage[], documents:
     for (const d of group) work.set(d.id, i);
   });
   if (new Set(work.values()).size === inScope.length) return [...passages];
-  const ocr = new Set(documents.filter((d) => d.ocrConfidence !== null && d.ocrConfidence !== undefined).map((d) => d.id));
+  const textShare = new Map(documents.map((d) => [d.id, 1 - (d.ocrPages ?? 0) / Math.max(1, d.pages ?? 1)]));
+  const better = (a: string, b: string) => (textShare.get(a) ?? 1) > (textShare.get(b) ?? 1);
   const shingles = new Map(passages.map((p) => [p.chunkId, shingleSet(p.chunk.text)]));
   const kept: PipelinePassage[] = [];
   for (const p of passages) {
     const twin = kept.findIndex((q) => q.documentId !== p.documentId && work.get(q.documentId) === work.get(p.documentId) && repeats(shingles.get(q.chunkId)!, shingles.get(p.chunkId)!));
     if (twin < 0) kept.push(p);
     // The text layer's passage takes the place of the OCR'd one.
-    else if (ocr.has(kept[twin]!.documentId) && !ocr.has(p.documentId)) kept[twin] = p;
+    else if (better(p.documentId, kept[twin]!.documentId)) kept[twin] = p;
   }
   return kept;
 }

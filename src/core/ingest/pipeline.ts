@@ -177,6 +177,7 @@ export async function ingestFile(
       chunkCount: chunks.length,
       lexicalOnly: vectors === null,
       ocrConfidence,
+      ocrPages: tally.read,
       status: degraded || unread ? 'degraded' : 'ready',
       error: unread
         ? `${file.name}: ${unreadPages} scanned page${unreadPages === 1 ? '' : 's'} could not be read${deps.ocr ? '' : ' (text recognition is not available)'}`

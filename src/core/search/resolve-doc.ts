@@ -28,8 +28,9 @@ export interface NamedDocument {
   readonly aliases: readonly string[];
   /** ISO 639-1, when known (the ask path prefers the question's language). */
   readonly language?: string | null;
-  /** Mean OCR confidence when pages were read by OCR (a scan); null or absent for a text layer. */
-  readonly ocrConfidence?: number | null;
+  /** Pages, and pages read by OCR (a scan: all of them), when known. */
+  readonly pages?: number;
+  readonly ocrPages?: number;
 }
 
 export interface Resolution {

@@ -41,8 +41,9 @@ describe('rankByClause', () => {
 });
 
 describe('dropCopyRepeats', () => {
-  const doc = (id: string, ocrConfidence: number | null): NamedDocument => ({ id, name: `${id}.pdf`, title: 'SUPPLY AGREEMENT', aliases: ['Acme Corp.', 'Acme', 'Beta Ltd.', 'Beta'], ocrConfidence });
-  const documents = [doc('original', null), doc('scan', 93), { ...doc('other', null), title: 'LEASE', aliases: ['Gamma LLC', 'Gamma'] }];
+  const doc = (id: string, pages: number, ocrPages: number): NamedDocument => ({ id, name: `${id}.pdf`, title: 'SUPPLY AGREEMENT', aliases: ['Acme Corp.', 'Acme', 'Beta Ltd.', 'Beta'], pages, ocrPages });
+  // The original has one scanned page (a signature page), the copy is a scan of its first pages.
+  const documents = [doc('original', 19, 1), doc('scan', 4, 4), { ...doc('other', 3, 0), title: 'LEASE', aliases: ['Gamma LLC', 'Gamma'] }];
   // The scan's text as OCR reads it: a slip or two, another chunk boundary.
   const ocrCap = `Clause 7. ${CAP.replace('twelve', 'twe1ve')}`;
 

@@ -14,7 +14,7 @@ function passage(text: string, terms: string[], seq = 0): PipelinePassage {
   };
 }
 
-function response(passages: PipelinePassage[], coverage: number, lexicalQuery: string, weights: Record<string, number>, queryLanguage: string | null = 'en'): PipelineResponse {
+function response(passages: readonly PipelinePassage[], coverage: number, lexicalQuery: string, weights: Record<string, number>, queryLanguage: string | null = 'en'): PipelineResponse {
   return {
     query: lexicalQuery, terms: Object.keys(weights), passages,
     ranked: passages.map((p) => ({ chunkId: p.chunkId, documentId: p.documentId, score: 1, terms: p.terms, foundBy: ['lexical'], lexicalScore: 1, denseScore: null, lexicalRank: 1, denseRank: null, rerankScore: null, phrase: false })),

@@ -169,7 +169,7 @@ This Agreement continues until terminated.`;
 });
 
 describe('chunkPages: what looks like a heading but is not', () => {
-  const paths = (text: string) => chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 }).map((c) => [c.text.slice(0, 24), c.sectionPath.join(' › ')]);
+  const paths = (text: string): [string, string][] => chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 }).map((c) => [c.text.slice(0, 24), c.sectionPath.join(' › ')]);
 
   it('never opens a section at a street number, and a clause’s path never comes from the line before', () => {
     const text = [

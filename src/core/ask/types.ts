@@ -45,7 +45,11 @@ export interface AskDeps {
   readonly retriever: Retriever;
   /** The searchable documents of the workspace (for scope resolution). */
   documents(): Promise<readonly NamedDocument[]>;
-  /** Tells which kinds of clause the question asks about and the passages are (sufficiency). */
+  /**
+   * Tells which kind of clause the question asks about and which the passages are: a passage of
+   * that kind moves up, and none being of that kind counts against sufficiency. Built with
+   * ASK_CLASSIFIER_OPTIONS (sufficiency.ts) it reports graded scores, weak ones included.
+   */
   readonly classifier?: ClauseClassifier | null;
   /** Sufficiency threshold (0..1); the default when absent. */
   readonly sufficiencyThreshold?: number;
@@ -76,7 +80,10 @@ export interface AskResult {
   readonly sufficiency: Sufficiency | null;
   /** needs_clarification: the documents the question could mean. */
   readonly candidates: readonly NamedDocument[];
-  /** The retrieval round trip (explanation, ranked candidates); null when none ran. */
+  /**
+   * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
+   * are the candidates the shown ones were chosen from (more than are shown).
+   */
   readonly response: PipelineResponse | null;
 }
 

@@ -10,7 +10,7 @@
 import type { PipelinePassage } from '../search/pipeline';
 import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 
-export const DUPLICATE_SHARE = 0.3;
+const DUPLICATE_SHARE = 0.3;
 const SHINGLE = 5;
 
 /** The passages without repeats across copies of one document (order kept, text layers preferred). */

@@ -43,11 +43,6 @@ export function stripReferences(question: string): string {
   return out.replace(/\s+([?.!,;:])/g, '$1').replace(/\s+/g, ' ').trim();
 }
 
-/** True when the question refers to the document in scope ("this agreement"). */
-export function refersToDocument(question: string): boolean {
-  return LANGUAGES.some((l) => new RegExp(l.demonstrative.source, 'iu').test(question));
-}
-
 /** True when the question asks about several or all documents, not the one in scope. */
 export function widensScope(question: string): boolean {
   return LANGUAGES.some((l) => l.widening.test(question));

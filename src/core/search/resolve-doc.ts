@@ -93,7 +93,7 @@ function abbreviationsOf(doc: NamedDocument): Set<string> {
 }
 
 /** The word sequences a document can be named by. */
-export function namesOf(doc: NamedDocument): string[][] {
+function namesOf(doc: NamedDocument): string[][] {
   const raw = [doc.title ?? '', ...doc.aliases, doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')];
   const out: string[][] = [];
   for (const name of raw) {

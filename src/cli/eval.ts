@@ -13,7 +13,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { byCategory, retrievalMetrics, sufficiencyReport, type MetricRow } from '../core/eval/metrics';
+import { byCategory, insufficientRates, retrievalMetrics, sufficiencyReport, type MetricRow } from '../core/eval/metrics';
 import { parseQaFile } from '../core/eval/qa';
 import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from '../core/eval/run';
 import { describeError } from '../core/errors';
@@ -23,6 +23,8 @@ import { ingestPaths, listDocuments, openEngine } from './headless';
 import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
+import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
+import { builtinClassifier } from '../playbooks/builtin';
 
 const { values } = parseArgs({
   options: {
@@ -45,7 +47,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named] [--all-files] [--ocr] [--no-cache]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--all-files] [--ocr] [--no-cache]');
   process.exit(message ? 2 : 0);
 }
 
@@ -67,7 +69,12 @@ async function main(): Promise<void> {
 
   const models = await loadEvalModels({ dir: values.models, embedder: values.embedder, reranker: values.reranker });
   const qaPaths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
-  const paths = values['all-files'] ? [...new Set([...qaPaths, ...(await listDocuments(docsDir))])] : qaPaths;
+  const scopes = (values.scopes ? values.scopes.split(',') : SCOPES) as Scope[];
+  const unknown = scopes.filter((s) => !SCOPES.includes(s));
+  if (unknown.length > 0) usage(`unknown scope ${unknown.join(', ')} (scopes: ${SCOPES.join(', ')})`);
+  // The app scope is the app's workspace: every supported file under --docs is indexed.
+  const allFiles = values['all-files'] || scopes.includes('app');
+  const paths = allFiles ? [...new Set([...qaPaths, ...(await listDocuments(docsDir))])] : qaPaths;
 
   const workspace = new MemoryWorkspace();
   const t0 = performance.now();
@@ -88,12 +95,21 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const scopes = (values.scopes ? values.scopes.split(',') : SCOPES) as Scope[];
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, sufficiency: (r) => sufficiencyScore(r, engine) }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: builtinClassifier({ ...ASK_CLASSIFIER_OPTIONS, embedder: models.embedder }), sufficiency: (r) => sufficiencyScore(r, engine) }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {
-    const out = results.map((r) => ({ config: r.config, scope: r.scope, ms: r.ms, resolved: r.resolved, metrics: retrievalMetrics(r.questions), categories: Object.fromEntries(byCategory(r.questions)), sufficiency: sufficiencyReport(r.questions, threshold), questions: r.questions }));
+    const out = results.map((r) => ({
+      config: r.config,
+      scope: r.scope,
+      ms: r.ms,
+      resolved: r.resolved,
+      metrics: retrievalMetrics(r.questions),
+      ...(r.scope === 'app' ? { insufficient: insufficientRates(r.questions) } : {}),
+      categories: Object.fromEntries(byCategory(r.questions)),
+      sufficiency: sufficiencyReport(r.questions, threshold),
+      questions: r.questions,
+    }));
     await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, models: models.description, threshold, results: out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
@@ -105,7 +121,11 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
   console.log(metricTable(results.map((r) => ({ label: `${r.config} / ${r.scope}`, m: retrievalMetrics(r.questions) }))));
   for (const r of results.filter((x) => x.resolved)) {
     const { correct, wrong, none } = r.resolved!;
-    console.log(`document resolution (${r.config}): ${correct} correct, ${wrong} wrong, ${none} unresolved`);
+    console.log(`document resolution (${r.config} / ${r.scope}): ${correct} correct, ${wrong} wrong, ${none} unresolved`);
+  }
+  for (const r of results.filter((x) => x.scope === 'app')) {
+    const rates = insufficientRates(r.questions);
+    console.log(`insufficient (${r.config} / app): ${pct(rates.answerable).trim()}% of answerable, ${pct(rates.unanswerable).trim()}% of unanswerable questions; ${rates.clarifications} clarification${rates.clarifications === 1 ? '' : 's'} asked`);
   }
   console.log(`\n## Sufficiency (threshold ${threshold})\n`);
   const widths = [28, 6, 8, 8, 8, 8];

@@ -176,6 +176,12 @@ export interface LexicalQuery {
   readonly sectionOrdinal?: string;
   /** Restrict to documents in this language (ISO 639-1). */
   readonly language?: string;
+  /**
+   * The query's own language, when known: documents of that language are matched with its
+   * analysis; documents of other languages only on what is left without its stop words, and
+   * ranked below equal matches in the query's language.
+   */
+  readonly queryLanguage?: string | null;
 }
 
 /** The embedding vectors of one document's chunks (one row per chunk, in seq order). */
@@ -206,6 +212,8 @@ export interface SearchRequest {
   readonly filters?: SearchFilters;
   /** The workspace's pipeline settings when absent. */
   readonly settings?: PipelineSettings;
+  /** The query's language (ISO 639-1); detected from the text when absent; null: unknown. */
+  readonly language?: string | null;
 }
 
 /**

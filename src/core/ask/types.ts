@@ -3,7 +3,7 @@
  * scope → sufficiency → typed result) used by the UI, the answer layer and `npm run eval`.
  * These types are the seam between them; the implementation lives beside this file.
  */
-import type { JobOptions, Retriever } from '../ports';
+import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
 import type { NamedDocument } from '../search/resolve-doc';
 import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
 
@@ -50,6 +50,14 @@ export interface AskDeps {
   readonly retriever: Retriever;
   /** The searchable documents of the workspace (for scope resolution). */
   documents(): Promise<readonly NamedDocument[]>;
+  /**
+   * Tells which kind of clause the question asks about and which the passages are: a passage of
+   * that kind moves up, and none being of that kind counts against sufficiency. Built with
+   * ASK_CLASSIFIER_OPTIONS (sufficiency.ts) it reports graded scores, weak ones included.
+   */
+  readonly classifier?: ClauseClassifier | null;
+  /** Sufficiency threshold (0..1); the default when absent. */
+  readonly sufficiencyThreshold?: number;
 }
 
 export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
@@ -72,10 +80,15 @@ export interface AskResult {
   readonly scope: AskScope;
   /** answered: the evidence; insufficient: the closest passages (labelled as such); clarification: none. */
   readonly passages: readonly PipelinePassage[];
+  /** What the passages are: the evidence, or only the closest ones (never to be shown as the answer); null when none. */
+  readonly passageLabel: 'evidence' | 'closest' | null;
   readonly sufficiency: Sufficiency | null;
   /** needs_clarification: the documents the question could mean. */
   readonly candidates: readonly NamedDocument[];
-  /** The retrieval round trip (explanation, ranked candidates); null when none ran. */
+  /**
+   * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
+   * are the candidates the shown ones were chosen from (more than are shown).
+   */
   readonly response: PipelineResponse | null;
 }
 

@@ -10,6 +10,8 @@ export interface JudgedQuestion {
   readonly pageCorrect: boolean;
   /** Sufficiency score of the response (higher = more likely answerable). */
   readonly sufficiency: number;
+  /** app scope: what the ask function concluded. */
+  readonly outcome?: 'answered' | 'insufficient' | 'needs_clarification';
 }
 
 export interface MetricRow {
@@ -69,5 +71,24 @@ export function sufficiencyReport(questions: readonly JudgedQuestion[], threshol
     recall: pos.length ? tp / pos.length : 0,
     auroc: pos.length && neg.length ? wins / (pos.length * neg.length) : 0,
     unanswerable: neg.length,
+  };
+}
+
+export interface OutcomeRates {
+  /** Share of the answerable questions the ask function called insufficient (lower is better). */
+  readonly answerable: number;
+  /** Share of the unanswerable questions it called insufficient (higher is better). */
+  readonly unanswerable: number;
+  /** Questions it asked to clarify (which document) instead. */
+  readonly clarifications: number;
+}
+
+/** How often the ask function said "insufficient", on answerable and on unanswerable questions. */
+export function insufficientRates(questions: readonly JudgedQuestion[]): OutcomeRates {
+  const share = (qs: readonly JudgedQuestion[]) => (qs.length ? qs.filter((q) => q.outcome === 'insufficient').length / qs.length : 0);
+  return {
+    answerable: share(questions.filter((q) => q.answerable)),
+    unanswerable: share(questions.filter((q) => !q.answerable)),
+    clarifications: questions.filter((q) => q.outcome === 'needs_clarification').length,
   };
 }

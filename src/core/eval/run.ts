@@ -6,11 +6,17 @@
  *  - doc: `question`, restricted to the question's own document;
  *  - corpus: `question` over every indexed document;
  *  - named: `question_with_doc` over every document, through document resolution (the named
- *    document is found from titles, parties and aliases and searched alone).
- * The ranking judged is the pipeline's full candidate order (before the per-file limit of the
- * final selection), cut at 10.
+ *    document is found from titles, parties and aliases and searched alone);
+ *  - app: `question_with_doc` through the ask function exactly as the UI calls it (same
+ *    function, same defaults, the Retriever port in-process): scope resolution, retrieval in
+ *    scope, sufficiency. The ranking judged is the passages the UI shows, in order, and each
+ *    question records its outcome (answered / insufficient / needs_clarification).
+ * For the other scopes the ranking judged is the pipeline's full candidate order (before the
+ * per-file limit of the final selection), cut at 10.
  */
-import type { Embedder, Reranker } from '../ports';
+import { ask } from '../ask/ask';
+import type { ClauseClassifier, Embedder, Reranker } from '../ports';
+import { InProcessRetriever } from '../search/retriever';
 import type { SearchEngine } from '../search/engine';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps, type PipelineResponse, type PipelineSettings } from '../search/pipeline';
 import { resolveDocument, type NamedDocument } from '../search/resolve-doc';
@@ -19,8 +25,8 @@ import { EvidenceMatcher } from './match';
 import type { JudgedQuestion } from './metrics';
 import type { QaFile, QaItem } from './qa';
 
-export type Scope = 'doc' | 'corpus' | 'named';
-export const SCOPES: readonly Scope[] = ['doc', 'corpus', 'named'];
+export type Scope = 'doc' | 'corpus' | 'named' | 'app';
+export const SCOPES: readonly Scope[] = ['doc', 'corpus', 'named', 'app'];
 
 export interface EvalConfig {
   readonly name: string;
@@ -37,6 +43,8 @@ export interface EvalContext {
   readonly documents: readonly NamedDocument[];
   readonly embedder?: Embedder | null;
   readonly reranker?: Reranker | null;
+  /** The clause classifier the app's ask path uses, when there is one. */
+  readonly classifier?: ClauseClassifier | null;
   /** Higher = more likely the evidence is there. */
   readonly sufficiency: (response: PipelineResponse) => number;
 }
@@ -79,6 +87,8 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
       reranker: config.rerank ? (context.reranker ?? null) : null,
     };
     const settings: PipelineSettings = { ...config.settings, selection: { ...config.settings.selection, topK: CUT, perFile: 0 } };
+    const retriever = new InProcessRetriever(deps, config.settings);
+    const askDeps = { retriever, documents: async () => context.documents, classifier: context.classifier ?? null };
     for (const scope of scopes) {
       const started = performance.now();
       const questions: JudgedQuestion[] = [];
@@ -86,6 +96,16 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
       for (const item of qa.items) {
         const documentId = context.documentOf.get(item.doc_id);
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
+        if (scope === 'app') {
+          const result = await ask({ question: item.question_with_doc ?? item.question, settings: config.settings }, askDeps);
+          const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
+          questions.push({ ...judged, outcome: result.outcome });
+          if (result.outcome === 'needs_clarification') resolved.none++;
+          else if (result.scope.documentIds.includes(documentId)) resolved.correct++;
+          else if (result.scope.documentIds.length > 0) resolved.wrong++;
+          else resolved.none++;
+          continue;
+        }
         let text = item.question;
         let documentIds: string[] | undefined;
         if (scope === 'doc') documentIds = [documentId];
@@ -103,7 +123,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         const chunks = await context.lookup.chunksByIds(response.ranked.slice(0, CUT).map((c) => c.chunkId));
         questions.push(judge(item, documentId, chunks, matcher, context.sufficiency(response)));
       }
-      out.push({ config: config.name, scope, questions, ...(scope === 'named' ? { resolved } : {}), ms: performance.now() - started });
+      out.push({ config: config.name, scope, questions, ...(scope === 'named' || scope === 'app' ? { resolved } : {}), ms: performance.now() - started });
     }
   }
   return out;

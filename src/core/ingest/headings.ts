@@ -11,6 +11,13 @@
  *   3  5.2 (and Section 5.2)     4  5.2.1     5  5.2.1.1     6  deeper
  *   5+ sub-clauses (a) (i) (A) (1) a) 1): provisional 5, nested by the section stack
  *   markdown # … ###### : 1 … 6
+ *
+ * What is never a heading, however it looks: a table-of-contents line (a dot leader to a page
+ * number), a street address ("700 Dresher Road, Suite 100", "42 West 42nd Street, New York"),
+ * an amount or a row of figures, a bare number, and an ALL-CAPS line that is a sentence (commas,
+ * an open parenthesis) or a company name (a signature block: "ACME CORP. GLOBEX LLC"). A styled
+ * heading (markdown, Word's heading styles) that holds a whole clause ("2.2 Support. During the
+ * Subscription Period, …") is its label and short title; the rest is body text.
  */
 
 export type HeadingKind = 'appendix' | 'article' | 'part' | 'roman' | 'section' | 'paragraph' | 'numbered' | 'caps' | 'markdown' | 'subclause';
@@ -63,6 +70,14 @@ const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|
 /** Month names (en, de) that turn "5 January 2020" into a date rather than a clause. */
 const MONTH = /^(?:Jan(?:uary|uar)?|Feb(?:ruary|ruar)?|Mar(?:ch)?|März|Apr(?:il)?|May|Mai|June?|Juni|July?|Juli|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Okt(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Dez(?:ember)?)\b/u;
 const STARTS_UPPER = /^["'“‘«(]?[\p{Lu}\p{Lt}\p{Lo}]/u;
+/** A table-of-contents entry: a dot leader ("……", ". . . .") before a page number. */
+const DOT_LEADER = /(?:\.{4,}|…{2,}|(?:\. ){3,}|_{4,})\s*[\w.-]*\s*$/u;
+/**
+ * Legal forms that end a company name (a closed class), for signature blocks and party lines.
+ * Case-sensitive: "a Delaware corporation" is a description, not a name.
+ */
+export const COMPANY_FORM =
+  /(?<![\p{L}\p{N}])(?:GmbH|GMBH|AG|KG|Inc\.?|INC\.?|Incorporated|INCORPORATED|Corp\.?|CORP\.?|Corporation|CORPORATION|Co\.|CO\.|Company|COMPANY|Pty\.? Ltd\.?|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|L\.L\.C\.|LLC|L\.L\.P\.|LLP|L\.P\.|S\.A\.S\.?|SAS|S\.A\.R\.L\.|SARL|S\.A\.|S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|A\/S|ApS|Oyj)(?![\p{L}\p{N}])/u;
 
 /** Detects a heading or clause number at the start of `line`; null when the line is ordinary text. */
 export function detectHeading(line: string): Heading | null {
@@ -70,6 +85,7 @@ export function detectHeading(line: string): Heading | null {
   if (start < 0) return null;
   const end = trimmedEnd(line);
   const s = line.slice(start, end);
+  if (DOT_LEADER.test(s)) return null;
   const md = MARKDOWN.exec(s);
   if (md) return markdown(md, start, end);
   return detectPlain(s, start, end, line);
@@ -114,6 +130,7 @@ function numbered(m: RegExpExecArray, start: number, end: number, line: string):
     // A row of figures ("1 Widget 5 10.00") is a table, not a clause.
     const firstTokens = after.split(/\s+/).slice(0, 4);
     if (firstTokens.filter((t) => /^[\d.,%$€£()-]+$/.test(t) && /\d/.test(t)).length >= 2) return null;
+    if (depth === 1 && m[3] === '' && isAddress(after)) return null;
   }
   const rest = parseRest(line, start + m[0].length, end, true, false);
   if (!rest) return null;
@@ -165,8 +182,24 @@ function romanTitled(m: RegExpExecArray, start: number, end: number, line: strin
   return { kind: 'roman', label: num, title: rest.title, ordinal: num, tier: 2, rank: 1, start, end: rest.end, titleIsRest: rest.titleIsRest, restStart: rest.restStart };
 }
 
+/**
+ * The rest of a line after a bare number reads as a street address: capitalised words and
+ * numbers only, with a number after the first word (a suite, a street or postal number:
+ * "Dresher Road, Suite 100", "West 42nd Street", "Main Street, Springfield, IL 60446").
+ */
+function isAddress(after: string): boolean {
+  const words = after.replace(/[,.]/g, ' ').split(/\s+/).filter(Boolean);
+  if (words.length < 2) return false;
+  if (!words.every((w) => /^[\p{Lu}\d#]/u.test(w) || /^\p{Ll}{1,3}$/u.test(w))) return false;
+  return words.slice(1).some((w) => /\d/.test(w));
+}
+
 function caps(s: string, start: number, end: number): Heading | null {
   if (s.length < 4 || s.length > 80 || /\p{Ll}/u.test(s) || /[,;]$/.test(s)) return null;
+  // A sentence in capitals (a disclaimer's line), not a title: several commas, an unclosed parenthesis.
+  if ((s.match(/,/g) ?? []).length >= 2 || (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length) return null;
+  // A company name (a signature block, a party line) is not a section.
+  if (COMPANY_FORM.test(s)) return null;
   const words = s.split(/\s+/);
   if (words.length > 10) return null;
   const letters = (s.match(/\p{Lu}/gu) ?? []).length;
@@ -178,22 +211,31 @@ function caps(s: string, start: number, end: number): Heading | null {
 
 function markdown(m: RegExpExecArray, start: number, end: number): Heading | null {
   const level = (m[1] ?? '#').length;
-  const content = (m[2] ?? '').trim();
-  if (content === '' || content.length > 200) return null;
+  const raw = m[2] ?? '';
+  const content = raw.trim();
+  if (content === '') return null;
+  const offset = start + (m[0].indexOf(raw) + raw.indexOf(content));
   const inner = detectPlain(content, 0, content.length, content);
-  const whole = inner !== null && inner.kind !== 'caps' && inner.end >= content.length;
-  return {
-    kind: 'markdown',
-    label: whole ? inner.label : '',
-    title: whole ? inner.title : content.replace(/\s+/g, ' '),
-    ordinal: whole ? inner.ordinal : null,
-    tier: whole ? inner.tier : null,
-    rank: level,
-    start,
-    end,
-    titleIsRest: false,
-    restStart: end,
-  };
+  if (inner !== null && inner.kind !== 'caps') {
+    // A styled heading holding a whole clause ("2.2 Support. During …"): the label and its short
+    // title are the heading, the rest of the line is body text.
+    const whole = inner.end >= content.length;
+    return {
+      kind: 'markdown',
+      label: inner.label,
+      title: inner.title,
+      ordinal: inner.ordinal,
+      tier: inner.tier,
+      rank: level,
+      start,
+      end: whole ? end : offset + inner.end,
+      titleIsRest: false,
+      restStart: whole ? end : offset + inner.restStart,
+    };
+  }
+  // Without a label, a styled line of several sentences is a paragraph in a heading style.
+  if (content.length > 200 || /\p{Ll}{2}[.;!?]\s+\p{L}/u.test(content)) return null;
+  return { kind: 'markdown', label: '', title: content.replace(/\s+/g, ' '), ordinal: null, tier: null, rank: level, start, end, titleIsRest: false, restStart: end };
 }
 
 interface Rest {
@@ -227,7 +269,10 @@ function parseRest(line: string, pos: number, end: number, strict: boolean, leni
   }
   const whole = rest.replace(/[.:]$/, '').trim();
   const sentenceLike = /[.;!?,](?:\s|$)/.test(whole) || /[,;]$/.test(rest);
-  if (!sentenceLike && wordCount(whole) <= 12 && (isTitleLike(whole) || (lenient && STARTS_UPPER.test(whole)))) {
+  // "Quality Agreement; Product Complaints and Recalls", "Shipment, Delivery and Risk of Loss":
+  // a title in Title Case may hold ";" and ",", a sentence may not.
+  const titleWithParts = !/[.!?](?:\s|$)/.test(whole) && !/[,;]$/.test(rest) && isTitleLike(whole, false);
+  if ((!sentenceLike || titleWithParts) && wordCount(whole) <= 12 && (isTitleLike(whole) || (lenient && STARTS_UPPER.test(whole)))) {
     return { title: whole.replace(/\s+/g, ' '), end, titleIsRest: true, restStart: p };
   }
   return { title: null, end: headEnd, titleIsRest: false, restStart: p };

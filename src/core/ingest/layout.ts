@@ -17,12 +17,20 @@
  *     Case right under the label ("Form of Notice"), and is not continued in lower case.
  *   - A title that is the whole rest of its line is dropped (the rest becomes body text) when the
  *     next line continues it in lower case: "5.2 The Customer shall pay\nall fees …".
+ *   - A heading is followed by body text: an ALL-CAPS line followed, in the same paragraph, by
+ *     another ALL-CAPS line is a sentence in capitals (a disclaimer), not a run of headings.
+ *   - A plain clause number must be plausible where it stands: a top-level number at most
+ *     NUMBER_JUMP past the last one (or under FIRST_NUMBER_MAX before any), so "700 Dresher
+ *     Road" in a notice clause after section 13 is text, not section 700.
+ *   - A filing's exhibit number before any body text ("Exhibit 10.24", "EXHIBIT 99.1": dotted,
+ *     unlike a document's own Exhibit A or Exhibit 1) labels the whole document, not a section
+ *     of it: it is furniture.
  *   - Running headers and footers (the same line among the first or last two of many pages) and
  *     page-number lines ("5", "- 5 -", "Page 5 of 20") are never headings and never decide a
  *     paragraph break; they stay in the text (inside the paragraph they interrupt, or as a
  *     'furniture' segment of their own, which leads no section).
  */
-import { detectHeading, isTitleLike, type Heading } from './headings';
+import { detectHeading, isTitleLike, romanValue, type Heading } from './headings';
 import type { Span } from './sentences';
 
 export interface PageText {
@@ -77,6 +85,10 @@ export function joinPages(pages: readonly PageText[]): JoinedText {
 const SENTENCE_END = /[.!?:;]["'”’)\]]*$/u;
 const CLAUSE_END = /(?:[.!?:;]["'”’)\]]*|[;,:]\s*\p{L}{1,4})$/u;
 const PAGE_NUMBER = /^(?:page\s*|seite\s*|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|\/|von|sur|de)\s*\d{1,4})?$/iu;
+/** A top-level clause number may skip at most this many numbers (a few missed headings). */
+const NUMBER_JUMP = 5;
+/** The first top-level clause number of a document (or after a restart) is at most this. */
+const FIRST_NUMBER_MAX = 20;
 
 export function layoutText(joined: JoinedText, pageCount: number): Layout {
   const lines = splitLines(joined, pageCount);
@@ -90,6 +102,8 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
   let prevSubclause = false;
   let pending: number | null = null; // index in segments of a bare label waiting for its title line
   let lastNumber: number[] | null = null; // the last clause number that started a section
+  let lastTop: number | null = null; // the last top-level clause number
+  let bodySeen = false; // any body text yet (an exhibit label before it labels the document)
 
   const closeText = (): void => {
     if (text) segments.push({ kind: 'text', start: text.start, end: text.end });
@@ -142,6 +156,8 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
     }
     if (pending !== null) pending = resolvePending(pending);
 
+    if (h && h.kind === 'caps' && continuesInCaps(lines, i)) h = null;
+    if (h && h.kind === 'numbered' && !plausibleNumber(h, lastTop, lastNumber)) h = null;
     const accepted =
       h !== null &&
       (h.kind === 'markdown' ||
@@ -153,13 +169,25 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
     if (h && accepted && h.titleIsRest && continuesInLowerCase(lines, i)) {
       h = h.kind === 'caps' ? null : { ...h, title: null, end: trimmedEnd(line.raw, h.restStart), titleIsRest: false };
     }
+    if (h && accepted && h.kind === 'appendix' && !bodySeen && /^\d+\.\d+$/.test(h.ordinal ?? '')) {
+      // "Exhibit 10.24" above a filed agreement labels the whole document: furniture.
+      closePara();
+      segments.push({ kind: 'furniture', start: line.start, end: line.end });
+      paragraphs.push({ start: line.start, end: line.end });
+      prevHeadingOnly = false;
+      prevSubclause = false;
+      prev = line;
+      continue;
+    }
     if (h && accepted) {
       if (h.kind === 'numbered' || h.kind === 'section' || h.kind === 'paragraph') lastNumber = numberParts(h);
+      lastTop = topNumber(h) ?? lastTop;
       closePara();
       const hs = line.lineStart + h.start;
       const he = line.lineStart + trimmedEnd(line.raw, h.end);
       segments.push({ kind: 'heading', start: hs, end: he, heading: h });
       const bodyStart = firstContent(joined.text, he, line.end);
+      if (bodyStart < line.end) bodySeen = true;
       if (bodyStart < line.end) {
         para = { start: hs, end: line.end };
         text = { start: bodyStart, end: line.end };
@@ -173,6 +201,7 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
     } else {
       if (paraBreak || !para) closePara();
       extend(line);
+      bodySeen = true;
       prevHeadingOnly = false;
       prevSubclause = false;
     }
@@ -238,6 +267,41 @@ function markFurniture(lines: Line[], pageCount: number): void {
     const key = line.raw.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\d+/g, '#');
     if ((pagesByKey.get(key)?.size ?? 0) >= threshold) line.furniture = true;
   }
+}
+
+/**
+ * A plain clause number ("5", "5.2") where it stands: a top-level number not far past the last
+ * one, a first one that is small (or a restart at 1, as exhibits do); a dotted number under its
+ * section or continuing the numbering.
+ */
+function plausibleNumber(h: Heading, lastTop: number | null, last: readonly number[] | null): boolean {
+  const parts = numberParts(h);
+  const top = parts[0] ?? 0;
+  if (parts.length > 1 || continuesNumbering(h, last)) return true;
+  if (lastTop === null) return top <= FIRST_NUMBER_MAX;
+  return top <= lastTop + NUMBER_JUMP || top <= 2;
+}
+
+/**
+ * An ALL-CAPS line followed, in the same paragraph, by another ALL-CAPS line that does not
+ * start a clause: the lines are a sentence in capitals, not a heading with its body.
+ */
+function continuesInCaps(lines: readonly Line[], i: number): boolean {
+  const line = lines[i];
+  const next = lines[i + 1];
+  if (!line || !next || next.page !== line.page || next.blankBefore || next.furniture) return false;
+  const t = next.raw.trim();
+  if (/\p{Ll}/u.test(t) || !/\p{Lu}{2}/u.test(t)) return false;
+  const h = detectHeading(next.raw);
+  return h === null || h.kind === 'caps';
+}
+
+/** The top-level number a heading sets ("12" for 12.2, Section 12 or ARTICLE XII), null for others. */
+function topNumber(h: Heading): number | null {
+  if (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'article' && h.kind !== 'roman') return null;
+  const ordinal = h.ordinal ?? '';
+  if (/^\d+$/.test(ordinal)) return Number(ordinal);
+  return /^[ivxlc]+$/i.test(ordinal) ? romanValue(ordinal) : null;
 }
 
 function numberParts(h: Heading): number[] {

@@ -9,9 +9,14 @@
  * line standing alone, or a short line standing alone as the very first line ("Conditions
  * générales de vente"). Status stamps ("CONFIDENTIAL", "Draft", "Execution Version") are
  * skipped; a clause heading ("1. Definitions", "Article 1", "§ 1") ends the search; else null.
+ * The title is the document's own, not what a filing or a party line puts above it: a legend in
+ * capitals ("THE SYMBOL "****" DENOTES PLACES WHERE PORTIONS … HAVE BEEN OMITTED. …": a run of
+ * capital lines that is a sentence), a line that continues a sentence begun on the line before
+ * ("… filed separately with the / Securities and Exchange Commission pursuant to Rule 406 …"),
+ * and a company name ("WATCHGUARD TECHNOLOGIES, INC." above "DISTRIBUTOR AGREEMENT") are skipped.
  */
 import { extractAliases, type AliasOptions } from './aliases';
-import { detectHeading } from './headings';
+import { COMPANY_FORM, detectHeading } from './headings';
 
 export interface MetadataPage {
   readonly page: number;
@@ -111,6 +116,14 @@ export function titleFromText(pages: readonly MetadataPage[]): string | null {
     seen++;
     const h = detectHeading(s);
     if (h && h.kind !== 'caps' && h.kind !== 'markdown') return null;
+    const before = lines[i - 1];
+    // The rest of a sentence from the line before (a legend wrapped over lines), or a party's name.
+    if (before && !before.blankAfter && before.page === line.page && /[\p{Ll},]$/u.test(before.text)) continue;
+    if (isCompanyName(s)) continue;
+    if (isCapsTitle(s) && isLegend(lines, i)) {
+      while (i + 1 < lines.length && !lines[i]!.blankAfter && lines[i + 1]!.page === line.page && isCapsLine(lines[i + 1]!.text) && !/[.!?]$/.test(lines[i]!.text)) i++;
+      continue;
+    }
     if (isCapsTitle(s)) {
       let title = s;
       for (let j = i + 1; j < lines.length && j <= i + 2; j++) {
@@ -129,6 +142,28 @@ export function titleFromText(pages: readonly MetadataPage[]): string | null {
     if (isTitleCase(words) || (seen === 1 && words.length <= 10 && !/\.$/.test(s))) return tidy(s);
   }
   return null;
+}
+
+/**
+ * The capital lines from `i` on (same page, no blank line) read as a sentence, not a title: a
+ * full stop inside them, or more words than a title has.
+ */
+function isLegend(lines: readonly { text: string; page: number; blankAfter: boolean }[], i: number): boolean {
+  let run = lines[i]!.text;
+  for (let j = i; j + 1 < lines.length && !lines[j]!.blankAfter && lines[j + 1]!.page === lines[i]!.page && isCapsLine(lines[j + 1]!.text) && !/[.!?]$/.test(lines[j]!.text); j++) {
+    run += ` ${lines[j + 1]!.text}`;
+  }
+  return /\p{L}{2}[.!?]\s+\S/u.test(run) || run.split(/\s+/).length > 15 || (/\.$/.test(run) && run.split(/\s+/).length > 8);
+}
+
+function isCapsLine(s: string): boolean {
+  return !/\p{Ll}/u.test(s) && (s.match(/\p{Lu}/gu) ?? []).length >= 4;
+}
+
+/** A company name standing alone ("WATCHGUARD TECHNOLOGIES, INC."): a party, not the title. */
+function isCompanyName(s: string): boolean {
+  const t = s.replace(/[.,;:]+$/, '');
+  return t.split(/\s+/).length <= 8 && new RegExp(`${COMPANY_FORM.source}$`, 'u').test(`${t}${/\.$/.test(s) ? '.' : ''}`);
 }
 
 function isCapsTitle(s: string): boolean {

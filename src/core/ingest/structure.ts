@@ -8,6 +8,10 @@
  * roman when it continues a roman list ((v) after (iv)); otherwise (i) starts a roman list and
  * (v) / (x) are letters.
  *
+ * A clause's path never comes from another section: a dotted clause number closes the open
+ * numbered sections it does not belong to ("6.1" closes "5 Term", though both would nest by
+ * rank alone; "13.6" is never under a stray "700").
+ *
  * Containers (PART, CHAPTER, TITLE, BOOK, Livre, Titre, Chapitre, Teil, Kapitel, …) have no
  * fixed order either (Part > Chapter in the UK, Title > Chapter > Part in the US Code, Livre >
  * Titre > Chapitre in French codes): the first kind seen is outermost, a new kind nests inside
@@ -57,6 +61,15 @@ export class SectionStack {
       rank = this.#containerRank(styleKey);
     }
     while (this.#entries.length > 0 && (this.#entries[this.#entries.length - 1]?.rank ?? -1) >= rank) this.#entries.pop();
+    const number = clauseNumber(heading);
+    if (number && number.length > 1) {
+      // Close numbered sections this clause is not part of: "6.1" is not inside "5".
+      for (let top = this.#entries[this.#entries.length - 1]; top; top = this.#entries[this.#entries.length - 1]) {
+        const open = clauseNumber(top);
+        if (!open || (open.length < number.length && open.every((n, i) => n === number[i]))) break;
+        this.#entries.pop();
+      }
+    }
     const entry: SectionEntry = {
       kind: heading.kind,
       label: heading.label,
@@ -102,6 +115,13 @@ export class SectionStack {
     const rank = existing ? existing.rank : Math.max(5, (top?.rank ?? 4) + 1);
     return { rank, styleKey: key(reading.style), value: reading.value };
   }
+}
+
+/** The parts of an arabic clause number ("12.2" → [12, 2]) of a numbered or Section heading, else null. */
+function clauseNumber(h: { readonly kind: HeadingKind; readonly label: string }): number[] | null {
+  if (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'markdown') return null;
+  const m = /(?:^|\s)(\d{1,3}(?:\.\d{1,3})*)$/.exec(h.label);
+  return m ? (m[1] ?? '').split('.').map(Number) : null;
 }
 
 function containerKey(label: string): string {

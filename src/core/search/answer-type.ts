@@ -1,39 +1,88 @@
 /**
- * Expected answer type, the classic question-answering cue: a question asking "how long",
- * "when" or "how much notice" is answered by a passage that states a period or a date
- * ("thirty (30) days", "five (5) years", "annually", "September 30, 1997"), so such passages
- * get a small boost among keyword candidates. Only the temporal type is recognised: it is the
- * one that contract questions ask for most and that can be spotted reliably without a model.
- * English only; other languages get no answer type (no boost).
+ * Expected answer type, the classic question-answering cue (question classes as in Li & Roth's
+ * taxonomy: a period or date, an amount, a place of law): a question asking "how long", "when"
+ * or "how much notice" is answered by a passage that states a period or a date ("thirty (30)
+ * days", "five (5) years", "annually", "September 30, 1997"); one asking "how much" or "what
+ * fee" by a passage stating an amount ("$50,000", "ten percent (10%)", "[***]"); one asking
+ * "which state's law" or "which courts" by a passage naming a jurisdiction ("the laws of the
+ * State of California", "the courts of England"). Such passages get a small boost among keyword
+ * candidates, and the sufficiency check asks whether any passage in scope states the type.
+ * Interrogatives are a closed class; English, French and German are covered, other languages
+ * get no answer type (no boost).
  */
 
-export type AnswerType = 'temporal';
+export type AnswerType = 'temporal' | 'amount' | 'jurisdiction';
 
-const TEMPORAL_QUESTION: Readonly<Record<string, RegExp>> = {
-  en: /\bhow\s+(?:long|soon|often)\b|\bwhen\b|\bhow\s+(?:much|many)\s+(?:time|notice|days?|weeks?|months?|years?)\b|\bwhat\s+(?:\w+\s+)?(?:period|duration)\b/i,
-};
+interface Rules {
+  readonly question: Readonly<Record<AnswerType, RegExp>>;
+  readonly text: Readonly<Record<AnswerType, RegExp>>;
+}
 
 // A number in digits or words, or a redaction ("[***]") standing for one.
-const NUMBER = String.raw`(?:\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)|\[?\*+\]?)`;
-const TEMPORAL_TEXT: Readonly<Record<string, RegExp>> = {
-  en: new RegExp(
-    [
-      // "thirty (30) days", "6 months", "[***] days", "ninety (90) calendar days"
-      String.raw`${NUMBER}(?:[\s-]*\(\s*${NUMBER}\s*\))?[\s-]*(?:business\s+|calendar\s+|working\s+|consecutive\s+)?(?:day|week|month|year)s?\b`,
-      // "September 30, 1997"
-      String.raw`\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},?\s+\d{4}\b`,
-      String.raw`\bannual(?:ly)?\b|\banniversary\b`,
-    ].join('|'),
-    'i',
-  ),
+const NUMBER_EN = String.raw`(?:\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)|\[?\*+\]?)`;
+const NUMBER_FR = String.raw`(?:\b(?:\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|soixante|quatre-vingt-dix|cent)|\[?\*+\]?)`;
+const NUMBER_DE = String.raw`(?:\b(?:\d+|ein|eine|einem|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|fünfzehn|zwanzig|dreißig|sechzig|neunzig|hundert)|\[?\*+\]?)`;
+const MONTHS_EN = 'january|february|march|april|may|june|july|august|september|october|november|december';
+const CURRENCY = String.raw`(?:[$€£¥]\s?(?:\d|\[?\*)|\b(?:USD|EUR|GBP|CHF|JPY)\b|\bUS\$)`;
+
+const RULES: Readonly<Record<string, Rules>> = {
+  en: {
+    question: {
+      temporal: /\bhow\s+(?:long|soon|often)\b|\bwhen\b|\bhow\s+(?:much|many)\s+(?:time|notice|days?|weeks?|months?|years?)\b|\bwhat\s+(?:\w+\s+)?(?:period|duration)\b/i,
+      amount: /\bhow\s+much\b(?!\s+(?:time|notice))|\bhow\s+many\b(?!\s+(?:days?|weeks?|months?|years?))|\bwhat\s+(?:is\s+the\s+|are\s+the\s+)?(?:amount|price|fee|fees|percentage|rate|sum|cap)\b|\band\s+what\s+is\s+it\b/i,
+      jurisdiction: /\bwhich\s+(?:state|country|jurisdiction|court|courts|venue|forum)\b|\bwhat\s+(?:state|country|jurisdiction|court|courts|venue|forum)\b|\bwhose\s+law\b|\bwhere\s+(?:\w+\s+){0,4}(?:resolved|brought|litigated|heard|arbitrated)\b/i,
+    },
+    text: {
+      temporal: new RegExp(
+        [
+          // "thirty (30) days", "6 months", "[***] days", "ninety (90) calendar days"
+          String.raw`${NUMBER_EN}(?:[\s-]*\(\s*${NUMBER_EN}\s*\))?[\s-]*(?:business\s+|calendar\s+|working\s+|consecutive\s+)?(?:day|week|month|year)s?\b`,
+          // "September 30, 1997"
+          String.raw`\b(?:${MONTHS_EN})\s+\d{1,2},?\s+\d{4}\b`,
+          String.raw`\bannual(?:ly)?\b|\banniversary\b`,
+        ].join('|'),
+        'i',
+      ),
+      amount: new RegExp([CURRENCY, String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?\s*(?:%|percent\b|per\s+cent\b)`, String.raw`\b(?:dollars|euros|pounds)\b`].join('|'), 'i'),
+      jurisdiction: /\blaws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal\s+republic)\s+of\s+)?[A-Z][a-z]|\bcourts?\s+(?:located\s+)?(?:of|in|at|for)\s+(?:the\s+)?[A-Z][a-z]|\bjurisdiction\s+of\s+(?:the\s+)?[A-Z]/,
+    },
+  },
+  fr: {
+    question: {
+      temporal: /\bcombien\s+de\s+(?:temps|jours|mois|ans|années)\b|\bquand\b|\bquel(?:le)?s?\s+(?:est\s+la\s+|sont\s+les\s+)?(?:durée|délai|délais|période)\b/i,
+      amount: /\bcombien\b(?!\s+de\s+(?:temps|jours|mois|ans|années))|\bquel(?:le)?s?\s+(?:est\s+le\s+|est\s+la\s+)?(?:montant|prix|taux|pourcentage|plafond)\b/i,
+      jurisdiction: /\bquel(?:le)?s?\s+(?:est\s+la\s+)?(?:loi|juridiction|tribunal|tribunaux|droit)\b|\bdevant\s+quel/i,
+    },
+    text: {
+      temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)\b|\bannuel(?:le)?(?:ment)?\b`, 'i'),
+      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euros?\b|%|pour\s?cent\b)`].join('|'), 'i'),
+      jurisdiction: /\b(?:droit|loi)\s+(?:français|allemand|anglais|belge|suisse|luxembourgeois)|\btribunaux?\s+(?:de|du|d['’])\s*[A-Z]/,
+    },
+  },
+  de: {
+    question: {
+      temporal: /\bwie\s+lange\b|\bwann\b|\bwelche\s+(?:frist|dauer|laufzeit)\b|\binnerhalb\s+welche[rn]\b/i,
+      amount: /\bwie\s+(?:viel|hoch)\b|\bwelche[rns]?\s+(?:betrag|preis|gebühr|höhe|satz|prozentsatz)\b/i,
+      jurisdiction: /\bwelche[sr]?\s+(?:recht|gericht|gerichtsstand)\b|\bwo\s+ist\s+der\s+gerichtsstand\b/i,
+    },
+    text: {
+      temporal: new RegExp(String.raw`${NUMBER_DE}(?:\s*\(\s*${NUMBER_DE}\s*\))?\s*(?:tage?n?|wochen?|monate?n?|jahre?n?)\b|\bjährlich\b`, 'i'),
+      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euro\b|%|prozent\b)`].join('|'), 'i'),
+      jurisdiction: /\b(?:deutsche[sm]?|österreichische[sm]?|schweizerische[sm]?)\s+recht\b|\bgerichtsstand\s+ist\s+[A-Z]|\bgerichte?\s+in\s+[A-Z]/,
+    },
+  },
 };
+
+const ORDER: readonly AnswerType[] = ['temporal', 'jurisdiction', 'amount'];
 
 /** The answer type a question asks for, or null when it names none (or its language has no rules). */
 export function expectedAnswerType(question: string, language: string): AnswerType | null {
-  return TEMPORAL_QUESTION[language]?.test(question) ? 'temporal' : null;
+  const rules = RULES[language];
+  if (!rules) return null;
+  return ORDER.find((t) => rules.question[t].test(question)) ?? null;
 }
 
 /** True when the text states something of the given answer type. */
 export function mentionsAnswerType(text: string, type: AnswerType, language: string): boolean {
-  return type === 'temporal' && (TEMPORAL_TEXT[language]?.test(text) ?? false);
+  return RULES[language]?.text[type].test(text) ?? false;
 }

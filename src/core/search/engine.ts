@@ -11,6 +11,7 @@
 import { describeError } from '../errors';
 import type { IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
+import { detectQueryLanguage } from './query-language';
 import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshot } from './lexical-index';
 import { VectorIndex, type VectorFilter, type VectorRecordLike } from './vector-index';
 
@@ -170,6 +171,11 @@ export class SearchEngine implements SearchIndex {
   searchDense(vector: Float32Array, k: number, filter: VectorFilter = {}): SearchHit[] {
     if (!this.vectors) return [];
     return this.vectors.search(vector, k, filter).map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, terms: [], foundBy: ['dense'] as const }));
+  }
+
+  /** The language of a query among those the analyzer supports, or null when unsure (see query-language.ts). */
+  queryLanguage(text: string): string | null {
+    return detectQueryLanguage(text);
   }
 
   queryTerms(text: string, language?: string | null): string[] {

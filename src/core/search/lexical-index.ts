@@ -7,7 +7,7 @@ import { IndexError } from '../errors';
 import type { IndexedDocument, LexicalQuery } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
 import { DEFAULT_LANGUAGE } from './languages';
-import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, type Analyzer, type AnalyzerOptions } from './analyzer';
+import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, rawTokens, type Analyzer, type AnalyzerOptions } from './analyzer';
 
 export const LEXICAL_SNAPSHOT_VERSION = 1;
 
@@ -25,6 +25,13 @@ export const DEFAULT_FUZZY = { distance: 1, minLength: 6, weight: 0.6 } as const
  * query time (~25 ms for "agreement" at 20k chunks). Re-scoring still sees them (proximity).
  */
 export const DEFAULT_COMMON_TERM_CUTOFF = 0.3;
+
+/**
+ * Scores of matches in documents of another language than the query's are multiplied by this:
+ * they remain findable (names, numbers, shared legal terms) but never outrank an equal match in
+ * the query's language. Crossing languages is the dense path's job.
+ */
+export const OFF_LANGUAGE_WEIGHT = 0.5;
 export const COMMON_TERMS_MIN_CHUNKS = 200;
 
 export interface LexicalIndexOptions {
@@ -209,7 +216,11 @@ export class LexicalIndex {
   }
 
   private searchGroup(query: LexicalQuery, group: string | null, restrictToGroup: boolean): SearchHit[] {
-    const terms = this.queryTerms(query.text, group ?? DEFAULT_LANGUAGE);
+    const queryLanguage = query.queryLanguage ?? null;
+    const offLanguage = queryLanguage !== null && queryLanguage !== (group ?? DEFAULT_LANGUAGE);
+    // The query's function words never match, whatever the documents' language.
+    const text = queryLanguage !== null && offLanguage ? this.withoutStopWords(query.text, queryLanguage) : query.text;
+    const terms = this.queryTerms(text, group ?? DEFAULT_LANGUAGE);
     if (terms.length === 0) return [];
     const docFilter = query.documentIds ? new Set(query.documentIds) : null;
     const filter = (r: SearchResult): boolean => {
@@ -233,13 +244,22 @@ export class LexicalIndex {
         ...(prefixMin > 0 ? { prefix: (t: string) => t.length >= prefixMin && !/\d/.test(t) } : {}),
       },
     );
+    const weight = offLanguage ? OFF_LANGUAGE_WEIGHT : 1;
     return results.slice(0, query.limit ?? 50).map((r) => ({
       chunkId: String(r.id),
       documentId: documentIdOfChunk(String(r.id)),
-      score: r.score,
+      score: r.score * weight,
       terms: r.terms,
       foundBy: ['lexical'] as const,
     }));
+  }
+
+  /** The text without the stop words of `language` (its words as written, space-separated). */
+  private withoutStopWords(text: string, language: string): string {
+    return rawTokens(text)
+      .filter((t) => this.analyzer.term(t.text, language) !== null)
+      .map((t) => t.text)
+      .join(' ');
   }
 
   /**

@@ -16,6 +16,7 @@ import { DEFAULT_QUESTION, reduceQuestion, type QuestionOptions } from './questi
 import { DEFAULT_RESCORE, rescore, type RescoreOptions } from './rescore';
 import { resolve, type Passage, type PassageLookup } from './retrieve';
 import { DEFAULT_SELECTION, expandNeighbours, select, type NeighbourLookup, type SelectionOptions } from './select';
+import { lexicalCoverage } from './sufficiency';
 
 export type RetrievalMode = 'rag' | 'retrieval_only' | 'direct';
 export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['rag', 'retrieval_only', 'direct'];
@@ -66,6 +67,8 @@ export interface PipelineRequest {
   readonly text: string;
   readonly filters?: SearchFilters;
   readonly settings?: PipelineSettings;
+  /** The query's language (ISO 639-1); detected from the text when absent; null: unknown. */
+  readonly language?: string | null;
   readonly signal?: AbortSignal;
 }
 
@@ -103,7 +106,20 @@ export interface PipelineExplanation {
   /** The text keyword search ran with, and the question words dropped from it. */
   readonly lexicalQuery: string;
   readonly dropped: readonly string[];
+  /** The language the query was analysed in (null: each document's own). */
+  readonly queryLanguage?: string | null;
   readonly notes: readonly string[];
+}
+
+/**
+ * What the evidence sufficiency needs from the index, computed where the index is (the index
+ * worker in the app), so the page can judge from the response alone.
+ */
+export interface PipelineEvidence {
+  /** Share of the keyword query's idf mass the best lexical candidates cover (see sufficiency.ts). */
+  readonly coverage: number;
+  /** idf of each query term (`terms`), over the whole index. */
+  readonly weights: Readonly<Record<string, number>>;
 }
 
 export interface PipelineResponse {
@@ -114,6 +130,7 @@ export interface PipelineResponse {
   /** All fused candidates in final order (before selection), for evaluation and diagnostics. */
   readonly ranked: readonly RankedCandidate[];
   readonly explanation: PipelineExplanation;
+  readonly evidence?: PipelineEvidence;
 }
 
 export interface RankedCandidate extends Candidate {
@@ -138,7 +155,8 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
     }
   };
 
-  const language = filters.language ?? DEFAULT_LANGUAGE;
+  const queryLanguage = request.language !== undefined ? request.language : engine.queryLanguage(request.text);
+  const language = filters.language ?? queryLanguage ?? DEFAULT_LANGUAGE;
   // Settings stored before these knobs existed may lack them or some of their fields.
   const questionOptions = { ...DEFAULT_QUESTION, ...settings.question };
   const rescoreOptions = { ...DEFAULT_RESCORE, ...settings.rescore };
@@ -158,16 +176,16 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   queryVector?.catch(() => undefined); // awaited below; a failing lexical stage must not leave it unhandled
 
   const reduced = await time('query', () => reduceQuestion(request.text, language, questionOptions));
-  let lexical = settings.lexicalTopK > 0 ? await time('lexical', () => engine.searchLexical({ text: reduced.text, limit: settings.lexicalTopK, ...filters })) : [];
+  let lexical = settings.lexicalTopK > 0 ? await time('lexical', () => engine.searchLexical({ text: reduced.text, limit: settings.lexicalTopK, ...filters, queryLanguage })) : [];
   candidates['lexical'] = lexical.length;
   throwIfAborted(signal, 'search');
-  const terms = engine.queryTerms(reduced.text);
+  const terms = engine.queryTerms(reduced.text, queryLanguage ?? filters.language);
+  const weights = Object.fromEntries(terms.map((t) => [t, engine.idf(t)]));
   if (rescoreOptions.topN > 0 && lexical.length > 1) {
     const head = lexical;
     lexical = await time('rescore', async () => {
       const chunks = await deps.lookup.chunksByIds(head.slice(0, rescoreOptions.topN).map((h) => h.chunkId));
-      const weights = new Map(terms.map((t) => [t, engine.idf(t)]));
-      return rescore(head, { query: reduced.text, question: request.text, language, weights, texts: chunks.map((c) => c?.text) }, rescoreOptions);
+      return rescore(head, { query: reduced.text, question: request.text, language, weights: new Map(Object.entries(weights)), texts: chunks.map((c) => c?.text) }, rescoreOptions);
     });
     candidates['rescored'] = Math.min(rescoreOptions.topN, lexical.length);
   }
@@ -240,7 +258,8 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
     terms,
     passages: results,
     ranked,
-    explanation: { timings, candidates, fusion: settings.fusion.strategy, dense: denseState, rerank: rerankState, filters, phrases, lexicalQuery: reduced.text, dropped: reduced.dropped, notes },
+    explanation: { timings, candidates, fusion: settings.fusion.strategy, dense: denseState, rerank: rerankState, filters, phrases, lexicalQuery: reduced.text, dropped: reduced.dropped, queryLanguage, notes },
+    evidence: { coverage: lexicalCoverage({ query: request.text, terms, ranked }, { queryTerms: () => terms, idf: (t) => weights[t] ?? 0 }), weights },
   };
 }
 

@@ -1,23 +1,36 @@
 /**
  * Document resolution: when a question names its document ("Consider the Distributor Agreement
  * between X and Y; …", "what does the GDPR say about …"), find that document from its title,
- * party names, aliases and file name, and return the question without the naming words so they
- * do not pull the title page to the top.
+ * party names, aliases (defined short names, abbreviations) and file name, and return the
+ * question without the naming words so they do not pull the title page to the top.
  *
- * Names are matched as whole word sequences. A name shared by several documents counts less
- * (a generic "Agreement" identifies nothing); the best document must win clearly.
+ * Names are matched as whole word sequences, generic ones ("Agreement", "Parties") never; a
+ * document is named by at least two words (or an abbreviation), and by about as many as the
+ * best-named one. A document named only by words that name another one too, which the question
+ * names further ("the Distribution Agreement" of two, "… with Fabrikam" of one), is not. Three outcomes:
+ *   - resolved: one document, or several the question names each by its own names ("the Aura
+ *     and the Energous agreements"), or copies of one document (a contract and its scanned
+ *     copy: same title, same parties) named equally, which are searched together;
+ *   - ambiguous: the words naming a document fit several different documents equally ("the
+ *     Distributor Agreement" when there are two): the caller asks which;
+ *   - none: the question names no document.
  */
-import { languageResources } from './languages';
+import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 
-const english = languageResources('en');
-/** Stop words of the question's language (English by default) count as function words. */
-const isFunctionWord = (word: string): boolean => english?.stopWords.has(word) ?? false;
+/** A stop word of any supported language counts as a function word (the question's language is not known here). */
+const FUNCTION_WORDS = new Set(SUPPORTED_LANGUAGES.flatMap((code) => [...(languageResources(code)?.stopWords ?? [])]));
+const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
 
 export interface NamedDocument {
   readonly id: string;
   readonly name: string;
   readonly title: string | null;
   readonly aliases: readonly string[];
+  /** ISO 639-1, when known (the ask path prefers the question's language). */
+  readonly language?: string | null;
+  /** Pages, and pages read by OCR (a scan: all of them), when known. */
+  readonly pages?: number;
+  readonly ocrPages?: number;
 }
 
 export interface Resolution {
@@ -25,7 +38,7 @@ export interface Resolution {
   readonly documentId: string;
   /**
    * Every document the question names about as well as the best (a contract and its scanned
-   * copy, an agreement and its amendment): search them all. Best first.
+   * copy, two agreements named each by its own parties): search them all. Best first.
    */
   readonly documentIds: readonly string[];
   /** The names found in the question, as written there. */
@@ -35,11 +48,21 @@ export interface Resolution {
   readonly score: number;
 }
 
+export type DocumentMatch =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'resolved'; readonly resolution: Resolution }
+  /** The naming words fit several different documents equally: ask which (best first). */
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly NamedDocument[]; readonly matched: readonly string[]; readonly remainder: string };
+
 /** A parenthesis declaring a defined term: it holds a quoted word. */
 const DEFINITION = /\([^()]*["\u201c\u201d\u2018\u2019'][^()]*\)/gu;
 
-/** More documents than this named equally well means the question does not single any out. */
-const MAX_TIED = 3;
+/** A clarification lists at most this many candidates. */
+const MAX_CANDIDATES = 6;
+/** More documents than this named clearly and distinctly is not a scope but the workspace. */
+const MAX_NAMED = 4;
+/** The least score (words of distinctive names) that names a document at all. */
+const MIN_SCORE = 2;
 
 const GENERIC = new Set(['agreement', 'contract', 'the agreement', 'this agreement', 'document', 'party', 'parties', 'company', 'exhibit', 'schedule', 'policy', 'terms']);
 const LEGAL_FORMS = new Set(['inc', 'ltd', 'llc', 'corp', 'corporation', 'co', 'plc', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'bv', 'nv', 'lp', 'llp', 'limited', 'company', 'the']);
@@ -53,12 +76,15 @@ interface Token {
 function tokens(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    out.push({ word: m[0].toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''), start: m.index, end: m.index + m[0].length });
+    out.push({ word: fold(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
 
-/** The word sequences a document can be named by. */
+function fold(word: string): string {
+  return word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
 /** Single-word names written as abbreviations (GDPR, DSGVO, WGT) identify as well as two words. */
 const ABBREVIATION = /^[A-Z][A-Z0-9&]{2,}$/;
 
@@ -66,6 +92,7 @@ function abbreviationsOf(doc: NamedDocument): Set<string> {
   return new Set(doc.aliases.filter((a) => ABBREVIATION.test(a.trim())).map((a) => a.trim().toLowerCase()));
 }
 
+/** The word sequences a document can be named by. */
 function namesOf(doc: NamedDocument): string[][] {
   const raw = [doc.title ?? '', ...doc.aliases, doc.name.replace(/\.[a-z0-9]+$/i, '').replace(/[_-]+/g, ' ')];
   const out: string[][] = [];
@@ -77,7 +104,7 @@ function namesOf(doc: NamedDocument): string[][] {
     for (const variant of [words, core]) {
       const joined = variant.join(' ');
       if (variant.length === 0 || GENERIC.has(joined)) continue;
-      if (variant.length === 1 && variant[0]!.length < 3) continue;
+      if (variant.length === 1 && (variant[0]!.length < 3 || isFunctionWord(variant[0]!))) continue;
       if (!out.some((o) => o.join(' ') === joined)) out.push(variant);
     }
   }
@@ -92,45 +119,126 @@ function findSequence(haystack: readonly Token[], needle: readonly string[]): nu
   return -1;
 }
 
-export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {
-  const q = tokens(question);
-  if (q.length === 0 || documents.length === 0) return null;
-  const names = documents.map(namesOf);
-  // How many documents share each name: shared names identify less.
-  const share = new Map<string, number>();
-  for (const list of names) for (const n of new Set(list.map((w) => w.join(' ')))) share.set(n, (share.get(n) ?? 0) + 1);
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
 
+interface Scored {
+  readonly index: number;
+  /** Words of the names matched (an abbreviation counts two): how strongly the question names the document. */
+  readonly raw: number;
+  readonly spans: readonly Span[];
+}
+
+export function matchDocuments(question: string, documents: readonly NamedDocument[]): DocumentMatch {
+  const q = tokens(question);
+  if (q.length === 0 || documents.length === 0) return { kind: 'none' };
+  const names = documents.map(namesOf);
   const abbreviations = documents.map(abbreviationsOf);
-  const scored: { index: number; score: number; spans: { start: number; end: number }[] }[] = [];
+  const scored: Scored[] = [];
   names.forEach((list, index) => {
-    let score = 0;
-    const spans: { start: number; end: number }[] = [];
-    for (const words of list) {
+    let raw = 0;
+    const spans: Span[] = [];
+    for (const words of [...list].sort((a, b) => b.length - a.length)) {
       const at = findSequence(q, words);
       if (at < 0) continue;
       const span = { start: q[at]!.start, end: q[at + words.length - 1]!.end };
       if (spans.some((s) => s.start <= span.start && span.end <= s.end)) continue; // inside a longer match
-      const key = words.join(' ');
-      const weight = words.length === 1 && abbreviations[index]!.has(key) ? 2 : words.length;
-      score += weight / (share.get(key) ?? 1);
+      raw += words.length === 1 && abbreviations[index]!.has(words[0]!) ? 2 : words.length;
       spans.push(span);
     }
-    if (score > 0) scored.push({ index, score, spans });
+    if (raw > 0) scored.push({ index, raw, spans });
   });
-  scored.sort((a, b) => b.score - a.score || a.index - b.index);
-  const winner = scored[0];
-  if (!winner || winner.score < 2) return null;
-  // Documents within 1.5× of the best are named as well as it is; a clear winner stands alone.
-  const close = scored.filter((c) => c.score * 1.5 > winner.score);
-  if (close.length > MAX_TIED) return null;
+  scored.sort((a, b) => b.raw - a.raw || a.index - b.index);
+  const best = scored[0];
+  if (!best || best.raw < MIN_SCORE) return { kind: 'none' };
+  const docOf = (s: Scored): NamedDocument => documents[s.index]!;
+  const keys = (s: Scored) => new Set(s.spans.map((sp) => `${sp.start}:${sp.end}`));
+  const within = (a: Scored, b: Scored) => [...keys(a)].every((k) => keys(b).has(k));
 
-  return {
-    documentId: documents[winner.index]!.id,
-    documentIds: close.map((c) => documents[c.index]!.id),
-    matched: [...winner.spans].sort((a, b) => a.start - b.start).map((s) => question.slice(s.start, s.end)),
-    remainder: stripNames(question, names[winner.index]!, isFunctionWord),
-    score: winner.score,
-  };
+  // Named about as well as the best (within 1.5×), and not by a subset of another's names (a
+  // document named only by the title two share, when the question also names one's party).
+  const named = scored.filter((s) => s.raw * 1.5 > best.raw && !scored.some((o) => o !== s && o.raw >= s.raw && within(s, o) && !within(o, s) && !sameWork(docOf(s), docOf(o))));
+  // Documents named by exactly the same words that are not copies of one another: ask which.
+  for (const s of named) {
+    const same = named.filter((o) => within(s, o) && within(o, s));
+    const works = groupCopies(same.map(docOf));
+    if (works.length > 1) return ambiguous(same, works);
+  }
+  const works = groupCopies(named.map(docOf));
+  if (works.length > MAX_NAMED) return ambiguous(named, works);
+  // Copies of a named document that the question names less (a scan's first pages hold fewer names).
+  const chosen = [...named, ...scored.filter((s) => !named.includes(s) && named.some((n) => sameWork(docOf(s), docOf(n)) && within(s, n)))];
+  return resolved(chosen);
+
+  function matchedOf(list: readonly Scored[]): string[] {
+    const spans = list.flatMap((s) => s.spans);
+    return [...new Map(spans.map((sp) => [`${sp.start}:${sp.end}`, sp])).values()]
+      .filter((sp, _, all) => !all.some((o) => o !== sp && o.start <= sp.start && sp.end <= o.end))
+      .sort((a, b) => a.start - b.start)
+      .map((sp) => question.slice(sp.start, sp.end));
+  }
+
+  function remainderOf(list: readonly Scored[]): string {
+    return stripNames(
+      question,
+      list.flatMap((s) => names[s.index]!),
+      isFunctionWord,
+    );
+  }
+
+  function resolved(list: readonly Scored[]): DocumentMatch {
+    return {
+      kind: 'resolved',
+      resolution: { documentId: docOf(list[0]!).id, documentIds: list.map((s) => docOf(s).id), matched: matchedOf(list), remainder: remainderOf(list), score: list[0]!.raw },
+    };
+  }
+
+  function ambiguous(list: readonly Scored[], groups: readonly (readonly NamedDocument[])[]): DocumentMatch {
+    // One candidate per work (its best-named copy), best first.
+    const firstOf = new Set(groups.map((g) => g[0]!.id));
+    const candidates = list.map(docOf).filter((d) => firstOf.has(d.id)).slice(0, MAX_CANDIDATES);
+    return { kind: 'ambiguous', candidates, matched: matchedOf(list), remainder: remainderOf(list) };
+  }
+}
+
+/** The documents grouped into works: copies of one document (same title, same parties) form one group. Order kept. */
+export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
+  const groups: NamedDocument[][] = [];
+  for (const d of docs) {
+    const group = groups.find((g) => sameWork(g[0]!, d));
+    if (group) group.push(d);
+    else groups.push([d]);
+  }
+  return groups;
+}
+
+/**
+ * Two documents are copies of one work (a contract and its scan, its PDF and Word versions) when
+ * their titles are the same and nearly all names of the one with fewer (a scan of the first pages
+ * finds fewer) are the other's too: COPY_SHARE of them, and at least two. Two agreements with the
+ * same title and one party in common share only that party's names.
+ */
+export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
+  if (a.id === b.id) return true;
+  const title = (d: NamedDocument) => tokens(d.title ?? '').map((t) => t.word).join(' ');
+  if (title(a) === '' || title(a) !== title(b)) return false;
+  const key = (s: string) => tokens(s).map((t) => t.word).join(' ');
+  const as = new Set(a.aliases.map(key).filter(Boolean));
+  const bs = new Set(b.aliases.map(key).filter(Boolean));
+  if (as.size === 0 || bs.size === 0) return false;
+  let shared = 0;
+  for (const x of as) if (bs.has(x)) shared++;
+  return shared >= 2 && shared >= COPY_SHARE * Math.min(as.size, bs.size);
+}
+
+const COPY_SHARE = 0.75;
+
+/** The document(s) the question names, or null (none, or ambiguous). */
+export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {
+  const m = matchDocuments(question, documents);
+  return m.kind === 'resolved' ? m.resolution : null;
 }
 
 /**
@@ -142,10 +250,10 @@ export function resolveDocument(question: string, documents: readonly NamedDocum
 export function stripNames(question: string, names: readonly (readonly string[])[], functionWord: (word: string) => boolean): string {
   const clauses = question.split(/(?<=[;\n])/);
   const kept: string[] = [];
+  const longestFirst = [...names].sort((a, b) => b.length - a.length);
   for (const clause of clauses) {
     const toks = tokens(clause);
     const removed = new Array<boolean>(toks.length).fill(false);
-    const longestFirst = [...names].sort((a, b) => b.length - a.length);
     let matched = false;
     for (const words of longestFirst) {
       for (let i = 0; i + words.length <= toks.length; i++) {
@@ -177,6 +285,7 @@ export function stripNames(question: string, names: readonly (readonly string[])
     .join(' ')
     .replace(/\(\s*["“”'‘’]*\s*\)/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/ ([,;:.?!])/g, '$1')
     .replace(/^[\s;,.]+/, '')
     .trim();
 }

@@ -16,7 +16,13 @@ export class InProcessRetriever implements Retriever {
 
   search(request: SearchRequest, options: JobOptions = {}): Promise<PipelineResponse> {
     return runPipeline(
-      { text: request.text, filters: request.filters ?? {}, settings: request.settings ?? this.defaults, ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        text: request.text,
+        filters: request.filters ?? {},
+        settings: request.settings ?? this.defaults,
+        ...(request.language !== undefined ? { language: request.language } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       this.deps,
     );
   }

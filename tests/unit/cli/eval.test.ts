@@ -17,9 +17,13 @@ describe('npm run eval', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--docs', 'public/samples', '--qa', 'tests/fixtures/samples-qa.json', '--json', out, '--no-cache'], { timeout: 120_000 });
     expect(stdout).toMatch(/ingested 3\/3 files/);
     expect(stdout).toMatch(/bm25 \/ doc\s+6\s/);
-    expect(stdout).toMatch(/document resolution \(bm25\): 8 correct, 0 wrong, 0 unresolved/);
-    const report = JSON.parse(await readFile(out, 'utf8')) as { results: { scope: string; metrics: { r5: number; r10: number; mrr: number }; sufficiency: { unanswerable: number; auroc: number } }[] };
-    expect(report.results.map((r) => r.scope)).toEqual(['doc', 'corpus', 'named']);
+    expect(stdout).toMatch(/document resolution \(bm25 \/ named\): 8 correct, 0 wrong, 0 unresolved/);
+    expect(stdout).toMatch(/document resolution \(bm25 \/ app\): 8 correct, 0 wrong, 0 unresolved/);
+    expect(stdout).toMatch(/insufficient \(bm25 \/ app\): \d+\.\d% of answerable, \d+\.\d% of unanswerable questions; 0 clarifications asked/);
+    const report = JSON.parse(await readFile(out, 'utf8')) as {
+      results: { scope: string; metrics: { r5: number; r10: number; mrr: number }; sufficiency: { unanswerable: number; auroc: number }; insufficient?: { answerable: number; unanswerable: number }; questions: { outcome?: string }[] }[];
+    };
+    expect(report.results.map((r) => r.scope)).toEqual(['doc', 'corpus', 'named', 'app']);
     expect(report.results[0]!.metrics.r10).toBe(1);
     for (const r of report.results) {
       expect(r.metrics.r10).toBeGreaterThanOrEqual(0.8);
@@ -27,7 +31,22 @@ describe('npm run eval', () => {
       expect(r.sufficiency.unanswerable).toBe(2);
       expect(r.sufficiency.auroc).toBeGreaterThanOrEqual(0);
     }
+    // The app scope runs the ask function: every question has its outcome, the report the insufficient shares.
+    const app = report.results[3]!;
+    expect(app.questions.every((q) => q.outcome === 'answered' || q.outcome === 'insufficient')).toBe(true);
+    expect(app.insufficient!.answerable).toBe(0);
+    expect(app.insufficient!.unanswerable).toBe(0.5);
+    expect(report.results.slice(0, 3).every((r) => r.insufficient === undefined)).toBe(true);
   }, 150_000);
+
+  it('rejects an unknown scope', async () => {
+    const err = await run(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--docs', 'public/samples', '--qa', 'tests/fixtures/samples-qa.json', '--scopes', 'app,everything'], { timeout: 60_000 }).then(
+      () => null,
+      (e: { stderr: string; code: number }) => e,
+    );
+    expect(err?.code).toBe(2);
+    expect(err?.stderr).toMatch(/eval: unknown scope everything \(scopes: doc, corpus, named, app\)/);
+  }, 90_000);
 
   it('fails with a clear message for a malformed QA file', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--docs', 'public/samples', '--qa', 'package.json'], { timeout: 60_000 }).then(

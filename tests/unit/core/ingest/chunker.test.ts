@@ -168,6 +168,61 @@ This Agreement continues until terminated.`;
   });
 });
 
+describe('chunkPages: what looks like a heading but is not', () => {
+  const paths = (text: string): [string, string][] => chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 }).map((c) => [c.text.slice(0, 24), c.sectionPath.join(' › ')]);
+
+  it('never opens a section at a street number, and a clause’s path never comes from the line before', () => {
+    const text = [
+      '13. MISCELLANEOUS',
+      '13.5 Notices. Notices go to the addresses below.',
+      'If to the Supplier:',
+      '700 Dresher Road, Suite 100',
+      'Horsham, Pennsylvania 19044',
+      '',
+      '13.6 Amendment. No amendment is valid unless signed by both parties.',
+    ].join('\n');
+    expect(paths(text).at(-1)).toEqual(['13.6 Amendment. No amend', '13 MISCELLANEOUS › 13.6 Amendment']);
+    expect(paths(text).some(([, p]) => p.includes('700'))).toBe(false);
+  });
+
+  it('closes a numbered section at a clause numbered under the next one ("6.0" after "Section 5")', () => {
+    const text = ['Section 5. Term and Termination', '5.1 Term. This Agreement lasts two years.', '', '6.0 Force Majeure. Neither party is liable for delays beyond its control.'].join('\n');
+    expect(paths(text).at(-1)).toEqual(['6.0 Force Majeure. Neith', '6.0 Force Majeure']);
+  });
+
+  it('reads a disclaimer in capitals as text of its clause, not as headings', () => {
+    const text = [
+      '16. Disclaimer. THE WARRANTIES ABOVE ARE EXCLUSIVE AND IN SUBSTITUTION FOR',
+      'ALL OTHER WARRANTIES, EXPRESS OR IMPLIED, INCLUDING ANY IMPLIED WARRANTY OF MERCHANTABILITY;',
+      'ANY OBLIGATION, LIABILITY, RIGHT, REMEDY OR CLAIM IN TORT (INCLUDING',
+      'NEGLIGENCE), PRODUCT LIABILITY OR OTHER THEORY; AND CLAIM OF INFRINGEMENT.',
+      '',
+      '17. Representations. Distributor is responsible for its own representations.',
+    ].join('\n');
+    const got = paths(text);
+    expect(got.filter(([, p]) => p !== '16 Disclaimer' && p !== '17 Representations')).toEqual([]);
+    expect(got.at(-1)).toEqual(['17. Representations. Dis', '17 Representations']);
+  });
+
+  it('takes a filing’s exhibit number above the agreement for furniture, not a section of every clause', () => {
+    const text = ['Exhibit 10.24', '', 'SUPPLY AGREEMENT', '', 'This Supply Agreement is made between Acme and Beta.', '', '1. Definitions', 'Words have their ordinary meaning.'].join('\n');
+    expect(paths(text).at(-1)).toEqual(['1. Definitions Words hav', '1 Definitions']);
+    expect(paths(text).some(([, p]) => p.includes('Exhibit'))).toBe(false);
+  });
+
+  it('reads a styled heading holding a whole clause (Word) as its label and title, the rest as body', () => {
+    const text = ['# 2. Service', '', '## 2.2 Support. During the Subscription Period, Provider will provide Technical Support as described in the Order Form.'].join('\n');
+    const chunks = chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 });
+    expect(chunks.map((c) => c.sectionPath)).toEqual([['2 Service', '2.2 Support']]);
+    expect(chunks[0]!.sectionTitle).toBe('Support');
+  });
+
+  it('keeps titles with a semicolon or commas in Title Case', () => {
+    const text = ['4 Quality Agreement; Product Complaints and Recalls', '4.1 The parties shall conclude the Quality Agreement.', '', '8 Warranties, Indemnities and Insurance', '8.1 Each party represents that it may sign.'].join('\n');
+    expect(paths(text).map(([, p]) => p)).toEqual(['4 Quality Agreement; Product Complaints and Recalls › 4.1', '8 Warranties, Indemnities and Insurance › 8.1']);
+  });
+});
+
 describe('chunkPages sizes and edge cases', () => {
   it('cuts a sentence over maxTokens at semicolons first', () => {
     const clauses = Array.from({ length: 12 }, (_, i) => `the Supplier shall deliver item number ${i + 1} of the goods listed in the schedule to the warehouse of the Customer`);

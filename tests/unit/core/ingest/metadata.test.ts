@@ -176,6 +176,16 @@ describe('titles', () => {
     expect(titleFromText([{ page: 1, text: 'AGREEMENT AND PLAN\nOF MERGER\n\nby and among' }])).toBe('AGREEMENT AND PLAN OF MERGER');
   });
 
+  it('takes the agreement’s own title, not a legend, a filing header or a party line above it', () => {
+    const legend = 'Exhibit 4.15\nTHE SYMBOL “****” DENOTES PLACES WHERE PORTIONS OF THIS DOCUMENT HAVE BEEN OMITTED PURSUANT TO A REQUEST\nFOR CONFIDENTIAL TREATMENT. SUCH MATERIAL WILL BE FILED SEPARATELY WITH THE SECURITIES AND EXCHANGE\nCOMMISSION.\nPRODUCT MANUFACTURING AGREEMENT\nThis Product Manufacturing Agreement (“Agreement”) is made as of the Effective Date.';
+    expect(titleFromText([{ page: 1, text: legend }])).toBe('PRODUCT MANUFACTURING AGREEMENT');
+    const filing = '[***] Certain confidential information contained in this document, marked by brackets, has been omitted and filed separately with the\nSecurities and Exchange Commission pursuant to Rule 406 of the Securities Act of 1933, as amended.\n\nSupply Agreement\n\nThis Supply Agreement is made…';
+    expect(titleFromText([{ page: 1, text: filing }])).toBe('Supply Agreement');
+    expect(titleFromText([{ page: 1, text: 'EXHIBIT 10.6\n\nWATCHGUARD TECHNOLOGIES, INC.\nDISTRIBUTOR AGREEMENT\n\nThis Agreement is made…' }])).toBe('DISTRIBUTOR AGREEMENT');
+    const capsLegend = 'CERTAIN CONFIDENTIAL PORTIONS OF THIS EXHIBIT HAVE BEEN OMITTED AND\nREPLACED WITH [***]. SUCH PORTIONS ARE FILED SEPARATELY.\n\nLICENSE AGREEMENT\n\nThis License Agreement…';
+    expect(titleFromText([{ page: 1, text: capsLegend }])).toBe('LICENSE AGREEMENT');
+  });
+
   it('returns null when the text starts with a clause or a sentence', () => {
     expect(titleFromText([{ page: 1, text: '1. Definitions\n\nIn this Agreement…' }])).toBeNull();
     expect(titleFromText([{ page: 1, text: 'The parties agree as follows. Each party shall\nperform its obligations.' }])).toBeNull();

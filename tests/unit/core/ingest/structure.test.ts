@@ -75,6 +75,23 @@ describe('detectHeading', () => {
     'I. Smith and J. Doe',
     'USA',
     'The Supplier shall deliver the Goods.',
+    // street addresses
+    '700 Dresher Road, Suite 100',
+    '42 West 42nd Street, New York, NY 10036',
+    // amounts, bare numbers, table rows
+    '$1,000,000',
+    '600',
+    '2 Gadget 7 12.50',
+    // table-of-contents lines
+    '1.4 ORGANIZATION OF THIS SPECIAL PUBLICATION ........................ 3',
+    'APPENDIX A REFERENCES ........................................ A-1',
+    '5. Payment . . . . . . . . 12',
+    // signature blocks and party lines
+    'ACME CORP. GLOBEX LLC',
+    'ENERGOUS CORPORATION DIALOG SEMICONDUCTOR (UK) LTD',
+    'WATCHGUARD TECHNOLOGIES, INC.',
+    // a sentence in capitals
+    'ANY OBLIGATION, LIABILITY, RIGHT, REMEDY OR CLAIM IN TORT (INCLUDING',
   ])('%j is not a heading', (line) => {
     expect(detectHeading(line)).toBeNull();
   });

@@ -6,18 +6,32 @@ describe('answer type', () => {
     for (const q of ['How long does the warranty last?', 'When does the initial term expire?', 'How much notice must be given?', 'How many days to cure a breach?', 'What cure period applies?']) {
       expect(expectedAnswerType(q, 'en')).toBe('temporal');
     }
-    for (const q of ['Which law governs this agreement?', 'How much is the fee?', 'Who owns the IP?']) expect(expectedAnswerType(q, 'en')).toBeNull();
+    for (const q of ['Who owns the IP?', 'Is there a non-compete?']) expect(expectedAnswerType(q, 'en')).toBeNull();
   });
 
-  it('spots periods and dates in a passage', () => {
+  it('recognises questions asking for an amount or a place of law', () => {
+    for (const q of ['How much is the fee?', 'What is the price per unit?', 'Is there a cap on liability, and what is it?']) expect(expectedAnswerType(q, 'en')).toBe('amount');
+    for (const q of ['Which jurisdiction’s law governs this agreement?', 'Which courts have jurisdiction?', 'Where must disputes be resolved?']) expect(expectedAnswerType(q, 'en')).toBe('jurisdiction');
+    expect(expectedAnswerType('Quelle est la loi applicable ?', 'fr')).toBe('jurisdiction');
+    expect(expectedAnswerType('Wie lange gilt die Gewährleistung?', 'de')).toBe('temporal');
+    expect(expectedAnswerType('Combien de jours pour le préavis ?', 'fr')).toBe('temporal');
+  });
+
+  it('spots periods, dates, amounts and places of law in a passage', () => {
     for (const t of ['within thirty (30) days of receipt', 'for 6 months', 'upon [***] days prior notice', 'renews annually', 'until September 30, 1997', 'ninety (90) calendar days']) {
       expect(mentionsAnswerType(t, 'temporal', 'en')).toBe(true);
     }
     expect(mentionsAnswerType('All notices shall be in writing and delivered by hand.', 'temporal', 'en')).toBe(false);
+    for (const t of ['shall not exceed $50,000', 'ten percent (10%) of the fees', 'USD 1,000']) expect(mentionsAnswerType(t, 'amount', 'en')).toBe(true);
+    expect(mentionsAnswerType('governed by the laws of the State of California', 'jurisdiction', 'en')).toBe(true);
+    expect(mentionsAnswerType('the courts of London have exclusive jurisdiction', 'jurisdiction', 'en')).toBe(true);
+    expect(mentionsAnswerType('each party shall comply with applicable laws', 'jurisdiction', 'en')).toBe(false);
+    expect(mentionsAnswerType('innerhalb von 30 Tagen', 'temporal', 'de')).toBe(true);
+    expect(mentionsAnswerType('soumis au droit français', 'jurisdiction', 'fr')).toBe(true);
   });
 
-  it('has no rules for other languages', () => {
-    expect(expectedAnswerType('Wie lange gilt die Gewährleistung?', 'de')).toBeNull();
-    expect(mentionsAnswerType('30 Tage', 'temporal', 'de')).toBe(false);
+  it('has no rules for languages without them', () => {
+    expect(expectedAnswerType('Quanto tempo dura la garanzia?', 'it')).toBeNull();
+    expect(mentionsAnswerType('30 giorni', 'temporal', 'it')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { AbortedError } from '../../../../src/core/errors';
 import type { SearchEngine } from '../../../../src/core/search/engine';
 import { LexicalIndex } from '../../../../src/core/search/lexical-index';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps } from '../../../../src/core/search/pipeline';
+import { detectQueryLanguage } from '../../../../src/core/search/query-language';
 import type { ChunkRecord, DocumentRecord } from '../../../../src/core/types';
 
 function chunk(seq: number, text: string, sectionPath: string[]): ChunkRecord {
@@ -21,7 +22,8 @@ function deps(): PipelineDeps {
   const engine = {
     embeddingModel: null,
     searchLexical: (q: Parameters<LexicalIndex['search']>[0]) => Promise.resolve(index.search(q)),
-    queryTerms: (t: string) => index.queryTerms(t),
+    queryTerms: (t: string, language?: string | null) => index.queryTerms(t, language),
+    queryLanguage: (t: string) => detectQueryLanguage(t),
     idf: (t: string) => index.idf(t),
   } as unknown as SearchEngine;
   const byId = new Map(chunks.map((c) => [c.id, c]));
@@ -47,6 +49,16 @@ describe('runPipeline query analysis and re-scoring', () => {
     expect(r.terms).toEqual(['notic', 'stop', 'agreement', 'renew']);
     expect(Object.keys(r.explanation.timings)).toEqual(expect.arrayContaining(['query', 'lexical', 'rescore', 'fusion']));
     expect(r.passages[0]?.chunkId).toBe('k:1');
+  });
+
+  it('detects the question’s language and returns what sufficiency needs from the index', async () => {
+    const r = await runPipeline({ text: question, settings }, deps());
+    expect(r.explanation.queryLanguage).toBe('en');
+    expect(Object.keys(r.evidence!.weights)).toEqual(r.terms);
+    expect(r.evidence!.weights['renew']).toBeGreaterThan(0);
+    expect(r.evidence!.coverage).toBe(1);
+    const given = await runPipeline({ text: question, settings, language: null }, deps());
+    expect(given.explanation.queryLanguage).toBeNull();
   });
 
   it('puts the notices clause first without query analysis and re-scoring (what they fix)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDocument, type NamedDocument } from '../../../../src/core/search/resolve-doc';
+import { groupCopies, matchDocuments, resolveDocument, sameWork, type NamedDocument } from '../../../../src/core/search/resolve-doc';
 
 const docs: NamedDocument[] = [
   { id: 'aura', name: 'AURA-STRATEGIC ALLIANCE AGREEMENT.pdf', title: 'STRATEGIC ALLIANCE AGREEMENT', aliases: ['AURA SYSTEMS INC.', 'Aura', 'ZANOTTI EAST INC.', 'Zanotti'] },
@@ -55,5 +55,64 @@ describe('resolveDocument', () => {
 
   it('resolves nothing when the question names no document', () => {
     expect(resolveDocument('Is there a cap on liability?', docs)).toBeNull();
+  });
+});
+
+describe('matchDocuments', () => {
+  const doc = (id: string, title: string | null, aliases: string[], name = `${id}.pdf`): NamedDocument => ({ id, name, title, aliases });
+  const docs = [
+    doc('nw-contoso', 'DISTRIBUTION AGREEMENT', ['Northwind Traders Ltd.', 'Northwind', 'Contoso Pharma Inc.', 'Contoso']),
+    doc('nw-fabrikam', 'DISTRIBUTION AGREEMENT', ['Northwind Traders Ltd.', 'Northwind', 'Fabrikam GmbH', 'Fabrikam']),
+    doc('msa', 'MASTER SERVICES AGREEMENT', ['Contoso Pharma Inc.', 'Contoso', 'Litware LLC', 'Litware']),
+    doc('gdpr', 'General Data Protection Regulation', ['GDPR'], 'GDPR_Regulation_2016-679.pdf'),
+    doc('lease', null, [], 'warehouse-lease.pdf'),
+  ];
+
+  it('names a document by its title and a party', () => {
+    const m = matchDocuments('Consider the Distribution Agreement between Northwind and Fabrikam; is there a non-compete?', docs);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['nw-fabrikam']);
+    expect(m.kind === 'resolved' && m.resolution.matched).toEqual(['Distribution Agreement', 'Northwind', 'Fabrikam']);
+    expect(m.kind === 'resolved' && m.resolution.remainder).toBe('is there a non-compete?');
+  });
+
+  it('names a document by a party alone, when only one document has it (two words at least)', () => {
+    const m = matchDocuments('What does the Litware LLC contract say about fees?', docs);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['msa']);
+  });
+
+  it('names a document by an alias (an abbreviation) and by its file name', () => {
+    expect(resolveDocument('Does the GDPR require a DPO?', docs)?.documentIds).toEqual(['gdpr']);
+    expect(resolveDocument('what is the rent in the warehouse lease?', docs)?.documentIds).toEqual(['lease']);
+  });
+
+  it('asks which document when the naming words fit several different ones', () => {
+    const m = matchDocuments('In the Distribution Agreement, how much notice stops the renewal?', docs);
+    expect(m.kind).toBe('ambiguous');
+    expect(m.kind === 'ambiguous' && m.candidates.map((d) => d.id)).toEqual(['nw-contoso', 'nw-fabrikam']);
+    expect(m.kind === 'ambiguous' && m.matched).toEqual(['Distribution Agreement']);
+  });
+
+  it('takes a name two documents share as ambiguous too (a party of both)', () => {
+    const m = matchDocuments('What do we owe Northwind Traders Ltd. under the agreement?', docs);
+    expect(m.kind).toBe('ambiguous');
+  });
+
+  it('searches documents named each by its own names together', () => {
+    const m = matchDocuments('Compare the Master Services Agreement and the Distribution Agreement with Fabrikam on liability', docs);
+    expect(m.kind === 'resolved' && [...m.resolution.documentIds].sort()).toEqual(['msa', 'nw-fabrikam']);
+  });
+
+  it('takes a contract and its scan (same title, same parties) as one document', () => {
+    const scan = doc('nw-contoso-scan', 'DISTRIBUTION AGREEMENT', ['Northwind Traders Ltd.', 'Contoso Pharma Inc.', 'Contoso'], 'scan.pdf');
+    expect(sameWork(docs[0]!, scan)).toBe(true);
+    expect(sameWork(docs[0]!, docs[1]!)).toBe(false);
+    const m = matchDocuments('Consider the Distribution Agreement between Northwind and Contoso; which law governs?', [...docs, scan]);
+    expect(m.kind === 'resolved' && [...m.resolution.documentIds].sort()).toEqual(['nw-contoso', 'nw-contoso-scan']);
+    expect(groupCopies([docs[0]!, docs[1]!, scan]).map((g) => g.map((d) => d.id))).toEqual([['nw-contoso', 'nw-contoso-scan'], ['nw-fabrikam']]);
+  });
+
+  it('finds nothing in a question that names no document', () => {
+    expect(matchDocuments('Is there a cap on liability?', docs).kind).toBe('none');
+    expect(matchDocuments('', docs).kind).toBe('none');
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The ask function: one question → scope → retrieval query → retrieval in scope → sufficiency →
+ * a typed result (answered | insufficient | needs_clarification). The UI, the answer layer and
+ * `npm run eval` (its `app` scope) all call this, with the same defaults, so the evaluation
+ * measures what users get.
+ *
+ * Selection follows the scope: a question about one document shows several passages of it (the
+ * per-file limit only keeps one long document from filling every slot of a workspace-wide
+ * search); a few documents share the slots; the workspace keeps the settings' per-file limit.
+ */
+import { throwIfAborted } from '../errors';
+import type { JobOptions } from '../ports';
+import { DEFAULT_PIPELINE, type PipelineSettings } from '../search/pipeline';
+import { groupCopies, type NamedDocument } from '../search/resolve-doc';
+import { DEFAULT_SELECTION } from '../search/select';
+import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
+import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
+import { dropCopyRepeats } from './copies';
+import { planScope } from './scope';
+import { judgeSufficiency } from './sufficiency';
+import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
+
+/** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
+const CANDIDATES_PER_SLOT = 3;
+const MIN_CANDIDATES = 15;
+
+export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
+  const { signal } = options;
+  throwIfAborted(signal, 'ask');
+  const question = request.question;
+  const documents = await deps.documents();
+  const plan = planScope(question, documents, request.context ?? {});
+  if (plan.kind === 'clarify') {
+    return { outcome: 'needs_clarification', question, retrievalQuery: plan.query, language: null, scope: plan.scope, passages: [], passageLabel: null, sufficiency: null, candidates: plan.candidates, response: null };
+  }
+  const inScope = documents.filter((d) => plan.scope.documentIds.includes(d.id));
+  const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(inScope).length);
+  const selection = settings.selection;
+  // More candidates than slots: the asked clause kind can move one up, repeats across copies drop out.
+  const fetch = {
+    ...settings,
+    selection: { ...selection, topK: Math.max(selection.topK * CANDIDATES_PER_SLOT, MIN_CANDIDATES), perFile: selection.perFile * CANDIDATES_PER_SLOT },
+  };
+  const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
+  const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
+  throwIfAborted(signal, 'ask');
+  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, question, response.passages, { signal }) : NO_CLAUSE_EVIDENCE;
+  throwIfAborted(signal, 'ask');
+  const passages = rankByClause(dropCopyRepeats(response.passages, documents), clauses, selection);
+  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
+  const answered = sufficiency.score >= sufficiency.threshold;
+  return {
+    outcome: answered ? 'answered' : 'insufficient',
+    question,
+    retrievalQuery: plan.query,
+    language: response.explanation.queryLanguage ?? null,
+    scope: plan.scope,
+    passages,
+    passageLabel: passages.length === 0 ? null : answered ? 'evidence' : 'closest',
+    sufficiency,
+    candidates: [],
+    response,
+  };
+};
+
+/**
+ * The pipeline settings with the selection adapted to the scope (see the module comment): `works`
+ * is the number of different documents in scope (copies of one count once; 0 = the workspace).
+ */
+export function scopedSettings(settings: PipelineSettings, works: number): PipelineSettings {
+  const selection = { ...DEFAULT_SELECTION, ...settings.selection };
+  if (works === 0 || selection.perFile === 0) return { ...settings, selection };
+  const perFile = works === 1 ? 0 : Math.max(selection.perFile, Math.ceil(selection.topK / works));
+  return { ...settings, selection: { ...selection, perFile } };
+}
+
+/** How the scope reads in a sentence: "‹title›", "the 3 selected documents", "the workspace". */
+export function scopeName(scope: AskScope, documents: readonly NamedDocument[]): string {
+  if (scope.documentIds.length === 0) return 'the workspace';
+  const docs = scope.documentIds.map((id) => documents.find((d) => d.id === id)).filter((d): d is NamedDocument => d !== undefined);
+  const titles = [...new Set(docs.map((d) => `“${d.title ?? d.name}”`))];
+  if (titles.length === 1) return titles[0]!;
+  if (titles.length === 2) return `${titles[0]} or ${titles[1]}`;
+  return `the ${titles.length} documents in scope`;
+}

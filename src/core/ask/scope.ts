@@ -1,0 +1,65 @@
+/**
+ * Which documents a question is about, and the retrieval query once the words naming them are
+ * removed (the question itself is kept verbatim for display and any model).
+ *
+ * In order:
+ *   1. documents the user pinned (document filter, scope chips) win; names of those documents
+ *      in the question are still removed from the query;
+ *   2. documents the question names (title, parties, aliases, defined short names, file name;
+ *      see resolve-doc.ts): one or several, copies of one document together;
+ *   3. a name that fits several different documents: the previous turn's scope when it is one
+ *      of them, else a clarification listing the candidates;
+ *   4. nothing named: a follow-up keeps the previous turn's scope ("and the renewal term?",
+ *      "does it have a cap?") unless it asks about several or all documents ("which contracts
+ *      …"); otherwise the whole workspace.
+ * A demonstrative reference to the document in scope ("this agreement") is removed from the
+ * query too: it names the scope, not what to find in it.
+ */
+import { matchDocuments, type NamedDocument } from '../search/resolve-doc';
+import { stripReferences, widensScope } from './references';
+import type { AskContext, AskScope } from './types';
+
+export type ScopePlan =
+  | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string }
+  | { readonly kind: 'clarify'; readonly scope: AskScope; readonly query: string; readonly candidates: readonly NamedDocument[] };
+
+const WORKSPACE: AskScope = { source: 'workspace', documentIds: [], matched: [] };
+
+export function planScope(question: string, documents: readonly NamedDocument[], context: AskContext = {}): ScopePlan {
+  const known = new Map(documents.map((d) => [d.id, d]));
+  const pinned = (context.userScope ?? []).filter((id) => known.has(id));
+  if (pinned.length > 0) {
+    const docs = pinned.map((id) => known.get(id)!);
+    // The pinned documents' names in the question are removed from the query all the same.
+    const named = matchDocuments(question, docs);
+    if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder, question);
+    if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder, question);
+    return search({ source: 'user', documentIds: pinned, matched: [] }, question, question);
+  }
+
+  const previous = (context.previousScope?.documentIds ?? []).filter((id) => known.has(id));
+  const match = matchDocuments(question, documents);
+  if (match.kind === 'resolved') {
+    const { documentIds, matched, remainder } = match.resolution;
+    return search({ source: 'question', documentIds, matched }, remainder, question);
+  }
+  if (match.kind === 'ambiguous') {
+    const candidateIds = new Set(match.candidates.map((c) => c.id));
+    if (previous.length > 0 && previous.some((id) => candidateIds.has(id))) {
+      // "the Distributor Agreement" right after a question about one of them means that one.
+      return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder, question);
+    }
+    return { kind: 'clarify', scope: { source: 'question', documentIds: [], matched: match.matched }, query: cleanQuery(match.remainder, question), candidates: match.candidates };
+  }
+  if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
+  return { kind: 'search', scope: WORKSPACE, query: question };
+}
+
+function search(scope: AskScope, query: string, question: string): ScopePlan {
+  return { kind: 'search', scope, query: cleanQuery(stripReferences(query), question) };
+}
+
+/** A query with nothing left (the question was only a name) searches with the name after all. */
+function cleanQuery(query: string, fallback: string): string {
+  return /[\p{L}\p{N}]/u.test(query) ? query : fallback;
+}

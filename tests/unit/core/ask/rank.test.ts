@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { clauseEvidence, rankByClause } from '../../../../src/core/ask/clause-rank';
+import { dropCopyRepeats } from '../../../../src/core/ask/copies';
+import type { ClauseClassifier } from '../../../../src/core/ports';
+import type { PipelinePassage } from '../../../../src/core/search/pipeline';
+import type { NamedDocument } from '../../../../src/core/search/resolve-doc';
+import { DEFAULT_SELECTION } from '../../../../src/core/search/select';
+import { chunkRecord } from '../../../helpers/records';
+
+function passage(documentId: string, seq: number, text: string, score: number): PipelinePassage {
+  const chunk = chunkRecord(documentId, seq, text);
+  return {
+    chunkId: chunk.id, documentId, score, terms: [], foundBy: ['lexical'], rank: 0, chunk,
+    document: { id: documentId, name: `${documentId}.pdf`, path: `${documentId}.pdf`, title: null, language: 'en', pages: 1 },
+    scores: { final: score, fused: score, lexical: score, dense: null, rerank: null, phrase: false },
+    context: { before: [], after: [] },
+  };
+}
+
+const CAP = 'The total liability of each party shall not exceed the fees paid in the twelve months before the claim.';
+const INSURANCE = 'Each party shall maintain insurance covering its liability under this Agreement with reputable insurers.';
+const classifier: ClauseClassifier = {
+  classify: async (ps) => ps.map((p) => (/shall not exceed/.test(p.text) ? [{ type: 'cap_on_liability', score: 0.8 }] : [])),
+  questionTypes: async (q) => (/cap/.test(q) ? [{ type: 'cap_on_liability', score: 0.9 }] : []),
+};
+
+describe('rankByClause', () => {
+  it('moves a passage of the asked clause kind up, then selects and renumbers', async () => {
+    const passages = [passage('a', 0, INSURANCE, 1), passage('a', 1, 'Unrelated text about delivery.', 0.9), passage('a', 2, CAP, 0.5)];
+    const evidence = await clauseEvidence(classifier, 'Is there a cap on liability?', passages);
+    expect(evidence.asked.map((l) => l.type)).toEqual(['cap_on_liability']);
+    const ranked = rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 2, perFile: 0 });
+    expect(ranked.map((p) => [p.chunk.seq, p.rank])).toEqual([[2, 1], [0, 2]]);
+  });
+
+  it('keeps the retrieval order when the question asks for no clause kind', async () => {
+    const passages = [passage('a', 0, INSURANCE, 1), passage('b', 0, CAP, 0.5), passage('a', 1, CAP, 0.4)];
+    const evidence = await clauseEvidence(classifier, 'Who pays for insurance?', passages);
+    expect(rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 5, perFile: 1 }).map((p) => p.chunkId)).toEqual(['a:0', 'b:0']);
+  });
+});
+
+describe('dropCopyRepeats', () => {
+  const doc = (id: string, pages: number, ocrPages: number): NamedDocument => ({ id, name: `${id}.pdf`, title: 'SUPPLY AGREEMENT', aliases: ['Acme Corp.', 'Acme', 'Beta Ltd.', 'Beta'], pages, ocrPages });
+  // The original has one scanned page (a signature page), the copy is a scan of its first pages.
+  const documents = [doc('original', 19, 1), doc('scan', 4, 4), { ...doc('other', 3, 0), title: 'LEASE', aliases: ['Gamma LLC', 'Gamma'] }];
+  // The scan's text as OCR reads it: a slip or two, another chunk boundary.
+  const ocrCap = `Clause 7. ${CAP.replace('twelve', 'twe1ve')}`;
+
+  it('shows a clause once across copies of one document, from the text layer', () => {
+    const passages = [passage('scan', 3, ocrCap, 1), passage('original', 7, CAP, 0.9), passage('original', 2, INSURANCE, 0.8), passage('other', 1, CAP, 0.7)];
+    expect(dropCopyRepeats(passages, documents).map((p) => p.chunkId)).toEqual(['original:7', 'original:2', 'other:1']);
+  });
+
+  it('leaves different documents alone', () => {
+    const passages = [passage('original', 7, CAP, 1), passage('other', 1, CAP, 0.9)];
+    expect(dropCopyRepeats(passages, documents).map((p) => p.chunkId)).toEqual(['original:7', 'other:1']);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { stripReferences, widensScope } from '../../../../src/core/ask/references';
+import { planScope } from '../../../../src/core/ask/scope';
+import type { AskScope } from '../../../../src/core/ask/types';
+import type { NamedDocument } from '../../../../src/core/search/resolve-doc';
+
+const doc = (id: string, title: string, aliases: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases });
+const DOCS = [
+  doc('nw-contoso', 'DISTRIBUTION AGREEMENT', ['Northwind Traders Ltd.', 'Northwind', 'Contoso Pharma Inc.', 'Contoso']),
+  doc('nw-fabrikam', 'DISTRIBUTION AGREEMENT', ['Northwind Traders Ltd.', 'Northwind', 'Fabrikam GmbH', 'Fabrikam']),
+  doc('msa', 'MASTER SERVICES AGREEMENT', ['Contoso Pharma Inc.', 'Contoso', 'Litware LLC', 'Litware']),
+  doc('gdpr', 'General Data Protection Regulation', ['GDPR']),
+];
+const scope = (source: AskScope['source'], documentIds: string[], matched: string[] = []): AskScope => ({ source, documentIds, matched });
+
+describe('planScope', () => {
+  it('scopes a question to the document it names, and drops the naming words and the reference to it from the query', () => {
+    const plan = planScope('Consider the Distribution Agreement between Northwind and Contoso; how much notice stops this agreement from renewing?', DOCS);
+    expect(plan).toEqual({ kind: 'search', scope: scope('question', ['nw-contoso'], ['Distribution Agreement', 'Northwind', 'Contoso']), query: 'how much notice stops from renewing?' });
+  });
+
+  it('asks which document when the name fits several, listing them', () => {
+    const plan = planScope('Is there a cap on liability in the Distribution Agreement?', DOCS);
+    expect(plan.kind).toBe('clarify');
+    expect(plan.kind === 'clarify' && plan.candidates.map((d) => d.id)).toEqual(['nw-contoso', 'nw-fabrikam']);
+    expect(plan.scope.matched).toEqual(['Distribution Agreement']);
+  });
+
+  it('resolves an ambiguous name to the previous turn’s document when it is one of them', () => {
+    const previous = scope('question', ['nw-fabrikam'], ['Fabrikam']);
+    const plan = planScope('and does the Distribution Agreement have a non-compete?', DOCS, { previousScope: previous });
+    expect(plan).toMatchObject({ kind: 'search', scope: { source: 'follow_up', documentIds: ['nw-fabrikam'] } });
+  });
+
+  it('keeps the previous scope for a follow-up that names nothing', () => {
+    const previous = scope('question', ['msa'], ['Master Services Agreement']);
+    for (const q of ['and the renewal term?', 'Does it have a cap on liability?', 'What does this agreement say about audits?']) {
+      expect(planScope(q, DOCS, { previousScope: previous })).toMatchObject({ kind: 'search', scope: { source: 'follow_up', documentIds: ['msa'] } });
+    }
+    expect(planScope('What does this agreement say about audits?', DOCS, { previousScope: previous })).toMatchObject({ query: 'What does say about audits?' });
+  });
+
+  it('widens to the workspace when a follow-up asks about several documents', () => {
+    const previous = scope('question', ['msa'], []);
+    for (const q of ['Which contracts have a non-compete?', 'Do all the agreements have a governing law clause?']) {
+      expect(planScope(q, DOCS, { previousScope: previous })).toEqual({ kind: 'search', scope: scope('workspace', []), query: q });
+    }
+  });
+
+  it('lets a question naming another document leave the previous scope', () => {
+    const plan = planScope('What does the GDPR say about breach notification?', DOCS, { previousScope: scope('question', ['msa']) });
+    expect(plan).toMatchObject({ kind: 'search', scope: { source: 'question', documentIds: ['gdpr'] }, query: 'What does the say about breach notification?' });
+  });
+
+  it('puts the documents the user pinned first, whatever the question names', () => {
+    const plan = planScope('Consider the Master Services Agreement between Contoso and Litware; which law governs?', DOCS, { userScope: ['msa', 'gdpr', 'gone'] });
+    expect(plan).toEqual({ kind: 'search', scope: scope('user', ['msa', 'gdpr'], ['Master Services Agreement', 'Contoso', 'Litware']), query: 'which law governs?' });
+    expect(planScope('which law governs?', DOCS, { userScope: ['nw-fabrikam'], previousScope: scope('question', ['msa']) })).toMatchObject({ scope: { source: 'user', documentIds: ['nw-fabrikam'] } });
+  });
+
+  it('searches the workspace with the question as asked when nothing is named and nothing came before', () => {
+    expect(planScope('Is there a cap on liability?', DOCS)).toEqual({ kind: 'search', scope: scope('workspace', []), query: 'Is there a cap on liability?' });
+  });
+
+  it('keeps the name as the query when the question is only a name', () => {
+    expect(planScope('GDPR', DOCS)).toMatchObject({ scope: { documentIds: ['gdpr'] }, query: 'GDPR' });
+  });
+});
+
+describe('references to the document in scope', () => {
+  it('finds and removes them in English, French and German', () => {
+    expect(stripReferences('Can the agreement be terminated for convenience?')).toBe('Can be terminated for convenience?');
+    expect(stripReferences('Quelle est la durée de ce contrat ?')).toBe('Quelle est la durée de?');
+    expect(stripReferences('Wie lange läuft dieser Vertrag?')).toBe('Wie lange läuft?');
+    expect(stripReferences('Is there a non-compete?')).toBe('Is there a non-compete?');
+  });
+
+  it('tells a question about several documents', () => {
+    expect(widensScope('Which agreements have an exclusivity clause?')).toBe(true);
+    expect(widensScope('Quels contrats prévoient une clause de non-concurrence ?')).toBe(true);
+    expect(widensScope('Welche Verträge enthalten ein Wettbewerbsverbot?')).toBe(true);
+    expect(widensScope('Does it have an exclusivity clause?')).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { NO_CLAUSE_EVIDENCE, type ClauseEvidence } from '../../../../src/core/ask/clause-rank';
+import { judgeSufficiency, retrievalScore } from '../../../../src/core/ask/sufficiency';
+import type { PipelinePassage, PipelineResponse } from '../../../../src/core/search/pipeline';
+import { chunkRecord } from '../../../helpers/records';
+
+function passage(text: string, terms: string[], seq = 0): PipelinePassage {
+  const chunk = chunkRecord('d1', seq, text);
+  return {
+    chunkId: chunk.id, documentId: 'd1', score: 1, terms, foundBy: ['lexical'], rank: seq + 1, chunk,
+    document: { id: 'd1', name: 'd1.pdf', path: 'd1.pdf', title: 'Supply Agreement', language: 'en', pages: 1 },
+    scores: { final: 1, fused: 1, lexical: 1, dense: null, rerank: null, phrase: false },
+    context: { before: [], after: [] },
+  };
+}
+
+function response(passages: readonly PipelinePassage[], coverage: number, lexicalQuery: string, weights: Record<string, number>, queryLanguage: string | null = 'en'): PipelineResponse {
+  return {
+    query: lexicalQuery, terms: Object.keys(weights), passages,
+    ranked: passages.map((p) => ({ chunkId: p.chunkId, documentId: p.documentId, score: 1, terms: p.terms, foundBy: ['lexical'], lexicalScore: 1, denseScore: null, lexicalRank: 1, denseRank: null, rerankScore: null, phrase: false })),
+    explanation: { timings: {}, candidates: {}, fusion: 'combine_and_dedup', dense: 'unavailable', rerank: 'off', filters: {}, phrases: [], lexicalQuery, dropped: [], queryLanguage, notes: [] },
+    evidence: { coverage, weights },
+  };
+}
+
+const scope = '“Supply Agreement”';
+
+describe('judgeSufficiency', () => {
+  it('answers when the passages cover the question', () => {
+    const r = response([passage('Either party may terminate on ninety (90) days notice.', ['termin', 'notic'])], 1, 'terminate notice', { termin: 2, notic: 1 });
+    const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Can a party terminate on notice?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });
+    expect(s.score).toBe(1);
+    expect(s.reasons).toEqual([]);
+  });
+
+  it('names the question’s most informative words no passage holds', () => {
+    const r = response([passage('The Supplier shall deliver the goods.', ['damag'])], 0.1, 'liquidated damages termination fee', { liquid: 4, damag: 1, termin: 2, fee: 1.5 });
+    const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Does the agreement provide for liquidated damages or a termination fee?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });
+    expect(s.score).toBeLessThan(s.threshold);
+    expect(s.reasons).toEqual([`No passage in ${scope} mentions “liquidated”, “termination”, “fee”.`]);
+  });
+
+  it('weighs the clause kind the question asks about: none of the passages is one', () => {
+    const r = response([passage('Neither party is liable for indirect loss.', ['liabil'])], 0.6, 'cap liability', { cap: 3, liabil: 1 });
+    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.1]]) };
+    const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses });
+    expect(s.score).toBeCloseTo((retrievalScore(r) + 0.1) / 2);
+    expect(s.score).toBeLessThan(s.threshold);
+    expect(s.reasons).toEqual([`No passage in ${scope} is a cap-on-liability clause.`]);
+    const present = judgeSufficiency({ response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses: { ...clauses, scores: new Map([['d1:0', 0.9]]) } });
+    expect(present.score).toBeGreaterThanOrEqual(present.threshold);
+  });
+
+  it('asks for a period when the question asks how long, in the question’s language', () => {
+    const r = response([passage('The warranty covers defects in materials.', ['warranti'])], 0.5, 'warranty last', { warranti: 2, last: 1 });
+    const s = judgeSufficiency({ response: r, passages: r.passages, question: 'How long does the warranty last?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });
+    expect(s.reasons).toContain(`No passage in ${scope} states a period or a date.`);
+    const unknown = judgeSufficiency({ response: response(r.passages, 0.5, 'warranty last', { warranti: 2, last: 1 }, null), passages: r.passages, question: 'How long does the warranty last?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });
+    expect(unknown.score).toBeGreaterThan(s.score);
+  });
+
+  it('has nothing to judge without passages', () => {
+    const r = response([], 0, 'anything', {});
+    expect(judgeSufficiency({ response: r, passages: [], question: 'anything?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE })).toEqual({ score: 0, threshold: 0.5, reasons: [`No passage in ${scope} matches the question.`] });
+  });
+});

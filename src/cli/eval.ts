@@ -24,6 +24,7 @@ import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
+import { EndpointChatModel } from '../models/chat/endpoint-chat';
 import { builtinClassifier } from '../playbooks/builtin';
 
 const { values } = parseArgs({
@@ -41,13 +42,16 @@ const { values } = parseArgs({
     ocr: { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'no-categories': { type: 'boolean', default: false },
+    answer: { type: 'string' },
+    endpoint: { type: 'string' },
+    model: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--all-files] [--ocr] [--no-cache]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--all-files] [--ocr] [--no-cache]');
   process.exit(message ? 2 : 0);
 }
 
@@ -66,6 +70,13 @@ async function main(): Promise<void> {
   const docsDir = resolve(values.docs);
   const qa = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
   const threshold = values.threshold ? Number(values.threshold) : DEFAULT_SUFFICIENCY_THRESHOLD;
+
+  const answerMode = values.answer;
+  if (answerMode !== undefined && answerMode !== 'extractive' && answerMode !== 'endpoint') usage(`--answer must be extractive or endpoint, not ${answerMode}`);
+  if (answerMode === 'endpoint' && (!values.endpoint || !values.model)) usage('--answer endpoint needs --endpoint URL and --model ID');
+  const answer = answerMode
+    ? { model: answerMode === 'endpoint' ? new EndpointChatModel({ baseUrl: values.endpoint!, model: values.model! }, { appOrigin: null }) : null }
+    : null;
 
   const models = await loadEvalModels({ dir: values.models, embedder: values.embedder, reranker: values.reranker });
   const qaPaths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
@@ -95,7 +106,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: builtinClassifier({ ...ASK_CLASSIFIER_OPTIONS, embedder: models.embedder }), sufficiency: (r) => sufficiencyScore(r, engine) }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: builtinClassifier({ ...ASK_CLASSIFIER_OPTIONS, embedder: models.embedder }), sufficiency: (r) => sufficiencyScore(r, engine), answer }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {
@@ -106,6 +117,7 @@ async function main(): Promise<void> {
       resolved: r.resolved,
       metrics: retrievalMetrics(r.questions),
       ...(r.scope === 'app' ? { insufficient: insufficientRates(r.questions) } : {}),
+      ...(r.answers ? { answers: r.answers } : {}),
       categories: Object.fromEntries(byCategory(r.questions)),
       sufficiency: sufficiencyReport(r.questions, threshold),
       questions: r.questions,
@@ -126,6 +138,12 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
   for (const r of results.filter((x) => x.scope === 'app')) {
     const rates = insufficientRates(r.questions);
     console.log(`insufficient (${r.config} / app): ${pct(rates.answerable).trim()}% of answerable, ${pct(rates.unanswerable).trim()}% of unanswerable questions; ${rates.clarifications} clarification${rates.clarifications === 1 ? '' : 's'} asked`);
+  }
+  for (const r of results.filter((x) => x.answers)) {
+    const a = r.answers!;
+    console.log(
+      `answers (${r.config} / app, ${a.n} questions): citations valid ${pct(a.citations_valid).trim()}%, quotes verbatim ${pct(a.quotes_verbatim).trim()}%, answer cites the evidence ${pct(a.answer_has_evidence).trim()}% of answerable; abstained on ${pct(a.abstained_answerable).trim()}% of answerable, ${pct(a.abstained_unanswerable).trim()}% of unanswerable`,
+    );
   }
   console.log(`\n## Sufficiency (threshold ${threshold})\n`);
   const widths = [28, 6, 8, 8, 8, 8];

@@ -74,8 +74,10 @@ export function scopeOf(docs: readonly DocumentRecord[], source: AskScope['sourc
 
 export function askResult(question: string, specs: readonly PassageSpec[], patch: Partial<AskResult> = {}): AskResult {
   const passages = specs.map((s, i) => passage(s, i + 1));
+  const outcome = patch.outcome ?? 'answered';
   return {
-    outcome: 'answered',
+    outcome,
+    passageLabel: outcome === 'answered' ? 'evidence' : outcome === 'insufficient' ? 'closest' : null,
     question,
     retrievalQuery: question,
     language: 'en',

@@ -14,8 +14,10 @@
  * For the other scopes the ranking judged is the pipeline's full candidate order (before the
  * per-file limit of the final selection), cut at 10.
  */
+import { turnFromAsk } from '../answer/answer';
 import { ask } from '../ask/ask';
-import type { ClauseClassifier, Embedder, Reranker } from '../ports';
+import { judgeAnswers, type AnswerJudgement, type JudgedTurn } from './answers';
+import type { ChatModel, ClauseClassifier, Embedder, Reranker } from '../ports';
 import { InProcessRetriever } from '../search/retriever';
 import type { SearchEngine } from '../search/engine';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps, type PipelineResponse, type PipelineSettings } from '../search/pipeline';
@@ -47,6 +49,11 @@ export interface EvalContext {
   readonly classifier?: ClauseClassifier | null;
   /** Higher = more likely the evidence is there. */
   readonly sufficiency: (response: PipelineResponse) => number;
+  /**
+   * app scope: also write the answer for each question, as the app's answer step does
+   * (`turnFromAsk`): extractive when `model` is null, else with that language model.
+   */
+  readonly answer?: { readonly model: ChatModel | null } | null;
 }
 
 export interface ScopeResult {
@@ -55,6 +62,8 @@ export interface ScopeResult {
   readonly questions: JudgedQuestion[];
   /** named scope: questions whose document was resolved correctly / at all. */
   readonly resolved?: { readonly correct: number; readonly wrong: number; readonly none: number };
+  /** app scope with `answer`: the answers judged (citations, quotes, evidence, abstention). */
+  readonly answers?: AnswerJudgement;
   readonly ms: number;
 }
 
@@ -93,6 +102,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
       const started = performance.now();
       const questions: JudgedQuestion[] = [];
       const resolved = { correct: 0, wrong: 0, none: 0 };
+      const turns: JudgedTurn[] = [];
       for (const item of qa.items) {
         const documentId = context.documentOf.get(item.doc_id);
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
@@ -100,6 +110,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
           const result = await ask({ question: item.question_with_doc ?? item.question, settings: config.settings }, askDeps);
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
           questions.push({ ...judged, outcome: result.outcome });
+          if (context.answer) turns.push({ item, documentId, turn: await turnFromAsk(result, { model: context.answer.model }) });
           if (result.outcome === 'needs_clarification') resolved.none++;
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;
           else if (result.scope.documentIds.length > 0) resolved.wrong++;
@@ -123,7 +134,14 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         const chunks = await context.lookup.chunksByIds(response.ranked.slice(0, CUT).map((c) => c.chunkId));
         questions.push(judge(item, documentId, chunks, matcher, context.sufficiency(response)));
       }
-      out.push({ config: config.name, scope, questions, ...(scope === 'named' || scope === 'app' ? { resolved } : {}), ms: performance.now() - started });
+      out.push({
+        config: config.name,
+        scope,
+        questions,
+        ...(scope === 'named' || scope === 'app' ? { resolved } : {}),
+        ...(scope === 'app' && context.answer ? { answers: judgeAnswers(turns) } : {}),
+        ms: performance.now() - started,
+      });
     }
   }
   return out;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { startChatServer } from '../../fixtures/chat-server';
 
 const run = promisify(execFile);
 
@@ -38,6 +39,33 @@ describe('npm run eval', () => {
     expect(app.insufficient!.unanswerable).toBe(0.5);
     expect(report.results.slice(0, 3).every((r) => r.insufficient === undefined)).toBe(true);
   }, 150_000);
+
+  it('writes and judges the answers of the app scope: extractive, and through a language-model endpoint', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'casefile-eval-'));
+    const args = ['--import', 'tsx', 'src/cli/eval.ts', '--docs', 'public/samples', '--qa', 'tests/fixtures/samples-qa.json', '--scopes', 'app', '--no-cache'];
+    type Report = { results: { scope: string; answers?: { n: number; citations_valid: number; quotes_verbatim: number; answer_has_evidence: number; abstained_unanswerable: number } }[] };
+    const extractive = join(dir, 'extractive.json');
+    const a = await run(process.execPath, [...args, '--answer', 'extractive', '--json', extractive], { timeout: 120_000 });
+    expect(a.stdout).toMatch(/answers \(bm25 \/ app, 8 questions\): citations valid 100\.0%, quotes verbatim 100\.0%/);
+    const ex = (JSON.parse(await readFile(extractive, 'utf8')) as Report).results[0]!.answers!;
+    expect(ex).toMatchObject({ n: 8, citations_valid: 1, quotes_verbatim: 1 });
+    expect(ex.answer_has_evidence).toBeGreaterThanOrEqual(0.5);
+
+    // A model that cites a source that does not exist and "quotes" words that are not in it:
+    // the judge counts both, from the same answer step the app runs.
+    const server = await startChatServer({ reply: 'Yes: "the parties agree to everything forever" [1] [9].' });
+    try {
+      const endpoint = join(dir, 'endpoint.json');
+      await run(process.execPath, [...args, '--answer', 'endpoint', '--endpoint', server.url, '--model', 'qwen2.5:7b-instruct', '--json', endpoint], { timeout: 120_000 });
+      const en = (JSON.parse(await readFile(endpoint, 'utf8')) as Report).results[0]!.answers!;
+      expect(en.n).toBe(8);
+      expect(en.citations_valid).toBeLessThan(1);
+      expect(en.quotes_verbatim).toBe(0);
+      expect(server.requests.some((r) => r.path.endsWith('/chat/completions'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
 
   it('rejects an unknown scope', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/cli/eval.ts', '--docs', 'public/samples', '--qa', 'tests/fixtures/samples-qa.json', '--scopes', 'app,everything'], { timeout: 60_000 }).then(

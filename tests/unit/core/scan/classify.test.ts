@@ -17,6 +17,10 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Which law governs this contract?'))).toContain('governing_law');
     expect(types(await classifier.questionTypes('Can the customer terminate without cause?'))).toContain('termination_for_convenience');
     expect(types(await classifier.questionTypes('Is there a non-compete?'))).toContain('non_compete');
+    expect(types(await classifier.questionTypes('Is either party barred from competing with the other?'))).toContain('non_compete');
+    expect(types(await classifier.questionTypes('Which party owns intellectual property created under the contract?'))).toContain('ip_ownership_assignment');
+    // Generic words of a question ("term", "agreement") name no clause type on their own.
+    expect(types(await classifier.questionTypes('When does the term of this agreement end?'))).not.toContain('agreement_confidentiality');
   });
 
   it('gives no type to a question about no particular clause', async () => {

@@ -60,12 +60,33 @@ export interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleI
 /** `cached`: an identical scan (same document content, playbook id, version and content) was reused. */
 export interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number; readonly scanKey?: string; readonly documentId?: string; readonly cached?: boolean }
 
+// ---- a multi-document flow (issue 11; jobId is the flow id) -----------------------------------------
+/** Proposed for the user's approval: nothing runs before `flow_decided` approves it. */
+export interface FlowProposed extends Base { readonly type: 'flow_proposed'; readonly kind: string; readonly items: number; readonly estimateMs: number }
+/** The user's answer to a proposal (a denial then ends the flow with job_cancelled). */
+export interface FlowDecided extends Base { readonly type: 'flow_decided'; readonly approved: boolean; readonly reason: string | null }
+/** Waiting for the device: its place in line (1 = next), when it should start and when finish (ms from now). */
+export interface FlowQueued extends Base { readonly type: 'flow_queued'; readonly position: number; readonly startsInMs: number; readonly etaMs: number }
+export interface FlowStarted extends Base { readonly type: 'flow_started'; readonly items: number; readonly done: number; readonly etaMs: number }
+/** One work item finished (its document's row is in the flow record). */
+export interface FlowItemDone extends Base {
+  readonly type: 'flow_item';
+  readonly itemId: string;
+  readonly documentId: string | null;
+  readonly label: string;
+  readonly status: string;
+  readonly done: number;
+  readonly total: number;
+  readonly ms: number;
+}
+
 export type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
 export type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
 export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnAnswer | TurnDone | TurnError;
 export type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
+export type FlowEvent = FlowProposed | FlowDecided | FlowQueued | FlowStarted | FlowItemDone;
 
-export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent;
+export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent | FlowEvent;
 export type EventType = CasefileEvent['type'];
 export type EventOf<T extends EventType> = Extract<CasefileEvent, { type: T }>;
 

@@ -21,6 +21,8 @@ export interface DocumentRecord {
   language: string | null;
   title: string | null;
   aliases: string[];
+  /** Party names, long form, as found at ingest. Absent on records written before they were kept. */
+  parties?: string[] | undefined;
   status: DocStatus;
   /** Human-readable error naming the file and the problem (status 'failed' or 'degraded'). */
   error: string | null;

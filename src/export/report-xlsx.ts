@@ -7,16 +7,17 @@ import type * as ExcelJS from 'exceljs';
 import type { PortfolioGrid } from '../core/scan/portfolio';
 import { FLAG_COLUMNS, flagRows, isoTime, portfolioRows, type ScanReport } from './report-rows';
 
-type ExcelModule = typeof ExcelJS;
+export type ExcelModule = typeof ExcelJS;
 
-async function loadExcel(): Promise<ExcelModule> {
+/** exceljs, imported on first use (it is large). */
+export async function loadExcel(): Promise<ExcelModule> {
   const mod = await import('exceljs');
   return (mod as unknown as { default?: ExcelModule }).default ?? mod;
 }
 
 const FILL: Record<string, string> = { critical: 'FFF4B6B6', high: 'FFF9D3A8', medium: 'FFFCEBA8', low: 'FFE2EFDA', info: 'FFDDEBF7', present: 'FFE2EFDA', missing: 'FFEDEDED' };
 
-async function toBytes(workbook: InstanceType<ExcelModule['Workbook']>): Promise<Uint8Array> {
+export async function toBytes(workbook: InstanceType<ExcelModule['Workbook']>): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 

@@ -18,7 +18,7 @@ import { describeDocuments, plannerDocuments } from './alias-map';
 import type { HistoryTurn } from './generate';
 import { boundedJson, type ModelTimeouts } from './model-calls';
 import { checkAgainst, FACT_KINDS, PHASE_A_SCHEMA, phaseBSchema, type PhaseA, type PhaseB } from './plan-schema';
-import { DOCUMENT_SCOPED, type AnswerPlan, type FastPath, type TaskFamily } from './types';
+import { DOCUMENT_SCOPED, type AnswerPlan, type FastPath, type TaskFamily, type WorkspaceRoute } from './types';
 
 export interface PlanInput {
   readonly question: string;
@@ -48,9 +48,9 @@ export function routerPlan(fastPath: FastPath, language: string | null): AnswerP
 }
 
 /** No model (or a failed one): the workspace router, else retrieval with ask()'s own scope resolution. */
-export function deterministicPlan(workspace: { family: 'inventory' | 'metadata_fact'; documentIds: readonly string[]; factKind: string | null } | null, failed: string | null): AnswerPlan {
+export function deterministicPlan(workspace: WorkspaceRoute | null, failed: string | null): AnswerPlan {
   const base = { ...EMPTY, source: failed ? ('fallback' as const) : ('deterministic' as const), problems: failed ? [failed] : [] };
-  if (workspace) return { ...base, family: workspace.family, documentIds: workspace.documentIds, factKind: workspace.factKind };
+  if (workspace) return { ...base, family: workspace.family, documentIds: workspace.documentIds, factKind: workspace.factKind, replyLanguage: workspace.language ?? null };
   return { ...base, family: 'workspace_retrieval' };
 }
 

@@ -5,8 +5,9 @@
  *   → plan (the model's two phases; without a model — or when it fails — the workspace router
  *     and ask()'s own scope resolution)
  *   → by family: capability; inventory / metadata (WorkspaceAnswers); clarification; a proposed
- *     scan (nothing runs before the user approves); or retrieval through ask() with the user's
- *     exact question, the previous scope (follow-ups) and the plan's documents and section
+ *     scan, or a broad question proposed as a per-document flow (WorkspaceAnswers.propose;
+ *     nothing runs before the user approves); or retrieval through ask() with the user's exact
+ *     question, the previous scope (follow-ups) and the plan's documents and section
  *   → the answer step (answer.ts): sources, abstention, streamed or extractive answer, checks.
  *
  * Events: status (stage, message), plan, tool_call / tool_result (ask, workspace), sources,
@@ -64,7 +65,7 @@ export function runTurn(request: TurnRequest, deps: TurnDeps, options: JobOption
     const now = deps.now ?? Date.now;
     const id = request.turnId ?? crypto.randomUUID();
     const emit = (event: TurnEventInput) => push({ ...event, jobId: id, at: now() });
-    const runner = new TurnRunner(request, deps, signal, emit);
+    const runner = new TurnRunner(request, deps, signal, emit, id);
     const turn = await runner.run(id, now());
     if (turn.answer) emit({ type: 'answer', answer: turn.answer, writer: turn.writer });
     if (turn.state === 'error') emit({ type: 'error', error: turn.error!, turn });
@@ -95,6 +96,7 @@ class TurnRunner {
     private readonly deps: TurnDeps,
     private readonly signal: AbortSignal,
     private readonly emit: (event: TurnEventInput) => void,
+    private readonly turnId: string,
   ) {
     this.history = request.history ?? [];
     this.locale = request.locale ?? null;
@@ -150,6 +152,8 @@ class TurnRunner {
       case 'needs_clarification':
         return { state: 'clarification', language, answer: appReply(this.plan.clarification ?? m.clarify), writer: 'app' };
       case 'scan_request': {
+        const proposed = await this.propose('scan', language);
+        if (proposed) return proposed;
         const docs = await this.workspaceDocuments();
         const names = this.plan.documentIds.map((d) => docs.find((x) => x.id === d)).map((d) => d?.title ?? d?.name ?? '');
         return { state: 'action', language, answer: appReply(m.scanProposal(names)), writer: 'app', action: { kind: 'scan', documentIds: this.plan.documentIds } };
@@ -157,16 +161,42 @@ class TurnRunner {
       case 'inventory':
       case 'metadata_fact':
         return this.workspaceAnswer(this.plan.family, language);
+      case 'multi_doc_retrieval':
+      case 'workspace_retrieval':
+        return (await this.propose('flow', language)) ?? this.retrieve();
       default:
         return this.retrieve();
     }
+  }
+
+  /**
+   * Long work (a broad question asked of every document, a scan) is proposed, never run: the
+   * workspace answers record it for approval. Null when they have no proposal for it.
+   */
+  private async propose(kind: 'flow' | 'scan', language: string | null): Promise<TurnOutcome | null> {
+    const workspace = this.deps.workspace;
+    if (!workspace?.propose) return null;
+    const documentIds = this.request.userScope?.length ? this.request.userScope : this.plan.documentIds;
+    const request = { kind, question: this.request.question, language, family: this.plan.family, documentIds, conversationId: this.request.conversationId ?? null, turnId: this.turnId };
+    const proposal = await workspace.propose(request, { signal: this.signal });
+    if (!proposal) return null;
+    this.emit({ type: 'tool_call', tool: 'workspace', input: { ...request } });
+    this.emit({ type: 'tool_result', tool: 'workspace', output: { flowId: proposal.flowId, kind: proposal.kind, documents: proposal.documentIds.length, estimateMs: proposal.estimateMs } });
+    return {
+      state: 'action',
+      language,
+      answer: appReply(proposal.text),
+      writer: 'app',
+      action: { kind: proposal.kind, documentIds: proposal.documentIds, flowId: proposal.flowId, estimateMs: proposal.estimateMs },
+      workspace: { text: proposal.text, ...(proposal.data ? { data: proposal.data } : {}) },
+    };
   }
 
   private async makePlan(): Promise<void> {
     const { question } = this.request;
     const model = this.model;
     if (!model) {
-      this.plan = deterministicPlan(this.deps.workspace?.route(question) ?? null, null);
+      this.plan = deterministicPlan((await this.deps.workspace?.route(question)) ?? null, null);
       return;
     }
     this.status('plan', 'Planning');
@@ -185,7 +215,7 @@ class TurnRunner {
     this.trace.note(`${this.fallback}: deterministic routing and extractive answer instead.`);
     this.status('fallback', `The model failed (${this.fallback}); continuing without it`);
     this.model = null;
-    this.plan = deterministicPlan(this.deps.workspace?.route(question) ?? null, this.fallback);
+    this.plan = deterministicPlan((await this.deps.workspace?.route(question)) ?? null, this.fallback);
   }
 
   private async workspaceAnswer(family: 'inventory' | 'metadata_fact', language: string | null): Promise<TurnOutcome> {

@@ -198,8 +198,13 @@ export interface TurnTrace {
 }
 
 export interface ProposedAction {
-  readonly kind: 'scan';
+  /** scan: a playbook review; flow: a broad question asked of each document (issue 11). */
+  readonly kind: 'scan' | 'flow';
   readonly documentIds: readonly string[];
+  /** The recorded proposal to approve or deny (WorkspaceAnswers.propose); absent when none was recorded. */
+  readonly flowId?: string;
+  /** The estimate shown with it (ms). */
+  readonly estimateMs?: number;
 }
 
 export interface TurnRecord {
@@ -255,12 +260,48 @@ export interface WorkspaceAnswer {
   readonly data?: Readonly<Record<string, unknown>>;
 }
 
+/** What the deterministic router makes of a question (no model). */
+export interface WorkspaceRoute {
+  /** multi_doc_retrieval: a broad question (which contracts…, every contract…), proposed as a flow. */
+  readonly family: WorkspaceFamily | 'multi_doc_retrieval';
+  readonly documentIds: readonly string[];
+  readonly factKind: string | null;
+  /** The language the question was read in (ISO 639-1), when the router tells. */
+  readonly language?: string | null;
+}
+
+/** Long or state-changing work the turn proposes instead of running (issue 11). */
+export interface ProposalRequest {
+  /** flow: a broad question; scan: a playbook scan of the documents. */
+  readonly kind: 'flow' | 'scan';
+  readonly question: string;
+  readonly language: string | null;
+  readonly family: TaskFamily;
+  /** The plan's documents (empty: the workspace, as the question filters it). */
+  readonly documentIds: readonly string[];
+  readonly conversationId: string | null;
+  readonly turnId: string | null;
+}
+
+export interface Proposal {
+  readonly flowId: string;
+  readonly kind: ProposedAction['kind'];
+  readonly documentIds: readonly string[];
+  readonly estimateMs: number;
+  /** The message asking for approval (what will run, the estimate). */
+  readonly text: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
 /**
  * Inventory and metadata answers without retrieval (counts, document tables, one document's
  * facts). `route` is the deterministic router used when no model plans: it says whether a
- * question asks about the workspace itself.
+ * question asks about the workspace itself (or is broad). `propose`, when present, records long
+ * work for the user's approval and returns the proposal; null means the question is not such
+ * work and the turn goes on (retrieval).
  */
 export interface WorkspaceAnswers {
-  route(question: string): { readonly family: WorkspaceFamily; readonly documentIds: readonly string[]; readonly factKind: string | null } | null;
+  route(question: string): WorkspaceRoute | null | Promise<WorkspaceRoute | null>;
   answer(question: WorkspaceQuestion, options?: JobOptions): Promise<WorkspaceAnswer>;
+  propose?(request: ProposalRequest, options?: JobOptions): Promise<Proposal | null>;
 }

@@ -1,0 +1,97 @@
+/**
+ * The map step of a question flow: one work item asks its document — and only its document
+ * (the user scope is that one document) — through the app's one ask function, with the item's
+ * evidence budget and neighbour depth as the selection. The row keeps the best passage verbatim
+ * as evidence and its best sentence as the finding, or "not found" when the sufficiency signal
+ * says the evidence does not answer (its reason kept).
+ */
+import { SentenceRanker } from '../answer/relevance';
+import type { AskDeps, AskFunction } from '../ask/types';
+import { InputError } from '../errors';
+import type { JobOptions } from '../ports';
+import { DEFAULT_PIPELINE, type PipelinePassage, type PipelineSettings } from '../search/pipeline';
+import type { FlowRecord, FlowRow, WorkItem } from './flows';
+
+/** A finding longer than this is cut, at word boundaries, around the question's words. */
+export const MAX_FINDING = 420;
+
+export interface AskItemDeps {
+  readonly ask: AskFunction;
+  readonly askDeps: AskDeps;
+  /** The workspace's pipeline settings (the item's budget and depth replace selection and neighbours). */
+  readonly settings?: PipelineSettings;
+}
+
+export function itemSettings(item: WorkItem, base: PipelineSettings = DEFAULT_PIPELINE): PipelineSettings {
+  return { ...base, selection: { ...base.selection, topK: item.evidenceBudget, perFile: 0 }, neighbours: item.neighbourDepth };
+}
+
+/**
+ * The sentence of `text` that best answers `query` (the question words it holds, idf-weighted;
+ * the first sentence when none holds one), cut to MAX_FINDING characters around its first hit.
+ */
+export function bestSentence(query: string, text: string, language: string | null): string {
+  const ranker = new SentenceRanker(query, [text], [language]);
+  const sentences = ranker.of(0);
+  if (sentences.length === 0) return text.slice(0, MAX_FINDING).trim();
+  const best = [...sentences].sort((a, b) => b.score - a.score || a.start - b.start)[0]!;
+  const sentence = text.slice(best.start, best.end).trim();
+  if (sentence.length <= MAX_FINDING) return sentence;
+  const firstHit = best.hits[0] ? best.hits[0].at - best.start : 0;
+  let from = Math.max(0, firstHit - 80);
+  from = from > 0 ? sentence.indexOf(' ', from) + 1 : 0;
+  const cut = sentence.lastIndexOf(' ', from + MAX_FINDING);
+  return sentence.slice(from, cut > from ? cut : from + MAX_FINDING).trim();
+}
+
+/** The finding without the section heading the chunk text starts with ("Non-Competition During the term…"). */
+export function withoutHeading(finding: string, heading: string | null | undefined): string {
+  if (!heading || !finding.startsWith(heading)) return finding;
+  const rest = finding.slice(heading.length).replace(/^[\s.:–—-]+/, '');
+  return rest.length >= 20 ? rest : finding;
+}
+
+function foundRow(item: WorkItem, best: PipelinePassage, score: number | null): Omit<FlowRow, 'itemId' | 'ms'> {
+  const language = best.document.language;
+  return {
+    documentId: item.documentId,
+    document: best.document.name,
+    title: best.document.title,
+    status: 'found',
+    finding: withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle),
+    evidence: best.chunk.text,
+    chunkId: best.chunkId,
+    pageStart: best.chunk.pageStart,
+    pageEnd: best.chunk.pageEnd,
+    section: best.chunk.sectionPath,
+    language,
+    score,
+    reason: null,
+  };
+}
+
+/** Runs one item (the FlowExecutor.run of question flows). */
+export async function askItem(item: WorkItem, _flow: FlowRecord, deps: AskItemDeps, options: JobOptions = {}): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
+  if (!item.documentId) throw new InputError(`workspace: work item ${item.id} has no document to ask`);
+  const result = await deps.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, deps.askDeps, options);
+  const best = result.passages[0];
+  const score = result.sufficiency?.score ?? null;
+  if (result.outcome === 'answered' && best) return foundRow(item, best, score);
+  const documents = await deps.askDeps.documents();
+  const doc = documents.find((d) => d.id === item.documentId);
+  return {
+    documentId: item.documentId,
+    document: doc?.name ?? item.label,
+    title: doc?.title ?? null,
+    status: 'not_found',
+    finding: '',
+    evidence: '',
+    chunkId: null,
+    pageStart: null,
+    pageEnd: null,
+    section: [],
+    language: doc?.language ?? null,
+    score,
+    reason: result.sufficiency?.reasons[0] ?? null,
+  };
+}

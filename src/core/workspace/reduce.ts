@@ -1,0 +1,115 @@
+/**
+ * The reduce step of a question flow: the rows become one answer.
+ *
+ *   - Sources: one per found row, its best passage verbatim (cut around the finding for the
+ *     model's context), numbered in table order.
+ *   - With a model: the answer prompt of the answer layer (grounded, table shape) over those
+ *     sources, told which documents had nothing; then the same checks as any answer —
+ *     every [n] mapped to its chunk, every quote looked up verbatim (citations.ts). A model that
+ *     fails or writes nothing falls back to the extractive composer, and the result says why.
+ *   - Without one, extractive: how many documents hold it, then per document its finding
+ *     quoted verbatim and cited, then the documents where it was not found.
+ */
+import { answerPrompt, generate } from '../answer/generate';
+import { checkAnswer } from '../answer/citations';
+import { DEFAULT_TIMEOUTS, type ModelTimeouts } from '../answer/model-calls';
+import { failureReason } from '../answer/plan';
+import { pageLabel } from '../answer/sources';
+import type { AnswerSource } from '../answer/types';
+import type { ChatModel, JobOptions } from '../ports';
+import { rowsInOrder, type FlowRecord, type FlowResult, type FlowRow } from './flows';
+import { failedLine, foundLead, moreLine, notFoundLine } from './flow-texts';
+import { distinctLabels } from './texts';
+
+/** Extractive answers quote at most this many rows (the table holds them all). */
+export const MAX_QUOTED_ROWS = 50;
+/** The model sees at most this many rows' passages, each at most MODEL_SOURCE_CHARS long. */
+export const MAX_MODEL_SOURCES = 24;
+const MODEL_SOURCE_CHARS = 900;
+
+/** How a row's document is named: its title, with the file name when two rows share the title. */
+export function rowLabels(rows: readonly FlowRow[]): string[] {
+  return distinctLabels(rows.map((r) => ({ title: r.title, name: r.document })));
+}
+
+/** The part of `evidence` around `finding`, at most `max` characters, cut at spaces. */
+export function windowAround(evidence: string, finding: string, max: number): string {
+  if (evidence.length <= max) return evidence;
+  const at = Math.max(0, evidence.indexOf(finding));
+  const slack = Math.max(0, max - finding.length);
+  let from = Math.max(0, at - Math.floor(slack / 2));
+  let to = Math.min(evidence.length, from + max);
+  from = Math.max(0, to - max);
+  if (from > 0) from = evidence.indexOf(' ', from) + 1 || from;
+  if (to < evidence.length) to = evidence.lastIndexOf(' ', to) > from ? evidence.lastIndexOf(' ', to) : to;
+  return evidence.slice(from, to).trim();
+}
+
+/** One numbered source per found row (table order). */
+export function rowSources(rows: readonly FlowRow[], maxChars: number | null = null): AnswerSource[] {
+  return rows
+    .filter((r) => r.status === 'found' && r.chunkId)
+    .map((r, i) => ({
+      n: i + 1,
+      chunkId: r.chunkId!,
+      documentId: r.documentId ?? '',
+      file: r.document,
+      path: r.document,
+      title: r.title,
+      pageStart: r.pageStart ?? 1,
+      pageEnd: r.pageEnd ?? r.pageStart ?? 1,
+      sectionPath: r.section,
+      language: r.language,
+      text: maxChars === null ? r.evidence : windowAround(r.evidence, r.finding, maxChars),
+      before: [],
+      after: [],
+      score: r.score,
+      pinned: false,
+    }));
+}
+
+export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 'language'>): { text: string; sources: AnswerSource[] } {
+  const rows = rowsInOrder(flow);
+  const labels = rowLabels(rows);
+  const sources = rowSources(rows);
+  const language = flow.language;
+  const found = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'found');
+  const lines = [foundLead(found.length, rows.length, language)];
+  found.slice(0, MAX_QUOTED_ROWS).forEach(({ r, label }, i) => {
+    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1 }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
+    lines.push(`${label} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${i + 1}]`);
+  });
+  if (found.length > MAX_QUOTED_ROWS) lines.push(moreLine(found.length - MAX_QUOTED_ROWS, language));
+  const missing = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'not_found').map((x) => x.label);
+  const failed = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'failed').map((x) => x.label);
+  if (missing.length > 0 && found.length > 0) lines.push(notFoundLine(missing, language));
+  if (failed.length > 0) lines.push(failedLine(failed, language));
+  return { text: lines.join('\n\n'), sources };
+}
+
+export interface ReduceDeps {
+  /** null or absent: extractive. */
+  readonly model?: ChatModel | null;
+  readonly timeouts?: Partial<ModelTimeouts>;
+}
+
+/** The reduce step (FlowExecutor.finish of question flows). */
+export async function reduceFlow(flow: FlowRecord, deps: ReduceDeps = {}, options: JobOptions = {}): Promise<FlowResult> {
+  const extractive = (fallback: string | null): FlowResult => {
+    const { text, sources } = composeFlowExtractive(flow);
+    return { answer: checkAnswer(text, sources), sources, writer: 'extractive', fallback };
+  };
+  const model = deps.model ?? null;
+  const rows = rowsInOrder(flow);
+  if (!model || !rows.some((r) => r.status === 'found')) return extractive(null);
+  const sources = rowSources(rows, MODEL_SOURCE_CHARS).slice(0, MAX_MODEL_SOURCES);
+  const labels = rowLabels(rows);
+  const missing = rows.map((r, i) => (r.status === 'found' ? null : labels[i]!)).filter((x): x is string => x !== null);
+  const request = answerPrompt({ question: flow.question, language: flow.language, regime: 'grounded', sources, history: [], shape: 'table' });
+  const note = `Each source is the best passage of one document.${missing.length > 0 ? ` Nothing was found in: ${missing.join('; ')}.` : ''}`;
+  const messages = request.messages.map((m, i) => (i === request.messages.length - 1 ? { ...m, content: `${note}\n\n${m.content}` } : m));
+  const g = await generate(model, { ...request, messages }, { ...DEFAULT_TIMEOUTS, ...deps.timeouts }, options.signal, () => undefined);
+  if (g.stopped) options.signal?.throwIfAborted();
+  if (g.error === null && g.text.trim()) return { answer: checkAnswer(g.text, sources), sources, writer: 'model', fallback: null };
+  return extractive(g.error === null ? 'the model wrote nothing' : failureReason(g.error));
+}

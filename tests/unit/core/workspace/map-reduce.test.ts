@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { collectTurn, runTurn } from '../../../../src/core/answer/turn';
+import { isVerbatim } from '../../../../src/core/answer/verbatim';
+import { CatalogWorkspaceAnswers } from '../../../../src/core/workspace/answers';
+import { MemoryCatalog } from '../../../../src/core/workspace/catalog';
+import { documentFacts } from '../../../../src/core/workspace/facts';
+import type { FlowRecord, FlowRow, WorkItem } from '../../../../src/core/workspace/flows';
+import { MemoryFlowStore } from '../../../../src/core/workspace/flows';
+import { askItem, bestSentence, itemSettings, withoutHeading } from '../../../../src/core/workspace/map';
+import { composeFlowExtractive, reduceFlow, windowAround } from '../../../../src/core/workspace/reduce';
+import { factsReply } from '../../../../src/core/workspace/replies';
+import { FlowScheduler } from '../../../../src/core/workspace/scheduler';
+import { askDeps, askResult, AVV, fakeAsk, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
+import { namedRows, NOW } from '../../../helpers/catalog-fixtures';
+import { ScriptedChatModel } from '../../../helpers/scripted-chat';
+
+const ITEM: WorkItem = { id: 'f:0', index: 0, kind: 'ask', documentId: 'msa', label: 'Master Services Agreement', query: 'governing law', subjects: ['governing_law'], fields: ['governing', 'law'], evidenceBudget: 3, neighbourDepth: 2, operation: 'fact' };
+const FLOW = {} as FlowRecord;
+
+describe('the map step', () => {
+  it('asks the item\'s document only, with its evidence budget and neighbour depth', async () => {
+    const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.law, PASSAGES.term]));
+    const row = await askItem(ITEM, FLOW, { ask: fake.ask, askDeps });
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ question: 'governing law', context: { userScope: ['msa'] }, settings: { neighbours: 2, selection: { topK: 3, perFile: 0 } } });
+    expect(row).toMatchObject({ status: 'found', documentId: 'msa', chunkId: 'msa:70', pageStart: 8, section: ['ARTICLE 17 GENERAL', '17.4 Governing Law'], reason: null });
+    expect(row.finding).toBe('This Agreement is governed by the laws of the State of New York, without regard to its conflict of laws principles.');
+    expect(row.evidence).toBe(PASSAGES.law.text);
+    expect(itemSettings(ITEM).rerank).toBe(true);
+  });
+
+  it('says not found, and why, when the sufficiency signal says the evidence does not answer', async () => {
+    const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term], { outcome: 'insufficient', sufficiency: { score: 0.2, threshold: 0.5, reasons: ['No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.'] } }));
+    const row = await askItem({ ...ITEM, documentId: 'nda' }, FLOW, { ask: fake.ask, askDeps });
+    expect(row).toMatchObject({ status: 'not_found', document: NDA.name, finding: '', evidence: '', chunkId: null, score: 0.2, reason: 'No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.' });
+  });
+
+  it('findings are verbatim: the best sentence, without the heading the chunk starts with, long ones cut around the question words', () => {
+    expect(withoutHeading('Non-Competition During the term and for one (1) year after it, Fabrikam shall not compete.', 'Non-Competition')).toBe('During the term and for one (1) year after it, Fabrikam shall not compete.');
+    expect(withoutHeading('Governing Law', 'Governing Law')).toBe('Governing Law');
+    const long = `${'The Supplier shall deliver the goods in good order and condition, '.repeat(8)}and this Agreement is governed by the laws of England, ${'with every notice given in writing to the other party, '.repeat(6)}end.`;
+    const finding = bestSentence('governing law', long, 'en');
+    expect(finding.length).toBeLessThanOrEqual(420);
+    expect(finding).toContain('governed by the laws of England');
+    expect(long).toContain(finding);
+  });
+});
+
+function row(patch: Partial<FlowRow> & Pick<FlowRow, 'itemId'>): FlowRow {
+  return { documentId: null, document: 'x.pdf', title: null, status: 'found', finding: '', evidence: '', chunkId: null, pageStart: 1, pageEnd: 1, section: [], language: 'en', score: 0.9, reason: null, ms: 1, ...patch };
+}
+
+const TABLE_FLOW = {
+  question: 'what law governs each contract?',
+  language: 'en',
+  items: ['a', 'b', 'c'].map((x, i) => ({ ...ITEM, id: `f:${i}`, index: i, documentId: x })),
+  rows: [
+    row({ itemId: 'f:2', documentId: 'c', document: 'c.pdf', title: 'Supply Agreement', status: 'not_found', reason: 'none' }),
+    row({ itemId: 'f:0', documentId: 'a', document: 'a.pdf', title: 'Distribution Agreement', chunkId: 'a:5', pageStart: 4, pageEnd: 5, section: ['12 General', '12.3 Governing Law'], finding: 'This Agreement is governed by the laws of England.', evidence: 'Miscellaneous terms apply. This Agreement is governed by the laws of England. Headings are for convenience.' }),
+    row({ itemId: 'f:1', documentId: 'b', document: 'b.pdf', title: 'Distribution Agreement', chunkId: 'b:9', finding: 'The laws of the State of New York govern this Agreement.', evidence: 'The laws of the State of New York govern this Agreement.' }),
+  ],
+} as unknown as FlowRecord;
+
+describe('the reduce step', () => {
+  it('extractive: the count, then each finding quoted verbatim and cited, then where it was not found', async () => {
+    const { text, sources } = composeFlowExtractive(TABLE_FLOW);
+    expect(text).toBe(
+      [
+        'Found in 2 of 3 documents; not found in 1.',
+        'Distribution Agreement (a.pdf) — pp. 4–5 — § 12.3 Governing Law:\n> This Agreement is governed by the laws of England. [1]',
+        'Distribution Agreement (b.pdf) — p. 1:\n> The laws of the State of New York govern this Agreement. [2]',
+        'Not found in: Supply Agreement.',
+      ].join('\n\n'),
+    );
+    expect(sources.map((s) => [s.n, s.chunkId, s.documentId])).toEqual([[1, 'a:5', 'a'], [2, 'b:9', 'b']]);
+    const result = await reduceFlow(TABLE_FLOW);
+    expect(result).toMatchObject({ writer: 'extractive', fallback: null, answer: { verification: { ok: true, citations: 2, quotes: 2, unverifiedQuotes: 0 } } });
+  });
+
+  it('the model sees each found row\'s passage cut around its finding', () => {
+    const evidence = `${'x '.repeat(600)}the finding is here. ${'y '.repeat(600)}`;
+    const cut = windowAround(evidence, 'the finding is here.', 300);
+    expect(cut.length).toBeLessThanOrEqual(300);
+    expect(cut).toContain('the finding is here.');
+    expect(isVerbatim(cut, evidence)).toBe(true);
+  });
+
+  it('a model that writes nothing falls back to the extractive answer, saying so', async () => {
+    const model = new ScriptedChatModel({ chat: [{ deltas: ['   '] }] });
+    const result = await reduceFlow(TABLE_FLOW, { model });
+    expect(result).toMatchObject({ writer: 'extractive', fallback: 'the model wrote nothing' });
+  });
+
+  it('nothing found: no model call, the answer says so', async () => {
+    const model = new ScriptedChatModel();
+    const none = { ...TABLE_FLOW, rows: TABLE_FLOW.rows.map((r) => ({ ...r, status: 'not_found' as const, chunkId: null })) };
+    const result = await reduceFlow(none, { model });
+    expect(result.answer.text).toBe('Not found in any of the 3 documents.');
+    expect(model.calls).toEqual([]);
+  });
+});
+
+describe('facts of a document', () => {
+  it('in English, French and German; parties not recorded on old records say so', () => {
+    const [msa, , , avv, scan] = namedRows().map(documentFacts);
+    expect(factsReply([msa!], ['parties', 'pages'], 'en')).toBe('The parties of Master Services Agreement (Master Services Agreement.pdf): Acme Corp.; Beta LLC.\nMaster Services Agreement (Master Services Agreement.pdf) has 9 pages.');
+    expect(factsReply([avv!], ['language'], 'fr')).toBe('Auftragsverarbeitungsvertrag (Auftragsverarbeitungsvertrag.pdf) est en allemand.');
+    expect(factsReply([scan!], ['ocr_quality', 'language'], 'de')).toBe('Strategic Alliance Agreement (Aura scan.pdf) wurde auf 4 Seiten per OCR gelesen, mittlere Konfidenz 71/100. Niedrige Konfidenz auf den Seiten 2, 3.\nDie Sprache von Strategic Alliance Agreement (Aura scan.pdf) ist unbekannt (keine erkannt).');
+    expect(factsReply([{ ...avv!, parties: null }], ['parties'], 'en')).toBe('The parties of Auftragsverarbeitungsvertrag (Auftragsverarbeitungsvertrag.pdf) were not recorded when it was added; it also goes by: AVV.');
+    expect(factsReply([msa!], ['added', 'source'], 'en')).toBe(`Master Services Agreement (Master Services Agreement.pdf) was added on 2026-03-08 (from an opened folder).\nMaster Services Agreement (Master Services Agreement.pdf) is contracts/Master Services Agreement.pdf, in the folder contracts.`);
+  });
+});
+
+describe('a scan of several documents planned by the model', () => {
+  it('is recorded as a flow for approval; nothing is scanned before it', async () => {
+    const scanned: string[] = [];
+    const store = new MemoryFlowStore();
+    const executor = {
+      run: async (item: WorkItem) => {
+        scanned.push(item.documentId!);
+        return { documentId: item.documentId, document: item.label, title: null, status: 'found' as const, finding: '2 flags', evidence: '', chunkId: null, pageStart: null, pageEnd: null, section: [], language: null, score: null, reason: null };
+      },
+    };
+    const flows = new FlowScheduler({ store, executors: { scan: executor } });
+    const rows = [MSA, NDA, AVV];
+    const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(rows), flows, now: () => NOW });
+    const planner = new ScriptedChatModel({ json: [{ value: { family: 'scan_request', reply_language: 'en', evidence_regime: 'grounded', follow_up: false } }, { value: { document_ids: ['D1', 'D2'], section_ordinal: null, answer_shape: 'short' } }] });
+    const fake = fakeAsk(() => askResult('x', []));
+    const { turn } = await collectTurn(runTurn({ question: 'Review the MSA and the NDA against the commercial playbook' }, { ask: fake.ask, askDeps, workspace, model: planner, timeouts: { planMs: 300, firstTokenMs: 300, idleMs: 300 } }));
+    expect(turn).toMatchObject({ state: 'action', action: { kind: 'scan' } });
+    expect(turn.action!.documentIds).toHaveLength(2);
+    expect(turn.answer?.text).toMatch(/^I would review 2 documents against a playbook, one at a time: .+\n\nEstimated time: about 9 s \(about 5 s per document on this device\)\.\n\nNothing runs until you approve\.$/);
+    expect(scanned).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    await flows.approve(turn.action!.flowId!);
+    await flows.whenIdle();
+    expect(scanned.sort()).toEqual([...turn.action!.documentIds].sort());
+    expect((await store.get(turn.action!.flowId!))!.status).toBe('done');
+  });
+});

@@ -171,3 +171,51 @@ export function scanPdfStreams(bytes: Uint8Array, fileName: string, budgets: Pic
   oversizedImages.sort((a, b) => b.width * b.height - a.width * a.height);
   return { streams, measured, decodedBytes: decoded, oversizedImages };
 }
+
+const COUNT = Uint8Array.from('/Count', (c) => c.charCodeAt(0));
+const OBJ = Uint8Array.from('obj', (c) => c.charCodeAt(0));
+const ENDOBJ = Uint8Array.from('endobj', (c) => c.charCodeAt(0));
+/** How far from a `/Count` its object's start and end are looked for (a 20,000-page /Kids array is ~200 KB). */
+const OBJECT_WINDOW = 1024 * 1024;
+/** Page-tree nodes looked at; outlines also use /Count, and a hostile file may repeat it. */
+const MAX_COUNTS = 64;
+
+function lastIndexOf(bytes: Uint8Array, needle: Uint8Array, before: number, limit: number): number {
+  for (let i = before - needle.length; i >= Math.max(0, before - limit); i--) {
+    let k = 0;
+    while (k < needle.length && bytes[i + k] === needle[k]) k++;
+    if (k === needle.length) return i;
+  }
+  return -1;
+}
+
+/**
+ * The largest page count a page-tree node declares (`<< /Type /Pages /Count n … >>`) in the
+ * file's plain objects, or null when none is visible (page trees inside compressed object
+ * streams). pdf.js must parse the whole cross-reference and page tree before it reports its
+ * page count (~5 s for 20,000 pages), so a file that declares more pages than the budget is
+ * refused here, in a byte scan; one that declares fewer is still checked after pdf.js opens it.
+ */
+export function declaredPageCount(bytes: Uint8Array): number | null {
+  let max: number | null = null;
+  let seen = 0;
+  for (let at = indexOf(bytes, COUNT, 0); at >= 0 && seen < MAX_COUNTS; at = indexOf(bytes, COUNT, at + COUNT.length)) {
+    let i = at + COUNT.length;
+    while (isSpace(bytes[i])) i++;
+    let n = 0;
+    let digits = 0;
+    while (digits < 10 && bytes[i] !== undefined && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
+      n = n * 10 + (bytes[i]! - 0x30);
+      i++;
+      digits++;
+    }
+    if (digits === 0) continue;
+    seen++;
+    const start = lastIndexOf(bytes, OBJ, at, OBJECT_WINDOW);
+    const endAt = indexOf(bytes.subarray(0, Math.min(bytes.length, at + OBJECT_WINDOW)), ENDOBJ, at);
+    const object = latin1(bytes, start < 0 ? Math.max(0, at - OBJECT_WINDOW) : start, endAt < 0 ? Math.min(bytes.length, at + OBJECT_WINDOW) : endAt);
+    if (!/\/Type\s*\/Pages\b/.test(object)) continue;
+    max = Math.max(max ?? 0, n);
+  }
+  return max;
+}

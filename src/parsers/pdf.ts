@@ -23,7 +23,7 @@ import { AbortedError, AppError, FileError, isAbort } from '../core/errors';
 import type { PageImage, ParsedInfo, ParsedItem, ParsedPage } from '../core/ports';
 import { budgetError, DEFAULT_BUDGETS, formatCount, ParseClock, type ParseBudgets } from './budgets';
 import { countNonSpace, layoutPage, type LayoutItem } from './pdf-layout';
-import { scanPdfStreams } from './pdf-scan';
+import { declaredPageCount, scanPdfStreams } from './pdf-scan';
 
 export type PdfJsLib = typeof PdfJs;
 
@@ -260,6 +260,10 @@ async function renderPageImage(doc: PDFDocumentProxy, page: PDFPageProxy, render
  * Parses a PDF page by page: yields `info` (page count, title), then each page.
  * Throws FileError (`file/encrypted`, `file/corrupt`) or AbortedError.
  */
+function tooManyPages(fileName: string, pages: number, max: number): AppError {
+  return budgetError(fileName, 'maxPages', `the document has too many pages to read (${formatCount(pages)}; the limit is ${formatCount(max)})`, { max, actual: pages });
+}
+
 export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsLoader, options: PdfParseOptions = {}): AsyncGenerator<ParsedItem> {
   const { signal, password } = options;
   const threshold = options.ocrThreshold ?? 20;
@@ -270,6 +274,8 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
   if (signal?.aborted) throw aborted();
   // Before pdf.js takes the bytes: decompression bombs fail here, in bounded time and memory.
   const scan = scanPdfStreams(data, fileName, budgets);
+  const declared = declaredPageCount(data);
+  if (declared !== null && declared > budgets.maxPages) throw tooManyPages(fileName, declared, budgets.maxPages);
   clock.check();
 
   const { lib, params, encodePng } = await load();
@@ -300,9 +306,7 @@ export async function* parsePdf(data: Uint8Array, fileName: string, load: PdfJsL
       if (signal?.aborted || isAbort(error)) throw aborted();
       throw pdfOpenError(fileName, error, password !== undefined);
     }
-    if (doc.numPages > budgets.maxPages) {
-      throw budgetError(fileName, 'maxPages', `the document has too many pages to read (${formatCount(doc.numPages)}; the limit is ${formatCount(budgets.maxPages)})`, { max: budgets.maxPages, actual: doc.numPages });
-    }
+    if (doc.numPages > budgets.maxPages) throw tooManyPages(fileName, doc.numPages, budgets.maxPages);
     clock.check();
 
     let title: string | null = null;

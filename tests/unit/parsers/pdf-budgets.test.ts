@@ -7,7 +7,7 @@ import type { FileError } from '../../../src/core/errors';
 import type { Parser, SourceFile } from '../../../src/core/ports';
 import { prng } from '../../../src/core/prng';
 import { isPdfJsInternalError } from '../../../src/parsers/pdf';
-import { scanPdfStreams, streamFilters } from '../../../src/parsers/pdf-scan';
+import { declaredPageCount, scanPdfStreams, streamFilters } from '../../../src/parsers/pdf-scan';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
 import { onePagePdf, pdfImageBomb, pdfPageBomb, pdfStreamBomb, textPdf, zlibZeros } from '../../fixtures/hostile/raw-pdf';
@@ -69,6 +69,16 @@ describe('PDF budgets through the parser', () => {
     const { error } = await outcome(memorySourceFile('pages.pdf', pdfPageBomb(300)), small);
     expect(error).toMatchObject({ code: 'file/limit', details: { limit: 'maxPages', max: 100, actual: 300 } });
     expect(error!.message).toBe('pages.pdf: the document has too many pages to read (300; the limit is 100)');
+  });
+
+  it('refuses a document that declares more pages than the budget before pdf.js parses its page tree', async () => {
+    expect(declaredPageCount(pdfPageBomb(300))).toBe(300);
+    expect(declaredPageCount(textPdf(['One page.']))).toBe(1);
+    const start = performance.now();
+    const { error } = await outcome(memorySourceFile('page-bomb.pdf', pdfPageBomb(20_000)));
+    expect(error).toMatchObject({ code: 'file/limit', details: { limit: 'maxPages', max: 5000, actual: 20_000 } });
+    // pdf.js alone needs ~5 s to open it; the byte scan answers in milliseconds.
+    expect(performance.now() - start).toBeLessThan(3000);
   });
 
   it('fails a page holding more text than the budget', async () => {

@@ -47,7 +47,7 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
                     <blockquote>{flag.evidence.text}</blockquote>
                   </>
                 )}
-                {flag.details.length > 0 && <p>Checked: {flag.details.join('; ')}</p>}
+                {flag.details.length > 0 && flag.kind !== 'missing' && <p>Checked: {flag.details.join('; ')}</p>}
                 {flag.guidance && <p>Guidance: {flag.guidance}</p>}
                 {flag.fallback && (
                   <>

@@ -16,7 +16,9 @@ import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
 import { ModelService } from './model-service';
 import { WorkerOcr } from './ocr-proxy';
 import { WorkerParser } from './parser-proxy';
-import { WorkspaceSession } from './workspace-session';
+import type { PlaybookLibrary } from './playbook-library';
+import type { Reviewer } from './reviewer';
+import { reviewDeps, WorkspaceSession, type SessionReviewDeps } from './workspace-session';
 
 export interface WorkspaceState {
   readonly current: WorkspaceRecord;
@@ -33,6 +35,8 @@ export class Casefile {
   readonly events = new EventBus();
   readonly registry = new WorkspaceRegistry();
   readonly models: ModelService;
+  /** Contract review across workspaces: the scan worker, the user's playbooks, the reviewer's name. */
+  readonly #review: SessionReviewDeps;
   /** Reads documents off the main thread (pdf.js, DOCX, HTML, images; closed when idle). */
   readonly #parser = new WorkerParser();
   /** Text recognition for scanned pages (tesseract.js in its own worker, closed when idle). */
@@ -44,6 +48,7 @@ export class Casefile {
   readonly #listeners = new Set<Listener>();
 
   private constructor(readonly vault: FileVault) {
+    this.#review = reviewDeps(this.registry);
     this.models = new ModelService({
       settings: new ModelSettingsRepository(this.registry.db),
       store: new CacheApiStore(),
@@ -55,6 +60,7 @@ export class Casefile {
 
   static async start(): Promise<Casefile> {
     const app = new Casefile(await createFileVault());
+    await app.playbooks.refresh().catch(warn);
     // Detects the GPU and reads model settings; never fetches anything.
     await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
     await app.#activate(await app.registry.current());
@@ -66,6 +72,16 @@ export class Casefile {
       app.#session?.embeddings.sync().catch(warn);
     });
     return app;
+  }
+
+  /** The built-in and installed playbooks (they belong to the user, across workspaces). */
+  get playbooks(): PlaybookLibrary {
+    return this.#review.playbooks;
+  }
+
+  /** The local user's name, recorded with review decisions. */
+  get reviewer(): Reviewer {
+    return this.#review.reviewer;
   }
 
   get workspace(): WorkspaceState {
@@ -126,7 +142,7 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, ocr: this.#ocr, models: this.models, events: this.events });
+    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, ocr: this.#ocr, models: this.models, events: this.events, review: this.#review });
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();

@@ -29,6 +29,8 @@ export interface ImportDeps {
   readonly documents: DocumentRepository;
   readonly index: IndexWriter;
   readonly folder: () => FolderFiles;
+  /** The workspace's scans and flag reviews (removed with their document). */
+  readonly scans?: { deleteDocument(documentId: string): Promise<void> };
 }
 
 export class ImportService {
@@ -87,9 +89,10 @@ export class ImportService {
     return this.deps.jobs.activeJobs();
   }
 
-  /** Removes a document: its rows, its index entries and its stored original. */
+  /** Removes a document: its rows, its scans and reviews, its index entries and its stored original. */
   async deleteDocument(id: string): Promise<void> {
     await this.deps.documents.deleteDocument(id);
+    await this.deps.scans?.deleteDocument(id);
     await this.deps.index.removeDocument(id);
     await this.deps.vault.remove(this.deps.workspaceId, id);
   }

@@ -12,7 +12,10 @@ import type { OcrEngine, Parser } from '../core/ports';
 import type { WorkspaceRecord } from '../core/types';
 import type { WorkspaceDb } from '../store/db';
 import { DocumentRepository } from '../store/documents';
+import { LocalUser } from '../store/local-user';
+import { DexiePlaybookStore } from '../store/playbooks';
 import { DexieQueueStore } from '../store/queue-store';
+import { DexieScanStore } from '../store/scans';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
@@ -24,7 +27,12 @@ import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
 import type { ModelService } from './model-service';
+import { PlaybookLibrary } from './playbook-library';
 import { QueueFiles } from './queue-files';
+import { ReviewService } from './review-service';
+import { Reviewer } from './reviewer';
+import { WorkerScanner } from './scan-proxy';
+import { ScanService } from './scan-service';
 import { retrievalRunner, SearchService } from './search-service';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
@@ -37,6 +45,20 @@ export interface SessionDeps {
   readonly events: EventBus;
   /** Creates the index worker (default: workers/index.worker.ts). */
   readonly spawnIndex?: () => WorkerEndpoint;
+  /** Contract review's app-wide parts (default: a scan worker, the registry's playbooks and reviewer name). */
+  readonly review?: SessionReviewDeps;
+}
+
+/** What contract review shares across workspaces: the scan worker, the user's playbooks, the reviewer. */
+export interface SessionReviewDeps {
+  readonly scanner: WorkerScanner;
+  readonly playbooks: PlaybookLibrary;
+  readonly reviewer: Reviewer;
+}
+
+/** The review parts for a registry (the composition root makes them once). */
+export function reviewDeps(registry: WorkspaceRegistry, scanner = new WorkerScanner()): SessionReviewDeps {
+  return { scanner, playbooks: new PlaybookLibrary({ store: new DexiePlaybookStore(registry.db), engine: scanner }), reviewer: new Reviewer(new LocalUser(registry.db)) };
 }
 
 const warn = (what: string) => (error: unknown) => console.warn(`Casefile: ${what}: ${describeError(error)}`);
@@ -51,6 +73,10 @@ export class WorkspaceSession {
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
   readonly search: SearchService;
+  /** Contract scans: documents against playbooks in the scan worker (also what the Ask view's approved scan calls). */
+  readonly scans: ScanService;
+  /** Flags under review, the portfolio grid and the reports. */
+  readonly reviews: ReviewService;
   /** The language model that answers in this workspace (none: extractive answers). */
   readonly chat: ChatAccess = noChatModel();
   readonly #queue: IngestQueue;
@@ -79,8 +105,12 @@ export class WorkspaceSession {
       ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
       sink: deps.events.publish,
     });
-    this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
+    const scanStore = new DexieScanStore(this.db);
+    this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder, scans: scanStore });
     this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
+    const review = deps.review ?? reviewDeps(deps.registry);
+    this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
+    this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */
@@ -115,6 +145,7 @@ export class WorkspaceSession {
     if (this.#disposed) return;
     this.#disposed = true;
     this.search.dispose();
+    this.scans.dispose();
     this.chat.dispose();
     this.embeddings.cancel();
     this.db.close();

@@ -5,6 +5,8 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { JobRecord, QueueItem } from '../core/ingest/queue';
 import type { DocumentVectors } from '../core/ports';
+import type { InstalledPlaybook } from '../core/scan/store';
+import type { FlagReview, ScanRecord } from '../core/scan/types';
 import type { ChunkRecord, DocumentRecord, PageRecord, WorkspaceRecord } from '../core/types';
 
 /** Lets tests inject fake-indexeddb: `{ indexedDB, IDBKeyRange }`. */
@@ -32,6 +34,10 @@ export class WorkspaceDb extends Dexie {
   meta!: Table<MetaRecord, string>;
   jobs!: Table<JobRecord, string>;
   queue!: Table<QueueItem, string>;
+  /** Contract review: one scan per document and playbook (superseded ones are removed). */
+  scans!: Table<ScanRecord, string>;
+  /** Contract review: the review state and history of each flag, by flag id (kept across re-scans). */
+  reviews!: Table<FlagReview, string>;
 
   constructor(readonly workspaceId: string, deps: IdbDeps = {}) {
     super(WORKSPACE_DB_PREFIX + workspaceId, { ...deps, chromeTransactionDurability: 'relaxed' });
@@ -44,6 +50,11 @@ export class WorkspaceDb extends Dexie {
       jobs: 'id, status, createdAt',
       queue: 'id, jobId, seq, status, documentId',
     });
+    // Version 2 is conversations. Version 3, contract review: new tables only, nothing to upgrade.
+    this.version(3).stores({
+      scans: 'key, documentId, playbookId, [documentId+playbookId]',
+      reviews: 'flagId, documentId',
+    });
   }
 }
 
@@ -52,9 +63,16 @@ export interface KvRecord {
   readonly value: unknown;
 }
 
+/** A playbook the user installed, keyed by the playbook's id (one version per id). */
+export interface PlaybookRow extends InstalledPlaybook {
+  readonly id: string;
+}
+
 export class RegistryDb extends Dexie {
   workspaces!: Table<WorkspaceRecord, string>;
   kv!: Table<KvRecord, string>;
+  /** Playbooks belong to the user, across workspaces. */
+  playbooks!: Table<PlaybookRow, string>;
 
   constructor(deps: IdbDeps = {}) {
     super(REGISTRY_DB_NAME, deps);
@@ -62,5 +80,7 @@ export class RegistryDb extends Dexie {
       workspaces: 'id, name, openedAt',
       kv: 'key',
     });
+    // Version 2, contract review: installed playbooks (a new table, nothing to upgrade).
+    this.version(2).stores({ playbooks: 'id' });
   }
 }

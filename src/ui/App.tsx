@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Passage } from '../core/search/retrieve';
 import { DocumentsPanel } from './DocumentsPanel';
 import { Notices } from './Notices';
+import { ReviewView } from './review/ReviewView';
+import { SharedPlaybookPrompt } from './review/SharedPlaybookPrompt';
 import { SearchPanel } from './SearchPanel';
 import { SettingsDialog } from './SettingsDialog';
 import { SourceViewer } from './SourceViewer';
@@ -18,6 +20,7 @@ export function App() {
   const ws = useWorkspace();
   const [source, setSource] = useState<OpenSource | null>(null);
   const [settings, setSettings] = useState(false);
+  const [view, setView] = useState<'ask' | 'review'>('ask');
   return (
     <div className="app">
       <header className="topbar">
@@ -26,6 +29,13 @@ export function App() {
           <span className="brand-name">Casefile</span>
           <span className="brand-tag">Private legal document assistant · runs on this device</span>
         </div>
+        <nav className="view-nav" aria-label="Views">
+          {(['ask', 'review'] as const).map((v) => (
+            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+              {v === 'ask' ? 'Ask' : 'Review'}
+            </button>
+          ))}
+        </nav>
         <div className="topbar-actions">
           <WorkspaceBar />
           <button type="button" className="ghost" onClick={() => setSettings(true)}>
@@ -33,12 +43,16 @@ export function App() {
           </button>
         </div>
       </header>
-      <main className="layout" key={ws.generation}>
+      <main className="layout" key={ws.generation} hidden={view !== 'ask'}>
         <DocumentsPanel />
         <SearchPanel onOpen={setSource} />
       </main>
+      <main className="layout review-layout" key={`review-${ws.generation}`} hidden={view !== 'review'}>
+        <ReviewView active={view === 'review'} onOpen={setSource} />
+      </main>
       {source && <SourceViewer source={source} onClose={() => setSource(null)} />}
       {settings && <SettingsDialog onClose={() => setSettings(false)} />}
+      <SharedPlaybookPrompt onInstalled={() => setView('review')} />
       <Notices />
       <UpdatePrompt />
     </div>

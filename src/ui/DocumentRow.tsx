@@ -1,5 +1,7 @@
+import type { DocumentReviewState } from '../app/review-service';
 import type { DocumentRecord } from '../core/types';
 import type { FileProgress } from './hooks';
+import { ReviewBadge } from './review/ReviewBadge';
 
 const STATUS_LABEL: Record<DocumentRecord['status'], string> = {
   queued: 'Queued',
@@ -17,6 +19,7 @@ export function DocumentRow({
   denseModel,
   onDelete,
   onUnlock,
+  review,
 }: {
   doc: DocumentRecord;
   progress: FileProgress | undefined;
@@ -24,6 +27,8 @@ export function DocumentRow({
   denseModel: string | null;
   onDelete: () => void;
   onUnlock: () => void;
+  /** Its contract review state, when it was scanned. */
+  review?: DocumentReviewState | undefined;
 }) {
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
@@ -33,6 +38,7 @@ export function DocumentRow({
           {doc.name}
         </span>
         <span className={`badge badge-${doc.status}`}>{STATUS_LABEL[doc.status]}</span>
+        {review && <ReviewBadge state={review} />}
       </div>
       <div className="doc-meta muted">
         {doc.path !== doc.name && <span title="Where the file is">{doc.path}</span>}

@@ -1,5 +1,6 @@
 import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { filesFromDrop } from '../app/browser-files';
+import type { DocumentReviewState } from '../app/review-service';
 import { describeError } from '../core/errors';
 import type { DocumentRecord } from '../core/types';
 import { DocumentRow } from './DocumentRow';
@@ -23,6 +24,7 @@ export function DocumentsPanel() {
     () => session.embeddings.current,
   );
   const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
+  const reviews = useLiveQuery(() => session.reviews.documentStates(), [ws.generation], new Map<string, DocumentReviewState>());
 
   const addFiles = (files: FileList | File[] | null) => {
     if (!files || files.length === 0) return;
@@ -109,6 +111,7 @@ export function DocumentsPanel() {
               denseModel={embeddings.model}
               onDelete={() => void session.imports.deleteDocument(d.id)}
               onUnlock={() => setUnlocking(d)}
+              review={reviews.get(d.id)}
             />
           ))}
         </ul>

@@ -132,8 +132,10 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   }
 }
 
+/** The clause type's name inside a sentence: "Governing law" → "governing law", acronyms kept ("IP ownership"). */
 function typeName(playbook: Playbook, id: string): string {
-  return playbook.clauseTypes.find((t) => t.id === id)?.name.toLowerCase() ?? id;
+  const name = playbook.clauseTypes.find((t) => t.id === id)?.name;
+  return name ? name.replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase()) : id;
 }
 
 function explain(rule: Rule, kind: FlagKind, playbook: Playbook): string {

@@ -9,7 +9,8 @@ import { EventBus } from '../../../src/app/event-bus';
 import { createFileVault } from '../../../src/app/file-vault';
 import { ModelService } from '../../../src/app/model-service';
 import { WorkerParser } from '../../../src/app/parser-proxy';
-import { WorkspaceSession, type SessionDeps } from '../../../src/app/workspace-session';
+import { WorkerScanner } from '../../../src/app/scan-proxy';
+import { reviewDeps, WorkspaceSession, type SessionDeps } from '../../../src/app/workspace-session';
 import type { CasefileEvent } from '../../../src/core/events';
 import { analyzeDocument } from '../../../src/core/ingest/analyze';
 import { ModelSettingsRepository } from '../../../src/models/settings';
@@ -17,6 +18,8 @@ import { MemoryStore } from '../../../src/models/stores';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { createParseSessions } from '../../../src/parsers/sessions';
 import { registerRpcErrors } from '../../../src/rpc/errors';
+import { builtinPlaybook } from '../../../src/playbooks/builtin';
+import { createScanApi } from '../../../src/scanner/api';
 import { createIndexApi } from '../../../src/search-index/api';
 import { WorkspaceRegistry } from '../../../src/store/workspaces';
 import { channelWorker } from '../../helpers/channel-worker';
@@ -61,6 +64,7 @@ async function setup() {
       indexWorkers.spawned++;
       return channelWorker(createIndexApi({ idb, saveDelayMs: 0, log: () => undefined }), () => indexWorkers.terminated++);
     },
+    review: reviewDeps(registry, new WorkerScanner({ spawn: () => channelWorker(createScanApi()), idleMs: 10 })),
   };
   const workspace = await registry.current();
   const session = await WorkspaceSession.open(workspace, deps);
@@ -121,5 +125,22 @@ describe('WorkspaceSession', () => {
     expect(await reopened.index.stats()).toMatchObject({ documents: 1 });
     const found = await reopened.search.search('confidential information');
     expect(found.response?.passages[0]?.document.name).toBe('nda.txt');
+  });
+
+  it('scans its documents in the scan worker, and deleting a document deletes its scans and reviews', async () => {
+    const { session, jobsDone, deps } = await setup();
+    const commercial = builtinPlaybook('commercial-contracts')!;
+    await session.imports.addFiles([new File([MSA], 'msa.txt', { type: 'text/plain' })]);
+    await jobsDone(1);
+    const [doc] = await session.documents.list();
+    const { scans } = await session.scans.start({ documentIds: [doc!.id], playbookId: commercial.id });
+    const missingLaw = scans[0]!.flags.find((f) => f.ruleId === 'governing-law-present');
+    expect(missingLaw).toMatchObject({ kind: 'missing', documentId: doc!.id });
+    await deps.review!.reviewer.setName('Ann Lawyer');
+    await session.reviews.decide(missingLaw!, 'escalated', 'no governing law at all');
+    expect((await session.reviews.documentStates()).get(doc!.id)).toMatchObject({ scans: 1, escalated: 1 });
+    await session.imports.deleteDocument(doc!.id);
+    expect(await session.reviews.documentReviews(commercial)).toEqual([]);
+    expect([await session.db.scans.count(), await session.db.reviews.count()]).toEqual([0, 0]);
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * One flag as a lawyer reads it: severity, rule, what was found, the evidence verbatim with its
+ * file, page and section (opened in the viewer on request), the checks, guidance and fallback
+ * language, and the review: its status, the decision buttons with a note, and the history.
+ * Every text comes from documents or playbooks and is rendered as text.
+ */
+import { useState } from 'react';
+import type { ReviewedFlag } from '../../core/scan/review';
+import type { FlagStatus } from '../../core/scan/types';
+import { describeError } from '../../core/errors';
+import { useSession } from '../hooks';
+import { ACTION_LABEL, dateTime, FINDING_LABEL, NEXT_STATUSES, SEVERITY_LABEL, STATUS_LABEL } from './labels';
+import { useWithReviewer } from './ReviewerGate';
+
+export function FlagCard({ item, documentName, showDocument, onOpen }: { item: ReviewedFlag; documentName: string; showDocument: boolean; onOpen: () => void }) {
+  const { flag, review } = item;
+  const ev = flag.evidence;
+  const [copied, setCopied] = useState(false);
+  const copy = (text: string) => {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <article className={`flag flag-sev-${flag.severity} flag-status-${review.status}`} aria-label={`${SEVERITY_LABEL[flag.severity]}: ${flag.ruleTitle}`} data-testid="flag" data-flag-id={flag.id} data-rule-id={flag.ruleId} data-kind={flag.kind} data-clause-type={flag.clauseType}>
+      <header className="flag-head">
+        <span className={`severity severity-${flag.severity}`}>{SEVERITY_LABEL[flag.severity]}</span>
+        <h4 className="flag-title">
+          {flag.ruleTitle}
+          {showDocument && <span className="flag-document"> · {documentName}</span>}
+        </h4>
+        <span className={`status-badge status-${review.status}`} data-testid="flag-status">
+          {STATUS_LABEL[review.status]}
+        </span>
+      </header>
+      <p className="flag-finding">
+        <strong>{FINDING_LABEL[flag.kind]}.</strong> {flag.explanation}
+      </p>
+      {ev ? (
+        <figure className="evidence">
+          <figcaption>
+            <span data-testid="flag-page">{ev.page === ev.pageEnd ? `p. ${ev.page}` : `pp. ${ev.page}–${ev.pageEnd}`}</span>
+            {ev.sectionPath.length > 0 && <span className="evidence-section"> · {ev.sectionPath.join(' › ')}</span>}
+          </figcaption>
+          <blockquote className="evidence-text" data-testid="flag-evidence">
+            {ev.text}
+          </blockquote>
+          <button type="button" className="small" onClick={onOpen}>
+            Open in viewer
+          </button>
+        </figure>
+      ) : (
+        <p className="evidence missing-evidence">Not found anywhere in the document.</p>
+      )}
+      {flag.details.length > 0 && flag.kind !== 'missing' && (
+        <p className="flag-details">
+          <span className="label">Checked:</span> {flag.details.join('; ')}
+        </p>
+      )}
+      {flag.guidance && (
+        <p className="flag-guidance">
+          <span className="label">Guidance:</span> {flag.guidance}
+        </p>
+      )}
+      {flag.fallback && (
+        <div className="fallback">
+          <span className="label">Fallback language</span>
+          <blockquote>{flag.fallback}</blockquote>
+          <button type="button" className="ghost small" onClick={() => copy(flag.fallback ?? '')}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
+      <ReviewActions item={item} />
+      {review.history.length > 0 && (
+        <details className="history">
+          <summary>History ({review.history.length})</summary>
+          <ol>
+            {review.history.map((h, i) => (
+              <li key={i}>
+                <span className="muted">{dateTime(h.at)}</span> · {h.user}: {STATUS_LABEL[h.from]} → {STATUS_LABEL[h.to]}
+                {h.note && <span className="history-note"> — {h.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </article>
+  );
+}
+
+/** The decision buttons; a chosen decision asks for a note, then is recorded with the reviewer's name. */
+function ReviewActions({ item }: { item: ReviewedFlag }) {
+  const session = useSession();
+  const withReviewer = useWithReviewer();
+  const { flag, review } = item;
+  const [to, setTo] = useState<FlagStatus | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (!to) return;
+    withReviewer(() => {
+      session.reviews.decide(flag, to, note).then(
+        () => {
+          setTo(null);
+          setNote('');
+          setError(null);
+        },
+        (e: unknown) => setError(describeError(e)),
+      );
+    });
+  };
+  return (
+    <div className="review-actions">
+      {review.note && to === null && (
+        <p className="review-note">
+          <span className="label">Note:</span> {review.note}
+        </p>
+      )}
+      {to === null ? (
+        <div className="actions">
+          {NEXT_STATUSES[review.status].map((s) => (
+            <button key={s} type="button" className={`small action-${s}`} onClick={() => setTo(s)}>
+              {ACTION_LABEL[s]}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <form
+          className="decision"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <label htmlFor={`note-${flag.id}`}>Note for “{ACTION_LABEL[to]}” (optional)</label>
+          <textarea id={`note-${flag.id}`} value={note} maxLength={5000} rows={2} onChange={(e) => setNote(e.target.value)} autoFocus />
+          <div className="actions">
+            <button type="submit" className="primary small">
+              {ACTION_LABEL[to]} flag
+            </button>
+            <button type="button" className="ghost small" onClick={() => setTo(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

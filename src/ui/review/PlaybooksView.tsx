@@ -1,0 +1,152 @@
+/**
+ * The playbook library: built-in and installed playbooks, each to use, edit, duplicate, export
+ * as a file, share as a link, or delete (an edited built-in is restored); playbooks come in from
+ * a file (picker or drag and drop) or a share link, and are shown before they are added.
+ */
+import { useRef, useState, type DragEvent } from 'react';
+import { saveFile } from '../../app/downloads';
+import type { IncomingPlaybook, PlaybookEntry } from '../../app/playbook-library';
+import { describeError } from '../../core/errors';
+import type { Playbook } from '../../core/scan/playbook';
+import { ConfirmDialog } from '../Dialogs';
+import { useCasefile } from '../hooks';
+import { IncomingPlaybookDialog } from './IncomingPlaybookDialog';
+import { plural } from './labels';
+import { PlaybookEditor } from './PlaybookEditor';
+import { usePlaybooks } from './review-hooks';
+import { ShareBox } from './ShareBox';
+
+function origin(e: PlaybookEntry): string {
+  switch (e.origin) {
+    case 'builtin':
+      return 'Built in';
+    case 'file':
+      return e.builtin ? 'Built in, replaced by a file' : 'Imported from a file';
+    case 'link':
+      return e.builtin ? 'Built in, replaced from a link' : 'Opened from a link';
+    case 'editor':
+      return e.builtin ? 'Built in, edited' : 'Edited here';
+  }
+}
+
+export function PlaybooksView({ current, onUse }: { current: string; onUse: (id: string) => void }) {
+  const app = useCasefile();
+  const { entries } = usePlaybooks();
+  const input = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState<Playbook | null>(null);
+  const [incoming, setIncoming] = useState<IncomingPlaybook | null>(null);
+  const [share, setShare] = useState<{ id: string; link: string } | null>(null);
+  const [removing, setRemoving] = useState<PlaybookEntry | null>(null);
+  const [link, setLink] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const fail = (e: unknown) => setError(describeError(e));
+  const readFile = (file: File | undefined) => {
+    setError(null);
+    if (file) app.playbooks.readFile(file).then(setIncoming, fail);
+  };
+  const openLink = () => {
+    setError(null);
+    app.playbooks.readLink(link.trim()).then((x) => (x ? setIncoming(x) : setError('This link carries no playbook (it has no “#playbook=…” part).')), fail);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    readFile(e.dataTransfer.files[0]);
+  };
+
+  if (editing) return <PlaybookEditor initial={editing} onClose={() => setEditing(null)} />;
+
+  return (
+    <div className="playbooks">
+      <div
+        className={`import-zone${dragging ? ' dragging' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="playbook-drop"
+      >
+        <p>
+          Drop a playbook file here, or{' '}
+          <button type="button" className="small" onClick={() => input.current?.click()}>
+            Import a file…
+          </button>
+        </p>
+        <input ref={input} type="file" accept=".json,application/json" className="visually-hidden" aria-label="Choose a playbook file" data-testid="playbook-file" onChange={(e) => {
+          readFile(e.target.files?.[0]);
+          e.target.value = '';
+        }} />
+        <form
+          className="link-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            openLink();
+          }}
+        >
+          <label htmlFor="playbook-link">Or paste a shared link</label>
+          <input id="playbook-link" value={link} placeholder="https://…#playbook=…" onChange={(e) => setLink(e.target.value)} />
+          <button type="submit" className="small" disabled={!link.trim()}>
+            Open link
+          </button>
+        </form>
+        <p className="muted small-text">Playbooks are data: they are checked before anything uses them, their patterns cannot hang the page, and their texts are shown as plain text.</p>
+      </div>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <ul className="playbook-list" aria-label="Playbooks">
+        {entries.map((e) => {
+          const p = e.playbook;
+          return (
+            <li key={p.id} className={`playbook-card${p.id === current ? ' current' : ''}`} aria-label={p.name}>
+              <div className="playbook-main">
+                <h4>{p.name}</h4>
+                <p className="muted small-text">
+                  {origin(e)} · {p.id} · version {p.version} · {plural(p.rules.length, 'rule')} · {plural(p.clauseTypes.length, 'clause type')}
+                  {p.jurisdiction && ` · ${p.jurisdiction}`}
+                  {p.author && ` · by ${p.author}`}
+                </p>
+                <p className="playbook-description">{p.description}</p>
+              </div>
+              <div className="actions">
+                <button type="button" className="small primary" disabled={p.id === current} onClick={() => onUse(p.id)}>
+                  {p.id === current ? 'In use' : 'Use for review'}
+                </button>
+                <button type="button" className="small" onClick={() => setEditing(p)}>
+                  Edit
+                </button>
+                <button type="button" className="small" onClick={() => setEditing(app.playbooks.duplicate(p))}>
+                  Duplicate
+                </button>
+                <button type="button" className="small" onClick={() => saveFile({ ...app.playbooks.exportFile(p), data: app.playbooks.exportFile(p).text })}>
+                  Export file
+                </button>
+                <button type="button" className="small" onClick={() => app.playbooks.shareLink(p, window.location.href).then((l) => setShare({ id: p.id, link: l }), fail)}>
+                  Share link
+                </button>
+                {e.origin !== 'builtin' && (
+                  <button type="button" className="small ghost danger" onClick={() => setRemoving(e)}>
+                    {e.builtin ? 'Restore built-in' : 'Delete'}
+                  </button>
+                )}
+              </div>
+              {share?.id === p.id && <ShareBox link={share.link} />}
+            </li>
+          );
+        })}
+      </ul>
+      {incoming && <IncomingPlaybookDialog incoming={incoming} onClose={() => setIncoming(null)} onInstalled={(id) => onUse(id)} />}
+      {removing && (
+        <ConfirmDialog title={removing.builtin ? `Restore the built-in “${removing.builtin.name}”?` : `Delete “${removing.playbook.name}”?`} action={removing.builtin ? 'Restore built-in' : 'Delete playbook'} onConfirm={() => void app.playbooks.remove(removing.playbook.id).catch(fail)} onClose={() => setRemoving(null)}>
+          {removing.builtin ? `Your version ${removing.playbook.version} is removed; scans made with it are brought up to date.` : 'It is removed from this browser, for every workspace. Scans already made keep their flags.'}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The portfolio grid: scanned documents × clause types, each cell present, missing or flagged
+ * (by the worst severity still open). Sortable by any column; a click jumps to the flags of that
+ * clause type, or opens the clause itself when nothing is flagged. Exported to CSV and Excel.
+ */
+import { useState } from 'react';
+import { saveFile } from '../../app/downloads';
+import { describeError } from '../../core/errors';
+import type { Playbook } from '../../core/scan/playbook';
+import { sortPortfolio, type PortfolioCell, type PortfolioGrid } from '../../core/scan/portfolio';
+import type { OpenSource } from '../App';
+import { useLiveQuery, useSession, useWorkspace } from '../hooks';
+import { SEVERITY_LABEL } from './labels';
+
+const EMPTY: PortfolioGrid = { columns: [], rows: [] };
+
+function cellText(cell: PortfolioCell | undefined): string {
+  if (!cell) return '';
+  if (cell.state === 'flagged') return cell.severity ? SEVERITY_LABEL[cell.severity] : 'Flagged';
+  // A type nobody flagged is only "not found": good news for a prohibited clause, so not "missing".
+  return cell.state === 'present' ? 'Present' : 'Not found';
+}
+
+export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook; onJump: (documentId: string, clauseType: string | null) => void; onOpen: (source: OpenSource) => void }) {
+  const session = useSession();
+  const ws = useWorkspace();
+  const [allTypes, setAllTypes] = useState(false);
+  const [sort, setSort] = useState<{ column: string; direction: 'asc' | 'desc' }>({ column: 'document', direction: 'asc' });
+  const [error, setError] = useState<string | null>(null);
+  const grid = useLiveQuery(() => session.reviews.portfolio(playbook, allTypes), [ws.generation, playbook, allTypes], EMPTY);
+  const sorted = sortPortfolio(grid, sort.column, sort.direction);
+
+  const sortBy = (column: string) => setSort((s) => ({ column, direction: s.column === column && s.direction === 'asc' ? 'desc' : 'asc' }));
+  const ariaSort = (column: string) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none');
+
+  const jump = (documentId: string, column: string, cell: PortfolioCell | undefined) => {
+    if (cell?.state === 'present' && cell.chunkId) {
+      session.reviews.clausePassage(documentId, playbook.id, cell.chunkId).then(
+        (passage) => (passage ? onOpen({ passage, terms: [] }) : onJump(documentId, column)),
+        (e: unknown) => setError(describeError(e)),
+      );
+    } else onJump(documentId, cell?.state === 'flagged' ? column : null);
+  };
+
+  const exportGrid = (format: 'csv' | 'xlsx') => {
+    setError(null);
+    session.reviews.portfolioFile(sorted, playbook, format).then(saveFile, (e: unknown) => setError(describeError(e)));
+  };
+
+  if (grid.rows.length === 0) {
+    return <p className="empty">Scan documents with “{playbook.name}” to compare them here, clause type by clause type.</p>;
+  }
+  return (
+    <div className="portfolio">
+      <div className="portfolio-bar">
+        <label className="check">
+          <input type="checkbox" checked={allTypes} onChange={(e) => setAllTypes(e.target.checked)} />
+          All clause types (not only those the rules check)
+        </label>
+        <span className="legend small-text" aria-hidden="true">
+          <span className="cell-chip state-flagged severity-high">High</span> flagged, still open · <span className="cell-chip state-present">Present</span> · <span className="cell-chip state-missing">Not found</span>
+        </span>
+        <span className="actions">
+          <button type="button" className="small" onClick={() => exportGrid('csv')}>
+            Export CSV
+          </button>
+          <button type="button" className="small" onClick={() => exportGrid('xlsx')}>
+            Export Excel
+          </button>
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <div className="grid-scroll" tabIndex={0} role="region" aria-label="Portfolio grid">
+        <table className="portfolio-grid">
+          <thead>
+            <tr>
+              <th scope="col" aria-sort={ariaSort('document')} className="doc-col">
+                <button type="button" className="sort" onClick={() => sortBy('document')}>
+                  Document{sort.column === 'document' ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                </button>
+              </th>
+              {sorted.columns.map((c) => (
+                <th key={c.id} scope="col" aria-sort={ariaSort(c.id)} className="type-col">
+                  <button type="button" className="sort" onClick={() => sortBy(c.id)} title={`Sort by ${c.name}`}>
+                    <span className="type-name">{c.name}</span>
+                    {sort.column === c.id ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.rows.map((row) => (
+              <tr key={row.documentId} data-testid="portfolio-row">
+                <th scope="row" className="doc-col">
+                  <button type="button" className="link" onClick={() => onJump(row.documentId, null)}>
+                    {row.documentName}
+                  </button>
+                </th>
+                {sorted.columns.map((c) => {
+                  const cell = row.cells[c.id];
+                  const text = cellText(cell);
+                  return (
+                    <td key={c.id}>
+                      <button type="button" className={`cell-chip state-${cell?.state ?? 'missing'}${cell?.severity ? ` severity-${cell.severity}` : ''}`} aria-label={`${row.documentName}, ${c.name}: ${cell?.state === 'flagged' ? `flagged (${text})` : text}`} onClick={() => jump(row.documentId, c.id, cell)}>
+                        {text}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

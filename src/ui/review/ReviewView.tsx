@@ -1,0 +1,96 @@
+/**
+ * The Review view: contract review with a playbook. Choose the playbook and documents and scan;
+ * then the flags by severity with their evidence and review, the portfolio grid of the scanned
+ * documents, and the playbook library with its editor.
+ */
+import { useState } from 'react';
+import type { DocumentReview } from '../../app/review-service';
+import type { OpenSource } from '../App';
+import { useLiveQuery, useSession, useWorkspace } from '../hooks';
+import { FlagsView, type FlagFocus } from './FlagsView';
+import { PlaybooksView } from './PlaybooksView';
+import { PortfolioView } from './PortfolioView';
+import { ReviewerDialog, ReviewerGate } from './ReviewerGate';
+import { usePlaybooks, useReviewer } from './review-hooks';
+import { ScanPanel } from './ScanPanel';
+import './review.css';
+
+type Tab = 'flags' | 'portfolio' | 'playbooks';
+
+const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
+  { id: 'flags', label: 'Flags' },
+  { id: 'portfolio', label: 'Portfolio' },
+  { id: 'playbooks', label: 'Playbooks' },
+];
+
+export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (source: OpenSource) => void }) {
+  const session = useSession();
+  const ws = useWorkspace();
+  const { entries } = usePlaybooks();
+  const reviewer = useReviewer();
+  const [playbookId, setPlaybookId] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('flags');
+  const [focus, setFocus] = useState<FlagFocus>({ documentId: null, clauseType: null });
+  const [naming, setNaming] = useState(false);
+  const entry = entries.find((e) => e.playbook.id === playbookId) ?? entries[0];
+  const playbook = entry?.playbook ?? null;
+  const reviews = useLiveQuery<DocumentReview[]>(() => (playbook ? session.reviews.documentReviews(playbook) : Promise.resolve([])), [ws.generation, playbook], []);
+
+  return (
+    <ReviewerGate>
+      <section className="panel review" aria-labelledby="review-heading">
+        <div className="review-head">
+          <h2 id="review-heading">Contract review</h2>
+          <label className="playbook-choice">
+            Playbook
+            <select value={playbook?.id ?? ''} onChange={(e) => setPlaybookId(e.target.value)}>
+              {entries.map((e) => (
+                <option key={e.playbook.id} value={e.playbook.id}>
+                  {e.playbook.name} ({e.playbook.version})
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="reviewer small-text">
+            {reviewer.name ? `Reviewing as ${reviewer.name}` : 'Reviewer not named yet'}
+            <button type="button" className="ghost small" onClick={() => setNaming(true)}>
+              {reviewer.name ? 'Change' : 'Set name'}
+            </button>
+          </span>
+        </div>
+        {playbook && tab !== 'playbooks' && <ScanPanel playbook={playbook} />}
+        <div className="tabs review-tabs" role="tablist" aria-label="Review">
+          {TABS.map((t) => (
+            <button key={t.id} type="button" role="tab" id={`review-tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`review-panel-${t.id}`} onClick={() => setTab(t.id)}>
+              {t.label}
+              {t.id === 'flags' && reviews.length > 0 && ` (${reviews.reduce((n, r) => n + r.summary.byStatus.open + r.summary.byStatus.escalated, 0)} open)`}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`review-panel-${tab}`} aria-labelledby={`review-tab-${tab}`} className="review-panel">
+          {playbook && tab === 'flags' && <FlagsView playbook={playbook} reviews={reviews} focus={focus} printable={active} onFocus={setFocus} onOpen={onOpen} />}
+          {playbook && tab === 'portfolio' && (
+            <PortfolioView
+              playbook={playbook}
+              onOpen={onOpen}
+              onJump={(documentId, clauseType) => {
+                setFocus({ documentId, clauseType });
+                setTab('flags');
+              }}
+            />
+          )}
+          {tab === 'playbooks' && (
+            <PlaybooksView
+              current={playbook?.id ?? ''}
+              onUse={(id) => {
+                setPlaybookId(id);
+                setTab('flags');
+              }}
+            />
+          )}
+        </div>
+      </section>
+      {naming && <ReviewerDialog onClose={() => setNaming(false)} onSaved={() => setNaming(false)} />}
+    </ReviewerGate>
+  );
+}

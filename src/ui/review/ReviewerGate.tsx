@@ -1,0 +1,87 @@
+/**
+ * Who is reviewing: review decisions are recorded with the local user's name, asked once (the
+ * first time one is needed) and kept in this browser for every workspace. `useWithReviewer()`
+ * runs an action once a name is known, asking for it first when needed.
+ */
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { describeError } from '../../core/errors';
+import { useCasefile } from '../hooks';
+
+type WithReviewer = (action: () => void) => void;
+
+const ReviewerContext = createContext<WithReviewer>((action) => action());
+
+export function useWithReviewer(): WithReviewer {
+  return useContext(ReviewerContext);
+}
+
+export function ReviewerGate({ children }: { children: ReactNode }) {
+  const app = useCasefile();
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const withReviewer = useCallback<WithReviewer>(
+    (action) => {
+      void app.reviewer.name().then((name) => (name ? action() : setPending(() => action)));
+    },
+    [app],
+  );
+  return (
+    <ReviewerContext.Provider value={withReviewer}>
+      {children}
+      {pending && (
+        <ReviewerDialog
+          onClose={() => setPending(null)}
+          onSaved={() => {
+            const action = pending;
+            setPending(null);
+            action();
+          }}
+        />
+      )}
+    </ReviewerContext.Provider>
+  );
+}
+
+/** Asks for (or changes) the reviewer's name. */
+export function ReviewerDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const app = useCasefile();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [name, setName] = useState(app.reviewer.state.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    app.reviewer.setName(name).then(
+      () => {
+        dialog.current?.close();
+        onSaved();
+      },
+      (err: unknown) => setError(describeError(err)),
+    );
+  };
+  return (
+    <dialog ref={dialog} className="small-dialog" aria-labelledby="reviewer-title" onClose={onClose} onCancel={onClose}>
+      <form onSubmit={submit}>
+        <h2 id="reviewer-title">Who is reviewing?</h2>
+        <p className="muted">Your name is recorded with each review decision, with the date and time. It stays on this device.</p>
+        <label htmlFor="reviewer-name">Your name</label>
+        <input id="reviewer-name" value={name} maxLength={80} autoComplete="name" onChange={(e) => setName(e.target.value)} autoFocus />
+        {error && (
+          <p role="alert" className="error-text">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={!name.trim()}>
+            Save name
+          </button>
+          <button type="button" className="ghost" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

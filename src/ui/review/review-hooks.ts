@@ -1,0 +1,43 @@
+/** Hooks for the review screens: the playbook library, the scan job, the reviewer's name, ready documents. */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { LibraryState } from '../../app/playbook-library';
+import type { ReviewerState } from '../../app/reviewer';
+import type { ScanView } from '../../app/scan-service';
+import type { DocumentRecord } from '../../core/types';
+import { useCasefile, useLiveQuery, useSession, useWorkspace } from '../hooks';
+
+export function usePlaybooks(): LibraryState {
+  const app = useCasefile();
+  return useSyncExternalStore(
+    (cb) => app.playbooks.subscribe(cb),
+    () => app.playbooks.state,
+  );
+}
+
+export function useScanView(): ScanView {
+  const { scans } = useSession();
+  return useSyncExternalStore(
+    (cb) => scans.subscribe(cb),
+    () => scans.view,
+  );
+}
+
+export function useReviewer(): ReviewerState {
+  const app = useCasefile();
+  const state = useSyncExternalStore(
+    (cb) => app.reviewer.subscribe(cb),
+    () => app.reviewer.state,
+  );
+  useEffect(() => {
+    if (!state.loaded) void app.reviewer.name();
+  }, [app, state.loaded]);
+  return state;
+}
+
+/** Documents whose text is ready to scan, live. */
+export function useReadyDocuments(): DocumentRecord[] {
+  const session = useSession();
+  const ws = useWorkspace();
+  const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
+  return docs.filter((d) => d.status === 'ready' || d.status === 'degraded');
+}

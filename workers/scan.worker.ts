@@ -1,0 +1,16 @@
+/**
+ * The scan worker: contract review off the page. A thin shell: the API is createScanApi
+ * (src/scanner/api.ts, tested over a MessageChannel); the page side is WorkerScanner
+ * (src/app/scan-proxy.ts).
+ */
+import { expose } from 'comlink';
+import { registerRpcErrors } from '../src/rpc/errors';
+import { createScanApi } from '../src/scanner/api';
+
+registerRpcErrors();
+
+const api = createScanApi();
+
+expose(api);
+
+export type ScanWorkerApi = typeof api;

@@ -27,6 +27,7 @@ import { readWordNumbering } from './docx-numbering';
 import { prepareDocumentXml } from './docx-prepare';
 import { detectHeading } from '../core/ingest/headings';
 import { htmlToText, type HtmlText } from './html-text';
+import { withHeadings } from './html';
 import { cleanPdfTitle } from './pdf';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, type ZipLimits } from './zip-guard';
 
@@ -188,6 +189,6 @@ export async function* parseDocx(bytes: Uint8Array, fileName: string, options: D
   yield { kind: 'info', info: { pages: rendered.pages.length, title, mediaType: DOCX_MEDIA_TYPE } };
   for (let i = 0; i < rendered.pages.length; i++) {
     if (signal?.aborted) throw aborted();
-    yield { kind: 'page', page: { page: i + 1, text: rendered.pages[i]!, ocr: false, confidence: null, needsOcr: false } };
+    yield { kind: 'page', page: withHeadings({ page: i + 1, text: rendered.pages[i]!, ocr: false, confidence: null, needsOcr: false }, rendered.pageHeadings[i]) };
   }
 }

@@ -6,7 +6,8 @@
  *   - Blocks (p, div, li, blockquote, section, …) are paragraphs separated by a blank line;
  *     inside a block whitespace collapses to one space (NBSP included), `<br>` is a line break,
  *     `<pre>` keeps its lines. Zero-width characters and soft hyphens are removed.
- *   - h1–h6 are one line each, "# " … "###### " in front (the chunker ranks markdown headings).
+ *   - h1–h6 are one line each, written as plain text; `pageHeadings` tells the chunker each
+ *     page's headings and their levels (ranked like markdown headings), so no marker shows.
  *   - Lists: every item is a paragraph; nested lists are indented two spaces per level.
  *     `<ul>` items start with "- ". `<ol>` items are numbered from `start` (or counted down when
  *     `reversed`), `<li value>` resets the count; the style comes from `type` or inline CSS
@@ -30,6 +31,7 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
+import type { MarkedHeading } from '../core/ingest/layout';
 import { collapseWhitespace, PageWriter } from './html-writer';
 import { alphaLabel, toRoman } from './numerals';
 
@@ -50,6 +52,8 @@ export interface HtmlText {
   readonly title: string;
   /** The first (up to 50) visible headings in reading order: level 1–6 and text. */
   readonly headings: readonly { readonly level: number; readonly text: string }[];
+  /** Every heading of each page (parallel to `pages`), for the chunker. */
+  readonly pageHeadings: readonly (readonly MarkedHeading[])[];
 }
 
 /** Elements whose content is never text for a reader. */
@@ -296,6 +300,7 @@ export function htmlToText(html: string): HtmlText {
     pages,
     title,
     headings: writer.headings,
+    pageHeadings: writer.pageHeadings.slice(0, pages.length),
   };
 }
 

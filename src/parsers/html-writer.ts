@@ -1,8 +1,11 @@
 /**
  * The page builder behind html-text.ts: inline text collapses into paragraphs, paragraphs
  * gather into pages, forced page breaks start new pages (see the rules in html-text.ts).
+ * A heading is written as a line of plain text and noted with its level on its page
+ * (`pageHeadings`), so the chunker knows it without markers in the text users read.
  * Environment-neutral.
  */
+import type { MarkedHeading } from '../core/ingest/layout';
 
 // eslint-disable-next-line no-misleading-character-class
 export const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
@@ -15,6 +18,8 @@ export function collapseWhitespace(text: string): string {
 /** Collects paragraphs into pages. */
 export class PageWriter {
   readonly pages: string[][] = [[]];
+  /** The headings written on each page, in order (level 1–6 and the heading line's text). */
+  readonly pageHeadings: MarkedHeading[][] = [[]];
   #pageHasContent = false;
   #breakPending = false;
   #parts: string[] = [];
@@ -78,7 +83,8 @@ export class PageWriter {
     if (heading > 0 && !this.flat) {
       const text = `${label ? `${label} ` : ''}${lines.filter((l) => l !== '').join(' ')}`;
       if (this.headings.length < 50) this.headings.push({ level: heading, text });
-      this.#emit([`${'#'.repeat(heading)} ${text}`]);
+      this.#emit([text]);
+      this.pageHeadings[this.pageHeadings.length - 1]!.push({ level: heading, text });
       return;
     }
     if (label) lines[0] = `${label} ${lines[0]}`;
@@ -100,6 +106,7 @@ export class PageWriter {
   #startContent(): void {
     if (this.#breakPending) {
       this.pages.push([]);
+      this.pageHeadings.push([]);
       this.#breakPending = false;
     }
     this.#pageHasContent = true;

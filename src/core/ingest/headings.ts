@@ -177,8 +177,21 @@ function caps(s: string, start: number, end: number): Heading | null {
 }
 
 function markdown(m: RegExpExecArray, start: number, end: number): Heading | null {
-  const level = (m[1] ?? '#').length;
-  const content = (m[2] ?? '').trim();
+  return headingOfLevel((m[2] ?? '').trim(), (m[1] ?? '#').length, start, end);
+}
+
+/**
+ * A line the source format marks as a heading of `level` (Word's Heading 2, HTML h2): read
+ * like the markdown heading "## line", without the marker. Null for a blank or overlong line.
+ */
+export function markedHeading(line: string, level: number): Heading | null {
+  const start = line.search(/\S/);
+  if (start < 0) return null;
+  const end = trimmedEnd(line);
+  return headingOfLevel(line.slice(start, end), level, start, end);
+}
+
+function headingOfLevel(content: string, level: number, start: number, end: number): Heading | null {
   if (content === '' || content.length > 200) return null;
   const inner = detectPlain(content, 0, content.length, content);
   const whole = inner !== null && inner.kind !== 'caps' && inner.end >= content.length;

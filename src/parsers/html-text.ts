@@ -169,7 +169,7 @@ function element(el: Element, w: PageWriter, ctx: Context): void {
   } else if (/^h[1-6]$/.test(name)) {
     w.heading(Number(name[1]));
     walk(el.children, w, ctx);
-    w.flush();
+    w.endHeading();
   } else if (PREFORMATTED.has(name)) {
     w.flush();
     const outer = w.pre;

@@ -68,16 +68,19 @@ export class PageWriter {
     if (!this.flat && this.#pageHasContent) this.#breakPending = true;
   }
 
-  /** Ends the paragraph being written. */
+  /**
+   * Ends the paragraph being written. A heading (or list label) with no text yet stays pending:
+   * Word starts a page's first heading with its page break (`<h1><hr …>Title</h1>`).
+   */
   flush(): void {
     const heading = this.#heading;
-    this.#heading = 0;
     const joined = this.#parts.join('');
     this.#parts = [];
     let lines = this.pre ? joined.replace(/^\n/, '').split('\n').map((l) => l.trimEnd()) : joined.split('\n').map((l) => l.replace(/ {2,}/g, ' ').trim());
     lines = lines.filter((l, i) => l !== '' || (i > 0 && lines[i - 1] !== ''));
     while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
     if (lines.length === 0) return;
+    this.#heading = 0;
     const label = this.#label;
     this.#label = null;
     if (heading > 0 && !this.flat) {
@@ -101,6 +104,12 @@ export class PageWriter {
   /** Drops a label whose item had no text. */
   dropLabel(): void {
     this.#label = null;
+  }
+
+  /** Ends a heading element (one without text leaves nothing pending). */
+  endHeading(): void {
+    this.flush();
+    this.#heading = 0;
   }
 
   #startContent(): void {

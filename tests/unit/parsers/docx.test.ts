@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeDocument } from '../../../src/core/ingest/analyze';
+import type { PageText } from '../../../src/core/ingest/chunker';
+import { viewerDocx } from '../../fixtures/viewer';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { FileError } from '../../../src/core/errors';
 import type { ParsedItem, ParsedPage, SourceFile } from '../../../src/core/ports';
@@ -358,5 +361,18 @@ describe('speed', () => {
     expect(pages[49]!.headings).toContainEqual({ level: 1, text: '200. Clause heading 200' });
     expect(ms).toBeLessThan(15_000); // generous: shared CI machines; the figure is logged
     console.info(`docx: ${(bytes.length / 1024).toFixed(0)} KB, ${pages.length} pages, ${words} words in ${ms.toFixed(0)} ms`);
+  });
+});
+
+describe('DOCX → chunks', () => {
+  it('chunks along Word’s heading styles, with no markers in the text, on the part each heading starts', async () => {
+    const pages: PageText[] = [];
+    for await (const item of parseDocx(viewerDocx(), 'escrow.docx')) if (item.kind === 'page') pages.push(item.page);
+    const { chunks } = analyzeDocument(pages, { fileName: 'escrow.docx', declaredTitle: null });
+    for (const c of chunks) expect(c.text).not.toContain('#');
+    const release = chunks.find((c) => c.text.includes('joint written instructions'))!;
+    expect(release.sectionPath).toEqual(['2 Release of the Deposit']);
+    expect([release.pageStart, release.pageEnd]).toEqual([2, 2]);
+    expect(release.text.startsWith('2. Release of the Deposit')).toBe(true);
   });
 });

@@ -26,6 +26,13 @@ describe('HTML → text: blocks, headings, whitespace, entities', () => {
     ]);
   });
 
+  it('keeps a heading that starts with a page break (Word’s first heading of a page) a heading', () => {
+    const html = '<p>Page one.</p><h1><hr style="page-break-after: always">2. Release</h1><p>Text.</p><h2></h2><p>Not a heading.</p>';
+    const result = htmlToText(html);
+    expect(result.pages).toEqual(['Page one.', '2. Release\n\nText.\n\nNot a heading.']);
+    expect(result.pageHeadings).toEqual([[], [{ level: 1, text: '2. Release' }]]);
+  });
+
   it('notes the headings of each page separately', () => {
     const html = '<h2>Recitals</h2><p>Whereas.</p><p style="page-break-before: always">Body.</p><h2>1. Definitions</h2>';
     expect(htmlToText(html).pageHeadings).toEqual([[{ level: 2, text: 'Recitals' }], [{ level: 2, text: '1. Definitions' }]]);

@@ -5,7 +5,7 @@
  * another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
-import { describeError } from '../core/errors';
+import { AppError, describeError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
 import type { OcrEngine, Parser } from '../core/ports';
@@ -22,6 +22,8 @@ import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
+import { Originals } from './originals';
+import type { DocumentViews } from './parser-proxy';
 import type { ModelService } from './model-service';
 import { QueueFiles } from './queue-files';
 import { retrievalRunner, SearchService } from './search-service';
@@ -31,12 +33,18 @@ export interface SessionDeps {
   readonly registry: WorkspaceRegistry;
   readonly vault: FileVault;
   readonly parser: Parser & DocumentAnalyzer;
+  /** Formatted views of Word and HTML originals for the source viewer (default: none, text only). */
+  readonly views?: DocumentViews;
   readonly ocr: OcrEngine;
   readonly models: ModelService;
   readonly events: EventBus;
   /** Creates the index worker (default: workers/index.worker.ts). */
   readonly spawnIndex?: () => WorkerEndpoint;
 }
+
+const NO_VIEWS: DocumentViews = {
+  view: (file) => Promise.reject(new AppError('internal', `Originals: no formatted view of ${file.name} in this session`)),
+};
 
 const warn = (what: string) => (error: unknown) => console.warn(`Casefile: ${what}: ${describeError(error)}`);
 
@@ -50,6 +58,8 @@ export class WorkspaceSession {
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
   readonly search: SearchService;
+  /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
+  readonly originals: Originals;
   readonly #queue: IngestQueue;
   #disposed = false;
 
@@ -78,6 +88,7 @@ export class WorkspaceSession {
     });
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
     this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
+    this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */

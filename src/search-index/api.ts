@@ -137,8 +137,10 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       await (await ready()).engine.removeDocument(documentId);
     },
 
-    pageView: pages.pageView,
-    pageText: pages.pageText,
+    /** A stored page for the viewer (pages.ts). */
+    pageView: (documentId: string, page: number) => pages.pageView(documentId, page),
+    /** Characters [start, end) of a stored page. */
+    pageText: (documentId: string, page: number, start: number, end: number) => pages.pageText(documentId, page, start, end),
 
     /**
      * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection) as job `jobId`.

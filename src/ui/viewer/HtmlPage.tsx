@@ -66,7 +66,7 @@ export function HtmlPage({ page, passage, root, landAt, onLanded }: HtmlPageProp
   if (count === 0) return <p className="muted">This part has no text.</p>;
   return (
     <div ref={container} className="html-page" data-testid="html-page">
-      {purify && <ProgressiveBlocks count={count} anchor={anchor} root={root} renderBlock={renderBlock} as="div" className="html-blocks" onWindow={onWindow} />}
+      {purify && <ProgressiveBlocks count={count} anchor={anchor} root={root} renderBlock={renderBlock} className="html-blocks" onWindow={onWindow} />}
     </div>
   );
 }

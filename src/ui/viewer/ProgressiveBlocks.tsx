@@ -11,7 +11,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 const BEFORE = 2;
 const AFTER = 10;
 const STEP = 8;
-export const MAX_WINDOW = 160;
+export const MAX_WINDOW = 64;
 
 export interface ProgressiveBlocksProps {
   readonly count: number;
@@ -20,13 +20,13 @@ export interface ProgressiveBlocksProps {
   /** The scrolling element (the viewer's body). */
   readonly root: HTMLElement | null;
   readonly renderBlock: (index: number) => ReactNode;
-  readonly as: 'pre' | 'div';
+  /** Class of the element the blocks go in. */
   readonly className: string;
   /** Told which blocks are mounted, [lo, hi). */
   readonly onWindow?: (lo: number, hi: number) => void;
 }
 
-export function ProgressiveBlocks({ count, anchor, root, renderBlock, as: Tag, className, onWindow }: ProgressiveBlocksProps) {
+export function ProgressiveBlocks({ count, anchor, root, renderBlock, className, onWindow }: ProgressiveBlocksProps) {
   const [win, setWin] = useState(() => {
     const lo = Math.max(0, Math.min(anchor, count - 1) - BEFORE);
     return { lo, hi: Math.min(count, lo + BEFORE + AFTER) };
@@ -72,7 +72,7 @@ export function ProgressiveBlocks({ count, anchor, root, renderBlock, as: Tag, c
   return (
     <>
       <div ref={top} className="blocks-sentinel" data-edge="start" data-more={win.lo > 0 ? 'true' : 'false'} />
-      <Tag className={className}>{blocks}</Tag>
+      <div className={className}>{blocks}</div>
       <div ref={bottom} className="blocks-sentinel" data-edge="end" data-more={win.hi < count ? 'true' : 'false'} />
     </>
   );

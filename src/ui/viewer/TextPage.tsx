@@ -2,7 +2,8 @@
  * The "Text" view: the page's stored text (what was indexed and what citations point into),
  * rendered a few blocks at a time (ProgressiveBlocks), with the passage marked and the
  * question's terms highlighted in it. A page too large to come whole from the index worker is
- * read block by block as the window moves.
+ * read block by block as the window moves. Each block is its own block box (blocks end at line
+ * breaks), so adding one lays out that block, not the whole page's text.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { PageView } from '../../app/index-client';
@@ -75,7 +76,7 @@ export function TextPage({ documentId, view, range, terms, language, root, landA
 
   return (
     <div ref={container} className="text-page" data-testid="text-page">
-      <ProgressiveBlocks count={ends.length} anchor={anchor} root={root} renderBlock={renderBlock} as="pre" className="page-text" onWindow={onWindow} />
+      <ProgressiveBlocks count={ends.length} anchor={anchor} root={root} renderBlock={renderBlock} className="page-text" onWindow={onWindow} />
     </div>
   );
 }
@@ -90,18 +91,30 @@ interface TextBlockProps {
 }
 
 const TextBlock = memo(function TextBlock({ index, start, text, range, terms, language }: TextBlockProps) {
-  if (text === undefined) return <span className="block-loading" data-block={index}>…</span>;
+  if (text === undefined) {
+    return (
+      <div className="text-block block-loading" data-block={index}>
+        …
+      </div>
+    );
+  }
   const end = start + text.length;
-  if (!range || range.end <= start || range.start >= end) return <span data-block={index}>{text}</span>;
+  if (!range || range.end <= start || range.start >= end) {
+    return (
+      <div className="text-block" data-block={index}>
+        {text}
+      </div>
+    );
+  }
   const a = Math.max(0, range.start - start);
   const b = Math.min(text.length, range.end - start);
   return (
-    <span data-block={index}>
+    <div className="text-block" data-block={index}>
       {text.slice(0, a)}
       <span className="passage" data-testid="passage">
         <Highlighted text={text.slice(a, b)} terms={terms} language={language} />
       </span>
       {text.slice(b)}
-    </span>
+    </div>
   );
 });

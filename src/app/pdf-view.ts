@@ -122,20 +122,29 @@ class PdfJsOriginal implements PdfOriginal {
     canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
     canvas.height = Math.max(1, Math.floor(viewport.height * ratio));
     const task = page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0], background: 'rgb(255,255,255)' });
-    const onAbort = () => task.cancel();
+    // Both halves are awaited together; whichever fails first, the other's rejection is handled.
+    const drawing = task.promise;
+    drawing.catch(() => undefined);
+    let layer: InstanceType<PdfJsLib['TextLayer']> | null = null;
+    const onAbort = () => {
+      task.cancel();
+      layer?.cancel();
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+      if (signal?.aborted) throw new AbortedError('drawing the page');
       textLayer.replaceChildren();
       // pdf.js sizes text with this variable (its own viewer sets it on a parent).
       textLayer.style.setProperty('--total-scale-factor', String(scale));
-      const layer = new this.lib.TextLayer({ textContentSource: batchedTextContent(content, signal), container: textLayer, viewport });
-      signal?.addEventListener('abort', () => layer.cancel(), { once: true });
-      await Promise.all([task.promise, layer.render()]);
+      layer = new this.lib.TextLayer({ textContentSource: batchedTextContent(content, signal), container: textLayer, viewport });
+      const text = layer.render();
+      text.catch(() => undefined);
+      await Promise.all([drawing, text]);
       const spans = layer.textDivs.filter((d) => d.isConnected);
       return { width: viewport.width, height: viewport.height, spans };
     } catch (error) {
-      if (signal?.aborted || (error instanceof Error && error.name === 'RenderingCancelledException')) throw new AbortedError('drawing the page');
+      if (signal?.aborted || (error instanceof Error && (error.name === 'RenderingCancelledException' || error.name === 'AbortException'))) throw new AbortedError('drawing the page');
       throw new AppError('internal', `viewer: page ${n} could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     } finally {
       signal?.removeEventListener('abort', onAbort);

@@ -101,9 +101,12 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
     [opener],
   );
 
+  /** Set when the reader scrolls: a page that finishes drawing later must not move them. */
+  const moved = useRef(false);
   const go = useCallback(
     (n: number, land: Landing = 'top') => {
       if (n < 1 || n > doc.pages) return;
+      moved.current = false;
       setPage(n);
       setLandAt(land);
       setNote(null);
@@ -112,6 +115,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   );
   const choose = (m: Mode) => {
     preferredMode = m;
+    moved.current = false;
     setMode(m);
     setLandAt(page >= chunk.pageStart && page <= chunk.pageEnd ? 'passage' : 'top');
   };
@@ -123,7 +127,9 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
       const key = `${page}:${view}:${landAt}`;
       if (landedKey.current === key || !body) return;
       landedKey.current = key;
-      if (landAt === 'passage' && target) scrollToTarget(body, target);
+      if (moved.current) {
+        // The reader has already moved on this page: leave them where they are.
+      } else if (landAt === 'passage' && target) scrollToTarget(body, target);
       else scrollToEdge(body, landAt === 'bottom' ? 'bottom' : 'top');
       if (coverage === 0) setNote('The passage could not be found on this page of the original: “Text” shows it marked.');
       else if (coverage !== null && coverage < 0.8) setNote('The highlight is approximate: the original’s text differs a little from the text Casefile extracted.');
@@ -135,6 +141,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   /** PageDown / PageUp: scroll, and at the end of the page go on to the next / previous one. */
   const scrollOrPage = (dir: 1 | -1) => {
     if (!body) return;
+    moved.current = true;
     const more = body.querySelector(`.blocks-sentinel[data-edge="${dir > 0 ? 'end' : 'start'}"][data-more="true"]`) !== null;
     const atEdge = dir > 0 ? body.scrollTop + body.clientHeight >= body.scrollHeight - 2 : body.scrollTop <= 1;
     if (!atEdge || more) body.scrollBy({ top: dir * Math.max(40, body.clientHeight * 0.9) });
@@ -247,6 +254,8 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         data-testid="viewer-page"
         data-view={view}
         style={{ '--viewer-zoom': zoom } as CSSProperties}
+        onWheel={() => (moved.current = true)}
+        onTouchMove={() => (moved.current = true)}
       >
         {content}
       </div>

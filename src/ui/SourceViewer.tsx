@@ -195,7 +195,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         <div className="viewer-title">
           <h2 id="viewer-title">{doc.name}</h2>
           <p id="viewer-subtitle" className="muted" data-testid="viewer-subtitle">
-            {[here, onPassagePages ? section : ''].filter(Boolean).join(' · ') || pager}
+            {[here, onPassagePages ? section : ''].filter(Boolean).join(' · ') || doc.title}
             {!onPassagePages && (
               <>
                 {' · '}

@@ -172,3 +172,27 @@ describe('documentView', () => {
     await expect(documentView(new TextEncoder().encode('plain notes'), 'notes.txt')).rejects.toMatchObject({ code: 'file/unsupported', message: 'notes.txt: there is no formatted view of plain text files' });
   });
 });
+
+describe('speed', () => {
+  it('builds the formatted view of a 50-page DOCX about as fast as its import parses it', async () => {
+    const section = (i: number) =>
+      [
+        p(`Clause heading ${i}`, { style: 'Heading1' }),
+        ...Array.from({ length: 4 }, (_, k) => p(`The Supplier shall perform obligation ${i}.${k} with reasonable skill and care, in accordance with Good Industry Practice and the Service Levels set out in Schedule ${i}, and shall notify the Customer promptly of any failure.`, { numId: 2, ilvl: k % 2 })),
+      ].join('');
+    const body = Array.from({ length: 200 }, (_, i) => section(i + 1) + (i % 4 === 3 ? p('', { breakAfter: true }) : '')).join('');
+    const bytes = makeDocx({ body, title: 'Long Agreement' });
+    await documentView(bytes.slice(), 'warm.docx'); // loads mammoth
+    let t = performance.now();
+    let pages = 0;
+    for await (const item of parseDocx(bytes.slice(), 'long.docx')) if (item.kind === 'page') pages++;
+    const parseMs = performance.now() - t;
+    t = performance.now();
+    const view = await documentView(bytes.slice(), 'long.docx');
+    const viewMs = performance.now() - t;
+    expect(view.pages.length).toBe(pages);
+    expect(viewMs).toBeLessThan(15_000); // generous: shared CI machines; the figure is logged
+    const html = view.pages.reduce((n, pg) => n + pg.html.length, 0);
+    console.info(`docx view: ${(bytes.length / 1024).toFixed(0)} KB, ${pages} pages: parse ${parseMs.toFixed(0)} ms, formatted view ${viewMs.toFixed(0)} ms, ${(html / 1024).toFixed(0)} KB of view HTML`);
+  }, 60_000);
+});

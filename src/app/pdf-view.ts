@@ -173,6 +173,9 @@ export async function openPdfOriginal(data: ArrayBuffer, fileName: string): Prom
     wasmUrl: assetUrl('wasm'),
     iccUrl: assetUrl('iccs'),
     useSystemFonts: false,
+    // Glyphs drawn as paths built in pdf.js's worker: no FontFace to parse on the main thread
+    // (a document's fonts cost 70–105 ms there, measured while paging).
+    disableFontFace: true,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   try {

@@ -3,11 +3,12 @@
  * (cleaning, language detection, metadata, chunking) so none of it blocks the page.
  * The page side is src/app/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
  */
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { InProcessParser } from '../src/parsers/parser';
 import { browserPdfJsLoader } from '../src/parsers/pdfjs-browser';
 import { createParseSessions } from '../src/parsers/sessions';
+import { documentView, viewTransferables, type HtmlView } from '../src/parsers/views';
 import { analyzeDocument, type AnalyzedDocument, type AnalyzeMeta, type AnalyzeOptions } from '../src/core/ingest/analyze';
 import type { PageText } from '../src/core/ingest/chunker';
 
@@ -21,6 +22,11 @@ const api = {
   ...createParseSessions(new InProcessParser({ pdfjs: browserPdfJsLoader({ assetBase }), renderForOcr: {} })),
   /** The text stage of ingestion (clean, language, metadata, chunk), off the main thread. */
   analyze: (pages: PageText[], meta: AnalyzeMeta, options?: AnalyzeOptions): AnalyzedDocument => analyzeDocument(pages, meta, options),
+  /** The formatted, paginated view of a Word or HTML original for the source viewer (bytes transferred). */
+  view: async (bytes: ArrayBuffer, fileName: string): Promise<HtmlView> => {
+    const view = await documentView(new Uint8Array(bytes), fileName);
+    return transfer(view, viewTransferables(view));
+  },
 };
 
 expose(api);

@@ -142,7 +142,7 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, ocr: this.#ocr, models: this.models, events: this.events, review: this.#review });
+    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, events: this.events, review: this.#review });
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();

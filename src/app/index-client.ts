@@ -20,6 +20,9 @@ import type { ChunkRecord } from '../core/types';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { WorkerLifetime } from '../rpc/lifetime';
 import type { IndexApi, IndexSearchRequest, SearchModelCallbacks } from '../search-index/api';
+import type { PageView } from '../search-index/pages';
+
+export type { PageView } from '../search-index/pages';
 
 /** The models a search may use, read when it starts. */
 export interface IndexModels {
@@ -148,6 +151,16 @@ export class IndexClient implements Retriever, IndexWriter {
 
   addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {
     return this.#call('indexing vectors', (api) => api.addVectors(documentId, movable(vectors)));
+  }
+
+  /** A stored page as the viewer needs it (read in the worker: a page may be tens of MB); null when absent. */
+  pageView(documentId: string, page: number): Promise<PageView | null> {
+    return this.#call('reading a page', (api) => api.pageView(documentId, page));
+  }
+
+  /** Characters [start, end) of a stored page. */
+  pageText(documentId: string, page: number, start: number, end: number): Promise<string> {
+    return this.#call('reading a page', (api) => api.pageText(documentId, page, start, end));
   }
 
   stats(): Promise<EngineStats> {

@@ -22,6 +22,7 @@ import type { PageText } from '../core/ingest/chunker';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../core/ports';
 import type { ParseSessionsApi } from '../parsers/sessions';
 import { budgetError, DEFAULT_BUDGETS, isBudgetError } from '../parsers/budgets';
+import type { HtmlView } from '../parsers/views';
 import { metaOf } from '../parsers/source';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { WorkerLifetime } from '../rpc/lifetime';
@@ -30,6 +31,12 @@ import { remoteIterable } from '../rpc/remote-iterable';
 /** What workers/parse.worker.ts exposes (kept structural so the DOM project needs no worker types). */
 export interface ParseWorkerRemoteApi extends ParseSessionsApi {
   analyze(pages: PageText[], meta: AnalyzeMeta, options?: AnalyzeOptions): AnalyzedDocument;
+  view(bytes: ArrayBuffer, fileName: string): Promise<HtmlView>;
+}
+
+/** Formatted views of Word and HTML originals (the source viewer's "Original" of such documents). */
+export interface DocumentViews {
+  view(file: SourceFile, options?: { signal?: AbortSignal | undefined }): Promise<HtmlView>;
 }
 
 export interface WorkerParserOptions {
@@ -53,7 +60,7 @@ export function spawnParseWorker(): WorkerEndpoint {
   return new Worker(new URL('../../workers/parse.worker.ts', import.meta.url), { type: 'module', name: 'parse' });
 }
 
-export class WorkerParser implements Parser, DocumentAnalyzer {
+export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
   readonly #worker: WorkerLifetime<ParseWorkerRemoteApi>;
   readonly #deadlines: { readonly firstMs: number; readonly pageMs: number };
 
@@ -126,6 +133,12 @@ export class WorkerParser implements Parser, DocumentAnalyzer {
   analyze(pages: readonly PageText[], meta: AnalyzeMeta, options: AnalyzeOptions & { signal?: AbortSignal | undefined } = {}): Promise<AnalyzedDocument> {
     const { signal, ...rest } = options;
     return this.#worker.call(`analysing ${meta.fileName}`, signal, (api) => api.analyze([...pages], meta, rest));
+  }
+
+  /** The formatted view of a Word or HTML file, built in the worker from its bytes (transferred). */
+  async view(file: SourceFile, options: { signal?: AbortSignal | undefined } = {}): Promise<HtmlView> {
+    const bytes = await file.bytes();
+    return this.#worker.call(`preparing the view of ${file.name}`, options.signal, (api) => api.view(transfer(bytes, [bytes]), file.name));
   }
 
   /** Terminates the worker now (pending parses fail with AbortedError); the next parse spawns a new one. */

@@ -5,7 +5,7 @@
  * another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
-import { describeError } from '../core/errors';
+import { AppError, describeError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
 import type { OcrEngine, Parser } from '../core/ports';
@@ -26,6 +26,8 @@ import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
+import { Originals } from './originals';
+import type { DocumentViews } from './parser-proxy';
 import type { ModelService } from './model-service';
 import { PlaybookLibrary } from './playbook-library';
 import { QueueFiles } from './queue-files';
@@ -40,6 +42,8 @@ export interface SessionDeps {
   readonly registry: WorkspaceRegistry;
   readonly vault: FileVault;
   readonly parser: Parser & DocumentAnalyzer;
+  /** Formatted views of Word and HTML originals for the source viewer (default: none, text only). */
+  readonly views?: DocumentViews;
   readonly ocr: OcrEngine;
   readonly models: ModelService;
   readonly events: EventBus;
@@ -61,6 +65,10 @@ export function reviewDeps(registry: WorkspaceRegistry, scanner = new WorkerScan
   return { scanner, playbooks: new PlaybookLibrary({ store: new DexiePlaybookStore(registry.db), engine: scanner }), reviewer: new Reviewer(new LocalUser(registry.db)) };
 }
 
+const NO_VIEWS: DocumentViews = {
+  view: (file) => Promise.reject(new AppError('internal', `Originals: no formatted view of ${file.name} in this session`)),
+};
+
 const warn = (what: string) => (error: unknown) => console.warn(`Casefile: ${what}: ${describeError(error)}`);
 
 export class WorkspaceSession {
@@ -79,6 +87,8 @@ export class WorkspaceSession {
   readonly reviews: ReviewService;
   /** The language model that answers in this workspace (none: extractive answers). */
   readonly chat: ChatAccess = noChatModel();
+  /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
+  readonly originals: Originals;
   readonly #queue: IngestQueue;
   #disposed = false;
 
@@ -111,6 +121,7 @@ export class WorkspaceSession {
     const review = deps.review ?? reviewDeps(deps.registry);
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
     this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
+    this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */

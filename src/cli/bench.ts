@@ -15,7 +15,9 @@
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
- *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`).
+ *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
+ *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -34,12 +36,13 @@ import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
+import { benchView } from './bench-view';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale,view').split(','));
 
 
 const WORDS = (
@@ -219,6 +222,18 @@ async function main(): Promise<void> {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
     table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
+  });
+  await section('view', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    const v = await benchView();
+    table('Source viewer in Chromium (worst main-thread task while viewing)', {
+      'PDF citation: open to highlight, ms': v.pdfOpenMs,
+      'PDF citation, paging 8 times: worst task, ms': v.pdfWorstTaskMs,
+      [`${v.largeMB} MB one-page text: open to passage, ms`]: v.largeOpenMs,
+      [`${v.largeMB} MB one-page text, scrolling/paging/zoom: worst task, ms`]: v.largeWorstTaskMs,
+      [`${v.largeMB} MB one-page text: long tasks (> 50 ms)`]: v.largeLongTasks,
+    });
   });
   if (failures.length) process.exitCode = 1;
 }

@@ -3,7 +3,8 @@
  * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
  */
 import type { PipelineResponse, PipelineSettings, SearchFilters } from './search/pipeline';
-import type { ChunkRecord, DocumentRecord, PageRecord, SearchHit } from './types';
+import type { MarkedHeading } from './ingest/layout';
+import type { ChunkRecord, DocumentRecord, OcrWord, PageLayout, PageRecord, SearchHit } from './types';
 
 export interface JobOptions {
   readonly signal?: AbortSignal | undefined;
@@ -104,6 +105,10 @@ export interface ParsedPage {
   readonly needsOcr: boolean;
   /** When needsOcr: the page rendered as an encoded image (PNG/JPEG), ready for OCR. */
   readonly image?: PageImage | undefined;
+  /** Headings the format marks (Word heading styles, HTML h1–h6): their lines and levels. */
+  readonly headings?: readonly MarkedHeading[] | undefined;
+  /** Where OCR read each word (set when the page was read by OCR). */
+  readonly layout?: PageLayout | undefined;
 }
 
 /** An encoded page image (transferable between workers). */
@@ -119,6 +124,8 @@ export interface OcrResult {
   readonly text: string;
   /** Mean word confidence 0..100. */
   readonly confidence: number;
+  /** The words read, in reading order, with their boxes in the image's pixels (engines that report them). */
+  readonly words?: readonly OcrWord[];
 }
 
 export interface OcrOptions extends JobOptions {

@@ -51,6 +51,29 @@ export interface PageRecord {
   readonly text: string;
   readonly ocr: boolean;
   readonly confidence: number | null;
+  /**
+   * Where OCR read each word on the page picture (pages read by OCR, imported since the viewer
+   * shows originals): the viewer draws a passage's highlight over these boxes.
+   */
+  readonly layout?: PageLayout;
+}
+
+/** A word as OCR read it, with its box in the pixels of the picture it was read from. */
+export interface OcrWord {
+  readonly text: string;
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+  /** Line number on the page (words of one line share it). */
+  readonly line: number;
+}
+
+/** The words of a page picture and the picture's size (their boxes are in its pixels). */
+export interface PageLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly words: readonly OcrWord[];
 }
 
 /**

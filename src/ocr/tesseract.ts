@@ -19,6 +19,7 @@ import { AbortedError, AppError, InputError } from '../core/errors';
 import type { OcrEngine, OcrOptions, OcrResult, PageImage } from '../core/ports';
 import { planLanguages, type LanguagePlan, type OcrRuntime } from './runtime';
 import { normalizeOcrText } from './text';
+import { wordsFromTsv } from './words';
 
 type TesseractLib = typeof Tesseract;
 type TesseractWorker = Tesseract.Worker;
@@ -183,12 +184,14 @@ export class TesseractOcr implements OcrEngine {
     });
     timeout.catch(() => undefined);
     try {
-      const job = slot.worker.recognize(bytes as unknown as Tesseract.ImageLike, {}, { text: true });
+      // TSV carries each word's box (the viewer highlights passages on the picture with them).
+      const job = slot.worker.recognize(bytes as unknown as Tesseract.ImageLike, {}, { text: true, tsv: true });
       job.catch(() => undefined);
       const { data } = await Promise.race([job, abort.promise, timeout, slot.crashed]);
       const text = normalizeOcrText(data.text ?? '');
       const confidence = text ? Math.max(0, Math.min(100, Number(data.confidence) || 0)) : 0;
-      return { text, confidence };
+      const words = text ? wordsFromTsv(data.tsv) : [];
+      return words.length > 0 ? { text, confidence, words } : { text, confidence };
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError('internal', `ocr: tesseract failed to read a ${image.width}x${image.height} ${image.mediaType} page image: ${messageOf(error)}`, { cause: error });

@@ -46,6 +46,8 @@ interface Paragraph {
   /** Depth of that sectPr while it is open, else -1. */
   sectDepth: number;
   hasText: boolean;
+  /** Word's rendered page break came before any text of the paragraph (the page starts with it). */
+  leadingBreak: boolean;
 }
 
 function escapeXml(text: string): string {
@@ -116,6 +118,7 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
             sectionBreak: false,
             sectDepth: -1,
             hasText: false,
+            leadingBreak: false,
           });
         } else if (!p) {
           return;
@@ -141,7 +144,11 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
         } else if (name === T) {
           tDepth = depth;
         } else if (name === tag('lastRenderedPageBreak')) {
-          edits.push({ start: parser.startIndex, end: parser.endIndex + 1, text: pageBreak });
+          // A page that starts with this paragraph: the break goes before the paragraph's
+          // number (written in below), so the number stays with its text on the new page.
+          const leading = !p.hasText;
+          if (leading) p.leadingBreak = true;
+          edits.push({ start: parser.startIndex, end: parser.endIndex + 1, text: leading ? '' : pageBreak });
           pageBreaks++;
         } else if (name === tag('br') && a[`${w}:type`] === 'page') {
           if (renderedLayout) edits.push({ start: parser.startIndex, end: parser.endIndex + 1, text: '' });
@@ -181,9 +188,9 @@ export function prepareDocumentXml(xml: string, numbering: WordNumbering): Prepa
     if (p.contentStart === closeEnd) return;
     const label = counter.next(p.styleId, p.numId, p.ilvl);
     let prefix = '';
-    if (!renderedLayout && p.pageBreakBefore) {
+    if (p.leadingBreak || (!renderedLayout && p.pageBreakBefore)) {
       prefix += pageBreakRun;
-      pageBreaks++;
+      if (!p.leadingBreak) pageBreaks++;
     }
     // Bullets on the paragraph itself are mammoth's (nested <ul>); numbers, and bullets that come
     // only from the paragraph style (which mammoth does not see), are written in here.

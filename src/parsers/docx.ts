@@ -30,6 +30,7 @@ import { prepareDocumentXml } from './docx-prepare';
 import { detectHeading } from '../core/ingest/headings';
 import { budgetError, DEFAULT_BUDGETS, formatCount, type ParseBudgets } from './budgets';
 import { htmlToText, type HtmlText } from './html-text';
+import { withHeadings } from './html';
 import { cleanPdfTitle } from './pdf';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, type ZipLimits } from './zip-guard';
 
@@ -148,11 +149,17 @@ function adaptMammothHtml(html: string): string {
     .replace(/\s*<a href="#(?:footnote|endnote|comment)-ref-[^"]*">↑<\/a>/g, '');
 }
 
+/** A Word document as HTML (steps 1–4 at the top), with its core properties part. */
+export interface DocxHtml {
+  readonly html: string;
+  readonly coreXml: string | undefined;
+}
+
 /**
- * Parses a DOCX: yields `info`, then its pages. Throws FileError (`file/zip-bomb`,
- * `file/corrupt`) or AbortedError.
+ * The HTML of a DOCX (what the text and the formatted view are both read from). Throws
+ * FileError (`file/zip-bomb`, `file/corrupt`) or AbortedError.
  */
-export async function* parseDocx(bytes: Uint8Array, fileName: string, options: DocxParseOptions = {}): AsyncGenerator<ParsedItem> {
+export async function docxToHtml(bytes: Uint8Array, fileName: string, options: DocxParseOptions = {}): Promise<DocxHtml> {
   const { signal } = options;
   const aborted = () => new AbortedError(`parsing ${fileName}`);
   if (signal?.aborted) throw aborted();
@@ -198,13 +205,22 @@ export async function* parseDocx(bytes: Uint8Array, fileName: string, options: D
     throw new FileError('file/corrupt', fileName, 'the Word document is damaged and cannot be read (file is truncated or corrupt)', { cause: error, details: { detail } });
   }
   if (signal?.aborted) throw aborted();
+  return { html, coreXml: text(xmlParts[packageRels.get('core-properties') ?? 'docProps/core.xml']) };
+}
 
-  const rendered = htmlToText(html, { fileName, maxDepth: budgets.maxHtmlDepth });
-  const coreXml = text(xmlParts[packageRels.get('core-properties') ?? 'docProps/core.xml']);
+/**
+ * Parses a DOCX: yields `info`, then its pages. Throws FileError (`file/zip-bomb`,
+ * `file/corrupt`) or AbortedError.
+ */
+export async function* parseDocx(bytes: Uint8Array, fileName: string, options: DocxParseOptions = {}): AsyncGenerator<ParsedItem> {
+  const { signal } = options;
+  const aborted = () => new AbortedError(`parsing ${fileName}`);
+  const { html, coreXml } = await docxToHtml(bytes, fileName, options);
+  const rendered = htmlToText(html, { fileName, maxDepth: (options.budgets ?? DEFAULT_BUDGETS).maxHtmlDepth });
   const title = cleanPdfTitle(coreTitle(coreXml), fileName) ?? headingTitle(rendered.headings, fileName);
   yield { kind: 'info', info: { pages: rendered.pages.length, title, mediaType: DOCX_MEDIA_TYPE } };
   for (let i = 0; i < rendered.pages.length; i++) {
     if (signal?.aborted) throw aborted();
-    yield { kind: 'page', page: { page: i + 1, text: rendered.pages[i]!, ocr: false, confidence: null, needsOcr: false } };
+    yield { kind: 'page', page: withHeadings({ page: i + 1, text: rendered.pages[i]!, ocr: false, confidence: null, needsOcr: false }, rendered.pageHeadings[i]) };
   }
 }

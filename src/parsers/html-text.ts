@@ -6,7 +6,8 @@
  *   - Blocks (p, div, li, blockquote, section, …) are paragraphs separated by a blank line;
  *     inside a block whitespace collapses to one space (NBSP included), `<br>` is a line break,
  *     `<pre>` keeps its lines. Zero-width characters and soft hyphens are removed.
- *   - h1–h6 are one line each, "# " … "###### " in front (the chunker ranks markdown headings).
+ *   - h1–h6 are one line each, written as plain text; `pageHeadings` tells the chunker each
+ *     page's headings and their levels (ranked like markdown headings), so no marker shows.
  *   - Lists: every item is a paragraph; nested lists are indented two spaces per level.
  *     `<ul>` items start with "- ". `<ol>` items are numbered from `start` (or counted down when
  *     `reversed`), `<li value>` resets the count; the style comes from `type` or inline CSS
@@ -22,6 +23,8 @@
  *     nav, forms' controls, embedded media (img, svg, iframe, object, video…), comments, and hidden
  *     elements: `hidden`, `aria-hidden="true"`, closed `<dialog>`, inline `display:none`,
  *     `visibility:hidden` or `mso-hide:all`.
+ *   - The formatted view of the same HTML (html-view.ts) follows these rules through the
+ *     predicates exported here, so its pages are these pages.
  *   - Pages: CSS forced breaks (`page-break-before/after: always|left|right|page`,
  *     `break-before/after: page|left|right`) start a new page; several breaks with nothing
  *     between them count once, a break before any content is ignored. An `<img>` counts as page
@@ -35,16 +38,17 @@
 import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
 import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
+import type { MarkedHeading } from '../core/ingest/layout';
 import { collapseWhitespace, PageWriter } from './html-writer';
 import { alphaLabel, toRoman } from './numerals';
 
 /** domutils 4 no longer re-exports domhandler's guards; these compare the node type. */
-function isElement(node: AnyNode | null): node is Element {
+export function isElement(node: AnyNode | null): node is Element {
   const type = node?.type as string | undefined;
   return type === 'tag' || type === 'script' || type === 'style';
 }
 
-function isTextNode(node: AnyNode): node is Text {
+export function isTextNode(node: AnyNode): node is Text {
   return (node.type as string) === 'text';
 }
 
@@ -55,28 +59,30 @@ export interface HtmlText {
   readonly title: string;
   /** The first (up to 50) visible headings in reading order: level 1–6 and text. */
   readonly headings: readonly { readonly level: number; readonly text: string }[];
+  /** Every heading of each page (parallel to `pages`), for the chunker. */
+  readonly pageHeadings: readonly (readonly MarkedHeading[])[];
 }
 
 /** Elements whose content is never text for a reader. */
-const SKIP = new Set([
+export const SKIP = new Set([
   'script', 'style', 'noscript', 'template', 'title', 'meta', 'link', 'base', 'nav',
   'button', 'select', 'datalist', 'input', 'option', 'optgroup',
   'img', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed', 'video', 'audio', 'map', 'area', 'picture', 'source', 'track',
 ]);
 
 /** Elements that make a paragraph of their own. */
-const BLOCKS = new Set([
+export const BLOCKS = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
   'footer', 'form', 'header', 'hgroup', 'html', 'legend', 'main', 'p', 'section', 'summary', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'li', 'menu',
 ]);
 
-const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
+export const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)\s*(?:!\s*important\s*)?(?=;|$)/i;
-const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
-const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
+export const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
+export const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
 
-type ListStyle = 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman' | 'none';
+export type ListStyle = 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman' | 'none';
 const DEFAULT_STYLES: readonly ListStyle[] = ['decimal', 'lower-alpha', 'lower-roman', 'upper-alpha', 'decimal'];
 const TYPE_ATTRIBUTE: Readonly<Record<string, ListStyle>> = { '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman' };
 const CSS_STYLES: Readonly<Record<string, ListStyle>> = {
@@ -107,11 +113,11 @@ export function listLabel(n: number, style: ListStyle, nested: boolean): string 
   }
 }
 
-function attr(el: Element, name: string): string | undefined {
+export function attr(el: Element, name: string): string | undefined {
   return el.attribs[name];
 }
 
-function isHidden(el: Element): boolean {
+export function isHidden(el: Element): boolean {
   if (attr(el, 'hidden') !== undefined) return true;
   if (attr(el, 'aria-hidden')?.trim().toLowerCase() === 'true') return true;
   if (el.name === 'dialog' && attr(el, 'open') === undefined) return true;
@@ -119,7 +125,7 @@ function isHidden(el: Element): boolean {
   return style !== undefined && HIDDEN_STYLE.test(style);
 }
 
-function olStyle(el: Element, depth: number): ListStyle {
+export function olStyle(el: Element, depth: number): ListStyle {
   const css = /list-style(?:-type)?\s*:[^;]*?\b(decimal-leading-zero|decimal|lower-alpha|lower-latin|upper-alpha|upper-latin|lower-roman|upper-roman|none)\b/i.exec(attr(el, 'style') ?? '');
   if (css?.[1]) return CSS_STYLES[css[1].toLowerCase()] ?? 'decimal';
   const type = attr(el, 'type')?.trim();
@@ -127,7 +133,7 @@ function olStyle(el: Element, depth: number): ListStyle {
   return DEFAULT_STYLES[Math.min(depth, DEFAULT_STYLES.length - 1)]!;
 }
 
-function intAttr(el: Element, name: string): number | null {
+export function intAttr(el: Element, name: string): number | null {
   const v = attr(el, name);
   if (v === undefined || !/^\s*[+-]?\d+\s*$/.test(v)) return null;
   return Number.parseInt(v, 10);
@@ -168,7 +174,7 @@ function element(el: Element, w: PageWriter, ctx: Context): void {
   } else if (/^h[1-6]$/.test(name)) {
     w.heading(Number(name[1]));
     walk(el.children, w, ctx);
-    w.flush();
+    w.endHeading();
   } else if (PREFORMATTED.has(name)) {
     w.flush();
     const outer = w.pre;
@@ -218,7 +224,7 @@ function list(el: Element, w: PageWriter, ctx: Context): void {
 }
 
 /** Rows of a table in reading order: header rows, body rows, footer rows (not nested tables'). */
-function tableRows(table: Element): Element[] {
+export function tableRows(table: Element): Element[] {
   const head: Element[] = [];
   const body: Element[] = [];
   const foot: Element[] = [];
@@ -233,11 +239,11 @@ function tableRows(table: Element): Element[] {
   return [...head, ...body, ...foot];
 }
 
-function cellsOf(row: Element): Element[] {
+export function cellsOf(row: Element): Element[] {
   return row.children.filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th') && !isHidden(c));
 }
 
-function isLayoutTable(table: Element, rows: readonly Element[]): boolean {
+export function isLayoutTable(table: Element, rows: readonly Element[]): boolean {
   const role = attr(table, 'role')?.trim().toLowerCase();
   if (role === 'presentation' || role === 'none') return true;
   let maxCells = 0;
@@ -339,6 +345,7 @@ export function htmlToText(html: string, options: HtmlToTextOptions = {}): HtmlT
     pages,
     title,
     headings: writer.headings,
+    pageHeadings: writer.pageHeadings.slice(0, pages.length),
   };
 }
 

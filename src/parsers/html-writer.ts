@@ -1,8 +1,11 @@
 /**
  * The page builder behind html-text.ts: inline text collapses into paragraphs, paragraphs
  * gather into pages, forced page breaks start new pages (see the rules in html-text.ts).
+ * A heading is written as a line of plain text and noted with its level on its page
+ * (`pageHeadings`), so the chunker knows it without markers in the text users read.
  * Environment-neutral.
  */
+import type { MarkedHeading } from '../core/ingest/layout';
 
 // eslint-disable-next-line no-misleading-character-class
 export const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;
@@ -15,6 +18,8 @@ export function collapseWhitespace(text: string): string {
 /** Collects paragraphs into pages. */
 export class PageWriter {
   readonly pages: string[][] = [[]];
+  /** The headings written on each page, in order (level 1–6 and the heading line's text). */
+  readonly pageHeadings: MarkedHeading[][] = [[]];
   #pageHasContent = false;
   #breakPending = false;
   #parts: string[] = [];
@@ -63,22 +68,26 @@ export class PageWriter {
     if (!this.flat && this.#pageHasContent) this.#breakPending = true;
   }
 
-  /** Ends the paragraph being written. */
+  /**
+   * Ends the paragraph being written. A heading (or list label) with no text yet stays pending:
+   * Word starts a page's first heading with its page break (`<h1><hr …>Title</h1>`).
+   */
   flush(): void {
     const heading = this.#heading;
-    this.#heading = 0;
     const joined = this.#parts.join('');
     this.#parts = [];
     let lines = this.pre ? joined.replace(/^\n/, '').split('\n').map((l) => l.trimEnd()) : joined.split('\n').map((l) => l.replace(/ {2,}/g, ' ').trim());
     lines = lines.filter((l, i) => l !== '' || (i > 0 && lines[i - 1] !== ''));
     while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
     if (lines.length === 0) return;
+    this.#heading = 0;
     const label = this.#label;
     this.#label = null;
     if (heading > 0 && !this.flat) {
       const text = `${label ? `${label} ` : ''}${lines.filter((l) => l !== '').join(' ')}`;
       if (this.headings.length < 50) this.headings.push({ level: heading, text });
-      this.#emit([`${'#'.repeat(heading)} ${text}`]);
+      this.#emit([text]);
+      this.pageHeadings[this.pageHeadings.length - 1]!.push({ level: heading, text });
       return;
     }
     if (label) lines[0] = `${label} ${lines[0]}`;
@@ -97,9 +106,16 @@ export class PageWriter {
     this.#label = null;
   }
 
+  /** Ends a heading element (one without text leaves nothing pending). */
+  endHeading(): void {
+    this.flush();
+    this.#heading = 0;
+  }
+
   #startContent(): void {
     if (this.#breakPending) {
       this.pages.push([]);
+      this.pageHeadings.push([]);
       this.#breakPending = false;
     }
     this.#pageHasContent = true;

@@ -10,7 +10,8 @@
  * are dropped.
  */
 import { AbortedError } from '../core/errors';
-import type { ParsedItem } from '../core/ports';
+import type { MarkedHeading } from '../core/ingest/layout';
+import type { ParsedItem, ParsedPage } from '../core/ports';
 import { htmlToText, type HtmlText } from './html-text';
 import { cleanPdfTitle } from './pdf';
 import type { DecodedText } from './sniff';
@@ -48,6 +49,11 @@ export function htmlTitle(text: HtmlText, fileName?: string): string | null {
   return cleanPdfTitle(text.title, fileName) ?? cleanPdfTitle(text.headings.find((h) => h.level === 1)?.text ?? null, fileName);
 }
 
+/** A page with the headings the HTML marked on it (none: the field is left out). */
+export function withHeadings(page: ParsedPage, headings: readonly MarkedHeading[] | undefined): ParsedPage {
+  return headings && headings.length > 0 ? { ...page, headings } : page;
+}
+
 /** Yields `info`, then the pages of an HTML document. */
 export async function* parseHtml(html: string, fileName: string, signal?: AbortSignal, maxDepth?: number): AsyncGenerator<ParsedItem> {
   const aborted = () => new AbortedError(`parsing ${fileName}`);
@@ -56,6 +62,6 @@ export async function* parseHtml(html: string, fileName: string, signal?: AbortS
   yield { kind: 'info', info: { pages: text.pages.length, title: htmlTitle(text, fileName), mediaType: HTML_MEDIA_TYPE } };
   for (let i = 0; i < text.pages.length; i++) {
     if (signal?.aborted) throw aborted();
-    yield { kind: 'page', page: { page: i + 1, text: text.pages[i]!, ocr: false, confidence: null, needsOcr: false } };
+    yield { kind: 'page', page: withHeadings({ page: i + 1, text: text.pages[i]!, ocr: false, confidence: null, needsOcr: false }, text.pageHeadings[i]) };
   }
 }

@@ -8,6 +8,7 @@
  *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages
  *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
  *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
+ *   pageView / pageText                           stored page text for the viewer (pages.ts)
  *   flush() / close(save)
  *
  * The models run in their own workers. The page hands one callback proxy at open (`models`);
@@ -27,6 +28,7 @@ import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
 import { DexieIndexPersistence } from '../store/index-persistence';
 import { WorkspaceSettings } from '../store/workspace-settings';
+import { createPageReader } from './pages';
 
 /** A search as it crosses to the worker: the port's request plus the models the page serves. */
 export interface IndexSearchRequest extends SearchRequest {
@@ -80,6 +82,8 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return current;
   };
 
+  const pages = createPageReader(async () => (await ready()).documents);
+
   const releaseModels = () => {
     models?.[releaseProxy]();
     models = null;
@@ -124,12 +128,19 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     },
 
     async addDocument(doc: IndexedDocument, chunks: ChunkRecord[], vectors: DocumentVectors | null = null): Promise<void> {
+      pages.forget(doc.id);
       await (await ready()).engine.addDocument(doc, chunks, vectors);
     },
 
     async removeDocument(documentId: string): Promise<void> {
+      pages.forget(documentId);
       await (await ready()).engine.removeDocument(documentId);
     },
+
+    /** A stored page for the viewer (pages.ts). */
+    pageView: (documentId: string, page: number) => pages.pageView(documentId, page),
+    /** Characters [start, end) of a stored page. */
+    pageText: (documentId: string, page: number, start: number, end: number) => pages.pageText(documentId, page, start, end),
 
     /**
      * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection) as job `jobId`.

@@ -1,94 +1,264 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Range } from '../core/search/highlight';
-import type { ChunkRecord, PageRecord } from '../core/types';
+/**
+ * The source viewer: a cited passage on its page. "Original" shows the page as the document
+ * has it (a PDF page drawn by pdf.js, a scan or photo, a Word or HTML page formatted) with the
+ * passage highlighted on it; "Text" shows the text Casefile extracted and indexed. It opens on
+ * the passage's page, scrolled to the highlight; when the original cannot be shown (folder
+ * disconnected, file moved or changed, stored copy gone, password-protected PDF) it says why
+ * and shows the text.
+ *
+ * Keyboard: ← / → page; PageDown / PageUp scroll the page and go on to the next / previous one
+ * at its end; + / − zoom; Escape closes and returns focus to what opened the viewer. The page
+ * area is a focusable region named after the page and the view.
+ */
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import type { OriginalView } from '../app/originals';
 import type { OpenSource } from './App';
-import { Highlighted } from './Highlighted';
-import { useSession } from './hooks';
-import { pageLabel, sectionLabel } from './format';
+import { pageLabel, pagerLabel, sectionLabel } from './format';
+import { passageRangeOnPage, useOriginal, usePageView, usePassageText } from './viewer/data';
+import { HtmlPage } from './viewer/HtmlPage';
+import { PdfPage } from './viewer/PdfPage';
+import { PicturePage } from './viewer/PicturePage';
+import { TextPage } from './viewer/TextPage';
+import './viewer.css';
 
-/** The passage's range on a given page (it may span several pages). */
-export function passageRangeOnPage(chunk: ChunkRecord, page: number, pageLength: number): Range | null {
-  if (page < chunk.pageStart || page > chunk.pageEnd) return null;
-  const start = page === chunk.pageStart ? chunk.charStart : 0;
-  const end = page === chunk.pageEnd ? chunk.charEnd : pageLength;
-  return { start, end };
+type Mode = 'original' | 'text';
+type Landing = 'passage' | 'top' | 'bottom';
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+/** The view the reader chose last (kept while the app is open). */
+let preferredMode: Mode = 'original';
+
+/** Why the original cannot be shown, or null when it can (or is still opening). */
+function unavailable(original: OriginalView | null, pages: number): string | null {
+  if (!original) return null;
+  if (original.kind === 'unavailable') return original.reason;
+  if (original.kind === 'html' && original.view.pages.length !== pages) return 'The formatted view of this document does not match the parts Casefile imported.';
+  return null;
+}
+
+/** Scrolls `root` so that `target` sits a third of the way down it. */
+function scrollToTarget(root: HTMLElement, target: HTMLElement): void {
+  const top = target.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop;
+  const left = target.getBoundingClientRect().left - root.getBoundingClientRect().left + root.scrollLeft;
+  root.scrollTo({ top: Math.max(0, top - root.clientHeight / 3), left: Math.max(0, left - 24) });
+}
+
+/** Scrolls `root` to its top or bottom. */
+function scrollToEdge(root: HTMLElement, edge: 'top' | 'bottom'): void {
+  root.scrollTo({ top: edge === 'top' ? 0 : root.scrollHeight });
+}
+
+/** The element's content width, kept up to date. */
+function useContentWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth - 32);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return width;
 }
 
 export function SourceViewer({ source, onClose }: { source: OpenSource; onClose: () => void }) {
-  const session = useSession();
   const { passage, terms } = source;
-  const { chunk, document } = passage;
+  const { chunk, document: doc } = passage;
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const [page, setPage] = useState(chunk.pageStart);
-  // The page text loaded for a page number; `undefined` while the current page is loading.
-  const [loaded, setLoaded] = useState<{ page: number; record: PageRecord | null } | null>(null);
-  const record = loaded?.page === page ? loaded.record : undefined;
+  const [landAt, setLandAt] = useState<Landing>('passage');
+  const [mode, setMode] = useState<Mode>(preferredMode);
+  const [zoom, setZoom] = useState(1);
+  const [note, setNote] = useState<string | null>(null);
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const body = useRef<HTMLDivElement>(null);
+  const fitWidth = useContentWidth(body);
+
+  const original = useOriginal(doc.id);
+  const missing = unavailable(original, doc.pages);
+  const hasOriginal = original !== null && original.kind !== 'text' && original.kind !== 'unavailable' && missing === null;
+  const view: Mode = mode === 'original' && (original === null || hasOriginal) ? 'original' : 'text';
+  const pageData = usePageView(doc.id, page);
+  const stored = pageData.state === 'ready' ? pageData.value : null;
+  const range = stored ? passageRangeOnPage(chunk, page, stored.length) : null;
+  const passageText = usePassageText(doc.id, stored, range);
+  const located = passageText !== null && range && stored ? { text: passageText, hint: stored.length > 0 ? range.start / stored.length : 0 } : null;
 
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
   }, []);
-
   useEffect(() => {
-    let live = true;
-    session.documents.page(document.id, page).then(
-      (r) => live && setLoaded({ page, record: r ?? null }),
-      () => live && setLoaded({ page, record: null }),
-    );
-    return () => {
-      live = false;
+    body?.focus({ preventScroll: true });
+  }, [body]);
+  // Focus goes back to what opened the viewer (or the question box if that is gone).
+  useEffect(
+    () => () => {
+      const target = opener?.isConnected ? opener : document.getElementById('question');
+      target?.focus();
+    },
+    [opener],
+  );
+
+  /** Set when the reader scrolls: a page that finishes drawing later must not move them. */
+  const moved = useRef(false);
+  const go = useCallback(
+    (n: number, land: Landing = 'top') => {
+      if (n < 1 || n > doc.pages) return;
+      moved.current = false;
+      setPage(n);
+      setLandAt(land);
+      setNote(null);
+    },
+    [doc.pages],
+  );
+  const choose = (m: Mode) => {
+    preferredMode = m;
+    moved.current = false;
+    setMode(m);
+    setLandAt(page >= chunk.pageStart && page <= chunk.pageEnd ? 'passage' : 'top');
+  };
+
+  // The first time each page shows in each view, land where the reader is headed.
+  const landedKey = useRef('');
+  const onLanded = useCallback(
+    (target: HTMLElement | null, coverage: number | null) => {
+      const key = `${page}:${view}:${landAt}`;
+      if (landedKey.current === key || !body) return;
+      landedKey.current = key;
+      if (moved.current) {
+        // The reader has already moved on this page: leave them where they are.
+      } else if (landAt === 'passage' && target) scrollToTarget(body, target);
+      else scrollToEdge(body, landAt === 'bottom' ? 'bottom' : 'top');
+      if (coverage === 0) setNote('The passage could not be found on this page of the original: “Text” shows it marked.');
+      else if (coverage !== null && coverage < 0.8) setNote('The highlight is approximate: the original’s text differs a little from the text Casefile extracted.');
+      else setNote(null);
+    },
+    [page, view, landAt, body],
+  );
+
+  /** PageDown / PageUp: scroll, and at the end of the page go on to the next / previous one. */
+  const scrollOrPage = (dir: 1 | -1) => {
+    if (!body) return;
+    moved.current = true;
+    const more = body.querySelector(`.blocks-sentinel[data-edge="${dir > 0 ? 'end' : 'start'}"][data-more="true"]`) !== null;
+    const atEdge = dir > 0 ? body.scrollTop + body.clientHeight >= body.scrollHeight - 2 : body.scrollTop <= 1;
+    if (!atEdge || more) body.scrollBy({ top: dir * Math.max(40, body.clientHeight * 0.9) });
+    else go(page + dir, dir > 0 ? 'top' : 'bottom');
+  };
+  const zoomBy = (dir: 1 | -1) => {
+    const i = ZOOMS.findIndex((z) => z >= zoom - 1e-9);
+    setZoom(ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? ZOOMS.length - 1 : i) + dir))]!);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || (e.target as HTMLElement).closest('input, select, textarea')) return;
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => go(page - 1),
+      ArrowRight: () => go(page + 1),
+      PageDown: () => scrollOrPage(1),
+      PageUp: () => scrollOrPage(-1),
+      '+': () => zoomBy(1),
+      '=': () => zoomBy(1),
+      '-': () => zoomBy(-1),
     };
-  }, [session, document.id, page]);
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
 
-  useEffect(() => {
-    body.current?.querySelector('.passage')?.scrollIntoView({ block: 'center' });
-  }, [record]);
+  const notice = missing !== null && mode === 'original' ? `The original is not available. ${missing} Showing the text Casefile extracted.` : view === 'original' ? note : null;
+  const onPassagePages = page >= chunk.pageStart && page <= chunk.pageEnd;
+  const here = pageLabel({ pageStart: page, pageEnd: page }, doc);
+  const section = sectionLabel(chunk);
+  const pager = pagerLabel(page, doc);
+  const label = `${doc.name}, ${pager}`;
 
-  const range = record ? passageRangeOnPage(chunk, page, record.text.length) : null;
+  let content: ReactNode;
+  if (pageData.state === 'loading') content = <p className="muted">Loading the page…</p>;
+  else if (pageData.state === 'failed' || !stored) content = <p className="error-text">{pageData.state === 'failed' ? pageData.error : `${pager} is not available.`}</p>;
+  else if (view === 'original' && original === null) content = <p className="muted">Opening the original…</p>;
+  else if (view === 'original' && original?.kind === 'pdf') {
+    content = <PdfPage key={page} pdf={original.pdf} page={page} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.ocr ? stored.layout : null} onLanded={onLanded} label={`${label}, as printed`} />;
+  } else if (view === 'original' && original?.kind === 'image') {
+    content = <PicturePage url={original.url} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.layout} onLanded={onLanded} label={`${label}, as scanned`} />;
+  } else if (view === 'original' && original?.kind === 'html') {
+    content = <HtmlPage key={`${page}:${landAt}`} page={original.view.pages[page - 1]!} passage={located} root={body} landAt={landAt} onLanded={onLanded} />;
+  } else {
+    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} language={doc.language} root={body} landAt={landAt} onLanded={(t) => onLanded(t, null)} />;
+  }
+
   return (
-    <dialog ref={dialog} className="viewer" aria-labelledby="viewer-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={dialog} className="viewer" aria-labelledby="viewer-title" aria-describedby="viewer-subtitle" onClose={onClose} onKeyDown={onKeyDown}>
       <header className="viewer-head">
-        <div>
-          <h2 id="viewer-title">{document.name}</h2>
-          <p className="muted">
-            {pageLabel(chunk)}
-            {chunk.sectionPath.length > 0 && ` · ${sectionLabel(chunk)}`}
+        <div className="viewer-title">
+          <h2 id="viewer-title">{doc.name}</h2>
+          <p id="viewer-subtitle" className="muted" data-testid="viewer-subtitle">
+            {[here, onPassagePages ? section : ''].filter(Boolean).join(' · ') || doc.title}
+            {!onPassagePages && (
+              <>
+                {' · '}
+                <button type="button" className="link" onClick={() => go(chunk.pageStart, 'passage')}>
+                  Back to the passage ({pageLabel(chunk, doc) || 'its part'})
+                </button>
+              </>
+            )}
           </p>
         </div>
-        <nav className="pager" aria-label="Pages">
-          <button type="button" onClick={() => setPage((p) => p - 1)} disabled={page <= 1} aria-label="Previous page">
-            ‹
-          </button>
-          <span aria-live="polite" data-testid="viewer-pager">
-            Page {page} of {document.pages}
-          </span>
-          <button type="button" onClick={() => setPage((p) => p + 1)} disabled={page >= document.pages} aria-label="Next page">
-            ›
-          </button>
-        </nav>
-        <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
+        <button type="button" className="ghost viewer-close" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
           Close
         </button>
+        <div className="viewer-tools">
+          {original?.kind !== 'text' && (<div className="segmented" role="group" aria-label="View">
+            <button type="button" aria-pressed={view === 'original'} disabled={!hasOriginal && original !== null} onClick={() => choose('original')}>
+              Original
+            </button>
+            <button type="button" aria-pressed={view === 'text'} onClick={() => choose('text')}>
+              Text
+            </button>
+          </div>)}
+          <div className="zoom" role="group" aria-label="Zoom">
+            <button type="button" onClick={() => zoomBy(-1)} disabled={zoom <= ZOOMS[0]} aria-label="Zoom out">
+              −
+            </button>
+            <output aria-live="polite" aria-label="Zoom level">{Math.round(zoom * 100)}%</output>
+            <button type="button" onClick={() => zoomBy(1)} disabled={zoom >= ZOOMS[ZOOMS.length - 1]!} aria-label="Zoom in">
+              +
+            </button>
+          </div>
+          <nav className="pager" aria-label="Pages">
+            <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={`Previous ${pager.startsWith('Part') ? 'part' : 'page'}`}>
+              <span aria-hidden="true">‹ </span>Previous
+            </button>
+            <span aria-live="polite" data-testid="viewer-pager">
+              {pager}
+            </span>
+            <button type="button" onClick={() => go(page + 1)} disabled={page >= doc.pages} aria-label={`Next ${pager.startsWith('Part') ? 'part' : 'page'}`}>
+              Next<span aria-hidden="true"> ›</span>
+            </button>
+          </nav>
+        </div>
       </header>
-      <div className="viewer-body" ref={body} data-testid="viewer-page">
-        {record === undefined && <p className="muted">Loading page…</p>}
-        {record === null && <p className="error-text">Page {page} is not available.</p>}
-        {record && <PageText text={record.text} range={range} terms={terms} language={document.language} />}
+      {(notice !== null) && (
+        <p className="viewer-note" role="status" data-testid="viewer-note">
+          {notice}
+        </p>
+      )}
+      <div
+        ref={setBody}
+        className={`viewer-body viewer-${view}`}
+        role="region"
+        tabIndex={0}
+        aria-label={`${pager}, ${view === 'original' ? 'original' : 'extracted text'}`}
+        data-testid="viewer-page"
+        data-view={view}
+        style={{ '--viewer-zoom': zoom } as CSSProperties}
+        onWheel={() => (moved.current = true)}
+        onTouchMove={() => (moved.current = true)}
+      >
+        {content}
       </div>
     </dialog>
-  );
-}
-
-function PageText({ text, range, terms, language }: { text: string; range: Range | null; terms: readonly string[]; language: string | null }) {
-  if (!range) return <pre className="page-text">{text}</pre>;
-  return (
-    <pre className="page-text">
-      <Highlighted text={text.slice(0, range.start)} terms={[]} />
-      <span className="passage" data-testid="passage">
-        <Highlighted text={text.slice(range.start, range.end)} terms={terms} language={language} />
-      </span>
-      <Highlighted text={text.slice(range.end)} terms={[]} />
-    </pre>
   );
 }

@@ -39,7 +39,11 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
     const dialog = s.page.getByRole('dialog', { name: 'master-services-agreement.pdf' });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 5 of 7');
-    const passage = dialog.getByTestId('passage');
+    // The page as printed, the passage highlighted on it (tests/e2e/viewer.e2e.ts goes further).
+    await dialog.getByTestId('highlight').first().waitFor();
+    await screenshot(s.page, '04-viewer');
+    await dialog.getByRole('button', { name: 'Text', exact: true }).click();
+    const passage = dialog.getByTestId('passage').first();
     expect(await passage.textContent()).toContain('twelve (12) months');
     // The whole page is shown, not just the passage.
     expect((await dialog.getByTestId('viewer-page').textContent())!.length).toBeGreaterThan((await passage.textContent())!.length);
@@ -48,7 +52,7 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
       const body = el.closest('.viewer-body')!.getBoundingClientRect();
       return r.top >= body.top - 1 && r.top < body.bottom;
     })).toBe(true);
-    await screenshot(s.page, '04-viewer');
+    await dialog.getByRole('button', { name: 'Original', exact: true }).click();
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 6 of 7');
     await dialog.getByRole('button', { name: 'Close source viewer' }).click();

@@ -47,9 +47,10 @@ export async function openApp(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Documents' }).waitFor();
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot artefact: the whole page, or (`fullPage: false`) what the window shows, e.g. a dialog. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 /** Waits until the document row shows the given status badge. */

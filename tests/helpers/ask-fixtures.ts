@@ -51,7 +51,7 @@ export function passage(spec: PassageSpec, rank = 1): PipelinePassage {
     foundBy: ['lexical'],
     rank,
     chunk,
-    document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages },
+    document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType },
     scores: { final: score, fused: score, lexical: score, dense: null, rerank: null, phrase: false },
     context: {
       before: (spec.before ?? []).map((t, i, all) => neighbour(doc, seq - all.length + i, t, spec)),

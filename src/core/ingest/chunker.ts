@@ -55,7 +55,7 @@ export function chunkPages(pages: readonly PageText[], options: ChunkerOptions =
   checkPages(pages);
   if (!pages.some((p) => /\S/.test(p.text))) return [];
   const joined = joinPages(pages);
-  const layout = layoutText(joined, pages.length);
+  const layout = layoutText(joined, pages.length, pages.map((p) => p.headings));
   const atoms = buildAtoms(joined.text, layout.segments);
   const chunks = packChunks(joined.text, atoms, limits);
   return toDrafts(chunks, joined, pages, layout.paragraphs);

@@ -33,11 +33,14 @@
  * Pages where nothing was removed keep their text byte for byte (apart from rule 3).
  */
 import { detectHeading } from './headings';
+import type { MarkedHeading } from './layout';
 
 export interface CleanPage {
   /** 1-based page number. */
   readonly page: number;
   readonly text: string;
+  /** Headings the format marked on the page: passed through unchanged (see layout.ts). */
+  readonly headings?: readonly MarkedHeading[] | undefined;
 }
 
 export interface CleanOptions {
@@ -108,7 +111,10 @@ export function cleanPages(pages: readonly CleanPage[], options: CleanOptions = 
   const out = docs.map(compact);
   const joinedHyphens = options.joinHyphens === false ? 0 : joinHyphenation(out);
   return {
-    pages: out.map((lines, i) => ({ page: docs[i]?.page ?? i + 1, text: lines.join('\n') })),
+    pages: out.map((lines, i) => {
+      const headings = pages[i]?.headings;
+      return { page: docs[i]?.page ?? i + 1, text: lines.join('\n'), ...(headings ? { headings } : {}) };
+    }),
     report: { removedLines, headerFooterPatterns: [...patterns.values()], pageNumberLines, joinedHyphens },
   };
 }

@@ -210,11 +210,26 @@ function caps(s: string, start: number, end: number): Heading | null {
 }
 
 function markdown(m: RegExpExecArray, start: number, end: number): Heading | null {
-  const level = (m[1] ?? '#').length;
   const raw = m[2] ?? '';
   const content = raw.trim();
+  return headingOfLevel(content, (m[1] ?? '#').length, start, end, start + (m[0].indexOf(raw) + raw.indexOf(content)));
+}
+
+/**
+ * A line the source format marks as a heading of `level` (Word's Heading 2, HTML h2): read
+ * like the markdown heading "## line", without the marker. Null for a blank line or a paragraph
+ * in a heading style.
+ */
+export function markedHeading(line: string, level: number): Heading | null {
+  const start = line.search(/\S/);
+  if (start < 0) return null;
+  const end = trimmedEnd(line);
+  return headingOfLevel(line.slice(start, end), level, start, end, start);
+}
+
+/** `content` starts at `offset` of the text; the heading line spans start..end. */
+function headingOfLevel(content: string, level: number, start: number, end: number, offset: number): Heading | null {
   if (content === '') return null;
-  const offset = start + (m[0].indexOf(raw) + raw.indexOf(content));
   const inner = detectPlain(content, 0, content.length, content);
   if (inner !== null && inner.kind !== 'caps') {
     // A styled heading holding a whole clause ("2.2 Support. During …"): the label and its short

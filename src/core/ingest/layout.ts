@@ -25,19 +25,31 @@
  *   - A filing's exhibit number before any body text ("Exhibit 10.24", "EXHIBIT 99.1": dotted,
  *     unlike a document's own Exhibit A or Exhibit 1) labels the whole document, not a section
  *     of it: it is furniture.
+ *   - A line the format marked as a heading (PageText.headings: Word heading styles, HTML h1–h6)
+ *     is a heading of that level, like a markdown heading, without a marker in the text.
  *   - Running headers and footers (the same line among the first or last two of many pages) and
  *     page-number lines ("5", "- 5 -", "Page 5 of 20") are never headings and never decide a
  *     paragraph break; they stay in the text (inside the paragraph they interrupt, or as a
  *     'furniture' segment of their own, which leads no section).
  */
-import { detectHeading, isTitleLike, romanValue, type Heading } from './headings';
+import { detectHeading, isTitleLike, markedHeading, romanValue, type Heading } from './headings';
 import type { Span } from './sentences';
+
+/** A heading the source format marks (not detected from the text): its level and its line's text. */
+export interface MarkedHeading {
+  /** 1–6 (h1–h6, Word's Heading 1–6). */
+  readonly level: number;
+  /** The heading line as written in the page text (whitespace collapsed). */
+  readonly text: string;
+}
 
 export interface PageText {
   /** 1-based page number. */
   readonly page: number;
   /** Lines separated by "\n", paragraphs by blank lines. */
   readonly text: string;
+  /** Headings marked by the format on this page, in order (their lines are found by their text). */
+  readonly headings?: readonly MarkedHeading[] | undefined;
 }
 
 export interface JoinedText {
@@ -70,6 +82,8 @@ interface Line {
   readonly end: number;
   readonly blankBefore: boolean;
   furniture: boolean;
+  /** Level of the heading the format marked on this line, or 0. */
+  marked: number;
 }
 
 export function joinPages(pages: readonly PageText[]): JoinedText {
@@ -90,8 +104,9 @@ const NUMBER_JUMP = 5;
 /** The first top-level clause number of a document (or after a restart) is at most this. */
 const FIRST_NUMBER_MAX = 20;
 
-export function layoutText(joined: JoinedText, pageCount: number): Layout {
+export function layoutText(joined: JoinedText, pageCount: number, headings: readonly (readonly MarkedHeading[] | undefined)[] = []): Layout {
   const lines = splitLines(joined, pageCount);
+  markHeadings(lines, headings);
   markFurniture(lines, pageCount);
   const segments: Segment[] = [];
   const paragraphs: Span[] = [];
@@ -141,7 +156,7 @@ export function layoutText(joined: JoinedText, pageCount: number): Layout {
     const crossPage = prev !== null && prev.page !== line.page;
     const prevText = prev ? prev.raw.trimEnd() : '';
     const paraBreak = prev === null || (crossPage ? SENTENCE_END.test(prevText) : line.blankBefore);
-    let h = detectHeading(line.raw);
+    let h = line.marked > 0 ? markedHeading(line.raw, line.marked) : detectHeading(line.raw);
 
     if (pending !== null && (h === null || h.kind === 'caps') && isTitleLine(line.raw, crossPage || line.blankBefore) && !continuesInLowerCase(lines, i)) {
       const seg = segments[pending];
@@ -229,13 +244,40 @@ function splitLines(joined: JoinedText, pageCount: number): Line[] {
         blankBefore = true;
       } else {
         const ce = ls + trimmedEnd(text.slice(ls, le), le - ls);
-        lines.push({ page: p, lineStart: ls, raw: text.slice(ls, le), start: cs, end: ce, blankBefore, furniture: false });
+        lines.push({ page: p, lineStart: ls, raw: text.slice(ls, le), start: cs, end: ce, blankBefore, furniture: false, marked: 0 });
         blankBefore = false;
       }
       ls = le + 1;
     }
   }
   return lines;
+}
+
+/**
+ * Marks the lines of each page's format headings: in order, each heading is the next line with
+ * its text (looking a few headings ahead, in case cleaning removed one).
+ */
+function markHeadings(lines: Line[], headings: readonly (readonly MarkedHeading[] | undefined)[]): void {
+  if (!headings.some((h) => h && h.length > 0)) return;
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+  let page = -1;
+  let next = 0;
+  for (const line of lines) {
+    if (line.page !== page) {
+      page = line.page;
+      next = 0;
+    }
+    const marks = headings[page];
+    if (!marks || next >= marks.length) continue;
+    const text = squash(line.raw);
+    for (let k = next; k < Math.min(marks.length, next + 8); k++) {
+      if (squash(marks[k]!.text) === text) {
+        line.marked = Math.min(6, Math.max(1, marks[k]!.level));
+        next = k + 1;
+        break;
+      }
+    }
+  }
 }
 
 /** Marks running headers/footers and page-number lines among the first/last two lines of each page. */
@@ -250,6 +292,7 @@ function markFurniture(lines: Line[], pageCount: number): void {
   const pagesByKey = new Map<string, Set<number>>();
   for (const line of edges) {
     const trimmed = line.raw.trim();
+    if (line.marked > 0) continue;
     if (PAGE_NUMBER.test(trimmed)) {
       line.furniture = true;
       continue;
@@ -263,7 +306,7 @@ function markFurniture(lines: Line[], pageCount: number): void {
   }
   const threshold = Math.max(2, Math.ceil(pageCount * 0.2));
   for (const line of edges) {
-    if (line.furniture) continue;
+    if (line.furniture || line.marked > 0) continue;
     const key = line.raw.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\d+/g, '#');
     if ((pagesByKey.get(key)?.size ?? 0) >= threshold) line.furniture = true;
   }

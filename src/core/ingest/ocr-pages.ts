@@ -67,6 +67,8 @@ export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, si
     page.text = result.text.trim() ? result.text : page.text;
     page.ocr = true;
     page.confidence = result.confidence;
+    // The word boxes let the viewer draw a passage's highlight on the picture.
+    if (result.words && result.words.length > 0) page.layout = { width: image.width, height: image.height, words: result.words };
     tally.add(result.confidence, result.text.trim().length, page.page);
     return true;
   } catch (error) {

@@ -136,7 +136,7 @@ export async function ingestFile(
 
     // 3. Clean, detect language and metadata, chunk.
     const analyzed = await deps.analyzer.analyze(
-      raw.map((p) => ({ page: p.page, text: p.text })),
+      raw.map((p) => ({ page: p.page, text: p.text, ...(p.headings ? { headings: p.headings } : {}) })),
       { fileName: file.name, declaredTitle },
       { chunker: deps.chunker, signal },
     );
@@ -159,13 +159,17 @@ export async function ingestFile(
 
     // 5. Commit everything in one transaction, then index.
     const byPage = new Map(raw.map((p) => [p.page, p]));
-    const pages: PageRecord[] = analyzed.pages.map((p) => ({
-      documentId: doc.id,
-      page: p.page,
-      text: p.text,
-      ocr: byPage.get(p.page)?.ocr ?? false,
-      confidence: byPage.get(p.page)?.confidence ?? null,
-    }));
+    const pages: PageRecord[] = analyzed.pages.map((p) => {
+      const layout = byPage.get(p.page)?.layout;
+      return {
+        documentId: doc.id,
+        page: p.page,
+        text: p.text,
+        ocr: byPage.get(p.page)?.ocr ?? false,
+        confidence: byPage.get(p.page)?.confidence ?? null,
+        ...(layout ? { layout } : {}),
+      };
+    });
     const degradedBelow = deps.ocrDegradedBelow ?? DEFAULT_OCR_DEGRADED_BELOW;
     // Low mean confidence, or one page that is nearly unreadable, makes the document "degraded";
     // only pages where OCR found words count (a picture without text is not "low quality").

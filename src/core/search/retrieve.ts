@@ -11,6 +11,8 @@ export interface PassageDocument {
   readonly title: string | null;
   readonly language: string | null;
   readonly pages: number;
+  /** What the file is (application/pdf, text/html, …): tells printed pages from a text's parts. */
+  readonly mediaType?: string;
 }
 
 export interface Passage extends SearchHit {
@@ -38,7 +40,7 @@ export async function resolve(lookup: PassageLookup, hits: readonly SearchHit[])
       ...hit,
       rank: out.length + 1,
       chunk,
-      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages },
+      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType },
     });
   });
   return out;

@@ -280,3 +280,33 @@ describe('createIndexApi', () => {
     await api.close();
   });
 });
+
+describe('IndexClient: stored pages for the viewer', () => {
+  it('sends a small page whole, with its blocks and OCR word boxes', async () => {
+    const layout = { width: 100, height: 200, words: [{ text: 'Either', x0: 1, y0: 2, x1: 30, y1: 12, line: 0 }] };
+    await new DocumentRepository(h.db).commitDocument(docRecord('scan'), [{ ...pageRecord('scan', 1, 'Either party may terminate.'), ocr: true, confidence: 91, layout }], [chunkRecord('scan', 0, 'Either party may terminate.')]);
+    const view = await h.client.pageView('scan', 1);
+    expect(view).toMatchObject({ page: 1, length: 27, ocr: true, confidence: 91, layout, text: 'Either party may terminate.' });
+    expect([...view!.blockEnds]).toEqual([27]);
+    expect(await h.client.pageView('scan', 2)).toBeNull();
+  });
+
+  it('sends a large page as blocks, read from the database once, and forgets it when the document changes', async () => {
+    const line = 'The Supplier shall indemnify the Customer against all losses arising from third-party claims.\n';
+    const text = line.repeat(12_000); // ~1.1 M characters: over the whole-text limit
+    await new DocumentRepository(h.db).commitDocument(docRecord('big'), [pageRecord('big', 1, text)], [chunkRecord('big', 0, line)]);
+    const view = (await h.client.pageView('big', 1))!;
+    expect(view.text).toBeNull();
+    expect(view.length).toBe(text.length);
+    expect(view.blockEnds.at(-1)).toBe(text.length);
+    expect(view.blockEnds.length).toBeGreaterThan(200);
+    const start = view.blockEnds[99]!;
+    expect(await h.client.pageText('big', 1, start, view.blockEnds[100]!)).toBe(text.slice(start, view.blockEnds[100]));
+    // The next reads come from the worker's copy, not the database.
+    await h.db.pages.put(pageRecord('big', 1, 'changed behind its back'));
+    expect(await h.client.pageText('big', 1, 0, 10)).toBe(text.slice(0, 10));
+    await h.client.removeDocument('big');
+    expect(await h.client.pageText('big', 1, 0, 10)).toBe('changed be');
+    await expect(h.client.pageText('none', 1, 0, 1)).rejects.toBeInstanceOf(StoreError);
+  });
+});

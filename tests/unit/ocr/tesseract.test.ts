@@ -14,6 +14,8 @@ import type { PageImage, ParsedPage } from '../../../src/core/ports';
 import { nodeEngDataDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
 import { createOcrService } from '../../../src/ocr/service';
 import { TesseractOcr } from '../../../src/ocr/tesseract';
+import { fold } from '../../../src/core/view/align';
+import { passageBoxes } from '../../../src/core/view/word-boxes';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { parsePdf } from '../../../src/parsers/pdf';
 import { loadPdfJsNode } from '../../../src/parsers/pdfjs-node';
@@ -62,6 +64,35 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
     }
     expect(read[0]!.text.startsWith('7. INDEMNIFICATION\n\n7.1 The Supplier shall indemnify')).toBe(true);
     expect(ocr.started).toBe(1);
+  });
+
+  it('reports each word with its box on the picture, so a passage can be highlighted there', async () => {
+    const page = pages[1]!;
+    const result = await ocr.recognize(page.image!);
+    const words = result.words ?? [];
+    expect(words.length).toBeGreaterThan(100);
+    for (const w of words) {
+      expect(w.x0).toBeGreaterThanOrEqual(0);
+      expect(w.y0).toBeGreaterThanOrEqual(0);
+      expect(w.x1).toBeLessThanOrEqual(page.image!.width);
+      expect(w.y1).toBeLessThanOrEqual(page.image!.height);
+      expect(w.x1).toBeGreaterThan(w.x0);
+    }
+    // The words are the text, in reading order.
+    expect(fold(words.map((w) => w.text).join('')).chars).toBe(fold(result.text).chars);
+    // The Delaware clause (12.3) is drawn below the termination clause (12.1), in the text column.
+    const clause = (text: string) => passageBoxes(text, { width: page.image!.width, height: page.image!.height, words });
+    const termination = clause(SCANNED_PAGES[1]!.paragraphs[0]!);
+    const law = clause(SCANNED_PAGES[1]!.paragraphs[2]!);
+    expect(termination.coverage).toBeGreaterThan(0.95);
+    expect(law.coverage).toBeGreaterThan(0.95);
+    expect(law.boxes[0]!.y0).toBeGreaterThan(termination.boxes.at(-1)!.y1);
+    expect(law.boxes.length).toBeGreaterThanOrEqual(2); // one box per printed line
+    const margin = (72 * 200) / 72; // the fixture's 1-inch margin at 200 DPI
+    for (const b of [...termination.boxes, ...law.boxes]) {
+      expect(b.x0).toBeGreaterThan(margin * 0.8);
+      expect(b.x1).toBeLessThan(page.image!.width - margin * 0.8);
+    }
   });
 
   it('cancels a page mid-read at once, and the next page still reads', async () => {

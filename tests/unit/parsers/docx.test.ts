@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { analyzeDocument } from '../../../src/core/ingest/analyze';
+import type { PageText } from '../../../src/core/ingest/chunker';
+import { viewerDocx } from '../../fixtures/viewer';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { FileError } from '../../../src/core/errors';
 import type { ParsedItem, ParsedPage, SourceFile } from '../../../src/core/ports';
@@ -62,10 +65,10 @@ describe('DOCX → pages', () => {
     const pages = pagesOf(items);
     expect(pages.map((x) => x.text)).toEqual([
       [
-        '# Master Services Agreement',
+        'Master Services Agreement',
         'This Agreement is made between Acme Corp. ("Supplier") and Beta LLC ("Customer").',
-        '# 1. Definitions',
-        '## 1.1 Interpretation',
+        '1. Definitions',
+        '1.1 Interpretation',
         'In this Agreement:',
         '1. "Affiliate" means any entity that controls a party;',
         '2. "Services" means:',
@@ -74,8 +77,8 @@ describe('DOCX → pages', () => {
         '3. "Term" has the meaning in Section 5.',
       ].join('\n\n'),
       [
-        '# 2. Fees',
-        '## 2.1 Payment Terms',
+        '2. Fees',
+        '2.1 Payment Terms',
         'Service | Fee\nHosting | $100 per month\nSupport | $50 & up',
         // numId 4 is the clause list again, restarted by startOverride.
         '1. Invoices are due in 30 days.',
@@ -85,6 +88,18 @@ describe('DOCX → pages', () => {
       ].join('\n\n'),
     ]);
     expect(pages.every((x) => !x.needsOcr && !x.ocr && x.confidence === null)).toBe(true);
+    // No markdown markers in the text: the heading levels travel beside it.
+    expect(pages.map((x) => x.headings)).toEqual([
+      [
+        { level: 1, text: 'Master Services Agreement' },
+        { level: 1, text: '1. Definitions' },
+        { level: 2, text: '1.1 Interpretation' },
+      ],
+      [
+        { level: 1, text: '2. Fees' },
+        { level: 2, text: '2.1 Payment Terms' },
+      ],
+    ]);
   });
 
   it('uses Word\'s last layout for pages when the file records it (explicit breaks then count once)', async () => {
@@ -111,7 +126,7 @@ describe('DOCX → pages', () => {
   it('falls back to the first heading that is not a clause heading when core.xml has a junk title', async () => {
     const body = [p('Preamble text.'), p('Definitions', { style: 'Heading1' }), p('Schedule of Works', { style: 'Heading3' }), p('The Landlord lets the Premises.')].join('');
     const items = await collect(parseDocx(makeDocx({ body, title: 'Document1' }), 'lease.docx'));
-    // "# 1. Definitions" is a numbered clause heading; the unnumbered Heading 3 is the title.
+    // "1. Definitions" is a numbered clause heading; the unnumbered Heading 3 is the title.
     expect(items[0]).toMatchObject({ info: { title: 'Schedule of Works' } });
     const titled = [p('LEASE AGREEMENT', { style: 'Title' }), body].join('');
     expect((await collect(parseDocx(makeDocx({ body: titled, title: 'lease.docx' }), 'lease.docx')))[0]).toMatchObject({ info: { title: 'LEASE AGREEMENT' } });
@@ -365,8 +380,22 @@ describe('speed', () => {
     const ms = performance.now() - start;
     const words = pages.reduce((n, x) => n + x.text.split(/\s+/).length, 0);
     expect(pages.length).toBe(50);
-    expect(pages[49]!.text).toContain('# 200. Clause heading 200');
+    expect(pages[49]!.text).toContain('\n\n200. Clause heading 200\n\n');
+    expect(pages[49]!.headings).toContainEqual({ level: 1, text: '200. Clause heading 200' });
     expect(ms).toBeLessThan(15_000); // generous: shared CI machines; the figure is logged
     console.info(`docx: ${(bytes.length / 1024).toFixed(0)} KB, ${pages.length} pages, ${words} words in ${ms.toFixed(0)} ms`);
+  });
+});
+
+describe('DOCX → chunks', () => {
+  it('chunks along Word’s heading styles, with no markers in the text, on the part each heading starts', async () => {
+    const pages: PageText[] = [];
+    for await (const item of parseDocx(viewerDocx(), 'escrow.docx')) if (item.kind === 'page') pages.push(item.page);
+    const { chunks } = analyzeDocument(pages, { fileName: 'escrow.docx', declaredTitle: null });
+    for (const c of chunks) expect(c.text).not.toContain('#');
+    const release = chunks.find((c) => c.text.includes('joint written instructions'))!;
+    expect(release.sectionPath).toEqual(['2 Release of the Deposit']);
+    expect([release.pageStart, release.pageEnd]).toEqual([2, 2]);
+    expect(release.text.startsWith('2. Release of the Deposit')).toBe(true);
   });
 });

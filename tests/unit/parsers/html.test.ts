@@ -15,10 +15,27 @@ async function collect(it: AsyncIterable<ParsedItem>): Promise<ParsedItem[]> {
 const text = (html: string) => htmlToText(html).pages.join('\f');
 
 describe('HTML → text: blocks, headings, whitespace, entities', () => {
-  it('writes headings as markdown lines and blocks as paragraphs', () => {
-    expect(text('<h1>Master  Services\n Agreement</h1><p>This <b>Agreement</b>\n is made.</p><div>Second block</div><h3>Section 5.2 <i>Limitation</i></h3>')).toBe(
-      '# Master Services Agreement\n\nThis Agreement is made.\n\nSecond block\n\n### Section 5.2 Limitation',
-    );
+  it('writes headings as plain lines, noted with their level, and blocks as paragraphs', () => {
+    const html = '<h1>Master  Services\n Agreement</h1><p>This <b>Agreement</b>\n is made.</p><div>Second block</div><h3>Section 5.2 <i>Limitation</i></h3>';
+    expect(text(html)).toBe('Master Services Agreement\n\nThis Agreement is made.\n\nSecond block\n\nSection 5.2 Limitation');
+    expect(htmlToText(html).pageHeadings).toEqual([
+      [
+        { level: 1, text: 'Master Services Agreement' },
+        { level: 3, text: 'Section 5.2 Limitation' },
+      ],
+    ]);
+  });
+
+  it('keeps a heading that starts with a page break (Word’s first heading of a page) a heading', () => {
+    const html = '<p>Page one.</p><h1><hr style="page-break-after: always">2. Release</h1><p>Text.</p><h2></h2><p>Not a heading.</p>';
+    const result = htmlToText(html);
+    expect(result.pages).toEqual(['Page one.', '2. Release\n\nText.\n\nNot a heading.']);
+    expect(result.pageHeadings).toEqual([[], [{ level: 1, text: '2. Release' }]]);
+  });
+
+  it('notes the headings of each page separately', () => {
+    const html = '<h2>Recitals</h2><p>Whereas.</p><p style="page-break-before: always">Body.</p><h2>1. Definitions</h2>';
+    expect(htmlToText(html).pageHeadings).toEqual([[{ level: 2, text: 'Recitals' }], [{ level: 2, text: '1. Definitions' }]]);
   });
 
   it('keeps <br> as a line break and collapses whitespace, NBSP included, inside blocks', () => {
@@ -80,7 +97,7 @@ describe('HTML → text: lists', () => {
   });
 
   it('puts the label of an item whose content is a paragraph or heading on that line', () => {
-    expect(text('<ol><li><p>First para</p><p>Second para</p></li><li><h2>Term</h2></li></ol>')).toBe('1. First para\n\nSecond para\n\n## 2. Term');
+    expect(text('<ol><li><p>First para</p><p>Second para</p></li><li><h2>Term</h2></li></ol>')).toBe('1. First para\n\nSecond para\n\n2. Term');
   });
 
   it('formats labels: letters past z, roman numerals, nested decimals', () => {
@@ -178,7 +195,7 @@ describe('an exported e-mail and a saved web page', () => {
       <h2 id="s1">1. Acceptance</h2><p>By using the Service you agree to these Terms.</p>
       <h2>2. Fees</h2><p>Fees are listed on the <a href="/pricing">pricing page</a>.</p></article></main>
       <footer><p>&copy; 2024 Example Inc.</p><script src="analytics.js"></script></footer></body></html>`;
-    expect(text(html)).toBe('# Terms of Service\n\nLast updated: 1 January 2024\n\n## 1. Acceptance\n\nBy using the Service you agree to these Terms.\n\n## 2. Fees\n\nFees are listed on the pricing page.\n\n© 2024 Example Inc.');
+    expect(text(html)).toBe('Terms of Service\n\nLast updated: 1 January 2024\n\n1. Acceptance\n\nBy using the Service you agree to these Terms.\n\n2. Fees\n\nFees are listed on the pricing page.\n\n© 2024 Example Inc.');
     expect(htmlToText(html).title).toBe('Terms of Service | Example Inc.');
   });
 });
@@ -206,7 +223,7 @@ describe('through InProcessParser', () => {
     for (const name of ['page.htm', 'page.html', 'notes.txt', 'contract.pdf', 'noext']) {
       const items = await run(memorySourceFile(name, '<!DOCTYPE html><html><head><title>Lease</title></head><body><h1>Lease</h1><p>Rent is due monthly.</p></body></html>'));
       expect(items[0]).toEqual({ kind: 'info', info: { pages: 1, title: 'Lease', mediaType: 'text/html' } });
-      expect(items[1]).toMatchObject({ kind: 'page', page: { page: 1, text: '# Lease\n\nRent is due monthly.', needsOcr: false } });
+      expect(items[1]).toMatchObject({ kind: 'page', page: { page: 1, text: 'Lease\n\nRent is due monthly.', needsOcr: false, headings: [{ level: 1, text: 'Lease' }] } });
     }
   });
 
@@ -241,7 +258,8 @@ describe('speed', () => {
     const start = performance.now();
     const result = htmlToText(html);
     const ms = performance.now() - start;
-    expect(result.pages[0]).toContain('## Section 1. Heading');
+    expect(result.pages[0]).toMatch(/^Section 1. Heading\n\n/);
+    expect(result.pageHeadings[0]![0]).toEqual({ level: 2, text: 'Section 1. Heading' });
     expect(ms).toBeLessThan(5000); // generous: shared CI machines; the figure is logged
     console.info(`html: ${(html.length / 1024 / 1024).toFixed(2)} MB → ${result.pages[0]!.length} chars in ${ms.toFixed(0)} ms`);
   });

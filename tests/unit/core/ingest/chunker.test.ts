@@ -152,6 +152,24 @@ describe('chunkPages structure across pages', () => {
     expect(terminate.pageStart).toBe(3);
   });
 
+  it('ranks the headings a format marks (Word, HTML) like markdown headings, with no marker in the text', () => {
+    const p1 = 'Supply Agreement\n\nThe parties agree as follows.\n\nDelivery\n\nThe Supplier shall deliver the Products within fourteen days of each order.';
+    const p2 = 'Force Majeure\n\nNeither party is liable for events beyond its control.\n\nNotices\n\nDelivery\n\nNotices are given in writing.';
+    const pages: PageText[] = [
+      { page: 1, text: p1, headings: [{ level: 1, text: 'Supply Agreement' }, { level: 2, text: 'Delivery' }] },
+      // "Delivery" on page 2 is body text here: only the marked lines are headings.
+      { page: 2, text: p2, headings: [{ level: 2, text: 'Force Majeure' }, { level: 2, text: 'Notices' }] },
+    ];
+    const chunks = chunkPages(pages, { targetTokens: 12, minTokens: 4 });
+    expect(chunkWith(chunks, 'fourteen days').sectionPath).toEqual(['Supply Agreement', 'Delivery']);
+    expect(chunkWith(chunks, 'beyond its control').sectionPath).toEqual(['Supply Agreement', 'Force Majeure']);
+    expect(chunkWith(chunks, 'given in writing').sectionPath).toEqual(['Supply Agreement', 'Notices']);
+    for (const c of chunks) expect(c.text).not.toMatch(/#/);
+    // Without the marks, the same lines are plain text.
+    const plain = chunkPages(pagesOf(p1, p2), { targetTokens: 12, minTokens: 4 });
+    expect(chunkWith(plain, 'fourteen days').sectionPath).toEqual([]);
+  });
+
   it('does not take references, amounts, years or dates for headings', () => {
     const text = `1. Fees
 The Customer shall pay the amounts set out in the price list attached as

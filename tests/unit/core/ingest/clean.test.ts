@@ -266,3 +266,15 @@ describe('cleanPages: properties', () => {
     );
   });
 });
+
+describe('cleanPages keeps what it does not clean', () => {
+  it('passes the headings a format marked through with their page', () => {
+    const pages: CleanPage[] = [
+      { page: 1, text: 'Recitals\n\nWhereas the parties wish to agree.', headings: [{ level: 2, text: 'Recitals' }] },
+      { page: 2, text: 'Plain page.' },
+    ];
+    const out = cleanPages(pages).pages;
+    expect(out[0]).toEqual(pages[0]);
+    expect(out[1]).toEqual({ page: 2, text: 'Plain page.' });
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The "Text" view: the page's stored text (what was indexed and what citations point into),
+ * rendered a few blocks at a time (ProgressiveBlocks), with the passage marked and the
+ * question's terms highlighted in it. A page too large to come whole from the index worker is
+ * read block by block as the window moves. Each block is its own block box (blocks end at line
+ * breaks), so adding one lays out that block, not the whole page's text.
+ */
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import type { PageView } from '../../app/index-client';
+import type { Range } from '../../core/search/highlight';
+import { blockAt, blockStart } from '../../core/view/text-blocks';
+import { Highlighted } from '../Highlighted';
+import { useSession } from '../hooks';
+import { ProgressiveBlocks } from './ProgressiveBlocks';
+
+/** Blocks kept in memory beyond the mounted window (a large page's text is read per window). */
+const KEEP = 48;
+
+export interface TextPageProps {
+  readonly documentId: string;
+  readonly view: PageView;
+  readonly range: Range | null;
+  readonly terms: readonly string[];
+  readonly language: string | null;
+  readonly root: HTMLElement | null;
+  /** Where the reader lands: on the passage, or at the top or bottom of the page. */
+  readonly landAt: 'passage' | 'top' | 'bottom';
+  /** Called with the passage's first element once it is on screen (or null when there is none). */
+  readonly onLanded: (target: HTMLElement | null) => void;
+}
+
+export function TextPage({ documentId, view, range, terms, language, root, landAt, onLanded }: TextPageProps) {
+  const { index } = useSession();
+  const ends = view.blockEnds;
+  const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
+  const container = useRef<HTMLDivElement>(null);
+  const anchor = landAt === 'passage' && range ? blockAt(ends, range.start) : landAt === 'bottom' ? ends.length - 1 : 0;
+
+  const textOf = useCallback((i: number): string | undefined => (view.text !== null ? view.text.slice(blockStart(ends, i), ends[i]) : texts.get(i)), [view.text, ends, texts]);
+
+  const onWindow = useCallback(
+    (lo: number, hi: number) => {
+      if (view.text !== null) return;
+      let from = lo;
+      while (from < hi && texts.has(from)) from++;
+      let to = hi;
+      while (to > from && texts.has(to - 1)) to--;
+      if (from >= to) return;
+      index.pageText(documentId, view.page, blockStart(ends, from), ends[to - 1]!).then(
+        (text) =>
+          setTexts((old) => {
+            const next = new Map([...old].filter(([k]) => k >= lo - KEEP && k < hi + KEEP));
+            const base = blockStart(ends, from);
+            for (let i = from; i < to; i++) next.set(i, text.slice(blockStart(ends, i) - base, ends[i]! - base));
+            return next;
+          }),
+        () => undefined,
+      );
+    },
+    [index, documentId, view.page, view.text, ends, texts],
+  );
+
+  // Land once the first blocks are on screen (and, for a large page, once their text came).
+  const landed = useRef(false);
+  const anchorText = textOf(anchor);
+  useEffect(() => {
+    if (landed.current || anchorText === undefined) return;
+    landed.current = true;
+    onLanded(landAt === 'passage' ? (container.current?.querySelector<HTMLElement>('.passage') ?? null) : null);
+  }, [anchorText, landAt, onLanded]);
+
+  const renderBlock = useCallback(
+    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} language={language} />,
+    [ends, textOf, range, terms, language],
+  );
+
+  return (
+    <div ref={container} className="text-page" data-testid="text-page">
+      <ProgressiveBlocks count={ends.length} anchor={anchor} root={root} renderBlock={renderBlock} className="page-text" onWindow={onWindow} />
+    </div>
+  );
+}
+
+interface TextBlockProps {
+  readonly index: number;
+  readonly start: number;
+  readonly text: string | undefined;
+  readonly range: Range | null;
+  readonly terms: readonly string[];
+  readonly language: string | null;
+}
+
+const TextBlock = memo(function TextBlock({ index, start, text, range, terms, language }: TextBlockProps) {
+  if (text === undefined) {
+    return (
+      <div className="text-block block-loading" data-block={index}>
+        …
+      </div>
+    );
+  }
+  const end = start + text.length;
+  if (!range || range.end <= start || range.start >= end) {
+    return (
+      <div className="text-block" data-block={index}>
+        {text}
+      </div>
+    );
+  }
+  const a = Math.max(0, range.start - start);
+  const b = Math.min(text.length, range.end - start);
+  return (
+    <div className="text-block" data-block={index}>
+      {text.slice(0, a)}
+      <span className="passage" data-testid="passage">
+        <Highlighted text={text.slice(a, b)} terms={terms} language={language} />
+      </span>
+      {text.slice(b)}
+    </div>
+  );
+});

@@ -3,6 +3,8 @@
  * Every schema change is a new version() with its upgrade; never edit an old version.
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { ConversationRecord } from '../core/answer/conversation';
+import type { TurnRecord } from '../core/answer/types';
 import type { JobRecord, QueueItem } from '../core/ingest/queue';
 import type { DocumentVectors } from '../core/ports';
 import type { ChunkRecord, DocumentRecord, PageRecord, WorkspaceRecord } from '../core/types';
@@ -24,6 +26,13 @@ export interface MetaRecord {
   readonly value: unknown;
 }
 
+/** A turn of a conversation as stored: the turn record, its position, and what the app keeps with it. */
+export type TurnRow = TurnRecord & {
+  readonly conversationId: string;
+  /** Order within the conversation (0-based, append order). */
+  readonly seq: number;
+};
+
 export class WorkspaceDb extends Dexie {
   documents!: Table<DocumentRecord, string>;
   pages!: Table<PageRecord, [string, number]>;
@@ -32,6 +41,8 @@ export class WorkspaceDb extends Dexie {
   meta!: Table<MetaRecord, string>;
   jobs!: Table<JobRecord, string>;
   queue!: Table<QueueItem, string>;
+  conversations!: Table<ConversationRecord, string>;
+  turns!: Table<TurnRow, string>;
 
   constructor(readonly workspaceId: string, deps: IdbDeps = {}) {
     super(WORKSPACE_DB_PREFIX + workspaceId, { ...deps, chromeTransactionDurability: 'relaxed' });
@@ -43,6 +54,13 @@ export class WorkspaceDb extends Dexie {
       meta: 'key',
       jobs: 'id, status, createdAt',
       queue: 'id, jobId, seq, status, documentId',
+    });
+    // Version 2: conversations and their turns (src/store/conversations.ts). New tables only, so
+    // no upgrade() is needed: a version-1 database gains them empty. (3 is reserved for scans,
+    // 4 for workspace flows.)
+    this.version(2).stores({
+      conversations: 'id, updatedAt',
+      turns: 'id, conversationId, [conversationId+seq]',
     });
   }
 }

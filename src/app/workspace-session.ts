@@ -1,7 +1,7 @@
 /**
  * Everything that belongs to one open workspace: its database and repositories, its settings,
  * its index (an IndexClient with its own index worker), the import queue and folder sync, the
- * embedding backfill and the search service. Created when the workspace opens and disposed when
+ * embedding backfill and the conversations (questions answered through ask() in the index worker). Created when the workspace opens and disposed when
  * another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
@@ -13,10 +13,12 @@ import type { WorkspaceRecord } from '../core/types';
 import type { WorkspaceDb } from '../store/db';
 import { DocumentRepository } from '../store/documents';
 import { DexieQueueStore } from '../store/queue-store';
+import { DexieConversationStore } from '../store/conversations';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { noChatModel, type ChatAccess } from './chat-access';
+import { ConversationService } from './conversation-service';
 import { Embeddings } from './embeddings';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
@@ -25,7 +27,6 @@ import { ImportService } from './imports';
 import { IndexClient } from './index-client';
 import type { ModelService } from './model-service';
 import { QueueFiles } from './queue-files';
-import { retrievalRunner, SearchService } from './search-service';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
 export interface SessionDeps {
@@ -50,9 +51,10 @@ export class WorkspaceSession {
   readonly folder: FolderSync;
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
-  readonly search: SearchService;
   /** The language model that answers in this workspace (none: extractive answers). */
   readonly chat: ChatAccess = noChatModel();
+  /** Questions and their answers, kept as conversations. */
+  readonly conversation: ConversationService;
   readonly #queue: IngestQueue;
   #disposed = false;
 
@@ -80,7 +82,15 @@ export class WorkspaceSession {
       sink: deps.events.publish,
     });
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
-    this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
+    this.conversation = new ConversationService({
+      store: new DexieConversationStore(this.db),
+      // ask() runs in the index worker, next to the index and the documents: one message per question.
+      ask: (request, _deps, options) => this.index.ask(request, options),
+      askDeps: { retriever: this.index, documents: () => this.documents.searchable() },
+      settings: async () => ({ pipeline: await this.settings.pipeline(), answer: await this.settings.answer() }),
+      model: (options) => this.chat.model(options),
+      lookup: this.documents,
+    });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */
@@ -101,22 +111,24 @@ export class WorkspaceSession {
    * (otherwise the UI offers "Allow access": browsers require a click for that).
    */
   async start(): Promise<void> {
+    await this.conversation.start().catch(warn('conversations'));
     await this.embeddings.sync().catch(warn('embeddings'));
     await this.#queue.start();
     if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
   }
 
   /**
-   * Closes the workspace: searches and the backfill stop, imports stop with the database (they
+   * Closes the workspace: questions and the backfill stop, imports stop with the database (they
    * resume when it is reopened), the index saves its snapshot (not when `save` is false: the
    * workspace is about to be deleted) and its worker ends.
    */
   async dispose(save = true): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.search.dispose();
+    this.conversation.dispose();
     this.chat.dispose();
     this.embeddings.cancel();
+    await this.conversation.flush(); // turns already answered are saved before the database closes
     this.db.close();
     await this.index.close(save).catch(warn('closing the index failed'));
   }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Passage } from '../core/search/retrieve';
+import { ConversationPanel } from './ConversationPanel';
 import { DocumentsPanel } from './DocumentsPanel';
 import { Notices } from './Notices';
-import { SearchPanel } from './SearchPanel';
 import { SettingsDialog } from './SettingsDialog';
 import { SourceViewer } from './SourceViewer';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -17,7 +17,7 @@ export interface OpenSource {
 export function App() {
   const ws = useWorkspace();
   const [source, setSource] = useState<OpenSource | null>(null);
-  const [settings, setSettings] = useState(false);
+  const [settings, setSettings] = useState<'search' | 'models' | null>(null);
   return (
     <div className="app">
       <header className="topbar">
@@ -28,17 +28,17 @@ export function App() {
         </div>
         <div className="topbar-actions">
           <WorkspaceBar />
-          <button type="button" className="ghost" onClick={() => setSettings(true)}>
+          <button type="button" className="ghost" onClick={() => setSettings('search')}>
             Settings
           </button>
         </div>
       </header>
       <main className="layout" key={ws.generation}>
         <DocumentsPanel />
-        <SearchPanel onOpen={setSource} />
+        <ConversationPanel onOpen={setSource} onSetUpModel={() => setSettings('models')} />
       </main>
       {source && <SourceViewer source={source} onClose={() => setSource(null)} />}
-      {settings && <SettingsDialog onClose={() => setSettings(false)} />}
+      {settings && <SettingsDialog initial={settings} onClose={() => setSettings(null)} />}
       <Notices />
       <UpdatePrompt />
     </div>

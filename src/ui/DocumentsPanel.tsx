@@ -109,6 +109,10 @@ export function DocumentsPanel() {
               denseModel={embeddings.model}
               onDelete={() => void session.imports.deleteDocument(d.id)}
               onUnlock={() => setUnlocking(d)}
+              onSearchIn={() => {
+                session.conversation.setFilter([d.id]);
+                document.getElementById('question')?.focus();
+              }}
             />
           ))}
         </ul>

@@ -67,6 +67,17 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
             ›
           </button>
         </nav>
+        <button
+          type="button"
+          className="small"
+          onClick={() => {
+            session.conversation.setFilter([document.id]);
+            dialog.current?.close();
+            window.document.getElementById('question')?.focus();
+          }}
+        >
+          Search in this document
+        </button>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
           Close
         </button>

@@ -18,7 +18,7 @@ afterEach(() => {
   for (const db of open.splice(0)) db.close();
 });
 
-let turns: TurnRecord[] = [];
+const turns: TurnRecord[] = [];
 beforeAll(async () => {
   const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.cap, PASSAGES.term]));
   for (const question of ['What is the liability cap?', 'And the renewal term?', 'Governing law?']) {

@@ -33,19 +33,22 @@ export function ConversationPanel({ onOpen, onSetUpModel }: { onOpen: (source: O
     if (latest) composer.current?.scrollIntoView?.({ block: 'nearest' });
   }, [latest]);
 
-  const actions: TurnActions = {
-    open: (source: AnswerSource) => {
-      setProblem(null);
-      const terms = view.turns.find((t) => t.sources.some((s) => s.chunkId === source.chunkId))?.retrieval?.terms ?? [];
-      service.passage(source.chunkId, source.documentId).then(
-        (passage) => (passage ? onOpen({ passage, terms }) : setProblem(`${source.file} is no longer in this workspace.`)),
-        () => setProblem(`${source.file} could not be opened.`),
-      );
-    },
-    askAgain: (q) => void service.ask(q),
-    searchWithout: (turnId, documentId) => void service.askWithout(turnId, documentId),
-    chooseDocument: (turnId, documentId) => void service.chooseDocument(turnId, documentId),
-  };
+  // Stable, so a turn that did not change is not rendered again while another streams.
+  const actions: TurnActions = useMemo(
+    () => ({
+      open: (source: AnswerSource, terms: readonly string[]) => {
+        setProblem(null);
+        service.passage(source.chunkId, source.documentId).then(
+          (passage) => (passage ? onOpen({ passage, terms }) : setProblem(`${source.file} is no longer in this workspace.`)),
+          () => setProblem(`${source.file} could not be opened.`),
+        );
+      },
+      askAgain: (q) => void service.ask(q),
+      searchWithout: (turnId, documentId) => void service.askWithout(turnId, documentId),
+      chooseDocument: (turnId, documentId) => void service.chooseDocument(turnId, documentId),
+    }),
+    [service, onOpen],
+  );
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

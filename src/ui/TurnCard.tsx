@@ -6,6 +6,7 @@
  * documents; workspace and capability replies; an error; a stopped turn — or, while it runs, its
  * status and the answer as it streams. Labels follow the turn's language.
  */
+import { memo } from 'react';
 import type { AnswerSource, TurnRecord } from '../core/answer/types';
 import type { DocumentRecord } from '../core/types';
 import { staleness, type TurnView } from '../app/turn-view';
@@ -17,7 +18,8 @@ import { TurnTrace } from './TurnTrace';
 import { turnStrings, type TurnStrings } from './turn-strings';
 
 export interface TurnActions {
-  readonly open: (source: AnswerSource) => void;
+  /** Opens a source in the viewer, the turn's query terms marked. */
+  readonly open: (source: AnswerSource, terms: readonly string[]) => void;
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   readonly chooseDocument: (turnId: string, documentId: string) => void;
@@ -83,15 +85,17 @@ function Writer({ record, s }: { record: TurnRecord; s: TurnStrings }) {
   );
 }
 
-export function TurnCard({ turn, names, documents, actions }: { turn: TurnView; names: DocumentNames; documents: readonly DocumentRecord[]; actions: TurnActions }) {
+/** Rendered again only when its turn, the documents or their names change. */
+export const TurnCard = memo(function TurnCard({ turn, names, documents, actions }: { turn: TurnView; names: DocumentNames; documents: readonly DocumentRecord[]; actions: TurnActions }) {
   const record = turn.record;
   const kind = kindOf(turn);
   const s = turnStrings(record?.language ?? turn.plan?.replyLanguage ?? null);
   const terms = turn.retrieval?.terms ?? [];
   const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded').length;
+  const open = (source: AnswerSource) => actions.open(source, terms);
   const cite = (n: number) => {
     const source = turn.sources.find((x) => x.n === n);
-    if (source) actions.open(source);
+    if (source) open(source);
   };
   const stale = record ? staleness(record, documents) : null;
   const scopeName = record?.scope && record.scope.documentIds.length > 0 ? quotedList(record.scope.documentIds.map((id) => names(id) ?? id)) : null;
@@ -128,7 +132,7 @@ export function TurnCard({ turn, names, documents, actions }: { turn: TurnView; 
               ))}
             </ul>
           )}
-          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={actions.open} />
+          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
         </div>
       )}
 
@@ -182,7 +186,7 @@ export function TurnCard({ turn, names, documents, actions }: { turn: TurnView; 
       )}
 
       {kind !== 'insufficient' && kind !== 'clarification' && (
-        <SourceList sources={turn.sources} terms={terms} heading={s.sources} onOpen={actions.open} />
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} onOpen={open} />
       )}
 
       {record && (kind === 'error' || kind === 'stopped' || stale) && (
@@ -197,4 +201,4 @@ export function TurnCard({ turn, names, documents, actions }: { turn: TurnView; 
       {record && <TurnTrace turn={record} retrieval={turn.retrieval} />}
     </li>
   );
-}
+});

@@ -227,11 +227,14 @@ describe('ask: scope, answers, conversations', () => {
   it('keeps the conversation across a reload, and lists it in the history', async () => {
     const questions = await s.page.getByTestId('turn-question').allTextContents();
     const title = await s.page.getByTestId('conversation-title').textContent();
+    // The invitation to set up a model, once dismissed, stays dismissed.
+    await s.page.getByTestId('model-invitation').getByRole('button', { name: 'Not now' }).click();
     await s.page.reload();
     await waitForStatus(s.page, NW_CONTOSO, 'Ready');
     await expect.poll(() => s.page.getByTestId('turn-question').allTextContents()).toEqual(questions);
     expect(await s.page.getByTestId('conversation-title').textContent()).toBe(title);
     expect(await latestTurn(s.page).getAttribute('data-state')).toBe('answered');
+    expect(await s.page.getByTestId('model-invitation').count()).toBe(0);
     // The follow-up lineage survives too.
     await ask(s.page, 'Consider the Supply Agreement; is there a non-compete?');
     await ask(s.page, 'and how is it renewed?');
@@ -256,6 +259,20 @@ describe('ask: scope, answers, conversations', () => {
     await s.page.getByTestId('undo-delete').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => s.page.getByTestId('conversation-title').textContent()).toBe('Breach questions');
     expect(await s.page.getByTestId('turn-question').allTextContents()).toEqual(['termination for material breach']);
+  });
+
+  it('marks answers given before the documents changed, instead of answering again unasked', async () => {
+    const before = Number(await s.page.locator('section.search').getAttribute('data-searches'));
+    expect(await latestTurn(s.page).getByTestId('stale').count()).toBe(0);
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'breach-amendment.txt', mimeType: 'text/plain', buffer: Buffer.from('AMENDMENT\n\n1. Material breach. A breach is material only if it is not remedied within sixty (60) days of notice.') }]);
+    await waitForStatus(s.page, 'breach-amendment.txt', 'Ready');
+    await latestTurn(s.page).getByTestId('stale').waitFor();
+    expect(await latestTurn(s.page).getByTestId('stale').textContent()).toContain('Documents changed since this answer.');
+    expect(Number(await s.page.locator('section.search').getAttribute('data-searches'))).toBe(before); // nothing re-ran
+    await latestTurn(s.page).getByTestId('stale').getByRole('button', { name: 'Ask again' }).click();
+    await s.page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
+    expect(await latestTurn(s.page).getByTestId('stale').count()).toBe(0);
+    expect((await files(s.page)).has('breach-amendment.txt')).toBe(true);
   });
 
   it('made no request outside localhost and logged no errors', () => {

@@ -275,6 +275,58 @@ describe('ask: scope, answers, conversations', () => {
     expect((await files(s.page)).has('breach-amendment.txt')).toBe(true);
   });
 
+  it('streams a model’s answer, marks its unresolved citation and unverified quote, and Stop keeps what it wrote', async () => {
+    // A scripted model behind the ChatAccess seam (the providers are set up in Settings → Models).
+    await s.page.evaluate(() => {
+      const plans = { a: { family: 'workspace_retrieval', reply_language: 'en', evidence_regime: 'grounded', follow_up: false }, b: { document_ids: [], section_ordinal: null, answer_shape: 'short' } };
+      const scripts = [
+        ['Each party’s liability ', '“shall not exceed the fees paid by Contoso to Northwind” [1], ', 'and it is “unlimited for fraud and wilful misconduct” [1]. See also [7].'],
+        ['The renewal ', 'notice is ', ...Array.from({ length: 200 }, (_, i) => `word${i} `)],
+      ];
+      const model = {
+        model: { id: 'test/streaming-model', dtype: 'q4f16', device: 'webgpu' },
+        json: async (_request: unknown, schema: { properties?: Record<string, unknown> }) => (schema.properties?.['family'] ? plans.a : plans.b),
+        chat: (_request: unknown, options: { signal?: AbortSignal } = {}) => {
+          const deltas = scripts.shift() ?? [];
+          return (async function* () {
+            for (const text of deltas) {
+              await new Promise((r) => setTimeout(r, 120));
+              if (options.signal?.aborted) throw new DOMException('stopped', 'AbortError');
+              yield { text };
+            }
+          })();
+        },
+      };
+      const chat = { state: { provider: 'endpoint', model: model.model.id, status: 'ready', message: null }, subscribe: () => () => undefined, model: async () => model, dispose: () => undefined };
+      const session = (window as unknown as { casefile: { session: object } }).casefile.session;
+      Object.defineProperty(session, 'chat', { value: chat });
+    });
+    await s.page.getByRole('button', { name: 'New conversation' }).click();
+    await ask(s.page, 'Consider the Distribution Agreement between Northwind Traders Ltd. and Contoso Pharma Inc.; what is the cap on liability?');
+    const turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('answered');
+    expect(await turn.getByTestId('writer').textContent()).toBe('Written by test/streaming-model');
+    expect(await turn.getByTestId('quote-verbatim').count()).toBeGreaterThan(0);
+    expect(await turn.getByTestId('quote-unverified').allTextContents()).toEqual(['“unlimited for fraud and wilful misconduct”']);
+    expect(await turn.getByTestId('citation-unresolved').allTextContents()).toEqual(['[7?]']);
+    expect(await turn.getByTestId('verification').textContent()).toBe('⚠ Verification: 3 citations, 1 unresolved; 2 quotations, 1 not verbatim.');
+    await turn.getByText('How this was found').click();
+    expect(await turn.getByTestId('trace-model').textContent()).toMatch(/^test\/streaming-model · first token \d/);
+    expect(await turn.getByTestId('trace-plan').textContent()).toContain('the language model (two phases)');
+    await s.page.screenshot({ path: `${ARTIFACTS}/ask-model-answer.png` });
+
+    // Stop while it writes: the turn keeps the words written so far.
+    await s.page.getByLabel('Ask a question or search your documents').fill('and how much notice stops the renewal?');
+    await s.page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await latestTurn(s.page).getByTestId('draft').filter({ hasText: 'word3' }).waitFor();
+    await s.page.getByTestId('stop').click();
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('stopped');
+    const stopped = await latestTurn(s.page).getByTestId('answer-text').textContent();
+    expect(stopped).toMatch(/^The renewal notice is word0 word1 word2 word3/);
+    expect(stopped).not.toContain('word199');
+    expect(await s.page.getByTestId('stop').count()).toBe(0);
+  });
+
   it('made no request outside localhost and logged no errors', () => {
     const foreign = s.requests.filter((u) => !/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(u));
     expect(foreign).toEqual([]);

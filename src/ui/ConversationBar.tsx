@@ -30,7 +30,7 @@ export function ConversationBar() {
   return (
     <div className="conversation-bar">
       <div className="conversation-head">
-        <h2 id="ask-heading" className="conversation-title" data-testid="conversation-title">
+        <h2 id="ask-heading" className="conversation-title" data-testid="conversation-title" title={current?.title}>
           {current?.title ?? 'New conversation'}
         </h2>
         <div className="actions conversation-actions">

@@ -9,9 +9,11 @@
  *   and re-activates the embedding model.
  * - Searches take an AbortSignal: the search rejects at once, `cancel(jobId)` stops the pipeline
  *   in the worker between stages, and the model calls made for that search are cancelled too.
+ * - Questions (`ask`) run the core ask() in the worker the same way: one message, cancellable.
  * - Vectors are transferred to the worker, not copied: the caller's arrays are detached.
  */
 import { proxy, transfer, type ProxyMarked, type Remote } from 'comlink';
+import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, IndexError } from '../core/errors';
 import type { DocumentVectors, Embedder, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../core/ports';
 import type { EmbeddingModelInfo, EngineStats } from '../core/search/engine';
@@ -19,7 +21,7 @@ import type { PipelineResponse } from '../core/search/pipeline';
 import type { ChunkRecord } from '../core/types';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { WorkerLifetime } from '../rpc/lifetime';
-import type { IndexApi, IndexSearchRequest, SearchModelCallbacks } from '../search-index/api';
+import type { IndexApi, IndexAskRequest, IndexSearchRequest, JobModels, SearchModelCallbacks } from '../search-index/api';
 import type { PageView } from '../search-index/pages';
 
 export type { PageView } from '../search-index/pages';
@@ -66,7 +68,7 @@ export class IndexClient implements Retriever, IndexWriter {
   readonly #callbacks: SearchModelCallbacks & ProxyMarked;
   /** Set by useEmbeddingModel; re-applied when a fresh worker opens the workspace. */
   #embeddingModel: EmbeddingModelInfo | null | undefined = undefined;
-  #searches = 0;
+  #jobCount = 0;
   #closed = false;
 
   constructor(options: IndexClientOptions) {
@@ -111,20 +113,27 @@ export class IndexClient implements Retriever, IndexWriter {
     await this.#worker.start('opening the index');
   }
 
-  async search(request: SearchRequest, options: JobOptions = {}): Promise<PipelineResponse> {
-    const { signal } = options;
-    this.#assertOpen('search');
+  search(request: SearchRequest, options: JobOptions = {}): Promise<PipelineResponse> {
+    return this.#runJob('search', options.signal, (api, jobId, models) => api.search(jobId, { ...request, ...models } satisfies IndexSearchRequest));
+  }
+
+  /**
+   * The core ask() (scope, retrieval in scope, clause re-ranking, sufficiency) run in the index
+   * worker, next to the index and the documents: one message per question.
+   */
+  ask(request: AskRequest, options: JobOptions = {}): Promise<AskResult> {
+    return this.#runJob('ask', options.signal, (api, jobId, models) => api.ask(jobId, { ...request, ...models } satisfies IndexAskRequest));
+  }
+
+  /** Runs a job (a search or a question) with the models usable now; an abort cancels it in the worker. */
+  async #runJob<T>(kind: 'search' | 'ask', signal: AbortSignal | undefined, send: (api: Remote<IndexApi>, jobId: string, models: JobModels) => Promise<T>): Promise<T> {
+    this.#assertOpen(kind);
     const models = this.#models();
-    const jobId = `search-${++this.#searches}`;
-    const wire: IndexSearchRequest = {
-      ...request,
-      embedder: models.embedder?.model ?? null,
-      reranker: models.reranker?.model ?? null,
-      rerankMaxPairs: models.rerankMaxPairs ?? null,
-    };
+    const jobId = `${kind}-${++this.#jobCount}`;
+    const wire: JobModels = { embedder: models.embedder?.model ?? null, reranker: models.reranker?.model ?? null, rerankMaxPairs: models.rerankMaxPairs ?? null };
     this.#jobs.set(jobId, { models, signal });
     try {
-      return await this.#worker.call('search', signal, (api) => api.search(jobId, wire), (api) => void api.cancel(jobId).catch(() => undefined));
+      return await this.#worker.call(kind, signal, (api) => send(api, jobId, wire), (api) => void api.cancel(jobId).catch(() => undefined));
     } finally {
       this.#jobs.delete(jobId);
     }

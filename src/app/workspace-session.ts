@@ -1,7 +1,7 @@
 /**
  * Everything that belongs to one open workspace: its database and repositories, its settings,
  * its index (an IndexClient with its own index worker), the import queue and folder sync, the
- * embedding backfill and the search service. Created when the workspace opens and disposed when
+ * embedding backfill and the conversations (questions answered through ask() in the index worker). Created when the workspace opens and disposed when
  * another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
@@ -16,10 +16,12 @@ import { LocalUser } from '../store/local-user';
 import { DexiePlaybookStore } from '../store/playbooks';
 import { DexieQueueStore } from '../store/queue-store';
 import { DexieScanStore } from '../store/scans';
+import { DexieConversationStore } from '../store/conversations';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { noChatModel, type ChatAccess } from './chat-access';
+import { ConversationService } from './conversation-service';
 import { Embeddings } from './embeddings';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
@@ -35,7 +37,6 @@ import { ReviewService } from './review-service';
 import { Reviewer } from './reviewer';
 import { WorkerScanner } from './scan-proxy';
 import { ScanService } from './scan-service';
-import { retrievalRunner, SearchService } from './search-service';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
 export interface SessionDeps {
@@ -80,13 +81,14 @@ export class WorkspaceSession {
   readonly folder: FolderSync;
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
-  readonly search: SearchService;
   /** Contract scans: documents against playbooks in the scan worker (also what the Ask view's approved scan calls). */
   readonly scans: ScanService;
   /** Flags under review, the portfolio grid and the reports. */
   readonly reviews: ReviewService;
   /** The language model that answers in this workspace (none: extractive answers). */
   readonly chat: ChatAccess = noChatModel();
+  /** Questions and their answers, kept as conversations. */
+  readonly conversation: ConversationService;
   /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
   readonly originals: Originals;
   readonly #queue: IngestQueue;
@@ -117,11 +119,19 @@ export class WorkspaceSession {
     });
     const scanStore = new DexieScanStore(this.db);
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder, scans: scanStore });
-    this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
     const review = deps.review ?? reviewDeps(deps.registry);
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
     this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
     this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
+    this.conversation = new ConversationService({
+      store: new DexieConversationStore(this.db),
+      // ask() runs in the index worker, next to the index and the documents: one message per question.
+      ask: (request, _deps, options) => this.index.ask(request, options),
+      askDeps: { retriever: this.index, documents: () => this.documents.searchable() },
+      settings: async () => ({ pipeline: await this.settings.pipeline(), answer: await this.settings.answer() }),
+      model: (options) => this.chat.model(options),
+      lookup: this.documents,
+    });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */
@@ -142,23 +152,25 @@ export class WorkspaceSession {
    * (otherwise the UI offers "Allow access": browsers require a click for that).
    */
   async start(): Promise<void> {
+    await this.conversation.start().catch(warn('conversations'));
     await this.embeddings.sync().catch(warn('embeddings'));
     await this.#queue.start();
     if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
   }
 
   /**
-   * Closes the workspace: searches and the backfill stop, imports stop with the database (they
+   * Closes the workspace: questions and the backfill stop, imports stop with the database (they
    * resume when it is reopened), the index saves its snapshot (not when `save` is false: the
    * workspace is about to be deleted) and its worker ends.
    */
   async dispose(save = true): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.search.dispose();
+    this.conversation.dispose();
     this.scans.dispose();
     this.chat.dispose();
     this.embeddings.cancel();
+    await this.conversation.flush(); // turns already answered are saved before the database closes
     this.db.close();
     await this.index.close(save).catch(warn('closing the index failed'));
   }

@@ -51,10 +51,11 @@ export async function benchScale(options: { docs?: number; pages?: number } = {}
     const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
     const queryMs = await page.evaluate(async () => {
-      const { search } = (window as unknown as { casefile: { session: { search: { search(q: string): Promise<unknown> } } } }).casefile.session;
-      await search.search('confidential information survives three years');
+      // A question as the app asks it: ask() in the index worker (scope, retrieval, sufficiency).
+      const { index } = (window as unknown as { casefile: { session: { index: { ask(r: { question: string }): Promise<unknown> } } } }).casefile.session;
+      await index.ask({ question: 'confidential information survives three years' });
       const t = performance.now();
-      await search.search('termination on sixty days written notice');
+      await index.ask({ question: 'termination on sixty days written notice' });
       return performance.now() - t;
     });
     return {

@@ -23,9 +23,8 @@ import { ingestPaths, listDocuments, openEngine } from './headless';
 import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
-import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
-import { builtinClassifier } from '../playbooks/builtin';
+import { askClassifier } from '../playbooks/builtin';
 
 const { values } = parseArgs({
   options: {
@@ -106,7 +105,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: builtinClassifier({ ...ASK_CLASSIFIER_OPTIONS, embedder: models.embedder }), sufficiency: (r) => sufficiencyScore(r, engine), answer }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), sufficiency: (r) => sufficiencyScore(r, engine), answer }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {

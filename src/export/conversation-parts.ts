@@ -68,7 +68,7 @@ export function stateLabel(turn: TurnRecord): string {
 
 /** "Master Services Agreement.pdf, p. 5, § 12 Limitation › 12.2 Cap" */
 export function sourceReference(s: AnswerSource): string {
-  return [s.file, pageLabel(s), ...(s.sectionPath.length > 0 ? [`§ ${s.sectionPath.join(' › ')}`] : [])].join(', ');
+  return [s.file, pageLabel(s), ...(s.sectionPath.length > 0 ? [`§ ${s.sectionPath.join(' › ')}`] : [])].filter(Boolean).join(', ');
 }
 
 export function flattenText(text: string): string {

@@ -6,6 +6,7 @@
 import commercial from '../../playbooks/commercial.json';
 import gdprDpa from '../../playbooks/gdpr-dpa.json';
 import nda from '../../playbooks/nda.json';
+import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
 import { PlaybookClassifier, type ClassifierOptions } from '../core/scan/classify';
 import type { ClauseType, Playbook } from '../core/scan/playbook';
 
@@ -28,4 +29,14 @@ export function builtinClauseTypes(): ClauseType[] {
 /** The clause classifier over every built-in clause type. */
 export function builtinClassifier(options?: ClassifierOptions): PlaybookClassifier {
   return new PlaybookClassifier(builtinClauseTypes(), options);
+}
+
+/**
+ * The classifier of the ask path, built the same way wherever ask() runs (the app's index worker,
+ * `npm run eval`'s app scope): every built-in clause type, graded scores (ASK_CLASSIFIER_OPTIONS),
+ * from section titles and wording only. No embedder: comparing every candidate passage with the
+ * clause types' reference examples would embed them all again on each question.
+ */
+export function askClassifier(): PlaybookClassifier {
+  return builtinClassifier(ASK_CLASSIFIER_OPTIONS);
 }

@@ -6,6 +6,9 @@
  *
  *   open(workspaceId, models?, embeddingModel?)   loads and reconciles the workspace's index
  *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages
+ *   ask(jobId, request) → AskResult               the core ask() (scope, retrieval in scope, clause
+ *                                                 re-ranking, sufficiency) over this index, its
+ *                                                 documents and the ask path's clause classifier
  *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
  *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
  *   pageView / pageText                           stored page text for the viewer (pages.ts)
@@ -13,16 +16,19 @@
  *
  * The models run in their own workers. The page hands one callback proxy at open (`models`);
  * the pipeline calls it for the query embedding and the rerank scores, naming the search's job
- * so the page applies that search's cancellation. One search is then one request, plus one
- * round trip per model used. Environment-neutral: tests drive it over a MessageChannel.
+ * so the page applies that search's cancellation. One search (or question) is then one request,
+ * plus one round trip per model used. Environment-neutral: tests drive it over a MessageChannel.
  */
 import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
+import { ask } from '../core/ask/ask';
+import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
-import type { DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
+import type { ClauseClassifier, DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
 import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
 import type { ChunkRecord } from '../core/types';
+import { askClassifier } from '../playbooks/builtin';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
@@ -30,14 +36,20 @@ import { DexieIndexPersistence } from '../store/index-persistence';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import { createPageReader } from './pages';
 
-/** A search as it crosses to the worker: the port's request plus the models the page serves. */
-export interface IndexSearchRequest extends SearchRequest {
-  /** The page's loaded embedder, when dense search can run (the `models` callbacks serve it). */
+/** The models the page serves a job with (through the `models` callbacks). */
+export interface JobModels {
+  /** The page's loaded embedder, when dense search can run. */
   readonly embedder?: ModelRef | null;
   readonly reranker?: ModelRef | null;
   /** The device plan's limit of reranked pairs (caps rerankTopN). */
   readonly rerankMaxPairs?: number | null;
 }
+
+/** A search as it crosses to the worker: the port's request plus the models the page serves. */
+export interface IndexSearchRequest extends SearchRequest, JobModels {}
+
+/** A question as it crosses to the worker: ask()'s request plus the models the page serves. */
+export interface IndexAskRequest extends AskRequest, JobModels {}
 
 /** Callbacks into the page, which forwards them to the model workers. */
 export interface SearchModelCallbacks {
@@ -90,11 +102,22 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
   };
 
   /** The workspace's settings unless the request brings its own, within the device's rerank limit. */
-  const settingsFor = async (o: Open, request: IndexSearchRequest): Promise<PipelineSettings> => {
+  const settingsFor = async (o: Open, request: { readonly settings?: PipelineSettings | undefined } & JobModels): Promise<PipelineSettings> => {
     const settings = request.settings ?? (await o.settings.pipeline());
     const max = request.rerankMaxPairs;
     return max ? { ...settings, rerankTopN: Math.min(settings.rerankTopN, max) } : settings;
   };
+
+  /** The pipeline over the open workspace, its model calls made for job `jobId`. */
+  const retrieverFor = (o: Open, jobId: string, request: JobModels, settings: PipelineSettings): InProcessRetriever => {
+    const m = models;
+    const embedder: Embedder | null = m && request.embedder ? { model: request.embedder, embed: (texts) => m.embed(jobId, [...texts]) } : null;
+    const reranker: Reranker | null = m && request.reranker ? { model: request.reranker, score: (query, passages) => m.score(jobId, query, [...passages]) } : null;
+    return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
+  };
+
+  // Built on the first question (compiling the clause types' keywords takes a moment), then kept.
+  let classifier: ClauseClassifier | null = null;
 
   return {
     /**
@@ -150,15 +173,31 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       return jobs.run(jobId, async (signal) => {
         const o = await ready();
         const settings = await settingsFor(o, request);
-        const m = models;
-        const embedder: Embedder | null = m && request.embedder ? { model: request.embedder, embed: (texts) => m.embed(jobId, [...texts]) } : null;
-        const reranker: Reranker | null = m && request.reranker ? { model: request.reranker, score: (query, passages) => m.score(jobId, query, [...passages]) } : null;
-        const retriever = new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
-        return retriever.search({ text: request.text, ...(request.filters ? { filters: request.filters } : {}) }, { signal });
+        return retrieverFor(o, jobId, request, settings).search({ text: request.text, ...(request.filters ? { filters: request.filters } : {}) }, { signal });
       });
     },
 
-    /** Stops search `jobId` before its next stage (it rejects with AbortedError). */
+    /**
+     * Answers ask() for a question as job `jobId`: the same function, with the same defaults, as
+     * `npm run eval`'s app scope — the workspace's searchable documents for the scope, this
+     * index for retrieval (the page's models for the query embedding and rerank), and the ask
+     * path's clause classifier. One message per question; cancel(jobId) stops it.
+     */
+    async ask(jobId: string, request: IndexAskRequest): Promise<AskResult> {
+      return jobs.run(jobId, async (signal) => {
+        const o = await ready();
+        const settings = await settingsFor(o, request);
+        const { embedder: _e, reranker: _r, rerankMaxPairs: _m, ...askRequest } = request;
+        classifier ??= askClassifier();
+        return ask(
+          { ...askRequest, settings },
+          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier },
+          { signal },
+        );
+      });
+    },
+
+    /** Stops search or question `jobId` before its next stage (it rejects with AbortedError). */
     cancel(jobId: string): void {
       jobs.cancel(jobId, new AbortedError('search'));
     },

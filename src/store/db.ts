@@ -3,6 +3,8 @@
  * Every schema change is a new version() with its upgrade; never edit an old version.
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { ConversationRecord } from '../core/answer/conversation';
+import type { TurnRecord } from '../core/answer/types';
 import type { JobRecord, QueueItem } from '../core/ingest/queue';
 import type { DocumentVectors } from '../core/ports';
 import type { InstalledPlaybook } from '../core/scan/store';
@@ -26,6 +28,13 @@ export interface MetaRecord {
   readonly value: unknown;
 }
 
+/** A turn of a conversation as stored: the turn record, its position, and what the app keeps with it. */
+export type TurnRow = TurnRecord & {
+  readonly conversationId: string;
+  /** Order within the conversation (0-based, append order). */
+  readonly seq: number;
+};
+
 export class WorkspaceDb extends Dexie {
   documents!: Table<DocumentRecord, string>;
   pages!: Table<PageRecord, [string, number]>;
@@ -34,6 +43,8 @@ export class WorkspaceDb extends Dexie {
   meta!: Table<MetaRecord, string>;
   jobs!: Table<JobRecord, string>;
   queue!: Table<QueueItem, string>;
+  conversations!: Table<ConversationRecord, string>;
+  turns!: Table<TurnRow, string>;
   /** Contract review: one scan per document and playbook (superseded ones are removed). */
   scans!: Table<ScanRecord, string>;
   /** Contract review: the review state and history of each flag, by flag id (kept across re-scans). */
@@ -50,7 +61,13 @@ export class WorkspaceDb extends Dexie {
       jobs: 'id, status, createdAt',
       queue: 'id, jobId, seq, status, documentId',
     });
-    // Version 2 is conversations. Version 3, contract review: new tables only, nothing to upgrade.
+    // Version 2: conversations and their turns (src/store/conversations.ts). New tables only, so
+    // no upgrade() is needed: a version-1 database gains them empty.
+    this.version(2).stores({
+      conversations: 'id, updatedAt',
+      turns: 'id, conversationId, [conversationId+seq]',
+    });
+    // Version 3, contract review: scans and flag reviews; new tables only, nothing to upgrade.
     this.version(3).stores({
       scans: 'key, documentId, playbookId, [documentId+playbookId]',
       reviews: 'flagId, documentId',

@@ -79,6 +79,11 @@ export class DocumentRepository implements IngestStore {
     return this.db.documents.orderBy('addedAt').toArray();
   }
 
+  /** Documents with indexed passages (ready, or degraded by OCR): what a question can be about. */
+  async searchable(): Promise<DocumentRecord[]> {
+    return (await this.list()).filter((d) => d.status === 'ready' || d.status === 'degraded');
+  }
+
   page(documentId: string, page: number): Promise<PageRecord | undefined> {
     return this.db.pages.get([documentId, page]);
   }

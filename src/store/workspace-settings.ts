@@ -1,12 +1,29 @@
 /**
- * Per-workspace settings (the retrieval pipeline's knobs), kept in the workspace database and
- * validated on read: a missing or malformed value falls back to the default, field by field.
+ * Per-workspace settings (the retrieval pipeline's knobs, how answers treat evidence), kept in
+ * the workspace database and validated on read: a missing or malformed value falls back to the
+ * default, field by field.
  */
+import type { Regime } from '../core/answer/types';
 import { FUSION_STRATEGIES, type FusionStrategy } from '../core/search/fusion';
 import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../core/search/pipeline';
 import type { WorkspaceDb } from './db';
 
 const KEY = 'settings/pipeline';
+const ANSWER_KEY = 'settings/answer';
+
+/** How answers are written in this workspace. */
+export interface AnswerSettings {
+  /** Evidence regime: auto (the plan decides), grounded (documents only), creative. */
+  readonly regime: Regime;
+}
+
+export const DEFAULT_ANSWER_SETTINGS: AnswerSettings = { regime: 'auto' };
+const REGIMES: readonly Regime[] = ['auto', 'grounded', 'creative'];
+
+export function sanitizeAnswer(raw: unknown): AnswerSettings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { regime: REGIMES.includes(r['regime'] as Regime) ? (r['regime'] as Regime) : DEFAULT_ANSWER_SETTINGS.regime };
+}
 
 function num(v: unknown, fallback: number, min: number, max: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
@@ -62,6 +79,16 @@ export class WorkspaceSettings {
   async setPipeline(settings: PipelineSettings): Promise<PipelineSettings> {
     const clean = sanitizePipeline(settings);
     await this.db.meta.put({ key: KEY, value: clean });
+    return clean;
+  }
+
+  async answer(): Promise<AnswerSettings> {
+    return sanitizeAnswer((await this.db.meta.get(ANSWER_KEY))?.value);
+  }
+
+  async setAnswer(settings: AnswerSettings): Promise<AnswerSettings> {
+    const clean = sanitizeAnswer(settings);
+    await this.db.meta.put({ key: ANSWER_KEY, value: clean });
     return clean;
   }
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Passage } from '../core/search/retrieve';
+import { ConversationPanel } from './ConversationPanel';
 import { DocumentsPanel } from './DocumentsPanel';
 import { Notices } from './Notices';
 import { ReviewView } from './review/ReviewView';
 import { SharedPlaybookPrompt } from './review/SharedPlaybookPrompt';
-import { SearchPanel } from './SearchPanel';
 import { SettingsDialog } from './SettingsDialog';
 import { SourceViewer } from './SourceViewer';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -19,7 +19,7 @@ export interface OpenSource {
 export function App() {
   const ws = useWorkspace();
   const [source, setSource] = useState<OpenSource | null>(null);
-  const [settings, setSettings] = useState(false);
+  const [settings, setSettings] = useState<'search' | 'models' | null>(null);
   const [view, setView] = useState<'ask' | 'review'>('ask');
   return (
     <div className="app">
@@ -38,20 +38,20 @@ export function App() {
         </nav>
         <div className="topbar-actions">
           <WorkspaceBar />
-          <button type="button" className="ghost" onClick={() => setSettings(true)}>
+          <button type="button" className="ghost" onClick={() => setSettings('search')}>
             Settings
           </button>
         </div>
       </header>
       <main className="layout" key={ws.generation} hidden={view !== 'ask'}>
         <DocumentsPanel />
-        <SearchPanel onOpen={setSource} />
+        <ConversationPanel onOpen={setSource} onSetUpModel={() => setSettings('models')} />
       </main>
       <main className="layout review-layout" key={`review-${ws.generation}`} hidden={view !== 'review'}>
         <ReviewView active={view === 'review'} onOpen={setSource} />
       </main>
       {source && <SourceViewer source={source} onClose={() => setSource(null)} />}
-      {settings && <SettingsDialog onClose={() => setSettings(false)} />}
+      {settings && <SettingsDialog initial={settings} onClose={() => setSettings(null)} />}
       <SharedPlaybookPrompt onInstalled={() => setView('review')} />
       <Notices />
       <UpdatePrompt />

@@ -20,6 +20,7 @@ export function DocumentRow({
   onDelete,
   onUnlock,
   review,
+  onSearchIn,
 }: {
   doc: DocumentRecord;
   progress: FileProgress | undefined;
@@ -29,6 +30,8 @@ export function DocumentRow({
   onUnlock: () => void;
   /** Its contract review state, when it was scanned. */
   review?: DocumentReviewState | undefined;
+  /** Questions search only this document from now on. */
+  onSearchIn?: () => void;
 }) {
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
@@ -77,6 +80,11 @@ export function DocumentRow({
         </button>
       )}
       {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
+      {onSearchIn && (doc.status === 'ready' || doc.status === 'degraded') && (
+        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={`Search in ${doc.name}`} title="Questions search only this document until you change it">
+          Search in this document
+        </button>
+      )}
       <button type="button" className="ghost small danger" onClick={onDelete} aria-label={`Delete ${doc.name}`}>
         Delete
       </button>

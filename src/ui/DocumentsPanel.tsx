@@ -112,6 +112,10 @@ export function DocumentsPanel() {
               onDelete={() => void session.imports.deleteDocument(d.id)}
               onUnlock={() => setUnlocking(d)}
               review={reviews.get(d.id)}
+              onSearchIn={() => {
+                session.conversation.setFilter([d.id]);
+                document.getElementById('question')?.focus();
+              }}
             />
           ))}
         </ul>

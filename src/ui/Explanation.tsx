@@ -1,4 +1,4 @@
-import type { PipelineExplanation, PipelinePassage } from '../core/search/pipeline';
+import type { RetrievalInfo } from '../app/turn-view';
 import { ms } from './format';
 
 const STAGE_LABEL: Record<string, string> = {
@@ -16,13 +16,16 @@ const STAGE_LABEL: Record<string, string> = {
 
 const FOUND_BY: Record<string, string> = { lexical: 'keywords', dense: 'meaning' };
 
-/** "How this was found": per-stage timings, candidate counts, what ran, per-result provenance. */
-export function Explanation({ explanation, passages }: { explanation: PipelineExplanation; passages: readonly PipelinePassage[] }) {
+/** How retrieval found a turn's passages: per-stage timings, candidate counts, what ran, per-passage provenance. */
+export function RetrievalExplanation({ retrieval }: { retrieval: RetrievalInfo }) {
+  const { explanation, passages } = retrieval;
   const total = Object.values(explanation.timings).reduce((a, b) => a + b, 0);
   return (
-    <details className="explanation" data-testid="explanation">
-      <summary>How this was found</summary>
+    <div className="retrieval-explanation">
+      <h4>Retrieval</h4>
       <dl className="explain-summary">
+        <dt>Keyword query</dt>
+        <dd data-testid="explain-query">{explanation.lexicalQuery || '—'}</dd>
         <dt>Fusion</dt>
         <dd data-testid="explain-fusion">{explanation.fusion}</dd>
         <dt>Meaning search</dt>
@@ -42,7 +45,7 @@ export function Explanation({ explanation, passages }: { explanation: PipelineEx
           </>
         )}
       </dl>
-      <table className="explain-table" aria-label="Stages">
+      <table className="explain-table" aria-label="Retrieval stages">
         <thead>
           <tr>
             <th scope="col">Stage</th>
@@ -72,7 +75,7 @@ export function Explanation({ explanation, passages }: { explanation: PipelineEx
       <ol className="explain-results">
         {passages.map((p) => (
           <li key={p.chunkId}>
-            {p.document.name}, score {p.scores.final.toFixed(3)} — found by {p.foundBy.map((f) => FOUND_BY[f] ?? f).join(' and ')}
+            {p.documentName}, score {p.scores.final.toFixed(3)} — found by {p.foundBy.map((f) => FOUND_BY[f] ?? f).join(' and ')}
             {p.scores.lexical !== null ? ` · keyword ${p.scores.lexical.toFixed(2)}` : ''}
             {p.scores.dense !== null ? ` · meaning ${p.scores.dense.toFixed(3)}` : ''}
             {p.scores.rerank !== null ? ` · rerank ${p.scores.rerank.toFixed(2)}` : ''}
@@ -85,6 +88,6 @@ export function Explanation({ explanation, passages }: { explanation: PipelineEx
           {n}
         </p>
       ))}
-    </details>
+    </div>
   );
 }

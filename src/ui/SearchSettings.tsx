@@ -11,8 +11,8 @@ const FUSION_LABEL: Record<FusionStrategy, string> = {
 };
 
 const MODE_LABEL: Record<RetrievalMode, string> = {
-  rag: 'Answer from documents (with a language model)',
-  retrieval_only: 'Passages only (no language model)',
+  rag: 'Answers: written by the language model when one is set up, else verbatim passages',
+  retrieval_only: 'Passages only (no answer text)',
   direct: 'Language model only (no retrieval)',
 };
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { AnswerSettings } from './AnswerSettings';
 import { EmbeddingStatus } from './EmbeddingStatus';
 import { ModelManager } from './ModelManager';
 import { SearchSettings } from './SearchSettings';
@@ -35,6 +36,7 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
       <div className="settings-body">
         {tab === 'search' ? (
           <div role="tabpanel" id="settings-search" aria-label="Search">
+            <AnswerSettings />
             <SearchSettings />
           </div>
         ) : (

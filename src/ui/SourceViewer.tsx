@@ -14,6 +14,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Keyb
 import type { OriginalView } from '../app/originals';
 import type { OpenSource } from './App';
 import { pageLabel, pagerLabel, sectionLabel } from './format';
+import { useSession } from './hooks';
 import { passageRangeOnPage, useOriginal, usePageView, usePassageText } from './viewer/data';
 import { HtmlPage } from './viewer/HtmlPage';
 import { PdfPage } from './viewer/PdfPage';
@@ -63,6 +64,7 @@ function useContentWidth(el: HTMLElement | null): number {
 }
 
 export function SourceViewer({ source, onClose }: { source: OpenSource; onClose: () => void }) {
+  const session = useSession();
   const { passage, terms } = source;
   const { chunk, document: doc } = passage;
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -92,10 +94,12 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   useEffect(() => {
     body?.focus({ preventScroll: true });
   }, [body]);
-  // Focus goes back to what opened the viewer (or the question box if that is gone).
+  // Focus goes back to what opened the viewer (or the question box if that is gone, or when
+  // the reader chose to search in this document).
+  const focusAfterClose = useRef<'opener' | 'question'>('opener');
   useEffect(
     () => () => {
-      const target = opener?.isConnected ? opener : document.getElementById('question');
+      const target = focusAfterClose.current === 'opener' && opener?.isConnected ? opener : document.getElementById('question');
       target?.focus();
     },
     [opener],
@@ -206,6 +210,17 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
             )}
           </p>
         </div>
+        <button
+          type="button"
+          className="small"
+          onClick={() => {
+            session.conversation.setFilter([doc.id]);
+            focusAfterClose.current = 'question';
+            dialog.current?.close();
+          }}
+        >
+          Search in this document
+        </button>
         <button type="button" className="ghost viewer-close" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
           Close
         </button>

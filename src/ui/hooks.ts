@@ -1,8 +1,8 @@
-/** React hooks over the app services: workspace state and session, live queries, search, job progress. */
+/** React hooks over the app services: workspace state and session, live queries, conversations, job progress. */
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { Casefile, WorkspaceState } from '../app/casefile';
 import { watch } from '../app/live';
-import type { SearchView } from '../app/search-service';
+import type { ConversationView } from '../app/conversation-service';
 import type { WorkspaceSession } from '../app/workspace-session';
 import { AppError } from '../core/errors';
 import type { CasefileEvent } from '../core/events';
@@ -32,12 +32,12 @@ export function useSession(): WorkspaceSession {
   );
 }
 
-/** The open workspace's search: the latest question's result, busy state, errors. */
-export function useSearch(): SearchView {
-  const { search } = useSession();
+/** The open workspace's conversation: its turns (the running one live), scope, history. */
+export function useConversation(): ConversationView {
+  const { conversation } = useSession();
   return useSyncExternalStore(
-    (cb) => search.subscribe(cb),
-    () => search.view,
+    (cb) => conversation.subscribe(cb),
+    () => conversation.view,
   );
 }
 

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 
 const FIXTURES = join(process.cwd(), 'tests/fixtures/models/casefile');
 const SAMPLES = ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md'];
@@ -85,11 +85,11 @@ describe.each([
     const top = await results(s.page);
     expect(top.length).toBeGreaterThan(0);
     expect(top[0]?.section).toMatch(/TERMINATION/i);
-    await s.page.getByText('How this was found').click();
-    const explanation = s.page.getByTestId('explanation');
+    await latestTurn(s.page).getByText('How this was found').click();
+    const explanation = latestTurn(s.page).getByTestId('explanation');
     expect(await explanation.textContent()).toMatch(/found by meaning/);
     expect(await explanation.textContent()).not.toMatch(/found by keywords/);
-    expect(await s.page.getByTestId('explain-rerank').textContent()).toBe('on');
+    expect(await latestTurn(s.page).getByTestId('explain-rerank').textContent()).toBe('on');
     topResults[mode] = top;
     if (topResults['wasm'] && topResults['webgpu']) expect(topResults['webgpu'].slice(0, 3)).toEqual(topResults['wasm'].slice(0, 3));
     await screenshot(s.page, `21-dense-${mode}`);

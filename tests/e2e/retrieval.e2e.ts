@@ -1,11 +1,11 @@
 /**
  * Retrieval that explains itself: in "passages only" mode a question shows the top 5 with their
  * provenance and "How this was found" with per-stage timings; a question asked while another
- * still runs supersedes it (only the latest shows); the fusion strategy chosen in Settings →
- * Search changes the explanation and is still chosen after a reload.
+ * still runs supersedes it (only the latest's turn remains); the fusion strategy chosen in
+ * Settings → Search changes the explanation and is still chosen after a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 
 describe('retrieval: modes, explanation, settings', () => {
   let s: Session;
@@ -31,7 +31,7 @@ describe('retrieval: modes, explanation, settings', () => {
 
   it('answers in "passages only" mode with the top 5 and their provenance', async () => {
     await openSearchSettings();
-    await s.page.getByLabel('Mode').selectOption('retrieval_only');
+    await s.page.getByRole('combobox', { name: /^Mode/ }).selectOption('retrieval_only');
     await s.page.getByLabel('Results per file (0 = any)').fill('0');
     await expect.poll(() => s.page.getByRole('form', { name: 'Search settings' }).getByRole('status').textContent()).toBe('Saved.');
     await closeSettings();
@@ -43,34 +43,27 @@ describe('retrieval: modes, explanation, settings', () => {
       // Printed pages for PDFs; the one-part text samples name no page.
       expect(r.page).toMatch(r.file.endsWith('.pdf') ? /^pp?\. \d/ : /^$/);
     }
-    // Passages only: no note about a missing language model.
+    // Passages only: the passages are the answer; no composed text, no note about a missing model.
     expect(await s.page.getByRole('note').count()).toBe(0);
-    await s.page.getByText('How this was found').click();
-    const explanation = s.page.getByTestId('explanation');
+    expect(await latestTurn(s.page).getAttribute('data-state')).toBe('passages');
+    expect(await latestTurn(s.page).getByTestId('answer-text').count()).toBe(0);
+    await latestTurn(s.page).getByText('How this was found').click();
+    const explanation = latestTurn(s.page).getByTestId('explanation');
     const stages = await explanation.getByTestId('explain-stage').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-stage')));
     expect(stages).toEqual(expect.arrayContaining(['lexical', 'fusion', 'resolve']));
     for (const t of await explanation.getByTestId('explain-stage').locator('td:last-child').allTextContents()) expect(t).toMatch(/^[\d.]+ ms$/);
     expect(await explanation.textContent()).toMatch(/found by keywords/);
-    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('combine_and_dedup');
+    expect(await latestTurn(s.page).getByTestId('explain-fusion').textContent()).toBe('combine_and_dedup');
     await screenshot(s.page, '30-explanation');
   });
 
-  it('shows only the latest of two questions asked in quick succession', async () => {
+  it('keeps only the latest of two questions asked in quick succession', async () => {
     const panel = s.page.locator('section.search');
     const before = Number(await panel.getAttribute('data-searches'));
+    const turnsBefore = await s.page.getByTestId('turn').count();
     await s.page.evaluate(async () => {
-      // Every results summary the panel shows from now on (the previous test's is on screen).
-      const seen: string[] = [];
-      const section = document.querySelector('section.search')!;
-      let last = section.querySelector('.results-summary')?.textContent ?? null;
-      new MutationObserver(() => {
-        const text = section.querySelector('.results-summary')?.textContent ?? null;
-        if (text && text !== last) seen.push(text);
-        last = text;
-      }).observe(section, { subtree: true, childList: true, characterData: true });
-      (window as unknown as { shown: string[] }).shown = seen;
-      // Type and submit twice within one task: the first search is still in flight (it needs
-      // IndexedDB and a worker round trip) when the second question supersedes it.
+      // Type and submit twice within one task: the first question is still in flight (it needs
+      // IndexedDB and a worker round trip) when the second supersedes it.
       const input = document.getElementById('question') as HTMLInputElement;
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       const type = async (text: string) => {
@@ -84,12 +77,13 @@ describe('retrieval: modes, explanation, settings', () => {
       input.form!.requestSubmit();
     });
     await s.page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
-    expect(await s.page.locator('.results-summary').textContent()).toContain('limitation of liability cap');
+    expect(await latestTurn(s.page).getByTestId('turn-question').textContent()).toBe('limitation of liability cap');
     expect((await results(s.page))[0]).toMatchObject({ file: 'master-services-agreement.pdf', page: 'p. 5' });
     await new Promise((r) => setTimeout(r, 300));
-    const summaries = await s.page.evaluate(() => (window as unknown as { shown: string[] }).shown);
-    expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toContain('limitation of liability cap');
+    // The superseded question left no turn behind: one new turn, the latest.
+    expect(await s.page.getByTestId('turn').count()).toBe(turnsBefore + 1);
+    const questions = await s.page.getByTestId('turn-question').allTextContents();
+    expect(questions).not.toContain('governing law of the agreement');
     expect(Number(await panel.getAttribute('data-searches'))).toBe(before + 1);
   });
 
@@ -99,18 +93,18 @@ describe('retrieval: modes, explanation, settings', () => {
     await expect.poll(() => s.page.getByRole('form', { name: 'Search settings' }).getByRole('status').textContent()).toBe('Saved.');
     await closeSettings();
     await ask(s.page, 'termination notice period');
-    await s.page.getByText('How this was found').click();
-    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('rrf');
+    await latestTurn(s.page).getByText('How this was found').click();
+    expect(await latestTurn(s.page).getByTestId('explain-fusion').textContent()).toBe('rrf');
 
     await s.page.reload();
     await waitForStatus(s.page, 'master-services-agreement.pdf', 'Ready');
     await openSearchSettings();
     expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('rrf');
-    expect(await s.page.getByLabel('Mode').inputValue()).toBe('retrieval_only');
+    expect(await s.page.getByRole('combobox', { name: /^Mode/ }).inputValue()).toBe('retrieval_only');
     await closeSettings();
     await ask(s.page, 'termination notice period');
-    await s.page.getByText('How this was found').click();
-    expect(await s.page.getByTestId('explain-fusion').textContent()).toBe('rrf');
+    await latestTurn(s.page).getByText('How this was found').click();
+    expect(await latestTurn(s.page).getByTestId('explain-fusion').textContent()).toBe('rrf');
   });
 
   it('keeps settings per workspace', async () => {

@@ -3,7 +3,7 @@
  * a record of every request the page makes (so tests can assert nothing leaves localhost).
  */
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -63,13 +63,18 @@ export async function ask(page: Page, question: string): Promise<void> {
   const panel = page.locator('section.search');
   const before = Number(await panel.getAttribute('data-searches'));
   await page.getByLabel('Ask a question or search your documents').fill(question);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
   await page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
 }
 
-/** File name, page label and section of each result, in order. */
+/** The latest turn of the conversation (the answer to the latest question; turns are listed latest first). */
+export function latestTurn(page: Page): Locator {
+  return page.getByTestId('turn').first();
+}
+
+/** File name, page label and section of each passage of the latest answer, in order. */
 export async function results(page: Page): Promise<{ file: string; page: string; section: string }[]> {
-  return page.getByTestId('result').evaluateAll((items) =>
+  return latestTurn(page).getByTestId('result').evaluateAll((items) =>
     items.map((li) => ({
       file: li.querySelector('[data-testid=result-file]')?.textContent ?? '',
       page: li.querySelector('[data-testid=result-page]')?.textContent ?? '',

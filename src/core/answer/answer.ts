@@ -72,7 +72,10 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     return { ...base, state: 'clarification', sources: [], answer: appReply(names.length > 0 ? m.clarifyDocuments(names) : m.clarify), writer: 'app', candidates: ask.candidates };
   }
 
-  const sources = buildSources(input.question, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)]);
+  // Passages are cut and sentences picked by what the question asks, not by the words that named
+  // the document ("In the Distribution Agreement, …" would favour sentences saying "Agreement").
+  const asked = ask.retrievalQuery.trim() ? ask.retrievalQuery : input.question;
+  const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)]);
   hooks.sources(sources);
   // A passage the user pointed at is evidence the user chose: the turn answers from it.
   const insufficient = (ask.outcome === 'insufficient' && !pinned) || sources.length === 0;
@@ -104,7 +107,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
-  const text = await trace.time('compose', () => composeExtractive(input.question, sources, language));
+  const text = await trace.time('compose', () => composeExtractive(asked, sources, language));
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(text, sources));
   return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback };

@@ -4,7 +4,9 @@
  * question's words without question stop words, stemmed in the passage language), a term
  * weighing more the fewer sentences hold it (idf over the passages at hand). Used to trim a
  * long passage to its relevant part for the model's context, and to pick the sentences of an
- * extractive answer.
+ * extractive answer. A fragment too short to say anything ("3.2 Liability Cap.", "Article 4.")
+ * is read with the sentence after it, so a heading that repeats the question's words is never
+ * quoted alone in place of the clause it heads.
  */
 import { splitSentences, type Span } from '../ingest/sentences';
 import { createAnalyzer, rawTokens } from '../search/analyzer';
@@ -29,7 +31,7 @@ export class SentenceRanker {
     const units = texts.map((text, i) => {
       const language = languages[i] ?? DEFAULT_LANGUAGE;
       const wanted = new Set(analyzer.terms(reduceQuestion(question, language).text, language));
-      const spans = splitSentences(text);
+      const spans = joinFragments(text, splitSentences(text));
       return { text, language, wanted, spans, terms: spans.map((s) => new Set(analyzer.terms(text.slice(s.start, s.end), language).filter((t) => wanted.has(t)))) };
     });
     const df = new Map<string, number>();
@@ -53,6 +55,29 @@ export class SentenceRanker {
   of(i: number): readonly ScoredSentence[] {
     return this.sentences[i] ?? [];
   }
+}
+
+/** Fewer words than this (numbers aside) is a fragment, not a sentence. */
+const MIN_WORDS = 5;
+
+function joinFragments(text: string, spans: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let pending: Span | null = null;
+  for (const span of spans) {
+    const start: number = pending ? pending.start : span.start;
+    const words = (text.slice(start, span.end).match(/\p{L}{2,}/gu) ?? []).length;
+    pending = { start, end: span.end };
+    if (words >= MIN_WORDS) {
+      out.push(pending);
+      pending = null;
+    }
+  }
+  if (pending) {
+    // A fragment at the end joins the sentence before it.
+    const last = out.pop();
+    out.push(last ? { start: last.start, end: pending.end } : pending);
+  }
+  return out;
 }
 
 function hitsIn(text: string, span: Span, wanted: ReadonlySet<string>, language: string): { at: number; term: string }[] {

@@ -9,6 +9,7 @@
  *     first), so a clause cut across two chunks reads whole.
  * Header: `[n] file — p. 5 — § 12 Limitation of Liability › 12.2 Liability Cap`.
  */
+import { pageLabel as rangeLabel } from '../page-label';
 import type { PipelinePassage } from '../search/pipeline';
 import { bestWindow, SentenceRanker } from './relevance';
 import type { AnswerSource } from './types';
@@ -30,6 +31,8 @@ export function fromPassage(p: PipelinePassage): SourceCandidate {
     title: p.document.title,
     pageStart: p.chunk.pageStart,
     pageEnd: p.chunk.pageEnd,
+    ...(p.document.mediaType ? { mediaType: p.document.mediaType } : {}),
+    pages: p.document.pages,
     sectionPath: p.chunk.sectionPath,
     text: p.chunk.text,
     before: p.context.before.map((c) => c.text),
@@ -40,12 +43,13 @@ export function fromPassage(p: PipelinePassage): SourceCandidate {
   };
 }
 
-export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd'>): string {
-  return s.pageEnd > s.pageStart ? `pp. ${s.pageStart}–${s.pageEnd}` : `p. ${s.pageStart}`;
+/** Where a source is: "p. 5" in a PDF, "part 2" in a Word document, "" in a one-part text. */
+export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd' | 'mediaType' | 'pages'>): string {
+  return rangeLabel(s, s);
 }
 
-export function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'sectionPath'>): string {
-  const parts = [`[${s.n}] ${s.file}`, pageLabel(s)];
+export function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'mediaType' | 'pages' | 'sectionPath'>): string {
+  const parts = [`[${s.n}] ${s.file}`, pageLabel(s)].filter(Boolean);
   if (s.sectionPath.length > 0) parts.push(`§ ${s.sectionPath.join(' › ')}`);
   return parts.join(' — ');
 }

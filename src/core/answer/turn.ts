@@ -15,7 +15,7 @@
  * (outcome = the turn state) or `error`, each carrying the turn record to keep. The user's Stop
  * is the signal in `options`; a consumer that stops pulling stops the turn too.
  */
-import type { AskDeps, AskFunction, AskRequest } from '../ask/types';
+import type { AskDeps, AskFunction, AskRequest, AskScope } from '../ask/types';
 import { AbortedError, isAbort, throwIfAborted, toSerialized } from '../errors';
 import type { EventInput, TurnEvent } from '../events';
 import type { ChatModel, JobOptions } from '../ports';
@@ -39,6 +39,11 @@ export interface TurnRequest {
   readonly regime?: Regime;
   /** Documents the user pinned (filter, chips); they override the plan's. */
   readonly userScope?: readonly string[] | null;
+  /**
+   * The scope a follow-up keeps. Absent: the latest scope in `history`; null: none (the user
+   * cleared it, so the question is not read as a follow-up of the earlier documents).
+   */
+  readonly previousScope?: AskScope | null;
   readonly settings?: PipelineSettings;
   /** The UI language (replies with no detected language use it). */
   readonly locale?: string | null;
@@ -121,6 +126,11 @@ class TurnRunner {
     return requested === 'auto' ? (this.plan.regimeHint ?? 'grounded') : requested;
   }
 
+  /** The scope a follow-up keeps (see TurnRequest.previousScope). */
+  private previousScope(): AskScope | null {
+    return this.request.previousScope !== undefined ? this.request.previousScope : previousScope(this.history);
+  }
+
   private status(stage: string, message: string): void {
     this.emit({ type: 'status', stage, message });
   }
@@ -201,7 +211,7 @@ class TurnRunner {
     }
     this.status('plan', 'Planning');
     this.trace.usedModel(model.model);
-    const previous = previousScope(this.history);
+    const previous = this.previousScope();
     const documents = await this.workspaceDocuments();
     const outcome = await this.trace.time('plan', () =>
       planWithModel({ question, history: recentTurns(this.history), documents, previousDocumentIds: previous?.documentIds ?? [] }, model, { ...DEFAULT_TIMEOUTS, ...this.deps.timeouts }, this.signal),
@@ -235,7 +245,7 @@ class TurnRunner {
     const userScope = this.request.userScope?.length ? this.request.userScope : (planned ?? (pinned ? [pinned.documentId] : null));
     const askRequest: AskRequest = {
       question,
-      context: { previousScope: previousScope(this.history), userScope, sectionOrdinal: this.plan.sectionOrdinal },
+      context: { previousScope: this.previousScope(), userScope, sectionOrdinal: this.plan.sectionOrdinal },
       ...(this.request.settings ? { settings: this.request.settings } : {}),
     };
     this.status('retrieve', 'Searching the documents');

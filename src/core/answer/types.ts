@@ -93,6 +93,9 @@ export interface AnswerSource {
   readonly title: string | null;
   readonly pageStart: number;
   readonly pageEnd: number;
+  /** The document's media type and page (or part) count, for "p. 5" vs "part 2" (absent on older turns). */
+  readonly mediaType?: string | undefined;
+  readonly pages?: number | undefined;
   readonly sectionPath: readonly string[];
   /** The document's language (ISO 639-1), null when unknown. */
   readonly language: string | null;

@@ -1,8 +1,9 @@
 /**
  * A WorkspaceSession end to end in Node: Dexie on fake-indexeddb, the parse and index worker
  * APIs over MessageChannels (the app's code paths minus the Worker). Files imported through the
- * session are found by its search; a deleted one is gone; dispose closes the database and ends
- * the index worker, and nothing of the session runs afterwards.
+ * session answer its questions (ask() in the index worker); a deleted one is gone; the
+ * conversation is saved in the workspace; dispose closes the database and ends the index worker,
+ * and nothing of the session runs afterwards.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src/app/event-bus';
@@ -97,14 +98,19 @@ describe('WorkspaceSession', () => {
     ]);
     expect(await session.imports.active()).toEqual([]);
 
-    await session.search.ask('terminate for convenience');
-    const first = session.search.view.outcome?.response?.passages[0];
-    expect(first?.document.name).toBe('msa.txt');
-    expect(session.search.view).toMatchObject({ busy: false, error: null, completed: 1 });
+    await session.conversation.ask('terminate for convenience');
+    const turn = session.conversation.view.turns[0]!;
+    expect(turn.record?.state).toBe('answered');
+    const first = turn.sources[0];
+    expect(first?.file).toBe('msa.txt');
+    expect(turn.retrieval?.explanation.timings).toHaveProperty('lexical');
+    expect(session.conversation.view).toMatchObject({ busy: false, notice: null, completed: 1 });
+    await session.conversation.flush();
+    expect((await session.db.turns.toArray()).map((t) => t.question)).toEqual(['terminate for convenience']);
 
     await session.imports.deleteDocument(first!.documentId);
-    const after = await session.search.search('terminate for convenience');
-    expect(after.response?.passages.map((p) => p.document.name)).not.toContain('msa.txt');
+    const after = await session.index.ask({ question: 'terminate for convenience' });
+    expect(after.passages.map((p) => p.document.name)).not.toContain('msa.txt');
     expect(indexWorkers.spawned).toBe(1);
   });
 
@@ -115,16 +121,16 @@ describe('WorkspaceSession', () => {
     await session.dispose();
     expect(indexWorkers.terminated).toBe(1);
     expect(session.db.isOpen()).toBe(false);
-    await session.search.ask('confidential information');
-    expect(session.search.view.completed).toBe(0);
-    await expect(session.index.search({ text: 'confidential' })).rejects.toMatchObject({ code: 'job/aborted' });
+    await session.conversation.ask('confidential information');
+    expect(session.conversation.view.completed).toBe(0);
+    await expect(session.index.ask({ question: 'confidential' })).rejects.toMatchObject({ code: 'job/aborted' });
 
     // Reopened, the workspace has its document and its saved index.
     const reopened = await WorkspaceSession.open(workspace, deps);
     sessions.push(reopened);
     expect(await reopened.index.stats()).toMatchObject({ documents: 1 });
-    const found = await reopened.search.search('confidential information');
-    expect(found.response?.passages[0]?.document.name).toBe('nda.txt');
+    const found = await reopened.index.ask({ question: 'confidential information' });
+    expect(found.passages[0]?.document.name).toBe('nda.txt');
   });
 
   it('scans its documents in the scan worker, and deleting a document deletes its scans and reviews', async () => {

@@ -20,9 +20,8 @@ import { judgeAnswers, type JudgedTurn } from '../../../src/core/eval/answers';
 import { EvidenceMatcher } from '../../../src/core/eval/match';
 import { parseQaFile, type QaFile } from '../../../src/core/eval/qa';
 import { ask as realAsk } from '../../../src/core/ask/ask';
-import { ASK_CLASSIFIER_OPTIONS } from '../../../src/core/ask/sufficiency';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
-import { builtinClassifier } from '../../../src/playbooks/builtin';
+import { askClassifier } from '../../../src/playbooks/builtin';
 import { MemoryWorkspace } from '../../../src/store/memory';
 
 const CORPUS = [process.env['CASEFILE_CORPUS'], resolve(process.cwd(), '../shared/corpus'), resolve(process.cwd(), '../../shared/corpus')].find((p): p is string => !!p && existsSync(resolve(p, 'qa/cuad_qa_dev.json')));
@@ -47,7 +46,7 @@ describe.runIf(CORPUS)('extractive answers on the development corpus', () => {
     const engine = await openEngine(ws);
     const retriever = new InProcessRetriever({ engine, lookup: ws });
     const named = [...ws.documents.values()];
-    deps = { retriever, documents: async () => named, classifier: builtinClassifier(ASK_CLASSIFIER_OPTIONS) };
+    deps = { retriever, documents: async () => named, classifier: askClassifier() };
     ask = realAsk;
     for (const item of qa.items) {
       const documentId = documentOf.get(item.doc_id);
@@ -84,7 +83,7 @@ describe.runIf(CORPUS)('extractive answers on the development corpus', () => {
     console.log(`answer overhead (median / p95, dev set): plan ${fmt(bench.planMs)}, sources ${fmt(bench.sourcesMs)}, extractive ${fmt(bench.extractiveMs)}, verify ${fmt(bench.verifyMs)}`);
     // Figures, not a timing test (speed belongs in `npm run bench`): every stage was measured.
     for (const stage of [bench.planMs, bench.sourcesMs, bench.extractiveMs, bench.verifyMs]) expect(Number.isFinite(stage.medianMs)).toBe(true);
-  }, 300_000);
+  }, 300_000); // 40 questions through ask() and two bench runs: seconds on a loaded machine
 
   it('cites nothing but the retrieved passages, and every answered turn cites', () => {
     for (const { turn } of judged) {

@@ -63,6 +63,14 @@ describe('extractive answers', () => {
     expect(checkAnswer(text, sources).verification.ok).toBe(true);
   });
 
+  it('quotes a clause with its heading, never the heading alone', () => {
+    const text = '3. Limitation of Liability 3.1 Exclusion. Neither party is liable for indirect loss. 3.2 Liability Cap. The total liability of each party shall not exceed the fees paid in the twelve (12) months before the claim.';
+    const sources = buildSources('is there a cap on liability?', [fromPassage(passage({ doc: MSA, seq: 3, text }))]);
+    const answer = composeExtractive('is there a cap on liability?', sources, 'en');
+    expect(answer).toContain('> 3.2 Liability Cap. The total liability of each party shall not exceed the fees paid in the twelve (12) months before the claim. [1]');
+    expect(checkAnswer(answer, sources).verification.ok).toBe(true);
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

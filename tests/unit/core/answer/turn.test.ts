@@ -5,7 +5,7 @@ import type { WorkspaceAnswers } from '../../../../src/core/answer/types';
 import type { AskResult } from '../../../../src/core/ask/types';
 import { IndexError } from '../../../../src/core/errors';
 import { TERMINAL_EVENTS, type TurnEvent } from '../../../../src/core/events';
-import { askDeps, askResult, DOCUMENTS, fakeAsk, PASSAGES } from '../../../helpers/ask-fixtures';
+import { askDeps, askResult, DOCUMENTS, fakeAsk, MSA, PASSAGES } from '../../../helpers/ask-fixtures';
 import { ScriptedChatModel, type JsonStep } from '../../../helpers/scripted-chat';
 
 const TIMEOUTS = { planMs: 300, firstTokenMs: 300, idleMs: 300 };
@@ -114,6 +114,23 @@ describe('without a model', () => {
     expect(t.answer).toBeNull();
     expectOneTerminalLast(events);
     expect(events[events.length - 1]!.type).toBe('error');
+  });
+
+  it('hands ask() the previous turn’s scope for a follow-up, unless the request clears it', async () => {
+    const first = await turn({ question: QUESTION });
+    const kept = await turn({ question: 'and the renewal term?', history: [first.turn] });
+    expect(kept.requests[0]!.context?.previousScope).toEqual(first.turn.scope);
+    const cleared = await turn({ question: 'and the renewal term?', history: [first.turn], previousScope: null });
+    expect(cleared.requests[0]!.context?.previousScope).toBeNull();
+  });
+
+  it('picks the sentences to quote by what is asked, not by the words that named the document', async () => {
+    const question = 'In the Master Services Agreement between Acme and Beta, how much notice stops the renewal?';
+    const text = 'This Master Services Agreement between Acme and Beta renews each year. Either party may give notice of non-renewal ninety (90) days before the end of the term.';
+    const result = askResult(question, [{ doc: MSA, seq: 9, text }], { retrievalQuery: 'how much notice stops the renewal?' });
+    const { turn: t } = await turn({ question }, { result });
+    expect(t.answer?.text).toContain('> Either party may give notice of non-renewal ninety (90) days before the end of the term. [1]');
+    expect(t.answer?.text).not.toContain('renews each year');
   });
 
   it('replies in the language ask() detected', async () => {

@@ -1,0 +1,204 @@
+/**
+ * One turn of the conversation: the question, the documents it searched (removable chips), and
+ * what came back, each outcome rendered its own way — an answer with its checked citations and
+ * sources; "no passage clearly answers this" with the reasons and the closest passages labelled
+ * as such; the candidate documents to choose from; a creative answer flagged as going beyond the
+ * documents; workspace and capability replies; an error; a stopped turn — or, while it runs, its
+ * status and the answer as it streams. Labels follow the turn's language.
+ */
+import { memo } from 'react';
+import type { AnswerSource, TurnRecord } from '../core/answer/types';
+import type { DocumentRecord } from '../core/types';
+import { staleness, type TurnView } from '../app/turn-view';
+import { verificationSummary } from '../export/conversation-parts';
+import { AnswerText } from './AnswerText';
+import { otherNames, quotedList, type DocumentNames } from './doc-labels';
+import { SourceList } from './SourceList';
+import { TurnTrace } from './TurnTrace';
+import { turnStrings, type TurnStrings } from './turn-strings';
+
+export interface TurnActions {
+  /** Opens a source in the viewer, the turn's query terms marked. */
+  readonly open: (source: AnswerSource, terms: readonly string[]) => void;
+  readonly askAgain: (question: string) => void;
+  readonly searchWithout: (turnId: string, documentId: string) => void;
+  readonly chooseDocument: (turnId: string, documentId: string) => void;
+}
+
+type Kind = 'running' | 'stopped' | 'passages' | TurnRecord['state'];
+
+function kindOf(turn: TurnView): Kind {
+  const r = turn.record;
+  if (turn.running || !r) return 'running';
+  if (r.stopped) return 'stopped';
+  if (turn.passagesOnly && r.state === 'answered') return 'passages';
+  return r.state;
+}
+
+function ScopeLine({ turn, names, searchable, s, actions }: { turn: TurnView; names: DocumentNames; searchable: number; s: TurnStrings; actions: TurnActions }) {
+  const scope = turn.record?.scope;
+  if (!scope) return null;
+  const everything = scope.documentIds.length === 0 || (scope.source === 'user' && scope.documentIds.length >= searchable && searchable > 1);
+  return (
+    <div className="scope-line" data-testid="turn-scope" data-source={scope.source}>
+      <span className="scope-label">{s.searchingIn}</span>
+      {everything ? (
+        <span className="chip chip-all">{s.allDocuments}</span>
+      ) : (
+        scope.documentIds.map((id) => {
+          const name = names(id) ?? turn.sources.find((x) => x.documentId === id)?.title ?? id;
+          return (
+            <span key={id} className="chip" data-testid="scope-chip">
+              <span className="chip-name" title={name}>
+                {name}
+              </span>
+              <button type="button" className="chip-remove" data-testid="scope-chip-remove" aria-label={s.searchWithout(name)} title={s.searchWithout(name)} onClick={() => actions.searchWithout(turn.id, id)}>
+                ×
+              </button>
+            </span>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+function Verification({ record }: { record: TurnRecord }) {
+  const answer = record.answer;
+  if (!answer || answer.verification.citations + answer.verification.quotes === 0) return null;
+  return (
+    <p className={`verification ${answer.verification.ok ? 'verification-ok' : 'verification-warn'}`} data-testid="verification">
+      {answer.verification.ok ? '✓ ' : '⚠ '}
+      {verificationSummary(answer)}
+    </p>
+  );
+}
+
+function Writer({ record, s }: { record: TurnRecord; s: TurnStrings }) {
+  const who = record.writer === 'model' ? s.writtenBy(record.trace.model?.id ?? 'a language model') : record.writer === 'extractive' ? s.extractive : null;
+  if (!who && !record.fallback) return null;
+  return (
+    <p className="writer muted" data-testid="writer">
+      {who}
+      {record.fallback ? ` · the language model was not used: ${record.fallback}` : ''}
+    </p>
+  );
+}
+
+/** Rendered again only when its turn, the documents or their names change. */
+export const TurnCard = memo(function TurnCard({ turn, names, documents, actions }: { turn: TurnView; names: DocumentNames; documents: readonly DocumentRecord[]; actions: TurnActions }) {
+  const record = turn.record;
+  const kind = kindOf(turn);
+  const s = turnStrings(record?.language ?? turn.plan?.replyLanguage ?? null);
+  const terms = turn.retrieval?.terms ?? [];
+  const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded').length;
+  const open = (source: AnswerSource) => actions.open(source, terms);
+  const cite = (n: number) => {
+    const source = turn.sources.find((x) => x.n === n);
+    if (source) open(source);
+  };
+  const stale = record ? staleness(record, documents) : null;
+  const scopeName = record?.scope && record.scope.documentIds.length > 0 ? quotedList(record.scope.documentIds.map((id) => names(id) ?? id)) : null;
+
+  return (
+    <li className={`turn turn-${kind}`} data-testid="turn" data-state={kind} lang={record?.language ?? undefined} aria-busy={turn.running}>
+      <p className="turn-question" data-testid="turn-question">
+        {turn.question}
+      </p>
+      {kind !== 'clarification' && <ScopeLine turn={turn} names={names} searchable={searchable} s={s} actions={actions} />}
+
+      {kind === 'running' && (
+        <>
+          <p className="turn-status muted" data-testid="turn-status" role="status">
+            {turn.status ?? 'Working…'}
+          </p>
+          {turn.draft && (
+            <p className="draft" data-testid="draft">
+              {turn.draft}
+            </p>
+          )}
+        </>
+      )}
+
+      {record && kind === 'insufficient' && (
+        <div className="insufficient">
+          <p className="insufficient-title" data-testid="insufficient">
+            {s.insufficient(scopeName)}
+          </p>
+          {record.sufficiency && record.sufficiency.reasons.length > 0 && (
+            <ul className="reasons" aria-label={s.why} data-testid="reasons">
+              {record.sufficiency.reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          )}
+          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
+        </div>
+      )}
+
+      {record && kind === 'clarification' && (
+        <div className="clarification">
+          {record.candidates.length > 0 ? (
+            <>
+              <p className="clarification-question" id={`which-${turn.id}`}>
+                {s.whichDocument}
+              </p>
+              <div className="candidates" role="group" aria-labelledby={`which-${turn.id}`}>
+                {record.candidates.map((c) => (
+                  <button key={c.id} type="button" className="candidate" data-testid="candidate" onClick={() => actions.chooseDocument(turn.id, c.id)}>
+                    <span className="candidate-title">{c.title ?? c.name}</span>
+                    {c.aliases.length > 0 && <span className="candidate-parties">{otherNames(c.aliases)}</span>}
+                    <span className="candidate-file muted">{c.name}</span>
+                  </button>
+                ))}
+              </div>
+            </>
+          ) : (
+            record.answer && <AnswerText answer={record.answer} onCite={cite} />
+          )}
+        </div>
+      )}
+
+      {record && (kind === 'answered' || kind === 'creative' || kind === 'stopped') && (
+        <div className="answer" data-testid="answer">
+          {kind === 'stopped' && <span className="badge badge-stopped">{s.stopped}</span>}
+          {kind === 'creative' && (
+            <p className="creative-note" role="note">
+              {s.beyondDocuments}
+            </p>
+          )}
+          <Writer record={record} s={s} />
+          {record.answer && record.answer.text.trim() && <AnswerText answer={record.answer} onCite={cite} />}
+          <Verification record={record} />
+        </div>
+      )}
+
+      {record && (kind === 'capability' || kind === 'inventory' || kind === 'action') && record.answer && (
+        <div className="app-reply">
+          <AnswerText answer={record.answer} onCite={cite} />
+        </div>
+      )}
+
+      {record && kind === 'error' && (
+        <p className="error-text" role="alert" data-testid="turn-error">
+          {record.error?.message ?? 'The question could not be answered.'}
+        </p>
+      )}
+
+      {kind !== 'insufficient' && kind !== 'clarification' && (
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} onOpen={open} />
+      )}
+
+      {record && (kind === 'error' || kind === 'stopped' || stale) && (
+        <p className={stale ? 'stale' : 'turn-retry'} data-testid={stale ? 'stale' : undefined}>
+          {stale && <span>{s.changedSince} </span>}
+          <button type="button" className="small" onClick={() => actions.askAgain(turn.question)}>
+            {s.askAgain}
+          </button>
+        </p>
+      )}
+
+      {record && <TurnTrace turn={record} retrieval={turn.retrieval} />}
+    </li>
+  );
+});

@@ -1,8 +1,9 @@
 /**
  * The composition root: creates what outlives a workspace (the event stream, the workspace
- * registry, the file vault, the parse and OCR workers, the model service) and the
- * WorkspaceSession of the open workspace, replaced on every switch. The UI calls the session's
- * services (imports, folder, search, settings, embeddings) and the workspace operations here.
+ * registry, the file vault, the parse and OCR workers, the model service, the language models)
+ * and the WorkspaceSession of the open workspace, replaced on every switch. The UI calls the
+ * session's services (imports, folder, search, settings, embeddings, chat) and the workspace
+ * operations here.
  * Nothing here does heavy work itself.
  */
 import { describeError } from '../core/errors';
@@ -11,7 +12,9 @@ import { ModelSettingsRepository } from '../models/settings';
 import { CacheApiStore } from '../models/stores';
 import { WorkspaceRegistry } from '../store/workspaces';
 import { EventBus } from './event-bus';
+import { spawnEndpointWorker, spawnGenerateWorker, spawnLlmWorker } from './chat-worker';
 import { createFileVault, type FileVault } from './file-vault';
+import { BROWSER_WEBLLM_CACHE, LanguageModels } from './language-models';
 import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
 import { ModelService } from './model-service';
 import { WorkerOcr } from './ocr-proxy';
@@ -33,6 +36,8 @@ export class Casefile {
   readonly events = new EventBus();
   readonly registry = new WorkspaceRegistry();
   readonly models: ModelService;
+  /** The device's language models: WebLLM, the CPU model, the local server (each workspace chooses one). */
+  readonly llm: LanguageModels;
   /** Reads documents off the main thread (pdf.js, DOCX, HTML, images; closed when idle). */
   readonly #parser = new WorkerParser();
   /** Text recognition for scanned pages (tesseract.js in its own worker, closed when idle). */
@@ -44,12 +49,21 @@ export class Casefile {
   readonly #listeners = new Set<Listener>();
 
   private constructor(readonly vault: FileVault) {
+    const store = new CacheApiStore();
     this.models = new ModelService({
       settings: new ModelSettingsRepository(this.registry.db),
-      store: new CacheApiStore(),
+      store,
       spawn: { embedder: spawnEmbedWorker, reranker: spawnRerankWorker },
       storage: typeof navigator !== 'undefined' ? navigator.storage : null,
       onNotice: (n) => this.events.publish({ type: 'status', jobId: 'models', at: Date.now(), stage: 'model', message: n.message }),
+    });
+    this.llm = new LanguageModels({
+      registry: this.registry.db,
+      models: this.models,
+      store,
+      events: this.events.publish,
+      spawn: { webllm: spawnLlmWorker, transformers: spawnGenerateWorker, endpoint: spawnEndpointWorker },
+      webllm: BROWSER_WEBLLM_CACHE,
     });
   }
 
@@ -57,6 +71,7 @@ export class Casefile {
     const app = new Casefile(await createFileVault());
     // Detects the GPU and reads model settings; never fetches anything.
     await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
+    await app.llm.start().catch((e: unknown) => console.warn(`Casefile: language models unavailable: ${describeError(e)}`));
     await app.#activate(await app.registry.current());
     // Dense search follows the models: a model imported, downloaded, switched or deleted.
     let { plan, rows } = app.models.state;
@@ -126,7 +141,7 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, ocr: this.#ocr, models: this.models, events: this.events });
+    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, ocr: this.#ocr, models: this.models, llm: this.llm, events: this.events });
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();

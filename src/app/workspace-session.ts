@@ -1,8 +1,9 @@
 /**
  * Everything that belongs to one open workspace: its database and repositories, its settings,
  * its index (an IndexClient with its own index worker), the import queue and folder sync, the
- * embedding backfill and the search service. Created when the workspace opens and disposed when
- * another opens or it is deleted, so nothing of one matter outlives its switch to another.
+ * embedding backfill, the search service and its language model (ChatService). Created when the
+ * workspace opens and disposed when another opens or it is deleted, so nothing of one matter
+ * outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
 import { describeError } from '../core/errors';
@@ -16,13 +17,14 @@ import { DexieQueueStore } from '../store/queue-store';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
-import { noChatModel, type ChatAccess } from './chat-access';
+import { ChatService } from './chat-service';
 import { Embeddings } from './embeddings';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
+import type { LanguageModels } from './language-models';
 import type { ModelService } from './model-service';
 import { QueueFiles } from './queue-files';
 import { retrievalRunner, SearchService } from './search-service';
@@ -34,6 +36,8 @@ export interface SessionDeps {
   readonly parser: Parser & DocumentAnalyzer;
   readonly ocr: OcrEngine;
   readonly models: ModelService;
+  /** The device's language models (the workspace's ChatService picks one). */
+  readonly llm: LanguageModels;
   readonly events: EventBus;
   /** Creates the index worker (default: workers/index.worker.ts). */
   readonly spawnIndex?: () => WorkerEndpoint;
@@ -51,8 +55,8 @@ export class WorkspaceSession {
   readonly imports: ImportService;
   readonly embeddings: Embeddings;
   readonly search: SearchService;
-  /** The language model that answers in this workspace (none: extractive answers). */
-  readonly chat: ChatAccess = noChatModel();
+  /** The language model that answers in this workspace (ChatAccess; none: extractive answers). */
+  readonly chat: ChatService;
   readonly #queue: IngestQueue;
   #disposed = false;
 
@@ -81,6 +85,7 @@ export class WorkspaceSession {
     });
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
     this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
+    this.chat = new ChatService({ db: this.db, llm: deps.llm, events: deps.events.publish });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */

@@ -21,7 +21,8 @@ export function Notices() {
     if (e.type === 'status' && (e.stage === 'duplicate' || e.stage === 'model')) push(e.message, 'info');
     else if (e.type === 'job_failed') push(e.error.message, 'error');
     else if (e.type === 'file_failed') push(e.error.message, 'error');
-    else if (e.type === 'job_cancelled') push('Import cancelled.', 'info');
+    else if (e.type === 'job_cancelled' && e.jobId.startsWith('llm-download-')) push('Download cancelled.', 'info');
+    else if (e.type === 'job_cancelled' && !e.jobId.startsWith('llm-')) push('Import cancelled.', 'info');
   }, []);
   return (
     <div className="notices" role="status" aria-live="polite">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { EmbeddingStatus } from './EmbeddingStatus';
+import { LanguageModelSettings } from './LanguageModelSettings';
 import { ModelManager } from './ModelManager';
 import { SearchSettings } from './SearchSettings';
 import { useCasefile } from './hooks';
@@ -7,7 +8,7 @@ import './models.css';
 
 type Tab = 'search' | 'models';
 
-/** Settings: the retrieval pipeline of this workspace, and the local models of this device. */
+/** Settings: the retrieval pipeline of this workspace, its language model, and the local models of this device. */
 export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: Tab }) {
   const app = useCasefile();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -39,6 +40,7 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
           </div>
         ) : (
           <div role="tabpanel" id="settings-models" aria-label="Models">
+            <LanguageModelSettings />
             <EmbeddingStatus />
             <ModelManager service={app.models} />
           </div>

@@ -140,7 +140,7 @@ export function providerRows(settings: ChatSettings, facts: ProviderFacts): Prov
     status: plan.unavailable
       ? { kind: 'no-webgpu', message: plan.unavailable }
       : !webModel
-        ? { kind: 'not-configured', message: 'no catalog model fits this GPU' }
+        ? { kind: 'not-configured', message: plan.warning ?? 'no catalog model fits this GPU' }
         : (failed('webllm') ??
           (!facts.webllmCached.has(webModel)
             ? { kind: 'not-downloaded', message: `${webModel} is not downloaded${webChoice && !webChoice.fits ? ` (and ${webChoice.reason})` : ''}` }

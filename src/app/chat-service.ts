@@ -274,8 +274,8 @@ export class ChatService implements ChatAccess {
     } catch (error) {
       const dtype = pickGeneratorDtype(choice.spec, 'wasm', false);
       if (choice.device !== 'webgpu' || !isDeviceFailure(error) || !llm.state.generatorsCached.has(`${choice.spec.id}@${dtype}`)) throw error;
-      this.#deps.events({ type: 'status', jobId: 'llm', at: Date.now(), stage: 'model', message: `${choice.spec.label}: WebGPU failed (${describeError(error)}); switching to WASM (CPU) with ${dtype}.` });
-      return llm.loadGenerator({ spec: choice.spec, device: 'wasm', dtype }, { onProgress });
+      this.#deps.events({ type: 'status', jobId: 'llm', at: Date.now(), stage: 'model', message: `${choice.spec.label}: WebGPU failed (${shortReason(describeError(error))}); switching to the processor (WASM) with ${dtype}.` });
+      return llm.loadGenerator({ spec: choice.spec, device: llm.cpuDevice, dtype }, { onProgress });
     }
   }
 

@@ -80,6 +80,8 @@ export interface LanguageModelsDeps {
   readonly events: EventSink;
   readonly spawn: Readonly<Record<LlmProvider, () => WorkerEndpoint>>;
   readonly webllm: WebLlmCacheOps;
+  /** The CPU device of the CPU-model worker's runtime: 'wasm' in a browser (default), 'cpu' in Node. */
+  readonly cpuDevice?: Device;
 }
 
 export const downloadKey = (provider: 'webllm' | 'transformers', modelId: string, dtype?: Dtype): string => (provider === 'webllm' ? `webllm:${modelId}` : `transformers:${modelId}@${dtype}`);
@@ -128,6 +130,11 @@ export class LanguageModels {
       transformers: new ChatWorker({ provider: 'transformers', name: 'CPU-model worker', spawn: deps.spawn.transformers, onChange }),
       endpoint: new ChatWorker({ provider: 'endpoint', name: 'local-server worker', spawn: deps.spawn.endpoint, onChange }),
     };
+  }
+
+  /** Where the CPU model runs when it does not run on the GPU. */
+  get cpuDevice(): Device {
+    return this.deps.cpuDevice ?? 'wasm';
   }
 
   get state(): LanguageModelsState {

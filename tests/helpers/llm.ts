@@ -27,7 +27,7 @@ export interface TestLlm {
   readonly webllmCache: Set<string>;
 }
 
-export function testLanguageModels(deps: { registry: RegistryDb; models: ModelService; store: BlobStore; events?: EventSink; webllm?: () => Promise<WebLlmLibrary>; webllmCache?: Set<string>; localModels?: boolean }): TestLlm {
+export function testLanguageModels(deps: { registry: RegistryDb; models: ModelService; store: BlobStore; events?: EventSink; webllm?: () => Promise<WebLlmLibrary>; webllmCache?: Set<string>; localModels?: boolean; fetch?: (input: string | URL, init?: RequestInit) => Promise<Response> }): TestLlm {
   const spawned: Record<LlmProvider, number> = { webllm: 0, transformers: 0, endpoint: 0 };
   const terminated: Record<LlmProvider, number> = { webllm: 0, transformers: 0, endpoint: 0 };
   const webllmCache = deps.webllmCache ?? new Set<string>();
@@ -53,10 +53,11 @@ export function testLanguageModels(deps: { registry: RegistryDb; models: ModelSe
     events: deps.events ?? (() => undefined),
     spawn: {
       webllm: worker('webllm', () => createChatHost('llm worker', createWebLlmLoader(deps.webllm ?? noLibrary))),
-      transformers: worker('transformers', () => createChatHost('generate worker', createGeneratorLoader({ store: deps.store, localModelPath: deps.localModels === false ? null : MODELS_DIR }))),
+      transformers: worker('transformers', () => createChatHost('generate worker', createGeneratorLoader({ store: deps.store, localModelPath: deps.localModels === false ? null : MODELS_DIR, ...(deps.fetch ? { fetch: deps.fetch } : {}) }))),
       endpoint: worker('endpoint', () => createChatHost('endpoint worker', endpointLoader)),
     },
     webllm: cacheOps,
+    cpuDevice: 'cpu', // onnxruntime-node
   });
   return { llm, spawned, terminated, webllmCache };
 }

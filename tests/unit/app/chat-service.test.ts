@@ -194,6 +194,18 @@ describe('ChatService', () => {
     expect(t.chat.view.active).toBe('webllm');
   });
 
+  it('the CPU model on a GPU that fails falls back to the processor, saying so', async () => {
+    // In Node, onnxruntime-node has no WebGPU adapter: the load fails as a device failure would.
+    const t = await setup({ caps: GPU });
+    await t.llm.importGeneratorFolder(fixtureFiles(), 'tiny-qwen2-chat');
+    await t.chat.setProvider('transformers');
+    await t.chat.setGenerator({ model: 'local/tiny-qwen2-chat' });
+    expect(t.chat.view.rows.find((r) => r.id === 'transformers')).toMatchObject({ device: 'webgpu', dtype: 'fp32' });
+    const model = await t.chat.model();
+    expect(model?.model).toMatchObject({ device: 'cpu', dtype: 'q8' });
+    expect(t.events.some((e) => e.type === 'status' && /WebGPU failed \(.*\); switching to the processor \(WASM\) with q8/.test(e.message))).toBe(true);
+  });
+
   it('a chosen WebLLM model loads from the cache through the WebLLM worker', async () => {
     const t = await setup({ caps: GPU });
     t.webllmCache.add(WEBLLM_ID);

@@ -25,7 +25,7 @@ import type { WorkspaceDb } from '../store/db';
 import { abortRace } from '../rpc/handle';
 import type { ChatAccess, ChatState } from './chat-access';
 import type { ChatLoadProgress } from './chat-worker';
-import { reasonOf, shortReason } from './chat-reasons';
+import { chatState, shortReason } from './chat-reasons';
 import type { LanguageModels, LlmProvider } from './language-models';
 
 export interface EndpointCheck {
@@ -55,9 +55,6 @@ export interface ChatServiceDeps {
   readonly events: EventSink;
 }
 
-/** The providers as a sentence names them (capitalised at its start: `Label`). */
-const NAME: Readonly<Record<ProviderId, string>> = { webllm: 'WebLLM', transformers: 'the CPU model', endpoint: 'the local server', none: 'none' };
-const LABEL = Object.fromEntries(Object.entries(NAME).map(([k, v]) => [k, v.charAt(0).toUpperCase() + v.slice(1)])) as Readonly<Record<ProviderId, string>>;
 /** A failed local server is checked again at most this often when a question needs it. */
 const RECHECK_MS = 30_000;
 
@@ -148,34 +145,8 @@ export class ChatService implements ChatAccess {
       webllm: caps ? planWebLlm({ gpu: caps.webgpu, gpuError: caps.webgpuError, memoryGb: caps.memoryGb, overrideMB: this.#settings.webllm.memoryOverrideMB }) : null,
       endpoint: { checking: this.#checking !== null, check: this.#check },
       loading,
-      state: this.#stateOf(rows, active, loading),
+      state: chatState({ choice: this.#settings.provider, rows, active, loading: loading ? loading.progress : undefined, skipped: this.#skipped ? { provider: this.#skipped, message: this.#failures[this.#skipped] ?? 'unknown error' } : null }),
     };
-  }
-
-  #stateOf(rows: readonly ProviderRow[], active: ProviderId, loading: ChatView['loading']): ChatState {
-    if (active === 'none') {
-      const chosen = this.#settings.provider;
-      const message =
-        chosen === 'none'
-          ? 'No language model for this workspace (chosen in Settings → Models): answers quote the passages that answer the question.'
-          : chosen === 'auto'
-            ? `No language model is ready${this.#skipped ? ` (${this.#skippedNote()})` : ''}: answers quote the passages that answer the question. Set one up in Settings → Models.`
-            : `${LABEL[chosen]} cannot answer: ${reasonOf(rows.find((r) => r.id === chosen)!.status)}. Answers quote the passages until it can.`;
-      return { provider: 'none', model: null, status: 'unavailable', message };
-    }
-    const row = rows.find((r) => r.id === active)!;
-    if (loading) {
-      const p = loading.progress;
-      const what = p?.phase === 'downloading' ? 'Downloading' : 'Loading';
-      return { provider: active, model: row.model, status: 'loading', message: `${what} ${row.model ?? LABEL[active]}…${p ? ` ${Math.floor(p.percent)}%` : ''}` };
-    }
-    if (row.status.kind === 'ready') return { provider: active, model: row.model, status: 'ready', message: this.#skipped ? `${this.#skippedNote()}; ${NAME[active]} answers instead.` : null };
-    return { provider: active, model: row.model, status: 'unavailable', message: `${LABEL[active]} cannot answer: ${reasonOf(row.status)}. Answers quote the passages until it can.` };
-  }
-
-  #skippedNote(): string {
-    const id = this.#skipped!;
-    return `${LABEL[id]} failed: ${shortReason(this.#failures[id] ?? 'unknown error')}`;
   }
 
   #publish(): void {

@@ -17,6 +17,7 @@ import { describeError, isAbort, ModelError, throwIfAborted, toSerialized } from
 import { jobEmitter, type EventSink } from '../core/events';
 import type { ChatDelta, ChatModel, ChatRequest, Device, Dtype, JobOptions, JsonSchema } from '../core/ports';
 import { endpointProblem, readEndpointConfig } from '../models/chat/endpoint-config';
+import { chatFailureReason } from '../models/chat/failures';
 import { isDeviceFailure } from '../models/failures';
 import { pickGeneratorDtype, type GeneratorSpec } from '../models/chat/generators';
 import { activeProvider, CHAT_SETTINGS_KEY, DEFAULT_CHAT_SETTINGS, generatorChoice, providerRows, sanitizeChatSettings, type ChatSettings, type ProviderChoice, type ProviderId, type ProviderRow } from '../models/chat/providers';
@@ -33,6 +34,8 @@ export interface EndpointCheck {
   /** What went wrong (the provider's typed message), or what the server offers. */
   readonly message: string;
   readonly at: number;
+  /** The server and model it checked ("<baseUrl> <model>"). */
+  readonly target: string;
 }
 
 /** What Settings → Models → Language model shows for this workspace. */
@@ -77,6 +80,8 @@ export class ChatService implements ChatAccess {
   #loading: LoadEntry | null = null;
   /** The last model this workspace loaded (its worker may still hold it). */
   #loadedKey: string | null = null;
+  /** CPU-model choices whose WebGPU load failed (they run on the processor instead). */
+  readonly #fellBack = new Set<string>();
   #settingsRead = false;
   /** A provider 'auto' passed over because it failed (said in the state's message). */
   #skipped: ProviderId | null = null;
@@ -173,6 +178,8 @@ export class ChatService implements ChatAccess {
           if (options.signal?.aborted) throw error;
           break; // unloaded meanwhile (free memory, another model chosen): extractive this time
         }
+        // Busy downloading another model: not a failure to remember; extractive this time.
+        if (chatFailureReason(error) === 'busy') break;
         this.#fail(provider, error);
         if (this.#settings.provider !== 'auto') break;
         this.#skipped = provider;
@@ -196,9 +203,12 @@ export class ChatService implements ChatAccess {
       key = `endpoint:${JSON.stringify(config)}`;
       start = (onProgress) => llm.loadEndpoint(config, { onProgress });
     } else {
-      const choice = generatorChoice(this.#settings, llm.state.caps!, llm.state.generators.filter((g) => g.custom))!;
+      const planned = generatorChoice(this.#settings, llm.state.caps!, llm.state.generators.filter((g) => g.custom))!;
+      const plannedKey = `transformers:${planned.spec.id}@${planned.dtype}/${planned.device}`;
+      // Once WebGPU failed for this model, the processor runs it until the settings change.
+      const choice = this.#fellBack.has(plannedKey) ? { spec: planned.spec, device: llm.cpuDevice, dtype: pickGeneratorDtype(planned.spec, 'wasm', false) } : planned;
       key = `transformers:${choice.spec.id}@${choice.dtype}/${choice.device}`;
-      start = (onProgress) => this.#loadGenerator(choice, onProgress);
+      start = (onProgress) => this.#loadGenerator(choice, onProgress, () => this.#fellBack.add(plannedKey));
     }
     // Loaded already (a warm worker holding this model): no load job, no progress.
     if (key === this.#loadedKey && llm.workers[provider].loaded) return start(() => undefined);
@@ -211,34 +221,35 @@ export class ChatService implements ChatAccess {
   #startLoad(provider: LlmProvider, key: string, start: (onProgress: (p: ChatLoadProgress) => void) => Promise<ChatModel>): LoadEntry {
     const emit = jobEmitter(`llm-load-${nextJob++}`, this.#deps.events);
     let settled = false;
-    const entry: LoadEntry = { provider, key, progress: null, promise: Promise.resolve() as unknown as Promise<ChatModel> };
-    entry.promise = start((p) => {
-      if (settled) return; // progress travels on its own port and may land after the end
+    let entry: LoadEntry | null = null;
+    const promise = start((p) => {
+      if (settled || !entry) return; // progress travels on its own port and may land after the end
       entry.progress = p;
       emit({ type: 'progress', unit: 'bytes', done: p.loaded, total: Math.max(p.loaded, p.total), etaMs: null });
       if (this.#loading === entry) this.#publish();
     });
-    entry.promise.then(
+    const loading: LoadEntry = (entry = { provider, key, progress: null, promise });
+    promise.then(
       () => {
         settled = true;
         this.#loadedKey = key;
-        emit({ type: 'job_done', summary: { bytes: entry.progress?.loaded ?? 0 } });
+        emit({ type: 'job_done', summary: { bytes: loading.progress?.loaded ?? 0 } });
       },
       (error: unknown) => {
         settled = true;
-        emit(isAbort(error) ? { type: 'job_cancelled' } : { type: 'job_failed', error: toSerialized(error) });
+        emit(isAbort(error) ? { type: 'job_cancelled' } : { type: 'job_failed', error: { ...toSerialized(error), message: `The language model did not load: ${shortReason(describeError(error))}.` } });
       },
     );
     const clear = () => {
-      if (this.#loading === entry) this.#loading = null;
+      if (this.#loading === loading) this.#loading = null;
       this.#publish();
     };
-    entry.promise.then(clear, clear);
-    return entry;
+    promise.then(clear, clear);
+    return loading;
   }
 
   /** The CPU model on its device; a WebGPU failure tries WASM (when its files are here), saying so. */
-  async #loadGenerator(choice: { spec: GeneratorSpec; device: Device; dtype: Dtype }, onProgress: (p: ChatLoadProgress) => void): Promise<ChatModel> {
+  async #loadGenerator(choice: { spec: GeneratorSpec; device: Device; dtype: Dtype }, onProgress: (p: ChatLoadProgress) => void, fellBack: () => void): Promise<ChatModel> {
     const { llm } = this.#deps;
     try {
       return await llm.loadGenerator(choice, { onProgress });
@@ -246,7 +257,9 @@ export class ChatService implements ChatAccess {
       const dtype = pickGeneratorDtype(choice.spec, 'wasm', false);
       if (choice.device !== 'webgpu' || !isDeviceFailure(error) || !llm.state.generatorsCached.has(`${choice.spec.id}@${dtype}`)) throw error;
       this.#deps.events({ type: 'status', jobId: 'llm', at: Date.now(), stage: 'model', message: `${choice.spec.label}: WebGPU failed (${shortReason(describeError(error))}); switching to the processor (WASM) with ${dtype}.` });
-      return llm.loadGenerator({ spec: choice.spec, device: llm.cpuDevice, dtype }, { onProgress });
+      const model = await llm.loadGenerator({ spec: choice.spec, device: llm.cpuDevice, dtype }, { onProgress });
+      fellBack();
+      return model;
     }
   }
 
@@ -303,12 +316,12 @@ export class ChatService implements ChatAccess {
       this.#publish();
       try {
         const models = await this.#deps.llm.checkEndpoint(config);
-        this.#check = { ok: true, message: `Connected: ${config.model} is available (the server has ${models.length} model${models.length === 1 ? '' : 's'}).`, at: Date.now() };
+        this.#check = { ok: true, message: `Connected: ${config.model} is available (the server has ${models.length} model${models.length === 1 ? '' : 's'}).`, at: Date.now(), target: `${config.baseUrl} ${config.model}` };
         const { endpoint: _cleared, ...rest } = this.#failures;
         this.#failures = rest;
         if (this.#skipped === 'endpoint') this.#skipped = null;
       } catch (error) {
-        this.#check = { ok: false, message: describeError(error), at: Date.now() };
+        this.#check = { ok: false, message: describeError(error), at: Date.now(), target: `${config.baseUrl} ${config.model}` };
       } finally {
         this.#checking = null;
         this.#publish();
@@ -325,8 +338,8 @@ export class ChatService implements ChatAccess {
     const config = readEndpointConfig(input);
     const mixed = endpointProblem(config.baseUrl, typeof location === 'undefined' ? null : location.origin);
     if (mixed) throw new ModelError('model/unreachable', mixed, { details: { reason: 'mixed-content' } });
-    await this.#update({ endpoint: config });
     this.#check = null;
+    await this.#update({ endpoint: config });
     await this.#deps.llm.admitEndpoint(config);
     await this.testConnection();
   }
@@ -355,6 +368,7 @@ export class ChatService implements ChatAccess {
 
   /** Forgets recorded failures: the next question tries the providers again. */
   retry(): void {
+    this.#fellBack.clear();
     this.#failures = {};
     this.#skipped = null;
     this.#check = null;
@@ -368,6 +382,7 @@ export class ChatService implements ChatAccess {
     const next = sanitizeChatSettings({ ...before, ...patch });
     this.#settings = next;
     this.#failures = {};
+    this.#fellBack.clear();
     this.#skipped = null;
     this.#publish();
     try {

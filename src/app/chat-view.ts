@@ -6,7 +6,8 @@
  */
 import type { Dtype } from '../core/ports';
 import { pickGeneratorDtype } from '../models/chat/generators';
-import type { ProviderChoice, ProviderId, ProviderStatus } from '../models/chat/providers';
+import { activeProvider, type ProviderChoice, type ProviderId, type ProviderStatus } from '../models/chat/providers';
+import { WEBLLM_MODELS } from '../models/chat/webllm-catalog';
 import type { ChatView } from './chat-service';
 import { shortReason } from './chat-reasons';
 
@@ -148,3 +149,20 @@ export function providerLabel(id: ProviderId): string {
 }
 
 export { sentence };
+
+/** The provider 'Automatic' would take now (whatever the workspace chose). */
+export function automaticChoice(view: ChatView): ProviderId {
+  return activeProvider({ ...view.settings, provider: 'auto' }, view.rows);
+}
+
+/** The model that answers, as people know it ("Qwen2.5 1.5B Instruct (q4f32)", "tiny-chat"). */
+export function answeringModel(view: ChatView, llm: LanguageModelsState): string | null {
+  const { provider, model } = view.state;
+  if (!model) return null;
+  if (provider === 'webllm') {
+    const m = WEBLLM_MODELS.find((x) => x.id === model);
+    return m ? `${m.label} (${m.quant})` : model;
+  }
+  if (provider === 'transformers') return llm.generators.find((g) => g.id === model)?.label ?? model;
+  return model;
+}

@@ -15,6 +15,7 @@ import { jobEmitter, type EventSink } from '../core/events';
 import type { ChatModel, Device, Dtype, JobOptions, ModelRef } from '../core/ports';
 import { describeCapabilities, type Capabilities } from '../models/capabilities';
 import type { EndpointConfig } from '../models/chat/endpoint-config';
+import { chatError } from '../models/chat/failures';
 import { endpointOrigin } from '../models/chat/endpoint-config';
 import type { EndpointLoadRequest } from '../models/chat/endpoint-chat';
 import type { GeneratorLoadRequest } from '../models/chat/generator-host';
@@ -197,12 +198,20 @@ export class LanguageModels {
   }
 
   // ---- models for a workspace's ChatService ------------------------------------------------------
-  loadWebLlm(modelId: string, options: ChatLoadOptions = {}): Promise<ChatModel> {
+  async loadWebLlm(modelId: string, options: ChatLoadOptions = {}): Promise<ChatModel> {
+    this.#notBusy('webllm', modelId);
     return this.workers.webllm.load({ modelId, source: this.#state.webllmSource, stage: 'load' }, options);
   }
 
-  loadGenerator(choice: { spec: GeneratorSpec; device: Device; dtype: Dtype }, options: ChatLoadOptions = {}): Promise<ChatModel> {
+  async loadGenerator(choice: { spec: GeneratorSpec; device: Device; dtype: Dtype }, options: ChatLoadOptions = {}): Promise<ChatModel> {
+    this.#notBusy('transformers', choice.spec.id);
     return this.workers.transformers.load({ ...choice, stage: 'load', source: this.#hubSource() }, options);
+  }
+
+  /** A worker downloading one model is not taken over for another (that would end the download). */
+  #notBusy(provider: 'webllm' | 'transformers', modelId: string): void {
+    const other = Object.values(this.#state.downloads).find((d) => d.provider === provider && d.modelId !== modelId);
+    if (other) throw chatError('busy', `${provider}: ${modelId} waits until the download of ${other.modelId} ends`, { provider, modelId });
   }
 
   loadEndpoint(config: EndpointConfig, options: ChatLoadOptions = {}): Promise<ChatModel> {
@@ -274,7 +283,8 @@ export class LanguageModels {
       if (isAbort(error)) emit({ type: 'job_cancelled' });
       else {
         this.#set({ failures: { ...this.#state.failures, [key]: downloadFailure(label, error) } });
-        emit({ type: 'job_failed', error: toSerialized(new ModelError('model/download-failed', downloadFailure(label, error), { cause: error })) });
+        // The event says it in one line (a notice); Settings shows the whole of it.
+        emit({ type: 'job_failed', error: toSerialized(new ModelError('model/download-failed', `Downloading ${label} failed (Settings → Models says why).`, { cause: error })) });
       }
     } finally {
       active = false;

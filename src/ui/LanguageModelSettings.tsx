@@ -5,7 +5,7 @@
  * workspace's ChatService view and the device's LanguageModels state.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { PROVIDER_OPTIONS, providerLabel, statusWords, type ChatView, type ProviderChoice } from '../app/chat-view';
+import { answeringModel, automaticChoice, PROVIDER_OPTIONS, providerLabel, statusWords, type ChatView, type LanguageModelsState, type ProviderChoice } from '../app/chat-view';
 import { describeError } from '../core/errors';
 import { CpuModelPanel, WebLlmPanel } from './LlmPanels';
 import { LocalServerPanel } from './LocalServerPanel';
@@ -15,9 +15,10 @@ import './llm.css';
 export type Run = (work: Promise<unknown>) => void;
 
 /** One sentence on who answers now. */
-function summary(view: ChatView): string {
+function summary(view: ChatView, llm: LanguageModelsState): string {
   const { state } = view;
-  if (state.status === 'ready') return `Answers are written by ${state.model ?? providerLabel(state.provider)} (${providerLabel(state.provider)}).${state.message ? ` ${state.message}` : ''}`;
+  if (state.status === 'ready') return `Answers are written by ${answeringModel(view, llm) ?? providerLabel(state.provider)} (${providerLabel(state.provider)}).${state.message ? ` ${state.message}` : ''}`;
+  if (state.provider === 'none' && view.settings.provider === 'auto' && !state.message?.includes('failed')) return 'No language model is ready yet: answers quote the passages that answer the question. Set one up below.';
   return state.message ?? '';
 }
 
@@ -65,7 +66,8 @@ export function LanguageModelSettings() {
   }
   const failed = view.rows.some((r) => r.status.kind === 'error');
   const open = firstPanel(view);
-  const loaded = Object.values(llm.loaded).some((m) => m !== null);
+  // A local server's memory is the server's: only the on-device models can be freed here.
+  const loaded = llm.loaded.webllm !== null || llm.loaded.transformers !== null;
 
   return (
     <section className="panel llm-settings" aria-labelledby="llm-heading" data-testid="llm-settings">
@@ -77,7 +79,7 @@ export function LanguageModelSettings() {
         Writes answers from the passages Casefile finds, citing them. It runs on this computer, or on a server you run yourself; your documents are not sent anywhere else.
       </p>
       <p className={`llm-now llm-now-${view.state.status}`} role="status" data-testid="llm-state" data-status={view.state.status} data-provider={view.state.provider}>
-        {summary(view)}
+        {summary(view, llm)}
       </p>
 
       <fieldset className="llm-choice">
@@ -116,9 +118,10 @@ export function LanguageModelSettings() {
 
 function ProviderOption({ view, value, label, description, onChoose }: { view: ChatView; value: ProviderChoice; label: string; description: string; onChoose: () => void }) {
   const row = value === 'auto' ? null : view.rows.find((r) => r.id === value);
+  const auto = automaticChoice(view);
   const words =
     value === 'auto'
-      ? { label: view.active === 'none' ? 'Now: none ready' : `Now: ${providerLabel(view.active)}`, detail: null, tone: view.active === 'none' ? ('warn' as const) : ('ok' as const) }
+      ? { label: auto === 'none' ? 'Now: none ready' : `Now: ${providerLabel(auto)}`, detail: null, tone: auto === 'none' ? ('warn' as const) : ('ok' as const) }
       : value === 'none'
         ? { label: 'Always available', detail: null, tone: 'ok' as const }
         : statusWords(row!.status);

@@ -99,6 +99,7 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
                   needs ≈ {formatBytes(r.gpuBytes)} of GPU memory · {r.languages}
                 </span>
                 {!r.fits && !r.cached && <span className="llm-reason">Does not fit this device: {r.reason}</span>}
+                {r.failure && !r.download && <p className="error-text llm-failure">{r.failure}</p>}
                 {r.download ? (
                   <div className="llm-model-actions">
                     <Progress download={r.download} label={r.id} />
@@ -109,7 +110,6 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
                 ) : (
                   <div className="llm-model-actions">
                     {r.cached && <span className="badge tone-ok">Downloaded</span>}
-                    {r.failure && <p className="error-text llm-failure">{r.failure}</p>}
                     {!r.cached && r.fits && (
                       <button type="button" className="small primary" onClick={() => run(app.llm.downloadWebLlm(r.id))}>
                         {r.failure ? 'Retry' : 'Download'}
@@ -197,6 +197,7 @@ export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: L
               {formatBytes(g.bytes)}
               {g.languages ? ` · ${g.languages}` : ''}
             </span>
+            {g.failure && !g.download && <p className="error-text llm-failure">{g.failure}</p>}
             {g.download ? (
               <div className="llm-model-actions">
                 <Progress download={g.download} label={g.id} />
@@ -207,7 +208,6 @@ export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: L
             ) : (
               <div className="llm-model-actions">
                 {g.cached && <span className="badge tone-ok">Downloaded</span>}
-                {g.failure && <p className="error-text llm-failure">{g.failure}</p>}
                 {!g.cached && !g.imported && (
                   <button type="button" className="small primary" onClick={() => run(app.llm.downloadGenerator(g.key, g.dtype, row?.device ?? 'wasm'))}>
                     {g.failure ? 'Retry' : 'Download'}

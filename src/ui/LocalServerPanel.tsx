@@ -66,7 +66,7 @@ export function LocalServerPanel({ view, run, open }: { view: ChatView; run: Run
         </div>
       </form>
       {saved && (checking || check) && (
-        <p className={`llm-check ${checking ? '' : check?.ok ? 'tone-ok' : 'error-text'}`} role="status" data-testid="endpoint-check" data-ok={checking ? 'checking' : String(check?.ok)}>
+        <p className={`llm-check ${checking ? '' : check?.ok ? 'tone-ok' : 'error-text'}`} role="status" data-testid="endpoint-check" data-ok={checking ? 'checking' : String(check?.ok)} data-target={check?.target}>
           {checking ? 'Checking the connection…' : plainMessage(check?.message ?? '')}
         </p>
       )}

@@ -123,7 +123,7 @@ describe('(a) the local server provider', () => {
     await form.getByLabel('Server address').fill(url);
     await form.getByLabel('Model', { exact: true }).fill(model);
     await form.getByRole('button', { name: 'Save and test' }).click();
-    await s.page.locator('[data-testid=endpoint-check]:not([data-ok=checking])').waitFor();
+    await s.page.locator(`[data-testid=endpoint-check][data-target="${url} ${model}"]:not([data-ok=checking])`).waitFor();
   };
 
   it('configured in Settings, it streams real HTTP tokens one by one from the endpoint worker', async () => {
@@ -286,7 +286,7 @@ describe('(c) WebLLM on a software adapter (SwiftShader, no shader-f16)', () => 
   it('with no model downloaded it does not answer, and says so', async () => {
     await choose(provider(s.page, /^WebLLM/));
     await choose(model(SMALL).getByRole('radio'));
-    await expect.poll(() => s.page.getByTestId('llm-state').textContent()).toMatch(/WebLLM cannot answer: Qwen2\.5-0\.5B-Instruct-q4f32_1-MLC is not downloaded/);
+    await expect.poll(() => s.page.getByTestId('llm-state').textContent()).toMatch(/WebLLM cannot answer: Qwen2\.5 0\.5B Instruct \(q4f32\) is not downloaded/);
     await closeSettings(s.page);
     expect((await stream(s.page)).model).toBeNull();
     expect(foreign(s)).toEqual([]);

@@ -204,6 +204,10 @@ describe('ChatService', () => {
     const model = await t.chat.model();
     expect(model?.model).toMatchObject({ device: 'cpu', dtype: 'q8' });
     expect(t.events.some((e) => e.type === 'status' && /WebGPU failed \(.*\); switching to the processor \(WASM\) with q8/.test(e.message))).toBe(true);
+    // The next question goes straight to the processor's model, still loaded.
+    const spawned = t.spawned.transformers;
+    expect((await t.chat.model())?.model).toMatchObject({ device: 'cpu', dtype: 'q8' });
+    expect(t.spawned.transformers).toBe(spawned);
   });
 
   it('a chosen WebLLM model loads from the cache through the WebLLM worker', async () => {

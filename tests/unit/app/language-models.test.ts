@@ -118,6 +118,20 @@ describe('LanguageModels', () => {
     expect(t.events.filter((e) => e.jobId.startsWith('llm-download-')).at(-1)?.type).toBe('job_cancelled');
   });
 
+  it('a worker downloading one model is not taken over to load another', async () => {
+    const hanging = (_: string | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const t = await setup({ fetch: hanging });
+    const download = t.llm.downloadGenerator(QWEN.key, 'q8', 'cpu');
+    const key = downloadKey('transformers', QWEN.id, 'q8');
+    await expect.poll(() => t.llm.state.downloads[key]).toBeDefined();
+    const other = await t.llm.loadGenerator({ spec: GENERATORS[1]!, device: 'cpu', dtype: 'q8' }).catch((e: unknown) => e);
+    expect((other as Error).message).toMatch(/waits until the download of onnx-community\/Qwen2\.5-0\.5B-Instruct ends/);
+    expect(t.llm.state.downloads[key]).toBeDefined();
+    t.llm.cancelDownload(key);
+    await download;
+  });
+
   it('a failed download says what to do and is retried by Download again', async () => {
     const t = await setup({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
     await t.llm.downloadGenerator(QWEN.key, 'q8', 'cpu');

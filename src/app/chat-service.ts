@@ -98,7 +98,8 @@ export class ChatService implements ChatAccess {
     this.#ready = (async () => {
       this.#settings = sanitizeChatSettings((await deps.db.meta.get(CHAT_SETTINGS_KEY))?.value);
       await deps.llm.start();
-      await deps.llm.admitEndpoint(this.#settings.endpoint);
+      // A workspace closed meanwhile must not set the policy of the one open now.
+      if (!this.#disposed) await deps.llm.admitEndpoint(this.#settings.endpoint);
       this.#settingsRead = true;
     })();
     this.#ready.then(

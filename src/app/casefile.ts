@@ -12,9 +12,8 @@ import { ModelSettingsRepository } from '../models/settings';
 import { CacheApiStore } from '../models/stores';
 import { WorkspaceRegistry } from '../store/workspaces';
 import { EventBus } from './event-bus';
-import { spawnEndpointWorker, spawnGenerateWorker, spawnLlmWorker } from './chat-worker';
 import { createFileVault, type FileVault } from './file-vault';
-import { BROWSER_WEBLLM_CACHE, LanguageModels } from './language-models';
+import { browserLanguageModels, type LanguageModels } from './language-models';
 import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
 import { ModelService } from './model-service';
 import { WorkerOcr } from './ocr-proxy';
@@ -57,14 +56,7 @@ export class Casefile {
       storage: typeof navigator !== 'undefined' ? navigator.storage : null,
       onNotice: (n) => this.events.publish({ type: 'status', jobId: 'models', at: Date.now(), stage: 'model', message: n.message }),
     });
-    this.llm = new LanguageModels({
-      registry: this.registry.db,
-      models: this.models,
-      store,
-      events: this.events.publish,
-      spawn: { webllm: spawnLlmWorker, transformers: spawnGenerateWorker, endpoint: spawnEndpointWorker },
-      webllm: BROWSER_WEBLLM_CACHE,
-    });
+    this.llm = browserLanguageModels({ registry: this.registry.db, models: this.models, store, events: this.events.publish });
   }
 
   static async start(): Promise<Casefile> {

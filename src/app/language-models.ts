@@ -27,9 +27,10 @@ import type { WebLlmLoadRequest } from '../models/chat/webllm-host';
 import { CONFIG_FILES, DEFAULT_SOURCE } from '../models/hub';
 import { writeImport, type PickedFile } from '../models/import-folder';
 import { ModelCache, type BlobStore, type StoredFile } from '../models/model-cache';
+import { CacheApiStore } from '../models/stores';
 import type { RegistryDb } from '../store/db';
 import type { WorkerEndpoint } from '../rpc/handle';
-import { ChatWorker, type ChatLoadOptions, type ChatLoadProgress } from './chat-worker';
+import { ChatWorker, spawnEndpointWorker, spawnGenerateWorker, spawnLlmWorker, type ChatLoadOptions, type ChatLoadProgress } from './chat-worker';
 import type { ModelService } from './model-service';
 
 export type LlmProvider = 'webllm' | 'transformers' | 'endpoint';
@@ -71,6 +72,16 @@ export interface WebLlmCacheOps {
 
 /** WebLLM's cache through web-llm itself, loaded on demand (only where there is a WebGPU adapter). */
 export const BROWSER_WEBLLM_CACHE: WebLlmCacheOps = { cached: cachedWebLlmModels, delete: deleteWebLlmModel, importFolder: importWebLlmFolder };
+
+/** The app's language models: the browser's workers and caches (nothing is spawned or opened until used). */
+export function browserLanguageModels(deps: Pick<LanguageModelsDeps, 'registry' | 'models' | 'events'> & { readonly store?: BlobStore }): LanguageModels {
+  return new LanguageModels({
+    ...deps,
+    store: deps.store ?? new CacheApiStore(),
+    spawn: { webllm: spawnLlmWorker, transformers: spawnGenerateWorker, endpoint: spawnEndpointWorker },
+    webllm: BROWSER_WEBLLM_CACHE,
+  });
+}
 
 export interface LanguageModelsDeps {
   readonly registry: RegistryDb;

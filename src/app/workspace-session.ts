@@ -24,7 +24,7 @@ import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
-import type { LanguageModels } from './language-models';
+import { browserLanguageModels, type LanguageModels } from './language-models';
 import type { ModelService } from './model-service';
 import { QueueFiles } from './queue-files';
 import { retrievalRunner, SearchService } from './search-service';
@@ -36,8 +36,8 @@ export interface SessionDeps {
   readonly parser: Parser & DocumentAnalyzer;
   readonly ocr: OcrEngine;
   readonly models: ModelService;
-  /** The device's language models (the workspace's ChatService picks one). */
-  readonly llm: LanguageModels;
+  /** The device's language models (the workspace's ChatService picks one; default: the browser's, its own). */
+  readonly llm?: LanguageModels;
   readonly events: EventBus;
   /** Creates the index worker (default: workers/index.worker.ts). */
   readonly spawnIndex?: () => WorkerEndpoint;
@@ -85,7 +85,8 @@ export class WorkspaceSession {
     });
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder });
     this.search = new SearchService({ run: retrievalRunner(this.index, () => this.settings.pipeline()), events: deps.events });
-    this.chat = new ChatService({ db: this.db, llm: deps.llm, events: deps.events.publish });
+    const llm = deps.llm ?? browserLanguageModels({ registry: deps.registry.db, models: deps.models, events: deps.events.publish });
+    this.chat = new ChatService({ db: this.db, llm, events: deps.events.publish });
   }
 
   /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */

@@ -21,7 +21,6 @@ import { createIndexApi } from '../../../src/search-index/api';
 import { WorkspaceRegistry } from '../../../src/store/workspaces';
 import { channelWorker } from '../../helpers/channel-worker';
 import { freshIdb } from '../../helpers/idb';
-import { testLanguageModels } from '../../helpers/llm';
 
 registerRpcErrors();
 
@@ -40,25 +39,23 @@ async function setup() {
   const seen: CasefileEvent[] = [];
   events.subscribe((e) => seen.push(e));
   const indexWorkers = { spawned: 0, terminated: 0 };
-  const models = new ModelService({
-    settings: new ModelSettingsRepository(registry.db),
-    store: new MemoryStore(),
-    spawn: {
-      embedder: () => {
-        throw new Error('no model workers in this test');
-      },
-      reranker: () => {
-        throw new Error('no model workers in this test');
-      },
-    },
-  });
   const deps: SessionDeps = {
     registry,
     vault: await createFileVault(),
     parser: new WorkerParser({ spawn: () => channelWorker({ ...createParseSessions(new InProcessParser()), analyze: analyzeDocument }) }),
     ocr: { recognize: async () => ({ text: '', confidence: 0 }) },
-    models,
-    llm: testLanguageModels({ registry: registry.db, models, store: new MemoryStore() }).llm,
+    models: new ModelService({
+      settings: new ModelSettingsRepository(registry.db),
+      store: new MemoryStore(),
+      spawn: {
+        embedder: () => {
+          throw new Error('no model workers in this test');
+        },
+        reranker: () => {
+          throw new Error('no model workers in this test');
+        },
+      },
+    }),
     events,
     spawnIndex: () => {
       indexWorkers.spawned++;

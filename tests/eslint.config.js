@@ -63,7 +63,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./src/(?!(rpc|core)/)', message: 'A worker imports only src/rpc, src/core and its own capability folder.' }] }],
     },
   },
-  ...Object.entries({ parse: 'parsers', ocr: 'ocr', embed: 'models', rerank: 'models', index: 'search-index', scan: 'scanner' }).map(([worker, folder]) => ({
+  ...Object.entries({ parse: 'parsers', ocr: 'ocr', embed: 'models', rerank: 'models', llm: 'models', generate: 'models', endpoint: 'models', index: 'search-index', scan: 'scanner' }).map(([worker, folder]) => ({
     files: [`workers/${worker}.worker.ts`],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\./src/(?!(rpc|core|${folder})/)`, message: `workers/${worker}.worker.ts imports only src/rpc, src/core and src/${folder}.` }] }],

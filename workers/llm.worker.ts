@@ -1,9 +1,18 @@
 /**
- * The WebLLM worker: web-llm's own engine handler (its message protocol, not comlink). The page
- * talks to it through `WebWorkerMLCEngine` (src/models/chat/webllm-engine.ts); the model, its
- * GPU buffers and the compiled kernels live here, and terminating the worker frees them.
+ * The WebLLM worker: web-llm's MLCEngine runs here (the model, its GPU buffers and compiled
+ * kernels; terminating the worker frees them), served through the chat host's comlink API
+ * (src/models/chat/chat-host.ts). The page side is ChatWorker (src/app/chat-worker.ts).
  */
-import { WebWorkerMLCEngineHandler } from '@mlc-ai/web-llm';
+import * as webllm from '@mlc-ai/web-llm';
+import { expose } from 'comlink';
+import { registerRpcErrors } from '../src/rpc/errors';
+import { createChatHost } from '../src/models/chat/chat-host';
+import { createWebLlmLoader, type WebLlmLibrary } from '../src/models/chat/webllm-host';
 
-const handler = new WebWorkerMLCEngineHandler();
-self.onmessage = (event: MessageEvent) => handler.onmessage(event);
+registerRpcErrors();
+
+const api = createChatHost('llm worker', createWebLlmLoader(async () => webllm as unknown as WebLlmLibrary));
+
+expose(api);
+
+export type LlmWorkerApi = typeof api;

@@ -1,8 +1,9 @@
 /**
  * The composition root: creates what outlives a workspace (the event stream, the workspace
- * registry, the file vault, the parse and OCR workers, the model service) and the
- * WorkspaceSession of the open workspace, replaced on every switch. The UI calls the session's
- * services (imports, folder, search, settings, embeddings) and the workspace operations here.
+ * registry, the file vault, the parse and OCR workers, the model service, the language models)
+ * and the WorkspaceSession of the open workspace, replaced on every switch. The UI calls the
+ * session's services (imports, folder, search, settings, embeddings, chat) and the workspace
+ * operations here.
  * Nothing here does heavy work itself.
  */
 import { describeError } from '../core/errors';
@@ -12,6 +13,7 @@ import { CacheApiStore } from '../models/stores';
 import { WorkspaceRegistry } from '../store/workspaces';
 import { EventBus } from './event-bus';
 import { createFileVault, type FileVault } from './file-vault';
+import { browserLanguageModels, type LanguageModels } from './language-models';
 import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
 import { ModelService } from './model-service';
 import { WorkerOcr } from './ocr-proxy';
@@ -37,6 +39,8 @@ export class Casefile {
   readonly models: ModelService;
   /** Contract review across workspaces: the scan worker, the user's playbooks, the reviewer's name. */
   readonly #review: SessionReviewDeps;
+  /** The device's language models: WebLLM, the CPU model, the local server (each workspace chooses one). */
+  readonly llm: LanguageModels;
   /** Reads documents off the main thread (pdf.js, DOCX, HTML, images; closed when idle). */
   readonly #parser = new WorkerParser();
   /** Text recognition for scanned pages (tesseract.js in its own worker, closed when idle). */
@@ -49,13 +53,15 @@ export class Casefile {
 
   private constructor(readonly vault: FileVault) {
     this.#review = reviewDeps(this.registry);
+    const store = new CacheApiStore();
     this.models = new ModelService({
       settings: new ModelSettingsRepository(this.registry.db),
-      store: new CacheApiStore(),
+      store,
       spawn: { embedder: spawnEmbedWorker, reranker: spawnRerankWorker },
       storage: typeof navigator !== 'undefined' ? navigator.storage : null,
       onNotice: (n) => this.events.publish({ type: 'status', jobId: 'models', at: Date.now(), stage: 'model', message: n.message }),
     });
+    this.llm = browserLanguageModels({ registry: this.registry.db, models: this.models, store, events: this.events.publish });
   }
 
   static async start(): Promise<Casefile> {
@@ -63,6 +69,7 @@ export class Casefile {
     await app.playbooks.refresh().catch(warn);
     // Detects the GPU and reads model settings; never fetches anything.
     await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
+    await app.llm.start().catch((e: unknown) => console.warn(`Casefile: language models unavailable: ${describeError(e)}`));
     await app.#activate(await app.registry.current());
     // Dense search follows the models: a model imported, downloaded, switched or deleted.
     let { plan, rows } = app.models.state;
@@ -142,7 +149,7 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, events: this.events, review: this.#review });
+    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, llm: this.llm, events: this.events, review: this.#review });
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();

@@ -1,9 +1,10 @@
 /**
  * The language model of the open workspace, as the answer service sees it: which provider
  * answers, its status, and the ChatModel itself, loaded on demand. `null` means no model: the
- * answer layer composes extractive answers (the "None" provider). The provider plumbing
- * (WebLLM / CPU model / local server workers, the per-workspace choice in Settings → Models)
- * implements this; until a provider is configured the session uses `noChatModel()`.
+ * answer layer composes extractive answers (the "None" provider). The app's implementation is
+ * ChatService (chat-service.ts: the WebLLM / CPU model / local server workers and the
+ * per-workspace choice in Settings → Models), `WorkspaceSession.chat`; `noChatModel()` is the
+ * stand-in where no providers exist (tests of the answer layer).
  */
 import type { ChatModel, JobOptions } from '../core/ports';
 import type { ProviderId } from '../models/chat/providers';

@@ -93,6 +93,11 @@ export class ModelService {
     return () => this.#listeners.delete(listener);
   }
 
+  /** What this device can run (WebGPU adapter, memory); null until `start()`. */
+  get capabilities(): Capabilities | null {
+    return this.#caps;
+  }
+
   /** The app's embedder (null until `start()`); replaced when the plan changes — read it per use. */
   get embedder(): WorkerEmbedder | null {
     return this.#embedder;

@@ -1,8 +1,9 @@
 /**
  * Everything that belongs to one open workspace: its database and repositories, its settings,
  * its index (an IndexClient with its own index worker), the import queue and folder sync, the
- * embedding backfill and the conversations (questions answered through ask() in the index worker). Created when the workspace opens and disposed when
- * another opens or it is deleted, so nothing of one matter outlives its switch to another.
+ * embedding backfill, the conversations (questions answered through ask() in the index worker) and
+ * the language model that writes answers (ChatService). Created when the workspace opens and
+ * disposed when another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
  */
 import { AppError, describeError } from '../core/errors';
@@ -20,7 +21,7 @@ import { DexieConversationStore } from '../store/conversations';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
-import { noChatModel, type ChatAccess } from './chat-access';
+import { ChatService } from './chat-service';
 import { ConversationService } from './conversation-service';
 import { Embeddings } from './embeddings';
 import type { EventBus } from './event-bus';
@@ -28,6 +29,7 @@ import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
 import { ImportService } from './imports';
 import { IndexClient } from './index-client';
+import { browserLanguageModels, type LanguageModels } from './language-models';
 import { Originals } from './originals';
 import type { DocumentViews } from './parser-proxy';
 import type { ModelService } from './model-service';
@@ -47,6 +49,8 @@ export interface SessionDeps {
   readonly views?: DocumentViews;
   readonly ocr: OcrEngine;
   readonly models: ModelService;
+  /** The device's language models (the workspace's ChatService picks one; default: the browser's, its own). */
+  readonly llm?: LanguageModels;
   readonly events: EventBus;
   /** Creates the index worker (default: workers/index.worker.ts). */
   readonly spawnIndex?: () => WorkerEndpoint;
@@ -85,8 +89,8 @@ export class WorkspaceSession {
   readonly scans: ScanService;
   /** Flags under review, the portfolio grid and the reports. */
   readonly reviews: ReviewService;
-  /** The language model that answers in this workspace (none: extractive answers). */
-  readonly chat: ChatAccess = noChatModel();
+  /** The language model that answers in this workspace (ChatAccess; none: extractive answers). */
+  readonly chat: ChatService;
   /** Questions and their answers, kept as conversations. */
   readonly conversation: ConversationService;
   /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
@@ -117,6 +121,8 @@ export class WorkspaceSession {
       ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
       sink: deps.events.publish,
     });
+    const llm = deps.llm ?? browserLanguageModels({ registry: deps.registry.db, models: deps.models, events: deps.events.publish });
+    this.chat = new ChatService({ db: this.db, llm, events: deps.events.publish });
     const scanStore = new DexieScanStore(this.db);
     this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder, scans: scanStore });
     const review = deps.review ?? reviewDeps(deps.registry);

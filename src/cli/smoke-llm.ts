@@ -8,6 +8,8 @@
  *                 --models DIR loads a local folder of model folders (e.g. tests/fixtures/models)
  *   endpoint      in Node, or with --browser in Chromium under the app's CSP with the endpoint admitted
  *                 --fake starts this repo's streaming test server instead of a real one
+ * --app runs it in the built app instead (any provider): the provider is set up through the app's
+ *   services and Settings screen, and the model is `session.chat.model()` (src/cli/llm-app.ts).
  * Other options: --api-key KEY, --dtype q8|q4|q4f16|fp32, --headed (a visible browser, e.g. to use a real GPU),
  * --force (webllm: load even where the device check says no, to see web-llm's own error).
  */
@@ -37,13 +39,14 @@ const { values } = parseArgs({
     headed: { type: 'boolean', default: false },
     fake: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
+    app: { type: 'boolean', default: false },
   },
 });
 
 type Provider = 'webllm' | 'transformers' | 'endpoint';
 const isProvider = (p: unknown): p is Provider => p === 'webllm' || p === 'transformers' || p === 'endpoint';
 if (!isProvider(values.provider) || !values.model) {
-  console.error('usage: npm run smoke:llm -- --provider webllm|transformers|endpoint --model ID [--endpoint URL] [--browser] [--models DIR] [--fake]');
+  console.error('usage: npm run smoke:llm -- --provider webllm|transformers|endpoint --model ID [--endpoint URL] [--browser | --app] [--models DIR] [--fake]');
   process.exit(2);
 }
 const provider: Provider = values.provider;
@@ -94,6 +97,17 @@ async function main(): Promise<void> {
   }
   if (provider === 'endpoint' && !endpoint) throw new Error('smoke:llm: --endpoint URL is required for the endpoint provider (or --fake)');
   try {
+    if (values.app) {
+      const { smokeInApp } = await import('./llm-app');
+      const device = values.device as Device | undefined;
+      const { report, url } = await smokeInApp(
+        { provider, model, endpoint, apiKey: values['api-key'] ?? null, models: values.models ?? null, ...(device ? { device } : {}), ...(values.dtype ? { dtype: values.dtype as Dtype } : {}) },
+        { webgpu: provider === 'webllm' || device === 'webgpu', headed: values.headed },
+      );
+      console.log(`where: the built app at ${url}, session.chat.model() (Chromium)`);
+      console.log(formatSmokeReport(report));
+      return;
+    }
     if (provider === 'webllm' || values.browser) {
       const { results, policy, cspViolations } = await runInChromium(
         [{ provider, model, mode: 'smoke', ...(endpoint ? { endpoint } : {}), ...(values['api-key'] ? { apiKey: values['api-key'] } : {}), ...(values.dtype ? { dtype: values.dtype as Dtype } : {}), ...(values.device ? { device: values.device as Device } : {}), localModels: Boolean(values.models), force: values.force }],

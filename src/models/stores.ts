@@ -17,13 +17,14 @@ interface CacheStorageLike {
 export class CacheApiStore implements BlobStore {
   #cache: Promise<Cache> | null = null;
 
+  /** `storage` null: the global CacheStorage, looked up on first use (so constructing one needs no Cache API). */
   constructor(
-    private readonly storage: CacheStorageLike = caches,
+    private readonly storage: CacheStorageLike | null = null,
     private readonly name: string = MODEL_CACHE_NAME,
   ) {}
 
   #open(): Promise<Cache> {
-    return (this.#cache ??= this.storage.open(this.name));
+    return (this.#cache ??= (this.storage ?? caches).open(this.name));
   }
 
   async get(key: string): Promise<Response | undefined> {

@@ -21,7 +21,7 @@ export function Notices() {
     if (e.type === 'status' && (e.stage === 'duplicate' || e.stage === 'model')) push(e.message, 'info');
     else if (e.type === 'job_failed') push(e.error.message, 'error');
     else if (e.type === 'file_failed') push(e.error.message, 'error');
-    else if (e.type === 'job_cancelled') push(e.jobId.startsWith('scan') ? 'Scan cancelled.' : 'Import cancelled.', 'info');
+    else if (e.type === 'job_cancelled' && !e.jobId.startsWith('llm-load-')) push(e.jobId.startsWith('llm-download-') ? 'Download cancelled.' : e.jobId.startsWith('scan') ? 'Scan cancelled.' : 'Import cancelled.', 'info');
   }, []);
   return (
     <div className="notices" role="status" aria-live="polite">

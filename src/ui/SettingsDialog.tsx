@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AnswerSettings } from './AnswerSettings';
 import { EmbeddingStatus } from './EmbeddingStatus';
+import { LanguageModelSettings } from './LanguageModelSettings';
 import { ModelManager } from './ModelManager';
 import { SearchSettings } from './SearchSettings';
 import { useCasefile } from './hooks';
@@ -8,7 +9,7 @@ import './models.css';
 
 type Tab = 'search' | 'models';
 
-/** Settings: the retrieval pipeline of this workspace, and the local models of this device. */
+/** Settings: the retrieval pipeline of this workspace, its language model, and the local models of this device. */
 export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: Tab }) {
   const app = useCasefile();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -41,6 +42,7 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
           </div>
         ) : (
           <div role="tabpanel" id="settings-models" aria-label="Models">
+            <LanguageModelSettings />
             <EmbeddingStatus />
             <ModelManager service={app.models} />
           </div>

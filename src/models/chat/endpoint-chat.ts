@@ -20,6 +20,7 @@ import type { EndpointConfig, EndpointUrls } from './endpoint-config';
 import { endpointUrls } from './endpoint-config';
 import { classifyNetworkFailure, httpFailure, rejectsResponseFormat, type FetchLike } from './endpoint-errors';
 import { chatError } from './failures';
+import type { LoadedChat } from './chat-host';
 import { parseJsonOutput, withJsonInstruction } from './json-output';
 
 export type JsonMode = 'json_schema' | 'json_object' | 'prompt';
@@ -255,3 +256,14 @@ export class EndpointChatModel implements ChatModel {
     };
   }
 }
+
+/** What the endpoint worker loads: the user's server and model (nothing is fetched until a call). */
+export interface EndpointLoadRequest {
+  readonly config: EndpointConfig;
+}
+
+/** The endpoint worker's loader (chat-host.ts): the provider, and `check()` against /v1/models. */
+export const endpointLoader = async (request: EndpointLoadRequest): Promise<LoadedChat> => {
+  const model = new EndpointChatModel(request.config);
+  return { model, check: (options) => model.check(options) };
+};

@@ -24,6 +24,7 @@ export type ChatFailureReason =
   | 'not-downloaded'
   | 'download-failed'
   | 'context-too-long'
+  | 'busy'
   | 'unknown';
 
 const CODE: Readonly<Record<ChatFailureReason, ErrorCode>> = {
@@ -42,6 +43,7 @@ const CODE: Readonly<Record<ChatFailureReason, ErrorCode>> = {
   'not-downloaded': 'model/unavailable',
   'download-failed': 'model/download-failed',
   'context-too-long': 'model/load-failed',
+  busy: 'model/unavailable',
   unknown: 'model/load-failed',
 };
 

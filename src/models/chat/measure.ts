@@ -1,11 +1,11 @@
 /**
  * Figures of one generation through any ChatModel — time to first token, decode speed, token
  * counts — and the end-to-end check `npm run smoke:llm` and `npm run bench` run with them (in
- * Node and, through tests/e2e/llm-page, in Chromium): the same functions and defaults wherever a
- * model runs, so the figures compare.
+ * Node, in Chromium through tests/e2e/llm-page, and in the built app, src/cli/llm-app.ts): the
+ * same functions and defaults wherever a model runs, so the figures compare.
  */
 import { describeError } from '../../core/errors';
-import type { ChatModel, ChatRequest, JobOptions, JsonSchema } from '../../core/ports';
+import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema } from '../../core/ports';
 
 export interface GenerationFigures {
   /** From the call to the first non-empty delta (prompt prefill included). */
@@ -19,20 +19,35 @@ export interface GenerationFigures {
   readonly text: string;
 }
 
+/** One streamed delta and when it arrived (performance.now()). */
+export interface TimedDelta {
+  readonly at: number;
+  readonly delta: ChatDelta;
+}
+
 export async function measureGeneration(model: ChatModel, request: ChatRequest, options: JobOptions & { onText?: (text: string) => void } = {}): Promise<GenerationFigures> {
   const start = performance.now();
+  const timed: TimedDelta[] = [];
+  for await (const delta of model.chat(request, options)) {
+    timed.push({ at: performance.now(), delta });
+    if (delta.text) options.onText?.(delta.text);
+  }
+  return generationFigures(start, timed, performance.now());
+}
+
+/** The figures of a generation from its deltas and their times (also for deltas timed in a browser). */
+export function generationFigures(start: number, timed: readonly TimedDelta[], end: number): GenerationFigures {
   let first: number | null = null;
   let text = '';
   let completionTokens = 0;
   let promptTokens: number | null = null;
   let finishReason: GenerationFigures['finishReason'] = null;
   let deltas = 0;
-  for await (const delta of model.chat(request, options)) {
+  for (const { at, delta } of timed) {
     if (delta.text) {
-      first ??= performance.now() - start;
+      first ??= at - start;
       deltas++;
       text += delta.text;
-      options.onText?.(delta.text);
     }
     if (delta.usage) {
       completionTokens = delta.usage.completionTokens ?? completionTokens;
@@ -40,7 +55,7 @@ export async function measureGeneration(model: ChatModel, request: ChatRequest, 
     }
     if (delta.finishReason) finishReason = delta.finishReason;
   }
-  const totalMs = performance.now() - start;
+  const totalMs = end - start;
   completionTokens ||= deltas;
   const decodeMs = first === null ? 0 : totalMs - first;
   return {

@@ -1,9 +1,9 @@
 /**
  * The language-model provider registry, as data and pure functions: which providers exist, the
- * per-workspace choice (settings shape, validated on read like the pipeline settings: stored in
- * the workspace database under CHAT_SETTINGS_KEY by the UI step), each provider's status from what
- * the app knows (capabilities, caches, the endpoint's last check, the last failure), and which
- * provider answers. "None" (extractive answers) is a provider choice like the others.
+ * per-workspace choice (settings shape, validated on read like the pipeline settings; stored in
+ * the workspace database under CHAT_SETTINGS_KEY by src/app/chat-service.ts), each provider's
+ * status from what the app knows (capabilities, caches, the endpoint's last check, the last
+ * failure), and which provider answers. "None" (extractive answers) is a provider choice like the others.
  */
 import type { Device, Dtype } from '../../core/ports';
 import type { Capabilities } from '../capabilities';
@@ -140,10 +140,10 @@ export function providerRows(settings: ChatSettings, facts: ProviderFacts): Prov
     status: plan.unavailable
       ? { kind: 'no-webgpu', message: plan.unavailable }
       : !webModel
-        ? { kind: 'not-configured', message: 'no catalog model fits this GPU' }
+        ? { kind: 'not-configured', message: plan.warning ?? 'no catalog model fits this GPU' }
         : (failed('webllm') ??
           (!facts.webllmCached.has(webModel)
-            ? { kind: 'not-downloaded', message: `${webModel} is not downloaded${webChoice && !webChoice.fits ? ` (and ${webChoice.reason})` : ''}` }
+            ? { kind: 'not-downloaded', message: `${webChoice ? `${webChoice.model.label} (${webChoice.model.quant})` : webModel} is not downloaded${webChoice && !webChoice.fits ? ` (and ${webChoice.reason})` : ''}` }
             : { kind: 'ready' })),
   };
   const gen = generatorChoice(settings, facts.caps, facts.customGenerators);

@@ -84,11 +84,13 @@ export interface WebLlmChoice {
 export interface WebLlmPlan {
   /** Every catalog model with whether this device can run it, largest first. */
   readonly choices: readonly WebLlmChoice[];
-  /** The one to offer by default: the largest that fits, the f16 build where the GPU has shader-f16. */
+  /** The one to offer by default: the largest that fits, the f16 build where the GPU has shader-f16; none on a software adapter. */
   readonly recommended: WebLlmModel | null;
   readonly budgetMB: number;
-  /** Why WebLLM cannot run at all here (no WebGPU, software adapter, tiny limits); null when it can. */
+  /** Why WebLLM cannot run at all here (no WebGPU, tiny limits); null when it can. */
   readonly unavailable: string | null;
+  /** Why it would run badly (a software adapter: no GPU); the models that fit stay selectable. */
+  readonly warning: string | null;
 }
 
 export interface WebLlmDevice {
@@ -101,15 +103,14 @@ export interface WebLlmDevice {
 
 export function planWebLlm(device: WebLlmDevice, models: readonly WebLlmModel[] = WEBLLM_MODELS): WebLlmPlan {
   const { gpu } = device;
-  const none = (why: string): WebLlmPlan => ({ choices: models.map((m) => ({ model: m, fits: false, reason: why })), recommended: null, budgetMB: 0, unavailable: why });
+  const none = (why: string): WebLlmPlan => ({ choices: models.map((m) => ({ model: m, fits: false, reason: why })), recommended: null, budgetMB: 0, unavailable: why, warning: null });
   if (!gpu) return none(`WebLLM needs WebGPU: ${device.gpuError ?? 'this browser has none'}`);
-  if (gpu.isFallbackAdapter) return none('the only WebGPU adapter is a software one (no GPU): far too slow for a language model');
   if (gpu.maxBufferSize < WEBLLM_MIN_LIMITS.maxBufferSize || gpu.maxStorageBufferBindingSize < WEBLLM_MIN_LIMITS.maxStorageBufferBindingSize) {
     return none(`the GPU's buffer limits (${Math.round(gpu.maxBufferSize / 2 ** 20)} MiB / ${Math.round(gpu.maxStorageBufferBindingSize / 2 ** 20)} MiB) are below WebLLM's minimum`);
   }
   const budgetMB = memoryBudgetMB(gpu, device.memoryGb, device.overrideMB);
   const choices = models.map((m): WebLlmChoice => {
-    if (m.quant === 'q4f16' && !gpu.shaderF16) return { model: m, fits: false, reason: 'needs shader-f16, which this GPU lacks (take the q4f32 build)' };
+    if (m.quant === 'q4f16' && !gpu.shaderF16) return { model: m, fits: false, reason: 'needs shader-f16 (16-bit arithmetic), which this GPU lacks: take its q4f32 build' };
     if (m.bufferBytes && m.bufferBytes > gpu.maxStorageBufferBindingSize) return { model: m, fits: false, reason: `needs ${Math.round(m.bufferBytes / 2 ** 20)} MiB storage buffers` };
     if (m.vramMB > budgetMB * HEADROOM) return { model: m, fits: false, reason: `needs about ${(m.vramMB / 1024).toFixed(1)} GB of GPU memory; this device has about ${(budgetMB / 1024).toFixed(1)} GB` };
     return { model: m, fits: true, reason: null };
@@ -117,7 +118,11 @@ export function planWebLlm(device: WebLlmDevice, models: readonly WebLlmModel[] 
   const fitting = choices.filter((c) => c.fits).map((c) => c.model);
   const best = Math.max(0, ...fitting.map((m) => m.params));
   const recommended = fitting.filter((m) => m.params === best).sort((a, b) => (a.quant === b.quant ? a.vramMB - b.vramMB : a.quant === 'q4f16' ? -1 : 1))[0] ?? null;
-  return { choices, recommended, budgetMB, unavailable: null };
+  if (gpu.isFallbackAdapter) {
+    // SwiftShader, WARP: WebGPU on the CPU. A model runs, at a word every few seconds: offered, never chosen for the user.
+    return { choices, recommended: null, budgetMB, unavailable: null, warning: 'only a software adapter: WebGPU here has no graphics card behind it, so a model would run on the processor, slower than the CPU model' };
+  }
+  return { choices, recommended, budgetMB, unavailable: null, warning: null };
 }
 
 // ---- appConfig --------------------------------------------------------------------------------

@@ -1,12 +1,11 @@
 /**
- * The WebLLM provider: a ChatModel over web-llm's engine interface — in the app a
- * `WebWorkerMLCEngine` (page side, `CreateWebWorkerMLCEngine`) talking to the
- * `WebWorkerMLCEngineHandler` in workers/llm.worker.ts; any `MLCEngineInterface` works, so tests
- * drive it with a scripted engine. Streaming via `chat.completions.create({stream: true})`, json
- * via `response_format: {type: 'json_object', schema: <string>}` (XGrammar-constrained), abort via
- * `interruptGenerate()` (web-llm takes no AbortSignal). Errors, which cross web-llm's worker
- * boundary as "Name: message" strings, become typed ModelErrors (mapWebLlmError).
- * This module does not import web-llm: the page loads it only through webllm-engine.ts.
+ * The WebLLM provider: a ChatModel over web-llm's engine interface — in the app the `MLCEngine`
+ * inside workers/llm.worker.ts (webllm-host.ts), reached from the page through the chat host;
+ * any `MLCEngineInterface` works, so tests drive it with a scripted engine. Streaming via
+ * `chat.completions.create({stream: true})`, json via `response_format: {type: 'json_object',
+ * schema: <string>}` (XGrammar-constrained), abort via `interruptGenerate()` (web-llm takes no
+ * AbortSignal). Errors, which web-llm also reports as "Name: message" strings, become typed
+ * ModelErrors (mapWebLlmError). This module does not import web-llm.
  */
 import { AbortedError, AppError } from '../../core/errors';
 import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema, ModelRef } from '../../core/ports';
@@ -31,6 +30,7 @@ const RULES: readonly [RegExp, ChatFailureReason, string][] = [
   [/DeviceLostError|device was lost|device lost/i, 'device-lost', 'lost the GPU (usually out of memory); choose a smaller model'],
   [/ContextWindowSizeExceededError|exceed context window/i, 'context-too-long', 'got a prompt longer than its context window'],
   [/ModelNotFoundError|Cannot find model record/i, 'model-missing', 'is not in the model list'],
+  [/Unexpected token '<'|<!doctype|is not valid JSON/i, 'download-failed', "could not be downloaded: the server sent a web page instead of the model's files (check the mirror address)"],
   [/Failed to fetch|NetworkError|network error|ERR_|Cannot fetch|status code 4\d\d|status code 5\d\d|\b(403|404|429|5\d\d)\b.*(fetch|download)/i, 'download-failed', 'could not be downloaded (network error or mirror missing files)'],
 ];
 
@@ -41,7 +41,7 @@ export function mapWebLlmError(error: unknown, modelId: string, stage: 'load' | 
   if (/AbortError|aborted|Engine\.unload\(\) is called/i.test(text)) return new AbortedError(stage === 'load' ? `loading ${modelId}` : 'generation');
   const ctx = { provider: 'webllm' as const, modelId };
   for (const [re, reason, hint] of RULES) {
-    if (re.test(text)) return chatError(reason, `webllm: ${modelId} ${hint} (${text.slice(0, 300)})`, ctx, { cause: error, details: { stage } });
+    if (re.test(text)) return chatError(reason, `webllm: ${modelId} ${hint} (${text.slice(0, 300)})`, ctx, { cause: error, details: { stage, hint } });
   }
   return chatError(stage === 'load' ? 'download-failed' : 'unknown', `webllm: ${modelId} failed while ${stage === 'load' ? 'loading' : 'generating'}: ${text.slice(0, 300)}`, ctx, { cause: error, details: { stage } });
 }

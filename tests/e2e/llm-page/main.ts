@@ -1,14 +1,15 @@
 /**
  * The language-model check page: `window.llmCheck.run(run)` runs the smoke check or the generation
- * benchmark of one provider and resolves with its figures. WebLLM runs here against the app's own
- * workers/llm.worker.ts (after checking that this device has a WebGPU adapter that can run the
- * model); transformers.js and the endpoint run in the page's worker. Streamed text is shown as it
+ * benchmark of one provider and resolves with its figures. WebLLM runs in the app's own
+ * workers/llm.worker.ts through the app's ChatWorker (after checking that this device has a WebGPU
+ * adapter that can run the model); transformers.js and the endpoint run in the page's worker. Streamed text is shown as it
  * arrives.
  */
 import { describeError } from '../../../src/core/errors';
 import { detectCapabilities } from '../../../src/models/capabilities';
 import { planWebLlm } from '../../../src/models/chat/webllm-catalog';
-import { loadWebLlm } from '../../../src/models/chat/webllm-engine';
+import { ChatWorker, spawnLlmWorker } from '../../../src/app/chat-worker';
+import type { WebLlmLoadRequest } from '../../../src/models/chat/webllm-host';
 import type { LlmResult, LlmRun, WorkerMessage } from './protocol';
 import { runWith } from './run';
 
@@ -21,11 +22,13 @@ async function webllm(run: LlmRun): Promise<LlmResult> {
   if (plan.unavailable && !run.force) return { ok: false, error: plan.unavailable, code: 'model/no-webgpu' };
   const choice = plan.choices.find((c) => c.model.id === run.model);
   if (choice && !choice.fits) show(`warning: ${run.model} ${choice.reason ?? ''}\n`);
-  const worker = new Worker(new URL('../../../workers/llm.worker.ts', import.meta.url), { type: 'module' });
+  const worker = new ChatWorker<WebLlmLoadRequest>({ provider: 'webllm', name: 'WebLLM worker', spawn: spawnLlmWorker });
   try {
-    return await runWith(run, () => loadWebLlm(worker, run.model, { onProgress: (p) => (document.title = `${Math.floor(p.percent)}% ${p.phase}`) }), show);
+    // 'download': fetched once into the browser cache, then loaded from it.
+    const load = () => worker.load({ modelId: run.model, source: null, stage: 'download' }, { onProgress: (p) => (document.title = `${Math.floor(p.percent)}% ${p.phase}`) });
+    return await runWith(run, load, show);
   } finally {
-    worker.terminate();
+    worker.free();
   }
 }
 

@@ -14,7 +14,7 @@ import type { ChatDelta } from '../../../../src/core/ports';
 import type { GpuInfo } from '../../../../src/models/capabilities';
 import { planWebLlm, WEBLLM_LIBRARY_HOST, WEBLLM_MODELS, webLlmAppConfig, webLlmOrigins } from '../../../../src/models/chat/webllm-catalog';
 import { mapWebLlmError, WebLlmChatModel, WebLlmProgressTracker, type WebLlmEngineLike } from '../../../../src/models/chat/webllm-chat';
-import { webLlmImportEntries, writeWebLlmImport } from '../../../../src/models/chat/webllm-engine';
+import { webLlmImportEntries, writeWebLlmImport } from '../../../../src/models/chat/webllm-cache';
 
 const GiB = 2 ** 30;
 const gpu = (over: Partial<GpuInfo>): GpuInfo => ({ vendor: 'test', architecture: '', description: '', isFallbackAdapter: false, shaderF16: true, maxBufferSize: 4 * GiB - 1, maxStorageBufferBindingSize: 2 * GiB - 4, ...over });
@@ -33,11 +33,16 @@ describe('catalog', () => {
 });
 
 describe('planWebLlm: what this device can run', () => {
-  it('no WebGPU or a software adapter: nothing, with the reason', () => {
+  it('no WebGPU: nothing, with the reason; a software adapter: q4f32 builds offered with a warning, none recommended', () => {
     expect(planWebLlm({ gpu: null, gpuError: 'navigator.gpu is missing', memoryGb: 8 })).toMatchObject({ recommended: null, unavailable: expect.stringContaining('navigator.gpu is missing') as string });
     const soft = planWebLlm({ gpu: gpu({ isFallbackAdapter: true, shaderF16: false }), memoryGb: 8 });
     expect(soft.recommended).toBeNull();
-    expect(soft.unavailable).toMatch(/software/);
+    expect(soft.unavailable).toBeNull();
+    expect(soft.warning).toMatch(/^only a software adapter/);
+    const fitting = soft.choices.filter((c) => c.fits);
+    expect(fitting.length).toBeGreaterThan(0);
+    expect(fitting.every((c) => c.model.quant === 'q4f32')).toBe(true);
+    expect(soft.choices.filter((c) => c.model.quant === 'q4f16').every((c) => !c.fits && /shader-f16/.test(c.reason ?? ''))).toBe(true);
     expect(planWebLlm({ gpu: gpu({ maxBufferSize: 2 ** 27, maxStorageBufferBindingSize: 2 ** 27 }), memoryGb: 8 }).unavailable).toMatch(/below WebLLM's minimum/);
   });
 

@@ -1,62 +1,35 @@
 /**
- * WebLLM on the page: starts the engine in workers/llm.worker.ts and manages its cache. web-llm
- * (6.8 MB) is reached only through `import('@mlc-ai/web-llm')` here and in the worker, so it stays
- * out of the main bundle. Download = loading a model that is not cached (byte progress from
- * web-llm's reports); cancel = abort (the engine unloads; terminate the worker to free the GPU);
- * offline reuse = `hasModelInCache`; delete = `deleteModelAllInfoInCache`; mirror = the
- * appConfig's URLs (webllm-catalog.ts). Import from a folder writes the files into web-llm's own
- * Cache API entries under the URLs it will ask for (so loading fetches nothing).
+ * WebLLM's files in the browser cache, from the page: which catalog models are downloaded
+ * (offline reuse), delete, and import from a folder (the files written into web-llm's own Cache
+ * API entries under the URLs it will ask for, so loading fetches nothing). web-llm (6.8 MB) is
+ * reached only through `import('@mlc-ai/web-llm')` here, so it stays out of the main bundle and
+ * is fetched only where WebGPU exists; the engine itself runs in workers/llm.worker.ts
+ * (webllm-host.ts).
  */
-import { AbortedError, InputError } from '../../core/errors';
-import type { JobOptions } from '../../core/ports';
-import { WEBLLM_MODELS, webLlmAppConfig, type WebLlmSource } from './webllm-catalog';
-import { mapWebLlmError, WebLlmChatModel, WebLlmProgressTracker, type WebLlmEngineLike, type WebLlmProgress } from './webllm-chat';
+import { InputError } from '../../core/errors';
+import { webLlmAppConfig, type WebLlmSource } from './webllm-catalog';
 
 const webllm = () => import('@mlc-ai/web-llm');
 
-export interface WebLlmLoadOptions extends JobOptions {
-  readonly source?: WebLlmSource;
-  readonly onProgress?: (progress: WebLlmProgress) => void;
+/** The ids of `ids` whose files are in the browser cache. */
+export async function cachedWebLlmModels(ids: readonly string[], source?: WebLlmSource | null): Promise<Set<string>> {
+  const lib = await webllm();
+  const appConfig = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, ids);
+  const out = new Set<string>();
+  for (const id of ids) if (await lib.hasModelInCache(id, appConfig).catch(() => false)) out.add(id);
+  return out;
 }
 
-/** Loads (downloading when not cached) `modelId` in `worker` and returns the ChatModel over it. */
-export async function loadWebLlm(worker: Worker, modelId: string, options: WebLlmLoadOptions = {}): Promise<WebLlmChatModel> {
-  if (options.signal?.aborted) throw new AbortedError(`loading ${modelId}`);
+export async function deleteWebLlmModel(modelId: string, source?: WebLlmSource | null): Promise<void> {
   const lib = await webllm();
-  const appConfig = webLlmAppConfig(lib.prebuiltAppConfig.model_list, options.source);
-  const expected = (WEBLLM_MODELS.find((m) => m.id === modelId)?.vramMB ?? 0) * 1e6;
-  const tracker = new WebLlmProgressTracker(modelId, expected);
-  const engine = new lib.WebWorkerMLCEngine(worker, {
-    appConfig,
-    initProgressCallback: (report) => {
-      try {
-        options.onProgress?.(tracker.update(report));
-      } catch {
-        // a failing listener must not break the load
-      }
-    },
-  });
-  const onAbort = () => void engine.unload().catch(() => undefined);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    await engine.reload(modelId);
-  } catch (error) {
-    if (options.signal?.aborted) throw new AbortedError(`loading ${modelId}`);
-    throw mapWebLlmError(error, modelId, 'load');
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-  return new WebLlmChatModel(engine as unknown as WebLlmEngineLike, modelId);
+  await lib.deleteModelAllInfoInCache(modelId, webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]));
 }
 
-export async function webLlmCached(modelId: string, source?: WebLlmSource): Promise<boolean> {
+/** Imports a downloaded MLC model folder (and its model library) as `modelId`; returns the bytes written. */
+export async function importWebLlmFolder(modelId: string, files: readonly ImportFile[], source?: WebLlmSource | null): Promise<number> {
   const lib = await webllm();
-  return lib.hasModelInCache(modelId, webLlmAppConfig(lib.prebuiltAppConfig.model_list, source));
-}
-
-export async function deleteWebLlmModel(modelId: string, source?: WebLlmSource): Promise<void> {
-  const lib = await webllm();
-  await lib.deleteModelAllInfoInCache(modelId, webLlmAppConfig(lib.prebuiltAppConfig.model_list, source));
+  const record = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]).model_list[0]!;
+  return writeWebLlmImport(webLlmImportEntries(files, record));
 }
 
 // ---- import from a folder -----------------------------------------------------------------------

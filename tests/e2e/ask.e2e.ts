@@ -58,7 +58,7 @@ describe('ask: scope, answers, conversations', () => {
     expect(await turn.getAttribute('data-state')).toBe('answered');
     expect(await chips(s.page)).toEqual([`DISTRIBUTION AGREEMENT (${NW_CONTOSO})×`]);
     const top = (await results(s.page))[0]!;
-    expect(top).toMatchObject({ file: NW_CONTOSO, page: 'p. 1' });
+    expect(top).toMatchObject({ file: NW_CONTOSO, page: 'part 1' });
     expect(top.section).toMatch(/Limitation of Liability/);
     expect(await turn.getByTestId('writer').textContent()).toContain('Verbatim passages (no language model)');
     // The extractive answer quotes the cap verbatim, every citation resolved and checked.
@@ -151,7 +151,7 @@ describe('ask: scope, answers, conversations', () => {
     await ask(s.page, 'Which law governs and which courts have jurisdiction?');
     const turn = latestTurn(s.page);
     const top = (await results(s.page))[0]!;
-    expect(top).toMatchObject({ file: SUPPLY, page: 'p. 2' });
+    expect(top).toMatchObject({ file: SUPPLY, page: 'part 2' });
     await s.page.getByRole('button', { name: 'Search all documents' }).click();
     const citation = turn.getByTestId('citation').first();
     const n = Number(await citation.getAttribute('data-n'));
@@ -159,7 +159,7 @@ describe('ask: scope, answers, conversations', () => {
     await citation.click();
     const viewer = s.page.getByRole('dialog', { name: cited.file });
     await viewer.waitFor();
-    await expect.poll(() => viewer.getByTestId('viewer-pager').textContent()).toBe(`Page ${cited.page.replace('p. ', '')} of 2`);
+    await expect.poll(() => viewer.getByTestId('viewer-pager').textContent()).toBe(`Part ${cited.page.replace('part ', '')} of 2`);
     expect(await viewer.getByTestId('passage').textContent()).toContain('governed by the laws of England and Wales');
     await s.page.screenshot({ path: `${ARTIFACTS}/ask-citation-viewer.png` });
 
@@ -215,13 +215,13 @@ describe('ask: scope, answers, conversations', () => {
     expect(md.suggestedFilename()).toMatch(/^Consider the Distribution Agreement.*\.md$/);
     const text = await readFile(await md.path(), 'utf8');
     expect(text).toContain('## 1. Consider the Distribution Agreement between Northwind Traders Ltd. and Contoso Pharma Inc.; is there a cap on liability?');
-    expect(text).toMatch(new RegExp(`\\[\\^1-1\\]: ${NW_CONTOSO.replace(/\./g, '\\.')}, p\\. 1, § .*Limitation of Liability.*: “`));
+    expect(text).toMatch(new RegExp(`\\[\\^1-1\\]: ${NW_CONTOSO.replace(/\./g, '\\.')}, part 1, § .*Limitation of Liability.*: “`));
     expect(text).toContain('**Not enough evidence in the documents**');
     const [word] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('button', { name: 'Export Word' }).click()]);
     expect(word.suggestedFilename()).toMatch(/\.docx$/);
     const docx = unzipSync(new Uint8Array(await readFile(await word.path())));
     expect(strFromU8(docx['word/document.xml']!)).toContain('is there a cap on liability?');
-    expect(strFromU8(docx['word/footnotes.xml']!)).toContain(`${NW_CONTOSO}, p. 1`);
+    expect(strFromU8(docx['word/footnotes.xml']!)).toContain(`${NW_CONTOSO}, part 1`);
   });
 
   it('keeps the conversation across a reload, and lists it in the history', async () => {
@@ -317,7 +317,7 @@ describe('ask: scope, answers, conversations', () => {
 
     // Stop while it writes: the turn keeps the words written so far.
     await s.page.getByLabel('Ask a question or search your documents').fill('and how much notice stops the renewal?');
-    await s.page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await s.page.getByRole('search').getByRole('button', { name: 'Ask', exact: true }).click();
     await latestTurn(s.page).getByTestId('draft').filter({ hasText: 'word3' }).waitFor();
     await s.page.getByTestId('stop').click();
     await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('stopped');

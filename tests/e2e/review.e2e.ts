@@ -85,7 +85,10 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     const dialog = s.page.getByRole('dialog', { name: 'services-agreement.pdf' });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 2 of 4');
-    expect(await dialog.getByTestId('passage').textContent()).toContain('fifteen (15) days');
+    // The original page is drawn with the passage highlighted; the extracted text marks the same passage.
+    await dialog.getByTestId('highlight').first().waitFor();
+    await dialog.getByRole('button', { name: 'Text', exact: true }).click();
+    expect(await dialog.getByTestId('passage').first().textContent()).toContain('fifteen (15) days');
     await dialog.getByRole('button', { name: 'Close source viewer' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -290,7 +293,9 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await cell('supply-agreement.pdf', 'Governing law').click();
     const viewer = s.page.getByRole('dialog', { name: 'supply-agreement.pdf' });
     await viewer.waitFor();
-    expect(await viewer.getByTestId('passage').textContent()).toContain('State of New York');
+    await viewer.getByTestId('highlight').first().waitFor();
+    await viewer.getByRole('button', { name: 'Text', exact: true }).click();
+    expect(await viewer.getByTestId('passage').first().textContent()).toContain('State of New York');
     await viewer.getByRole('button', { name: 'Close source viewer' }).click();
     await cell('distribution-agreement.pdf', 'Governing law').click();
     await expect.poll(() => s.page.getByTestId('review-doc').filter({ hasText: 'distribution-agreement.pdf' }).getAttribute('aria-pressed')).toBe('true');

@@ -63,7 +63,7 @@ export async function ask(page: Page, question: string): Promise<void> {
   const panel = page.locator('section.search');
   const before = Number(await panel.getAttribute('data-searches'));
   await page.getByLabel('Ask a question or search your documents').fill(question);
-  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await page.getByRole('search').getByRole('button', { name: 'Ask', exact: true }).click();
   await page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
 }
 

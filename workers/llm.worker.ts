@@ -4,6 +4,9 @@
  * GPU buffers and the compiled kernels live here, and terminating the worker frees them.
  */
 import { WebWorkerMLCEngineHandler } from '@mlc-ai/web-llm';
+import { installCspProbe } from '../src/rpc/csp-probe';
+
+installCspProbe();
 
 const handler = new WebWorkerMLCEngineHandler();
 self.onmessage = (event: MessageEvent) => handler.onmessage(event);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Casefile } from '../app/casefile';
+import { probeWorker } from '../app/csp-probe';
 import { describeError } from '../core/errors';
 import { App } from './App';
 import { CasefileContext } from './hooks';
@@ -12,7 +13,10 @@ Casefile.start().then(
   (app) => {
     // End-to-end tests and benchmarks reach the app from the page; only their build (vite
     // --mode test) has it, the app users run does not.
-    if (import.meta.env.MODE === 'test') (window as unknown as { casefile: Casefile }).casefile = app;
+    if (import.meta.env.MODE === 'test') {
+      (window as unknown as { casefile: Casefile }).casefile = app;
+      (window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker;
+    }
     window.addEventListener('pagehide', () => void app.flush());
     root.render(
       <StrictMode>

@@ -126,9 +126,9 @@ export class SearchService {
     this.#current = null;
   }
 
-  #onEvent(event: CasefileEvent): void {
-    if (event.type !== 'file_done' && event.type !== 'file_failed') return;
-    // Results must not show deleted or re-indexed documents: re-run once the burst has passed.
+  /** The documents changed (e.g. in another tab): re-runs the latest question once the burst has passed. */
+  stale(): void {
+    // Results must not show deleted or re-indexed documents.
     if (this.#disposed || this.#rerun !== null || this.#question === null || this.#view.outcome === null) return;
     this.#rerun = setTimeout(() => {
       this.#rerun = null;
@@ -136,6 +136,10 @@ export class SearchService {
       this.reruns++;
       void this.ask(this.#question);
     }, this.#coalesceMs);
+  }
+
+  #onEvent(event: CasefileEvent): void {
+    if (event.type === 'file_done' || event.type === 'file_failed') this.stale();
   }
 
   #set(patch: Partial<SearchView>): void {

@@ -7,6 +7,7 @@
  *   open(workspaceId, models?, embeddingModel?)   loads and reconciles the workspace's index
  *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages
  *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
+ *   refresh()                                     catches up with documents another tab added or removed
  *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
  *   flush() / close(save)
  *
@@ -129,6 +130,11 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
 
     async removeDocument(documentId: string): Promise<void> {
       await (await ready()).engine.removeDocument(documentId);
+    },
+
+    /** Re-reads the store: documents added or removed by another writer (another tab) join or leave the index. */
+    async refresh(): Promise<{ added: number; removed: number }> {
+      return (await ready()).engine.reconcile();
     },
 
     /**

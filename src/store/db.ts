@@ -44,6 +44,13 @@ export class WorkspaceDb extends Dexie {
       jobs: 'id, status, createdAt',
       queue: 'id, jobId, seq, status, documentId',
     });
+    // When another tab deletes this workspace, close for good: Dexie's default would reopen on
+    // the next query and so recreate the deleted database.
+    this.on('versionchange', (event: IDBVersionChangeEvent) => {
+      if (event.newVersion) return undefined;
+      this.close({ disableAutoOpen: true });
+      return false;
+    });
   }
 }
 

@@ -11,12 +11,13 @@
  * the deletion, then open another), then removes its database and stored files and checks both
  * are gone.
  */
-import { describeError } from '../core/errors';
+import { describeError, StoreError } from '../core/errors';
 import type { CasefileEvent } from '../core/events';
 import type { WorkspaceRecord } from '../core/types';
 import { ModelSettingsRepository } from '../models/settings';
 import { CacheApiStore } from '../models/stores';
 import { WorkspaceRegistry } from '../store/workspaces';
+import { exportWorkspace, readBackupManifest, restoreWorkspace, type BackupManifest } from './backup';
 import { EventBus } from './event-bus';
 import { createFileVault, type FileVault } from './file-vault';
 import { spawnEmbedWorker, spawnRerankWorker } from './model-proxies';
@@ -162,6 +163,40 @@ export class Casefile {
         else await this.#refreshList();
       }
     });
+  }
+
+  /** Writes workspace `id` to a backup file (its index saved first when it is open here). */
+  async backupWorkspace(id: string, onProgress?: (done: number, total: number) => void): Promise<{ file: Blob; fileName: string }> {
+    const ws = await this.registry.get(id);
+    if (!ws) throw new StoreError('store/not-found', `Casefile: no workspace ${id} to back up`);
+    if (this.#session?.workspaceId === id) await this.#session.index.flush();
+    const file = await exportWorkspace(ws, this.#backupDeps(), onProgress ? { onProgress } : {});
+    const day = new Date().toISOString().slice(0, 10);
+    const slug = ws.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'workspace';
+    return { file, fileName: `${slug}-${day}.casefile` };
+  }
+
+  /** What a backup holds, and whether its workspace is already here (a restore would then ask). */
+  async inspectBackup(file: Blob): Promise<{ manifest: BackupManifest; existing: WorkspaceRecord | null }> {
+    const manifest = await readBackupManifest(file);
+    return { manifest, existing: (await this.registry.get(manifest.workspace.id)) ?? null };
+  }
+
+  /**
+   * Restores a backup and opens it. When its workspace is already here: 'copy' restores it as a
+   * new workspace beside it, 'replace' restores it and then deletes the one here (in every tab).
+   */
+  async restoreBackup(file: Blob, whenPresent: 'copy' | 'replace' = 'copy'): Promise<WorkspaceRecord> {
+    const { manifest, existing } = await this.inspectBackup(file);
+    const restored = await restoreWorkspace(file, this.#backupDeps(), existing ? { workspaceId: crypto.randomUUID(), name: whenPresent === 'copy' ? `${manifest.workspace.name} (restored)`.slice(0, 80) : manifest.workspace.name } : {});
+    this.#tabs.post({ kind: 'workspaces' });
+    if (existing && whenPresent === 'replace') await this.deleteWorkspace(existing.id);
+    await this.switchWorkspace(restored.id);
+    return restored;
+  }
+
+  #backupDeps() {
+    return { registry: this.registry, vault: this.vault, locks: this.locks };
   }
 
   /** Removes leftovers nothing owns: workspaces deleted half-way, and partial copies of the open one. */

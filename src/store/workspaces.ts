@@ -33,6 +33,13 @@ export class WorkspaceRegistry {
     return ws;
   }
 
+  /** Registers a workspace whose database already exists (a restored backup). */
+  async adopt(workspace: Pick<WorkspaceRecord, 'id' | 'name' | 'createdAt'>): Promise<WorkspaceRecord> {
+    const ws: WorkspaceRecord = { id: workspace.id, name: validName(workspace.name), createdAt: workspace.createdAt, openedAt: Date.now() };
+    await this.db.workspaces.add(ws);
+    return ws;
+  }
+
   async rename(id: string, name: string): Promise<void> {
     const n = await this.db.workspaces.update(id, { name: validName(name) });
     if (n === 0) throw new StoreError('store/not-found', `WorkspaceRegistry: no workspace ${id}`);

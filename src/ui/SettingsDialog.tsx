@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { EmbeddingStatus } from './EmbeddingStatus';
 import { ModelManager } from './ModelManager';
 import { SearchSettings } from './SearchSettings';
+import { StorageSettings } from './StorageSettings';
 import { useCasefile } from './hooks';
 import './models.css';
 
-type Tab = 'search' | 'models';
+export type SettingsTab = 'search' | 'models' | 'storage';
 
-/** Settings: the retrieval pipeline of this workspace, and the local models of this device. */
-export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: Tab }) {
+/** Settings: the retrieval pipeline of this workspace, the local models and the storage of this device. */
+export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: SettingsTab }) {
   const app = useCasefile();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [tab, setTab] = useState<Tab>(initial);
+  const [tab, setTab] = useState<SettingsTab>(initial);
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
@@ -27,6 +28,9 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
           <button type="button" role="tab" aria-selected={tab === 'models'} aria-controls="settings-models" onClick={() => setTab('models')}>
             Models
           </button>
+          <button type="button" role="tab" aria-selected={tab === 'storage'} aria-controls="settings-storage" onClick={() => setTab('storage')}>
+            Storage
+          </button>
         </div>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close settings">
           Close
@@ -37,10 +41,14 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
           <div role="tabpanel" id="settings-search" aria-label="Search">
             <SearchSettings />
           </div>
-        ) : (
+        ) : tab === 'models' ? (
           <div role="tabpanel" id="settings-models" aria-label="Models">
             <EmbeddingStatus />
             <ModelManager service={app.models} />
+          </div>
+        ) : (
+          <div role="tabpanel" id="settings-storage" aria-label="Storage">
+            <StorageSettings />
           </div>
         )}
       </div>

@@ -11,6 +11,8 @@
 import { StoreError } from '../core/errors';
 
 const ROOT = 'casefile';
+/** The file a space probe writes (next to the workspace folders, removed at once). */
+const PROBE = '.space-probe';
 
 /** One stored file (or leftover) of a workspace. */
 export interface VaultEntry {
@@ -31,6 +33,8 @@ export interface FileVault {
   entries(workspaceId: string): Promise<VaultEntry[]>;
   /** The workspaces that have a folder. */
   workspaces(): Promise<string[]>;
+  /** Tries to store `bytes` (then removes them): true when the browser has room for them. */
+  probe(bytes: number): Promise<boolean>;
   /** False when the browser has no OPFS: files then live in memory until the tab closes. */
   readonly persistent: boolean;
 }
@@ -105,8 +109,25 @@ class OpfsVault implements FileVault {
     const app = await this.app();
     if (!app) return [];
     const out: string[] = [];
-    for await (const name of (app as unknown as { keys(): AsyncIterable<string> }).keys()) out.push(name);
+    for await (const [name, handle] of (app as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) if (handle.kind === 'directory') out.push(name);
     return out;
+  }
+
+  async probe(bytes: number): Promise<boolean> {
+    const root = await navigator.storage.getDirectory();
+    const app = await root.getDirectoryHandle(ROOT, { create: true });
+    const handle = await app.getFileHandle(PROBE, { create: true });
+    const writable = await handle.createWritable();
+    try {
+      await writable.write(new Uint8Array(bytes));
+      await writable.close();
+      return true;
+    } catch {
+      await writable.abort().catch(() => undefined);
+      return false;
+    } finally {
+      await app.removeEntry(PROBE).catch(() => undefined);
+    }
   }
 
   private async app(): Promise<FileSystemDirectoryHandle | undefined> {
@@ -140,6 +161,9 @@ export class MemoryVault implements FileVault {
   }
   async workspaces(): Promise<string[]> {
     return [...new Set([...this.files.keys()].map((k) => k.slice(0, k.indexOf('/'))))];
+  }
+  async probe(): Promise<boolean> {
+    return true;
   }
 }
 

@@ -21,7 +21,7 @@ import { sourceFromFile, type DroppedFile } from './browser-files';
 import { SWAP_SUFFIX, type FileVault } from './file-vault';
 import type { FolderFiles } from './queue-files';
 import { fetchSamples } from './samples';
-import { isQuotaError, type StorageSpace } from './storage-space';
+import { isQuotaError, RESERVE_BYTES, type StorageSpace } from './storage-space';
 import { lockNames, type TabLocks } from './tab-locks';
 
 export interface ActiveImport {
@@ -87,10 +87,19 @@ export class ImportService {
       } catch (error) {
         if (this.#closing.signal.aborted && !isQuotaError(error)) return;
         await vault.remove(workspaceId, item.documentId).catch(() => undefined);
-        failure = isQuotaError(error) ? await space.quotaError(item.name, file.size, error) : new FileError('file/corrupt', item.name, `could not be saved in this browser (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+        failure = await this.#refusal(item, file.size, error);
       }
       if (failure) await queue.notTaken(item, failure);
     }
+  }
+
+  /** Why a file could not be stored: no room (measured: the browser may refuse while it reports room), or another reason. */
+  async #refusal(item: QueueItem, size: number, error: unknown): Promise<AppError> {
+    if (error instanceof FileError && error.code === 'store/quota') return error; // the estimate already said no
+    const { space, vault } = this.deps;
+    const free = await space.measureFree(size + RESERVE_BYTES, (bytes) => vault.probe(bytes));
+    if (isQuotaError(error) || free < size + RESERVE_BYTES) return space.quotaError(item.name, size, free, error);
+    return new FileError('file/corrupt', item.name, `could not be saved in this browser (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
 
   /**

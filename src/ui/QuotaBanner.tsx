@@ -22,8 +22,8 @@ export function QuotaBanner({ docs }: { docs: readonly DocumentRecord[] }) {
     <div className="quota-banner" role="status" data-testid="quota-banner">
       <p>
         {refused === 1 ? '1 file' : `${refused} files`} did not fit in this browser&apos;s storage
-        {state?.usage != null && state.quota != null ? ` (${formatMb(state.usage)} MB of ${formatMb(state.quota)} MB used)` : ''}. Delete documents or workspaces you no longer need
-        (Settings → Storage shows what each keeps), then add the files again.
+        {state?.usage != null ? ` (Casefile keeps ${formatMb(state.usage)} MB)` : ''}. Delete documents or workspaces you no longer need (Settings → Storage shows what each
+        keeps), then add the files again.
       </p>
       {state && !state.persisted && (
         <button type="button" className="small" onClick={persist}>

@@ -4,7 +4,7 @@ import { formatMb } from '../app/storage-space';
 import { describeError } from '../core/errors';
 import { useCasefile } from './hooks';
 
-const mb = (bytes: number | null) => (bytes === null ? '—' : `${formatMb(bytes)} MB`);
+const mb = (bytes: number | null) => (bytes === null ? '—' : bytes < 1024 * 1024 ? `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} KB` : `${formatMb(bytes)} MB`);
 
 function cleanUpSummary(r: CleanUpReport): string {
   const parts: string[] = [];
@@ -42,7 +42,7 @@ export function StorageSettings() {
     <section className="storage-settings" aria-labelledby="storage-heading" data-testid="storage-settings">
       <h3 id="storage-heading">Storage on this device</h3>
       <p>
-        Casefile uses <strong data-testid="storage-usage">{mb(report.usage)}</strong> of the <strong>{mb(report.quota)}</strong> this browser allows it.
+        Casefile uses <strong data-testid="storage-usage">{mb(report.usage)}</strong>; this browser reports <strong>{mb(report.quota)}</strong> available to it.
       </p>
       {used !== null && <progress aria-label="Storage used" max={1} value={used} />}
       <p className="hint">

@@ -32,6 +32,8 @@ export interface DocumentRecord {
   ocrConfidence: number | null;
   /** Pages whose OCR confidence is low (why the document is 'degraded'); absent when none. */
   ocrLowPages?: number[] | undefined;
+  /** Pages whose text came from text recognition (OCR) and had words; absent when none. */
+  ocrPages?: number | undefined;
   chunkCount: number;
   /** File modification time when known (folder sync). */
   mtime: number | null;

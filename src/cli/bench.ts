@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale,hostile-ui]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -15,7 +15,9 @@
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
- *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`).
+ *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
+ *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -32,6 +34,7 @@ import { MemoryWorkspace } from '../store/memory';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { benchHostileUi } from './bench-hostile-ui';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
 import { benchVectors } from './bench-vectors';
@@ -39,7 +42,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale,hostile-ui').split(','));
 
 
 const WORDS = (
@@ -219,6 +222,11 @@ async function main(): Promise<void> {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
     table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
+  });
+  await section('hostile-ui', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) } as Record<string, number>);
   });
   if (failures.length) process.exitCode = 1;
 }

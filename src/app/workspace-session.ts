@@ -9,7 +9,7 @@
  * while open (a deletion waits for every tab to let go), and its import queue is read by one
  * tab at a time (the import lock); the others catch up through `refresh()`.
  */
-import { describeError } from '../core/errors';
+import { describeError, StoreError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
 import type { OcrEngine, Parser } from '../core/ports';
@@ -109,6 +109,11 @@ export class WorkspaceSession {
    */
   static async open(workspace: WorkspaceRecord, deps: SessionDeps): Promise<WorkspaceSession> {
     const lock = await deps.locks.hold(lockNames.workspace(workspace.id), 'shared');
+    // Another tab may have deleted it while this one waited for the lock: never recreate it.
+    if (!(await deps.registry.get(workspace.id).catch(() => undefined))) {
+      lock.release();
+      throw new StoreError('store/not-found', `Casefile: the workspace “${workspace.name}” was deleted in another tab`);
+    }
     const session = new WorkspaceSession(workspace, deps, lock);
     try {
       await session.index.open();

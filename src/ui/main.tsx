@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Casefile } from '../app/casefile';
-import { probeWorker } from '../app/csp-probe';
 import { describeError } from '../core/errors';
 import { App } from './App';
 import { CasefileContext } from './hooks';
@@ -15,7 +14,8 @@ Casefile.start().then(
     // --mode test) has it, the app users run does not.
     if (import.meta.env.MODE === 'test') {
       (window as unknown as { casefile: Casefile }).casefile = app;
-      (window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker;
+      // The worker CSP probe (src/app/csp-probe.ts) is loaded in the test build only.
+      void import('../app/csp-probe').then(({ probeWorker }) => ((window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker));
     }
     window.addEventListener('pagehide', () => void app.flush());
     root.render(

@@ -30,8 +30,10 @@ describe('CSP in every worker of the built app', () => {
   let s: Session;
   let admitted: Awaited<ReturnType<typeof startServer>>;
   let other: Awaited<ReturnType<typeof startServer>>;
-  const probe = (name: string, urls: string[]) =>
-    s.page.evaluate(([n, u]) => (window as unknown as { casefileProbeWorker(name: string, urls: string[]): Promise<CspProbeResult> }).casefileProbeWorker(n, u), [name, urls] as const);
+  const probe = async (name: string, urls: string[]) => {
+    await s.page.waitForFunction(() => 'casefileProbeWorker' in window);
+    return s.page.evaluate(([n, u]) => (window as unknown as { casefileProbeWorker(name: string, urls: string[]): Promise<CspProbeResult> }).casefileProbeWorker(n, u), [name, urls] as const);
+  };
 
   beforeAll(async () => {
     [admitted, other] = await Promise.all([startServer(), startServer()]);

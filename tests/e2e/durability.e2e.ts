@@ -5,20 +5,11 @@
  * - a tiny quota (CDP Storage.overrideQuotaForOrigin) → the files that fit are imported, the
  *   others fail by name with the space needed and free, and the storage settings show it.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launch, openApp, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
-import { currentWorkspace, documentRows, pdfBatch, vaultEntries } from './storage-support';
+import { currentWorkspace, documentRows, pdfBatch, vaultEntries, writeFiles } from './storage-support';
 
 const MB = 1024 * 1024;
-
-/** Writes the files to a temporary folder (Playwright takes paths for large files). */
-async function writeFiles(files: readonly { name: string; buffer: Buffer }[]): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'casefile-durability-'));
-  return Promise.all(files.map(async (f) => (await writeFile(join(dir, f.name), f.buffer), join(dir, f.name))));
-}
 
 describe('closing the tab during the copy phase', () => {
   let s: Session;

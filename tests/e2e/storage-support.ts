@@ -3,8 +3,17 @@
  * (indexedDB.databases()), the file vault folders in the Origin Private File System, the open
  * workspace, import events seen by a page, and generated PDFs to import.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { paddedPdf } from '../fixtures/collection';
+
+/** Writes files to a temporary folder and returns their paths (Playwright passes large files best as paths). */
+export async function writeFiles(files: readonly { name: string; buffer: Buffer }[]): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'casefile-e2e-'));
+  return Promise.all(files.map(async (f) => (await writeFile(join(dir, f.name), f.buffer), join(dir, f.name))));
+}
 
 /** Names of every IndexedDB database of the origin, as the page sees them. */
 export const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));

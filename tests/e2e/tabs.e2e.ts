@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
-import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders } from './storage-support';
+import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
   let s: Session;
@@ -75,9 +75,9 @@ describe('two tabs on one workspace', () => {
     await select.selectOption({ label: 'Doomed matter' });
     await expect.poll(async () => (await currentWorkspace(two)).id).toBe(doomed.id);
 
-    await two.getByTestId('file-input').setInputFiles(await pdfBatch('doomed', 12, 2 * 1024 * 1024));
+    await two.getByTestId('file-input').setInputFiles(await writeFiles(await pdfBatch('doomed', 30, 1024 * 1024)), { timeout: 60_000 });
     await expect.poll(async () => (await documentRows(two)).filter((d) => d.status === 'ready').length, { timeout: 60_000 }).toBeGreaterThan(0);
-    expect((await documentRows(two)).filter((d) => d.status === 'ready').length).toBeLessThan(12); // still importing
+    expect((await documentRows(two)).filter((d) => d.status === 'ready').length).toBeLessThan(30); // still importing
 
     await one.getByRole('button', { name: 'Delete workspace' }).click();
     await one.getByRole('dialog', { name: /Delete “Doomed matter”/ }).getByRole('button', { name: 'Delete workspace' }).click();

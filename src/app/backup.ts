@@ -68,7 +68,8 @@ export async function exportWorkspace(workspace: WorkspaceRecord, deps: BackupDe
   const db = new WorkspaceDb(workspace.id, deps.idb);
   try {
     await db.open();
-    const dump = await exportDB(db, { numRowsPerChunk: 200 });
+    // Rows are read and written in chunks (a vectors row can be hundreds of KB): the export is a Blob of parts, never one string.
+    const dump = await exportDB(db, { numRowsPerChunk: 50 });
     throwIfAborted(options.signal, 'backup');
     const meta = (await peakImportFile(dump)).data;
     const stored = await deps.vault.entries(workspace.id);

@@ -110,6 +110,8 @@ export class IngestQueue {
   /** Passwords for encrypted files, by document id: in memory only, never persisted. */
   private readonly passwords = new Map<string, string>();
   private running: Promise<void> | null = null;
+  /** Work was added while the drain ran (it may have missed it). */
+  private kickAgain = false;
   private current: { item: QueueItem; controller: AbortController } | null = null;
   private readonly now: () => number;
   /** Fires when the queue stops (workspace closed): abandons the wait for the lock and the file being read. */
@@ -240,14 +242,21 @@ export class IngestQueue {
 
   private kick(): void {
     if (this.stopping.signal.aborted) return;
+    if (this.running) {
+      // The running drain may already have seen nothing pending: look again once it ends.
+      this.kickAgain = true;
+      return;
+    }
+    this.kickAgain = false;
     const exclusive = this.deps.exclusive ?? ((drain) => drain());
-    this.running ??= exclusive(async () => {
+    this.running = exclusive(async () => {
       // Only the holder reads files: an item still marked running was left by a tab that closed.
       await this.deps.store.resetRunning();
       await this.deps.beforeDrain?.();
       await this.drain();
     }, this.stopping.signal)
       .catch((error: unknown) => {
+        this.kickAgain = false;
         if (this.stopping.signal.aborted) return;
         // The database went away under us (workspace closed or deleted): the queue stops here
         // and resumes from the persisted state the next time the workspace opens.
@@ -255,6 +264,7 @@ export class IngestQueue {
       })
       .finally(() => {
         this.running = null;
+        if (this.kickAgain) this.kick();
       });
   }
 

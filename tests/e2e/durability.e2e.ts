@@ -26,15 +26,10 @@ describe('closing the tab during the copy phase', () => {
     const ws = await currentWorkspace(s.page);
     await s.page.getByTestId('file-input').setInputFiles(await writeFiles(files));
     // Close the tab as soon as some files are stored and others are still being copied.
-    await s.page.waitForFunction(
-      async () => {
-        const active = await (window as unknown as { casefile: { session: { imports: { active(): Promise<{ items: { status: string }[] }[]> } } } }).casefile.session.imports.active();
-        const items = active.flatMap((a) => a.items);
-        return items.some((i) => i.status === 'receiving') && items.some((i) => i.status !== 'receiving');
-      },
-      undefined,
-      { polling: 10, timeout: 60_000 },
-    );
+    const statuses = () => s.page.evaluate(async () => (await (window as unknown as { casefile: { session: { imports: { active(): Promise<{ items: { status: string }[] }[]> } } } }).casefile.session.imports.active()).flatMap((a) => a.items.map((i) => i.status)));
+    for (let seen = await statuses(); !(seen.includes('receiving') && seen.some((x) => x !== 'receiving')); seen = await statuses()) {
+      if (seen.length > 0 && !seen.includes('receiving')) throw new Error('the copy finished before the tab could be closed; use more or larger files');
+    }
     await s.page.close({ runBeforeUnload: false });
 
     const page = await s.context.newPage();

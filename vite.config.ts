@@ -105,21 +105,22 @@ export default defineConfig({
           { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
-      workbox: {
+      // Our own service worker (workers/sw.ts): the precache below, and the CSP as a header
+      // on every response it serves (workers take their policy from their script's response).
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      injectManifest: {
         // The app shell, workers, runtime wasm/fonts and the sample documents. Model weights
         // are never precached (they go to the Cache API on demand).
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,wasm,json,pdf,txt,md,bcmap,pfb,ttf,icc}', 'tesseract/lang/*.traineddata.gz'],
         globIgnores: [
           '**/models/**',
+          'sw.js',
           'pdfjs/wasm/openjpeg_nowasm_fallback.js',
           ...TESSERACT_ASSETS.filter((a) => !a.precache).map((a) => `${TESSERACT_ASSET_DIR}/${a.to}`),
         ],
-        // The OCR engine's fallback core is fetched (from our origin) only when first needed.
-        // The pattern must stay a literal: workbox copies it into sw.js.
-        runtimeCaching: [{ urlPattern: /\/tesseract\//, handler: 'CacheFirst', options: { cacheName: 'casefile-tesseract', expiration: { maxEntries: 20 } } }],
         maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
-        navigateFallback: 'index.html',
-        cleanupOutdatedCaches: true,
       },
     }),
   ],
@@ -131,7 +132,9 @@ export default defineConfig({
     sourcemap: true,
   },
   preview: {
-    headers: ISOLATION_HEADERS,
+    // `npm start` serves the policy as a header too, so workers run under it before the
+    // service worker controls the page (and where there is none).
+    headers: { ...ISOLATION_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
   },
   server: {
     headers: ISOLATION_HEADERS,

@@ -69,6 +69,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\./src/(?!(rpc|core|${folder})/)`, message: `workers/${worker}.worker.ts imports only src/rpc, src/core and src/${folder}.` }] }],
     },
   })),
+  // The service worker: workbox and the policy builder (src/security).
+  {
+    files: ['workers/sw.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./src/(?!(rpc|core|security)/)', message: 'workers/sw.ts imports only src/rpc, src/core and src/security.' }] }],
+    },
+  },
   // The UI talks to the app's services only: no storage, models or worker plumbing directly.
   {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts'],

@@ -7,10 +7,12 @@
  * (src/models/chat/chat-host.ts); the page side is ChatWorker (src/app/chat-worker.ts).
  */
 import { expose } from 'comlink';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { createChatHost } from '../src/models/chat/chat-host';
 import { endpointLoader } from '../src/models/chat/endpoint-chat';
 
+installCspProbe();
 registerRpcErrors();
 
 const api = createChatHost('endpoint worker', endpointLoader);

@@ -8,11 +8,13 @@
 import { expose } from 'comlink';
 import ortMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
 import ortWasm from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { createChatHost } from '../src/models/chat/chat-host';
 import { createGeneratorLoader } from '../src/models/chat/generator-host';
 import { CacheApiStore } from '../src/models/stores';
 
+installCspProbe();
 registerRpcErrors();
 
 const api = createChatHost('generate worker', createGeneratorLoader({ store: new CacheApiStore(), wasmPaths: { wasm: ortWasm, mjs: ortMjs } }));

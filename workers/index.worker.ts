@@ -4,9 +4,11 @@
  * IndexClient (src/app/index-client.ts).
  */
 import { expose } from 'comlink';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { createIndexApi } from '../src/search-index/api';
 
+installCspProbe();
 registerRpcErrors();
 
 const api = createIndexApi();

@@ -8,6 +8,9 @@ import { expose } from 'comlink';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { createChatHost } from '../src/models/chat/chat-host';
 import { createWebLlmLoader, type WebLlmLibrary } from '../src/models/chat/webllm-host';
+import { installCspProbe } from '../src/rpc/csp-probe';
+
+installCspProbe();
 
 registerRpcErrors();
 

@@ -6,11 +6,13 @@
  * which terminates this worker when idle so the WASM memory goes back to the system.
  */
 import { expose } from 'comlink';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { browserOcrRuntime, tesseractAssetBase } from '../src/ocr/runtime';
 import { createOcrService } from '../src/ocr/service';
 import { TesseractOcr } from '../src/ocr/tesseract';
 
+installCspProbe();
 registerRpcErrors();
 
 const runtime = browserOcrRuntime(tesseractAssetBase(self.location.origin, import.meta.env.BASE_URL));

@@ -4,6 +4,7 @@
  * The page side is src/app/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
  */
 import { expose, transfer } from 'comlink';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { InProcessParser } from '../src/parsers/parser';
 import { browserPdfJsLoader } from '../src/parsers/pdfjs-browser';
@@ -12,6 +13,7 @@ import { documentView, viewTransferables, type HtmlView } from '../src/parsers/v
 import { analyzeDocument, type AnalyzedDocument, type AnalyzeMeta, type AnalyzeOptions } from '../src/core/ingest/analyze';
 import type { PageText } from '../src/core/ingest/chunker';
 
+installCspProbe();
 registerRpcErrors();
 
 // pdf.js assets are served from <base>/pdfjs/ on our own origin (see the vite config).

@@ -4,9 +4,11 @@
  * (src/app/scan-proxy.ts).
  */
 import { expose } from 'comlink';
+import { installCspProbe } from '../src/rpc/csp-probe';
 import { registerRpcErrors } from '../src/rpc/errors';
 import { createScanApi } from '../src/scanner/api';
 
+installCspProbe();
 registerRpcErrors();
 
 const api = createScanApi();

@@ -1,16 +1,23 @@
 /**
  * The composition root: creates what outlives a workspace (the event stream, the workspace
- * registry, the file vault, the parse and OCR workers, the model service, the language models)
- * and the WorkspaceSession of the open workspace, replaced on every switch. The UI calls the
- * session's services (imports, folder, search, settings, embeddings, chat) and the workspace
- * operations here.
- * Nothing here does heavy work itself.
+ * registry, the file vault, the parse and OCR workers, the model service, the language models,
+ * contract review's shared parts, storage care, the channel and locks shared with the app's other
+ * tabs) and the WorkspaceSession of the open workspace, replaced on every switch. The UI calls the
+ * session's services (imports, folder, conversation, settings, embeddings, chat, scans, reviews)
+ * and the workspace operations here. Nothing here does heavy work itself.
+ *
+ * Tabs: import events are relayed to the other tabs (their progress, index and search follow),
+ * so are pauses and cancels; deleting a workspace first makes every tab close it (they wait for
+ * the deletion, then open another), then removes its database and stored files and checks both
+ * are gone.
  */
-import { describeError } from '../core/errors';
+import { describeError, StoreError } from '../core/errors';
+import type { CasefileEvent } from '../core/events';
 import type { WorkspaceRecord } from '../core/types';
 import { ModelSettingsRepository } from '../models/settings';
 import { CacheApiStore } from '../models/stores';
 import { WorkspaceRegistry } from '../store/workspaces';
+import { exportWorkspace, readBackupManifest, restoreWorkspace, type BackupManifest } from './backup';
 import { EventBus } from './event-bus';
 import { createFileVault, type FileVault } from './file-vault';
 import { browserLanguageModels, type LanguageModels } from './language-models';
@@ -20,6 +27,10 @@ import { WorkerOcr } from './ocr-proxy';
 import { WorkerParser } from './parser-proxy';
 import type { PlaybookLibrary } from './playbook-library';
 import type { Reviewer } from './reviewer';
+import { StorageCare, type CleanUpReport } from './storage-care';
+import { StorageSpace } from './storage-space';
+import { TabChannel, type TabMessage } from './tab-channel';
+import { lockNames, TabLocks } from './tab-locks';
 import { reviewDeps, WorkspaceSession, type SessionReviewDeps } from './workspace-session';
 
 export interface WorkspaceState {
@@ -33,6 +44,11 @@ type Listener = () => void;
 
 const warn = (error: unknown) => console.warn(`Casefile: ${describeError(error)}`);
 
+/** Import events the other tabs follow (progress, files finished, jobs ended). */
+const RELAYED = new Set<CasefileEvent['type']>(['file_started', 'page_parsed', 'chunked', 'file_done', 'file_failed', 'progress', 'job_done', 'job_cancelled', 'job_failed']);
+/** How long a deletion waits for the other tabs to close the workspace. */
+const CLOSE_EVERYWHERE_MS = 30_000;
+
 export class Casefile {
   readonly events = new EventBus();
   readonly registry = new WorkspaceRegistry();
@@ -41,6 +57,12 @@ export class Casefile {
   readonly #review: SessionReviewDeps;
   /** The device's language models: WebLLM, the CPU model, the local server (each workspace chooses one). */
   readonly llm: LanguageModels;
+  readonly locks = new TabLocks();
+  readonly space = new StorageSpace();
+  readonly storage: StorageCare;
+  readonly #tabs = new TabChannel();
+  /** True while an event from another tab is republished here (it is not sent back). */
+  #relaying = false;
   /** Reads documents off the main thread (pdf.js, DOCX, HTML, images; closed when idle). */
   readonly #parser = new WorkerParser();
   /** Text recognition for scanned pages (tesseract.js in its own worker, closed when idle). */
@@ -54,6 +76,7 @@ export class Casefile {
   private constructor(readonly vault: FileVault) {
     this.#review = reviewDeps(this.registry);
     const store = new CacheApiStore();
+    this.storage = new StorageCare({ registry: this.registry, vault, locks: this.locks, space: this.space });
     this.models = new ModelService({
       settings: new ModelSettingsRepository(this.registry.db),
       store,
@@ -66,6 +89,8 @@ export class Casefile {
 
   static async start(): Promise<Casefile> {
     const app = new Casefile(await createFileVault());
+    app.#tabs.subscribe((m) => app.#onTab(m));
+    app.events.subscribe((e) => app.#relay(e));
     await app.playbooks.refresh().catch(warn);
     // Detects the GPU and reads model settings; never fetches anything.
     await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
@@ -78,6 +103,8 @@ export class Casefile {
       ({ plan, rows } = app.models.state);
       app.#session?.embeddings.sync().catch(warn);
     });
+    // Leftovers of workspaces deleted half-way (a crash, a closed tab) go at every start.
+    app.storage.cleanUp().catch(warn);
     return app;
   }
 
@@ -117,6 +144,7 @@ export class Casefile {
   async createWorkspace(name: string): Promise<void> {
     await this.#serial(async () => {
       const ws = await this.registry.create(name);
+      this.#tabs.post({ kind: 'workspaces' });
       await this.#activate(await this.registry.open(ws.id));
     });
   }
@@ -124,21 +152,80 @@ export class Casefile {
   async renameWorkspace(id: string, name: string): Promise<void> {
     await this.#serial(async () => {
       await this.registry.rename(id, name);
+      this.#tabs.post({ kind: 'workspaces' });
       await this.#refreshList();
     });
   }
 
-  /** Deletes a workspace and everything in it; opens another one if it was the current. */
+  /**
+   * Deletes a workspace and everything in it, in every tab: the tabs that have it open close it
+   * (their imports stop) and open another; then its database and stored files are removed and
+   * checked gone. Opens another workspace here if it was the current one.
+   */
   async deleteWorkspace(id: string): Promise<void> {
     await this.#serial(async () => {
       const wasCurrent = id === this.workspace.current.id;
       // The closed session stays readable (its services refuse work) until the next one opens.
       if (wasCurrent) await this.#session?.dispose(false);
-      await this.registry.delete(id);
-      await this.vault.removeWorkspace(id);
-      if (wasCurrent) await this.#activate(await this.registry.current());
-      else await this.#refreshList();
+      try {
+        // Queue for the workspace's lock before telling the others, so none reopens it meanwhile.
+        const removed = this.locks.exclusive(
+          lockNames.workspace(id),
+          async () => {
+            await this.registry.delete(id);
+            await this.vault.removeWorkspace(id);
+          },
+          { timeoutMs: CLOSE_EVERYWHERE_MS, what: 'closing the workspace in the other tabs' },
+        );
+        this.#tabs.post({ kind: 'closing', workspaceId: id });
+        await removed;
+      } finally {
+        this.#tabs.post({ kind: 'workspaces' });
+        if (wasCurrent) await this.#activate(await this.registry.current());
+        else await this.#refreshList();
+      }
     });
+  }
+
+  /** Writes workspace `id` to a backup file (its index saved first when it is open here). */
+  async backupWorkspace(id: string, onProgress?: (done: number, total: number) => void): Promise<{ file: Blob; fileName: string }> {
+    const ws = await this.registry.get(id);
+    if (!ws) throw new StoreError('store/not-found', `Casefile: no workspace ${id} to back up`);
+    if (this.#session?.workspaceId === id) await this.#session.index.flush();
+    const file = await exportWorkspace(ws, this.#backupDeps(), onProgress ? { onProgress } : {});
+    const day = new Date().toISOString().slice(0, 10);
+    const slug = ws.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'workspace';
+    return { file, fileName: `${slug}-${day}.casefile` };
+  }
+
+  /** What a backup holds, and whether its workspace is already here (a restore would then ask). */
+  async inspectBackup(file: Blob): Promise<{ manifest: BackupManifest; existing: WorkspaceRecord | null }> {
+    const manifest = await readBackupManifest(file);
+    return { manifest, existing: (await this.registry.get(manifest.workspace.id)) ?? null };
+  }
+
+  /**
+   * Restores a backup and opens it. When its workspace is already here: 'copy' restores it as a
+   * new workspace beside it, 'replace' restores it and then deletes the one here (in every tab).
+   */
+  async restoreBackup(file: Blob, whenPresent: 'copy' | 'replace' = 'copy'): Promise<WorkspaceRecord> {
+    const { manifest, existing } = await this.inspectBackup(file);
+    const restored = await restoreWorkspace(file, this.#backupDeps(), existing ? { workspaceId: crypto.randomUUID(), name: whenPresent === 'copy' ? `${manifest.workspace.name} (restored)`.slice(0, 80) : manifest.workspace.name } : {});
+    this.#tabs.post({ kind: 'workspaces' });
+    if (existing && whenPresent === 'replace') await this.deleteWorkspace(existing.id);
+    await this.switchWorkspace(restored.id);
+    return restored;
+  }
+
+  #backupDeps() {
+    return { registry: this.registry, vault: this.vault, locks: this.locks };
+  }
+
+  /** Removes leftovers nothing owns: workspaces deleted half-way, and partial copies of the open one. */
+  async cleanUpStorage(): Promise<CleanUpReport> {
+    const removed = await this.storage.cleanUp();
+    const freedBytes = (await this.#session?.imports.sweep().catch(() => 0)) ?? 0;
+    return { ...removed, freedBytes };
   }
 
   /** Saves the open workspace's index snapshot (e.g. when the page is hidden). */
@@ -149,7 +236,12 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, { registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, llm: this.llm, events: this.events, review: this.#review });
+    const session = await WorkspaceSession.open(ws, {
+      registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, llm: this.llm, events: this.events,
+      review: this.#review, locks: this.locks, space: this.space,
+      onJobChange: (workspaceId, jobId) => this.#tabs.post({ kind: 'jobs', workspaceId, jobId }),
+      onDocumentsChange: (workspaceId) => this.#tabs.post({ kind: 'documents', workspaceId }),
+    });
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();
@@ -161,6 +253,59 @@ export class Casefile {
     const current = (await this.registry.get(state.current.id)) ?? state.current;
     this.#state = { ...state, current, all: await this.registry.list() };
     this.#notify();
+  }
+
+  /** Import events of the open workspace go to the other tabs. */
+  #relay(event: CasefileEvent): void {
+    const session = this.#session;
+    if (this.#relaying || !session || !RELAYED.has(event.type)) return;
+    this.#tabs.post({ kind: 'event', workspaceId: session.workspaceId, event });
+  }
+
+  #onTab(message: TabMessage): void {
+    if (message.kind === 'workspaces') {
+      void this.#serial(() => this.#refreshList()).catch(warn);
+      return;
+    }
+    const session = this.#session;
+    if (!session || message.workspaceId !== session.workspaceId) return;
+    switch (message.kind) {
+      case 'closing':
+        void this.#serial(() => this.#leave(session)).catch(warn);
+        break;
+      case 'jobs':
+        session.jobChanged(message.jobId);
+        break;
+      case 'documents':
+        session.refresh().catch(warn);
+        break;
+      case 'event': {
+        const { event } = message;
+        if (event.type === 'file_started' || event.type === 'progress') session.standby();
+        // The index catches up before the event reaches this tab's search and views.
+        const ready = event.type === 'file_done' || event.type === 'file_failed' ? session.refresh().catch(warn) : Promise.resolve();
+        void ready.then(() => this.#republish(event));
+        break;
+      }
+    }
+  }
+
+  #republish(event: CasefileEvent): void {
+    this.#relaying = true;
+    try {
+      this.events.publish(event);
+    } finally {
+      this.#relaying = false;
+    }
+  }
+
+  /** Another tab deletes the open workspace: close it, wait for the deletion, open what is left. */
+  async #leave(session: WorkspaceSession): Promise<void> {
+    if (this.#session !== session) return;
+    await session.dispose(false);
+    await this.locks.whenFree(lockNames.workspace(session.workspaceId));
+    const still = await this.registry.get(session.workspaceId);
+    await this.#activate(still ? await this.registry.open(still.id) : await this.registry.current());
   }
 
   #serial(task: () => Promise<void>): Promise<void> {

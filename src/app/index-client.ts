@@ -148,6 +148,15 @@ export class IndexClient implements Retriever, IndexWriter {
     return this.#call('removing from the index', (api) => api.removeDocument(documentId));
   }
 
+  /**
+   * Catches up with documents another tab added or removed in this workspace. Nothing to do
+   * when no worker runs: a fresh one reconciles when it opens.
+   */
+  async refresh(): Promise<{ added: number; removed: number }> {
+    if (this.#closed || !this.#worker.running) return { added: 0, removed: 0 };
+    return this.#call('refreshing the index', (api) => api.refresh());
+  }
+
   /** Points dense search at this model's stored vectors (null: off); kept across a worker restart. */
   useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
     this.#embeddingModel = model;

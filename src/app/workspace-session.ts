@@ -5,8 +5,12 @@
  * the language model that writes answers (ChatService). Created when the workspace opens and
  * disposed when another opens or it is deleted, so nothing of one matter outlives its switch to another.
  * The UI reaches a workspace's data only through these services.
+ *
+ * Other tabs may have the same workspace open: the session holds the workspace's shared lock
+ * while open (a deletion waits for every tab to let go), and its import queue is read by one
+ * tab at a time (the import lock); the others catch up through `refresh()`.
  */
-import { AppError, describeError } from '../core/errors';
+import { AppError, describeError, StoreError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
 import type { OcrEngine, Parser } from '../core/ports';
@@ -39,6 +43,8 @@ import { ReviewService } from './review-service';
 import { Reviewer } from './reviewer';
 import { WorkerScanner } from './scan-proxy';
 import { ScanService } from './scan-service';
+import type { StorageSpace } from './storage-space';
+import { lockNames, type HeldLock, type TabLocks } from './tab-locks';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
 export interface SessionDeps {
@@ -56,6 +62,13 @@ export interface SessionDeps {
   readonly spawnIndex?: () => WorkerEndpoint;
   /** Contract review's app-wide parts (default: a scan worker, the registry's playbooks and reviewer name). */
   readonly review?: SessionReviewDeps;
+  /** Cross-tab locks (one importer per workspace, deletion waits for every tab). */
+  readonly locks: TabLocks;
+  readonly space: StorageSpace;
+  /** A job was paused, resumed or cancelled in this tab (tell the others). */
+  readonly onJobChange?: (workspaceId: string, jobId: string) => void;
+  /** A document was deleted in this tab (tell the others). */
+  readonly onDocumentsChange?: (workspaceId: string) => void;
 }
 
 /** What contract review shares across workspaces: the scan worker, the user's playbooks, the reviewer. */
@@ -96,9 +109,11 @@ export class WorkspaceSession {
   /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
   readonly originals: Originals;
   readonly #queue: IngestQueue;
+  readonly #lock: HeldLock;
   #disposed = false;
 
-  private constructor(workspace: WorkspaceRecord, deps: SessionDeps) {
+  private constructor(workspace: WorkspaceRecord, deps: SessionDeps, lock: HeldLock) {
+    this.#lock = lock;
     this.workspaceId = workspace.id;
     this.db = deps.registry.openDatabase(workspace.id);
     this.documents = new DocumentRepository(this.db);
@@ -120,11 +135,20 @@ export class WorkspaceSession {
       files: new QueueFiles(workspace.id, deps.vault, () => this.folder),
       ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
       sink: deps.events.publish,
+      exclusive: (drain, signal) => deps.locks.exclusive(lockNames.import(workspace.id), drain, { signal, what: 'the import in another tab' }),
+      beforeDrain: async () => void (await this.imports.recover()),
+    });
+    this.imports = new ImportService({
+      workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder,
+      locks: deps.locks, space: deps.space, onJobChange: (jobId) => deps.onJobChange?.(workspace.id, jobId), onDocumentsChange: () => deps.onDocumentsChange?.(workspace.id),
     });
     const llm = deps.llm ?? browserLanguageModels({ registry: deps.registry.db, models: deps.models, events: deps.events.publish });
     this.chat = new ChatService({ db: this.db, llm, events: deps.events.publish });
     const scanStore = new DexieScanStore(this.db);
-    this.imports = new ImportService({ workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder, scans: scanStore });
+    this.imports = new ImportService({
+      workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder, scans: scanStore,
+      locks: deps.locks, space: deps.space, onJobChange: (jobId) => deps.onJobChange?.(workspace.id, jobId), onDocumentsChange: () => deps.onDocumentsChange?.(workspace.id),
+    });
     const review = deps.review ?? reviewDeps(deps.registry);
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
     this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
@@ -140,9 +164,18 @@ export class WorkspaceSession {
     });
   }
 
-  /** Opens the workspace: its database, and its index loaded and reconciled in a fresh worker. */
+  /**
+   * Opens the workspace: its shared lock (waiting while another tab deletes it), its database,
+   * and its index loaded and reconciled in a fresh worker.
+   */
   static async open(workspace: WorkspaceRecord, deps: SessionDeps): Promise<WorkspaceSession> {
-    const session = new WorkspaceSession(workspace, deps);
+    const lock = await deps.locks.hold(lockNames.workspace(workspace.id), 'shared');
+    // Another tab may have deleted it while this one waited for the lock: never recreate it.
+    if (!(await deps.registry.get(workspace.id).catch(() => undefined))) {
+      lock.release();
+      throw new StoreError('store/not-found', `Casefile: the workspace “${workspace.name}” was deleted in another tab`);
+    }
+    const session = new WorkspaceSession(workspace, deps, lock);
     try {
       await session.index.open();
     } catch (error) {
@@ -160,14 +193,32 @@ export class WorkspaceSession {
   async start(): Promise<void> {
     await this.conversation.start().catch(warn('conversations'));
     await this.embeddings.sync().catch(warn('embeddings'));
+    await this.imports.sweep().catch(warn('cleaning the stored files failed'));
     await this.#queue.start();
     if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
   }
 
+  /** Another tab added or removed documents here: the index catches up and the latest question runs again. */
+  async refresh(): Promise<void> {
+    if (this.#disposed) return;
+    await this.index.refresh();
+  }
+
+  /** Another tab paused or cancelled a job: stop reading its file here if this tab is. */
+  jobChanged(jobId: string): void {
+    if (!this.#disposed) this.#queue.jobChanged(jobId).catch(warn('applying a job change failed'));
+  }
+
+  /** Another tab is importing here: wait as its standby, to take over if it closes. */
+  standby(): void {
+    if (!this.#disposed) this.#queue.standby();
+  }
+
   /**
-   * Closes the workspace: questions and the backfill stop, imports stop with the database (they
-   * resume when it is reopened), the index saves its snapshot (not when `save` is false: the
-   * workspace is about to be deleted) and its worker ends.
+   * Closes the workspace: questions, scans and the backfill stop, copies and imports stop (they
+   * resume or are named when it is reopened), answered turns are saved, the index saves its
+   * snapshot (not when `save` is false: the workspace is about to be deleted) and its worker ends,
+   * the database closes, and the workspace's lock is released.
    */
   async dispose(save = true): Promise<void> {
     if (this.#disposed) return;
@@ -176,8 +227,14 @@ export class WorkspaceSession {
     this.scans.dispose();
     this.chat.dispose();
     this.embeddings.cancel();
-    await this.conversation.flush(); // turns already answered are saved before the database closes
-    this.db.close();
-    await this.index.close(save).catch(warn('closing the index failed'));
+    try {
+      await this.conversation.flush(); // turns already answered are saved before the database closes
+      await this.imports.close();
+      await this.#queue.stop();
+      await this.index.close(save).catch(warn('closing the index failed'));
+      this.db.close();
+    } finally {
+      this.#lock.release();
+    }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale,hostile-ui]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -18,6 +18,8 @@
  *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
+ * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
+ *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -34,6 +36,7 @@ import { MemoryWorkspace } from '../store/memory';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { benchHostileUi } from './bench-hostile-ui';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
 import { benchView } from './bench-view';
@@ -42,7 +45,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale,view').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale,view,hostile-ui').split(','));
 
 
 const WORDS = (
@@ -234,6 +237,11 @@ async function main(): Promise<void> {
       [`${v.largeMB} MB one-page text, scrolling/paging/zoom: worst task, ms`]: v.largeWorstTaskMs,
       [`${v.largeMB} MB one-page text: long tasks (> 50 ms)`]: v.largeLongTasks,
     });
+  });
+  await section('hostile-ui', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
   });
   if (failures.length) process.exitCode = 1;
 }

@@ -25,6 +25,8 @@ export type ErrorCode =
   // storage and indexes
   | 'store/not-found'
   | 'store/quota'
+  // a file the tab was still saving when it closed (not taken)
+  | 'store/interrupted'
   | 'store/conflict'
   | 'index/model-mismatch'
   | 'index/corrupt'

@@ -10,6 +10,7 @@
  *                                                 re-ranking, sufficiency) over this index, its
  *                                                 documents and the ask path's clause classifier
  *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
+ *   refresh()                                     catches up with documents another tab added or removed
  *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
  *   pageView / pageText                           stored page text for the viewer (pages.ts)
  *   flush() / close(save)
@@ -164,6 +165,10 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     pageView: (documentId: string, page: number) => pages.pageView(documentId, page),
     /** Characters [start, end) of a stored page. */
     pageText: (documentId: string, page: number, start: number, end: number) => pages.pageText(documentId, page, start, end),
+    /** Re-reads the store: documents added or removed by another writer (another tab) join or leave the index. */
+    async refresh(): Promise<{ added: number; removed: number }> {
+      return (await ready()).engine.reconcile();
+    },
 
     /**
      * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection) as job `jobId`.

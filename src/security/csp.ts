@@ -18,6 +18,8 @@ export interface CspOptions {
   readonly modelOrigins?: readonly string[];
   /** The user's OpenAI-compatible endpoint (`EndpointConfig.baseUrl`), admitted in connect-src. */
   readonly endpoint?: string | null;
+  /** More endpoints admitted in connect-src (the LLM worker's saved origins, src/security/worker-policy.ts). */
+  readonly endpoints?: readonly string[];
 }
 
 /** The scheme + host + port of an http(s) URL, as CSP source expressions want it; null otherwise. */
@@ -39,8 +41,10 @@ export function buildCsp(options: CspOptions = {}): string {
   for (const origin of options.modelOrigins ?? HUB_ORIGINS) {
     if (/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin) || cspOrigin(origin) === origin) connect.add(origin);
   }
-  const endpoint = options.endpoint ? cspOrigin(options.endpoint) : null;
-  if (endpoint) connect.add(endpoint);
+  for (const url of [options.endpoint, ...(options.endpoints ?? [])]) {
+    const endpoint = url ? cspOrigin(url) : null;
+    if (endpoint) connect.add(endpoint);
+  }
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",

@@ -72,6 +72,13 @@ export class WorkspaceDb extends Dexie {
       scans: 'key, documentId, playbookId, [documentId+playbookId]',
       reviews: 'flagId, documentId',
     });
+    // When another tab deletes this workspace, close for good: Dexie's default would reopen on
+    // the next query and so recreate the deleted database.
+    this.on('versionchange', (event: IDBVersionChangeEvent) => {
+      if (event.newVersion) return undefined;
+      this.close({ disableAutoOpen: true });
+      return false;
+    });
   }
 }
 

@@ -36,6 +36,10 @@ export class DexieIndexPersistence implements IndexPersistence {
     return this.db.vectors.where('modelId').equals(modelId).toArray();
   }
 
+  documentVectors(documentId: string): Promise<VectorRecordLike | undefined> {
+    return this.db.vectors.get(documentId);
+  }
+
   chunks(documentId: string): Promise<ChunkRecord[]> {
     return this.documents.chunks(documentId);
   }

@@ -28,6 +28,15 @@ export class DexieQueueStore implements QueueStore {
     await this.db.jobs.update(jobId, { status });
   }
 
+  item(id: string): Promise<QueueItem | undefined> {
+    return this.db.queue.get(id);
+  }
+
+  /** Items whose bytes were being copied into the file vault (a crash may have cut the copy short). */
+  receiving(): Promise<QueueItem[]> {
+    return this.db.queue.where('status').equals('receiving').toArray();
+  }
+
   job(jobId: string): Promise<JobRecord | undefined> {
     return this.db.jobs.get(jobId);
   }
@@ -46,7 +55,7 @@ export class DexieQueueStore implements QueueStore {
 
   async cancelPending(jobId: string): Promise<QueueItem[]> {
     return this.db.transaction('rw', this.db.queue, async () => {
-      const pending = await this.db.queue.where('jobId').equals(jobId).filter((i) => i.status === 'pending').toArray();
+      const pending = await this.db.queue.where('jobId').equals(jobId).filter((i) => i.status === 'pending' || i.status === 'receiving').toArray();
       await this.db.queue.bulkUpdate(pending.map((i) => ({ key: i.id, changes: { status: 'cancelled' as const } })));
       return pending;
     });

@@ -4,9 +4,11 @@
  */
 import { InputError, StoreError } from '../core/errors';
 import type { WorkspaceRecord } from '../core/types';
-import { RegistryDb, WorkspaceDb, type IdbDeps } from './db';
+import { RegistryDb, WORKSPACE_DB_PREFIX, WorkspaceDb, type IdbDeps } from './db';
 
 const CURRENT_KEY = 'currentWorkspace';
+/** How long a deletion waits for other connections (another tab) to close the database. */
+const DELETE_WAIT_MS = 20_000;
 
 export class WorkspaceRegistry {
   readonly db: RegistryDb;
@@ -27,6 +29,13 @@ export class WorkspaceRegistry {
     const clean = validName(name);
     const now = Date.now();
     const ws: WorkspaceRecord = { id: crypto.randomUUID(), name: clean, createdAt: now, openedAt: now };
+    await this.db.workspaces.add(ws);
+    return ws;
+  }
+
+  /** Registers a workspace whose database already exists (a restored backup). */
+  async adopt(workspace: Pick<WorkspaceRecord, 'id' | 'name' | 'createdAt'>): Promise<WorkspaceRecord> {
+    const ws: WorkspaceRecord = { id: workspace.id, name: validName(workspace.name), createdAt: workspace.createdAt, openedAt: Date.now() };
     await this.db.workspaces.add(ws);
     return ws;
   }
@@ -60,12 +69,40 @@ export class WorkspaceRegistry {
 
   /** Deletes the workspace and its whole database. */
   async delete(id: string): Promise<void> {
-    await new WorkspaceDb(id, this.deps).delete();
+    await this.deleteDatabase(id);
     await this.db.transaction('rw', this.db.workspaces, this.db.kv, async () => {
       await this.db.workspaces.delete(id);
       const kv = await this.db.kv.get(CURRENT_KEY);
       if (kv?.value === id) await this.db.kv.delete(CURRENT_KEY);
     });
+  }
+
+  /**
+   * Deletes the workspace's database and checks that it is gone. A connection still open
+   * elsewhere blocks the deletion: it is waited for (the app's connections close when asked),
+   * and after `waitMs` the deletion fails naming the workspace.
+   */
+  async deleteDatabase(id: string, waitMs = DELETE_WAIT_MS): Promise<void> {
+    const factory = (this.deps.indexedDB as IDBFactory | undefined) ?? indexedDB;
+    const name = WORKSPACE_DB_PREFIX + id;
+    for (let attempt = 1; ; attempt++) {
+      await new Promise<void>((resolve, reject) => {
+        const request = factory.deleteDatabase(name);
+        const timer = setTimeout(() => reject(new StoreError('store/conflict', `WorkspaceRegistry: the database of workspace ${id} is still open in another tab or window; close it and delete again`)), waitMs);
+        request.onsuccess = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        request.onerror = () => {
+          clearTimeout(timer);
+          reject(new StoreError('store/conflict', `WorkspaceRegistry: the database of workspace ${id} could not be deleted (${request.error?.message ?? 'unknown error'})`));
+        };
+      });
+      const left = typeof factory.databases === 'function' ? (await factory.databases()).some((d) => d.name === name) : false;
+      if (!left) return;
+      // Something opened it again between the deletion and the check: once more.
+      if (attempt >= 3) throw new StoreError('store/conflict', `WorkspaceRegistry: the database of workspace ${id} keeps being reopened; close the other tabs and delete again`);
+    }
   }
 
   openDatabase(id: string): WorkspaceDb {

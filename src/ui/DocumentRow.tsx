@@ -53,7 +53,11 @@ export function DocumentRow({
             Keywords only
           </span>
         )}
-        {doc.ocrConfidence !== null && <span title="Some pages were scans">Text recognised (OCR) · {Math.round(doc.ocrConfidence)}% confidence</span>}
+        {doc.ocrConfidence !== null && (
+          <span title="Some pages were scans">
+            Text recognised (OCR){doc.ocrPages && doc.ocrPages < doc.pages ? ` on ${doc.ocrPages} of ${doc.pages} pages` : ''} · {Math.round(doc.ocrConfidence)}% confidence
+          </span>
+        )}
         {doc.title && doc.title !== doc.name && (
           <span title="Title" className="doc-title">
             {doc.title}

@@ -7,6 +7,7 @@ import { DocumentRow } from './DocumentRow';
 import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
 import { PasswordDialog } from './PasswordDialog';
+import { QuotaBanner } from './QuotaBanner';
 import { useImportProgress, useLiveQuery, useSession, useWorkspace } from './hooks';
 
 export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
@@ -96,6 +97,7 @@ export function DocumentsPanel() {
         </p>
       )}
       <ImportJobs progress={progress.jobs} />
+      <QuotaBanner docs={docs} />
       {docs.length === 0 ? (
         <div className="empty">
           <p>No documents yet.</p>

@@ -1,4 +1,5 @@
 import type { ActiveImport } from '../app/imports';
+import { UNFINISHED } from '../core/ingest/queue';
 import { useLiveQuery, useSession, useWorkspace, type ImportProgress } from './hooks';
 
 function eta(ms: number | null): string {
@@ -16,7 +17,7 @@ export function ImportJobs({ progress }: { progress: ImportProgress['jobs'] }) {
   return (
     <ul className="jobs" aria-label="Imports">
       {jobs.map(({ job, items }) => {
-        const done = items.filter((i) => i.status !== 'pending' && i.status !== 'running').length;
+        const done = items.filter((i) => !UNFINISHED.has(i.status)).length;
         const paused = job.status === 'paused';
         return (
           <li key={job.id} className="job">

@@ -4,16 +4,17 @@ import { EmbeddingStatus } from './EmbeddingStatus';
 import { LanguageModelSettings } from './LanguageModelSettings';
 import { ModelManager } from './ModelManager';
 import { SearchSettings } from './SearchSettings';
+import { StorageSettings } from './StorageSettings';
 import { useCasefile } from './hooks';
 import './models.css';
 
-type Tab = 'search' | 'models';
+export type SettingsTab = 'search' | 'models' | 'storage';
 
-/** Settings: the retrieval pipeline of this workspace, its language model, and the local models of this device. */
-export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: Tab }) {
+/** Settings: how this workspace searches and answers, its language model, and the local models and storage of this device. */
+export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: SettingsTab }) {
   const app = useCasefile();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [tab, setTab] = useState<Tab>(initial);
+  const [tab, setTab] = useState<SettingsTab>(initial);
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
@@ -29,6 +30,9 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
           <button type="button" role="tab" aria-selected={tab === 'models'} aria-controls="settings-models" onClick={() => setTab('models')}>
             Models
           </button>
+          <button type="button" role="tab" aria-selected={tab === 'storage'} aria-controls="settings-storage" onClick={() => setTab('storage')}>
+            Storage
+          </button>
         </div>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()} aria-label="Close settings">
           Close
@@ -40,11 +44,15 @@ export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () =>
             <AnswerSettings />
             <SearchSettings />
           </div>
-        ) : (
+        ) : tab === 'models' ? (
           <div role="tabpanel" id="settings-models" aria-label="Models">
             <LanguageModelSettings />
             <EmbeddingStatus />
             <ModelManager service={app.models} />
+          </div>
+        ) : (
+          <div role="tabpanel" id="settings-storage" aria-label="Storage">
+            <StorageSettings />
           </div>
         )}
       </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { describeError } from '../core/errors';
+import { BackupActions } from './BackupActions';
 import { ConfirmDialog, TextDialog } from './Dialogs';
 import { useCasefile, useWorkspace } from './hooks';
 
 type Open = 'create' | 'rename' | 'delete' | null;
 
-/** Switch, create, rename and delete workspaces (each is a separate database). */
+/** Switch, create, rename, back up, restore and delete workspaces (each is a separate database). */
 export function WorkspaceBar() {
   const app = useCasefile();
   const ws = useWorkspace();
@@ -35,6 +36,7 @@ export function WorkspaceBar() {
       <button type="button" className="ghost" onClick={() => setOpen('rename')} aria-label="Rename workspace">
         Rename
       </button>
+      <BackupActions onError={setError} />
       <button type="button" className="ghost danger" onClick={() => setOpen('delete')} aria-label="Delete workspace">
         Delete
       </button>

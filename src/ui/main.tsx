@@ -12,7 +12,11 @@ Casefile.start().then(
   (app) => {
     // End-to-end tests and benchmarks reach the app from the page; only their build (vite
     // --mode test) has it, the app users run does not.
-    if (import.meta.env.MODE === 'test') (window as unknown as { casefile: Casefile }).casefile = app;
+    if (import.meta.env.MODE === 'test') {
+      (window as unknown as { casefile: Casefile }).casefile = app;
+      // The worker CSP probe (src/app/csp-probe.ts) is loaded in the test build only.
+      void import('../app/csp-probe').then(({ probeWorker }) => ((window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker));
+    }
     window.addEventListener('pagehide', () => void app.flush());
     root.render(
       <StrictMode>

@@ -1,18 +1,29 @@
 /**
  * The persisted ingestion queue. Jobs are lists of files; each file is one queue item that is
- * pending → running → done | failed | duplicate | cancelled. The queue lives in the workspace
- * database, so after a crash or a reload `start()` resets items that were running and carries
- * on where it stopped; documents get their id when queued, so a file committed just before a
- * crash is recognised and never indexed twice.
+ * (receiving →) pending → running → done | failed | duplicate | cancelled. The queue lives in
+ * the workspace database, so after a crash or a reload `start()` resets items that were running
+ * and carries on where it stopped; documents get their id when queued, so a file committed just
+ * before a crash is recognised and never indexed twice.
+ *
+ * Files the user hands over are queued as 'receiving' before their bytes are copied into the
+ * app's storage (`enqueueReceiving`), then `received` (pending) or `notTaken` (failed, by name):
+ * a crash during the copy leaves rows that say which files were chosen, never nothing.
+ *
+ * Several tabs share one workspace database: `exclusive` (Web Locks in the app) lets one tab at
+ * a time drain the queue, so a file is never read twice; the others wait as standbys and take
+ * over when that tab closes. `jobChanged` applies a pause or cancel made in another tab.
  */
-import { AbortedError, describeError, isAbort, toSerialized } from '../errors';
+import { AbortedError, describeError, isAbort, toSerialized, type AppError } from '../errors';
 import { jobEmitter, type EventInput, type EventSink } from '../events';
 import { newId } from '../hash';
 import type { SourceFile } from '../ports';
 import type { DocSource, DocumentRecord } from '../types';
 import { ingestFile, type IngestDeps, type IngestOutcome } from './pipeline';
 
-export type QueueItemStatus = 'pending' | 'running' | 'done' | 'failed' | 'duplicate' | 'cancelled';
+export type QueueItemStatus = 'receiving' | 'pending' | 'running' | 'done' | 'failed' | 'duplicate' | 'cancelled';
+
+/** Statuses of an item that is not finished yet. */
+export const UNFINISHED: ReadonlySet<QueueItemStatus> = new Set(['receiving', 'pending', 'running']);
 export type JobStatus = 'running' | 'paused' | 'done' | 'cancelled';
 
 export interface QueueItem {
@@ -57,8 +68,9 @@ export interface QueueStore {
   items(jobId: string): Promise<QueueItem[]>;
   /** Crash recovery: running items back to pending. Returns how many. */
   resetRunning(): Promise<number>;
-  /** Marks the job's pending items cancelled and returns them. */
+  /** Marks the job's pending (and receiving) items cancelled and returns them. */
   cancelPending(jobId: string): Promise<QueueItem[]>;
+  item(id: string): Promise<QueueItem | undefined>;
   nextSeq(): Promise<number>;
 }
 
@@ -82,23 +94,59 @@ export interface QueueDeps {
   readonly ingest: () => IngestDeps;
   readonly sink: EventSink;
   readonly now?: () => number;
+  /**
+   * Runs `drain` while this queue is the only one processing the workspace (a cross-tab lock in
+   * the app); waits for it, and gives up when `signal` fires. Default: runs it at once.
+   */
+  readonly exclusive?: (drain: () => Promise<void>, signal: AbortSignal) => Promise<void>;
+  /** Runs first whenever this queue becomes the one processing (e.g. recovers files a closed tab was saving). */
+  readonly beforeDrain?: () => Promise<void>;
 }
+
+/** Why the item being read was stopped (the queue was stopped: it resumes when reopened). */
+const STOPPED = 'import (workspace closed)';
 
 export class IngestQueue {
   /** Passwords for encrypted files, by document id: in memory only, never persisted. */
   private readonly passwords = new Map<string, string>();
   private running: Promise<void> | null = null;
+  /** Work was added while the drain ran (it may have missed it). */
+  private kickAgain = false;
   private current: { item: QueueItem; controller: AbortController } | null = null;
   private readonly now: () => number;
+  /** Fires when the queue stops (workspace closed): abandons the wait for the lock and the file being read. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: QueueDeps) {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Resumes after a reload or crash, then processes whatever is pending. */
+  /** Resumes after a reload or crash (items left running are read again), then processes whatever is pending. */
   async start(): Promise<void> {
-    await this.deps.store.resetRunning();
     this.kick();
+  }
+
+  /**
+   * Stops for good (the workspace closes): the file being read goes back to pending and is read
+   * again when the workspace reopens; resolves when nothing runs any more.
+   */
+  async stop(): Promise<void> {
+    this.stopping.abort(new AbortedError(STOPPED));
+    this.current?.controller.abort(new AbortedError(STOPPED));
+    await this.idle();
+  }
+
+  /** Waits for the queue (as a standby when another tab drains it) so work left behind is taken over. */
+  standby(): void {
+    this.kick();
+  }
+
+  /** A job was paused or cancelled elsewhere (another tab): stop reading its file if this queue is. */
+  async jobChanged(jobId: string): Promise<void> {
+    if (this.current?.item.jobId !== jobId) return;
+    const job = await this.deps.store.job(jobId);
+    if (job?.status === 'paused') this.current?.controller.abort(new AbortedError('import (paused)'));
+    else if (job?.status === 'cancelled') this.current?.controller.abort(new AbortedError('import'));
   }
 
   /** Queues a file again with the password that opens it (kept in memory, not stored). */
@@ -109,6 +157,40 @@ export class IngestQueue {
 
   /** Queues files as one job; returns the job id. The document rows appear as 'queued' at once. */
   async enqueue(files: readonly NewFile[], source: DocSource, label: string): Promise<string> {
+    return (await this.add(files, source, label, 'pending')).jobId;
+  }
+
+  /**
+   * Queues files whose bytes are still to be copied into the app's storage: nothing reads them
+   * until `received`; `notTaken` fails one by name. Returns the job and its items in file order.
+   */
+  async enqueueReceiving(files: readonly NewFile[], source: DocSource, label: string): Promise<{ jobId: string; items: QueueItem[] }> {
+    return this.add(files, source, label, 'receiving');
+  }
+
+  /** The item's bytes are stored: it can be read. False when it was cancelled meanwhile. */
+  async received(itemId: string): Promise<boolean> {
+    const item = await this.deps.store.item(itemId);
+    if (item?.status !== 'receiving') return false;
+    await this.deps.store.updateItem(itemId, { status: 'pending' });
+    this.kick();
+    return true;
+  }
+
+  /** The item's bytes could not be stored (no space, the tab closed during the copy): it fails with `error`. */
+  async notTaken(item: QueueItem, error: AppError): Promise<void> {
+    const now = this.now();
+    await this.deps.store.updateItem(item.id, { status: 'failed', error: error.message, startedAt: now, finishedAt: now });
+    const store = this.deps.ingest().store;
+    const queued = (await store.getDocument(item.documentId)) ?? queuedDocument(item.documentId, fileOf(item), item.source, now);
+    await store.putDocument({ ...queued, status: 'failed', error: error.message, errorInfo: toSerialized(error), updatedAt: now });
+    const emit = jobEmitter(item.jobId, this.deps.sink, this.now);
+    emit({ type: 'file_failed', documentId: item.documentId, name: item.name, error: toSerialized(error) });
+    await this.emitProgress(item.jobId);
+    await this.finishJobIfDone(item.jobId);
+  }
+
+  private async add(files: readonly NewFile[], source: DocSource, label: string, status: 'pending' | 'receiving'): Promise<{ jobId: string; items: QueueItem[] }> {
     const jobId = newId();
     let seq = await this.deps.store.nextSeq();
     const now = this.now();
@@ -118,13 +200,13 @@ export class IngestQueue {
       const documentId = f.documentId ?? newId();
       items.push({
         id: newId(), jobId, seq: seq++, documentId, source, origin: f.origin, path: f.file.path, name: f.file.name, size: f.file.size,
-        mediaType: f.file.mediaType, lastModified: f.file.lastModified, status: 'pending', error: null, pages: 0, startedAt: null, finishedAt: null,
+        mediaType: f.file.mediaType, lastModified: f.file.lastModified, status, error: null, pages: 0, startedAt: null, finishedAt: null,
       });
       documents.push(queuedDocument(documentId, f.file, source, now));
     }
     await this.deps.store.addJob({ id: jobId, label, status: 'running', total: files.length, createdAt: now }, items, documents);
-    this.kick();
-    return jobId;
+    if (status === 'pending') this.kick();
+    return { jobId, items };
   }
 
   /** Stops taking new files of the job; the file being read is put back and read again on resume. */
@@ -159,19 +241,35 @@ export class IngestQueue {
   }
 
   private kick(): void {
-    this.running ??= this.drain()
+    if (this.stopping.signal.aborted) return;
+    if (this.running) {
+      // The running drain may already have seen nothing pending: look again once it ends.
+      this.kickAgain = true;
+      return;
+    }
+    this.kickAgain = false;
+    const exclusive = this.deps.exclusive ?? ((drain) => drain());
+    this.running = exclusive(async () => {
+      // Only the holder reads files: an item still marked running was left by a tab that closed.
+      await this.deps.store.resetRunning();
+      await this.deps.beforeDrain?.();
+      await this.drain();
+    }, this.stopping.signal)
       .catch((error: unknown) => {
+        this.kickAgain = false;
+        if (this.stopping.signal.aborted) return;
         // The database went away under us (workspace closed or deleted): the queue stops here
         // and resumes from the persisted state the next time the workspace opens.
         console.warn(`IngestQueue: stopped (${describeError(error)})`);
       })
       .finally(() => {
         this.running = null;
+        if (this.kickAgain) this.kick();
       });
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
+    while (!this.stopping.signal.aborted) {
       const item = await this.deps.store.nextPending();
       if (!item) return;
       await this.process(item);
@@ -182,6 +280,7 @@ export class IngestQueue {
     const { store } = this.deps;
     const emit = jobEmitter(item.jobId, this.deps.sink, this.now);
     const controller = new AbortController();
+    if (this.stopping.signal.aborted) controller.abort(this.stopping.signal.reason);
     this.current = { item, controller };
     await store.updateItem(item.id, { status: 'running', startedAt: this.now() });
     let status: QueueItemStatus;
@@ -203,8 +302,8 @@ export class IngestQueue {
     } catch (e) {
       if (isAbort(e)) {
         const job = await store.job(item.jobId);
-        // Paused: back to pending (read again on resume). Cancelled: dropped.
-        status = job?.status === 'paused' ? 'pending' : 'cancelled';
+        // Paused or stopped: back to pending (read again on resume or reopen). Cancelled: dropped.
+        status = job?.status === 'paused' || this.stopping.signal.aborted ? 'pending' : 'cancelled';
         if (status === 'pending') await this.deps.ingest().store.putDocument(queuedDocument(item.documentId, fileOf(item), item.source, this.now()));
       } else {
         status = 'failed';
@@ -236,7 +335,7 @@ export class IngestQueue {
 
   private async emitProgress(jobId: string): Promise<void> {
     const items = await this.deps.store.items(jobId);
-    const finished = items.filter((i) => i.status !== 'pending' && i.status !== 'running');
+    const finished = items.filter((i) => !UNFINISHED.has(i.status));
     const done = finished.length;
     const total = items.length;
     // ETA from the mean duration of files read so far.
@@ -250,7 +349,7 @@ export class IngestQueue {
     const job = await this.deps.store.job(jobId);
     if (!job || job.status !== 'running') return;
     const items = await this.deps.store.items(jobId);
-    if (items.some((i) => i.status === 'pending' || i.status === 'running')) return;
+    if (items.some((i) => UNFINISHED.has(i.status))) return;
     await this.deps.store.setJobStatus(jobId, 'done');
     const count = (s: QueueItemStatus) => items.filter((i) => i.status === s).length;
     jobEmitter(jobId, this.deps.sink, this.now)({ type: 'job_done', summary: { ingested: count('done'), duplicates: count('duplicate'), failed: count('failed') } });

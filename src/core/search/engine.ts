@@ -23,6 +23,8 @@ export interface IndexPersistence {
   chunks(documentId: string): Promise<ChunkRecord[]>;
   /** Every stored vector row of the given model. */
   vectorRecords(modelId: string): Promise<VectorRecordLike[]>;
+  /** One document's stored vectors, if any (any model). */
+  documentVectors?(documentId: string): Promise<VectorRecordLike | undefined>;
 }
 
 export interface EngineOptions {
@@ -80,7 +82,10 @@ export class SearchEngine implements SearchIndex {
     return { engine, report: { fromSnapshot, added, removed, ms: performance.now() - started } };
   }
 
-  /** Brings the lexical index in line with the store. */
+  /**
+   * Brings the indexes in line with the store: documents another writer added or removed (a
+   * crash, another tab) are added or dropped, with their vectors of the active model.
+   */
   async reconcile(): Promise<{ added: number; removed: number }> {
     const wanted = await this.persistence.indexableDocuments();
     const wantedById = new Map(wanted.map((d) => [d.id, d]));
@@ -89,6 +94,7 @@ export class SearchEngine implements SearchIndex {
       const want = wantedById.get(have.id);
       if (!want || want.chunkCount !== have.chunkCount || want.language !== have.language) {
         this.lexical.remove(have.id);
+        this.vectors?.removeDocument(have.id);
         removed++;
       }
     }
@@ -96,6 +102,8 @@ export class SearchEngine implements SearchIndex {
     for (const doc of wanted) {
       if (this.lexical.has(doc.id)) continue;
       this.lexical.add(doc, await this.persistence.chunks(doc.id));
+      const vectors = this.vectors ? await this.persistence.documentVectors?.(doc.id) : undefined;
+      if (vectors) await this.addVectors(doc, vectors);
       added++;
     }
     if (added + removed > 0) this.dirty = true;

@@ -6,25 +6,11 @@
  * and nothing of the session runs afterwards.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventBus } from '../../../src/app/event-bus';
-import { createFileVault } from '../../../src/app/file-vault';
-import { ModelService } from '../../../src/app/model-service';
-import { WorkerParser } from '../../../src/app/parser-proxy';
-import { WorkerScanner } from '../../../src/app/scan-proxy';
-import { reviewDeps, WorkspaceSession, type SessionDeps } from '../../../src/app/workspace-session';
-import type { CasefileEvent } from '../../../src/core/events';
-import { analyzeDocument } from '../../../src/core/ingest/analyze';
-import { ModelSettingsRepository } from '../../../src/models/settings';
-import { MemoryStore } from '../../../src/models/stores';
-import { InProcessParser } from '../../../src/parsers/parser';
-import { createParseSessions } from '../../../src/parsers/sessions';
-import { registerRpcErrors } from '../../../src/rpc/errors';
+import { WorkspaceSession } from '../../../src/app/workspace-session';
+import type { WorkspaceRecord } from '../../../src/core/types';
 import { builtinPlaybook } from '../../../src/playbooks/builtin';
-import { createScanApi } from '../../../src/scanner/api';
-import { createIndexApi } from '../../../src/search-index/api';
-import { WorkspaceRegistry } from '../../../src/store/workspaces';
-import { channelWorker } from '../../helpers/channel-worker';
-import { freshIdb } from '../../helpers/idb';
+import { registerRpcErrors } from '../../../src/rpc/errors';
+import { browser, openTab, type Tab } from '../../helpers/session';
 
 registerRpcErrors();
 
@@ -36,54 +22,12 @@ afterEach(async () => {
   for (const s of sessions.splice(0)) await s.dispose(false);
 });
 
-async function setup() {
-  const idb = freshIdb();
-  const registry = new WorkspaceRegistry(idb);
-  const events = new EventBus();
-  const seen: CasefileEvent[] = [];
-  events.subscribe((e) => seen.push(e));
-  const indexWorkers = { spawned: 0, terminated: 0 };
-  const deps: SessionDeps = {
-    registry,
-    vault: await createFileVault(),
-    parser: new WorkerParser({ spawn: () => channelWorker({ ...createParseSessions(new InProcessParser()), analyze: analyzeDocument }) }),
-    ocr: { recognize: async () => ({ text: '', confidence: 0 }) },
-    models: new ModelService({
-      settings: new ModelSettingsRepository(registry.db),
-      store: new MemoryStore(),
-      spawn: {
-        embedder: () => {
-          throw new Error('no model workers in this test');
-        },
-        reranker: () => {
-          throw new Error('no model workers in this test');
-        },
-      },
-    }),
-    events,
-    spawnIndex: () => {
-      indexWorkers.spawned++;
-      return channelWorker(createIndexApi({ idb, saveDelayMs: 0, log: () => undefined }), () => indexWorkers.terminated++);
-    },
-    review: reviewDeps(registry, new WorkerScanner({ spawn: () => channelWorker(createScanApi()), idleMs: 10 })),
-  };
-  const workspace = await registry.current();
-  const session = await WorkspaceSession.open(workspace, deps);
-  sessions.push(session);
-  await session.start();
-  /** Resolves when `n` import jobs have finished. */
-  const jobsDone = (n: number) =>
-    new Promise<void>((resolve) => {
-      const check = () => seen.filter((e) => e.type === 'job_done').length >= n;
-      if (check()) return resolve();
-      const stop = events.subscribe(() => {
-        if (check()) {
-          stop();
-          resolve();
-        }
-      });
-    });
-  return { session, indexWorkers, seen, jobsDone, deps, workspace };
+async function setup(): Promise<Tab & { workspace: WorkspaceRecord }> {
+  const b = browser();
+  const workspace = await b.registry.current();
+  const tab = await openTab(b, workspace);
+  sessions.push(tab.session);
+  return { ...tab, workspace };
 }
 
 describe('WorkspaceSession', () => {

@@ -44,6 +44,7 @@ describe('OCR quality of a document', () => {
     const doc = await ingest(['text', 'image', 'text'], [{ text: '', confidence: 0 }]);
     expect(doc).toMatchObject({ status: 'ready', error: null, ocrConfidence: null });
     expect(doc.ocrLowPages).toBeUndefined();
+    expect(doc.ocrPages).toBeUndefined();
   });
 
   it('pages read with low confidence make it degraded, and the message names them', async () => {
@@ -54,6 +55,7 @@ describe('OCR quality of a document', () => {
     ]);
     expect(doc.status).toBe('degraded');
     expect(doc.ocrLowPages).toEqual([3, 4]);
+    expect(doc.ocrPages).toBe(3); // the row says "on 3 of 4 pages"
     expect(doc.error).toBe('contract.pdf: text recognition confidence is low on pages 3 and 4 (41%, 38%); some words may be wrong');
   });
 

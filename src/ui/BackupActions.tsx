@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import type { BackupManifest } from '../app/backup';
+import { describeError } from '../core/errors';
+import type { WorkspaceRecord } from '../core/types';
+import { useCasefile, useWorkspace } from './hooks';
+
+interface Pending {
+  readonly file: File;
+  readonly manifest: BackupManifest;
+  readonly existing: WorkspaceRecord;
+}
+
+/** Saves `blob` as a download named `name` (nothing leaves the device: a blob: URL). */
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** "Back up" the open workspace to one file; "Restore" one, asking first when that workspace is already here. */
+export function BackupActions({ onError }: { onError: (message: string | null) => void }) {
+  const app = useCasefile();
+  const ws = useWorkspace();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const run = (label: string, action: () => Promise<void>) => {
+    onError(null);
+    setBusy(label);
+    action()
+      .catch((e: unknown) => onError(describeError(e)))
+      .finally(() => setBusy(null));
+  };
+
+  const backUp = () =>
+    run('Backing up…', async () => {
+      const { file, fileName } = await app.backupWorkspace(ws.current.id);
+      download(file, fileName);
+    });
+
+  const chosen = (file: File | undefined) => {
+    if (!file) return;
+    run('Restoring…', async () => {
+      const { manifest, existing } = await app.inspectBackup(file);
+      if (existing) setPending({ file, manifest, existing });
+      else await app.restoreBackup(file);
+    });
+  };
+
+  return (
+    <>
+      <button type="button" className="ghost" onClick={backUp} disabled={busy !== null} aria-label="Back up workspace">
+        {busy === 'Backing up…' ? busy : 'Back up'}
+      </button>
+      <button type="button" className="ghost" onClick={() => input.current?.click()} disabled={busy !== null} aria-label="Restore a backup">
+        {busy === 'Restoring…' ? busy : 'Restore'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".casefile,.zip,application/zip"
+        className="visually-hidden"
+        aria-label="Choose a backup to restore"
+        data-testid="restore-input"
+        onChange={(e) => {
+          chosen(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {pending && (
+        <RestoreChoice
+          pending={pending}
+          onClose={() => setPending(null)}
+          onChoose={(mode) => run('Restoring…', async () => void (await app.restoreBackup(pending.file, mode)))}
+        />
+      )}
+    </>
+  );
+}
+
+/** Restoring a workspace that is already here: replace it, restore beside it, or cancel. */
+function RestoreChoice({ pending, onChoose, onClose }: { pending: Pending; onChoose: (mode: 'replace' | 'copy') => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  const choose = (mode: 'replace' | 'copy') => {
+    onChoose(mode);
+    dialog.current?.close();
+  };
+  const saved = new Date(pending.manifest.createdAt).toLocaleString();
+  return (
+    <dialog ref={dialog} className="small-dialog" aria-labelledby="restore-title" onClose={onClose} onCancel={onClose}>
+      <h2 id="restore-title">Restore “{pending.manifest.workspace.name}”?</h2>
+      <p className="muted">
+        This backup (saved {saved}, {pending.manifest.originals.length} stored original{pending.manifest.originals.length === 1 ? '' : 's'}) is of the workspace “{pending.existing.name}”, which is already on this device.
+        Replacing deletes its current documents and settings in every tab.
+      </p>
+      <div className="actions">
+        <button type="button" className="primary danger-fill" onClick={() => choose('replace')}>
+          Replace “{pending.existing.name}”
+        </button>
+        <button type="button" onClick={() => choose('copy')}>
+          Restore as a new workspace
+        </button>
+        <button type="button" className="ghost" onClick={() => dialog.current?.close()} autoFocus>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

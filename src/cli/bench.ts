@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,scan,scale,hostile-ui]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui] [--docs DIR --qa FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -12,6 +12,9 @@
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
  *            Node and Chromium WASM/WebGPU (src/cli/bench-llm.ts);
+ * - answer:  what the answer layer adds around retrieval per question (planning code, numbered
+ *            sources, extractive composer, verification), on the samples or on --docs/--qa
+ *            through ask() with the app's defaults (src/cli/bench-answer.ts);
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
@@ -33,6 +36,7 @@ import type { ChunkRecord, DocumentRecord } from '../core/types';
 import { InProcessParser } from '../parsers/parser';
 import { loadPdfJsNode } from '../parsers/pdfjs-node';
 import { MemoryWorkspace } from '../store/memory';
+import { benchAnswer } from './bench-answer';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
@@ -44,8 +48,8 @@ import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,scan,scale,view,hostile-ui').split(','));
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' } } });
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui').split(','));
 
 
 const WORDS = (
@@ -219,6 +223,16 @@ async function main(): Promise<void> {
   await section('llm', async () => {
     console.log('\n## Generation (tiny Qwen2 decoder fixture, 128 new tokens: pipeline overhead, not real-model speed)\n');
     console.log(formatGenerationTable(await benchLlm({})));
+  });
+  await section('answer', async () => {
+    const a = await benchAnswer({ ...(values.docs ? { docs: values.docs } : {}), ...(values.qa ? { qa: values.qa } : {}) });
+    const fmt = (s: { medianMs: number; p95Ms: number }) => `${s.medianMs.toFixed(2)} / ${s.p95Ms.toFixed(2)}`;
+    table(`Answer layer overhead per question, median / p95 ms (${a.questions} questions over ${a.documents} documents, no model; ask() itself: ${a.askMedianMs.toFixed(1)} ms median)`, {
+      'planning code (model time apart)': fmt(a.planMs),
+      'numbered sources': fmt(a.sourcesMs),
+      'extractive composer': fmt(a.extractiveMs),
+      'verification (citations, quotes)': fmt(a.verifyMs),
+    });
   });
   await section('scan', async () => table('Contract scan (commercial playbook, generated 50-page contract)', await benchScan()));
   await section('scale', async () => {

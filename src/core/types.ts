@@ -34,8 +34,8 @@ export interface DocumentRecord {
   ocrConfidence: number | null;
   /** Pages whose OCR confidence is low (why the document is 'degraded'); absent when none. */
   ocrLowPages?: number[] | undefined;
-  /** Pages read by OCR (a scan: all of them). Absent on records written before it was kept. */
-  ocrPages?: number;
+  /** Pages whose text came from text recognition (OCR) and had words; absent when none (and on records written before it was kept). */
+  ocrPages?: number | undefined;
   chunkCount: number;
   /** File modification time when known (folder sync). */
   mtime: number | null;

@@ -17,15 +17,12 @@ export class OcrTally {
   min = Number.POSITIVE_INFINITY;
   /** Pages that needed OCR and could not be read (no image, timeout, engine failure). */
   unread = 0;
-  /** Pages OCR read (with or without words). */
-  read = 0;
   /** Pages OCR read and found no words on. */
   wordless = 0;
   /** Confidence of each page with words, by page number. */
   readonly pages = new Map<number, number>();
 
   add(confidence: number, textLength: number, page?: number): void {
-    this.read++;
     if (textLength === 0) {
       this.wordless++;
       return;

@@ -30,6 +30,7 @@ import { ModelCache, type BlobStore, type StoredFile } from '../models/model-cac
 import { CacheApiStore } from '../models/stores';
 import type { RegistryDb } from '../store/db';
 import type { WorkerEndpoint } from '../rpc/handle';
+import { serviceWorkerInControl } from './sw-control';
 import { ChatWorker, spawnEndpointWorker, spawnGenerateWorker, spawnLlmWorker, type ChatLoadOptions, type ChatLoadProgress } from './chat-worker';
 import type { ModelService } from './model-service';
 
@@ -80,6 +81,7 @@ export function browserLanguageModels(deps: Pick<LanguageModelsDeps, 'registry' 
     store: deps.store ?? new CacheApiStore(),
     spawn: { webllm: spawnLlmWorker, transformers: spawnGenerateWorker, endpoint: spawnEndpointWorker },
     webllm: BROWSER_WEBLLM_CACHE,
+    beforeEndpoint: () => serviceWorkerInControl().then(() => undefined),
   });
 }
 
@@ -94,6 +96,11 @@ export interface LanguageModelsDeps {
   readonly webllm: WebLlmCacheOps;
   /** The CPU device of the CPU-model worker's runtime: 'wasm' in a browser (default), 'cpu' in Node. */
   readonly cpuDevice?: Device;
+  /**
+   * Awaited before the endpoint worker starts: in the browser, until the service worker controls
+   * the page, since only the script it serves carries the policy that admits the saved server.
+   */
+  readonly beforeEndpoint?: () => Promise<void>;
 }
 
 export const downloadKey = (provider: 'webllm' | 'transformers', modelId: string, dtype?: Dtype): string => (provider === 'webllm' ? `webllm:${modelId}` : `transformers:${modelId}@${dtype}`);
@@ -225,7 +232,8 @@ export class LanguageModels {
     if (other) throw chatError('busy', `${provider}: ${modelId} waits until the download of ${other.modelId} ends`, { provider, modelId });
   }
 
-  loadEndpoint(config: EndpointConfig, options: ChatLoadOptions = {}): Promise<ChatModel> {
+  async loadEndpoint(config: EndpointConfig, options: ChatLoadOptions = {}): Promise<ChatModel> {
+    await this.deps.beforeEndpoint?.();
     return this.workers.endpoint.load({ config }, options);
   }
 

@@ -4,7 +4,7 @@
  * passage); restoring a workspace that is already here asks first and can restore beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 import { currentWorkspace, databases, vaultFolders } from './storage-support';
 
 const SAMPLES = ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md'];
@@ -20,7 +20,7 @@ describe('backup → delete → restore', () => {
     const out: unknown[] = [];
     for (const q of QUESTIONS) {
       await ask(s.page, q);
-      const texts = await s.page.getByTestId('result').evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+      const texts = await latestTurn(s.page).getByTestId('result').evaluateAll((items) => items.map((li) => li.textContent ?? ''));
       out.push({ q, results: await results(s.page), texts });
     }
     return out;

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
@@ -54,12 +54,17 @@ describe('two tabs on one workspace', () => {
     await screenshot(two, 'tabs-01-both-imported');
   });
 
-  it('a document deleted in one tab leaves the other tab\'s results', async () => {
+  it('a document deleted in one tab: the other tab marks its answer as given before, and asked again it is gone', async () => {
     await ask(two, 'alpha clause 3 zebraalpha3');
     expect((await results(two))[0]?.file).toBe('alpha-3.pdf');
     await one.getByRole('button', { name: 'Delete alpha-3.pdf' }).click();
     await two.getByRole('listitem', { name: 'alpha-3.pdf', exact: true }).waitFor({ state: 'detached' });
-    await expect.poll(async () => (await results(two)).map((r) => r.file), { timeout: 15_000 }).not.toContain('alpha-3.pdf');
+    const stale = latestTurn(two).getByTestId('stale');
+    await stale.waitFor({ timeout: 15_000 });
+    const before = Number(await two.locator('section.search').getAttribute('data-searches'));
+    await stale.getByRole('button', { name: 'Ask again' }).click();
+    await two.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
+    expect((await results(two)).map((r) => r.file)).not.toContain('alpha-3.pdf');
   });
 
   it('deleting the workspace in one tab while the other imports into it leaves nothing of it in either tab', async () => {

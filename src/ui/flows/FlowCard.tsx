@@ -47,7 +47,7 @@ export function FlowCard({ flowId, doc, onOpen }: { flowId: string; doc: Documen
   if (flow.status === 'queued' || flow.status === 'running') {
     return (
       <>
-        <FlowProgress view={view} />
+        <FlowProgress view={view} doc={doc} />
         <FlowTable flow={flow} doc={doc} onOpen={onOpen} />
       </>
     );

@@ -7,6 +7,7 @@ import type { FlowView } from '../../app/flow-service';
 import { duration } from '../../core/workspace/texts';
 import { useSession } from '../hooks';
 import { useFlows } from './flow-hooks';
+import type { DocumentLookup } from './FlowTable';
 
 export function ordinal(n: number): string {
   const tens = n % 100;
@@ -14,16 +15,19 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-export function FlowProgress({ view }: { view: FlowView }) {
+export function FlowProgress({ view, doc }: { view: FlowView; doc: DocumentLookup }) {
   const { flows } = useSession();
   const { active } = useFlows();
   const { flow, queue, current } = view;
   const total = flow.items.length;
+  // The file being read: titles repeat ("Distribution Agreement"), file names do not.
+  const reading = current ? ((current.documentId ? doc(current.documentId)?.name : null) ?? current.label) : null;
   const done = flow.rows.length;
   const waiting = flow.status === 'queued' && queue !== null && queue.status === 'queued';
   const line = waiting
-    ? `${ordinal(queue.position)} in line · starts in ${duration(queue.startsInMs, 'en')}`
-    : `${done} of ${total}${current ? ` · reading ${current.label}` : done === total ? ' · composing the answer' : ''}`;
+    ? // The running flow is first in line: the first one waiting behind it is 2nd.
+      `${ordinal(queue.position + 1)} in line · starts in ${duration(queue.startsInMs, 'en')}`
+    : `${done} of ${total}${reading ? ` · reading ${reading}` : done === total ? ' · composing the answer' : ''}`;
   const eta = !waiting && queue ? `${duration(queue.etaMs, 'en')} left` : waiting && queue ? `done in ${duration(queue.etaMs, 'en')}` : null;
   return (
     <section className="flow-card flow-running" data-testid="flow-progress" data-status={flow.status} aria-label={`Progress: ${flow.question}`}>

@@ -8,7 +8,6 @@ import { pageLabel } from '../../core/answer/sources';
 import type { AnswerSource } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
-import { rowLabels } from '../../core/workspace/reduce';
 import { saveFile } from '../../app/downloads';
 import type { DocumentRecord } from '../../core/types';
 import { useSession } from '../hooks';
@@ -22,18 +21,17 @@ export function rowSource(r: FlowRow, n: number, doc?: DocumentLookup): AnswerSo
   const d = doc?.(r.documentId);
   return {
     n, chunkId: r.chunkId, documentId: r.documentId, file: r.document, path: r.document, title: r.title, pageStart, pageEnd: r.pageEnd ?? pageStart,
-    mediaType: d?.mediaType, pages: d?.pages, sectionPath: r.section, language: r.language, text: r.evidence, before: [], after: [], score: r.score, pinned: false,
+    mediaType: r.mediaType ?? d?.mediaType, pages: r.pages ?? d?.pages, sectionPath: r.section, language: r.language, text: r.evidence, before: [], after: [], score: r.score, pinned: false,
   };
 }
 
 /** The media type and page count of a document ("p. 5" or "part 2"). */
-export type DocumentLookup = (id: string) => Pick<DocumentRecord, 'mediaType' | 'pages'> | undefined;
+export type DocumentLookup = (id: string) => Pick<DocumentRecord, 'name' | 'mediaType' | 'pages'> | undefined;
 
 const STATUS: Record<FlowRow['status'], string> = { found: 'Found', not_found: 'Not found', failed: 'Could not be searched' };
 
 export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
   const rows = rowsInOrder(flow);
-  const labels = rowLabels(rows);
   if (rows.length === 0) return null;
   return (
     <div className="flow-table-wrap" role="region" aria-label="Findings per document" tabIndex={0}>
@@ -53,8 +51,8 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
             return (
               <tr key={r.itemId} data-testid="flow-row" data-status={r.status} data-document={r.document}>
                 <th scope="row" className="flow-doc">
-                  <span className="flow-doc-label">{labels[i]}</span>
-                  {labels[i] !== r.document && <span className="muted flow-doc-file">{r.document}</span>}
+                  <span className="flow-doc-label">{r.title ?? r.document}</span>
+                  {r.title && <span className="muted flow-doc-file">{r.document}</span>}
                 </th>
                 <td className="flow-finding">
                   {r.status === 'found' ? (

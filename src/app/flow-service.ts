@@ -7,6 +7,8 @@
  *
  * - Opened with the session: the durations this device learnt are loaded, and flows a reload or
  *   crash stopped resume from their finished items (recover('resume')).
+ * - Flow events stay here (the cards show them; the app's event bus would announce a cancelled flow
+ *   as a cancelled import).
  * - The view: every flow a card has asked for, live — its record (proposal, decision, rows,
  *   result), its place in line and ETA while it waits, the item being read while it runs.
  *   Records are read from the store on first sight, so a reloaded conversation shows its flows.
@@ -16,7 +18,6 @@
  */
 import type { WorkspaceAnswers } from '../core/answer/types';
 import { describeError } from '../core/errors';
-import type { EventSink } from '../core/events';
 import type { ClauseClassifier, JobOptions } from '../core/ports';
 import { CatalogWorkspaceAnswers } from '../core/workspace/answers';
 import type { DocumentCatalog } from '../core/workspace/catalog';
@@ -33,8 +34,6 @@ export interface FlowServiceDeps {
   readonly executors: Readonly<Partial<Record<FlowKind, FlowExecutor>>>;
   /** Tells the clause types a broad question asks about (loaded on first use); null: none. */
   readonly classifier?: () => Promise<ClauseClassifier | null>;
-  /** The app's event bus: flow events are published there too. */
-  readonly publish?: EventSink;
   readonly now?: () => number;
   readonly newId?: () => string;
 }
@@ -162,7 +161,6 @@ export class FlowService {
         store: this.#deps.store,
         executors: this.#deps.executors,
         emit: (event) => {
-          this.#deps.publish?.(event);
           if (event.jobId) this.#changed(event.jobId);
         },
         ...(this.#deps.now ? { now: this.#deps.now } : {}),

@@ -152,7 +152,6 @@ export class WorkspaceSession {
         scan: scanExecutor({ start: (request) => this.scans.start(request) }),
       },
       classifier: async () => (await import('../playbooks/builtin')).askClassifier(),
-      publish: deps.events.publish,
     });
     this.conversation = new ConversationService({
       store: new DexieConversationStore(this.db),

@@ -153,7 +153,7 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     const sheet = wb.getWorksheet('Findings')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(['Document', 'File', 'Result', 'Finding', 'Evidence', 'Page', 'Section', 'Note']);
-    const cells = [...Array(sheet.rowCount - 1).keys()].map((i) => (sheet.getRow(i + 2).values as unknown[]).slice(1).map((v) => String(v ?? '')));
+    const cells = [...Array(sheet.rowCount - 1).keys()].map((i) => (sheet.getRow(i + 2).values as (string | number | null | undefined)[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
     expect(cells).toHaveLength(7);
     for (const file of NON_COMPETE) {
       const r = cells.find((c) => c[1] === file)!;

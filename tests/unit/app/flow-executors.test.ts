@@ -57,7 +57,7 @@ function flag(ruleTitle: string, severity: Flag['severity'], withEvidence: boole
     id: ruleTitle, documentId: 'd1', playbookId: 'nda', ruleId: ruleTitle, ruleTitle, ruleKind: 'required', clauseType: 'x', severity, kind: 'missing', explanation: '', details: [],
     evidence: withEvidence ? { documentId: 'd1', documentName: 'nda.pdf', chunkId: 'd1:4', page: 2, pageEnd: 2, sectionPath: ['4 Term'], text: 'The obligations last two years.', charStart: 0, charEnd: 10 } : null,
     guidance: null, fallback: null,
-  } as Flag;
+  };
 }
 
 function scanResult(flags: readonly Flag[], failures: ScanBatchResult['failures'] = []): ScanBatchResult {

@@ -46,6 +46,39 @@ async function recordLiveLines(page: Page): Promise<void> {
 }
 const liveLines = (page: Page) => page.evaluate(() => (window as unknown as { flowLines: string[] }).flowLines);
 
+/**
+ * Approves the flows of these questions in one task of the page, and cancels `cancel`'s flow the
+ * moment its card shows `when` (its live line), recording that card's Cancel all label: the
+ * generated contracts are small, so a flow can end within a few hundred milliseconds — too soon
+ * for a step-by-step test to catch it waiting or running.
+ */
+async function approveAndCancel(page: Page, approve: readonly string[], cancel: string, when: string): Promise<void> {
+  await page.evaluate(
+    ([questions, target, pattern]) => {
+      const w = window as unknown as { cancelAllLabel: string | null; cancelledAt: string | null };
+      w.cancelAllLabel = null;
+      w.cancelledAt = null;
+      const card = (q: string) => [...document.querySelectorAll('[data-testid=turn]')].find((t) => t.querySelector('[data-testid=turn-question]')?.textContent === q);
+      const observer = new MutationObserver(() => {
+        const line = card(target)?.querySelector('[data-testid=flow-line]');
+        if (!line || !new RegExp(pattern).test(line.textContent ?? '')) return;
+        observer.disconnect();
+        w.cancelAllLabel = card(target)?.querySelector('[data-testid=flow-cancel-all]')?.textContent ?? null;
+        w.cancelledAt = line.textContent;
+        card(target)?.querySelector<HTMLButtonElement>('[data-testid=flow-cancel]')?.click();
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      for (const q of questions) card(q)?.querySelector<HTMLButtonElement>('[data-testid=approve]')?.click();
+    },
+    [approve, cancel, when] as const,
+  );
+}
+const cancelled = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { cancelAllLabel: string | null; cancelledAt: string | null };
+    return { cancelAllLabel: w.cancelAllLabel, cancelledAt: w.cancelledAt };
+  });
+
 /** The turn asking `question` (turns are listed latest first). */
 const turnOf = (page: Page, question: string) => page.getByTestId('turn').filter({ has: page.getByTestId('turn-question').getByText(question, { exact: true }) });
 
@@ -99,15 +132,12 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     await ask(s.page, second);
     await turnOf(s.page, second).getByTestId('approval-card').waitFor();
     await recordLiveLines(s.page);
-    await card.getByTestId('approve').click();
-    await turnOf(s.page, second).getByTestId('approve').click();
-    await expect.poll(() => liveLines(s.page), { timeout: 10_000 }).toContainEqual(expect.stringMatching(/^2nd in line · starts in about \d+ (s|min) · done in about \d+ (s|min)$/));
-    // The queue as it shows (the second flow's card above the first's), quickly: the first flow is short.
-    const queued = turnOf(s.page, second);
-    expect(await queued.getByTestId('flow-cancel-all').textContent()).toBe('Cancel all (2)');
-    await screenshots(s.page, queued, 'queue');
-    await queued.getByTestId('flow-cancel').click({ timeout: 5_000 });
-    await expect.poll(() => turnOf(s.page, second).getByTestId('flow-ended').textContent(), { timeout: 30_000 }).toMatch(/^Cancelled after \d of 7 documents\.$/);
+    await approveAndCancel(s.page, [first, second], second, 'in line');
+    await expect.poll(() => turnOf(s.page, second).getByTestId('flow-ended').textContent(), { timeout: 30_000 }).toBe('Cancelled after 0 of 7 documents.');
+    const { cancelAllLabel, cancelledAt } = await cancelled(s.page);
+    expect(cancelledAt).toMatch(/^2nd in line · starts in about \d+ (s|min) · done in about \d+ (s|min)$/);
+    expect(cancelAllLabel).toBe('Cancel all (2)');
+    expect(await liveLines(s.page)).toContainEqual(cancelledAt);
 
     const result = turnOf(s.page, first).getByTestId('flow-result');
     await result.waitFor({ timeout: 60_000 });
@@ -171,8 +201,7 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     const question = 'which contracts have a confidentiality clause?';
     await ask(s.page, question);
     const turn = turnOf(s.page, question);
-    await turn.getByTestId('approve').click();
-    await turn.getByTestId('flow-cancel').click();
+    await approveAndCancel(s.page, [question], question, 'of 7');
     await expect.poll(() => turn.getByTestId('flow-ended').textContent(), { timeout: 30_000 }).toMatch(/^Cancelled after \d of 7 documents\.$/);
     const done = Number((await turn.getByTestId('flow-ended').textContent())!.match(/after (\d)/)![1]);
     expect(await turn.getByTestId('flow-row').count()).toBe(done);

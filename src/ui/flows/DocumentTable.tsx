@@ -36,7 +36,7 @@ export function DocumentTable({ answer, language }: { answer: WorkspaceAnswer; l
   const { table } = page;
   const names = new Intl.DisplayNames([language ?? 'en'], { type: 'language' });
   const languageName = (code: string | null) => {
-    if (!code) return '—';
+    if (!code) return 'unknown';
     try {
       return names.of(code) ?? code;
     } catch {
@@ -78,15 +78,15 @@ export function DocumentTable({ answer, language }: { answer: WorkspaceAnswer; l
             <tbody>
               {table.rows.map((r, i) => (
                 <tr key={r.id} data-testid="document-table-row">
-                  <td className="muted">{table.from + i}</td>
+                  <td className="muted" data-label="No.">{table.from + i}</td>
                   <th scope="row" className="flow-doc">
                     <span className="flow-doc-label">{r.title ?? r.name}</span>
                     {r.title && <span className="muted flow-doc-file">{r.name}</span>}
                     {r.folder && <span className="muted flow-doc-file">{r.folder}</span>}
                   </th>
-                  <td>{languageName(r.language)}</td>
-                  <td>{r.pages}</td>
-                  <td>{new Date(r.addedAt).toLocaleDateString(language ?? undefined, DATE)}</td>
+                  <td data-label="Language">{languageName(r.language)}</td>
+                  <td data-label="Pages">{r.pages}</td>
+                  <td data-label="Added">{new Date(r.addedAt).toLocaleDateString(language ?? undefined, DATE)}</td>
                 </tr>
               ))}
             </tbody>

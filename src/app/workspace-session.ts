@@ -13,6 +13,7 @@
 import { AppError, describeError, StoreError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
+import type { AskFunction } from '../core/ask/types';
 import type { OcrEngine, Parser } from '../core/ports';
 import type { WorkspaceRecord } from '../core/types';
 import type { WorkspaceDb } from '../store/db';
@@ -21,13 +22,17 @@ import { LocalUser } from '../store/local-user';
 import { DexiePlaybookStore } from '../store/playbooks';
 import { DexieQueueStore } from '../store/queue-store';
 import { DexieScanStore } from '../store/scans';
+import { DexieCatalog } from '../store/catalog';
 import { DexieConversationStore } from '../store/conversations';
+import { DexieFlowStore } from '../store/flows';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { ChatService } from './chat-service';
 import { ConversationService } from './conversation-service';
 import { Embeddings } from './embeddings';
+import { questionExecutor, scanExecutor } from './flow-executors';
+import { FlowService } from './flow-service';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
 import { FolderSync } from './folder-sync';
@@ -104,6 +109,11 @@ export class WorkspaceSession {
   readonly reviews: ReviewService;
   /** The language model that answers in this workspace (ChatAccess; none: extractive answers). */
   readonly chat: ChatService;
+  /**
+   * Questions about the workspace itself (counts, document tables, a document's facts) and broad
+   * questions run as approved per-document flows, one at a time, kept in the workspace.
+   */
+  readonly flows: FlowService;
   /** Questions and their answers, kept as conversations. */
   readonly conversation: ConversationService;
   /** Originals for the source viewer: the stored or folder file, drawn or formatted. */
@@ -153,14 +163,28 @@ export class WorkspaceSession {
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
     this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
     this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
+    // ask() runs in the index worker, next to the index and the documents: one message per question
+    // (and per document of a flow).
+    const ask: AskFunction = (request, _deps, options) => this.index.ask(request, options);
+    const askDeps = { retriever: this.index, documents: () => this.documents.searchable() };
+    this.flows = new FlowService({
+      // Flows in the workspace; the seconds per document learnt on this device, for every workspace.
+      store: new DexieFlowStore(this.db, deps.registry.db.kv),
+      catalog: new DexieCatalog(this.db),
+      executors: {
+        question: questionExecutor({ ask, askDeps, settings: () => this.settings.pipeline(), model: (options) => this.chat.model(options) }),
+        scan: scanExecutor({ start: (request) => this.scans.start(request) }),
+      },
+      classifier: async () => (await import('../playbooks/builtin')).askClassifier(),
+    });
     this.conversation = new ConversationService({
       store: new DexieConversationStore(this.db),
-      // ask() runs in the index worker, next to the index and the documents: one message per question.
-      ask: (request, _deps, options) => this.index.ask(request, options),
-      askDeps: { retriever: this.index, documents: () => this.documents.searchable() },
+      ask,
+      askDeps,
       settings: async () => ({ pipeline: await this.settings.pipeline(), answer: await this.settings.answer() }),
       model: (options) => this.chat.model(options),
       lookup: this.documents,
+      workspace: this.flows.answers,
     });
   }
 
@@ -192,6 +216,7 @@ export class WorkspaceSession {
    */
   async start(): Promise<void> {
     await this.conversation.start().catch(warn('conversations'));
+    await this.flows.start().catch(warn('flows'));
     await this.embeddings.sync().catch(warn('embeddings'));
     await this.imports.sweep().catch(warn('cleaning the stored files failed'));
     await this.#queue.start();
@@ -224,6 +249,7 @@ export class WorkspaceSession {
     if (this.#disposed) return;
     this.#disposed = true;
     this.conversation.dispose();
+    await this.flows.close().catch(warn('closing the flows failed')); // a running flow resumes when the workspace reopens
     this.scans.dispose();
     this.chat.dispose();
     this.embeddings.cancel();

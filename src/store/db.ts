@@ -10,6 +10,7 @@ import type { DocumentVectors } from '../core/ports';
 import type { InstalledPlaybook } from '../core/scan/store';
 import type { FlagReview, ScanRecord } from '../core/scan/types';
 import type { ChunkRecord, DocumentRecord, PageRecord, WorkspaceRecord } from '../core/types';
+import type { FlowRecord } from '../core/workspace/flows';
 
 /** Lets tests inject fake-indexeddb: `{ indexedDB, IDBKeyRange }`. */
 export type IdbDeps = Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
@@ -49,6 +50,8 @@ export class WorkspaceDb extends Dexie {
   scans!: Table<ScanRecord, string>;
   /** Contract review: the review state and history of each flag, by flag id (kept across re-scans). */
   reviews!: Table<FlagReview, string>;
+  /** Workspace answers: multi-document flows (proposals, decisions, rows, results), by id. */
+  flows!: Table<FlowRecord, string>;
 
   constructor(readonly workspaceId: string, deps: IdbDeps = {}) {
     super(WORKSPACE_DB_PREFIX + workspaceId, { ...deps, chromeTransactionDurability: 'relaxed' });
@@ -71,6 +74,12 @@ export class WorkspaceDb extends Dexie {
     this.version(3).stores({
       scans: 'key, documentId, playbookId, [documentId+playbookId]',
       reviews: 'flagId, documentId',
+    });
+    // Version 4, workspace answers: flows (src/store/flows.ts), paged in (createdAt, id) order;
+    // a new table only, nothing to upgrade. The learnt durations live in
+    // the registry's kv (one device, every workspace).
+    this.version(4).stores({
+      flows: 'id, [createdAt+id], conversationId, status',
     });
     // When another tab deletes this workspace, close for good: Dexie's default would reopen on
     // the next query and so recreate the deleted database.

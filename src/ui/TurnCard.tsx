@@ -3,7 +3,8 @@
  * what came back, each outcome rendered its own way — an answer with its checked citations and
  * sources; "no passage clearly answers this" with the reasons and the closest passages labelled
  * as such; the candidate documents to choose from; a creative answer flagged as going beyond the
- * documents; workspace and capability replies; an error; a stopped turn — or, while it runs, its
+ * documents; workspace and capability replies (a document table with its pages, a proposed flow's
+ * card: approval, progress, findings); an error; a stopped turn — or, while it runs, its
  * status and the answer as it streams. Labels follow the turn's language.
  */
 import { memo } from 'react';
@@ -13,6 +14,8 @@ import { staleness, type TurnView } from '../app/turn-view';
 import { verificationSummary } from '../export/conversation-parts';
 import { AnswerText } from './AnswerText';
 import { otherNames, quotedList, type DocumentNames } from './doc-labels';
+import { DocumentTable, isDocumentTable } from './flows/DocumentTable';
+import { FlowCard } from './flows/FlowCard';
 import { SourceList } from './SourceList';
 import { TurnTrace } from './TurnTrace';
 import { turnStrings, type TurnStrings } from './turn-strings';
@@ -173,10 +176,18 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
         </div>
       )}
 
-      {record && (kind === 'capability' || kind === 'inventory' || kind === 'action') && record.answer && (
-        <div className="app-reply">
-          <AnswerText answer={record.answer} onCite={cite} />
-        </div>
+      {record && kind === 'inventory' && isDocumentTable(record.workspace) ? (
+        <DocumentTable answer={record.workspace} language={record.language} />
+      ) : record && kind === 'action' && record.action?.flowId ? (
+        <FlowCard flowId={record.action.flowId} doc={(id) => documents.find((d) => d.id === id)} onOpen={(source) => actions.open(source, [])} />
+      ) : (
+        record &&
+        (kind === 'capability' || kind === 'inventory' || kind === 'action') &&
+        record.answer && (
+          <div className="app-reply">
+            <AnswerText answer={record.answer} onCite={cite} />
+          </div>
+        )
       )}
 
       {record && kind === 'error' && (

@@ -72,6 +72,9 @@ export interface FlowRow {
   readonly chunkId: string | null;
   readonly pageStart: number | null;
   readonly pageEnd: number | null;
+  /** The document's media type and page (or part) count, for "p. 5" vs "part 2" (absent on older rows). */
+  readonly mediaType?: string | undefined;
+  readonly pages?: number | undefined;
   readonly section: readonly string[];
   readonly language: string | null;
   /** The sufficiency score of the evidence (question flows). */

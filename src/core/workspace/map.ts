@@ -63,6 +63,8 @@ function foundRow(item: WorkItem, best: PipelinePassage, score: number | null): 
     chunkId: best.chunkId,
     pageStart: best.chunk.pageStart,
     pageEnd: best.chunk.pageEnd,
+    ...(best.document.mediaType ? { mediaType: best.document.mediaType } : {}),
+    pages: best.document.pages,
     section: best.chunk.sectionPath,
     language,
     score,

@@ -58,6 +58,8 @@ export function rowSources(rows: readonly FlowRow[], maxChars: number | null = n
       title: r.title,
       pageStart: r.pageStart ?? 1,
       pageEnd: r.pageEnd ?? r.pageStart ?? 1,
+      ...(r.mediaType ? { mediaType: r.mediaType } : {}),
+      ...(r.pages !== undefined ? { pages: r.pages } : {}),
       sectionPath: r.section,
       language: r.language,
       text: maxChars === null ? r.evidence : windowAround(r.evidence, r.finding, maxChars),
@@ -76,7 +78,7 @@ export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 
   const found = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'found');
   const lines = [foundLead(found.length, rows.length, language)];
   found.slice(0, MAX_QUOTED_ROWS).forEach(({ r, label }, i) => {
-    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1 }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
+    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
     lines.push(`${label} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${i + 1}]`);
   });
   if (found.length > MAX_QUOTED_ROWS) lines.push(moreLine(found.length - MAX_QUOTED_ROWS, language));

@@ -15,6 +15,8 @@
  *     (its pending item's promise is abandoned), keeping the rows it finished.
  *   - recover(): flows a reload or crash stopped (`running`/`queued` in the store) resume from
  *     their finished items, or are marked `interrupted` with what they finished.
+ *   - close(): the workspace closes; the running flow stops and nothing else starts, and their
+ *     stored status stays `running`/`queued`, so the next recover() resumes them.
  * Events (jobId = flow id): flow_proposed, flow_decided, flow_queued, flow_started, flow_item,
  * progress (unit 'documents', never backwards), then exactly one job_done / job_cancelled /
  * job_failed. The clock is injected.
@@ -91,6 +93,7 @@ export class FlowScheduler {
   private readonly line: string[] = [];
   private running: { id: string; controller: AbortController; itemStartedAt: number | null } | null = null;
   private current: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly deps: SchedulerDeps) {
     this.durations = deps.durations ?? new DurationModel();
@@ -169,11 +172,13 @@ export class FlowScheduler {
     return flow;
   }
 
-  async approve(flowId: string): Promise<FlowRecord> {
+  /** Approves a proposal; `meta` adds what the user chose on approving it (a scan's playbook). */
+  async approve(flowId: string, meta: Readonly<Record<string, unknown>> = {}): Promise<FlowRecord> {
+    if (this.closed) throw new InputError(`workspace: flow ${flowId} cannot start, the workspace is closing`);
     const flow = await this.load(flowId);
     if (flow.status !== 'proposed') throw new InputError(`workspace: flow ${flowId} is ${flow.status}, not waiting for approval`);
     const at = this.now();
-    const queued = await this.save({ ...flow, status: 'queued', decision: { approved: true, at, reason: null }, queuedAt: at });
+    const queued = await this.save({ ...flow, status: 'queued', decision: { approved: true, at, reason: null }, queuedAt: at, meta: { ...flow.meta, ...meta } });
     this.emit(flowId, { type: 'flow_decided', approved: true, reason: null });
     this.line.push(flowId);
     this.pump();
@@ -260,13 +265,25 @@ export class FlowScheduler {
     return out;
   }
 
+  /**
+   * Stops for good (the workspace closes): the line is dropped and the running flow stops after
+   * its current item is abandoned, all without changing their stored status — they stay
+   * `queued`/`running` for the next session's recover() to resume.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.line.length = 0;
+    this.running?.controller.abort();
+    await this.current;
+  }
+
   /** Tells every waiting flow its place in line and ETA. */
   private announce(): void {
     for (const e of this.queue()) if (e.status === 'queued') this.emit(e.flowId, { type: 'flow_queued', position: e.position, startsInMs: e.startsInMs, etaMs: e.etaMs });
   }
 
   private pump(): void {
-    if (this.running || this.line.length === 0) return;
+    if (this.closed || this.running || this.line.length === 0) return;
     const id = this.line.shift()!;
     const controller = new AbortController();
     this.running = { id, controller, itemStartedAt: null };
@@ -311,6 +328,7 @@ export class FlowScheduler {
         this.announce();
       }
       if (signal.aborted) {
+        if (this.closed) return;
         await this.save({ ...flow, status: 'cancelled', finishedAt: this.now() });
         this.emit(id, { type: 'job_cancelled' });
         return;
@@ -326,6 +344,7 @@ export class FlowScheduler {
       this.emit(id, { type: 'job_done', summary: summary(flow) });
     } catch (error) {
       if (isAbort(error) || signal.aborted) {
+        if (this.closed) return;
         await this.save({ ...flow, status: 'cancelled', finishedAt: this.now() });
         this.emit(id, { type: 'job_cancelled' });
         return;

@@ -3,7 +3,10 @@
  * APIs over MessageChannels (the app's code paths minus the Worker). Files imported through the
  * session answer its questions (ask() in the index worker); a deleted one is gone; the
  * conversation is saved in the workspace; dispose closes the database and ends the index worker,
- * and nothing of the session runs afterwards.
+ * and nothing of the session runs afterwards. Workspace answers run through the session's own
+ * wiring: an inventory question, a broad question proposed, approved and run per document in the
+ * index worker, a scan flow with the playbook chosen on approval, and a flow the workspace closed
+ * on resumed when it reopens.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkspaceSession } from '../../../src/app/workspace-session';
@@ -92,5 +95,53 @@ describe('WorkspaceSession', () => {
     await session.imports.deleteDocument(doc!.id);
     expect(await session.reviews.documentReviews(commercial)).toEqual([]);
     expect([await session.db.scans.count(), await session.db.reviews.count()]).toEqual([0, 0]);
+  });
+
+  it('answers workspace questions and runs an approved flow per document through the index worker', async () => {
+    const { session, jobsDone } = await setup();
+    await session.imports.addFiles([new File([MSA], 'msa.txt', { type: 'text/plain' }), new File([NDA], 'nda.txt', { type: 'text/plain' })]);
+    await jobsDone(1);
+    await session.conversation.ask('list the documents');
+    const listed = session.conversation.view.turns.at(-1)!.record!;
+    expect(listed.state).toBe('inventory');
+    expect(listed.workspace?.data).toMatchObject({ kind: 'document_table', table: { matching: 2, from: 1, to: 2 } });
+
+    await session.conversation.ask('which agreements can be terminated for convenience?');
+    const proposed = session.conversation.view.turns.at(-1)!.record!;
+    expect(proposed.state).toBe('action');
+    const flowId = proposed.action!.flowId!;
+    expect(session.flows.view.flows[flowId]?.flow.status).toBe('proposed');
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await session.db.flows.get(flowId))?.rows).toEqual([]); // nothing ran before approval
+    await session.flows.approve(flowId);
+    for (let i = 0; i < 200 && session.flows.view.flows[flowId]?.flow.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 25));
+    const done = (await session.db.flows.get(flowId))!;
+    expect(done.status).toBe('done');
+    const byName = Object.fromEntries(done.rows.map((r) => [r.document, r]));
+    expect(byName['msa.txt']).toMatchObject({ status: 'found' });
+    expect(byName['msa.txt']!.finding).toMatch(/terminate this Agreement for convenience/);
+    expect(byName['nda.txt']!.status).toBe('not_found');
+    expect(done.result?.writer).toBe('extractive');
+    const csv = await session.flows.exportTable(flowId, 'csv');
+    expect(String(csv.data)).toContain('msa.txt');
+  });
+
+  it('a flow approved when the workspace closes is resumed (or found finished) when it reopens', async () => {
+    const { session, jobsDone, deps, workspace } = await setup();
+    await session.imports.addFiles([new File([MSA], 'msa.txt', { type: 'text/plain' }), new File([NDA], 'nda.txt', { type: 'text/plain' })]);
+    await jobsDone(1);
+    await session.conversation.ask('which agreements have a confidentiality clause?');
+    const flowId = session.conversation.view.turns.at(-1)!.record!.action!.flowId!;
+    await session.flows.approve(flowId);
+    await session.dispose();
+    const reopened = await WorkspaceSession.open(workspace, deps);
+    sessions.push(reopened);
+    const before = await reopened.db.flows.get(flowId);
+    expect(['queued', 'running', 'done']).toContain(before?.status);
+    await reopened.start();
+    for (let i = 0; i < 200 && (await reopened.db.flows.get(flowId))?.status !== 'done'; i++) await new Promise((r) => setTimeout(r, 25));
+    const done = (await reopened.db.flows.get(flowId))!;
+    expect(done.status).toBe('done');
+    expect(done.rows).toHaveLength(2);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Optional: a broad question over the six CUAD contracts of the shared development corpus, run
- * as the app runs it — the workspace router proposes the flow, the user approves, each contract
- * is asked alone through the one ask function (built-in clause classifier, no neural model), the
- * rows are composed extractively. Judged against the annotated Governing Law spans: a row counts
+ * as the app runs it — the app's FlowService over Dexie (fake-indexeddb: the documents table as
+ * the catalog, flows stored as the app stores them) with the app's question executor: the
+ * workspace router proposes the flow, the user approves, each contract is asked alone through the
+ * one ask function with the ask path's clause classifier (as in the index worker; no neural
+ * model), the rows are composed extractively. Judged against the annotated Governing Law spans: a row counts
  * when its evidence overlaps one of its contract's spans (the evaluation's matcher).
  * Skipped when the corpus is absent (set CASEFILE_CORPUS to its folder to point at it).
  */
@@ -12,18 +14,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestPaths, openEngine } from '../../../src/cli/headless';
 import { collectTurn, runTurn } from '../../../src/core/answer/turn';
 import { ask } from '../../../src/core/ask/ask';
-import { ASK_CLASSIFIER_OPTIONS } from '../../../src/core/ask/sufficiency';
 import type { AskDeps } from '../../../src/core/ask/types';
 import { EvidenceMatcher } from '../../../src/core/eval/match';
 import { parseQaFile, type QaFile } from '../../../src/core/eval/qa';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
-import { CatalogWorkspaceAnswers } from '../../../src/core/workspace/answers';
-import { MemoryCatalog } from '../../../src/core/workspace/catalog';
-import { questionFlowExecutor } from '../../../src/core/workspace/executors';
-import { MemoryFlowStore, rowsInOrder, type FlowRecord } from '../../../src/core/workspace/flows';
-import { FlowScheduler } from '../../../src/core/workspace/scheduler';
-import { builtinClassifier } from '../../../src/playbooks/builtin';
+import { questionExecutor } from '../../../src/app/flow-executors';
+import { FlowService } from '../../../src/app/flow-service';
+import { rowsInOrder, type FlowRecord } from '../../../src/core/workspace/flows';
+import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
+import { askClassifier } from '../../../src/playbooks/builtin';
+import { DexieCatalog } from '../../../src/store/catalog';
+import { WorkspaceDb } from '../../../src/store/db';
+import { DexieFlowStore } from '../../../src/store/flows';
 import { MemoryWorkspace } from '../../../src/store/memory';
+import { freshIdb } from '../../helpers/idb';
 
 const CORPUS = [process.env['CASEFILE_CORPUS'], resolve(process.cwd(), '../shared/corpus'), resolve(process.cwd(), '../../shared/corpus')].find((p): p is string => !!p && existsSync(resolve(p, 'qa/cuad_qa_dev.json')));
 
@@ -46,19 +50,29 @@ describe.runIf(CORPUS)('a broad question over the development contracts', () => 
     });
     const engine = await openEngine(ws);
     const documents = [...ws.documents.values()];
-    askDeps = { retriever: new InProcessRetriever({ engine, lookup: ws }), documents: async () => documents, classifier: builtinClassifier(ASK_CLASSIFIER_OPTIONS) };
+    askDeps = { retriever: new InProcessRetriever({ engine, lookup: ws }), documents: async () => documents, classifier: askClassifier() };
   }, 600_000);
 
   it('"what law governs each contract?": a row per contract whose evidence overlaps its Governing Law span', async () => {
-    const store = new MemoryFlowStore();
-    const flows = new FlowScheduler({ store, executors: { question: questionFlowExecutor({ ask, askDeps }) } });
-    const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(ws.documents.values()), flows, classifier: askDeps.classifier ?? null });
-    const { turn } = await collectTurn(runTurn({ question: 'what law governs each contract?' }, { ask, askDeps, workspace }));
+    const db = new WorkspaceDb('corpus', freshIdb());
+    await db.documents.bulkPut([...ws.documents.values()]);
+    const store = new DexieFlowStore(db);
+    const flows = new FlowService({
+      store,
+      catalog: new DexieCatalog(db),
+      executors: { question: questionExecutor({ ask, askDeps, settings: async () => DEFAULT_PIPELINE, model: async () => null }) },
+      classifier: async () => askDeps.classifier ?? null,
+    });
+    await flows.start();
+    const { turn } = await collectTurn(runTurn({ question: 'what law governs each contract?' }, { ask, askDeps, workspace: flows.answers }));
     expect(turn.state).toBe('action');
     expect(turn.action?.documentIds).toHaveLength(qa.docs.length);
-    await flows.approve(turn.action!.flowId!);
-    await flows.whenIdle();
-    const flow: FlowRecord = (await store.get(turn.action!.flowId!))!;
+    const flowId = turn.action!.flowId!;
+    await flows.approve(flowId);
+    for (let i = 0; i < 6000 && !['done', 'failed'].includes(flows.view.flows[flowId]?.flow.status ?? ''); i++) await new Promise((r) => setTimeout(r, 50));
+    const flow: FlowRecord = (await store.get(flowId))!;
+    await flows.close();
+    db.close();
     const rows = rowsInOrder(flow);
     const matcher = new EvidenceMatcher();
     const judged = qa.docs.map((d) => {

@@ -264,6 +264,40 @@ describe('after a reload', () => {
   });
 });
 
+describe('closing the workspace', () => {
+  it('stops the running flow and the line without changing their stored status, so the next session resumes them', async () => {
+    const store = new MemoryFlowStore();
+    const first = setup({ auto: false, store });
+    await first.scheduler.propose(draft(3));
+    await first.scheduler.propose(draft(2));
+    await first.scheduler.approve('f1');
+    await first.scheduler.approve('f2');
+    await settle();
+    first.executor.gates[0]!.release();
+    await settle();
+    await first.scheduler.close();
+    expect((await store.list()).map((f) => [f.id, f.status, f.rows.length])).toEqual([['f1', 'running', 1], ['f2', 'queued', 0]]);
+    expect(first.events.filter((e) => e.type === 'job_cancelled')).toEqual([]);
+    await expect(first.scheduler.approve('f2')).rejects.toThrow(InputError);
+    const second = setup({ store });
+    await second.scheduler.recover('resume');
+    await second.scheduler.whenIdle();
+    expect(second.executor.ran).toEqual(['f1:1', 'f1:2', 'f2:0', 'f2:1']);
+    expect((await store.list()).map((f) => f.status)).toEqual(['done', 'done']);
+  });
+});
+
+describe('approving with a choice', () => {
+  it('keeps what the user chose on the approval card (a scan\'s playbook) in the flow, for its executor', async () => {
+    const { scheduler, executor, store } = setup();
+    await scheduler.propose({ ...draft(1, 'scan'), meta: { subject: 'x' } });
+    await scheduler.approve('f1', { playbookId: 'nda' });
+    await scheduler.whenIdle();
+    expect((await store.get('f1'))!.meta).toEqual({ subject: 'x', playbookId: 'nda' });
+    expect(executor.ran).toEqual(['f1:0']);
+  });
+});
+
 describe('ETA refinement', () => {
   it('learns the seconds per document on this device and persists them for the next session', async () => {
     const store = new MemoryFlowStore();

@@ -1,0 +1,79 @@
+/**
+ * A flow in the conversation, by where it is: the approval card while proposed; progress or its
+ * place in line while queued or running; then the composed answer (model or extractive, its
+ * citations opening the viewer) above the table and its exports — also for a cancelled or
+ * interrupted flow, with what it finished; a refusal says nothing ran. Flows are read from the
+ * workspace, so a reloaded conversation shows them as they are.
+ */
+import type { AnswerSource } from '../../core/answer/types';
+import type { FlowRecord } from '../../core/workspace/flows';
+import { AnswerText } from '../AnswerText';
+import { ApprovalCard } from './ApprovalCard';
+import { useFlow } from './flow-hooks';
+import { FlowProgress } from './FlowProgress';
+import { FlowExports, FlowTable, rowSource, type DocumentLookup } from './FlowTable';
+import './flows.css';
+
+function time(at: number | null): string {
+  return at === null ? '' : new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function Ended({ flow }: { flow: FlowRecord }) {
+  const done = flow.rows.length;
+  const total = flow.items.length;
+  const text =
+    flow.status === 'denied'
+      ? `You declined this on ${time(flow.decision?.at ?? null)}: nothing ran.`
+      : flow.status === 'cancelled'
+        ? `Cancelled after ${done} of ${total} documents.`
+        : flow.status === 'interrupted'
+          ? `Stopped by a reload after ${done} of ${total} documents.`
+          : flow.status === 'failed'
+            ? `Stopped by an error after ${done} of ${total} documents: ${flow.error?.message ?? 'unknown error'}`
+            : null;
+  if (!text) return null;
+  return (
+    <p className={`flow-ended flow-${flow.status}`} data-testid="flow-ended" data-status={flow.status}>
+      {text}
+    </p>
+  );
+}
+
+export function FlowCard({ flowId, doc, onOpen }: { flowId: string; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
+  const view = useFlow(flowId);
+  if (!view) return null;
+  const { flow } = view;
+  if (flow.status === 'proposed') return <ApprovalCard flow={flow} />;
+  if (flow.status === 'queued' || flow.status === 'running') {
+    return (
+      <>
+        <FlowProgress view={view} doc={doc} />
+        <FlowTable flow={flow} doc={doc} onOpen={onOpen} />
+      </>
+    );
+  }
+  const result = flow.result;
+  const cite = (n: number) => {
+    const source = result?.sources.find((s) => s.n === n);
+    const row = source ? flow.rows.find((r) => r.chunkId === source.chunkId) : undefined;
+    const full = row ? rowSource(row, n, doc) : null;
+    if (full ?? source) onOpen((full ?? source)!);
+  };
+  return (
+    <section className="flow-card flow-done" data-testid="flow-result" data-status={flow.status} aria-label={`Findings: ${flow.question}`}>
+      <Ended flow={flow} />
+      {result && (
+        <div className="answer flow-answer" data-testid="flow-answer">
+          <p className="writer muted">{result.writer === 'model' ? 'Written by the language model from the rows below' : 'Verbatim findings (no language model)'}{result.fallback ? ` · the language model was not used: ${result.fallback}` : ''}</p>
+          <AnswerText answer={result.answer} onCite={cite} />
+        </div>
+      )}
+      {flow.status !== 'denied' && (
+        <>
+          <FlowTable flow={flow} doc={doc} onOpen={onOpen} />
+          <FlowExports flow={flow} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -179,6 +179,7 @@ export function ModelManager({ service }: { service: ModelService }) {
           ref={input}
           type="file"
           className="visually-hidden"
+          tabIndex={-1}
           aria-label="Model folder files"
           data-testid="model-folder-input"
           {...{ webkitdirectory: '' }}

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
@@ -57,7 +57,7 @@ describe('two tabs on one workspace', () => {
   it('a document deleted in one tab leaves the other tab\'s results', async () => {
     await ask(two, 'alpha clause 3 zebraalpha3');
     expect((await results(two))[0]?.file).toBe('alpha-3.pdf');
-    await one.getByRole('button', { name: 'Delete alpha-3.pdf' }).click();
+    await deleteDocument(one, 'alpha-3.pdf');
     await two.getByRole('listitem', { name: 'alpha-3.pdf', exact: true }).waitFor({ state: 'detached' });
     await expect.poll(async () => (await results(two)).map((r) => r.file), { timeout: 15_000 }).not.toContain('alpha-3.pdf');
   });

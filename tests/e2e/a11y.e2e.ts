@@ -61,8 +61,20 @@ describe('accessibility and layout of every screen (axe, no sideways scroll, scr
   });
 
   it('main screen with documents; at 390 px the question comes first and the documents are in a drawer', async () => {
+    // Remember what the job bar said, however fast the import is.
+    await s.page.evaluate(() => {
+      const w = window as unknown as { __jobTitles: string[] };
+      w.__jobTitles = [];
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid=import-job] .job-title')) if (!w.__jobTitles.includes(el.textContent ?? '')) w.__jobTitles.push(el.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await s.page.getByRole('button', { name: 'Try sample documents' }).click();
     for (const name of ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md']) await waitForStatus(s.page, name, 'Ready');
+    const titles = await s.page.evaluate(() => (window as unknown as { __jobTitles: string[] }).__jobTitles);
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t).toMatch(/^Importing samples \d of 3 files( · about \d+ (s|min) left)?$/);
+    await expect.poll(() => s.page.getByTestId('import-announcement').textContent()).toBe('Import finished.');
     await check('main-documents');
 
     await s.page.setViewportSize({ width: 390, height: 844 });
@@ -91,6 +103,7 @@ describe('accessibility and layout of every screen (axe, no sideways scroll, scr
 
   it('a conversation with an answer and its citations', async () => {
     await ask(s.page, 'limitation of liability cap');
+    await expect.poll(() => s.page.getByTestId('answer-announcement').textContent()).toMatch(/^Answer ready: \d+ passages? from \d+ documents?\.$/);
     await check('conversation');
   });
 

@@ -33,6 +33,7 @@ export function DocumentsDrawer() {
       <button type="button" className="drawer-open" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         Documents ({docs.length})
       </button>
+      {docs.length === 0 && <p className="muted small-text drawer-hint">No documents yet: open Documents to add files or try the samples.</p>}
       <ImportJobs progress={progress.jobs} files={progress.files} documents={docs} />
       {open && (
         <Drawer

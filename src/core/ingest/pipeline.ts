@@ -184,7 +184,8 @@ export async function ingestFile(
       lexicalOnly: vectors === null,
       ocrConfidence,
       ...(lowPages.length > 0 ? { ocrLowPages: lowPages } : {}),
-      ocrPages: tally.read,
+      // Pages OCR found words on (a wordless signature page or exhibit is not "recognised text").
+      ...(tally.pages.size > 0 ? { ocrPages: tally.pages.size } : {}),
       status: degraded || unread ? 'degraded' : 'ready',
       error: unread
         ? `${file.name}: ${unreadPages} scanned page${unreadPages === 1 ? '' : 's'} could not be read${deps.ocr ? '' : ' (text recognition is not available)'}`

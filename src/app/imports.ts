@@ -159,7 +159,10 @@ export class ImportService {
   async addFolderFiles(files: readonly (File | DroppedFile)[], extensions: readonly string[] = DEFAULT_FOLDER_EXTENSIONS): Promise<{ jobId: string | null; skipped: number }> {
     const pathOf = (f: File | DroppedFile) => (f instanceof File ? f.webkitRelativePath || f.name : f.path || f.file.name);
     const wanted = files.filter((f) => isWanted(pathOf(f), extensions));
-    const jobId = wanted.length > 0 ? await this.addFiles(wanted, 'upload', 'Folder') : null;
+    // The job is named after the folder (the first part of the files' paths), when there is one.
+    const roots = new Set(wanted.map((f) => (pathOf(f).includes('/') ? pathOf(f).split('/')[0] : '')));
+    const root = roots.size === 1 ? [...roots][0] : '';
+    const jobId = wanted.length > 0 ? await this.addFiles(wanted, 'upload', root ? `Folder ${root}` : 'Folder') : null;
     return { jobId, skipped: files.length - wanted.length };
   }
 

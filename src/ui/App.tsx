@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { Passage } from '../core/search/retrieve';
 import { ConversationPanel } from './ConversationPanel';
+import { DocumentsDrawer } from './DocumentsDrawer';
 import { DocumentsPanel } from './DocumentsPanel';
 import { Notices } from './Notices';
 import { ReviewView } from './review/ReviewView';
@@ -10,6 +11,7 @@ import { SourceViewer } from './SourceViewer';
 import { UpdatePrompt } from './UpdatePrompt';
 import { WorkspaceBar } from './WorkspaceBar';
 import { useWorkspace } from './hooks';
+import { useNarrow } from './narrow';
 
 export interface OpenSource {
   readonly passage: Passage;
@@ -21,12 +23,22 @@ export function App() {
   const [source, setSource] = useState<OpenSource | null>(null);
   const [settings, setSettings] = useState<'search' | 'models' | null>(null);
   const [view, setView] = useState<'ask' | 'review'>('ask');
+  const narrow = useNarrow();
+  // The skip link: the first Tab stop, to the question box (from the Review view too).
+  const skipToQuestion = (e: MouseEvent) => {
+    e.preventDefault();
+    setView('ask');
+    requestAnimationFrame(() => document.getElementById('question')?.focus());
+  };
   return (
     <div className="app">
+      <a className="skip-link" href="#question" onClick={skipToQuestion}>
+        Skip to the question
+      </a>
       <header className="topbar">
         <div className="brand">
           <img src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" width={28} height={28} />
-          <span className="brand-name">Casefile</span>
+          <h1 className="brand-name">Casefile</h1>
           <span className="brand-tag">Private legal document assistant · runs on this device</span>
         </div>
         <nav className="view-nav" aria-label="Views">
@@ -44,7 +56,7 @@ export function App() {
         </div>
       </header>
       <main className="layout" key={ws.generation} hidden={view !== 'ask'}>
-        <DocumentsPanel />
+        {narrow ? <DocumentsDrawer /> : <DocumentsPanel />}
         <ConversationPanel onOpen={setSource} onSetUpModel={() => setSettings('models')} />
       </main>
       <main className="layout review-layout" key={`review-${ws.generation}`} hidden={view !== 'review'}>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { BackupManifest } from '../app/backup';
 import { describeError } from '../core/errors';
 import type { WorkspaceRecord } from '../core/types';
 import { useCasefile, useWorkspace } from './hooks';
+import { useModalDialog } from './modal';
 
 interface Pending {
   readonly file: File;
@@ -64,6 +65,7 @@ export function BackupActions({ onError }: { onError: (message: string | null) =
         type="file"
         accept=".casefile,.zip,application/zip"
         className="visually-hidden"
+        tabIndex={-1}
         aria-label="Choose a backup to restore"
         data-testid="restore-input"
         onChange={(e) => {
@@ -84,11 +86,7 @@ export function BackupActions({ onError }: { onError: (message: string | null) =
 
 /** Restoring a workspace that is already here: replace it, restore beside it, or cancel. */
 function RestoreChoice({ pending, onChoose, onClose }: { pending: Pending; onChoose: (mode: 'replace' | 'copy') => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+  const dialog = useModalDialog();
   const choose = (mode: 'replace' | 'copy') => {
     onChoose(mode);
     dialog.current?.close();

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { AnswerSource } from '../core/answer/types';
 import type { DocumentRecord } from '../core/types';
 import type { OpenSource } from './App';
+import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { ConversationBar } from './ConversationBar';
 import { documentNames } from './doc-labels';
 import { useConversation, useLiveQuery, useSession, useWorkspace } from './hooks';
@@ -83,6 +84,7 @@ export function ConversationPanel({ onOpen, onSetUpModel }: { onOpen: (source: O
           </div>
         </form>
       </div>
+      <AnswerAnnouncer turn={view.turns[view.turns.length - 1]} />
       {view.turns.length > 0 ? (
         <ol className="turns" aria-label="Questions and answers, latest first" reversed>
           {[...view.turns].reverse().map((t) => (

@@ -1,17 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-
-function useModal(): React.RefObject<HTMLDialogElement | null> {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-  return dialog;
-}
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useModalDialog } from './modal';
 
 /** Asks for a short text (a workspace name). */
 export function TextDialog({ title, label, initial, action, onSubmit, onClose }: { title: string; label: string; initial: string; action: string; onSubmit: (value: string) => void; onClose: () => void }) {
-  const dialog = useModal();
+  const dialog = useModalDialog();
   const [value, setValue] = useState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -40,7 +32,7 @@ export function TextDialog({ title, label, initial, action, onSubmit, onClose }:
 
 /** Asks to confirm an action that cannot be undone. */
 export function ConfirmDialog({ title, children, action, onConfirm, onClose }: { title: string; children: ReactNode; action: string; onConfirm: () => void; onClose: () => void }) {
-  const dialog = useModal();
+  const dialog = useModalDialog();
   return (
     <dialog ref={dialog} className="small-dialog" aria-labelledby="confirm-dialog-title" onClose={onClose} onCancel={onClose}>
       <h2 id="confirm-dialog-title">{title}</h2>

@@ -85,7 +85,7 @@ export function DocumentRow({
       )}
       {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
       {onSearchIn && (doc.status === 'ready' || doc.status === 'degraded') && (
-        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={`Search in ${doc.name}`} title="Questions search only this document until you change it">
+        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={`Search in this document (${doc.name})`} title="Questions search only this document until you change it">
           Search in this document
         </button>
       )}

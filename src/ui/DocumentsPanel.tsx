@@ -3,6 +3,7 @@ import { filesFromDrop } from '../app/browser-files';
 import type { DocumentReviewState } from '../app/review-service';
 import { describeError } from '../core/errors';
 import type { DocumentRecord } from '../core/types';
+import { ConfirmDialog } from './Dialogs';
 import { DocumentRow } from './DocumentRow';
 import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
@@ -12,13 +13,20 @@ import { useImportProgress, useLiveQuery, useSession, useWorkspace } from './hoo
 
 export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
 
-export function DocumentsPanel() {
+/**
+ * The workspace's documents: add files, a folder or the samples, running imports, and each
+ * document's row (status, Search in this document, Delete after a confirmation). `showJobs`
+ * is false in the narrow layout's drawer, whose imports show outside it; `onSearchIn` runs
+ * after "Search in this document" chose the document (default: focus the question box).
+ */
+export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boolean; onSearchIn?: () => void } = {}) {
   const session = useSession();
   const ws = useWorkspace();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unlocking, setUnlocking] = useState<DocumentRecord | null>(null);
+  const [deleting, setDeleting] = useState<DocumentRecord | null>(null);
   const progress = useImportProgress();
   const embeddings = useSyncExternalStore(
     (cb) => session.embeddings.subscribe(cb),
@@ -81,6 +89,7 @@ export function DocumentsPanel() {
           multiple
           accept={ACCEPTED_TYPES}
           className="visually-hidden"
+          tabIndex={-1}
           aria-label="Choose files to add"
           data-testid="file-input"
           onChange={(e) => {
@@ -96,7 +105,7 @@ export function DocumentsPanel() {
           {error}
         </p>
       )}
-      <ImportJobs progress={progress.jobs} />
+      {showJobs && <ImportJobs progress={progress.jobs} files={progress.files} documents={docs} />}
       <QuotaBanner docs={docs} />
       {docs.length === 0 ? (
         <div className="empty">
@@ -111,16 +120,27 @@ export function DocumentsPanel() {
               doc={d}
               progress={progress.files[d.id]}
               denseModel={embeddings.model}
-              onDelete={() => void session.imports.deleteDocument(d.id)}
+              onDelete={() => setDeleting(d)}
               onUnlock={() => setUnlocking(d)}
               review={reviews.get(d.id)}
               onSearchIn={() => {
                 session.conversation.setFilter([d.id]);
-                document.getElementById('question')?.focus();
+                if (onSearchIn) onSearchIn();
+                else document.getElementById('question')?.focus();
               }}
             />
           ))}
         </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete “${deleting.name}”?`}
+          action="Delete document"
+          onClose={() => setDeleting(null)}
+          onConfirm={() => session.imports.deleteDocument(deleting.id).catch((e: unknown) => setError(describeError(e)))}
+        >
+          Its stored copy, passages and review flags are removed from this workspace. The file on your disk is not touched.
+        </ConfirmDialog>
       )}
       {unlocking && (
         <PasswordDialog

@@ -73,6 +73,7 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
           ref={input}
           type="file"
           className="visually-hidden"
+          tabIndex={-1}
           aria-label="Choose a folder to import"
           data-testid="folder-input"
           webkitdirectory=""

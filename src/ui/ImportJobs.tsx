@@ -1,48 +1,83 @@
+/**
+ * The import job bar: each running or paused import with its title, overall progress (files
+ * done, the current file's pages counted in, an ETA), the file being read with its page (and
+ * "(OCR)" while its scanned pages are recognised), pause/resume and cancel. A polite live region
+ * tells screen readers when files finish and when the imports are done.
+ */
+import { useState } from 'react';
 import type { ActiveImport } from '../app/imports';
 import { UNFINISHED } from '../core/ingest/queue';
-import { useLiveQuery, useSession, useWorkspace, type ImportProgress } from './hooks';
+import type { DocumentRecord } from '../core/types';
+import { useLiveQuery, useSession, useWorkspace, type FileProgress, type ImportProgress } from './hooks';
+import { fileLine, jobCounts, jobTitle } from './import-labels';
 
-function eta(ms: number | null): string {
-  if (ms === null || ms <= 0) return '';
-  if (ms < 60_000) return ` · about ${Math.max(1, Math.round(ms / 1000))} s left`;
-  return ` · about ${Math.round(ms / 60_000)} min left`;
+/** What the live region says: the jobs' counts while they run, "Import finished" once they end. */
+function useAnnouncement(jobs: readonly ActiveImport[]): string {
+  const summary = jobs.map(({ job, items }) => `${jobTitle(job.label, items.length, job.status === 'paused')}: ${items.filter((i) => !UNFINISHED.has(i.status)).length} of ${items.length} done`).join('. ');
+  // "Finished" once the last job ends (state adjusted while rendering, as React advises).
+  const [seen, setSeen] = useState(jobs.length);
+  const [finished, setFinished] = useState(false);
+  if (seen !== jobs.length) {
+    setSeen(jobs.length);
+    setFinished(seen > 0 && jobs.length === 0);
+  }
+  return summary || (finished ? 'Import finished.' : '');
 }
 
-/** Running and paused imports with overall progress, ETA, pause/resume and cancel. */
-export function ImportJobs({ progress }: { progress: ImportProgress['jobs'] }) {
+export function ImportJobs({ progress, files, documents }: { progress: ImportProgress['jobs']; files: ImportProgress['files']; documents: readonly DocumentRecord[] }) {
   const { imports } = useSession();
   const ws = useWorkspace();
   const jobs = useLiveQuery<ActiveImport[]>(() => imports.active(), [ws.generation], []);
-  if (jobs.length === 0) return null;
+  const announcement = useAnnouncement(jobs);
+  const status = new Map(documents.map((d) => [d.id, d.status]));
   return (
-    <ul className="jobs" aria-label="Imports">
-      {jobs.map(({ job, items }) => {
-        const done = items.filter((i) => !UNFINISHED.has(i.status)).length;
-        const paused = job.status === 'paused';
-        return (
-          <li key={job.id} className="job">
-            <label htmlFor={`job-${job.id}`}>
-              {paused ? 'Paused' : 'Importing'} {job.label.toLowerCase()}: {done} of {items.length} files
-              {!paused ? eta(progress[job.id]?.etaMs ?? null) : ''}
-            </label>
-            <progress id={`job-${job.id}`} max={items.length} value={done} />
-            <div className="job-actions">
-              {paused ? (
-                <button type="button" className="small" onClick={() => void imports.resume(job.id)}>
-                  Resume
-                </button>
-              ) : (
-                <button type="button" className="small" onClick={() => void imports.pause(job.id)}>
-                  Pause
-                </button>
-              )}
-              <button type="button" className="small ghost danger" onClick={() => void imports.cancel(job.id)}>
-                Cancel import
-              </button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <p className="visually-hidden" role="status" data-testid="import-announcement">
+        {announcement}
+      </p>
+      {jobs.length > 0 && (
+        <ul className="jobs" aria-label="Imports">
+          {jobs.map(({ job, items }) => {
+            const done = items.filter((i) => !UNFINISHED.has(i.status)).length;
+            const paused = job.status === 'paused';
+            const running = items.filter((i) => i.status === 'running');
+            const partOf = (p: FileProgress | undefined) => (p && p.pages > 0 ? Math.min(1, p.page / p.pages) : 0);
+            const value = done + running.reduce((n, i) => n + partOf(files[i.documentId]), 0);
+            const title = jobTitle(job.label, items.length, paused);
+            return (
+              <li key={job.id} className="job" data-testid="import-job">
+                <p className="job-title">
+                  <strong>{title}</strong> <span data-testid="job-counts">{jobCounts(done, items.length, paused ? null : (progress[job.id]?.etaMs ?? null))}</span>
+                </p>
+                <progress aria-label={`${title}: overall progress`} max={items.length} value={value} />
+                {!paused &&
+                  running.map((i) => {
+                    const p = files[i.documentId];
+                    return (
+                      <p key={i.id} className="job-file" data-testid="job-file" title={i.path || i.name}>
+                        {fileLine(i.name, p?.page ?? 0, p?.pages ?? 0, status.get(i.documentId) === 'ocr', p?.stage ?? 'Reading')}
+                      </p>
+                    );
+                  })}
+                <div className="job-actions">
+                  {paused ? (
+                    <button type="button" className="small" onClick={() => void imports.resume(job.id)}>
+                      Resume
+                    </button>
+                  ) : (
+                    <button type="button" className="small" onClick={() => void imports.pause(job.id)}>
+                      Pause
+                    </button>
+                  )}
+                  <button type="button" className="small ghost danger" onClick={() => void imports.cancel(job.id)}>
+                    Cancel import
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
   );
 }

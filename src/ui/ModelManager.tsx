@@ -47,7 +47,14 @@ function RoleSelect({ service, role }: { service: ModelService; role: ModelRole 
   );
 }
 
-function StatusCell({ row }: { row: ModelRow }) {
+/** What a failed download can do next: retry, use a mirror, or import the model's folder instead. */
+interface Recovery {
+  readonly retry: () => void;
+  readonly setMirror: () => void;
+  readonly importFolder: () => void;
+}
+
+function StatusCell({ row, recovery }: { row: ModelRow; recovery: Recovery }) {
   const s = row.status;
   if (s.kind === 'downloading') {
     const p = s.progress;
@@ -63,7 +70,25 @@ function StatusCell({ row }: { row: ModelRow }) {
   return (
     <div>
       <span className={`badge model-status-${s.kind}`}>{statusLabel(s)}</span>
-      {s.kind === 'failed' && <p className="error-text">{s.message}</p>}
+      {s.kind === 'failed' && (
+        <>
+          <p className="error-text">{s.message}</p>
+          <p className="model-recovery" data-testid="model-recovery">
+            Try again, download from a mirror your firm hosts, or import the model&apos;s folder copied from another computer.{' '}
+            <span className="actions">
+              <button type="button" className="small primary" onClick={recovery.retry}>
+                Retry download
+              </button>
+              <button type="button" className="small" onClick={recovery.setMirror}>
+                Set a mirror
+              </button>
+              <button type="button" className="small" onClick={recovery.importFolder}>
+                Import model folder
+              </button>
+            </span>
+          </p>
+        </>
+      )}
       {row.note && <p className="model-note">{row.note}</p>}
     </div>
   );
@@ -77,6 +102,8 @@ export function ModelManager({ service }: { service: ModelService }) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [mirror, setMirror] = useState<string>('');
+  const source = useRef<HTMLDetailsElement>(null);
+  const mirrorInput = useRef<HTMLInputElement>(null);
   const run = (p: Promise<unknown>) => {
     setError(null);
     p.catch((e: unknown) => setError(describeError(e)));
@@ -87,6 +114,15 @@ export function ModelManager({ service }: { service: ModelService }) {
   const importFiles = (picked: { name: string; files: { path: string; blob: Blob }[] } | null) => {
     if (picked) run(service.importFolder(picked.files, picked.name));
   };
+  const importFolder = () => (canPickDirectory() ? run(pickDirectory().then(importFiles)) : input.current?.click());
+  const recovery = (row: ModelRow): Recovery => ({
+    retry: () => run(service.download(row.rowId)),
+    setMirror: () => {
+      if (source.current) source.current.open = true;
+      mirrorInput.current?.focus();
+    },
+    importFolder,
+  });
 
   return (
     <section className="panel model-manager" aria-labelledby="models-heading" data-testid="model-manager">
@@ -146,7 +182,7 @@ export function ModelManager({ service }: { service: ModelService }) {
                 {formatBytes(row.bytes)}
               </td>
               <td>
-                <StatusCell row={row} />
+                <StatusCell row={row} recovery={recovery(row)} />
               </td>
               <td className="model-actions">
                 {row.status.kind === 'downloading' ? (
@@ -155,12 +191,13 @@ export function ModelManager({ service }: { service: ModelService }) {
                   </button>
                 ) : (
                   <>
-                    {row.use && row.status.kind !== 'cached' && row.status.kind !== 'imported' && (
+                    {row.use && row.status.kind !== 'cached' && row.status.kind !== 'imported' && row.status.kind !== 'failed' && (
                       <button className="small primary" onClick={() => run(service.download(row.rowId))}>
                         Download
                       </button>
                     )}
-                    {row.status.kind !== 'not-downloaded' && (
+                    {/* Delete only what is stored: not a model never downloaded, nor a failed download. */}
+                    {(row.status.kind === 'cached' || row.status.kind === 'imported' || row.status.kind === 'partial') && (
                       <button className="small danger" onClick={() => run(service.delete(row.rowId))} aria-label={`Delete ${row.spec.id} ${row.dtype}`}>
                         Delete
                       </button>
@@ -174,11 +211,12 @@ export function ModelManager({ service }: { service: ModelService }) {
       </table>
 
       <div className="actions model-buttons">
-        <button onClick={() => (canPickDirectory() ? run(pickDirectory().then(importFiles)) : input.current?.click())}>Import model folder…</button>
+        <button onClick={importFolder}>Import model folder…</button>
         <input
           ref={input}
           type="file"
           className="visually-hidden"
+          tabIndex={-1}
           aria-label="Model folder files"
           data-testid="model-folder-input"
           {...{ webkitdirectory: '' }}
@@ -211,11 +249,11 @@ export function ModelManager({ service }: { service: ModelService }) {
         )}
       </p>
 
-      <details className="model-source">
+      <details className="model-source" ref={source}>
         <summary>Download source</summary>
         <p className="hint">Models come from the Hugging Face Hub unless you set a mirror (same layout: &lt;mirror&gt;/&lt;model id&gt;/resolve/main/&lt;file&gt;). Nothing is downloaded until you press Download.</p>
         <div className="ask-row">
-          <input aria-label="Mirror URL" placeholder={settings.source?.remoteHost ?? DEFAULT_MODEL_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
+          <input ref={mirrorInput} aria-label="Mirror URL" placeholder={settings.source?.remoteHost ?? DEFAULT_MODEL_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
           <button onClick={() => run(service.setSource({ remoteHost: mirror.trim(), remotePathTemplate: DEFAULT_MODEL_SOURCE.remotePathTemplate }))} disabled={!mirror.trim()}>
             Use mirror
           </button>

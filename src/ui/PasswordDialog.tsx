@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useModalDialog } from './modal';
 
 /** Asks for the password of a protected document. The password is used once and not stored. */
 export function PasswordDialog({ name, onSubmit, onClose }: { name: string; onSubmit: (password: string) => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [password, setPassword] = useState('');
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!password) return;

@@ -4,10 +4,11 @@
  * documents a follow-up keeps from the previous question, until cleared; else all documents.
  * The document filter picks one or more documents.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { AskScope } from '../core/ask/types';
 import type { DocumentRecord } from '../core/types';
 import type { DocumentNames } from './doc-labels';
+import { useModalDialog } from './modal';
 
 function Chip({ name, removeLabel, onRemove, testId }: { name: string; removeLabel: string; onRemove: () => void; testId: string }) {
   return (
@@ -83,12 +84,8 @@ function DocumentFilterDialog({
   onApply: (ids: readonly string[] | null) => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(initial));
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const toggle = (id: string, on: boolean) =>
     setChosen((c) => {
       const next = new Set(c);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { AnswerSettings } from './AnswerSettings';
 import { EmbeddingStatus } from './EmbeddingStatus';
 import { LanguageModelSettings } from './LanguageModelSettings';
@@ -7,18 +7,15 @@ import { SearchSettings } from './SearchSettings';
 import { StorageSettings } from './StorageSettings';
 import { useCasefile } from './hooks';
 import './models.css';
+import { useModalDialog } from './modal';
 
 export type SettingsTab = 'search' | 'models' | 'storage';
 
 /** Settings: how this workspace searches and answers, its language model, and the local models and storage of this device. */
 export function SettingsDialog({ onClose, initial = 'search' }: { onClose: () => void; initial?: SettingsTab }) {
   const app = useCasefile();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [tab, setTab] = useState<SettingsTab>(initial);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   return (
     <dialog ref={dialog} className="settings" aria-labelledby="settings-title" onClose={onClose} onCancel={onClose}>
       <header className="viewer-head">

@@ -3,6 +3,7 @@ import { describeError } from '../core/errors';
 import { BackupActions } from './BackupActions';
 import { ConfirmDialog, TextDialog } from './Dialogs';
 import { useCasefile, useWorkspace } from './hooks';
+import { useNarrow } from './narrow';
 
 type Open = 'create' | 'rename' | 'delete' | null;
 
@@ -12,11 +13,27 @@ export function WorkspaceBar() {
   const ws = useWorkspace();
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Open>(null);
+  const narrow = useNarrow();
 
   const run = (action: () => Promise<void>) => {
     setError(null);
     action().catch((e: unknown) => setError(describeError(e)));
   };
+
+  const actions = (
+    <>
+      <button type="button" className="ghost" onClick={() => setOpen('create')}>
+        New workspace
+      </button>
+      <button type="button" className="ghost" onClick={() => setOpen('rename')} aria-label="Rename workspace">
+        Rename
+      </button>
+      <BackupActions onError={setError} />
+      <button type="button" className="ghost danger" onClick={() => setOpen('delete')} aria-label="Delete workspace">
+        Delete
+      </button>
+    </>
+  );
 
   return (
     <div className="workspace-bar" role="group" aria-label="Workspace">
@@ -30,16 +47,15 @@ export function WorkspaceBar() {
           </option>
         ))}
       </select>
-      <button type="button" className="ghost" onClick={() => setOpen('create')}>
-        New workspace
-      </button>
-      <button type="button" className="ghost" onClick={() => setOpen('rename')} aria-label="Rename workspace">
-        Rename
-      </button>
-      <BackupActions onError={setError} />
-      <button type="button" className="ghost danger" onClick={() => setOpen('delete')} aria-label="Delete workspace">
-        Delete
-      </button>
+      {narrow ? (
+        // On a narrow screen the actions fold into a menu, so the question stays near the top.
+        <details className="workspace-menu">
+          <summary>Manage</summary>
+          <div className="workspace-menu-items">{actions}</div>
+        </details>
+      ) : (
+        actions
+      )}
       {error && (
         <span role="alert" className="error-text">
           {error}

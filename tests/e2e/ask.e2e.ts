@@ -170,7 +170,7 @@ describe('ask: scope, answers, conversations', () => {
     expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['SUPPLY AGREEMENT×']);
 
     // From a document row.
-    await s.page.getByRole('button', { name: `Search in ${NDA}` }).click();
+    await s.page.getByRole('button', { name: `Search in this document (${NDA})` }).click();
     expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['MUTUAL NON-DISCLOSURE AGREEMENT×']);
     await ask(s.page, 'How long does confidentiality last?');
     expect(await files(s.page)).toEqual(new Set([NDA]));

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
-import { ask, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
   let s: Session;
@@ -62,7 +62,21 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
   it('removes a deleted document from the results', async () => {
     await ask(s.page, 'return or destroy Confidential Information');
     expect((await results(s.page)).some((r) => r.file === 'mutual-nda.txt')).toBe(true);
-    await s.page.getByRole('button', { name: 'Delete mutual-nda.txt' }).click();
+    // Delete asks first: Cancel (or Escape) keeps the document, and focus goes back to its Delete button.
+    const remove = s.page.getByRole('button', { name: 'Delete mutual-nda.txt' });
+    await remove.click();
+    const confirm = s.page.getByRole('dialog', { name: 'Delete “mutual-nda.txt”?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await remove.evaluate((el) => el === document.activeElement)).toBe(true);
+    await s.page.keyboard.press('Enter');
+    await s.page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await ask(s.page, 'return or destroy Confidential Information');
+    expect((await results(s.page)).some((r) => r.file === 'mutual-nda.txt')).toBe(true);
+    expect(await s.page.getByRole('listitem', { name: 'mutual-nda.txt', exact: true }).count()).toBe(1);
+    // Confirmed, it is gone.
+    await deleteDocument(s.page, 'mutual-nda.txt');
     await s.page.getByRole('listitem', { name: 'mutual-nda.txt', exact: true }).waitFor({ state: 'detached' });
     await ask(s.page, 'return or destroy Confidential Information');
     expect((await results(s.page)).some((r) => r.file === 'mutual-nda.txt')).toBe(false);

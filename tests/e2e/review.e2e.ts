@@ -268,13 +268,13 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     const rows = s.page.getByTestId('portfolio-row');
     await expect.poll(() => rows.count()).toBe(3);
     const cell = (doc: string, type: string) => s.page.getByRole('button', { name: new RegExp(`^${doc.replace('.', '\\.')}, ${type}: `) });
-    expect(await cell('distribution-agreement.pdf', 'Governing law').getAttribute('aria-label')).toBe('distribution-agreement.pdf, Governing law: flagged (High)');
+    expect(await cell('distribution-agreement.pdf', 'Governing law').getAttribute('aria-label')).toBe('distribution-agreement.pdf, Governing law: flagged, High');
     expect(await cell('supply-agreement.pdf', 'Governing law').getAttribute('aria-label')).toBe('supply-agreement.pdf, Governing law: Present');
     // Dismissed: no longer flagged.
     expect(await cell('services-agreement.pdf', 'Governing law').getAttribute('aria-label')).toBe('services-agreement.pdf, Governing law: Present');
-    expect(await cell('services-agreement.pdf', 'Cap on liability').getAttribute('aria-label')).toBe('services-agreement.pdf, Cap on liability: flagged (High)');
+    expect(await cell('services-agreement.pdf', 'Cap on liability').getAttribute('aria-label')).toBe('services-agreement.pdf, Cap on liability: flagged, High');
     // Its cap meets the rule, but "is the cap mutual?" needs a language model: not checked, so still flagged.
-    expect(await cell('distribution-agreement.pdf', 'Cap on liability').getAttribute('aria-label')).toBe('distribution-agreement.pdf, Cap on liability: flagged (Medium)');
+    expect(await cell('distribution-agreement.pdf', 'Cap on liability').getAttribute('aria-label')).toBe('distribution-agreement.pdf, Cap on liability: flagged, Medium');
 
     const order = () => rows.locator('th').allTextContents();
     expect(await order()).toEqual(['distribution-agreement.pdf', 'services-agreement.pdf', 'supply-agreement.pdf']);

@@ -44,7 +44,14 @@ export async function launch(options: SessionOptions = {}): Promise<Session> {
 
 export async function openApp(page: Page): Promise<void> {
   await page.goto(baseUrl());
-  await page.getByRole('heading', { name: 'Documents' }).waitFor();
+  // The question box is on the Ask screen at every width (the documents are in a drawer on a phone).
+  await page.getByLabel('Ask a question or search your documents').waitFor();
+}
+
+/** Deletes a document from its row, confirming in the dialog that asks first. */
+export async function deleteDocument(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete document' }).click();
 }
 
 /** Saves a screenshot artefact: the whole page, or (`fullPage: false`) what the window shows, e.g. a dialog. */

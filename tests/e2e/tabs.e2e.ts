@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
@@ -57,7 +57,7 @@ describe('two tabs on one workspace', () => {
   it('a document deleted in one tab: the other tab marks its answer as given before, and asked again it is gone', async () => {
     await ask(two, 'alpha clause 3 zebraalpha3');
     expect((await results(two))[0]?.file).toBe('alpha-3.pdf');
-    await one.getByRole('button', { name: 'Delete alpha-3.pdf' }).click();
+    await deleteDocument(one, 'alpha-3.pdf');
     await two.getByRole('listitem', { name: 'alpha-3.pdf', exact: true }).waitFor({ state: 'detached' });
     const stale = latestTurn(two).getByTestId('stale');
     await stale.waitFor({ timeout: 15_000 });

@@ -184,6 +184,7 @@ export async function ingestFile(
       lexicalOnly: vectors === null,
       ocrConfidence,
       ...(lowPages.length > 0 ? { ocrLowPages: lowPages } : {}),
+      // Pages OCR found words on (a wordless signature page or exhibit is not "recognised text").
       ...(tally.pages.size > 0 ? { ocrPages: tally.pages.size } : {}),
       status: degraded || unread ? 'degraded' : 'ready',
       error: unread

@@ -158,7 +158,9 @@ function DocumentEntry({ review, selected, onSelect }: { review: DocumentReview;
   return (
     <div className={`review-doc-entry${selected ? ' selected' : ''}`}>
       <button type="button" className={`review-doc${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={onSelect} data-testid="review-doc">
-        <span className="doc-name">{review.documentName}</span>
+        <span className="doc-name" title={review.documentName}>
+          {review.documentName}
+        </span>
         <span className="review-state small-text">
           {summary.worstOpen && <span className={`severity severity-${summary.worstOpen}`}>{SEVERITY_LABEL[summary.worstOpen]}</span>}
           {summary.complete ? (

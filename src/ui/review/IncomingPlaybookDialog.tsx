@@ -3,12 +3,13 @@
  * differs from the version installed now, and the question whether to add it. Its texts are
  * shown as text; nothing of it runs.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { IncomingPlaybook } from '../../app/playbook-library';
 import { describeError } from '../../core/errors';
 import type { ItemDiff } from '../../core/scan/share';
 import { useCasefile } from '../hooks';
 import { plural, SEVERITY_LABEL } from './labels';
+import { useModalDialog } from '../modal';
 
 const ORIGIN: Record<string, string> = { builtin: 'built in', file: 'imported from a file', link: 'opened from a link', editor: 'edited here' };
 
@@ -44,14 +45,10 @@ function DiffList<T extends { readonly id: string }>({ title, diff, name, incomi
 
 export function IncomingPlaybookDialog({ incoming, onClose, onInstalled }: { incoming: IncomingPlaybook; onClose: () => void; onInstalled: (id: string) => void }) {
   const app = useCasefile();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { playbook: p, diff, current } = incoming;
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const add = () => {
     setBusy(true);
     app.playbooks.install(p, incoming.from).then(

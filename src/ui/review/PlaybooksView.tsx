@@ -76,7 +76,7 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
             Import a file…
           </button>
         </p>
-        <input ref={input} type="file" accept=".json,application/json" className="visually-hidden" aria-label="Choose a playbook file" data-testid="playbook-file" onChange={(e) => {
+        <input ref={input} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Choose a playbook file" data-testid="playbook-file" onChange={(e) => {
           readFile(e.target.files?.[0]);
           e.target.value = '';
         }} />

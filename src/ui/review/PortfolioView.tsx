@@ -106,7 +106,7 @@ export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook
                   const text = cellText(cell);
                   return (
                     <td key={c.id}>
-                      <button type="button" className={`cell-chip state-${cell?.state ?? 'missing'}${cell?.severity ? ` severity-${cell.severity}` : ''}`} aria-label={`${row.documentName}, ${c.name}: ${cell?.state === 'flagged' ? `flagged (${text})` : text}`} onClick={() => jump(row.documentId, c.id, cell)}>
+                      <button type="button" className={`cell-chip state-${cell?.state ?? 'missing'}${cell?.severity ? ` severity-${cell.severity}` : ''}`} aria-label={`${row.documentName}, ${c.name}: ${cell?.state === 'flagged' ? `flagged, ${text}` : text}`} onClick={() => jump(row.documentId, c.id, cell)}>
                         {text}
                       </button>
                     </td>

@@ -3,9 +3,10 @@
  * first time one is needed) and kept in this browser for every workspace. `useWithReviewer()`
  * runs an action once a name is known, asking for it first when needed.
  */
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { describeError } from '../../core/errors';
 import { useCasefile } from '../hooks';
+import { useModalDialog } from '../modal';
 
 type WithReviewer = (action: () => void) => void;
 
@@ -44,13 +45,9 @@ export function ReviewerGate({ children }: { children: ReactNode }) {
 /** Asks for (or changes) the reviewer's name. */
 export function ReviewerDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const app = useCasefile();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const [name, setName] = useState(app.reviewer.state.name ?? '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     app.reviewer.setName(name).then(

@@ -44,7 +44,7 @@ export function ScanPanel({ playbook }: { playbook: Playbook }) {
         <fieldset className="scan-docs">
           <legend className="visually-hidden">Documents to scan</legend>
           {docs.map((d) => (
-            <label key={d.id} className="check scan-doc">
+            <label key={d.id} className="check scan-doc" title={d.name}>
               <input type="checkbox" checked={chosen.has(d.id)} onChange={() => toggle(d.id)} />
               <span className="doc-name">{d.name}</span>
               <span className="muted small-text">{plural(d.pages, 'page')}</span>

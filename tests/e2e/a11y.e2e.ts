@@ -1,0 +1,163 @@
+/**
+ * Every screen at 1280 × 800 and 390 × 844, as a lawyer would meet them: axe-core (WCAG 2.0/2.1
+ * A and AA) finds no violation, nothing scrolls sideways, and a screenshot of each goes to
+ * tests/e2e/artifacts (a11y-<screen>-<w>x<h>.png). Also the keyboard path: the skip link is
+ * the first Tab stop and lands in the question box; the narrow layout's documents drawer traps
+ * and returns focus; dialogs give focus back on Escape.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, launch, openApp, screenshot, waitForStatus, type Session } from './support';
+import { scan, upload, view } from './review-support';
+
+const SIZES = [
+  [1280, 800],
+  [390, 844],
+] as const;
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's violations on the page as it is now, one line each: rule, impact, the elements. */
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')} — ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('accessibility and layout of every screen (axe, no sideways scroll, screenshots)', () => {
+  let s: Session;
+  /** Every screen checked, with what axe found and how far it scrolled sideways. */
+  const found: { screen: string; violations: string[]; overflow: number }[] = [];
+
+  /** Checks the current screen at both sizes; `prepare` brings it back after the resize (e.g. reopens a drawer). */
+  async function check(screen: string, options: { fullPage?: boolean; prepare?: (width: number) => Promise<void> } = {}): Promise<void> {
+    for (const [width, height] of SIZES) {
+      await s.page.setViewportSize({ width, height });
+      await options.prepare?.(width);
+      await s.page.waitForTimeout(150); // layout and the rendering that follows a resize
+      await screenshot(s.page, `a11y-${screen}-${width}x${height}`, { fullPage: options.fullPage ?? true });
+      found.push({ screen: `${screen} @${width}`, violations: await axe(s.page), overflow: await overflow(s.page) });
+    }
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('main screen, empty: the skip link is the first Tab stop and lands in the question box', async () => {
+    await s.page.keyboard.press('Tab');
+    expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the question');
+    await s.page.keyboard.press('Enter');
+    expect(await s.page.evaluate(() => document.activeElement?.id)).toBe('question');
+    expect(await s.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await check('main-empty');
+  });
+
+  it('main screen with documents; at 390 px the question comes first and the documents are in a drawer', async () => {
+    // Remember what the job bar said, however fast the import is.
+    await s.page.evaluate(() => {
+      const w = window as unknown as { __jobTitles: string[] };
+      w.__jobTitles = [];
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[data-testid=import-job] .job-title')) if (!w.__jobTitles.includes(el.textContent ?? '')) w.__jobTitles.push(el.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await s.page.getByRole('button', { name: 'Try sample documents' }).click();
+    for (const name of ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md']) await waitForStatus(s.page, name, 'Ready');
+    const titles = await s.page.evaluate(() => (window as unknown as { __jobTitles: string[] }).__jobTitles);
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t).toMatch(/^Importing samples \d of 3 files( · about \d+ (s|min) left)?$/);
+    await expect.poll(() => s.page.getByTestId('import-announcement').textContent()).toBe('Import finished.');
+    await check('main-documents');
+
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    // The question box is on the first screen, above the conversation, without scrolling.
+    const question = await s.page.locator('#question').boundingBox();
+    expect(question!.y + question!.height).toBeLessThan(844);
+    const opener = s.page.getByRole('button', { name: 'Documents (3)' });
+    await opener.click();
+    const drawer = s.page.getByRole('dialog', { name: 'Documents' });
+    await drawer.waitFor();
+    // Focus stays in the drawer while it is open.
+    for (let i = 0; i < 25; i++) await s.page.keyboard.press('Tab');
+    expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await check('main-drawer', {
+      prepare: async (width) => {
+        if (width < 700 && !(await drawer.isVisible())) await opener.click();
+      },
+    });
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    if (!(await drawer.isVisible())) await opener.click();
+    await s.page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe('Documents (3)');
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('a conversation with an answer and its citations', async () => {
+    await ask(s.page, 'limitation of liability cap');
+    await expect.poll(() => s.page.getByTestId('answer-announcement').textContent()).toMatch(/^Answer ready: \d+ passages? from \d+ documents?\.$/);
+    await check('conversation');
+  });
+
+  it('the viewer: the PDF page, then the text; Escape returns focus to the citation', async () => {
+    const opener = s.page.getByTestId('result').first().getByRole('button');
+    await opener.click();
+    const dialog = s.page.getByRole('dialog', { name: 'master-services-agreement.pdf' });
+    await dialog.waitFor();
+    await dialog.getByTestId('highlight').first().waitFor();
+    await check('viewer-page', { fullPage: false, prepare: () => dialog.getByTestId('highlight').first().waitFor() });
+    await dialog.getByRole('button', { name: 'Text', exact: true }).click();
+    await dialog.getByTestId('passage').first().waitFor();
+    await check('viewer-text', { fullPage: false });
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('settings, each tab; Escape returns focus to the Settings button', async () => {
+    const opener = s.page.getByRole('button', { name: 'Settings', exact: true });
+    await opener.click();
+    const dialog = s.page.getByRole('dialog', { name: 'Settings' });
+    await dialog.waitFor();
+    for (const tab of ['Search', 'Models', 'Storage']) {
+      await dialog.getByRole('tab', { name: tab }).click();
+      await check(`settings-${tab.toLowerCase()}`, { fullPage: false });
+    }
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('the Review view: flags, portfolio, playbooks and the editor', async () => {
+    // (services-agreement.pdf would also match master-services-agreement.pdf by name.)
+    await upload(s.page, 'supply-agreement.pdf');
+    await scan(s.page, ['supply-agreement.pdf']);
+    await s.page.getByTestId('flag').first().waitFor();
+    await check('review-flags');
+    await s.page.getByRole('tab', { name: 'Portfolio' }).click();
+    await s.page.getByTestId('portfolio-row').first().waitFor();
+    await check('review-portfolio');
+    await s.page.getByRole('tab', { name: 'Playbooks' }).click();
+    await check('review-playbooks');
+    await s.page.getByRole('listitem', { name: 'Commercial contracts' }).getByRole('button', { name: 'Edit' }).click();
+    await s.page.getByTestId('validation').waitFor();
+    await check('review-editor');
+    await s.page.getByRole('region', { name: /^Edit playbook/ }).getByRole('button', { name: 'Close' }).click();
+    await view(s.page, 'Ask');
+  });
+
+  it('found no violation and no sideways scroll on any screen', () => {
+    const bad = found.filter((f) => f.violations.length > 0 || f.overflow > 0);
+    expect(bad.map((f) => `${f.screen}: overflow ${f.overflow}px\n  ${f.violations.join('\n  ')}`).join('\n')).toBe('');
+    expect(found.length).toBeGreaterThanOrEqual(24);
+    expect(s.consoleErrors).toEqual([]);
+  });
+});

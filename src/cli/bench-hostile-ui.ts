@@ -10,9 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { preview } from 'vite';
 import { writeHostileSubset } from '../../tests/fixtures/hostile';
+import { openBuiltApp } from './built-app';
 
 export interface HostileUiFigures {
   readonly files: number;
@@ -27,28 +26,16 @@ export interface HostileUiFigures {
 export async function benchHostileUi(): Promise<HostileUiFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'casefile-hostile-bench-'));
   const paths = await writeHostileSubset(dir);
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
-  const url = server.resolvedUrls!.local[0]!.replace('127.0.0.1', 'localhost');
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox'] });
+  const app = await openBuiltApp();
+  const { page } = app;
   try {
-    const page = await browser.newPage();
-    page.on('dialog', (d) => void d.dismiss());
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
     // Only the import counts: forget the start-up tasks.
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
+    await app.resetLongTasks();
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(paths);
     await page.waitForFunction((n) => document.querySelectorAll('.doc.status-ready, .doc.status-degraded, .doc.status-failed').length === n, paths.length, { timeout: 10 * 60_000, polling: 250 });
     const seconds = (Date.now() - t0) / 1000;
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await app.longTasks();
     const failed = await page.locator('.doc.status-failed').count();
     return {
       files: paths.length,
@@ -60,8 +47,7 @@ export async function benchHostileUi(): Promise<HostileUiFigures> {
       maxLongTaskMs: long.length ? Math.max(...long) : 0,
     };
   } finally {
-    await browser.close();
-    await server.close();
+    await app.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

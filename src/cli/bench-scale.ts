@@ -8,9 +8,8 @@
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { preview } from 'vite';
 import { writeBatch } from '../../tests/fixtures/collection';
+import { openBuiltApp } from './built-app';
 
 export interface ScaleFigures {
   readonly documents: number;
@@ -28,27 +27,16 @@ export async function benchScale(options: { docs?: number; pages?: number } = {}
   const docs = options.docs ?? 200;
   const pages = options.pages ?? 15;
   const dir = await writeBatch(docs, pages);
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
-  const url = server.resolvedUrls!.local[0]!.replace('127.0.0.1', 'localhost');
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--enable-precise-memory-info'] });
+  const app = await openBuiltApp({ args: ['--enable-precise-memory-info'] });
+  const { page } = app;
   try {
-    const page = await browser.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
     // Only the import counts: forget the start-up tasks.
-    await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
+    await app.resetLongTasks();
     const t0 = Date.now();
     await page.getByTestId('folder-input').setInputFiles(dir);
     await page.waitForFunction((n) => document.querySelectorAll('.doc.status-ready').length === n, docs, { timeout: 30 * 60_000, polling: 1000 });
     const seconds = (Date.now() - t0) / 1000;
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await app.longTasks();
     const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
     const queryMs = await page.evaluate(async () => {
       // A question as the app asks it: ask() in the index worker (scope, retrieval, sufficiency).
@@ -70,8 +58,7 @@ export async function benchScale(options: { docs?: number; pages?: number } = {}
       queryMs,
     };
   } finally {
-    await browser.close();
-    await server.close();
+    await app.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

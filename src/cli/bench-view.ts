@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { preview } from 'vite';
+import type { Page } from 'playwright-core';
 import { LARGE_TEXT_EXPECT, largeText } from '../../tests/fixtures/viewer';
+import { openBuiltApp } from './built-app';
 
 export interface ViewFigures {
   readonly pdfOpenMs: number;
@@ -59,21 +59,10 @@ export async function benchView(options: { mb?: number } = {}): Promise<ViewFigu
   const dir = await mkdtemp(join(tmpdir(), 'casefile-bench-view-'));
   const file = join(dir, LARGE_TEXT_EXPECT.file);
   await writeFile(file, largeText(mb));
-  const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
-  const url = server.resolvedUrls!.local[0]!.replace('127.0.0.1', 'localhost');
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox'] });
+  const app = await openBuiltApp({ viewport: { width: 1280, height: 800 } });
+  const { page } = app;
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as Tasks;
-      w.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
     page.setDefaultTimeout(120_000);
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
 
     // A PDF citation: open, page through the document and back with the keyboard.
     await page.getByRole('button', { name: 'Try sample documents' }).click();
@@ -109,8 +98,7 @@ export async function benchView(options: { mb?: number } = {}): Promise<ViewFigu
     const large = await tasks(page);
     return { pdfOpenMs, pdfWorstTaskMs, largeMB: mb, largeOpenMs, largeWorstTaskMs: worst(large), largeLongTasks: large.length };
   } finally {
-    await browser.close();
-    await server.close();
+    await app.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -46,7 +46,7 @@ async function settle(page: Page): Promise<void> {
 async function ask(page: Page, question: string): Promise<void> {
   const before = Number(await page.locator('section.search').getAttribute('data-searches'));
   await page.getByLabel('Ask a question or search your documents').fill(question);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('search').getByRole('button', { name: 'Ask', exact: true }).click();
   await page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
 }
 
@@ -70,7 +70,7 @@ export async function benchView(options: { mb?: number } = {}): Promise<ViewFigu
     await ask(page, 'limitation of liability cap');
     await settle(page);
     let t = Date.now();
-    await page.getByTestId('result').first().getByRole('button').click();
+    await page.getByTestId('turn').first().getByTestId('result').first().getByRole('button').first().click();
     await page.getByTestId('highlight').first().waitFor();
     const pdfOpenMs = Date.now() - t;
     for (let i = 0; i < 8; i++) {
@@ -87,7 +87,7 @@ export async function benchView(options: { mb?: number } = {}): Promise<ViewFigu
     await ask(page, LARGE_TEXT_EXPECT.query);
     await settle(page);
     t = Date.now();
-    await page.getByTestId('result').first().getByRole('button').click();
+    await page.getByTestId('turn').first().getByTestId('result').first().getByRole('button').first().click();
     await page.getByTestId('passage').first().waitFor();
     const largeOpenMs = Date.now() - t;
     for (let i = 0; i < 40; i++) await page.keyboard.press('PageDown');

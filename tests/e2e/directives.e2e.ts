@@ -5,8 +5,12 @@
  * documents and their flags; "review these contracts" declined and the refusal recorded. "import
  * a folder" → an import card whose Cancel is recorded; "add the folder …" → Run opens the folder
  * picker (stubbed here with an origin-private folder, as folder.e2e.ts does; the real picker
- * cannot be driven headless) and the folder's document is imported.
+ * cannot be driven headless) and the folder's document is imported; the folder input the card
+ * falls back to without File System Access, driven with setInputFiles, imports a folder too.
  */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textFile, WORKSPACE_CONTRACTS } from '../fixtures/contracts';
 import { view } from './review-support';
@@ -113,5 +117,23 @@ describe('chat directives: a scan and a folder import, approved or declined', ()
     await result.waitFor({ timeout: 30_000 });
     expect(await result.getAttribute('data-status')).toBe('done');
     expect(await turn.getByTestId('flow-finding').first().textContent()).toMatch(/^1 new document/);
+  });
+
+  it('the folder input fallback of an import card imports the folder chosen (setInputFiles on a directory)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'casefile-directives-'));
+    try {
+      await mkdir(join(root, 'Matter 42'));
+      await writeFile(join(root, 'Matter 42', 'retainer-letter.txt'), '1. FEES\n\nThe client shall pay the retainer of ten thousand euros within fifteen days of signature of this engagement letter.\n');
+      await ask(s.page, 'import the folder Matter 42');
+      const turn = latestTurn(s.page);
+      const card = turn.getByTestId('approval-card');
+      expect(await card.getByRole('heading').textContent()).toBe('Import the folder Matter 42?');
+      await card.getByTestId('approval-folder-input').setInputFiles(join(root, 'Matter 42'));
+      await waitForStatus(s.page, 'retainer-letter.txt', 'Ready');
+      await turn.getByTestId('flow-result').waitFor({ timeout: 30_000 });
+      expect(await turn.getByTestId('flow-finding').first().textContent()).toBe('1 file sent for import');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

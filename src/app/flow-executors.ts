@@ -7,7 +7,12 @@
  *   one (none, or one that cannot load: the extractive composer, and the result says why);
  * - scan flows: each item scans its document against the playbook chosen on the approval card
  *   (`meta.playbookId`) through the workspace's ScanService, so the scan is stored and shows in
- *   the Review view like any other; the row is the document's flags, the most severe first.
+ *   the Review view like any other; the row is the document's flags, the most severe first;
+ * - import flows (a folder import asked for in the chat): the folder the user chose on the
+ *   approval card's Run (FolderChoices: a picker needs the click, and a directory handle or
+ *   picked files cannot wait in the store) is opened as the workspace's synced folder, or its
+ *   files copied in, exactly as the Documents panel's Open folder does; a flow resumed after a
+ *   reload has no choice left and fails saying so.
  */
 import { checkAnswer } from '../core/answer/citations';
 import type { AskDeps, AskFunction } from '../core/ask/types';
@@ -19,6 +24,7 @@ import type { FlowRow } from '../core/workspace/flows';
 import { askItem } from '../core/workspace/map';
 import { composeFlowExtractive, reduceFlow } from '../core/workspace/reduce';
 import type { FlowExecutor } from '../core/workspace/scheduler';
+import type { RescanSummary } from './folder-sync';
 import type { ScanBatchResult, ScanStartRequest } from './scan-service';
 
 export interface QuestionExecutorDeps {
@@ -88,6 +94,56 @@ export function scanExecutor(deps: ScanExecutorDeps): FlowExecutor {
       const scan = result.scans[0];
       if (!scan) throw new InputError(`scan: ${item.label} was not scanned (${result.status})`);
       return scanRow(scan, item.label);
+    },
+  };
+}
+
+/** The folder chosen on an import card: a directory handle (File System Access) or the files of `<input webkitdirectory>`. */
+export type FolderChoice = { readonly kind: 'handle'; readonly handle: FileSystemDirectoryHandle } | { readonly kind: 'files'; readonly name: string; readonly files: readonly File[] };
+
+/** The folders chosen for approved import flows, until their flow runs (in memory only). */
+export class FolderChoices {
+  readonly #choices = new Map<string, FolderChoice>();
+
+  hold(flowId: string, choice: FolderChoice): void {
+    this.#choices.set(flowId, choice);
+  }
+
+  take(flowId: string): FolderChoice | null {
+    const choice = this.#choices.get(flowId) ?? null;
+    this.#choices.delete(flowId);
+    return choice;
+  }
+}
+
+export interface ImportExecutorDeps {
+  readonly choices: FolderChoices;
+  /** The Documents panel's folder sync: keep the folder and scan it. */
+  readonly openFolder: (handle: FileSystemDirectoryHandle) => Promise<RescanSummary>;
+  /** The Documents panel's folder input: copy the files in. */
+  readonly addFolderFiles: (files: readonly File[]) => Promise<{ jobId: string | null; skipped: number }>;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function importRow(folder: string, finding: string, found: boolean): Omit<FlowRow, 'itemId' | 'ms'> {
+  return { documentId: null, document: folder, title: null, status: found ? 'found' : 'not_found', finding, evidence: '', chunkId: null, pageStart: null, pageEnd: null, section: [], language: null, score: null, reason: found ? null : `no document to import in ${folder}` };
+}
+
+export function importExecutor(deps: ImportExecutorDeps): FlowExecutor {
+  return {
+    run: async (item, flow) => {
+      const choice = deps.choices.take(flow.id);
+      if (!choice) throw new InputError(`flows: the folder for import ${flow.id} was not chosen in this session; open it from the Documents panel`);
+      if (choice.kind === 'handle') {
+        const s = await deps.openFolder(choice.handle);
+        const finding = [plural(s.added, 'new document', 'new documents'), `${s.reindexed} changed`, `${s.removed} removed`, `${s.unchanged} unchanged`].join(', ') + (s.unreadable.length > 0 ? `; ${plural(s.unreadable.length, 'file', 'files')} unreadable` : '');
+        return importRow(choice.handle.name, finding, s.added + s.reindexed > 0);
+      }
+      const { skipped } = await deps.addFolderFiles(choice.files);
+      const added = choice.files.length - skipped;
+      const finding = `${plural(added, 'file', 'files')} sent for import` + (skipped > 0 ? `; ${plural(skipped, 'file', 'files')} of other types skipped` : '');
+      return importRow(choice.name || item.label, finding, added > 0);
     },
   };
 }

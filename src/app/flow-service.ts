@@ -27,11 +27,14 @@ import { FlowScheduler, type FlowExecutor, type QueueEntry } from '../core/works
 import { flowFileName, flowToCsv, flowToXlsx } from '../export/flow-table';
 import type { DexieFlowStore } from '../store/flows';
 import type { DownloadFile } from './downloads';
+import type { FolderChoice, FolderChoices } from './flow-executors';
 
 export interface FlowServiceDeps {
   readonly store: DexieFlowStore;
   readonly catalog: DocumentCatalog;
   readonly executors: Readonly<Partial<Record<FlowKind, FlowExecutor>>>;
+  /** Where an import card leaves the folder chosen for its flow's executor. */
+  readonly folderChoices?: FolderChoices;
   /** Tells the clause types a broad question asks about (loaded on first use); null: none. */
   readonly classifier?: () => Promise<ClauseClassifier | null>;
   readonly now?: () => number;
@@ -109,6 +112,13 @@ export class FlowService {
     const { scheduler } = await this.#open();
     this.#put(await scheduler.approve(flowId, meta));
     this.#refreshQueue();
+  }
+
+  /** Runs a proposed folder import with the folder the user just chose on its card. */
+  async approveImport(flowId: string, choice: FolderChoice): Promise<void> {
+    if (!this.#deps.folderChoices) throw new Error('flows: folder imports are not set up in this workspace');
+    this.#deps.folderChoices.hold(flowId, choice);
+    await this.approve(flowId, { chosen: choice.kind === 'handle' ? choice.handle.name : choice.name });
   }
 
   /** Declines a proposal: nothing runs, and the card says so. */

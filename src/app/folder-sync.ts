@@ -73,13 +73,22 @@ export class FolderSync implements FolderFiles {
 
   /** Asks the user for a folder (a user gesture is required), keeps it and scans it. */
   async pick(): Promise<RescanSummary | null> {
-    let handle: FileSystemDirectoryHandle;
+    const handle = await this.choose();
+    return handle ? this.connect(handle) : null;
+  }
+
+  /** The folder picker alone (a user gesture is required); null when the user closes it. */
+  async choose(): Promise<FileSystemDirectoryHandle | null> {
     try {
-      handle = await (window as unknown as DirectoryPicker).showDirectoryPicker({ id: 'casefile-folder', mode: 'read' });
+      return await (window as unknown as DirectoryPicker).showDirectoryPicker({ id: 'casefile-folder', mode: 'read' });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return null;
       throw error;
     }
+  }
+
+  /** Keeps a chosen folder as this workspace's folder and scans it. */
+  async connect(handle: FileSystemDirectoryHandle): Promise<RescanSummary> {
     this.handles = new Map();
     await this.save({ handle, name: handle.name, lastScanAt: null, lastSummary: null });
     return this.rescan();

@@ -31,7 +31,7 @@ import type { WorkerEndpoint } from '../rpc/handle';
 import { ChatService } from './chat-service';
 import { ConversationService } from './conversation-service';
 import { Embeddings } from './embeddings';
-import { questionExecutor, scanExecutor } from './flow-executors';
+import { FolderChoices, importExecutor, questionExecutor, scanExecutor } from './flow-executors';
 import { FlowService } from './flow-service';
 import type { EventBus } from './event-bus';
 import type { FileVault } from './file-vault';
@@ -167,6 +167,7 @@ export class WorkspaceSession {
     // (and per document of a flow).
     const ask: AskFunction = (request, _deps, options) => this.index.ask(request, options);
     const askDeps = { retriever: this.index, documents: () => this.documents.searchable() };
+    const folderChoices = new FolderChoices();
     this.flows = new FlowService({
       // Flows in the workspace; the seconds per document learnt on this device, for every workspace.
       store: new DexieFlowStore(this.db, deps.registry.db.kv),
@@ -174,7 +175,9 @@ export class WorkspaceSession {
       executors: {
         question: questionExecutor({ ask, askDeps, settings: () => this.settings.pipeline(), model: (options) => this.chat.model(options) }),
         scan: scanExecutor({ start: (request) => this.scans.start(request) }),
+        import: importExecutor({ choices: folderChoices, openFolder: (handle) => this.folder.connect(handle), addFolderFiles: (files) => this.imports.addFolderFiles(files) }),
       },
+      folderChoices,
       classifier: async () => (await import('../playbooks/builtin')).askClassifier(),
     });
     this.conversation = new ConversationService({

@@ -21,6 +21,8 @@ interface Messages {
   readonly extractiveLead: string;
   readonly scanProposal: (names: readonly string[]) => string;
   readonly workspaceUnavailable: string;
+  /** A folder import asked for in the chat, where none can be proposed: the Documents panel does it. */
+  readonly importUnavailable: string;
 }
 
 const quoteList = (names: readonly string[], sep: string) => names.map((n) => `“${n}”`).join(sep);
@@ -40,6 +42,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'From the documents, verbatim:',
     scanProposal: (names) => `Review ${quoteList(names, ', ')} against a playbook? Nothing runs until you approve.`,
     workspaceUnavailable: 'Questions about the workspace itself (counts, lists, document details) are not available yet.',
+    importUnavailable: 'To import a folder, use Open folder in the Documents panel.',
   },
   fr: {
     greeting: 'Bonjour ! Posez-moi vos questions sur vos documents : je réponds avec les passages exacts, le fichier, la page et la section.',
@@ -55,6 +58,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'Extraits des documents, mot pour mot :',
     scanProposal: (names) => `Examiner ${quoteList(names, ', ')} selon un playbook ? Rien ne démarre sans votre accord.`,
     workspaceUnavailable: "Les questions sur l'espace de travail lui-même (nombre, liste, détails des documents) ne sont pas encore disponibles.",
+    importUnavailable: 'Pour importer un dossier, utilisez « Ouvrir un dossier » dans le panneau Documents.',
   },
   de: {
     greeting: 'Hallo! Fragen Sie mich zu Ihren Dokumenten: Ich antworte mit den genauen Textstellen, Datei, Seite und Abschnitt.',
@@ -70,6 +74,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'Aus den Dokumenten, wörtlich:',
     scanProposal: (names) => `${quoteList(names, ', ')} anhand eines Playbooks prüfen? Nichts startet ohne Ihre Zustimmung.`,
     workspaceUnavailable: 'Fragen zum Arbeitsbereich selbst (Anzahl, Listen, Dokumentangaben) sind noch nicht verfügbar.',
+    importUnavailable: 'Um einen Ordner zu importieren, verwenden Sie „Ordner öffnen“ im Bereich Dokumente.',
   },
   es: {
     greeting: '¡Hola! Pregúnteme sobre sus documentos: respondo con los pasajes exactos, el archivo, la página y la sección.',
@@ -85,6 +90,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'De los documentos, literalmente:',
     scanProposal: (names) => `¿Revisar ${quoteList(names, ', ')} con un playbook? Nada se ejecuta sin su aprobación.`,
     workspaceUnavailable: 'Las preguntas sobre el propio espacio de trabajo (recuentos, listas, datos de documentos) aún no están disponibles.',
+    importUnavailable: 'Para importar una carpeta, use «Abrir carpeta» en el panel Documentos.',
   },
   it: {
     greeting: 'Ciao! Chiedimi dei tuoi documenti: rispondo con i passaggi esatti, il file, la pagina e la sezione.',
@@ -100,6 +106,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'Dai documenti, testualmente:',
     scanProposal: (names) => `Rivedere ${quoteList(names, ', ')} con un playbook? Nulla parte senza la tua approvazione.`,
     workspaceUnavailable: 'Le domande sullo spazio di lavoro stesso (conteggi, elenchi, dati dei documenti) non sono ancora disponibili.',
+    importUnavailable: 'Per importare una cartella, usa «Apri cartella» nel pannello Documenti.',
   },
   nl: {
     greeting: 'Hallo! Stel me vragen over uw documenten: ik antwoord met de exacte passages, het bestand, de pagina en de sectie.',
@@ -115,6 +122,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'Uit de documenten, letterlijk:',
     scanProposal: (names) => `${quoteList(names, ', ')} toetsen aan een playbook? Er start niets zonder uw akkoord.`,
     workspaceUnavailable: 'Vragen over de werkruimte zelf (aantallen, lijsten, documentgegevens) zijn nog niet beschikbaar.',
+    importUnavailable: 'Gebruik Map openen in het paneel Documenten om een map te importeren.',
   },
   pt: {
     greeting: 'Olá! Pergunte-me sobre os seus documentos: respondo com as passagens exatas, o ficheiro, a página e a secção.',
@@ -130,6 +138,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     extractiveLead: 'Dos documentos, literalmente:',
     scanProposal: (names) => `Rever ${quoteList(names, ', ')} com um playbook? Nada é executado sem a sua aprovação.`,
     workspaceUnavailable: 'As perguntas sobre o próprio espaço de trabalho (contagens, listas, dados dos documentos) ainda não estão disponíveis.',
+    importUnavailable: 'Para importar uma pasta, use «Abrir pasta» no painel Documentos.',
   },
 };
 

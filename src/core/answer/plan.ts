@@ -62,6 +62,7 @@ const FAMILY_GUIDE = [
   'multi_doc_retrieval: the content of several named documents',
   'workspace_retrieval: the content of the documents, no document named',
   'scan_request: review or check a contract against a playbook',
+  'import_request: import or add a folder of documents',
   'needs_clarification: too vague to act on without asking',
 ].join('\n');
 

@@ -168,6 +168,8 @@ class TurnRunner {
         const names = this.plan.documentIds.map((d) => docs.find((x) => x.id === d)).map((d) => d?.title ?? d?.name ?? '');
         return { state: 'action', language, answer: appReply(m.scanProposal(names)), writer: 'app', action: { kind: 'scan', documentIds: this.plan.documentIds } };
       }
+      case 'import_request':
+        return (await this.propose('import', language)) ?? { state: 'action', language, answer: appReply(m.importUnavailable), writer: 'app' };
       case 'inventory':
       case 'metadata_fact':
         return this.workspaceAnswer(this.plan.family, language);
@@ -183,7 +185,7 @@ class TurnRunner {
    * Long work (a broad question asked of every document, a scan) is proposed, never run: the
    * workspace answers record it for approval. Null when they have no proposal for it.
    */
-  private async propose(kind: 'flow' | 'scan', language: string | null): Promise<TurnOutcome | null> {
+  private async propose(kind: 'flow' | 'scan' | 'import', language: string | null): Promise<TurnOutcome | null> {
     const workspace = this.deps.workspace;
     if (!workspace?.propose) return null;
     const documentIds = this.request.userScope?.length ? this.request.userScope : this.plan.documentIds;

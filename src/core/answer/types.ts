@@ -19,6 +19,7 @@ export type TaskFamily =
   | 'multi_doc_retrieval'
   | 'workspace_retrieval'
   | 'scan_request'
+  | 'import_request'
   | 'needs_clarification';
 
 export const TASK_FAMILIES: readonly TaskFamily[] = [
@@ -29,6 +30,7 @@ export const TASK_FAMILIES: readonly TaskFamily[] = [
   'multi_doc_retrieval',
   'workspace_retrieval',
   'scan_request',
+  'import_request',
   'needs_clarification',
 ];
 
@@ -201,8 +203,8 @@ export interface TurnTrace {
 }
 
 export interface ProposedAction {
-  /** scan: a playbook review; flow: a broad question asked of each document (issue 11). */
-  readonly kind: 'scan' | 'flow';
+  /** scan: a playbook review; flow: a broad question asked of each document; import: a folder import asked for in the chat (issue 11). */
+  readonly kind: 'scan' | 'flow' | 'import';
   readonly documentIds: readonly string[];
   /** The recorded proposal to approve or deny (WorkspaceAnswers.propose); absent when none was recorded. */
   readonly flowId?: string;
@@ -266,7 +268,7 @@ export interface WorkspaceAnswer {
 /** What the deterministic router makes of a question (no model). */
 export interface WorkspaceRoute {
   /** multi_doc_retrieval: a broad question (which contracts…, every contract…), proposed as a flow. */
-  readonly family: WorkspaceFamily | 'multi_doc_retrieval';
+  readonly family: WorkspaceFamily | 'multi_doc_retrieval' | 'scan_request' | 'import_request';
   readonly documentIds: readonly string[];
   readonly factKind: string | null;
   /** The language the question was read in (ISO 639-1), when the router tells. */
@@ -275,8 +277,8 @@ export interface WorkspaceRoute {
 
 /** Long or state-changing work the turn proposes instead of running (issue 11). */
 export interface ProposalRequest {
-  /** flow: a broad question; scan: a playbook scan of the documents. */
-  readonly kind: 'flow' | 'scan';
+  /** flow: a broad question; scan: a playbook scan of the documents; import: a folder the user will choose. */
+  readonly kind: 'flow' | 'scan' | 'import';
   readonly question: string;
   readonly language: string | null;
   readonly family: TaskFamily;

@@ -1,7 +1,10 @@
 /**
  * The answer layer's WorkspaceAnswers over the DocumentCatalog port: the deterministic router
  * (route.ts) when no model plans, inventory counts and tables, a document's facts, and broad
- * questions proposed as flows for approval (scheduler.ts). With a model, the plan's family and
+ * questions proposed as flows for approval (scheduler.ts), and the chat's directives (directives.ts)
+ * proposed the same way: a playbook scan of the documents named (all searchable ones when none
+ * is), the playbook named kept for the card to preselect; a folder import whose folder the user
+ * picks on Run. With a model, the plan's family and
  * documents decide and the question is read here only for what the plan does not carry
  * (filters, the view, the page), so either planner works.
  */
@@ -12,7 +15,8 @@ import type { NamedDocument } from '../search/resolve-doc';
 import { catalogRows, isSearchable, type CatalogRow, type DocumentCatalog } from './catalog';
 import { documentFacts, namedDocument } from './facts';
 import { matchesFilter } from './filters';
-import { proposalReply, waitingReply } from './flow-texts';
+import { readDirective } from './directives';
+import { importReply, proposalReply, waitingReply } from './flow-texts';
 import { decodeContinuation, DEFAULT_PAGE_SIZE, documentTable, summarize } from './inventory';
 import { parseWorkspaceQuestion, type ParsedQuestion } from './parse';
 import type { FactKind } from './phrases';
@@ -111,6 +115,7 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     if (!flows) return null;
     const language = request.language;
     if (request.kind === 'scan') return this.proposeScan(flows, request, options);
+    if (request.kind === 'import') return this.proposeImport(flows, request);
     const parsed = this.parse(request.question, language);
     if (!parsed.broad) return null;
     const rows = await this.documentsFor(request.documentIds, parsed, options);
@@ -160,16 +165,26 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     return rows;
   }
 
+  /** A scan of the plan's documents, else of every searchable document the message's filters keep. */
   private async proposeScan(flows: FlowScheduler, request: ProposalRequest, options: JobOptions): Promise<Proposal | null> {
-    const rows: CatalogRow[] = [];
-    for (const id of request.documentIds) {
-      const row = await this.deps.catalog.get(id, options);
-      if (row && isSearchable(row.status)) rows.push(row);
-    }
+    const rows = await this.documentsFor(request.documentIds, this.parse(request.question, request.language), options);
     if (rows.length === 0) return null;
+    const directive = readDirective(request.question, request.language ?? this.deps.locale ?? null);
+    const playbook = directive?.kind === 'scan' ? directive.playbook : null;
     const items = rows.map((r) => ({ kind: 'scan', documentId: r.id, label: r.title ?? r.name, query: request.question, subjects: [], fields: [], evidenceBudget: 0, neighbourDepth: 0, operation: 'fact' as const }));
-    const flow = await flows.propose({ kind: 'scan', question: request.question, language: request.language, items, conversationId: request.conversationId, turnId: request.turnId });
+    const flow = await flows.propose({ kind: 'scan', question: request.question, language: request.language, items, conversationId: request.conversationId, turnId: request.turnId, meta: { playbook } });
     const text = proposalReply({ kind: 'scan', question: request.question, documents: distinctLabels(rows), described: '', estimateMs: flow.estimateMs, perItemMs: flows.durations.perItemMs('scan') * flows.durations.buffer }, request.language);
-    return { flowId: flow.id, kind: 'scan', documentIds: rows.map((r) => r.id), estimateMs: flow.estimateMs, text };
+    return { flowId: flow.id, kind: 'scan', documentIds: rows.map((r) => r.id), estimateMs: flow.estimateMs, text, data: { kind: 'flow_proposal', flowId: flow.id, documents: rows.map((r) => ({ id: r.id, name: r.name, title: r.title })), estimateMs: flow.estimateMs, playbook } };
+  }
+
+  /** One item, the folder the user will choose on the card (a picker needs the user's click). */
+  private async proposeImport(flows: FlowScheduler, request: ProposalRequest): Promise<Proposal> {
+    const directive = readDirective(request.question, request.language ?? this.deps.locale ?? null);
+    const folder = directive?.kind === 'import' ? directive.folder : null;
+    const label = folder ?? '';
+    const item = { kind: 'import', documentId: null, label, query: label, subjects: [], fields: [], evidenceBudget: 0, neighbourDepth: 0, operation: 'fact' as const };
+    const flow = await flows.propose({ kind: 'import', question: request.question, language: request.language, items: [item], conversationId: request.conversationId, turnId: request.turnId, meta: { folder } });
+    const text = importReply(folder, request.language ?? directive?.language ?? null);
+    return { flowId: flow.id, kind: 'import', documentIds: [], estimateMs: flow.estimateMs, text, data: { kind: 'flow_proposal', flowId: flow.id, documents: [], estimateMs: flow.estimateMs, folder } };
   }
 }

@@ -11,6 +11,7 @@ type Lang = string | null | undefined;
 interface FlowSentences {
   readonly askEach: (n: string, what: string, question: string) => string;
   readonly scan: (n: string, names: string) => string;
+  readonly importFolder: (folder: string | null) => string;
   readonly estimate: (total: string, each: string) => string;
   readonly approve: string;
   readonly waiting: (position: string, starts: string, eta: string) => string;
@@ -25,6 +26,7 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
   en: {
     askEach: (n, what, question) => (n === '1' ? `I would ask the one ${what}: ${question}` : `I would ask each of the ${n} ${what}, one at a time: ${question}`),
     scan: (n, names) => `I would review ${n} against a playbook, one at a time: ${names}.`,
+    importFolder: (folder) => `I would import the folder ${folder ?? 'you choose'}: Run opens the folder picker, and its documents are then read and indexed.`,
     estimate: (total, each) => `Estimated time: ${total} (${each} per document on this device).`,
     approve: 'Nothing runs until you approve.',
     waiting: (position, starts, eta) => `Waiting for the device: number ${position} in line, starts in ${starts}, done in ${eta}.`,
@@ -37,6 +39,7 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
   fr: {
     askEach: (n, what, question) => (n === '1' ? `Je poserais la question au seul ${what} : ${question}` : `Je poserais la question à chacun des ${n} ${what}, l'un après l'autre : ${question}`),
     scan: (n, names) => `J'examinerais ${n} selon un playbook, l'un après l'autre : ${names}.`,
+    importFolder: (folder) => `J'importerais ${folder ? `le dossier ${folder}` : 'le dossier que vous choisirez'} : Exécuter ouvre le sélecteur de dossier, puis ses documents sont lus et indexés.`,
     estimate: (total, each) => `Durée estimée : ${total} (${each} par document sur cet appareil).`,
     approve: 'Rien ne démarre sans votre accord.',
     waiting: (position, starts, eta) => `En attente de l'appareil : position ${position} dans la file, début dans ${starts}, fin dans ${eta}.`,
@@ -49,6 +52,7 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
   de: {
     askEach: (n, what, question) => (n === '1' ? `Ich würde das eine ${what} fragen: ${question}` : `Ich würde jedes der ${n} ${what} einzeln fragen: ${question}`),
     scan: (n, names) => `Ich würde ${n} einzeln anhand eines Playbooks prüfen: ${names}.`,
+    importFolder: (folder) => `Ich würde ${folder ? `den Ordner ${folder}` : 'den gewählten Ordner'} importieren: Ausführen öffnet die Ordnerauswahl, danach werden seine Dokumente gelesen und indexiert.`,
     estimate: (total, each) => `Geschätzte Dauer: ${total} (${each} pro Dokument auf diesem Gerät).`,
     approve: 'Nichts startet ohne Ihre Zustimmung.',
     waiting: (position, starts, eta) => `Wartet auf das Gerät: Platz ${position} in der Warteschlange, Start in ${starts}, fertig in ${eta}.`,
@@ -80,6 +84,11 @@ export function proposalReply(p: ProposalText, language: Lang): string {
   const lead = p.kind === 'scan' ? s(language).scan(`${num(n, language)} ${words(language).documents(n)}`, joinList(p.documents, language)) : s(language).askEach(num(n, language), what, p.question.trim());
   const estimate = s(language).estimate(duration(p.estimateMs, language), duration(p.perItemMs, language));
   return [lead, estimate, s(language).approve].join('\n\n');
+}
+
+/** The proposal of a folder import asked for in the chat (the folder is chosen on Run). */
+export function importReply(folder: string | null, language: Lang): string {
+  return [s(language).importFolder(folder), s(language).approve].join('\n\n');
 }
 
 export function waitingReply(position: number, startsInMs: number, etaMs: number, language: Lang): string {

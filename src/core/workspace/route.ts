@@ -3,14 +3,17 @@
  * metadata question, the document its leftover words name. A fact word with only a document's
  * names left ("how many pages does the NDA have") is a metadata fact — ambiguous names keep the
  * candidates for the answer to list; names that resolve to nothing send a broad question on as
- * broad and anything else to the ask path.
+ * broad and anything else to the ask path. A directive (directives.ts) comes first: a playbook
+ * review over the documents it names (all searchable ones when it names none) or a folder import,
+ * both proposed for approval by the workspace answers.
  */
 import type { NamedDocument } from '../search/resolve-doc';
 import { languageResources } from '../search/languages';
+import { readDirective, type ScanDirective } from './directives';
 import { resolveNamed, type NamedResult } from './facts';
 import { fold, parseWorkspaceQuestion, type ParseOptions, type ParsedQuestion } from './parse';
 
-export type RoutedFamily = 'inventory' | 'metadata_fact' | 'multi_doc_retrieval';
+export type RoutedFamily = 'inventory' | 'metadata_fact' | 'multi_doc_retrieval' | 'scan_request' | 'import_request';
 
 export interface WorkspaceRouting {
   readonly family: RoutedFamily;
@@ -40,9 +43,29 @@ export function metadataTarget(question: string, parsed: ParsedQuestion, documen
   return named;
 }
 
+/**
+ * The documents a scan directive names: none named → [] (every searchable document); names the
+ * alias map resolves (or several candidates: "the NDAs") → those; names that resolve to nothing
+ * → null (not a directive) unless a playbook was named, which scans every document.
+ */
+export function scanTargets(directive: ScanDirective, documents: readonly NamedDocument[]): string[] | null {
+  if (!directive.names) return [];
+  const stop = languageResources(directive.language)?.stopWords ?? new Set<string>();
+  const named = resolveNamed(directive.names, documents, stop);
+  if (named.kind === 'resolved') return [...named.documentIds];
+  if (named.kind === 'ambiguous') return named.candidates.map((c) => c.id);
+  return directive.playbookAsked ? [] : null;
+}
+
 export async function routeWorkspace(question: string, documents: () => Promise<readonly NamedDocument[]>, options: ParseOptions = {}): Promise<WorkspaceRouting | null> {
   const parsed = parseWorkspaceQuestion(question, options);
-  const base = { language: parsed.language, parsed, candidates: [] as NamedDocument[] };
+  const directive = readDirective(question, options.locale ?? null);
+  const base = { language: directive?.language ?? parsed.language, parsed, candidates: [] as NamedDocument[] };
+  if (directive?.kind === 'import') return { ...base, family: 'import_request', documentIds: [], factKind: null };
+  if (directive?.kind === 'scan') {
+    const ids = scanTargets(directive, await documents());
+    if (ids) return { ...base, family: 'scan_request', documentIds: ids, factKind: null };
+  }
   if (parsed.route === 'inventory') return { ...base, family: 'inventory', documentIds: [], factKind: null };
   if (parsed.route === 'broad') return { ...base, family: 'multi_doc_retrieval', documentIds: [], factKind: null };
   if (parsed.route !== 'metadata') return null;

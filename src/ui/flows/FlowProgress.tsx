@@ -32,7 +32,7 @@ export function FlowProgress({ view, doc }: { view: FlowView; doc: DocumentLooku
   return (
     <section className="flow-card flow-running" data-testid="flow-progress" data-status={flow.status} aria-label={`Progress: ${flow.question}`}>
       <p className="flow-question">
-        <span className="muted">{flow.kind === 'scan' ? 'Reviewing: ' : 'Asking each document: '}</span>
+        <span className="muted">{flow.kind === 'scan' ? 'Reviewing: ' : flow.kind === 'import' ? 'Importing: ' : 'Asking each document: '}</span>
         {flow.question}
       </p>
       <progress max={total} value={done} aria-label={`${done} of ${total} documents`} />

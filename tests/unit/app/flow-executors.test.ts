@@ -2,10 +2,11 @@
  * The app's flow executors: a question item asks its document only, with the workspace's pipeline
  * settings read when it starts; the reduce step uses no model in "Passages only" mode and says why
  * when the model cannot load; a scan item scans its document against the playbook chosen on the
- * approval card and becomes a row of its flags (most severe first), or fails with the scan's reason.
+ * approval card and becomes a row of its flags (most severe first), or fails with the scan's reason;
+ * an import item imports the folder chosen on its card (once), or fails saying none was chosen.
  */
 import { describe, expect, it } from 'vitest';
-import { questionExecutor, scanExecutor } from '../../../src/app/flow-executors';
+import { FolderChoices, importExecutor, questionExecutor, scanExecutor } from '../../../src/app/flow-executors';
 import type { ScanBatchResult, ScanStartRequest } from '../../../src/app/scan-service';
 import type { Flag, ScanRecord } from '../../../src/core/scan/types';
 import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
@@ -83,5 +84,46 @@ describe('scanExecutor', () => {
     const executor = scanExecutor({ start: async () => scanResult([], [{ documentId: 'd1', name: 'nda.pdf', message: 'no text' }]) });
     await expect(executor.run(scanItem, flowOf([scanItem], { kind: 'scan' }), {})).rejects.toThrow(/approved without a playbook/);
     await expect(executor.run(scanItem, flowOf([scanItem], { kind: 'scan', meta: { playbookId: 'nda' } }), {})).rejects.toThrow('scan: nda.pdf: no text');
+  });
+});
+
+describe('importExecutor', () => {
+  const importItem = item({ id: 'f1:0', kind: 'import', documentId: null, label: 'Contracts', query: 'Contracts', evidenceBudget: 0, neighbourDepth: 0 });
+  const importFlow = flowOf([importItem], { kind: 'import', question: 'add the folder Contracts' });
+
+  function setup() {
+    const choices = new FolderChoices();
+    const calls: string[] = [];
+    const executor = importExecutor({
+      choices,
+      openFolder: async (handle) => (calls.push(`open:${handle.name}`), { added: 2, reindexed: 0, unchanged: 1, removed: 0, unreadable: ['bad.pdf'] }),
+      addFolderFiles: async (files) => (calls.push(`files:${files.map((f) => f.name).join(',')}`), { jobId: 'j1', skipped: 1 }),
+    });
+    return { choices, calls, executor };
+  }
+
+  it('opens the folder handle chosen on the card as the synced folder, once', async () => {
+    const { choices, calls, executor } = setup();
+    choices.hold('f1', { kind: 'handle', handle: { name: 'Contracts' } as FileSystemDirectoryHandle });
+    const row = await executor.run(importItem, importFlow, {});
+    expect(calls).toEqual(['open:Contracts']);
+    expect(row).toMatchObject({ document: 'Contracts', status: 'found', finding: '2 new documents, 0 changed, 0 removed, 1 unchanged; 1 file unreadable' });
+    await expect(executor.run(importItem, importFlow, {})).rejects.toThrow(/folder for import f1 was not chosen in this session/);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('copies in the files of the folder input, counting those skipped', async () => {
+    const { choices, calls, executor } = setup();
+    const files = [new File(['a'], 'a.txt'), new File(['b'], 'b.xlsx')];
+    choices.hold('f1', { kind: 'files', name: 'Contracts', files });
+    const row = await executor.run(importItem, importFlow, {});
+    expect(calls).toEqual(['files:a.txt,b.xlsx']);
+    expect(row).toMatchObject({ document: 'Contracts', status: 'found', finding: '1 file sent for import; 1 file of other types skipped' });
+  });
+
+  it('fails a resumed import that has no folder chosen (a reload), importing nothing', async () => {
+    const { calls, executor } = setup();
+    await expect(executor.run(importItem, importFlow, {})).rejects.toThrow(/open it from the Documents panel/);
+    expect(calls).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * Node, in Chromium through tests/e2e/llm-page, and in the built app, src/cli/llm-app.ts): the
  * same functions and defaults wherever a model runs, so the figures compare.
  */
+import { TASK_FAMILIES } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema } from '../../core/ports';
 
@@ -73,7 +74,7 @@ export function generationFigures(start: number, timed: readonly TimedDelta[], e
 export const SMOKE_PLAN_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    family: { type: 'string', enum: ['metadata_fact', 'inventory', 'capability', 'single_doc_retrieval', 'multi_doc_retrieval', 'workspace_retrieval', 'scan_request', 'needs_clarification'] },
+    family: { type: 'string', enum: [...TASK_FAMILIES] },
     language: { type: 'string', description: 'ISO 639-1 code of the reply language' },
   },
   required: ['family', 'language'],

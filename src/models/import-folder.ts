@@ -26,7 +26,8 @@ export interface FolderAnalysis {
   readonly files: ReadonlyMap<string, Blob>;
 }
 
-function normalize(files: readonly PickedFile[], fallbackName: string): { name: string; files: Map<string, Blob> } {
+/** The picked files by path inside the model folder (a single top folder holding them is stripped and names the model). */
+export function normalize(files: readonly PickedFile[], fallbackName: string): { name: string; files: Map<string, Blob> } {
   const clean = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\.?\//, ''), blob: f.blob }));
   const firsts = new Set(clean.map((f) => f.path.split('/')[0]));
   const hasTopConfig = clean.some((f) => f.path === 'config.json');
@@ -55,10 +56,21 @@ export async function analyzeFolder(picked: readonly PickedFile[], folderName = 
       ? 'embedder'
       : null;
   if (!role) throw new InputError(`models: "${name}" is a ${architectures.join(', ') || 'model of unknown architecture'}; Casefile imports text embedders (…Model) and rerankers (…ForSequenceClassification)`);
-  const dtypes: Partial<Record<Dtype, DtypeFiles>> = {};
   const keep = new Map<string, Blob>();
   for (const f of CONFIG_FILES) keep.set(f, files.get(f)!);
-  const configBytes = CONFIG_FILES.reduce((s, f) => s + files.get(f)!.size, 0);
+  const dtypes = collectDtypes(files, keep);
+  if (Object.keys(dtypes).length === 0) throw new InputError(`models: "${name}" has no onnx/model*.onnx file (expected e.g. onnx/model_quantized.onnx)`);
+  const hidden = config['hidden_size'];
+  return { name, role, dim: role === 'embedder' && typeof hidden === 'number' ? hidden : null, dtypes, files: keep };
+}
+
+/**
+ * The ONNX weights of every dtype the folder has (onnx/model<suffix>.onnx and its external-data
+ * chunks), added to `keep`; each dtype's size counts the files already in `keep` (the configs).
+ */
+export function collectDtypes(files: ReadonlyMap<string, Blob>, keep: Map<string, Blob>): Partial<Record<Dtype, DtypeFiles>> {
+  const configBytes = [...keep.values()].reduce((s, b) => s + b.size, 0);
+  const dtypes: Partial<Record<Dtype, DtypeFiles>> = {};
   for (const dtype of DTYPES) {
     const onnx = files.get(onnxFile(dtype));
     if (!onnx) continue;
@@ -69,9 +81,7 @@ export async function analyzeFolder(picked: readonly PickedFile[], folderName = 
     for (const d of data) keep.set(d, files.get(d)!);
     dtypes[dtype] = { bytes: configBytes + onnx.size + data.reduce((s, d) => s + files.get(d)!.size, 0), externalData: chunks };
   }
-  if (Object.keys(dtypes).length === 0) throw new InputError(`models: "${name}" has no onnx/model*.onnx file (expected e.g. onnx/model_quantized.onnx)`);
-  const hidden = config['hidden_size'];
-  return { name, role, dim: role === 'embedder' && typeof hidden === 'number' ? hidden : null, dtypes, files: keep };
+  return dtypes;
 }
 
 /** "local/<folder name>", made safe as a model id. */

@@ -8,8 +8,8 @@
 import { InputError } from '../../core/errors';
 import type { Device, Dtype } from '../../core/ports';
 import type { DtypeFiles } from '../catalog';
-import { CONFIG_FILES, DTYPE_SUFFIX, externalDataFiles, modelFiles, onnxFile } from '../hub';
-import { localModelId, type PickedFile } from '../import-folder';
+import { CONFIG_FILES, modelFiles } from '../hub';
+import { collectDtypes, localModelId, normalize, type PickedFile } from '../import-folder';
 
 export interface GeneratorSpec {
   /** Stable key used in settings ("qwen2.5-0.5b-instruct"). */
@@ -106,12 +106,7 @@ export function cachedGenerators(cached: ReadonlyMap<string, ReadonlyMap<string,
  * folder becomes `local/<name>`. Write the files with import-folder.ts's `writeImport(store, spec.id, {files})`.
  */
 export async function analyzeGeneratorFolder(picked: readonly PickedFile[], folderName = 'model', target?: GeneratorSpec): Promise<{ spec: GeneratorSpec; files: ReadonlyMap<string, Blob> }> {
-  const clean = picked.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\.?\//, ''), blob: f.blob }));
-  const firsts = new Set(clean.map((f) => f.path.split('/')[0]));
-  const [only] = [...firsts];
-  const strip = !clean.some((f) => f.path === 'config.json') && firsts.size === 1 && only !== undefined && clean.every((f) => f.path.includes('/'));
-  const name = strip ? only : folderName;
-  const files = new Map(clean.map((f) => [strip ? f.path.slice(only.length + 1) : f.path, f.blob]));
+  const { name, files } = normalize(picked, folderName);
   const missing = CONFIG_FILES.filter((f) => !files.has(f));
   if (missing.length > 0) throw new InputError(`models: the folder "${name}" is not a model folder (missing ${missing.join(', ')})`, { missing });
   let config: Record<string, unknown>;
@@ -124,18 +119,7 @@ export async function analyzeGeneratorFolder(picked: readonly PickedFile[], fold
   if (!architectures.some((a) => a.endsWith('ForCausalLM'))) throw new InputError(`models: "${name}" is a ${architectures.join(', ') || 'model of unknown architecture'}, not a text-generation model (…ForCausalLM)`);
   const keep = new Map<string, Blob>();
   for (const f of [...CONFIG_FILES, 'generation_config.json']) if (files.has(f)) keep.set(f, files.get(f)!);
-  const configBytes = [...keep.values()].reduce((s, b) => s + b.size, 0);
-  const dtypes: Partial<Record<Dtype, DtypeFiles>> = {};
-  for (const dtype of Object.keys(DTYPE_SUFFIX) as Dtype[]) {
-    const onnx = files.get(onnxFile(dtype));
-    if (!onnx) continue;
-    let chunks = 0;
-    while (files.has(externalDataFiles(dtype, chunks + 1)[chunks]!)) chunks++;
-    const data = externalDataFiles(dtype, chunks);
-    keep.set(onnxFile(dtype), onnx);
-    for (const d of data) keep.set(d, files.get(d)!);
-    dtypes[dtype] = { bytes: configBytes + onnx.size + data.reduce((s, d) => s + files.get(d)!.size, 0), externalData: chunks };
-  }
+  const dtypes = collectDtypes(files, keep);
   if (Object.keys(dtypes).length === 0) throw new InputError(`models: "${name}" has no onnx/model*.onnx file (expected e.g. onnx/model_q4f16.onnx)`);
   const id = target?.id ?? localModelId(name);
   const spec: GeneratorSpec = target ?? { key: id, id, label: `${name} (imported)`, languages: '', contextTokens: 4096, dtypes, custom: true };

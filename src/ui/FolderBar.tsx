@@ -3,6 +3,7 @@ import { folderAccessSupported, type FolderSettings, type RescanSummary } from '
 import { describeError } from '../core/errors';
 import { DEFAULT_FOLDER_EXTENSIONS } from '../core/ingest/rescan';
 import { useLiveQuery, useSession, useWorkspace } from './hooks';
+import { FolderInput } from './FolderInput';
 
 const TYPES: { label: string; extensions: string[] }[] = [
   { label: 'PDF', extensions: ['pdf'] },
@@ -69,23 +70,16 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
         <button type="button" onClick={openFolder} disabled={busy}>
           {settings ? 'Open another folder' : 'Open folder'}
         </button>
-        <input
-          ref={input}
-          type="file"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Choose a folder to import"
-          data-testid="folder-input"
-          webkitdirectory=""
-          multiple
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
+        <FolderInput
+          inputRef={input}
+          label="Choose a folder to import"
+          testId="folder-input"
+          onFiles={(files) =>
             run(async () => {
               const { skipped } = await session.imports.addFolderFiles(files);
               setNote(skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} of other types skipped.` : null);
-            });
-          }}
+            })
+          }
         />
       </div>
       {!supported && <p className="hint">This browser copies a folder&apos;s files in once. Live re-sync of a folder needs a Chromium-based browser (Chrome, Edge, Brave).</p>}

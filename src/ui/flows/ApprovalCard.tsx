@@ -14,6 +14,7 @@ import { fold } from '../../core/workspace/parse';
 import { duration } from '../../core/workspace/texts';
 import { describeError } from '../../core/errors';
 import { useSession } from '../hooks';
+import { FolderInput } from '../FolderInput';
 import { usePlaybooks } from '../review/review-hooks';
 
 const MAX_LISTED = 12;
@@ -47,21 +48,11 @@ function ImportPlan({ flow, busy, act }: { flow: FlowRecord; busy: boolean; act:
   return (
     <>
       <p className="flow-note">Run opens the folder picker; the folder&apos;s documents are then read and indexed in this workspace.</p>
-      <input
-        ref={input}
-        type="file"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Choose the folder to import"
-        data-testid="approval-folder-input"
-        webkitdirectory=""
-        multiple
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          const name = files[0]?.webkitRelativePath.split('/')[0] ?? '';
-          if (files.length > 0) approve({ kind: 'files', name, files });
-        }}
+      <FolderInput
+        inputRef={input}
+        label="Choose the folder to import"
+        testId="approval-folder-input"
+        onFiles={(files) => approve({ kind: 'files', name: files[0]?.webkitRelativePath.split('/')[0] ?? '', files })}
       />
       <p className="muted flow-note">Nothing runs until you choose Run.</p>
       <div className="actions">

@@ -3,20 +3,21 @@
  * format:
  *
  *   npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT]
- *                        [--models DIR --embedder ID] [--threshold 0.5] [--no-cache] [--verbose]
+ *                        [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--no-cache] [--verbose]
  *
  * Classification: per task precision, recall, F1 and balanced accuracy, and per source (the
  * label file's `source`) the mean balanced accuracy and macro-F1. Presence (with --docs and
  * --qa): the QA documents are ingested with the app's pipeline and scanned with the built-in
  * commercial playbook by the app's scan function; for each (document, CUAD category), present vs
- * missing and whether the best chunk's pages hold the evidence.
+ * missing and whether the best chunk's pages hold the evidence. `--split` keeps the label items
+ * and the QA documents of one split (corpus-large: train or validation).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeError } from '../core/errors';
-import { parseQaFile } from '../core/eval/qa';
-import { evaluateClassification, evaluatePresence, parseLabelFile, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
+import { parseQaFile, selectSplit } from '../core/eval/qa';
+import { evaluateClassification, evaluatePresence, parseLabelFile, selectLabelSplit, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
 import { PlaybookClassifier } from '../core/scan/classify';
 import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     models: { type: 'string' },
     embedder: { type: 'string' },
     threshold: { type: 'string' },
+    split: { type: 'string' },
     'no-cache': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -42,7 +44,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval:scan: ${message}\n`);
-  console.error('usage: npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT] [--models DIR --embedder ID] [--threshold 0.5] [--no-cache] [--verbose]');
+  console.error('usage: npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT] [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--no-cache] [--verbose]');
   process.exit(message ? 2 : 0);
 }
 
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
 
   const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] } } = {};
   if (values.labels) {
-    const items = parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8')));
+    const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
     const t0 = performance.now();
     out.classification = await evaluateClassification(items, { classifier, playbooks: BUILTIN_PLAYBOOKS });
     console.log(`classified ${items.length} labelled clauses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -89,7 +91,8 @@ async function main(): Promise<void> {
   }
   if (values.docs && values.qa) {
     const docsDir = resolve(values.docs);
-    const qa = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+    const whole = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+    const qa = values.split ? selectSplit(whole, values.split) : whole;
     const playbook = builtinPlaybook('commercial-contracts')!;
     const workspace = new MemoryWorkspace();
     const paths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
     out.presence = values.verbose ? presence : { ...presence, pairs: undefined };
   }
   if (values.json) {
-    await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));
+    await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, split: values.split ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
 }

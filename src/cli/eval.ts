@@ -3,18 +3,20 @@
  *
  *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
  *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
- *                   [--no-cache] [--all-files] [--ocr]
+ *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain]
  *
  * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
  * the app's own pipeline, then reports Recall@1/5/10, MRR and page accuracy per configuration
  * and scope, per category, and how well the sufficiency signal separates answerable from
- * unanswerable questions.
+ * unanswerable questions. `--split` asks only the questions of one split's documents (every file
+ * under --docs is still indexed for the app scope); `--question` chooses the wording the named and
+ * app scopes ask (`with_doc`, the default; `natural`; `plain`: the bare question in its document).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { byCategory, insufficientRates, retrievalMetrics, sufficiencyReport, type MetricRow } from '../core/eval/metrics';
-import { parseQaFile } from '../core/eval/qa';
+import { parseQaFile, QUESTION_FIELDS, selectSplit, type QuestionField } from '../core/eval/qa';
 import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from '../core/eval/run';
 import { describeError } from '../core/errors';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, sufficiencyScore } from '../core/search/sufficiency';
@@ -42,6 +44,8 @@ const { values } = parseArgs({
     'no-cache': { type: 'boolean', default: false },
     'no-categories': { type: 'boolean', default: false },
     answer: { type: 'string' },
+    split: { type: 'string' },
+    question: { type: 'string' },
     endpoint: { type: 'string' },
     model: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -50,7 +54,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--all-files] [--ocr] [--no-cache]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--all-files] [--ocr] [--no-cache]');
   process.exit(message ? 2 : 0);
 }
 
@@ -67,7 +71,10 @@ async function main(): Promise<void> {
   if (values.help) usage();
   if (!values.docs || !values.qa) usage('--docs and --qa are required');
   const docsDir = resolve(values.docs);
-  const qa = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+  const question = (values.question ?? 'with_doc') as QuestionField;
+  if (!QUESTION_FIELDS.includes(question)) usage(`--question must be one of ${QUESTION_FIELDS.join(', ')}, not ${values.question}`);
+  const whole = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+  const qa = values.split ? selectSplit(whole, values.split) : whole;
   const threshold = values.threshold ? Number(values.threshold) : DEFAULT_SUFFICIENCY_THRESHOLD;
 
   const answerMode = values.answer;
@@ -105,7 +112,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), sufficiency: (r) => sufficiencyScore(r, engine), answer }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), sufficiency: (r) => sufficiencyScore(r, engine), answer, question }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {
@@ -114,6 +121,7 @@ async function main(): Promise<void> {
       scope: r.scope,
       ms: r.ms,
       resolved: r.resolved,
+      ...(r.resolution ? { resolution: r.resolution } : {}),
       metrics: retrievalMetrics(r.questions),
       ...(r.scope === 'app' ? { insufficient: insufficientRates(r.questions) } : {}),
       ...(r.answers ? { answers: r.answers } : {}),
@@ -121,7 +129,7 @@ async function main(): Promise<void> {
       sufficiency: sufficiencyReport(r.questions, threshold),
       questions: r.questions,
     }));
-    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, models: models.description, threshold, results: out }, null, 2));
+    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, question, models: models.description, threshold, results: out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
 }
@@ -133,6 +141,11 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
   for (const r of results.filter((x) => x.resolved)) {
     const { correct, wrong, none } = r.resolved!;
     console.log(`document resolution (${r.config} / ${r.scope}): ${correct} correct, ${wrong} wrong, ${none} unresolved`);
+    if (r.resolution) {
+      const c = r.resolution;
+      const n = c.correct + c.wrong + c.none + c.clarified;
+      console.log(`  app turns: ${c.correct} in scope, ${c.clarified} clarified listing the document, ${c.wrong} wrong, ${c.none} none (correct incl. clarified ${pct(n ? (c.correct + c.clarified) / n : 0).trim()}%, wrong ${pct(n ? c.wrong / n : 0).trim()}%)`);
+    }
   }
   for (const r of results.filter((x) => x.scope === 'app')) {
     const rates = insufficientRates(r.questions);

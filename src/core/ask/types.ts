@@ -62,6 +62,18 @@ export interface AskDeps {
 
 export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
 
+/** Why the ask function asks the user which document they mean instead of searching. */
+export interface Clarification {
+  /**
+   * ambiguous: the name fits several documents equally; not_found: the question names a document
+   * ("the Acme outsourcing agreement") that no document here matches, so nothing is searched
+   * rather than the whole workspace without saying so.
+   */
+  readonly kind: 'ambiguous' | 'not_found';
+  /** The words of the question that name the document, as written there. */
+  readonly phrase: string;
+}
+
 export interface Sufficiency {
   /** 0..1; under the threshold the evidence does not answer the question. */
   readonly score: number;
@@ -83,8 +95,10 @@ export interface AskResult {
   /** What the passages are: the evidence, or only the closest ones (never to be shown as the answer); null when none. */
   readonly passageLabel: 'evidence' | 'closest' | null;
   readonly sufficiency: Sufficiency | null;
-  /** needs_clarification: the documents the question could mean. */
+  /** needs_clarification: the documents the question could mean (not_found: the closest ones). */
   readonly candidates: readonly NamedDocument[];
+  /** needs_clarification: why; null otherwise. */
+  readonly clarification?: Clarification | null;
   /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
    * are the candidates the shown ones were chosen from (more than are shown).

@@ -12,6 +12,8 @@ export interface QaDocument {
   readonly pages?: number;
   readonly document_name?: string;
   readonly parties?: string;
+  /** corpus-large: "train" or "validation" (split by contract). */
+  readonly split?: string;
 }
 
 export interface QaEvidence {
@@ -25,6 +27,10 @@ export interface QaItem {
   readonly doc_id: string;
   readonly question: string;
   readonly question_with_doc?: string;
+  /** The question naming its document the way a person would ("the Acme reseller deal"). */
+  readonly question_natural?: string;
+  /** corpus-large: the split of the item's document. */
+  readonly split?: string;
   readonly cuad_category?: string;
   readonly playbook?: string | null;
   readonly answerable: boolean;
@@ -84,4 +90,28 @@ export function parseQaFile(json: unknown): QaFile {
     };
   });
   return { docs, items };
+}
+
+/** Which wording of an item is asked: the templated one naming the document, a natural one, or the bare question. */
+export type QuestionField = 'with_doc' | 'natural' | 'plain';
+export const QUESTION_FIELDS: readonly QuestionField[] = ['with_doc', 'natural', 'plain'];
+
+/**
+ * The text asked for an item: `with_doc` and `natural` name the document (falling back to the
+ * plain question when the item has no such wording), `plain` does not.
+ */
+export function questionText(item: QaItem, field: QuestionField): string {
+  if (field === 'natural') return item.question_natural ?? item.question_with_doc ?? item.question;
+  if (field === 'with_doc') return item.question_with_doc ?? item.question;
+  return item.question;
+}
+
+/** The QA file restricted to one split (its documents and their items); every document must say its split. */
+export function selectSplit(qa: QaFile, split: string): QaFile {
+  const missing = qa.docs.find((d) => typeof d.split !== 'string');
+  if (missing) throw new InputError(`QA file: docs "${missing.doc_id}" has no "split"; --split needs a file whose documents name their split`);
+  const docs = qa.docs.filter((d) => d.split === split);
+  if (docs.length === 0) throw new InputError(`QA file: no document in split "${split}" (splits: ${[...new Set(qa.docs.map((d) => d.split))].join(', ')})`);
+  const ids = new Set(docs.map((d) => d.doc_id));
+  return { docs, items: qa.items.filter((i) => ids.has(i.doc_id)) };
 }

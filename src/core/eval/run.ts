@@ -7,15 +7,19 @@
  *  - corpus: `question` over every indexed document;
  *  - named: `question_with_doc` over every document, through document resolution (the named
  *    document is found from titles, parties and aliases and searched alone);
- *  - app: `question_with_doc` through the ask function exactly as the UI calls it (same
- *    function, same defaults, the Retriever port in-process): scope resolution, retrieval in
- *    scope, sufficiency. The ranking judged is the passages the UI shows, in order, and each
- *    question records its outcome (answered / insufficient / needs_clarification).
+ *  - app: the question through the ask function exactly as the UI calls it (same function,
+ *    same defaults, the Retriever port in-process): scope resolution, retrieval in scope,
+ *    sufficiency. The ranking judged is the passages the UI shows, in order, and each question
+ *    records its outcome (answered / insufficient / needs_clarification). The wording asked is
+ *    `question_with_doc` by default, or `question_natural` (the document named as people do);
+ *    with `plain` the bare question is asked with its document chosen by the user, as "Search
+ *    in this document" does, so the scope is given and only retrieval and sufficiency are judged.
  * For the other scopes the ranking judged is the pipeline's full candidate order (before the
  * per-file limit of the final selection), cut at 10.
  */
 import { turnFromAsk } from '../answer/answer';
 import { ask } from '../ask/ask';
+import type { AskResult } from '../ask/types';
 import { judgeAnswers, type AnswerJudgement, type JudgedTurn } from './answers';
 import type { ChatModel, ClauseClassifier, Embedder, Reranker } from '../ports';
 import { InProcessRetriever } from '../search/retriever';
@@ -25,7 +29,7 @@ import { resolveDocument, type NamedDocument } from '../search/resolve-doc';
 import type { ChunkRecord } from '../types';
 import { EvidenceMatcher } from './match';
 import type { JudgedQuestion } from './metrics';
-import type { QaFile, QaItem } from './qa';
+import { questionText, type QaFile, type QaItem, type QuestionField } from './qa';
 
 export type Scope = 'doc' | 'corpus' | 'named' | 'app';
 export const SCOPES: readonly Scope[] = ['doc', 'corpus', 'named', 'app'];
@@ -54,14 +58,31 @@ export interface EvalContext {
    * (`turnFromAsk`): extractive when `model` is null, else with that language model.
    */
   readonly answer?: { readonly model: ChatModel | null } | null;
+  /** Which wording the named and app scopes ask (default `with_doc`). */
+  readonly question?: QuestionField;
+}
+
+/**
+ * How the app scope's questions found their document: in scope (`correct`), a clarification or
+ * "no document matches" turn offering it among its buttons (`clarified`), another document
+ * searched or offered instead (`wrong`), or no document named at all (`none`: the workspace was
+ * searched, or the turn said nothing matched without offering it).
+ */
+export interface ResolutionCounts {
+  readonly correct: number;
+  readonly wrong: number;
+  readonly none: number;
+  readonly clarified: number;
 }
 
 export interface ScopeResult {
   readonly config: string;
   readonly scope: Scope;
   readonly questions: JudgedQuestion[];
-  /** named scope: questions whose document was resolved correctly / at all. */
+  /** named and app scopes: questions whose document was resolved correctly / at all. */
   readonly resolved?: { readonly correct: number; readonly wrong: number; readonly none: number };
+  /** app scope: how each question's document was found, clarifications apart. */
+  readonly resolution?: ResolutionCounts;
   /** app scope with `answer`: the answers judged (citations, quotes, evidence, abstention). */
   readonly answers?: AnswerJudgement;
   readonly ms: number;
@@ -87,6 +108,7 @@ export function standardConfigs(hasEmbedder: boolean, hasReranker: boolean, base
 
 export async function evaluate(qa: QaFile, context: EvalContext, configs: readonly EvalConfig[], scopes: readonly Scope[] = SCOPES): Promise<ScopeResult[]> {
   const matcher = new EvidenceMatcher();
+  const field = context.question ?? 'with_doc';
   const out: ScopeResult[] = [];
   for (const config of configs) {
     const deps: PipelineDeps = {
@@ -102,12 +124,15 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
       const started = performance.now();
       const questions: JudgedQuestion[] = [];
       const resolved = { correct: 0, wrong: 0, none: 0 };
+      const resolution = { correct: 0, wrong: 0, none: 0, clarified: 0 };
       const turns: JudgedTurn[] = [];
       for (const item of qa.items) {
         const documentId = context.documentOf.get(item.doc_id);
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
         if (scope === 'app') {
-          const result = await ask({ question: item.question_with_doc ?? item.question, settings: config.settings }, askDeps);
+          const plain = field === 'plain';
+          const request = { question: questionText(item, field), settings: config.settings, ...(plain ? { context: { userScope: [documentId] } } : {}) };
+          const result = await ask(request, askDeps);
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
           questions.push({ ...judged, outcome: result.outcome });
           if (context.answer) turns.push({ item, documentId, turn: await turnFromAsk(result, { model: context.answer.model }) });
@@ -115,13 +140,14 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;
           else if (result.scope.documentIds.length > 0) resolved.wrong++;
           else resolved.none++;
+          resolution[resolutionOf(result, documentId)]++;
           continue;
         }
         let text = item.question;
         let documentIds: string[] | undefined;
         if (scope === 'doc') documentIds = [documentId];
         if (scope === 'named') {
-          text = item.question_with_doc ?? item.question;
+          text = questionText(item, field === 'plain' ? 'with_doc' : field);
           const r = resolveDocument(text, context.documents);
           if (r) {
             documentIds = [...r.documentIds];
@@ -139,12 +165,22 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         scope,
         questions,
         ...(scope === 'named' || scope === 'app' ? { resolved } : {}),
+        ...(scope === 'app' ? { resolution } : {}),
         ...(scope === 'app' && context.answer ? { answers: judgeAnswers(turns) } : {}),
         ms: performance.now() - started,
       });
     }
   }
   return out;
+}
+
+function resolutionOf(result: AskResult, documentId: string): keyof ResolutionCounts {
+  if (result.outcome === 'needs_clarification') {
+    if (result.candidates.some((c) => c.id === documentId)) return 'clarified';
+    return result.candidates.length > 0 && result.clarification?.kind !== 'not_found' ? 'wrong' : 'none';
+  }
+  if (result.scope.documentIds.includes(documentId)) return 'correct';
+  return result.scope.documentIds.length > 0 ? 'wrong' : 'none';
 }
 
 function judge(item: QaItem, documentId: string, ranked: readonly (ChunkRecord | undefined)[], matcher: EvidenceMatcher, sufficiency: number): JudgedQuestion {

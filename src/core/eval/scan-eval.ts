@@ -24,6 +24,10 @@ export interface LabelItem {
   readonly category?: string;
   readonly label: 'Yes' | 'No';
   readonly text: string;
+  /** corpus-large: the split of the contract the clause comes from. */
+  readonly split?: string;
+  /** The file the clause comes from (CUAD file name), when the label file says. */
+  readonly document_name?: string;
 }
 
 export function parseLabelFile(json: unknown): LabelItem[] {
@@ -33,8 +37,18 @@ export function parseLabelFile(json: unknown): LabelItem[] {
     const o = (raw ?? {}) as Record<string, unknown>;
     for (const k of ['task', 'source', 'text'] as const) if (typeof o[k] !== 'string') throw new InputError(`label file: items[${i}]: "${k}" must be a string`);
     if (o['label'] !== 'Yes' && o['label'] !== 'No') throw new InputError(`label file: items[${i}]: "label" must be Yes or No`);
-    return { task: o['task'] as string, source: o['source'] as string, category: typeof o['category'] === 'string' ? o['category'] : undefined, label: o['label'], text: o['text'] as string };
+    const opt = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
+    return { task: o['task'] as string, source: o['source'] as string, category: opt('category'), label: o['label'], text: o['text'] as string, split: opt('split'), document_name: opt('document_name') };
   });
+}
+
+/** The items of one split (all when `split` is undefined); every item must name its split. */
+export function selectLabelSplit(items: readonly LabelItem[], split: string | undefined): LabelItem[] {
+  if (split === undefined) return [...items];
+  if (items.some((i) => i.split === undefined)) throw new InputError(`label file: --split needs items that name their "split"`);
+  const out = items.filter((i) => i.split === split);
+  if (out.length === 0) throw new InputError(`label file: no item in split "${split}"`);
+  return out;
 }
 
 /** "cuad_no-solicit_of_customers" → "no_solicit_of_customers"; "Ip Ownership Assignment" → "ip_ownership_assignment". */

@@ -23,6 +23,8 @@ import { MAX_PARTIES, type Party } from './types';
 const OPENING_CHARS = 15_000;
 /** The longest preamble read. */
 const PREAMBLE_CHARS = 2_500;
+/** Introducers ("between", "among", …) of the opening looked at, at most. */
+const MAX_INTRODUCERS = 16;
 
 const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen)(?![\p{L}])/gu;
 /** Where the preamble ends: recitals, the operative words, the first clause. */
@@ -81,7 +83,10 @@ const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|
 export function preambleCandidates(opening: string): string[] {
   const strong: string[] = [];
   const weak: string[] = [];
+  let seen = 0;
   for (const m of opening.matchAll(INTRODUCER)) {
+    // Bounded work: the preamble is among the first introducers of a contract's opening.
+    if (++seen > MAX_INTRODUCERS) break;
     const start = m.index + m[0].length;
     const body = preambleBody(opening.slice(start, start + PREAMBLE_CHARS));
     // "between" inside a clause ("disputes between the parties") is followed by no party.

@@ -156,6 +156,14 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
               ))}
             </ul>
           )}
+          {record.elsewhere && record.elsewhere.length > 0 && (
+            <p className="elsewhere" data-testid="elsewhere">
+              {s.elsewhere(quotedList(record.elsewhere.map((id) => names(id) ?? id)))}{' '}
+              <button type="button" className="search-all" data-testid="search-all" aria-label={s.searchAllDocumentsFor} onClick={() => actions.searchEverywhere(turn.id)}>
+                {s.searchAllDocuments}
+              </button>
+            </p>
+          )}
           <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
         </div>
       )}

@@ -19,6 +19,8 @@ export interface TurnStrings {
   /** Above the closest documents when none matches the name the question used. */
   readonly closestDocuments: string;
   readonly searchAllDocuments: string;
+  /** An insufficient follow-up that other documents answer: which. */
+  readonly elsewhere: (names: string) => string;
   /** Its accessible name: the scope bar has a "Search all documents" of its own (it clears the filter). */
   readonly searchAllDocumentsFor: string;
   readonly stopped: string;
@@ -42,6 +44,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'Which document do you mean?',
     closestDocuments: 'Closest documents',
     searchAllDocuments: 'Search all documents',
+    elsewhere: (n) => `Other documents answer this: ${n}.`,
     searchAllDocumentsFor: 'Search all documents for this question',
     stopped: 'Stopped',
     extractive: 'Verbatim passages (no language model)',
@@ -62,6 +65,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'De quel document s’agit-il ?',
     closestDocuments: 'Documents les plus proches',
     searchAllDocuments: 'Chercher dans tous les documents',
+    elsewhere: (n) => `D’autres documents y répondent : ${n}.`,
     searchAllDocumentsFor: 'Chercher dans tous les documents pour cette question',
     stopped: 'Arrêté',
     extractive: 'Passages cités mot pour mot (sans modèle de langue)',
@@ -82,6 +86,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'Welches Dokument meinen Sie?',
     closestDocuments: 'Ähnlichste Dokumente',
     searchAllDocuments: 'In allen Dokumenten suchen',
+    elsewhere: (n) => `Andere Dokumente beantworten das: ${n}.`,
     searchAllDocumentsFor: 'Für diese Frage in allen Dokumenten suchen',
     stopped: 'Gestoppt',
     extractive: 'Wörtliche Textstellen (ohne Sprachmodell)',
@@ -102,6 +107,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: '¿A qué documento se refiere?',
     closestDocuments: 'Documentos más cercanos',
     searchAllDocuments: 'Buscar en todos los documentos',
+    elsewhere: (n) => `Otros documentos responden a esto: ${n}.`,
     searchAllDocumentsFor: 'Buscar en todos los documentos para esta pregunta',
     stopped: 'Detenido',
     extractive: 'Pasajes literales (sin modelo de lenguaje)',
@@ -122,6 +128,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'Quale documento intendi?',
     closestDocuments: 'Documenti più vicini',
     searchAllDocuments: 'Cerca in tutti i documenti',
+    elsewhere: (n) => `Altri documenti rispondono: ${n}.`,
     searchAllDocumentsFor: 'Cerca in tutti i documenti per questa domanda',
     stopped: 'Interrotto',
     extractive: 'Passaggi testuali (senza modello linguistico)',
@@ -142,6 +149,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'Welk document bedoelt u?',
     closestDocuments: 'Meest verwante documenten',
     searchAllDocuments: 'Zoeken in alle documenten',
+    elsewhere: (n) => `Andere documenten beantwoorden dit: ${n}.`,
     searchAllDocumentsFor: 'Voor deze vraag in alle documenten zoeken',
     stopped: 'Gestopt',
     extractive: 'Letterlijke passages (zonder taalmodel)',
@@ -162,6 +170,7 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     whichDocument: 'A que documento se refere?',
     closestDocuments: 'Documentos mais próximos',
     searchAllDocuments: 'Pesquisar em todos os documentos',
+    elsewhere: (n) => `Outros documentos respondem a isto: ${n}.`,
     searchAllDocumentsFor: 'Pesquisar em todos os documentos para esta pergunta',
     stopped: 'Interrompido',
     extractive: 'Passagens literais (sem modelo de linguagem)',

@@ -158,6 +158,7 @@ export function turnRecord(base: TurnBase, outcome: TurnOutcome, trace: TraceRec
     writer: outcome.writer,
     candidates: outcome.candidates ?? [],
     clarification: outcome.ask?.clarification ?? null,
+    ...(outcome.ask?.elsewhere?.length ? { elsewhere: outcome.ask.elsewhere } : {}),
     workspace: outcome.workspace ?? null,
     action: outcome.action ?? null,
     fallback: outcome.fallback ?? null,

@@ -240,6 +240,8 @@ export interface TurnRecord {
    * matches “the Acme outsourcing agreement”"); absent on turns recorded before it was kept.
    */
   readonly clarification?: Clarification | null;
+  /** insufficient on a follow-up's documents: other documents that answer it (AskResult.elsewhere). */
+  readonly elsewhere?: readonly string[];
   /** inventory: the structured answer (tables, counts) of the workspace answers. */
   readonly workspace: WorkspaceAnswer | null;
   readonly action: ProposedAction | null;

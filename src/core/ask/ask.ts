@@ -18,6 +18,7 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
+import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
 import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
 
@@ -25,7 +26,7 @@ import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './ty
 const CANDIDATES_PER_SLOT = 3;
 const MIN_CANDIDATES = 15;
 
-export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
+const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
   const { signal } = options;
   throwIfAborted(signal, 'ask');
   const question = request.question;
@@ -78,6 +79,9 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     response,
   };
 };
+
+/** The ask function: a follow-up that nothing in its scope answers says which other documents do (wider-scope.ts). */
+export const ask: AskFunction = offeringWiderScope(askInScope);
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */
 function questionWords(question: string): string[] {

@@ -109,6 +109,11 @@ export interface AskResult {
   /** needs_clarification: why; null otherwise. */
   readonly clarification?: Clarification | null;
   /**
+   * insufficient on a follow-up's documents: other documents where the question finds sufficient
+   * evidence, best first (the turn offers "Search all documents"); absent otherwise.
+   */
+  readonly elsewhere?: readonly string[];
+  /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
    * are the candidates the shown ones were chosen from (more than are shown).
    */

@@ -51,8 +51,11 @@ export interface MatchOptions {
 const RUN_BONUS = 0.5;
 /** A title word matched by a shared prefix ("distribution" ~ "distributor") counts this much of a whole-word match. */
 const PREFIX_MATCH = 0.8;
-/** BM25 idf (over passages) at and above which a word is as rare as a name; under it, a clause word counts less. */
-const NAME_IDF = 4;
+/**
+ * BM25 idf (over passages) at and above which a word is as rare as a name (about one passage in
+ * 150 or fewer holds it: "Adaptimmune", "Dynamex"); under it, a clause word counts less.
+ */
+const NAME_IDF = 5;
 const CONTENT_FLOOR = 0.25;
 
 export function questionTokens(question: string, isFunctionWord: (w: string) => boolean): QuestionToken[] {
@@ -90,6 +93,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   // How many documents each question word names (any class), for its specificity.
   const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchClass(h, t.word) !== null).length : 0));
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
+  const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
 
   const perDoc = handles.map((h) => {
@@ -136,7 +140,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       if (cls === 'text' || (cls === 'name' && (h.wholeNames.has(t.word) || writtenAsName(t) || rare(idf(t))))) anchors.add(i);
     }
     for (const i of [...matched.keys()]) {
-      if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors)) continue;
+      if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;
       matched.delete(i);
       weights.delete(i);
     }
@@ -228,9 +232,10 @@ function rare(idf: number | undefined): boolean {
   return idf !== undefined && (idf === 0 || idf >= NAME_IDF);
 }
 
-function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>): boolean {
-  // Walk the run of matched words or document nouns around i: a noun or an anchoring name in it makes it a naming phrase.
-  const inRun = (j: number) => matched.has(j) || nounAt[j] === true;
+function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>, connectorAt: readonly boolean[]): boolean {
+  // Walk the run of matched words or document nouns around i (connectors inside it: "Network Build
+  // and Maintenance Agreement"): a noun or an anchoring name in it makes it a naming phrase.
+  const inRun = (j: number) => matched.has(j) || nounAt[j] === true || (connectorAt[j] === true && (matched.has(j + 1) || nounAt[j + 1] === true));
   let lo = i;
   while (lo > 0 && inRun(lo - 1)) lo--;
   let hi = i;

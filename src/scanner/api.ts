@@ -10,8 +10,9 @@
  *                                      first validation compiles the schema and the RE2
  *                                      patterns: about a second the page must not block on)
  *
- * The scan is the core's `scanDocument`, the same code the evaluation runs. The worker keeps
- * the classifier of the last few playbooks (compiling a playbook's signals costs ~0.45 s of CPU
+ * The scan is the core's `scanDocument`, the same code the evaluation runs, with the app's clause
+ * classifier (the learned clause-kind model for the kinds it knows, the playbook's signals for
+ * the others; src/playbooks/classifiers.ts). The worker keeps the classifier of the last few playbooks (compiling a playbook's signals costs ~0.45 s of CPU
  * on first use), and stores nothing: the page persists the record it receives.
  *
  * Model checks and embeddings: the language model and the embedder live on the page's side (the
@@ -24,7 +25,7 @@
 import type { ProxyMarked, Remote } from 'comlink';
 import type { CasefileEvent } from '../core/events';
 import type { ChatModel, ChatRequest, Embedder, JobOptions, JsonSchema, ModelRef } from '../core/ports';
-import { PlaybookClassifier } from '../core/scan/classify';
+import type { LearnedClauseClassifier } from '../core/clauses/classifier';
 import type { Playbook } from '../core/scan/playbook';
 import { scanDocument, type ScanRequest } from '../core/scan/scan';
 import { shortHash } from '../core/scan/rules';
@@ -32,6 +33,7 @@ import { decodePlaybook, encodePlaybook } from '../core/scan/share';
 import type { ScanRecord } from '../core/scan/types';
 import { parsePlaybook, validatePlaybook, type ValidationResult } from '../core/scan/validate';
 import { createStreamHost, type StreamApi, type StreamRef } from '../rpc/streams';
+import { playbookClassifier } from '../playbooks/classifiers';
 
 /** Classifiers kept warm (one per playbook's clause types and embedder). */
 const CLASSIFIER_CACHE = 4;
@@ -69,7 +71,7 @@ export interface ScanApi extends StreamApi {
 export function createScanApi(): ScanApi {
   const host = createStreamHost('scan worker', 'scan');
   let callbacks: Remote<ScanCallbacks> | null = null;
-  const classifiers = new Map<string, PlaybookClassifier>();
+  const classifiers = new Map<string, LearnedClauseClassifier>();
   /** Which job a signal belongs to: the classifier passes only the signal to the embedder. */
   const jobOfSignal = new WeakMap<AbortSignal, string>();
 
@@ -86,11 +88,11 @@ export function createScanApi(): ScanApi {
     embed: (texts: readonly string[], options?: JobOptions) => page.embed((options?.signal && jobOfSignal.get(options.signal)) ?? 'scan-examples', [...texts]),
   });
 
-  const classifierFor = (playbook: Playbook, embedder: Embedder | null): { key: string; classifier: PlaybookClassifier } => {
+  const classifierFor = (playbook: Playbook, embedder: Embedder | null): { key: string; classifier: LearnedClauseClassifier } => {
     const key = `${shortHash(JSON.stringify(playbook.clauseTypes))}|${embedder?.model.id ?? ''}`;
     let classifier = classifiers.get(key);
     if (classifier) classifiers.delete(key); // re-inserted below: most recently used last
-    classifier ??= new PlaybookClassifier(playbook.clauseTypes, { embedder });
+    classifier ??= playbookClassifier(playbook.clauseTypes, { embedder });
     classifiers.set(key, classifier);
     for (const old of classifiers.keys()) if (classifiers.size > CLASSIFIER_CACHE) classifiers.delete(old);
     return { key, classifier };

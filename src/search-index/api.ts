@@ -29,7 +29,7 @@ import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenRepor
 import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
 import type { ChunkRecord } from '../core/types';
-import { askClassifier } from '../playbooks/builtin';
+import { askClassifier } from '../playbooks/classifiers';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
@@ -196,7 +196,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         classifier ??= askClassifier();
         return ask(
           { ...askRequest, settings },
-          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier },
+          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, chunks: (id) => o.documents.chunks(id) },
           { signal },
         );
       });

@@ -6,6 +6,7 @@
  * - condition: every chunk of the type must pass the checks; nothing to check when none exists.
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
+import { hasClause } from '../clauses/profiles';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
 import { combine, evaluateCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
@@ -81,7 +82,9 @@ export interface RuleEvaluation {
 }
 
 export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions): Promise<RuleEvaluation> {
-  const candidates = classified.filter((c) => hasType(c.labels, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
+  // A document without the kind as a whole (its passages' presence) has no clause of it to check or flag.
+  const present = hasClause(classified, rule.clauseType);
+  const candidates = (present ? classified : []).filter((c) => hasType(c.labels, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
   const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
     id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),

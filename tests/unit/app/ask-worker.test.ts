@@ -11,7 +11,7 @@ import { AbortedError } from '../../../src/core/errors';
 import { SearchEngine } from '../../../src/core/search/engine';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
 import type { DocumentRecord } from '../../../src/core/types';
-import { askClassifier } from '../../../src/playbooks/builtin';
+import { askClassifier } from '../../../src/playbooks/classifiers';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
 import { WorkspaceDb } from '../../../src/store/db';

@@ -12,7 +12,8 @@ import { parseQaFile } from '../../../src/core/eval/qa';
 import { evaluateClassification, evaluatePresence, parseLabelFile } from '../../../src/core/eval/scan-eval';
 import { runScan } from '../../../src/core/scan/scan';
 import type { ScanRecord } from '../../../src/core/scan/types';
-import { BUILTIN_PLAYBOOKS, builtinClassifier, builtinPlaybook } from '../../../src/playbooks/builtin';
+import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../../../src/playbooks/builtin';
+import { builtinClassifier } from '../../../src/playbooks/classifiers';
 import { MemoryWorkspace } from '../../../src/store/memory';
 
 const CORPUS = resolve(process.cwd(), process.env['CASEFILE_CORPUS'] ?? '../shared/corpus');

@@ -85,7 +85,8 @@ export interface DecodedModel {
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const B64_INDEX = new Map([...B64].map((c, i) => [c, i]));
+const B64_INDEX = new Int8Array(128).fill(-1);
+for (let i = 0; i < B64.length; i++) B64_INDEX[B64.charCodeAt(i)] = i;
 
 export function toBase64(bytes: Uint8Array): string {
   let out = '';
@@ -98,14 +99,16 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 export function fromBase64(text: string, what: string): Uint8Array {
-  const clean = text.replace(/=+$/, '');
   if (text.length % 4 !== 0) throw clauseModelError(`${what}: not base64 (length ${text.length})`);
-  const out = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 61 /* = */) end--;
+  const out = new Uint8Array(Math.floor((end * 3) / 4));
   let bits = 0, acc = 0, o = 0;
-  for (const ch of clean) {
-    const v = B64_INDEX.get(ch);
-    if (v === undefined) throw clauseModelError(`${what}: not base64 (character “${ch}”)`);
-    acc = (acc << 6) | v;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? B64_INDEX[c]! : -1;
+    if (v < 0) throw clauseModelError(`${what}: not base64 (character “${text[i]}”)`);
+    acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
@@ -174,7 +177,8 @@ function decodeHead(weights: unknown, name: string, kinds: readonly string[], F:
   const K = kinds.length;
   if (!Array.isArray(weights) || weights.length !== K) return fail(`"${name}" must have one entry per kind (${K})`);
   const bias = new Float32Array(K);
-  const perFeature: { k: number; w: number }[][] = Array.from({ length: F }, () => []);
+  const parts: { idx: Uint8Array; val: Int8Array; scale: number }[] = [];
+  const count = new Int32Array(F + 1);
   weights.forEach((raw: unknown, k) => {
     const where = `"${name}[${k}]" (${kinds[k]})`;
     if (!isObject(raw) || !finite(raw['bias']) || !finite(raw['scale']) || typeof raw['index'] !== 'string' || typeof raw['value'] !== 'string') return fail(`${where} must have bias, scale, index and value`);
@@ -182,19 +186,28 @@ function decodeHead(weights: unknown, name: string, kinds: readonly string[], F:
     const idx = fromBase64(raw['index'], `${source}: ${where}.index`);
     const val = fromBase64(raw['value'], `${source}: ${where}.value`);
     if (idx.length !== 2 * val.length) return fail(`${where}: ${idx.length / 2} indices for ${val.length} values`);
-    const values = new Int8Array(val.buffer, val.byteOffset, val.length);
     for (let j = 0; j < val.length; j++) {
       const f = idx[2 * j]! | (idx[2 * j + 1]! << 8);
       if (f >= F) return fail(`${where}: feature index ${f} out of range (${F} features)`);
-      perFeature[f]!.push({ k, w: values[j]! * raw['scale'] });
+      count[f + 1]!++;
     }
+    parts.push({ idx, val: new Int8Array(val.buffer, val.byteOffset, val.length), scale: raw['scale'] });
     return undefined;
   });
+  // Weights by feature (CSR): a counting sort of every kind's entries.
   const start = new Int32Array(F + 1);
-  for (let f = 0; f < F; f++) start[f + 1] = start[f]! + perFeature[f]!.length;
+  for (let f = 0; f < F; f++) start[f + 1] = start[f]! + count[f + 1]!;
+  const next = start.slice(0, F);
   const kind = new Uint16Array(start[F]!);
   const weight = new Float32Array(start[F]!);
-  perFeature.forEach((list, f) => list.forEach((e, j) => ((kind[start[f]! + j] = e.k), (weight[start[f]! + j] = e.w))));
+  parts.forEach(({ idx, val, scale }, k) => {
+    for (let j = 0; j < val.length; j++) {
+      const f = idx[2 * j]! | (idx[2 * j + 1]! << 8);
+      const at = next[f]!++;
+      kind[at] = k;
+      weight[at] = val[j]! * scale;
+    }
+  });
   return { bias, start, kind, weight };
 }
 

@@ -8,6 +8,7 @@ import { ClauseKindModel } from '../../../src/core/clauses/model';
 import { LearnedClauseClassifier } from '../../../src/core/clauses/classifier';
 import { DEFAULT_TRAINER, train } from '../../../src/train/train';
 import { bestThreshold, nestedFigures, auroc } from '../../../src/train/thresholds';
+import { calibrateSufficiency, thresholdFor } from '../../../src/train/sufficiency';
 import { clauseData } from '../../helpers/clause-data';
 
 const options = { ...DEFAULT_TRAINER, folds: 3, minDf: 1, grid: [{ passageWeight: 1, passageWeakWeight: 0 }] };
@@ -51,5 +52,19 @@ describe('thresholds', () => {
     expect(nestedFigures(items, 2).balanced_accuracy).toBe(1);
     expect(auroc(items)).toBe(1);
     expect(auroc([{ score: 1, gold: true }, { score: 1, gold: false }])).toBe(0.5);
+  });
+});
+
+describe('the sufficiency threshold', () => {
+  const samples = Array.from({ length: 40 }, (_, i) => ({ group: `c${i % 8}`, field: 'plain' as const, answerable: i % 4 !== 0, score: i % 4 === 0 ? 0.2 + (i % 8) / 100 : 0.3 + i / 100 }));
+
+  it('is the highest that answers at least 90 % of the answerable questions, judged by contract folds', () => {
+    const answerable = samples.filter((s) => s.answerable).map((s) => s.score).sort((a, b) => a - b);
+    expect(thresholdFor(samples, 0.1)).toBe(answerable[3]);
+    expect(samples.filter((s) => s.answerable && s.score < thresholdFor(samples, 0.1)).length).toBeLessThanOrEqual(0.1 * answerable.length);
+    const calibration = calibrateSufficiency(samples, 4, 1);
+    expect(calibration.threshold).toBe(thresholdFor(samples, 0.1));
+    expect(calibration.cv['all']!.unanswerable).toBe(1);
+    expect(calibration.cv['plain']!.answerable).toBeLessThanOrEqual(0.2);
   });
 });

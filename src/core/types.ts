@@ -2,6 +2,7 @@
  * The data model shared by every layer (see DESIGN.md "Data model"). Plain, structured-clone
  * friendly records: they go into IndexedDB and across worker boundaries unchanged.
  */
+import type { DocumentIdentity } from './ingest/identity/types';
 import type { SerializedError } from './errors';
 
 export type DocStatus = 'queued' | 'parsing' | 'ocr' | 'embedding' | 'ready' | 'degraded' | 'failed';
@@ -23,6 +24,11 @@ export interface DocumentRecord {
   aliases: string[];
   /** Party names, long form, as found at ingest. Absent on records written before they were kept. */
   parties?: string[] | undefined;
+  /**
+   * Title, parties with their short names and roles, brands, kind and effective date, as the
+   * document states them (ingest/identity). Absent on records written before it was kept.
+   */
+  identity?: DocumentIdentity | undefined;
   status: DocStatus;
   /** Human-readable error naming the file and the problem (status 'failed' or 'degraded'). */
   error: string | null;

@@ -22,6 +22,7 @@
  */
 import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
 import { ask } from '../core/ask/ask';
+import { engineTermStats } from '../core/search/term-stats';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
 import type { ClauseClassifier, DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
@@ -196,7 +197,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         classifier ??= askClassifier();
         return ask(
           { ...askRequest, settings },
-          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, chunks: (id) => o.documents.chunks(id) },
+          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
           { signal },
         );
       });

@@ -11,6 +11,7 @@
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE, type PipelineSettings } from '../search/pipeline';
+import { foldedWords } from '../search/doc-handles';
 import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
@@ -29,9 +30,23 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   throwIfAborted(signal, 'ask');
   const question = request.question;
   const documents = await deps.documents();
-  const plan = planScope(question, documents, request.context ?? {});
+  const terms = deps.terms ? await deps.terms(questionWords(question)) : undefined;
+  throwIfAborted(signal, 'ask');
+  const plan = planScope(question, documents, request.context ?? {}, terms ? { terms } : {});
   if (plan.kind === 'clarify') {
-    return { outcome: 'needs_clarification', question, retrievalQuery: plan.query, language: null, scope: plan.scope, passages: [], passageLabel: null, sufficiency: null, candidates: plan.candidates, response: null };
+    return {
+      outcome: 'needs_clarification',
+      question,
+      retrievalQuery: plan.query,
+      language: null,
+      scope: plan.scope,
+      passages: [],
+      passageLabel: null,
+      sufficiency: null,
+      candidates: plan.candidates,
+      clarification: plan.clarification,
+      response: null,
+    };
   }
   const inScope = documents.filter((d) => plan.scope.documentIds.includes(d.id));
   const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(inScope).length);
@@ -61,9 +76,15 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     passageLabel: passages.length === 0 ? null : answered ? 'evidence' : 'closest',
     sufficiency,
     candidates: [],
+    clarification: null,
     response,
   };
 };
+
+/** The question's words, folded as document resolution reads them (for their idf in the workspace). */
+function questionWords(question: string): string[] {
+  return [...new Set(foldedWords(question))];
+}
 
 /**
  * The pipeline settings with the selection adapted to the scope (see the module comment): `works`

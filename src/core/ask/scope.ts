@@ -9,36 +9,38 @@
  *      see resolve-doc.ts): one or several, copies of one document together;
  *   3. a name that fits several different documents: the previous turn's scope when it is one
  *      of them, else a clarification listing the candidates;
- *   4. nothing named: a follow-up keeps the previous turn's scope ("and the renewal term?",
+ *   4. a name that fits no document here ("the Acme outsourcing agreement"): a clarification
+ *      saying so, with the closest documents — never a silent search of the whole workspace;
+ *   5. nothing named: a follow-up keeps the previous turn's scope ("and the renewal term?",
  *      "does it have a cap?") unless it asks about several or all documents ("which contracts
  *      …"); otherwise the whole workspace.
  * A demonstrative reference to the document in scope ("this agreement") is removed from the
  * query too: it names the scope, not what to find in it.
  */
-import { matchDocuments, type NamedDocument } from '../search/resolve-doc';
+import { matchDocuments, type MatchOptions, type NamedDocument } from '../search/resolve-doc';
 import { stripReferences, widensScope } from './references';
-import type { AskContext, AskScope } from './types';
+import type { AskContext, AskScope, Clarification } from './types';
 
 export type ScopePlan =
   | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string }
-  | { readonly kind: 'clarify'; readonly scope: AskScope; readonly query: string; readonly candidates: readonly NamedDocument[] };
+  | { readonly kind: 'clarify'; readonly scope: AskScope; readonly query: string; readonly candidates: readonly NamedDocument[]; readonly clarification: Clarification };
 
 const WORKSPACE: AskScope = { source: 'workspace', documentIds: [], matched: [] };
 
-export function planScope(question: string, documents: readonly NamedDocument[], context: AskContext = {}): ScopePlan {
+export function planScope(question: string, documents: readonly NamedDocument[], context: AskContext = {}, options: MatchOptions = {}): ScopePlan {
   const known = new Map(documents.map((d) => [d.id, d]));
   const pinned = (context.userScope ?? []).filter((id) => known.has(id));
   if (pinned.length > 0) {
     const docs = pinned.map((id) => known.get(id)!);
     // The pinned documents' names in the question are removed from the query all the same.
-    const named = matchDocuments(question, docs);
+    const named = matchDocuments(question, docs, options);
     if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder, question);
     if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder, question);
     return search({ source: 'user', documentIds: pinned, matched: [] }, question, question);
   }
 
   const previous = (context.previousScope?.documentIds ?? []).filter((id) => known.has(id));
-  const match = matchDocuments(question, documents);
+  const match = matchDocuments(question, documents, options);
   if (match.kind === 'resolved') {
     const { documentIds, matched, remainder } = match.resolution;
     return search({ source: 'question', documentIds, matched }, remainder, question);
@@ -49,7 +51,22 @@ export function planScope(question: string, documents: readonly NamedDocument[],
       // "the Distributor Agreement" right after a question about one of them means that one.
       return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder, question);
     }
-    return { kind: 'clarify', scope: { source: 'question', documentIds: [], matched: match.matched }, query: cleanQuery(match.remainder, question), candidates: match.candidates };
+    return {
+      kind: 'clarify',
+      scope: { source: 'question', documentIds: [], matched: match.matched },
+      query: cleanQuery(match.remainder, question),
+      candidates: match.candidates,
+      clarification: { kind: 'ambiguous', phrase: match.matched.join(', ') },
+    };
+  }
+  if (match.kind === 'not_found') {
+    return {
+      kind: 'clarify',
+      scope: { source: 'question', documentIds: [], matched: [match.phrase] },
+      query: cleanQuery(stripReferences(match.remainder), question),
+      candidates: match.candidates,
+      clarification: { kind: 'not_found', phrase: match.phrase },
+    };
   }
   if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
   return { kind: 'search', scope: WORKSPACE, query: question };

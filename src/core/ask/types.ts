@@ -5,6 +5,7 @@
  */
 import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
 import type { NamedDocument } from '../search/resolve-doc';
+import type { TermStats } from '../search/term-stats';
 import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
 import type { ChunkRecord } from '../types';
 
@@ -65,6 +66,14 @@ export interface AskDeps {
   chunks?(documentId: string): Promise<readonly ChunkRecord[]>;
   /** Sufficiency threshold (0..1); when absent the classifier's calibrated one, else the default. */
   readonly sufficiencyThreshold?: number;
+  /**
+   * What the workspace's text says of each word (search/term-stats.ts): its idf (0 when no passage
+   * holds it) and, for a rare one, the documents holding it. Document resolution tells a name
+   * ("Adaptimmune", or "Acme" that nothing here holds) from a clause word ("insurance" in "Mutual
+   * Insurance Corporation"), and finds a party by a name only the contract's text has. Without it,
+   * resolution reads the documents' names and the question's capitals only.
+   */
+  readonly terms?: (words: readonly string[]) => Promise<ReadonlyMap<string, TermStats>>;
 }
 
 export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';

@@ -8,6 +8,7 @@ import type { JobOptions } from '../ports';
 import { chunkPages, type ChunkDraft, type ChunkerOptions, type PageText } from './chunker';
 import { cleanPages, type CleanReport } from './clean';
 import { detectLanguage } from './language';
+import type { DocumentIdentity } from './identity';
 import { extractMetadata } from './metadata';
 
 export interface AnalyzeMeta {
@@ -32,6 +33,7 @@ export interface AnalyzedDocument {
   readonly aliases: string[];
   readonly parties: string[];
   readonly definedTerms: string[];
+  readonly identity: DocumentIdentity;
   readonly cleaning: CleanReport;
 }
 
@@ -49,6 +51,7 @@ export function analyzeDocument(pages: readonly PageText[], meta: AnalyzeMeta, o
     aliases: metadata.aliases,
     parties: metadata.parties,
     definedTerms: metadata.definedTerms,
+    identity: metadata.identity,
     cleaning: cleaned.report,
   };
 }

@@ -17,6 +17,8 @@
  */
 import { extractAliases, type AliasOptions } from './aliases';
 import { COMPANY_FORM, detectHeading } from './headings';
+import { extractIdentity, type DocumentIdentity } from './identity';
+import { isPartyName } from './identity/parties';
 
 export interface MetadataPage {
   readonly page: number;
@@ -36,7 +38,12 @@ export interface DocumentMetadata {
   readonly parties: string[];
   /** Terms the document defines ("Agreement", "Effective Date", "Supplier", …). */
   readonly definedTerms: string[];
+  /** Title, parties with their short names and roles, brands, kind, effective date (identity/). */
+  readonly identity: DocumentIdentity;
 }
+
+/** Aliases kept per document (names of the parties and brands first, then defined abbreviations). */
+const MAX_ALIASES = 24;
 
 export interface MetadataOptions extends Omit<AliasOptions, 'partyChars'> {
   /** Pages searched for parties (default 10). */
@@ -56,8 +63,18 @@ export function extractMetadata(pages: readonly MetadataPage[], source: Metadata
     if (i < partyPages) partyChars = text.length;
   }
   const found = extractAliases(text, { ...options, maxChars, partyChars });
-  const title = meaningfulTitle(source.pdfTitle, source.fileName) ?? titleFromText(pages.slice(0, options.titlePages ?? 2));
-  return { title, ...found };
+  const identity = extractIdentity(pages);
+  // A heading naming the kind of contract first; else the file's own title, else the first heading-like line.
+  const title = identity.title ?? meaningfulTitle(source.pdfTitle, source.fileName) ?? titleFromText(pages.slice(0, options.titlePages ?? 2));
+  const parties = identity.parties.length > 0 ? identity.parties.map((p) => p.name) : found.parties.filter(isPartyName);
+  const seen = new Set<string>();
+  const aliases = [...identity.parties.flatMap((p) => [p.name, ...p.shortNames]), ...identity.brands, ...found.aliases].filter((a) => {
+    const key = a.toLowerCase().replace(/[\s.]+/g, ' ').trim();
+    if (key === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { title, aliases: aliases.slice(0, MAX_ALIASES), parties, definedTerms: found.definedTerms, identity: { ...identity, title } };
 }
 
 const FILE_EXTENSION = /\.(?:docx?|dotx?|pdf|rtf|odt|ott|txt|md|pages|xlsx?|pptx?|html?|xml|tex|wpd|eml|msg)$/i;

@@ -147,7 +147,7 @@ export async function ingestFile(
     }
     emit({ type: 'chunked', documentId: doc.id, chunks: chunks.length });
     throwIfAborted(signal, file.name);
-    doc = { ...doc, language: analyzed.language, title: analyzed.title, aliases: analyzed.aliases, parties: analyzed.parties };
+    doc = { ...doc, language: analyzed.language, title: analyzed.title, aliases: analyzed.aliases, parties: analyzed.parties, identity: analyzed.identity };
 
     // 4. Embed (optional: without a model the document is searchable by keywords).
     let vectors = null;

@@ -1,0 +1,391 @@
+/**
+ * The parties of a contract, from its opening words: "This Agreement is entered into by and
+ * between Acme Corp., a Delaware corporation (“Acme”), and Beta Ltd (the “Distributor”)";
+ * "BETWEEN: (1) ACME LIMITED …; and (2) …"; "entre les soussignés : Acme SAS … ci-après « le
+ * Prestataire »"; "zwischen der Muster GmbH … – nachfolgend „Auftragnehmer“ –".
+ *
+ * The preamble is the first passage of the opening pages where a party-introducing word
+ * ("between", "among", "entre", "zwischen") is followed by a defined name or a company's legal
+ * form; it ends where the recitals or the clauses begin. It is split at the top level (outside
+ * parentheses and quotes) at "and", ";" and numbered labels; each part that starts with a
+ * capitalised name is a party: the name (capitalised words, their connectors and a legal form),
+ * the names defined for it in that part ("(“Acme”)", "(hereinafter “Licensee”)", "(MICOA)"), each
+ * either a short name — it is in the party's words or abbreviates them ("MD Anderson" of "M. D.
+ * Anderson Cancer Center") — or a role ("Company", "Distributor").
+ * When the preamble names no party, the signature block after "IN WITNESS WHEREOF" is read:
+ * capitalised company names above "By:" lines.
+ */
+import { isAbbreviation, longForm } from '../aliases';
+import { documentNounStrength } from './nouns';
+import { MAX_PARTIES, type Party } from './types';
+
+/** Text of the opening pages searched for the preamble. */
+const OPENING_CHARS = 15_000;
+/** The longest preamble read. */
+const PREAMBLE_CHARS = 2_500;
+
+const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen)(?![\p{L}])/gu;
+/** Where the preamble ends: recitals, the operative words, the first clause. */
+const PREAMBLE_END =
+  /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
+/** A defined name, a company form or a numbered party label soon after the introducer: a preamble, not a sentence about "agreements between the parties". */
+const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|plc|PLC|GmbH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|Incorporated)(?![\p{L}])|^\s*\(?1\)?[.)]?\s/mu;
+
+const QUOTE_OPEN = '"“„«‘';
+const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '“', '«': '»', '‘': '’' };
+
+/** Collective or pronoun terms a preamble defines that name no party. */
+const COLLECTIVE = /^(?:the\s+)?(?:parties|party|each\s+party|either\s+party|we|us|our|you|your|i|me|les\s+parties|la\s+partie|die\s+parteien|partei|vertragsparteien)$/iu;
+/** Connectors inside a party's name ("Bank of America", "Procter & Gamble", "Société Générale de …"). */
+const CONNECTOR = /^(?:of|the|and|&|de|du|des|la|le|del|della|von|van|der|den|für|fur|y|e|et|und|d'|l')$/iu;
+/** A word that continues a name after its legal form ("Acme, Inc., a Delaware corporation" stops at "a"). */
+const CAPITALISED = /^["“„«‘(]?(?:[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'’.&/,-]*|\p{Ll}+(?:\p{Lu}|\.(?:com|net|org|io|de|fr))[\p{L}\p{M}\p{N}'’.&/,-]*)[)”"»’]?,?$/u;
+const LEGAL_FORM_TOKEN =
+  /^(?:inc\.|llc|ltd\.|corp\.|Inc\.?|INC\.?|Incorporated|INCORPORATED|Corp\.?|CORP\.?|Corporation|CORPORATION|Co\.|CO\.|Company|COMPANY|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|LLC|L\.L\.C\.?|LLP|L\.L\.P\.?|L\.P\.?|LP|GmbH|GMBH|AG|KG|SE|SA|S\.A\.?|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|B\.V\.?|BV|N\.V\.?|NV|S\.p\.A\.?|SpA|S\.r\.l\.?|Srl|Pty\.?|A\/S|ApS|AB|Oy|Oyj|G\.I\.E\.?)[,;.]?$/u;
+
+export interface PartyOptions {
+  /** Characters of the opening searched for the preamble (default 15,000). */
+  readonly openingChars?: number;
+}
+
+/**
+ * The parties the contract's opening names, in order; empty when it names none this way. The
+ * signature block is looked for in `closing` (the last pages), else in the opening.
+ */
+export function extractParties(text: string, closing = '', options: PartyOptions = {}): Party[] {
+  const opening = joinSpacedCapitals(text.slice(0, options.openingChars ?? OPENING_CHARS));
+  let best: Party[] = [];
+  for (const body of preambleCandidates(opening)) {
+    const parties = partiesIn(body);
+    if (parties.length >= 2) return parties.slice(0, MAX_PARTIES);
+    if (parties.length > best.length) best = parties;
+  }
+  const labelled = labelledParties(opening);
+  if (labelled.length >= 2) return labelled.slice(0, MAX_PARTIES);
+  return mergeParties(best.length > 0 ? best : labelled, signatureParties(closing || text)).slice(0, MAX_PARTIES);
+}
+
+/** "B E T W E E N" (letters spaced out in a heading) → "BETWEEN". */
+function joinSpacedCapitals(text: string): string {
+  return text.replace(/(?<![\p{L}])(?:\p{Lu} ){3,}\p{Lu}(?![\p{L}])/gu, (m) => m.replace(/ /g, ''));
+}
+
+/** Words before an introducer in its sentence that make it a contract's opening ("is made and entered into … by and between"). */
+const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|signed|geschlossen|abgeschlossen|Agreement|AGREEMENT|Contract|CONTRACT|contrat|Vertrag|is|are)\b[^.;]{0,300}$/u;
+
+/**
+ * Where the parties may be named, best first: the text after each introducer whose sentence
+ * opens the contract ("This Agreement is entered into … between"), then after the others, then
+ * each opening paragraph that defines names ("Acme Inc. (“Acme”) and Beta BV (“Consultant”) agree …").
+ */
+export function preambleCandidates(opening: string): string[] {
+  const strong: string[] = [];
+  const weak: string[] = [];
+  for (const m of opening.matchAll(INTRODUCER)) {
+    const start = m.index + m[0].length;
+    const body = preambleBody(opening.slice(start, start + PREAMBLE_CHARS));
+    // "between" inside a clause ("disputes between the parties") is followed by no party.
+    if (!PARTY_EVIDENCE.test(firstSentence(body).slice(0, 900))) continue;
+    if (/^\s*(?:the\s+|such\s+|any\s+)?(?:parties|them|us|you|itself|themselves)\b/iu.test(body)) continue;
+    const before = opening.slice(Math.max(0, m.index - 300), m.index);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
+    (OPENING_VERB.test(sentence) ? strong : weak).push(body);
+  }
+  const paragraphs = opening
+    .slice(0, 6_000)
+    .split(/\n[ \t]*\n/u)
+    .slice(0, 30)
+    .filter((p) => DEFINITION_PAREN.test(p))
+    .map(preambleBody);
+  return [...strong, ...weak, ...paragraphs];
+}
+
+const DEFINITION_PAREN = /\([^()]{0,60}["“„«‘]/u;
+
+/** The text up to where the recitals or clauses begin, or the first paragraph ending in a full stop. */
+function preambleBody(window: string): string {
+  const end = PREAMBLE_END.exec(window);
+  let body = end ? window.slice(0, end.index) : window;
+  const stop = /[.)]\s*\n[ \t]*\n/u.exec(body);
+  if (stop && DEFINITION_PAREN.test(body.slice(0, stop.index + 1))) body = body.slice(0, stop.index + 1);
+  return body;
+}
+
+/** The body up to its first full stop that ends a sentence (not "Inc.", "Ltd.", "No."). */
+function firstSentence(body: string): string {
+  const m = /(?<!(?:\b\p{Lu}\p{Ll}{0,4})|\b\p{Lu}|\bno|\bNo)\.\s+(?=\p{Lu}\p{Ll})/u.exec(body);
+  return m ? body.slice(0, m.index + 1) : body;
+}
+
+/** "Party A: Acme Co., Ltd.", "LICENSOR: Beta Inc." — one party per labelled line. */
+function labelledParties(opening: string): Party[] {
+  const out: Party[] = [];
+  for (const m of opening.matchAll(/^[ \t]*((?:Party|PARTY|Partie|Vertragspartei)\s+[A-Z1-9]|[A-Z][A-Za-z]{3,20})[ \t]*[:：][ \t]*(\S[^\n]{2,160})$/gmu)) {
+    const name = leadingName(m[2]!);
+    const label = m[1]!.trim();
+    if (!name || /^(?:Name|Title|Date|By|Address|Attention|Attn|Fax|Telephone|Phone|Email|E-mail|Re|Subject|Legal Representative|Signature|Note|Notes)$/iu.test(label)) continue;
+    if (!LEGAL_FORM_IN.test(name) && name.split(' ').length < 2) continue;
+    out.push({ name, shortNames: [], role: titleCase(label) });
+  }
+  return dedupe(out);
+}
+
+const LEGAL_FORM_IN = /(?<![\p{L}])(?:Inc|Corp|Corporation|LLC|Ltd|Limited|plc|PLC|GmbH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|Company|Incorporated)(?![\p{L}])/iu;
+
+function titleCase(s: string): string {
+  return s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : s;
+}
+
+interface Part {
+  readonly text: string;
+}
+
+/** The preamble split at its top level: ";" , "and"/"et"/"und" before a capital or a label, "(2)". */
+function splitParts(preamble: string): Part[] {
+  const parts: Part[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let from = 0;
+  const cut = (at: number, skip: number) => {
+    parts.push({ text: preamble.slice(from, at) });
+    from = at + skip;
+  };
+  for (let i = 0; i < preamble.length; i++) {
+    const c = preamble[i]!;
+    if (quote) {
+      if (c === quote || (quote === '"' && c === '"')) quote = null;
+      continue;
+    }
+    if (QUOTE_OPEN.includes(c) && (i === 0 || /[\s(,:;]/u.test(preamble[i - 1]!))) {
+      quote = QUOTE_CLOSE[c] ?? c;
+      continue;
+    }
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0) continue;
+    if (c === ';') {
+      cut(i, 1);
+      continue;
+    }
+    const rest = preamble.slice(i, i + 14);
+    const and = /^(?:[\s,]+(?:and|AND|et|ET|und|UND)[\s:]+|\s+[-–—]\s*(?:and|AND|et|und)\s*[-–—]\s+)(?=["“„«‘(]?[\p{Lu}\p{N}]|\(\d|\p{Ll}+[\p{Lu}.])/u.exec(rest);
+    // "Louisville Gas and Electric Company": "and" inside a name; a party is complete once it has
+    // its legal form, its definition or a description ("…, a Delaware corporation").
+    if (and && complete(preamble.slice(from, i))) {
+      cut(i, and[0].length);
+      i += and[0].length - 1;
+      continue;
+    }
+    const label = /^\n[ \t]*\(\d{1,2}\)[ \t]/u.exec(rest);
+    if (label && /\S/u.test(preamble.slice(from, i))) cut(i, 1);
+  }
+  parts.push({ text: preamble.slice(from) });
+  return parts;
+}
+
+const DESCRIPTION = /,\s*(?:a|an|une?|eine?|its|having|with|whose|located|residing|acting|represented|organi[sz]ed|incorporated)\b/iu;
+
+function complete(part: string): boolean {
+  return /\S/u.test(part) && (DEFINITION_PAREN.test(part) || LEGAL_FORM_IN.test(part) || DESCRIPTION.test(part) || /\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)/u.test(part));
+}
+
+function partiesIn(preamble: string): Party[] {
+  const out: Party[] = [];
+  for (const part of splitParts(preamble)) {
+    const party = partyOf(part.text);
+    if (!party) continue;
+    if (isPartyName(party.name)) {
+      out.push(party);
+      continue;
+    }
+    // "… under the laws of England and Wales (“Rubicon”)": the definition belongs to the party before.
+    const last = out.at(-1);
+    const moved = [...party.shortNames, ...(party.role ? [party.role] : [])].filter((d) => last && namesParty(d, last.name));
+    if (last && moved.length > 0 && last.shortNames.length === 0) out[out.length - 1] = { ...last, shortNames: moved };
+  }
+  return dedupe(out);
+}
+
+/**
+ * A party's name: two words or more, or a company's legal form, or one word written like a name
+ * (an acronym, "deltathree.com", "iPayment"); never the document itself ("This Agreement") or a
+ * sentence's end ("Business Plan. The Company").
+ */
+export function isPartyName(name: string): boolean {
+  const words = name.split(/\s+/u).filter((w) => !/^(?:the|The|THE)$/u.test(w));
+  if (words.length === 0 || /^(?:This|THIS|Such|SUCH|Each|EACH|Exhibit|EXHIBIT|Schedule|SCHEDULE|Section|SECTION|Article|ARTICLE)\b/u.test(name)) return false;
+  if (words.some((w) => /^\p{L}{3,}\.$/u.test(w) && !LEGAL_FORM_TOKEN.test(w)) && /\.\s+\p{Lu}/u.test(name) && !LEGAL_FORM_IN.test(name.split(/\.\s+/u).at(-1) ?? '')) return false;
+  // An address ("15407 McGinty Road West, Wayzata, Minnesota 55391 USA") is not a name.
+  if (/\b\d{4,6}\b/u.test(name) && /\b(?:Road|Street|St\.|Avenue|Ave\.?|Boulevard|Blvd\.?|Suite|Drive|Lane|Way|Floor|USA)\b/u.test(name)) return false;
+  const legal = LEGAL_FORM_IN.test(name);
+  if (!legal && documentNounStrength(name) === 2) return false;
+  if (words.length >= 2 || legal) return true;
+  const w = words[0]!;
+  return /^\p{Lu}[\p{Lu}\p{N}&-]{2,}$/u.test(w) || /\p{Ll}\p{Lu}|\.(?:com|net|org)/u.test(w);
+}
+
+/** A party from one part of the preamble, or null when the part does not start with a name. */
+export function partyOf(raw: string): Party | null {
+  const text = raw
+    .replace(/^[\s:,.;–—-]+/u, '')
+    .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
+    .replace(/^(?:and|et|und)\s+/iu, '')
+    .replace(/^(?:la\s+soci[ée]t[ée]|die\s+firma|der|die|dem|den)\s+/iu, '');
+  const name = leadingName(text);
+  // Names defined right after the party (its first definition and the ones next to it), not
+  // those of what its description mentions later ("… insured by the FDIC (“FDIC”)").
+  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
+  if (name) {
+    const first = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked);
+    const defined = first ? definedNames(text.slice(first.index, first.index + first[0].length)) : definedNames(text.slice(0, 600));
+    const party = withDefinitions(name, first ? text.slice(0, first.index) : text, defined);
+    if (isPartyName(name) || party.shortNames.some((s) => s.toLowerCase() === name.toLowerCase().replace(/[,.]$/u, ''))) return party;
+  }
+  // "… effective as of … (the “Effective Date”) INKTOMI CORPORATION (“Inktomi”), …": the name
+  // right before a definition.
+  let from = 0;
+  for (const m of masked.matchAll(/\([^()]{0,200}\)/gu)) {
+    const candidate = trailingName(text.slice(from, m.index));
+    from = m.index + m[0].length;
+    if (candidate && isPartyName(candidate)) return withDefinitions(candidate, candidate, definedNames(m[0]));
+  }
+  return null;
+}
+
+function withDefinitions(name: string, before: string, defined: readonly string[]): Party {
+  const shortNames: string[] = [];
+  let role: string | null = null;
+  for (const d of defined) {
+    if (COLLECTIVE.test(d)) continue;
+    if (namesParty(d, before) || namesParty(d, name)) shortNames.push(d);
+    else role ??= d.replace(/^(?:the|le|la|l['’]|der|die|das)\s*/iu, '');
+  }
+  return { name, shortNames: [...new Set(shortNames)].filter((s) => s.toLowerCase() !== name.toLowerCase()), role };
+}
+
+/** The capitalised run a text ends with ("… signature dates below INKTOMI CORPORATION"). */
+function trailingName(text: string): string | null {
+  const tokens = text.replace(/\s+/gu, ' ').trim().split(' ');
+  let i = tokens.length;
+  while (i > 0 && tokens.length - i < 10) {
+    const t = tokens[i - 1]!;
+    if (CAPITALISED.test(t) || LEGAL_FORM_TOKEN.test(t) || (CONNECTOR.test(t) && i < tokens.length && i - 1 > 0 && CAPITALISED.test(tokens[i - 2]!))) i--;
+    else break;
+  }
+  const name = tokens.slice(i).join(' ').replace(/^[,;:]+|[,;:]+$/gu, '').trim();
+  return name.length >= 2 ? name : null;
+}
+
+/**
+ * The capitalised name a part starts with: capitalised words, connectors between them and a
+ * legal form with its commas ("Stratton, Cheeseman & Walsh-Nevada, Inc."), a short capital
+ * parenthesis inside it ("Dialog Semiconductor (UK) Ltd."); it ends at a lower-case word, a
+ * definition, or a comma before a description ("Acme Corp., a Delaware corporation").
+ */
+export function leadingName(text: string): string | null {
+  const tokens = text.replace(/\s+/gu, ' ').trim().split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length && out.length < 14; i++) {
+    const t = tokens[i]!;
+    if (/^\([\p{Lu}\p{N}]{1,6}\)$/u.test(t) && out.length > 0 && CAPITALISED.test(tokens[i + 1] ?? '')) {
+      out.push(t);
+      continue;
+    }
+    if (/^\(/u.test(t) || /^["“„«‘]/u.test(t)) break;
+    if (LEGAL_FORM_TOKEN.test(t)) {
+      out.push(t);
+      if (!/,$/u.test(t) || !LEGAL_FORM_TOKEN.test(tokens[i + 1] ?? '')) {
+        // "Acme Corp., a …" ends here; "Acme Holdings, Inc." goes on to the form.
+        if (!(LEGAL_FORM_TOKEN.test(tokens[i + 1] ?? '') && /,$/u.test(t))) break;
+      }
+      continue;
+    }
+    if (CAPITALISED.test(t)) {
+      out.push(t);
+      // "Acme Widgets, a Delaware corporation": a comma before a lower-case word ends the name.
+      if (/,$/u.test(t) && !LEGAL_FORM_TOKEN.test(tokens[i + 1] ?? '') && !/^[\p{Lu}&]/u.test(tokens[i + 1] ?? '')) break;
+      continue;
+    }
+    if (out.length > 0 && CONNECTOR.test(t) && /^["“„«‘]?[\p{Lu}\p{N}]/u.test(tokens[i + 1] ?? '')) {
+      out.push(t);
+      continue;
+    }
+    break;
+  }
+  while (out.length > 0 && (CONNECTOR.test(out[out.length - 1]!) || /^\(/u.test(out[out.length - 1]!))) out.pop();
+  const name = out.join(' ').replace(/[,;:]+$/u, '').trim();
+  const letters = (name.match(/\p{L}/gu) ?? []).length;
+  if (letters < 2 || name.length > 140) return null;
+  // A lone role word or pronoun ("Company", "You") is not a name.
+  if (!name.includes(' ') && (COLLECTIVE.test(name) || /^(?:This|That|Each|Either|Both|Such|Any)$/u.test(name))) return null;
+  return name;
+}
+
+/** The names a part defines: quoted terms in its parentheses or after "hereinafter", and bare (ABBR)s. */
+export function definedNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\(([^()]{1,200})\)/gu)) {
+    const inner = m[1]!;
+    const quoted = [...inner.matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim());
+    if (quoted.length > 0) out.push(...quoted);
+    else if (isAbbreviation(inner.trim())) out.push(inner.trim());
+  }
+  // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
+  for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());
+  return [...new Set(out.map((s) => s.replace(/[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];
+}
+
+/** True when `short` names the party: its words are the party's words, or it abbreviates them. */
+function namesParty(short: string, text: string): boolean {
+  const key = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
+  const shortWords = (key(short).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^(?:the|le|la|der|die|das)$/u.test(w));
+  if (shortWords.length === 0) return false;
+  const words = new Set(key(text).match(/[\p{L}\p{N}]+/gu) ?? []);
+  const squashed = key(text).replace(/[^\p{L}\p{N}]+/gu, '');
+  if (shortWords.every((w) => words.has(w) || (w.length >= 4 && squashed.includes(w)))) return true;
+  // "Roche Basel" of "F. Hoffmann-La Roche Ltd", "Oaktree US" of "Oaktree Capital Management": its first word is the party's.
+  const head = shortWords[0]!;
+  if (shortWords.length > 1 && head.length >= 4 && words.has(head)) return true;
+  return isAbbreviation(short) && longForm(short, text) !== null;
+}
+
+function dedupe(parties: readonly Party[]): Party[] {
+  const out: Party[] = [];
+  for (const p of parties) {
+    const same = out.find((o) => o.name.toLowerCase() === p.name.toLowerCase());
+    if (!same) out.push(p);
+  }
+  return out;
+}
+
+/** Parties found in two places: the first list's, then the second's that it does not name yet. */
+export function mergeParties(first: readonly Party[], second: readonly Party[]): Party[] {
+  const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\b(?:inc|corp|corporation|llc|ltd|limited|plc|co|company)\b/gu, '').trim();
+  const out = [...first];
+  for (const p of second) if (!out.some((o) => key(o.name) === key(p.name) || o.shortNames.some((s) => key(s) === key(p.name)))) out.push(p);
+  return out;
+}
+
+/**
+ * The parties a signature block names: after the last "IN WITNESS WHEREOF", lines that are a
+ * company's name (ending in a legal form, or in capitals) followed within three lines by "By".
+ */
+export function signatureParties(text: string): Party[] {
+  const at = text.lastIndexOf('IN WITNESS WHEREOF');
+  const from = at >= 0 ? at : text.search(/\bIn [Ww]itness [Ww]hereof\b/u);
+  if (from < 0) return [];
+  const lines = text.slice(from, from + 3_000).split('\n').map((l) => l.trim());
+  const out: Party[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!.replace(/[:,]$/u, '');
+    if (line.length < 3 || line.length > 80 || /^(?:By|Name|Title|Date|Its|Signature|Witness|Per)\b/iu.test(line)) continue;
+    const nextBy = lines.slice(i + 1, i + 4).some((l) => /^(?:By|Per|Signature)\b\s*[:_]?/iu.test(l));
+    if (!nextBy) continue;
+    const caps = !/\p{Ll}/u.test(line) && (line.match(/\p{Lu}/gu) ?? []).length >= 3;
+    const legal = line.split(/\s+/u).some((t) => LEGAL_FORM_TOKEN.test(t));
+    if (!caps && !legal) continue;
+    const name = leadingName(line);
+    if (name && !/^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|SUPPLIER|VENDOR|CLIENT|CONSULTANT|DISTRIBUTOR|FRANCHISEE|FRANCHISOR|AGENT|PARTY)$/u.test(name)) out.push({ name, shortNames: [], role: null });
+  }
+  return dedupe(out);
+}

@@ -1,0 +1,98 @@
+/**
+ * A contract's title from its opening lines: the heading that names the kind of document
+ * ("STRATEGIC ALLIANCE AGREEMENT", "Amendment No. 3 to Manufacturing Agreement", "Contrat de
+ * prestation de services"), standing before the preamble. Lines that only sit above it are
+ * skipped: filing legends ("Exhibit 10.11", "QuickLinks -- Click here…", "Doc 632-1 Filed
+ * 04/18/18 Page 2 of 60", "CONFIDENTIAL TREATMENT REQUESTED"), placeholders ("[LOGO]"), a table
+ * of contents ("TABLE OF CONTENTS", lines ending in page numbers), party names and sentences.
+ * When no heading names a kind, the preamble's own words do ("This Software Hosting Agreement
+ * (the “Agreement”) is entered into …"). Null when neither does: the caller falls back to the
+ * generic title rules (metadata.ts) for documents that are not contracts.
+ */
+import { documentNounStrength, words } from './nouns';
+
+/** Opening lines considered (the title stands before the preamble, on the first pages). */
+const MAX_LINES = 80;
+
+const LEGEND =
+  /quick\s*links|click here|confidential treatment|redacted|portions? (?:of this|have been|has been)|omitted|filed (?:separately|with|pursuant)|\bfiled\b.*\bpage\b|page \d+ of \d+|\[\s*(?:logo|\*+|graphic|image)|logo appears|securities and exchange commission|^exhibit\s+[\w.()-]+\s*$|^ex-\d|^annex\s+[\w.]+\s*$|execution (?:version|copy)|^draft\b|^form\s+\d|^table of contents|^contents$|^index$|^sommaire$|^inhaltsverzeichnis$/iu;
+/** A table-of-contents entry: ends in a page number or a dot leader. */
+const TOC_ENTRY = /(?:\.{3,}|…{2,}|_{3,}|\s{2,})\s*\d{1,3}\s*$|^\s*(?:article|section|\d+(?:\.\d+)*)\s+.{2,80}\s\d{1,3}\s*$/iu;
+const PREAMBLE_START = /^(?:this|THIS|This)\b.{0,240}?\b(?:agreement|AGREEMENT|Agreement|contract|CONTRACT|Contract|amendment|AMENDMENT|Amendment|license|LICENSE|License)\b|\b(?:is|are)\s+(?:made|entered|dated)\b|\bby\s+and\s+between\b|^(?:BETWEEN|Between|AMONG|Among)\b|^(?:Le présent|Ce contrat|Der vorliegende|Dieser Vertrag|Diese Vereinbarung)/u;
+const THIS_TITLE = /(?:^|\s)(?:This|THIS)\s+((?:[\p{Lu}][\p{L}\p{N}&'’,/-]*\s+){0,9}?(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|ADDENDUM|Addendum))(?![\p{L}])/u;
+
+interface Line {
+  readonly text: string;
+  readonly blankAfter: boolean;
+}
+
+/** The contract title of the opening text (the first pages joined by "\n"), or null. */
+export function contractTitle(opening: string): string | null {
+  const lines = openingLines(opening);
+  const preamble = lines.findIndex((l) => PREAMBLE_START.test(l.text));
+  const end = preamble >= 0 ? preamble : Math.min(lines.length, 40);
+  for (let i = 0; i < end; i++) {
+    const line = lines[i]!;
+    if (!isTitleLine(line.text)) continue;
+    // Without a preamble to stand before, only a heading in capitals or the very first line counts.
+    if (preamble < 0 && i > 0 && /\p{Ll}/u.test(line.text)) continue;
+    let title = line.text;
+    // A title wrapped over lines ("MASTER SERVICES AND" / "LICENSE AGREEMENT") or with its
+    // qualifier below ("(For Use under FT-A Rate Schedule)") is taken whole when it continues at once.
+    for (let j = i - 1; j >= 0 && j >= i - 2; j--) {
+      const prev = lines[j]!;
+      if (prev.blankAfter || !isContinuation(prev.text) || /\b(?:and|of|for|to|de|et|und|der)$/iu.test(prev.text) === false) break;
+      title = `${prev.text} ${title}`;
+    }
+    return tidy(title);
+  }
+  const from = preamble >= 0 ? lines.slice(preamble, preamble + 3).map((l) => l.text).join(' ') : '';
+  const m = THIS_TITLE.exec(from);
+  return m ? tidy(m[1]!) : null;
+}
+
+function openingLines(opening: string): Line[] {
+  const raw = opening.split('\n');
+  const out: Line[] = [];
+  for (let i = 0; i < raw.length && out.length < MAX_LINES; i++) {
+    const text = raw[i]!.replace(/\s+/gu, ' ').trim();
+    if (text === '') continue;
+    out.push({ text, blankAfter: (raw[i + 1] ?? '').trim() === '' });
+  }
+  return out;
+}
+
+/** A heading naming a kind of document: short, capitals or title case, no sentence, no legend or contents line. */
+export function isTitleLine(text: string): boolean {
+  if (text.length < 4 || text.length > 160 || LEGEND.test(text) || TOC_ENTRY.test(text)) return false;
+  // A clause heading ("19. ENTIRE AGREEMENT"), a date line, an address or a quoted defined term is not a title.
+  if (/^(?:\d{1,3}(?:\.\d{1,3})*\.?\s|(?:section|article|clause|§)\s*\d)/iu.test(text) || /^["“„«‘]/u.test(text)) return false;
+  if (DATE_IN.test(text) || /\b(?:P\.?\s?O\.?\s+Box|phone|tel\.?|fax|telephone|suite)\b/iu.test(text)) return false;
+  if (documentNounStrength(text) < 2) return false;
+  const ws = words(text);
+  if (ws.length === 0 || ws.length > 16) return false;
+  // A sentence (a verb after a full stop, a clause ending in a comma or a lower-case start) is not a title.
+  if (/^[\p{Ll}]/u.test(text) || /[,;:]$/u.test(text) || /\p{Ll}{2}\.\s+\p{Lu}/u.test(text)) return false;
+  if (/\b(?:shall|will|hereby|herein|whereas|means|is|are|was|were)\b/iu.test(text)) return false;
+  const capitalised = ws.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length;
+  const long = ws.filter((w) => w.length >= 4);
+  const capsLong = long.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length;
+  return capitalised / ws.length >= 0.5 && (long.length === 0 || capsLong / long.length >= 0.75);
+}
+
+function isContinuation(text: string): boolean {
+  return text.length <= 80 && !LEGEND.test(text) && !/\p{Ll}/u.test(text) && /\p{Lu}{3}/u.test(text) && !/\d{3}/u.test(text);
+}
+
+const DATE_IN = /\b(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/iu;
+
+function tidy(s: string): string | null {
+  const t = s
+    .replace(/\s+/gu, ' ')
+    // "Promotion Agreement Between", "… Agreement, BII/ XENCOR Confidential": what follows the title.
+    .replace(/\s+(?:by\s+and\s+)?(?:between|among|entre|zwischen)$/iu, '')
+    .replace(/,[^,]{0,40}\b(?:confidential|draft|execution (?:version|copy))$/iu, '')
+    .replace(/[.:,;]+$/u, '')
+    .trim();
+  return t.length >= 3 ? t : null;
+}

@@ -1,0 +1,146 @@
+/**
+ * The handles a document can be named by, as word sequences with how strongly each names it:
+ *   - name: a party's name and its core without the legal form ("Adaptimmune" of "Adaptimmune
+ *     LLC"), the short names the contract defines for it ("MD Anderson"), its brands;
+ *   - title: the title's words ("strategic alliance agreement"); document nouns weigh little by
+ *     their own frequency, since most titles hold one;
+ *   - alias: the other names found in the text (defined abbreviations), weaker: a contract that
+ *     defines "FDA" is not the document a question about the FDA names;
+ *   - file: the file name's words.
+ * Words are folded (lower case, no diacritics) and, for matching the type words people use for
+ * a contract ("distribution deal" for "Distributor Agreement"), stemmed.
+ */
+import { languageResources } from './languages';
+import type { NamedDocument } from './resolve-doc';
+
+/** `text`: not a handle but a name the question uses that the document's text holds (doc-match.ts). */
+export type HandleClass = 'name' | 'title' | 'alias' | 'file' | 'text';
+
+/** How much a matched word of each class counts (a name words most). */
+export const CLASS_WEIGHT: Readonly<Record<HandleClass, number>> = { name: 1, title: 0.6, alias: 0.45, file: 0.3, text: 0.7 };
+
+export interface Handle {
+  readonly words: readonly string[];
+  readonly cls: HandleClass;
+}
+
+export interface DocumentHandles {
+  readonly doc: NamedDocument;
+  readonly handles: readonly Handle[];
+  /** Folded word → the strongest class it appears in. */
+  readonly words: ReadonlyMap<string, HandleClass>;
+  /** Stem → the strongest class (type words: "distribution" meets "distributor"). */
+  readonly stems: ReadonlyMap<string, HandleClass>;
+  /** Initials of the title without its document noun ("ip" of "Intellectual Property Agreement"). */
+  readonly initials: ReadonlySet<string>;
+  /** Words that are a whole name on their own ("Aura", "Adaptimmune"), not only a part of a longer one ("data" of "General Data Protection Regulation"). */
+  readonly wholeNames: ReadonlySet<string>;
+}
+
+export const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  'inc', 'incorporated', 'ltd', 'llc', 'corp', 'corporation', 'co', 'plc', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'bv', 'nv', 'lp', 'llp', 'limited', 'company',
+  'pty', 'spa', 'srl', 'kg', 'se', 'oy', 'oyj', 'ab', 'as', 'aps', 'gie', 'l', 'p', 'c', 's', 'a',
+]);
+
+export function fold(word: string): string {
+  return word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
+}
+
+/** A word, or capitals joined by "&" ("AT&T", "P&G") as one word. */
+export const WORD = /\p{Lu}+(?:&\p{Lu}+)+|[\p{L}\p{N}]+/gu;
+
+/** Folded words of a text ("AT&T" → "at&t"; "deltathree.com" → "deltathree", "com"). */
+export function foldedWords(text: string): string[] {
+  return (text.match(WORD) ?? []).map(fold);
+}
+
+const english = languageResources('en')!;
+
+/** English Snowball stem ("distribution", "distributor" → "distribut"); short words as they are. */
+export function stemOf(word: string): string {
+  return word.length > 3 ? english.stem(word) : word;
+}
+
+const cache = new WeakMap<NamedDocument, DocumentHandles>();
+
+export function handlesOf(doc: NamedDocument): DocumentHandles {
+  let h = cache.get(doc);
+  if (!h) cache.set(doc, (h = buildHandles(doc)));
+  return h;
+}
+
+function buildHandles(doc: NamedDocument): DocumentHandles {
+  const handles: Handle[] = [];
+  const add = (text: string | null | undefined, cls: HandleClass) => {
+    const words = foldedWords(text ?? '');
+    if (words.length === 0) return;
+    handles.push({ words, cls });
+    // "Acme Widgets" is also "Acme Widgets Inc." without its legal form, and "Adaptimmune" of "Adaptimmune LLC".
+    let core = words;
+    while (core.length > 1 && LEGAL_FORMS.has(core[core.length - 1]!)) core = core.slice(0, -1);
+    while (core.length > 1 && core[0] === 'the') core = core.slice(1);
+    if (core !== words) handles.push({ words: core, cls });
+  };
+  const identity = doc.identity;
+  const names = new Set<string>();
+  for (const p of identity?.parties ?? []) {
+    add(p.name, 'name');
+    for (const s of p.shortNames) add(s, 'name');
+    names.add(fold(p.name));
+  }
+  for (const b of identity?.brands ?? []) add(b, 'name');
+  add(doc.title, 'title');
+  const partyNames = new Set((doc.parties ?? []).map(fold));
+  // An abbreviation of the document's own title or of a party ("GDPR" of "General Data Protection
+  // Regulation") names it; one of something it mentions ("FDA") is only an alias.
+  const own = new Set([doc.title, ...(doc.parties ?? []), ...(identity?.parties ?? []).map((p) => p.name)].map((t) => initialsOf(t ?? '')).filter((x) => x.length >= 2));
+  // With the document's identity known, its other aliases are what its text defines (abbreviations
+  // of what it mentions, terms): aliases, unless they abbreviate its own title or a party. A record
+  // from before identity was kept has only aliases: those that are not such abbreviations (or their
+  // long forms) are the parties' names.
+  const squash = (a: string) => fold(a).replace(/[^\p{L}\p{N}]/gu, '');
+  const abbreviations = new Set(doc.aliases.filter((a) => /^[\p{Lu}\p{N}&.-]{2,12}$/u.test(a.trim())).map(squash));
+  for (const a of doc.aliases) {
+    const key = squash(a);
+    const ownAbbreviation = own.has(key);
+    const mentioned = (abbreviations.has(key) && !ownAbbreviation) || (abbreviations.has(initialsOf(a)) && !own.has(initialsOf(a)));
+    const isName = partyNames.has(fold(a)) || names.has(fold(a)) || ownAbbreviation || (!identity && !mentioned);
+    add(a, isName ? 'name' : 'alias');
+  }
+  add(doc.name.replace(/\.[a-z0-9]{1,5}$/iu, '').replace(/[_-]+/gu, ' '), 'file');
+
+  const rank: Record<HandleClass, number> = { name: 3, title: 2, alias: 1, file: 0, text: 0 };
+  const words = new Map<string, HandleClass>();
+  const stems = new Map<string, HandleClass>();
+  for (const h of handles) {
+    for (const w of h.words) {
+      if (w.length < 2 && !/\d/u.test(w)) continue;
+      const have = words.get(w);
+      if (!have || rank[h.cls] > rank[have]) words.set(w, h.cls);
+      const s = stemOf(w);
+      const hs = stems.get(s);
+      if (!hs || rank[h.cls] > rank[hs]) stems.set(s, h.cls);
+    }
+  }
+  const wholeNames = new Set<string>();
+  for (const h of handles) if ((h.cls === 'name' || h.cls === 'alias') && h.words.length === 1) wholeNames.add(h.words[0]!);
+  const initials = new Set<string>();
+  const titleWords = foldedWords(doc.title ?? '').filter((w) => !DOCUMENT_NOUNS.has(w) && !/^(?:and|of|the|for|to|de|et|und|der|die)$/u.test(w));
+  if (titleWords.length >= 2 && titleWords.length <= 5) initials.add(titleWords.map((w) => w[0]).join(''));
+  return { doc, handles, words, stems, initials, wholeNames };
+}
+
+/** "General Data Protection Regulation" → "gdpr" (function words and legal forms left out). */
+function initialsOf(text: string): string {
+  return foldedWords(text)
+    .filter((w) => !/^(?:and|of|the|for|to|on|de|du|des|la|le|et|und|der|die|das|von|zur|zum)$/u.test(w) && !LEGAL_FORMS.has(w))
+    .map((w) => w[0])
+    .join('');
+}
+
+/** Nouns that say what kind of document something is, in questions too ("the X deal", "our distributorship"). */
+export const DOCUMENT_NOUNS = new Set([
+  'agreement', 'agreements', 'contract', 'contracts', 'deal', 'deals', 'license', 'licence', 'licenses', 'amendment', 'addendum', 'lease', 'nda', 'ndas',
+  'arrangement', 'alliance', 'franchise', 'distributorship', 'partnership', 'venture', 'mou', 'sow', 'terms', 'policy', 'document', 'documents', 'file',
+  'contrat', 'contrats', 'accord', 'accords', 'convention', 'avenant', 'bail', 'vertrag', 'vertrags', 'vertrages', 'vertrage', 'vereinbarung', 'vereinbarungen',
+]);

@@ -1,0 +1,260 @@
+/**
+ * How strongly a question names each document: its words are matched against every document's
+ * handles (doc-handles.ts) and each matched word counts by
+ *   - the class of handle it names (a party's or brand's name most, then the title, other
+ *     aliases, the file name),
+ *   - how specific it is among the documents' handles (a word in one document's names names that
+ *     document; "agreement" is in every title and names none): log(1 + N/n) / log(1 + N), and
+ *   - how much of a name it is in the workspace's text, when the caller knows the words' BM25 idf
+ *     there (`terms`): "insurance" in "Mutual Insurance Corporation" is first a clause word.
+ * A name the question writes as one ("KBW", "Dynamex") that no document's handles hold but the
+ * text of a few documents does counts for those documents (class `text`).
+ * Title words count only inside a naming phrase — next to a document noun ("the alliance
+ * agreement", "our distribution deal") or to a name ("the Adaptimmune alliance") — so a question
+ * about a clause does not name the contract whose title holds the clause's word. Runs of words
+ * that follow one handle in order add a bonus.
+ */
+import { CLASS_WEIGHT, DOCUMENT_NOUNS, fold, handlesOf, stemOf, WORD, type DocumentHandles, type HandleClass } from './doc-handles';
+import { languageResources } from './languages';
+import type { NamedDocument } from './resolve-doc';
+import { MAX_DOCUMENTS, type TermStats } from './term-stats';
+
+const ENGLISH_STOP = languageResources('en')!.stopWords;
+
+export interface QuestionToken {
+  readonly word: string;
+  /** As written. */
+  readonly raw: string;
+  readonly start: number;
+  readonly end: number;
+  /** Capitalised and not the first word of a sentence: written as a name. */
+  readonly capitalised: boolean;
+  readonly functionWord: boolean;
+}
+
+export interface DocumentEvidence {
+  readonly index: number;
+  readonly doc: NamedDocument;
+  readonly score: number;
+  /** Question token positions matched, with the class each matched. */
+  readonly matched: ReadonlyMap<number, HandleClass>;
+  /** Positions that name this document on their own (a whole name, one written as a name or rare here, a name its text holds). */
+  readonly strong: ReadonlySet<number>;
+}
+
+export interface MatchOptions {
+  /** What the workspace's text says of the question's words (term-stats.ts); undefined when not known. */
+  readonly terms?: ReadonlyMap<string, TermStats>;
+}
+
+/** Bonus per extra word of a run that follows one handle in order, as a share of the run's mean weight. */
+const RUN_BONUS = 0.5;
+/** A title word matched by a shared prefix ("distribution" ~ "distributor") counts this much of a whole-word match. */
+const PREFIX_MATCH = 0.8;
+/** BM25 idf (over passages) at and above which a word is as rare as a name; under it, a clause word counts less. */
+const NAME_IDF = 4;
+const CONTENT_FLOOR = 0.25;
+
+export function questionTokens(question: string, isFunctionWord: (w: string) => boolean): QuestionToken[] {
+  const out: QuestionToken[] = [];
+  let sentenceStart = true;
+  let last = 0;
+  for (const m of question.matchAll(WORD)) {
+    const between = question.slice(last, m.index);
+    if (/[.?!;:]\s*$/u.test(between) || /\n/u.test(between)) sentenceStart = true;
+    const raw = m[0];
+    const word = fold(raw);
+    const capitalised = !sentenceStart && /^\p{Lu}/u.test(raw);
+    out.push({
+      word,
+      raw,
+      start: m.index,
+      end: m.index + raw.length,
+      capitalised,
+      // A stop word of another language written as a name is a name ("the Aura scan": "aura" is French).
+      functionWord: isFunctionWord(word) && !(capitalised && !ENGLISH_STOP.has(word)),
+    });
+    sentenceStart = false;
+    last = m.index + raw.length;
+  }
+  return out;
+}
+
+/** Evidence for every document the question names at all, best first. */
+export function scoreDocuments(tokens: readonly QuestionToken[], documents: readonly NamedDocument[], options: MatchOptions = {}): DocumentEvidence[] {
+  const handles = documents.map(handlesOf);
+  const n = documents.length;
+  const norm = Math.log(1 + Math.max(n, 1));
+  const specificity = (k: number) => Math.log(1 + n / Math.max(1, k)) / norm;
+  const usable = tokens.map((t) => !t.functionWord && (t.word.length >= 2 || /\d/u.test(t.word)));
+  // How many documents each question word names (any class), for its specificity.
+  const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchClass(h, t.word) !== null).length : 0));
+  const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
+  const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
+
+  const perDoc = handles.map((h) => {
+    const matched = new Map<number, HandleClass>();
+    const weights = new Map<number, number>();
+    tokens.forEach((t, i) => {
+      if (!usable[i]) return;
+      const m = matchClass(h, t.word);
+      if (!m) return;
+      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t)));
+      matched.set(i, m.cls);
+    });
+    return { h, matched, weights };
+  });
+
+  // A name the question uses that only the text of a few documents holds ("our deal with KBW",
+  // "Foundation Medicine", when they are not among the parties recognised): those documents'
+  // text names them. A run of such words counts for the documents holding all of its rare words.
+  for (const run of nameRuns(tokens, usable, nounAt, options)) {
+    const lists = run.map((i) => options.terms?.get(tokens[i]!.word)?.documents ?? []).filter((l) => l.length > 0 && l.length < MAX_DOCUMENTS);
+    if (lists.length === 0) continue;
+    const holders = lists.reduce((acc, l) => acc.filter((id) => l.includes(id)));
+    if (holders.length === 0 || holders.length > MAX_TEXT_HOLDERS) continue;
+    for (const d of perDoc) {
+      if (!holders.includes(d.h.doc.id)) continue;
+      for (const i of run) {
+        if (d.matched.get(i) === 'name') continue;
+        d.matched.set(i, 'text');
+        d.weights.set(i, (CLASS_WEIGHT.text * specificity(holders.length)) / Math.max(1, run.length - 1));
+      }
+    }
+  }
+
+  const out: DocumentEvidence[] = [];
+  perDoc.forEach(({ h, matched, weights }, index) => {
+    // A word names the document alone when it is a whole name ("Aura", "Adaptimmune"), one written
+    // as a name or rare here, or a name its text holds; any other match (a title or file word, an
+    // alias, a common word that is only part of a longer name: "data" of "General Data Protection
+    // Regulation") counts only inside a naming phrase — a run of matched words holding a document
+    // noun or such a name.
+    const anchors = new Set<number>();
+    for (const [i, cls] of matched) {
+      const t = tokens[i]!;
+      if (cls === 'text' || (cls === 'name' && (h.wholeNames.has(t.word) || writtenAsName(t) || rare(idf(t))))) anchors.add(i);
+    }
+    for (const i of [...matched.keys()]) {
+      if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors)) continue;
+      matched.delete(i);
+      weights.delete(i);
+    }
+    if (matched.size === 0) return;
+    let score = [...weights.values()].reduce((a, b) => a + b, 0);
+    score += runBonus(tokens, h, matched, weights);
+    out.push({ index, doc: h.doc, score, matched, strong: anchors });
+  });
+  return out.sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/** A name found in the text of more documents than this is not a name of one of them. */
+const MAX_TEXT_HOLDERS = 4;
+
+/** "KBW", "ATR", "AT&T": capitals throughout, two letters or more. */
+function isAbbreviationLike(t: QuestionToken): boolean {
+  return /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(t.raw);
+}
+
+/**
+ * Runs of words the question writes as a name (capitalised inside the sentence, or in capitals),
+ * and rare lower-case words where a question names a party: next to a document noun (up to
+ * four words before it), after "with" / "from" / "against", before "'s".
+ */
+function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], nounAt: readonly boolean[], options: MatchOptions): number[][] {
+  const nameLike = (i: number) => {
+    const t = tokens[i]!;
+    if (!usable[i] || nounAt[i]) return false;
+    if (writtenAsName(t) || isAbbreviationLike(t)) return true;
+    const stats = options.terms?.get(t.word);
+    if (!stats || !rare(stats.idf)) return false;
+    return inNamingPosition(tokens, i, nounAt);
+  };
+  const runs: number[][] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!nameLike(i)) continue;
+    const run = [i];
+    while (i + 1 < tokens.length && nameLike(i + 1)) run.push(++i);
+    runs.push(run);
+  }
+  return runs;
+}
+
+/** Before a document noun (within four words), or after "with", "from", "against", or before "'s" — where a question names a party. */
+function inNamingPosition(tokens: readonly QuestionToken[], i: number, nounAt: readonly boolean[]): boolean {
+  for (let j = i + 1; j <= i + 4 && j < tokens.length; j++) if (nounAt[j]) return true;
+  if (nounAt[i - 1]) return true;
+  const before = tokens[i - 1]?.word ?? '';
+  return /^(?:with|from|against|between|avec|entre|contre|mit|gegen|zwischen)$/u.test(before) || tokens[i + 1]?.word === 's';
+}
+
+function matchClass(h: DocumentHandles, word: string): { cls: HandleClass; share: number } | null {
+  const exact = h.words.get(word);
+  if (exact) return { cls: exact, share: 1 };
+  if (word.length >= 4) {
+    const stemmed = h.stems.get(stemOf(word));
+    if (stemmed === 'title' || stemmed === 'file') return { cls: stemmed, share: PREFIX_MATCH };
+    if (h.initials.has(word)) return { cls: 'title', share: 1 };
+    // "distribution" ~ "distributor", "franchise" ~ "franchisee": a long shared prefix of a title word.
+    for (const [w, cls] of h.words) {
+      if (cls !== 'title' || w.length < 5) continue;
+      const p = commonPrefix(w, word);
+      if (p >= 5 && p >= 0.75 * Math.min(w.length, word.length)) return { cls, share: PREFIX_MATCH };
+    }
+  } else if (h.initials.has(word)) return { cls: 'title', share: 1 };
+  return null;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** 1 for a word as rare as a name in the workspace's text (or written as one), less for a common clause word. */
+function contentFactor(t: QuestionToken, cls: HandleClass, idf: number | undefined): number {
+  if (cls === 'title' || cls === 'file') return 1;
+  if (idf === undefined || idf === 0 || idf >= NAME_IDF) return 1;
+  if (writtenAsName(t)) return 1;
+  return Math.max(CONTENT_FLOOR, idf / NAME_IDF);
+}
+
+/** Capitalised inside the sentence, and not in capitals throughout (an abbreviation such as "IP" may be a clause word). */
+function writtenAsName(t: QuestionToken): boolean {
+  return t.capitalised && /\p{Ll}/u.test(t.raw);
+}
+
+function rare(idf: number | undefined): boolean {
+  return idf !== undefined && (idf === 0 || idf >= NAME_IDF);
+}
+
+function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>): boolean {
+  // Walk the run of matched words or document nouns around i: a noun or an anchoring name in it makes it a naming phrase.
+  const inRun = (j: number) => matched.has(j) || nounAt[j] === true;
+  let lo = i;
+  while (lo > 0 && inRun(lo - 1)) lo--;
+  let hi = i;
+  while (hi + 1 < nounAt.length && inRun(hi + 1)) hi++;
+  for (let j = lo; j <= hi; j++) if (j !== i && (nounAt[j] || anchors.has(j))) return true;
+  return nounAt[i] === true && hi > lo;
+}
+
+/** Runs of matched question words that follow one handle's words in order. */
+function runBonus(tokens: readonly QuestionToken[], h: DocumentHandles, matched: ReadonlyMap<number, HandleClass>, weights: ReadonlyMap<number, number>): number {
+  let bonus = 0;
+  for (const handle of h.handles) {
+    if (handle.words.length < 2) continue;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!matched.has(i)) continue;
+      for (let k = 0; k < handle.words.length; k++) {
+        let len = 0;
+        while (i + len < tokens.length && k + len < handle.words.length && tokens[i + len]!.word === handle.words[k + len] && matched.has(i + len)) len++;
+        if (len < 2) continue;
+        let sum = 0;
+        for (let j = i; j < i + len; j++) sum += weights.get(j) ?? 0;
+        bonus = Math.max(bonus, RUN_BONUS * (len - 1) * (sum / len));
+      }
+    }
+  }
+  return bonus;
+}

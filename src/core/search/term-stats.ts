@@ -1,0 +1,44 @@
+/**
+ * What the workspace's text says about the words of a question, for document resolution (ask's
+ * `terms`): each word analysed as the index analyses text (every language the index holds), its
+ * best BM25 idf over passages (0 when no passage holds it), and for a rare word the documents
+ * whose text holds it, most passages first — so "our deal with KBW" finds the agreement that
+ * mentions KBW even when its parties were not recognised. Stop words are left out.
+ */
+import { documentIdOfChunk } from './lexical-index';
+import type { SearchEngine } from './engine';
+
+export interface TermStats {
+  /** BM25 idf over passages; 0 when no passage holds the word. */
+  readonly idf: number;
+  /** Documents whose text holds the word, most passages first (rare words only; at most MAX_DOCUMENTS). */
+  readonly documents: readonly string[];
+}
+
+/** Words at or above this idf are looked up (about 1 passage in 20 or fewer holds them). */
+export const RARE_IDF = 3;
+/** At most this many documents are listed for a word (a list this long means "many"). */
+export const MAX_DOCUMENTS = 12;
+const MAX_HITS = 300;
+
+export function engineTermStats(engine: Pick<SearchEngine, 'queryTerms' | 'idf' | 'searchLexical'>): (words: readonly string[]) => Promise<ReadonlyMap<string, TermStats>> {
+  return async (words) => {
+    const out = new Map<string, TermStats>();
+    for (const w of words) {
+      const terms = engine.queryTerms(w);
+      if (terms.length === 0) continue;
+      const idf = Math.max(...terms.map((t) => engine.idf(t)));
+      let documents: string[] = [];
+      if (idf >= RARE_IDF) {
+        const counts = new Map<string, number>();
+        for (const hit of await engine.searchLexical({ text: w, limit: MAX_HITS })) {
+          const id = hit.documentId || documentIdOfChunk(hit.chunkId);
+          counts.set(id, (counts.get(id) ?? 0) + 1);
+        }
+        documents = [...counts].sort((a, b) => b[1] - a[1]).slice(0, MAX_DOCUMENTS).map(([id]) => id);
+      }
+      out.set(w, { idf, documents });
+    }
+    return out;
+  };
+}

@@ -26,6 +26,7 @@ import type { ProxyMarked, Remote } from 'comlink';
 import type { CasefileEvent } from '../core/events';
 import type { ChatModel, ChatRequest, Embedder, JobOptions, JsonSchema, ModelRef } from '../core/ports';
 import type { LearnedClauseClassifier } from '../core/clauses/classifier';
+import type * as Classifiers from '../playbooks/classifiers';
 import type { Playbook } from '../core/scan/playbook';
 import { scanDocument, type ScanRequest } from '../core/scan/scan';
 import { shortHash } from '../core/scan/rules';
@@ -33,7 +34,6 @@ import { decodePlaybook, encodePlaybook } from '../core/scan/share';
 import type { ScanRecord } from '../core/scan/types';
 import { parsePlaybook, validatePlaybook, type ValidationResult } from '../core/scan/validate';
 import { createStreamHost, type StreamApi, type StreamRef } from '../rpc/streams';
-import { playbookClassifier } from '../playbooks/classifiers';
 
 /** Classifiers kept warm (one per playbook's clause types and embedder). */
 const CLASSIFIER_CACHE = 4;
@@ -88,7 +88,10 @@ export function createScanApi(): ScanApi {
     embed: (texts: readonly string[], options?: JobOptions) => page.embed((options?.signal && jobOfSignal.get(options.signal)) ?? 'scan-examples', [...texts]),
   });
 
-  const classifierFor = (playbook: Playbook, embedder: Embedder | null): { key: string; classifier: LearnedClauseClassifier } => {
+  // The clause-kind model (~0.5 MB) is loaded on the first scan, not when the worker starts to validate a playbook.
+  let classifiersModule: Promise<typeof Classifiers> | null = null;
+  const classifierFor = async (playbook: Playbook, embedder: Embedder | null): Promise<{ key: string; classifier: LearnedClauseClassifier }> => {
+    const { playbookClassifier } = await (classifiersModule ??= import('../playbooks/classifiers'));
     const key = `${shortHash(JSON.stringify(playbook.clauseTypes))}|${embedder?.model.id ?? ''}`;
     let classifier = classifiers.get(key);
     if (classifier) classifiers.delete(key); // re-inserted below: most recently used last
@@ -102,7 +105,7 @@ export function createScanApi(): ScanApi {
     jobOfSignal.set(signal, request.jobId);
     const chatModel = request.chatModel && callbacks ? remoteChat(request.jobId, request.chatModel, callbacks) : null;
     const embedder = request.embedder && callbacks ? remoteEmbedder(request.embedder, callbacks) : null;
-    const { key, classifier } = classifierFor(request.playbook, embedder);
+    const { key, classifier } = await classifierFor(request.playbook, embedder);
     const scan = scanDocument({ document: request.document, chunks: request.chunks, playbook: request.playbook }, { classifier, chatModel, store: null }, { jobId: request.jobId, signal, force: true });
     let batch: CasefileEvent[] = [];
     try {

@@ -224,10 +224,16 @@ export class ConversationService {
     await this.ask(record.question, { userScope });
   }
 
-  /** Answers a question that named several documents, for the one the user chose. */
+  /** Answers a question that named several documents (or none here), for the one the user chose. */
   async chooseDocument(turnId: string, documentId: string): Promise<void> {
     const record = this.#turn(turnId)?.record;
     if (record) await this.ask(record.question, { userScope: [documentId] });
+  }
+
+  /** Asks a turn's question over every document, as the user chose after "No document here matches …". */
+  async searchEverywhere(turnId: string): Promise<void> {
+    const record = this.#turn(turnId)?.record;
+    if (record) await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
   }
 
   /** The cited passage with its chunk and document, to open in the viewer (null when deleted since). */

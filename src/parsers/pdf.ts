@@ -80,7 +80,10 @@ const PDFJS_ERRORS = new Set(['FormatError', 'XRefEntryException', 'XRefParseExc
 export function isPdfJsInternalError(reason: unknown): boolean {
   if (reason === null || typeof reason !== 'object') return false;
   const stack = 'stack' in reason && typeof reason.stack === 'string' ? reason.stack : '';
-  return PDFJS_ERRORS.has(errorName(reason)) || /pdf\.worker/.test(stack);
+  // A chunk pdf.js's message handler delivers to a page stream already cancelled (a parse that
+  // ran out of time under load) fails inside pdf.js, after the parse has settled.
+  const lateChunk = 'code' in reason && reason.code === 'ERR_INVALID_STATE' && /pdfjs-dist/.test(stack);
+  return PDFJS_ERRORS.has(errorName(reason)) || /pdf\.worker/.test(stack) || lateChunk;
 }
 
 export const PDF_MEDIA_TYPE = 'application/pdf';

@@ -1,5 +1,6 @@
 import type { DocumentReviewState } from '../app/review-service';
 import type { DocumentRecord } from '../core/types';
+import { shownParties } from './doc-labels';
 import type { FileProgress } from './hooks';
 import { ReviewBadge } from './review/ReviewBadge';
 
@@ -33,6 +34,10 @@ export function DocumentRow({
   /** Questions search only this document from now on. */
   onSearchIn?: () => void;
 }) {
+  // Title and parties ("Strategic Alliance Agreement — Dialog Semiconductor / Energous"): how lawyers name a contract.
+  const parties = shownParties(doc);
+  const title = doc.title && doc.title !== doc.name ? doc.title : null;
+  const identity = title || parties.length > 0 ? [title, parties.join(' / ')].filter(Boolean).join(' — ') : null;
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
     <li className={`doc status-${doc.status}`} aria-label={doc.name}>
@@ -58,9 +63,9 @@ export function DocumentRow({
             Text recognised (OCR){doc.ocrPages && doc.ocrPages < doc.pages ? ` on ${doc.ocrPages} of ${doc.pages} pages` : ''} · {Math.round(doc.ocrConfidence)}% confidence
           </span>
         )}
-        {doc.title && doc.title !== doc.name && (
-          <span title="Title" className="doc-title">
-            {doc.title}
+        {identity && (
+          <span title={identity} className="doc-title" data-testid="doc-identity">
+            {identity}
           </span>
         )}
       </div>

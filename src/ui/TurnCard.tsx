@@ -13,7 +13,7 @@ import type { DocumentRecord } from '../core/types';
 import { staleness, type TurnView } from '../app/turn-view';
 import { verificationSummary } from '../export/conversation-parts';
 import { AnswerText } from './AnswerText';
-import { otherNames, quotedList, type DocumentNames } from './doc-labels';
+import { otherNames, quotedList, shownParties, type DocumentNames } from './doc-labels';
 import { DocumentTable, isDocumentTable } from './flows/DocumentTable';
 import { FlowCard } from './flows/FlowCard';
 import { SourceList } from './SourceList';
@@ -26,6 +26,8 @@ export interface TurnActions {
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   readonly chooseDocument: (turnId: string, documentId: string) => void;
+  /** Asks a turn's question again over every document (after "No document here matches …"). */
+  readonly searchEverywhere: (turnId: string) => void;
 }
 
 type Kind = 'running' | 'stopped' | 'passages' | TurnRecord['state'];
@@ -62,6 +64,25 @@ function ScopeLine({ turn, names, searchable, s, actions }: { turn: TurnView; na
           );
         })
       )}
+    </div>
+  );
+}
+
+/** A button per document the question could mean: its title and parties, and its file. */
+function CandidateButtons({ turnId, candidates, labelledBy, actions }: { turnId: string; candidates: TurnRecord['candidates']; labelledBy: string; actions: TurnActions }) {
+  if (candidates.length === 0) return null;
+  return (
+    <div className="candidates" role="group" aria-labelledby={labelledBy}>
+      {candidates.map((c) => {
+        const parties = shownParties(c);
+        return (
+          <button key={c.id} type="button" className="candidate" data-testid="candidate" onClick={() => actions.chooseDocument(turnId, c.id)}>
+            <span className="candidate-title">{c.title ?? c.name}</span>
+            {parties.length > 0 ? <span className="candidate-parties">{parties.join(' / ')}</span> : c.aliases.length > 0 && <span className="candidate-parties">{otherNames(c.aliases)}</span>}
+            <span className="candidate-file muted">{c.name}</span>
+          </button>
+        );
+      })}
     </div>
   );
 }
@@ -140,21 +161,26 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
       )}
 
       {record && kind === 'clarification' && (
-        <div className="clarification">
-          {record.candidates.length > 0 ? (
+        <div className="clarification" data-clarification={record.clarification?.kind ?? 'ambiguous'}>
+          {record.clarification?.kind === 'not_found' ? (
+            <>
+              {record.answer && (
+                <div className="clarification-question" data-testid="no-document-matches" id={`which-${turn.id}`}>
+                  <AnswerText answer={record.answer} onCite={cite} />
+                </div>
+              )}
+              {record.candidates.length > 0 && <p className="muted clarification-closest">{s.closestDocuments}</p>}
+              <CandidateButtons turnId={turn.id} candidates={record.candidates} labelledBy={`which-${turn.id}`} actions={actions} />
+              <button type="button" className="search-all" data-testid="search-all" aria-label={s.searchAllDocumentsFor} onClick={() => actions.searchEverywhere(turn.id)}>
+                {s.searchAllDocuments}
+              </button>
+            </>
+          ) : record.candidates.length > 0 ? (
             <>
               <p className="clarification-question" id={`which-${turn.id}`}>
                 {s.whichDocument}
               </p>
-              <div className="candidates" role="group" aria-labelledby={`which-${turn.id}`}>
-                {record.candidates.map((c) => (
-                  <button key={c.id} type="button" className="candidate" data-testid="candidate" onClick={() => actions.chooseDocument(turn.id, c.id)}>
-                    <span className="candidate-title">{c.title ?? c.name}</span>
-                    {c.aliases.length > 0 && <span className="candidate-parties">{otherNames(c.aliases)}</span>}
-                    <span className="candidate-file muted">{c.name}</span>
-                  </button>
-                ))}
-              </div>
+              <CandidateButtons turnId={turn.id} candidates={record.candidates} labelledBy={`which-${turn.id}`} actions={actions} />
             </>
           ) : (
             record.answer && <AnswerText answer={record.answer} onCite={cite} />

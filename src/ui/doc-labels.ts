@@ -1,18 +1,22 @@
-/** How documents are named in the conversation: their title, with the file name when titles repeat. */
+/** How documents are named in the conversation: their title and parties, with the file name when those repeat. */
+import { documentLabel } from '../core/ingest/identity/label';
 import type { DocumentRecord } from '../core/types';
+
+export { documentLabel, shownParties } from '../core/ingest/identity/label';
 
 export type DocumentNames = (documentId: string) => string | null;
 
 /** A namer over the workspace's documents (null for a document that is gone). */
 export function documentNames(documents: readonly DocumentRecord[]): DocumentNames {
-  const titleCount = new Map<string, number>();
-  for (const d of documents) if (d.title) titleCount.set(d.title, (titleCount.get(d.title) ?? 0) + 1);
+  const labelCount = new Map<string, number>();
+  for (const d of documents) if (d.title) labelCount.set(documentLabel(d), (labelCount.get(documentLabel(d)) ?? 0) + 1);
   const byId = new Map(documents.map((d) => [d.id, d]));
   return (id) => {
     const d = byId.get(id);
     if (!d) return null;
     if (!d.title) return d.name;
-    return (titleCount.get(d.title) ?? 0) > 1 ? `${d.title} (${d.name})` : d.title;
+    const label = documentLabel(d);
+    return (labelCount.get(label) ?? 0) > 1 ? `${label} (${d.name})` : label;
   };
 }
 

@@ -16,6 +16,11 @@ export interface TurnStrings {
   readonly closest: string;
   readonly why: string;
   readonly whichDocument: string;
+  /** Above the closest documents when none matches the name the question used. */
+  readonly closestDocuments: string;
+  readonly searchAllDocuments: string;
+  /** Its accessible name: the scope bar has a "Search all documents" of its own (it clears the filter). */
+  readonly searchAllDocumentsFor: string;
   readonly stopped: string;
   readonly extractive: string;
   readonly writtenBy: (model: string) => string;
@@ -35,6 +40,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Closest',
     why: 'Why',
     whichDocument: 'Which document do you mean?',
+    closestDocuments: 'Closest documents',
+    searchAllDocuments: 'Search all documents',
+    searchAllDocumentsFor: 'Search all documents for this question',
     stopped: 'Stopped',
     extractive: 'Verbatim passages (no language model)',
     writtenBy: (m) => `Written by ${m}`,
@@ -52,6 +60,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Le plus proche',
     why: 'Pourquoi',
     whichDocument: 'De quel document s’agit-il ?',
+    closestDocuments: 'Documents les plus proches',
+    searchAllDocuments: 'Chercher dans tous les documents',
+    searchAllDocumentsFor: 'Chercher dans tous les documents pour cette question',
     stopped: 'Arrêté',
     extractive: 'Passages cités mot pour mot (sans modèle de langue)',
     writtenBy: (m) => `Rédigé par ${m}`,
@@ -69,6 +80,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Nächstliegend',
     why: 'Warum',
     whichDocument: 'Welches Dokument meinen Sie?',
+    closestDocuments: 'Ähnlichste Dokumente',
+    searchAllDocuments: 'In allen Dokumenten suchen',
+    searchAllDocumentsFor: 'Für diese Frage in allen Dokumenten suchen',
     stopped: 'Gestoppt',
     extractive: 'Wörtliche Textstellen (ohne Sprachmodell)',
     writtenBy: (m) => `Geschrieben von ${m}`,
@@ -86,6 +100,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Más cercano',
     why: 'Por qué',
     whichDocument: '¿A qué documento se refiere?',
+    closestDocuments: 'Documentos más cercanos',
+    searchAllDocuments: 'Buscar en todos los documentos',
+    searchAllDocumentsFor: 'Buscar en todos los documentos para esta pregunta',
     stopped: 'Detenido',
     extractive: 'Pasajes literales (sin modelo de lenguaje)',
     writtenBy: (m) => `Redactado por ${m}`,
@@ -103,6 +120,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Più vicino',
     why: 'Perché',
     whichDocument: 'Quale documento intendi?',
+    closestDocuments: 'Documenti più vicini',
+    searchAllDocuments: 'Cerca in tutti i documenti',
+    searchAllDocumentsFor: 'Cerca in tutti i documenti per questa domanda',
     stopped: 'Interrotto',
     extractive: 'Passaggi testuali (senza modello linguistico)',
     writtenBy: (m) => `Scritto da ${m}`,
@@ -120,6 +140,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Dichtstbij',
     why: 'Waarom',
     whichDocument: 'Welk document bedoelt u?',
+    closestDocuments: 'Meest verwante documenten',
+    searchAllDocuments: 'Zoeken in alle documenten',
+    searchAllDocumentsFor: 'Voor deze vraag in alle documenten zoeken',
     stopped: 'Gestopt',
     extractive: 'Letterlijke passages (zonder taalmodel)',
     writtenBy: (m) => `Geschreven door ${m}`,
@@ -137,6 +160,9 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     closest: 'Mais próxima',
     why: 'Porquê',
     whichDocument: 'A que documento se refere?',
+    closestDocuments: 'Documentos mais próximos',
+    searchAllDocuments: 'Pesquisar em todos os documentos',
+    searchAllDocumentsFor: 'Pesquisar em todos os documentos para esta pergunta',
     stopped: 'Interrompido',
     extractive: 'Passagens literais (sem modelo de linguagem)',
     writtenBy: (m) => `Escrito por ${m}`,

@@ -56,7 +56,7 @@ describe('ask: scope, answers, conversations', () => {
     await ask(s.page, 'Consider the Distribution Agreement between Northwind Traders Ltd. and Contoso Pharma Inc.; is there a cap on liability?');
     const turn = latestTurn(s.page);
     expect(await turn.getAttribute('data-state')).toBe('answered');
-    expect(await chips(s.page)).toEqual([`DISTRIBUTION AGREEMENT (${NW_CONTOSO})×`]);
+    expect(await chips(s.page)).toEqual(['DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma×']);
     const top = (await results(s.page))[0]!;
     expect(top).toMatchObject({ file: NW_CONTOSO, page: 'part 1' });
     expect(top.section).toMatch(/Limitation of Liability/);
@@ -74,17 +74,17 @@ describe('ask: scope, answers, conversations', () => {
     await ask(s.page, 'and the renewal term?');
     const turn = latestTurn(s.page);
     expect(await turn.getByTestId('turn-scope').getAttribute('data-source')).toBe('follow_up');
-    expect(await chips(s.page)).toEqual([`DISTRIBUTION AGREEMENT (${NW_CONTOSO})×`]);
+    expect(await chips(s.page)).toEqual(['DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma×']);
     expect((await results(s.page))[0]!.section).toMatch(/Term and Renewal/);
     expect(await files(s.page)).toEqual(new Set([NW_CONTOSO]));
-    expect(await s.page.getByTestId('followup-chip').textContent()).toContain(NW_CONTOSO);
+    expect(await s.page.getByTestId('followup-chip').textContent()).toContain('DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma');
   });
 
   it('says no passage of the named contract answers a clause it lacks, with the closest passages labelled; removing the chip widens the search', async () => {
     await ask(s.page, 'Consider the Distribution Agreement between Northwind and Fabrikam; is there a cap on liability?');
     const turn = latestTurn(s.page);
     expect(await turn.getAttribute('data-state')).toBe('insufficient');
-    expect(await turn.getByTestId('insufficient').textContent()).toBe(`No passage in “DISTRIBUTION AGREEMENT (${NW_FABRIKAM})” clearly answers this.`);
+    expect(await turn.getByTestId('insufficient').textContent()).toBe('No passage in “DISTRIBUTION AGREEMENT — Northwind Traders / Fabrikam” clearly answers this.');
     expect(await turn.getByTestId('reasons').textContent()).toMatch(/cap-on-liability/);
     expect(await turn.getByRole('heading', { name: /Closest passages/ }).count()).toBe(1);
     const closest = await results(s.page);
@@ -113,17 +113,50 @@ describe('ask: scope, answers, conversations', () => {
     const candidates = turn.getByTestId('candidate');
     expect(await turn.getByText('Which document do you mean?').count()).toBe(1);
     expect((await candidates.allTextContents()).sort()).toEqual([
-      `DISTRIBUTION AGREEMENTNorthwind Traders Ltd. · Contoso Pharma Inc.${NW_CONTOSO}`,
-      `DISTRIBUTION AGREEMENTNorthwind Traders Ltd. · Fabrikam GmbH${NW_FABRIKAM}`,
+      `DISTRIBUTION AGREEMENTNorthwind Traders / Contoso Pharma${NW_CONTOSO}`,
+      `DISTRIBUTION AGREEMENTNorthwind Traders / Fabrikam${NW_FABRIKAM}`,
     ]);
     await screenshots(s.page, 'clarification');
     const count = await s.page.getByTestId('turn').count();
     await candidates.filter({ hasText: NW_CONTOSO }).click();
     await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 1);
     await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
-    expect(await chips(s.page)).toEqual([`DISTRIBUTION AGREEMENT (${NW_CONTOSO})×`]);
+    expect(await chips(s.page)).toEqual(['DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma×']);
     expect((await results(s.page))[0]!.section).toMatch(/Term and Renewal/);
     expect(await latestTurn(s.page).getByTestId('answer-text').textContent()).toContain('ninety (90) days');
+  });
+
+  it('says when no document matches the contract a question names, offers the closest ones, and answers for the one chosen', async () => {
+    await ask(s.page, 'Is liability capped in the Acme distribution agreement?');
+    const turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('clarification');
+    expect(await turn.locator('.clarification').getAttribute('data-clarification')).toBe('not_found');
+    expect(await turn.getByTestId('no-document-matches').textContent()).toContain('No document here matches “Acme distribution agreement”');
+    // Nothing was searched: no sources, no scope chip.
+    expect(await turn.getByTestId('scope-chip').count()).toBe(0);
+    const candidates = turn.getByTestId('candidate');
+    // The documents of the kind named, the two English distribution agreements first.
+    expect(await candidates.allTextContents()).toEqual([
+      `DISTRIBUTION AGREEMENTNorthwind Traders / Contoso Pharma${NW_CONTOSO}`,
+      `DISTRIBUTION AGREEMENTNorthwind Traders / Fabrikam${NW_FABRIKAM}`,
+      `CONTRAT DE DISTRIBUTIONSociété Générale de Négoce / Brasserie du Port${FRENCH}`,
+    ]);
+    await screenshots(s.page, 'not-found');
+    const count = await s.page.getByTestId('turn').count();
+    await candidates.filter({ hasText: NW_CONTOSO }).click();
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 1);
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
+    expect(await chips(s.page)).toEqual(['DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma×']);
+    expect((await results(s.page))[0]!.section).toMatch(/Limitation of Liability/);
+
+    // Or every document, when the user asks for it.
+    await ask(s.page, 'What law governs our deal with Globex?');
+    const unknown = latestTurn(s.page);
+    expect(await unknown.locator('.clarification').getAttribute('data-clarification')).toBe('not_found');
+    await unknown.getByTestId('search-all').click();
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 3);
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
+    expect(await latestTurn(s.page).getByTestId('turn-scope').textContent()).toContain('all documents');
   });
 
   it('searches only the documents picked in the filter, until it is cleared', async () => {
@@ -131,13 +164,13 @@ describe('ask: scope, answers, conversations', () => {
     const dialog = s.page.getByRole('dialog', { name: 'Search in these documents' });
     await dialog.getByRole('checkbox', { name: new RegExp(SUPPLY) }).check();
     await dialog.getByRole('button', { name: 'Search this document' }).click();
-    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['SUPPLY AGREEMENT×']);
+    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['SUPPLY AGREEMENT — Fabrikam / Tailspin Toys×']);
     await ask(s.page, 'governing law');
     expect(await files(s.page)).toEqual(new Set([SUPPLY]));
     await ask(s.page, 'payment terms');
     expect(await files(s.page)).toEqual(new Set([SUPPLY]));
     expect(await latestTurn(s.page).getByTestId('turn-scope').getAttribute('data-source')).toBe('user');
-    await s.page.getByRole('button', { name: 'Search all documents' }).click();
+    await s.page.getByRole('button', { name: 'Search all documents', exact: true }).click();
     expect(await s.page.getByTestId('filter-chip').count()).toBe(0);
     await ask(s.page, 'payment terms');
     expect((await files(s.page)).size).toBeGreaterThan(1);
@@ -152,7 +185,7 @@ describe('ask: scope, answers, conversations', () => {
     const turn = latestTurn(s.page);
     const top = (await results(s.page))[0]!;
     expect(top).toMatchObject({ file: SUPPLY, page: 'part 2' });
-    await s.page.getByRole('button', { name: 'Search all documents' }).click();
+    await s.page.getByRole('button', { name: 'Search all documents', exact: true }).click();
     const citation = turn.getByTestId('citation').first();
     const n = Number(await citation.getAttribute('data-n'));
     const cited = (await results(s.page))[n - 1]!;
@@ -167,14 +200,14 @@ describe('ask: scope, answers, conversations', () => {
     expect(await s.page.getByTestId('filter-chip').count()).toBe(0);
     await viewer.getByRole('button', { name: 'Search in this document' }).click();
     await viewer.waitFor({ state: 'hidden' });
-    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['SUPPLY AGREEMENT×']);
+    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['SUPPLY AGREEMENT — Fabrikam / Tailspin Toys×']);
 
     // From a document row.
     await s.page.getByRole('button', { name: `Search in this document (${NDA})` }).click();
-    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['MUTUAL NON-DISCLOSURE AGREEMENT×']);
+    expect(await s.page.getByTestId('filter-chip').allTextContents()).toEqual(['MUTUAL NON-DISCLOSURE AGREEMENT — Contoso Pharma / Fabrikam×']);
     await ask(s.page, 'How long does confidentiality last?');
     expect(await files(s.page)).toEqual(new Set([NDA]));
-    await s.page.getByRole('button', { name: 'Search all documents' }).click();
+    await s.page.getByRole('button', { name: 'Search all documents', exact: true }).click();
   });
 
   it('answers a French question from the French contract, in French', async () => {
@@ -238,7 +271,7 @@ describe('ask: scope, answers, conversations', () => {
     // The follow-up lineage survives too.
     await ask(s.page, 'Consider the Supply Agreement; is there a non-compete?');
     await ask(s.page, 'and how is it renewed?');
-    expect(await chips(s.page)).toEqual(['SUPPLY AGREEMENT×']);
+    expect(await chips(s.page)).toEqual(['SUPPLY AGREEMENT — Fabrikam / Tailspin Toys×']);
     await s.page.getByRole('button', { name: /^History/ }).click();
     expect(await s.page.getByTestId('conversation-item').count()).toBe(1);
   });

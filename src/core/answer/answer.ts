@@ -69,7 +69,9 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   const base = { candidates: [] as NamedDocument[], fallback: null, stopped: false };
   if (ask.outcome === 'needs_clarification' && !pinned) {
     const names = ask.candidates.map((d) => d.title ?? d.name);
-    return { ...base, state: 'clarification', sources: [], answer: appReply(names.length > 0 ? m.clarifyDocuments(names) : m.clarify), writer: 'app', candidates: ask.candidates };
+    // A name no document here has: say so, with the closest documents; never search everything unasked.
+    const text = ask.clarification?.kind === 'not_found' ? m.noDocumentMatches(ask.clarification.phrase, names.length > 0) : names.length > 0 ? m.clarifyDocuments(names) : m.clarify;
+    return { ...base, state: 'clarification', sources: [], answer: appReply(text), writer: 'app', candidates: ask.candidates };
   }
 
   // Passages are cut and sentences picked by what the question asks, not by the words that named
@@ -155,6 +157,7 @@ export function turnRecord(base: TurnBase, outcome: TurnOutcome, trace: TraceRec
     answer: outcome.answer,
     writer: outcome.writer,
     candidates: outcome.candidates ?? [],
+    clarification: outcome.ask?.clarification ?? null,
     workspace: outcome.workspace ?? null,
     action: outcome.action ?? null,
     fallback: outcome.fallback ?? null,

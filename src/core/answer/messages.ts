@@ -18,6 +18,8 @@ interface Messages {
   readonly noPassages: string;
   readonly clarify: string;
   readonly clarifyDocuments: (names: readonly string[]) => string;
+  /** The question names a document that no document here matches; the closest ones may follow. */
+  readonly noDocumentMatches: (phrase: string, closest: boolean) => string;
   readonly extractiveLead: string;
   readonly scanProposal: (names: readonly string[]) => string;
   readonly workspaceUnavailable: string;
@@ -39,6 +41,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Nothing in the documents matches this question.',
     clarify: 'Could you say more precisely what you are asking, or which document you mean?',
     clarifyDocuments: (names) => `Several documents could be meant: ${quoteList(names, ', ')}. Which one do you mean?`,
+    noDocumentMatches: (phrase, closest) => `No document here matches “${phrase}”.${closest ? ' The closest ones are below; or search all documents.' : ' Search all documents instead?'}`,
     extractiveLead: 'From the documents, verbatim:',
     scanProposal: (names) => `Review ${quoteList(names, ', ')} against a playbook? Nothing runs until you approve.`,
     workspaceUnavailable: 'Questions about the workspace itself (counts, lists, document details) are not available yet.',
@@ -55,6 +58,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Aucun passage des documents ne correspond à cette question.',
     clarify: 'Pouvez-vous préciser votre question, ou le document visé ?',
     clarifyDocuments: (names) => `Plusieurs documents peuvent correspondre : ${quoteList(names, ', ')}. Lequel visez-vous ?`,
+    noDocumentMatches: (phrase, closest) => `Aucun document ici ne correspond à « ${phrase} ».${closest ? ' Les plus proches sont ci-dessous ; ou cherchez dans tous les documents.' : ' Chercher dans tous les documents ?'}`,
     extractiveLead: 'Extraits des documents, mot pour mot :',
     scanProposal: (names) => `Examiner ${quoteList(names, ', ')} selon un playbook ? Rien ne démarre sans votre accord.`,
     workspaceUnavailable: "Les questions sur l'espace de travail lui-même (nombre, liste, détails des documents) ne sont pas encore disponibles.",
@@ -71,6 +75,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Keine Textstelle der Dokumente passt zu dieser Frage.',
     clarify: 'Können Sie genauer sagen, was Sie fragen oder welches Dokument Sie meinen?',
     clarifyDocuments: (names) => `Mehrere Dokumente kommen in Frage: ${quoteList(names, ', ')}. Welches meinen Sie?`,
+    noDocumentMatches: (phrase, closest) => `Kein Dokument hier passt zu „${phrase}“.${closest ? ' Die ähnlichsten stehen unten; oder in allen Dokumenten suchen.' : ' Stattdessen in allen Dokumenten suchen?'}`,
     extractiveLead: 'Aus den Dokumenten, wörtlich:',
     scanProposal: (names) => `${quoteList(names, ', ')} anhand eines Playbooks prüfen? Nichts startet ohne Ihre Zustimmung.`,
     workspaceUnavailable: 'Fragen zum Arbeitsbereich selbst (Anzahl, Listen, Dokumentangaben) sind noch nicht verfügbar.',
@@ -87,6 +92,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Ningún pasaje de los documentos corresponde a esta pregunta.',
     clarify: '¿Puede precisar qué pregunta o a qué documento se refiere?',
     clarifyDocuments: (names) => `Varios documentos pueden corresponder: ${quoteList(names, ', ')}. ¿A cuál se refiere?`,
+    noDocumentMatches: (phrase, closest) => `Ningún documento coincide con «${phrase}».${closest ? ' Los más cercanos están abajo; o busque en todos los documentos.' : ' ¿Buscar en todos los documentos?'}`,
     extractiveLead: 'De los documentos, literalmente:',
     scanProposal: (names) => `¿Revisar ${quoteList(names, ', ')} con un playbook? Nada se ejecuta sin su aprobación.`,
     workspaceUnavailable: 'Las preguntas sobre el propio espacio de trabajo (recuentos, listas, datos de documentos) aún no están disponibles.',
@@ -103,6 +109,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Nessun passaggio dei documenti corrisponde a questa domanda.',
     clarify: 'Puoi precisare la domanda, o a quale documento ti riferisci?',
     clarifyDocuments: (names) => `Più documenti possono corrispondere: ${quoteList(names, ', ')}. Quale intendi?`,
+    noDocumentMatches: (phrase, closest) => `Nessun documento corrisponde a «${phrase}».${closest ? ' I più vicini sono qui sotto; oppure cerchi in tutti i documenti.' : ' Cercare in tutti i documenti?'}`,
     extractiveLead: 'Dai documenti, testualmente:',
     scanProposal: (names) => `Rivedere ${quoteList(names, ', ')} con un playbook? Nulla parte senza la tua approvazione.`,
     workspaceUnavailable: 'Le domande sullo spazio di lavoro stesso (conteggi, elenchi, dati dei documenti) non sono ancora disponibili.',
@@ -119,6 +126,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Geen passage in de documenten past bij deze vraag.',
     clarify: 'Kunt u preciezer zeggen wat u vraagt, of welk document u bedoelt?',
     clarifyDocuments: (names) => `Meerdere documenten komen in aanmerking: ${quoteList(names, ', ')}. Welk bedoelt u?`,
+    noDocumentMatches: (phrase, closest) => `Geen document hier komt overeen met ‘${phrase}’.${closest ? ' De meest verwante staan hieronder; of zoek in alle documenten.' : ' In alle documenten zoeken?'}`,
     extractiveLead: 'Uit de documenten, letterlijk:',
     scanProposal: (names) => `${quoteList(names, ', ')} toetsen aan een playbook? Er start niets zonder uw akkoord.`,
     workspaceUnavailable: 'Vragen over de werkruimte zelf (aantallen, lijsten, documentgegevens) zijn nog niet beschikbaar.',
@@ -135,6 +143,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     noPassages: 'Nenhuma passagem dos documentos corresponde a esta pergunta.',
     clarify: 'Pode precisar o que pergunta, ou a que documento se refere?',
     clarifyDocuments: (names) => `Vários documentos podem corresponder: ${quoteList(names, ', ')}. A qual se refere?`,
+    noDocumentMatches: (phrase, closest) => `Nenhum documento corresponde a «${phrase}».${closest ? ' Os mais próximos estão abaixo; ou pesquise em todos os documentos.' : ' Pesquisar em todos os documentos?'}`,
     extractiveLead: 'Dos documentos, literalmente:',
     scanProposal: (names) => `Rever ${quoteList(names, ', ')} com um playbook? Nada é executado sem a sua aprovação.`,
     workspaceUnavailable: 'As perguntas sobre o próprio espaço de trabalho (contagens, listas, dados dos documentos) ainda não estão disponíveis.',

@@ -4,7 +4,7 @@
  * conversation keeps. Plain, structured-clone friendly records: they cross worker boundaries,
  * go into IndexedDB and into exports unchanged.
  */
-import type { AskScope, Sufficiency } from '../ask/types';
+import type { AskScope, Clarification, Sufficiency } from '../ask/types';
 import type { SerializedError } from '../errors';
 import type { JobOptions, ModelRef } from '../ports';
 import type { NamedDocument } from '../search/resolve-doc';
@@ -235,6 +235,11 @@ export interface TurnRecord {
   readonly writer: 'model' | 'extractive' | 'app';
   /** clarification: the documents the question could mean. */
   readonly candidates: readonly NamedDocument[];
+  /**
+   * clarification: why it asks — several documents fit the name, or none does ("No document here
+   * matches “the Acme outsourcing agreement”"); absent on turns recorded before it was kept.
+   */
+  readonly clarification?: Clarification | null;
   /** inventory: the structured answer (tables, counts) of the workspace answers. */
   readonly workspace: WorkspaceAnswer | null;
   readonly action: ProposedAction | null;

@@ -23,6 +23,8 @@ import { MAX_PARTIES, type Party } from './types';
 const OPENING_CHARS = 15_000;
 /** The longest preamble read. */
 const PREAMBLE_CHARS = 2_500;
+/** Introducers ("between", "among", …) of the opening looked at, at most. */
+const MAX_INTRODUCERS = 16;
 
 const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen)(?![\p{L}])/gu;
 /** Where the preamble ends: recitals, the operative words, the first clause. */
@@ -81,7 +83,10 @@ const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|
 export function preambleCandidates(opening: string): string[] {
   const strong: string[] = [];
   const weak: string[] = [];
+  let seen = 0;
   for (const m of opening.matchAll(INTRODUCER)) {
+    // Bounded work: the preamble is among the first introducers of a contract's opening.
+    if (++seen > MAX_INTRODUCERS) break;
     const start = m.index + m[0].length;
     const body = preambleBody(opening.slice(start, start + PREAMBLE_CHARS));
     // "between" inside a clause ("disputes between the parties") is followed by no party.
@@ -101,12 +106,14 @@ export function preambleCandidates(opening: string): string[] {
 }
 
 const DEFINITION_PAREN = /\([^()]{0,60}["“„«‘]/u;
+/** A definition without parentheses: "hereinafter referred to as “Transporter”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –". */
+const ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’]/iu;
 
 /** The text up to where the recitals or clauses begin, or the first paragraph ending in a full stop. */
 function preambleBody(window: string): string {
   const end = PREAMBLE_END.exec(window);
   let body = end ? window.slice(0, end.index) : window;
-  const stop = /[.)]\s*\n[ \t]*\n/u.exec(body);
+  const stop = /\.\s*\n[ \t]*\n/u.exec(body);
   if (stop && DEFINITION_PAREN.test(body.slice(0, stop.index + 1))) body = body.slice(0, stop.index + 1);
   return body;
 }
@@ -167,8 +174,8 @@ function splitParts(preamble: string): Part[] {
       cut(i, 1);
       continue;
     }
-    const rest = preamble.slice(i, i + 14);
-    const and = /^(?:[\s,]+(?:and|AND|et|ET|und|UND)[\s:]+|\s+[-–—]\s*(?:and|AND|et|und)\s*[-–—]\s+)(?=["“„«‘(]?[\p{Lu}\p{N}]|\(\d|\p{Ll}+[\p{Lu}.])/u.exec(rest);
+    const rest = preamble.slice(i, i + 20);
+    const and = /^(?:[\s,]+(?:and|AND|et|ET|und|UND)[\s:]+|\s+[-–—]\s*(?:and|AND|et|und)\s*[-–—]\s+)(?=["“„«‘(]?[\p{Lu}\p{N}]|\(\d|\p{Ll}+[\p{Lu}.]|(?:der|die|dem|den|la|le|les|l['’]|the)\s*[\p{Lu}])/u.exec(rest);
     // "Louisville Gas and Electric Company": "and" inside a name; a party is complete once it has
     // its legal form, its definition or a description ("…, a Delaware corporation").
     if (and && complete(preamble.slice(from, i))) {
@@ -192,9 +199,9 @@ function complete(part: string): boolean {
 function partiesIn(preamble: string): Party[] {
   const out: Party[] = [];
   for (const part of splitParts(preamble)) {
-    const party = partyOf(part.text);
+    const party = partyOf(part.text, true);
     if (!party) continue;
-    if (isPartyName(party.name)) {
+    if (isPartyName(party.name) || party.shortNames.some((x) => x.toLowerCase() === party.name.toLowerCase())) {
       out.push(party);
       continue;
     }
@@ -224,22 +231,34 @@ export function isPartyName(name: string): boolean {
   return /^\p{Lu}[\p{Lu}\p{N}&-]{2,}$/u.test(w) || /\p{Ll}\p{Lu}|\.(?:com|net|org)/u.test(w);
 }
 
-/** A party from one part of the preamble, or null when the part does not start with a name. */
-export function partyOf(raw: string): Party | null {
+/**
+ * A party from one part of the preamble, or null when the part does not start with a name.
+ * `any`: also a part whose leading words are not a party's name ("Wales (“Rubicon”)" after
+ * "England and"), so the caller can hand its definitions to the party before.
+ */
+export function partyOf(raw: string, any = false): Party | null {
   const text = raw
     .replace(/^[\s:,.;–—-]+/u, '')
     .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
     .replace(/^(?:and|et|und)\s+/iu, '')
-    .replace(/^(?:la\s+soci[ée]t[ée]|die\s+firma|der|die|dem|den)\s+/iu, '');
+    .replace(/^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}:\s*/u, '')
+    // An article before a name ("la Société Générale …", "der Muster GmbH"); the name keeps its own words.
+    .replace(/^(?:la|le|les|l['’]|der|die|dem|den|des)\s*(?=\p{Lu})/u, '');
   const name = leadingName(text);
+  let fallback: Party | null = null;
   // Names defined right after the party (its first definition and the ones next to it), not
-  // those of what its description mentions later ("… insured by the FDIC (“FDIC”)").
+  // those of what its description mentions later ("… insured by the FDIC (“FDIC”)"); a short
+  // capital parenthesis inside the name ("Dialog Semiconductor (UK) Ltd.") is part of the name.
   const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
   if (name) {
-    const first = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked);
-    const defined = first ? definedNames(text.slice(first.index, first.index + first[0].length)) : definedNames(text.slice(0, 600));
-    const party = withDefinitions(name, first ? text.slice(0, first.index) : text, defined);
+    const after = Math.max(0, text.indexOf(name)) + name.length;
+    const paren = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked.slice(after));
+    const aside = ASIDE.exec(text.slice(after, 600));
+    const at = [paren ? after + paren.index : Infinity, aside ? after + aside.index : Infinity].reduce((a, b) => Math.min(a, b));
+    const definition = at === Infinity ? '' : paren && after + paren.index === at ? text.slice(at, at + paren[0].length) : text.slice(at, at + aside![0].length);
+    const party = withDefinitions(name, text.slice(0, at === Infinity ? text.length : at), definedNames(definition));
     if (isPartyName(name) || party.shortNames.some((s) => s.toLowerCase() === name.toLowerCase().replace(/[,.]$/u, ''))) return party;
+    if (any && definition !== '' && !/\p{Ll}{3,}/u.test(text.slice(after, at))) fallback = party;
   }
   // "… effective as of … (the “Effective Date”) INKTOMI CORPORATION (“Inktomi”), …": the name
   // right before a definition.
@@ -249,7 +268,7 @@ export function partyOf(raw: string): Party | null {
     from = m.index + m[0].length;
     if (candidate && isPartyName(candidate)) return withDefinitions(candidate, candidate, definedNames(m[0]));
   }
-  return null;
+  return fallback;
 }
 
 function withDefinitions(name: string, before: string, defined: readonly string[]): Party {
@@ -346,7 +365,11 @@ function namesParty(short: string, text: string): boolean {
   // "Roche Basel" of "F. Hoffmann-La Roche Ltd", "Oaktree US" of "Oaktree Capital Management": its first word is the party's.
   const head = shortWords[0]!;
   if (shortWords.length > 1 && head.length >= 4 && words.has(head)) return true;
-  return isAbbreviation(short) && longForm(short, text) !== null;
+  if (!isAbbreviation(short)) return false;
+  // "ISA" of "Integrated System Associates, Inc.": the initials of its words, legal forms aside.
+  const bare = text.replace(/[,\s]+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|L\.L\.C|plc|PLC|GmbH|AG|S\.A|SA|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|Company|Incorporated)\.?(?![\p{L}])/gu, ' ');
+  const initials = (bare.match(/\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w[0]).join('').toLowerCase();
+  return initials.includes(key(short).replace(/[^\p{L}\p{N}]/gu, '')) || longForm(short, bare) !== null;
 }
 
 function dedupe(parties: readonly Party[]): Party[] {

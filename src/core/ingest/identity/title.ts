@@ -37,6 +37,8 @@ export function contractTitle(opening: string): string | null {
     // Without a preamble to stand before, only a heading in capitals or the very first line counts.
     if (preamble < 0 && i > 0 && /\p{Ll}/u.test(line.text)) continue;
     let title = line.text;
+    // "AMENDMENT NO. 3 TO THE MASTER SERVICES AND" / "LICENSE AGREEMENT": a heading ending in a connector goes on.
+    for (let j = i + 1; j < end && j <= i + 2 && !lines[j - 1]!.blankAfter && CONNECTOR_END.test(lines[j - 1]!.text) && isContinuation(lines[j]!.text); j++) title += ` ${lines[j]!.text}`;
     // A title wrapped over lines ("MASTER SERVICES AND" / "LICENSE AGREEMENT") or with its
     // qualifier below ("(For Use under FT-A Rate Schedule)") is taken whole when it continues at once.
     for (let j = i - 1; j >= 0 && j >= i - 2; j--) {
@@ -74,11 +76,19 @@ export function isTitleLine(text: string): boolean {
   // A sentence (a verb after a full stop, a clause ending in a comma or a lower-case start) is not a title.
   if (/^[\p{Ll}]/u.test(text) || /[,;:]$/u.test(text) || /\p{Ll}{2}\.\s+\p{Lu}/u.test(text)) return false;
   if (/\b(?:shall|will|hereby|herein|whereas|means|is|are|was|were)\b/iu.test(text)) return false;
+  // In a heading that is not in capitals the noun opens it ("Contrat de …", "Agreement for …") or
+  // closes it ("Software License Agreement"); in the middle of a line it is a sentence's.
+  if (/\p{Ll}/u.test(text)) {
+    const at = ws.findIndex((w) => documentNounStrength(w) > 0);
+    if (at > 2 && at < ws.length - 4) return false;
+  }
   const capitalised = ws.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length;
   const long = ws.filter((w) => w.length >= 4);
   const capsLong = long.filter((w) => /^[\p{Lu}\p{N}]/u.test(w)).length;
   return capitalised / ws.length >= 0.5 && (long.length === 0 || capsLong / long.length >= 0.75);
 }
+
+const CONNECTOR_END = /\b(?:and|of|for|to|the|AND|OF|FOR|TO|THE|de|du|des|et|und|der|über)$/u;
 
 function isContinuation(text: string): boolean {
   return text.length <= 80 && !LEGEND.test(text) && !/\p{Ll}/u.test(text) && /\p{Lu}{3}/u.test(text) && !/\d{3}/u.test(text);

@@ -1,0 +1,129 @@
+/**
+ * Document identity from generated contract openings: titles next to legends and tables of
+ * contents, parties with their defined short names and roles in several preamble styles, the
+ * signature block when the preamble names none, brands, the effective date.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractIdentity } from '../../../../src/core/ingest/identity';
+import { documentLabel, shownParties } from '../../../../src/core/ingest/identity/label';
+import { extractParties } from '../../../../src/core/ingest/identity/parties';
+import { contractTitle } from '../../../../src/core/ingest/identity/title';
+
+const page = (text: string, n = 1) => ({ page: n, text });
+
+const US = `Exhibit 10.1
+
+CONFIDENTIAL TREATMENT REQUESTED
+
+STRATEGIC ALLIANCE AGREEMENT
+
+This Strategic Alliance Agreement (the "Agreement") is entered into as of the 23rd day of September, 2016 (the "Effective Date") by and between Dialog Semiconductor (UK) Ltd., a company organized under the laws of England and Wales ("DIALOG"), and Energous Corporation, a Delaware corporation (the "Distributor").
+
+WHEREAS, Dialog designs and sells integrated circuits;
+
+1. DEFINITIONS`;
+
+describe('parties', () => {
+  it('reads a US preamble: each party with its defined short name or role', () => {
+    expect(extractParties(US)).toEqual([
+      { name: 'Dialog Semiconductor (UK) Ltd.', shortNames: ['DIALOG'], role: null },
+      { name: 'Energous Corporation', shortNames: [], role: 'Distributor' },
+    ]);
+  });
+
+  it('reads a numbered BETWEEN block with spaced capitals and "- and -"', () => {
+    const text = `THIS AGREEMENT made this 20 day of November, 1995.\n\nB E T W E E N:\n\nNORTHWIND COURIER LTD.\n("Northwind")\n\n- and -\n\nCONTOSO SYSTEMS CANADA LTD.\na subsidiary of Contoso Inc.\n("Contoso")\n\nWHEREAS Northwind provides courier services;`;
+    expect(extractParties(text).map((p) => [p.name, p.shortNames])).toEqual([
+      ['NORTHWIND COURIER LTD.', ['Northwind']],
+      ['CONTOSO SYSTEMS CANADA LTD.', ['Contoso']],
+    ]);
+  });
+
+  it('finds parties named before "agree" when no "between" introduces them', () => {
+    const text = `CONSULTING AGREEMENT\n\nFabrikam Biotech, Inc., with a place of business at 740 Main Avenue, Berkeley, CA 94710 ("Fabrikam") and LITWARE B.V having an address at Leiden, the Netherlands, ("Consultant") agree to all terms and conditions of this Consulting Agreement ("Agreement") dated June 1, 2020.\n\n1. Services.`;
+    expect(extractParties(text).map((p) => [p.name, p.shortNames, p.role])).toEqual([
+      ['Fabrikam Biotech, Inc.', ['Fabrikam'], null],
+      ['LITWARE B.V', [], 'Consultant'],
+    ]);
+  });
+
+  it('keeps "and" inside a name and a place ("England and Wales") with its party', () => {
+    const text = `This Agreement is made by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware Corporation, hereinafter referred to as "Transporter" and LOUISVILLE GAS AND ELECTRIC COMPANY, a Kentucky Corporation, hereinafter referred to as "Shipper."\n\nARTICLE I`;
+    expect(extractParties(text).map((p) => [p.name, p.role])).toEqual([
+      ['TENNESSEE GAS PIPELINE COMPANY', 'Transporter'],
+      ['LOUISVILLE GAS AND ELECTRIC COMPANY', 'Shipper'],
+    ]);
+    const uk = `This Agreement is made between Contoso Software Group plc, a company incorporated under the laws of England and Wales ("Contoso") and Integrated System Associates, Inc. ("ISA").\n\n1.`;
+    expect(extractParties(uk).map((p) => [p.name, p.shortNames])).toEqual([
+      ['Contoso Software Group plc', ['Contoso']],
+      ['Integrated System Associates, Inc.', ['ISA']],
+    ]);
+  });
+
+  it('reads French and German preambles', () => {
+    const fr = `CONTRAT DE PRESTATION DE SERVICES\n\nEntre les soussignés : Acme Conseil SAS, société par actions simplifiée, ci-après « le Prestataire », et Beta Industrie SA, ci-après « le Client ».\n\nIl a été convenu ce qui suit :`;
+    expect(extractParties(fr).map((p) => [p.name, p.role])).toEqual([
+      ['Acme Conseil SAS', 'Prestataire'],
+      ['Beta Industrie SA', 'Client'],
+    ]);
+    const de = `Vertrag zwischen der Muster GmbH, Musterstraße 1, Berlin – nachfolgend „Auftragnehmer“ – und der Beispiel AG – nachfolgend „Auftraggeber“ –\n\nPräambel`;
+    expect(extractParties(de).map((p) => [p.name, p.role])).toEqual([
+      ['Muster GmbH', 'Auftragnehmer'],
+      ['Beispiel AG', 'Auftraggeber'],
+    ]);
+  });
+
+  it('reads "Party A:" lines and, when the opening names no party, the signature block', () => {
+    const labelled = `INTELLECTUAL PROPERTY AGREEMENT\n\nThis Agreement is entered into on February 8, 2007 between the following two parties:\n\nParty A: JingWei HengTong Technology Co., Ltd.\nParty B: ShenZhen JingWei Communication Co., Ltd.\n\nWHEREAS:`;
+    expect(extractParties(labelled).map((p) => [p.name, p.role])).toEqual([
+      ['JingWei HengTong Technology Co., Ltd.', 'Party A'],
+      ['ShenZhen JingWei Communication Co., Ltd.', 'Party B'],
+    ]);
+    const closing = `IN WITNESS WHEREOF, the parties have executed this Agreement.\n\nNORTHWIND TRADERS, INC.\n\nBy: /s/ Jane Doe\nName: Jane Doe\n\nFABRIKAM GMBH\n\nBy: /s/ Max Muster\nName: Max Muster`;
+    expect(extractParties('SUPPLY AGREEMENT\n\nThe parties agree as follows.', closing).map((p) => p.name)).toEqual(['NORTHWIND TRADERS, INC.', 'FABRIKAM GMBH']);
+  });
+
+  it('names no party for the agreement itself, a sentence end or an address', () => {
+    const text = `This Software Hosting Agreement (the "Agreement") is entered into as of the later of the two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California corporation, and MICROSOFT CORPORATION ("Microsoft"), a Washington Corporation.\n\nRecitals`;
+    expect(extractParties(text).map((p) => p.name)).toEqual(['INKTOMI CORPORATION', 'MICROSOFT CORPORATION']);
+  });
+});
+
+describe('title', () => {
+  it('skips filing legends, logos and a table of contents for the heading that names the kind', () => {
+    expect(contractTitle(US)).toBe('STRATEGIC ALLIANCE AGREEMENT');
+    const toc = `QuickLinks -- Click here to rapidly navigate through this document\n[LOGO]\nTABLE OF CONTENTS\nARTICLE 1 DEFINITIONS 1\nARTICLE 9 INDEMNIFICATION 22\n19. ENTIRE AGREEMENT, GOVERNING LAW 31\n\nMASTER SUPPLY AGREEMENT\n\nThis Master Supply Agreement is made by and between Acme Inc. ("Acme") and Beta LLC ("Beta").`;
+    expect(contractTitle(toc)).toBe('MASTER SUPPLY AGREEMENT');
+  });
+
+  it('joins a title wrapped over two lines and drops "between" after it', () => {
+    expect(contractTitle('AMENDMENT NO. 3 TO THE MASTER SERVICES AND\nLICENSE AGREEMENT\n\nThis Amendment is made by and between X Inc. ("X") and Y Ltd. ("Y").')).toBe('AMENDMENT NO. 3 TO THE MASTER SERVICES AND LICENSE AGREEMENT');
+    expect(contractTitle('Promotion Agreement Between\n\nThis Agreement is entered into by and between Go Call, Inc. ("Go Call") and Pagemaster Corporation.')).toBe('Promotion Agreement');
+  });
+
+  it('takes the preamble’s own words when no heading names the kind, and nothing from a sentence', () => {
+    expect(contractTitle('Exhibit 99.1\n\nThis Cooperation Agreement (this "Agreement") is by and among Acme Inc. ("Acme") and Beta LLC ("Beta").')).toBe('Cooperation Agreement');
+    expect(contractTitle('Die Parteien beachten die Verordnung (EU) 2016/679 (Datenschutz-Grundverordnung, „DSGVO“).')).toBeNull();
+  });
+});
+
+describe('identity', () => {
+  it('puts title, parties, brands, kind and effective date together', () => {
+    const franchise = `FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on September 1, 2015, by and between Airsopure International Group, Inc., a Nevada corporation (hereinafter "AIRSOPURE"), and Pizza Ventures LLC d/b/a PIZZA FUSION ("Franchisee").\n\nRECITALS\n\nA. AIRSOPURE designs and sells air cleaning systems under the name and mark "AIRSOPURE" (the "Products").`;
+    const identity = extractIdentity([page(franchise)]);
+    expect(identity.title).toBe('FRANCHISE AGREEMENT');
+    expect(identity.kind).toBe('franchise agreement');
+    expect(identity.parties.map((p) => p.name)).toEqual(['Airsopure International Group, Inc.', 'Pizza Ventures LLC']);
+    expect(identity.parties[0]!.shortNames).toEqual(['AIRSOPURE']);
+    expect(identity.brands).toEqual(['PIZZA FUSION', 'AIRSOPURE']);
+    expect(identity.effectiveDate).toEqual({ text: 'September 1, 2015', iso: '2015-09-01' });
+    expect(extractIdentity([page(US)]).effectiveDate).toEqual({ text: '23rd day of September, 2016', iso: '2016-09-23' });
+  });
+
+  it('labels a document by title and parties, without legal forms', () => {
+    const identity = extractIdentity([page(US)]);
+    expect(shownParties({ identity })).toEqual(['Dialog Semiconductor', 'Energous']);
+    expect(documentLabel({ name: 'dialog.pdf', title: identity.title, identity })).toBe('STRATEGIC ALLIANCE AGREEMENT — Dialog Semiconductor / Energous');
+    expect(documentLabel({ name: 'notes.txt', title: null })).toBe('notes.txt');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Name resolution the way lawyers name contracts: a party's short name, a brand, a possessive,
+ * a type word ("the reseller deal"), a name only the contract's text holds — and the outcomes
+ * that keep it honest: several documents fit (ask which), none does (say so), none is named.
+ */
+import { describe, expect, it } from 'vitest';
+import { planScope } from '../../../../src/core/ask/scope';
+import type { DocumentIdentity, Party } from '../../../../src/core/ingest/identity/types';
+import { matchDocuments, type NamedDocument } from '../../../../src/core/search/resolve-doc';
+import type { TermStats } from '../../../../src/core/search/term-stats';
+
+const party = (name: string, shortNames: string[] = [], role: string | null = null): Party => ({ name, shortNames, role });
+function contract(id: string, title: string, parties: Party[], brands: string[] = []): NamedDocument {
+  const identity: DocumentIdentity = { title, parties, brands, kind: title.toLowerCase(), effectiveDate: null };
+  return { id, name: `${id}.pdf`, title, aliases: parties.flatMap((p) => [p.name, ...p.shortNames]), parties: parties.map((p) => p.name), identity };
+}
+
+const DOCS = [
+  contract('dialog', 'STRATEGIC ALLIANCE AGREEMENT', [party('Dialog Semiconductor (UK) Ltd.', ['DIALOG']), party('Energous Corporation', [], 'Distributor')]),
+  contract('adapt', 'STRATEGIC ALLIANCE AGREEMENT', [party('The University of Texas M. D. Anderson Cancer Center', ['MD Anderson']), party('Adaptimmune LLC', ['Adaptimmune'])]),
+  contract('reseller', 'RESELLER AGREEMENT', [party('Diversinet Corp.', ['Diversinet']), party('2205925 Ontario Limited', [], 'Reseller')]),
+  contract('franchise', 'FRANCHISE AGREEMENT', [party('Pizza Ventures LLC', [], 'Franchisee'), party('Fusion Franchising Inc.', ['Franchisor'])], ['Pizza Fusion']),
+  contract('outsourcing', 'OUTSOURCING AGREEMENT', [party('Silicon Smelters Pty Ltd', [], 'Customer'), party('Espacio Information Technology SA', ['EIT'])]),
+  contract('hosting', 'HOSTING AND MANAGEMENT AGREEMENT', [party('Blackwell Science Limited', ['Blackwell'])]),
+];
+const ids = (m: ReturnType<typeof matchDocuments>) => (m.kind === 'resolved' ? [...m.resolution.documentIds] : []);
+
+describe('matchDocuments: the handles people use', () => {
+  it('finds a contract by a party’s short name and a type word, and strips them from the query', () => {
+    const m = matchDocuments('Is liability capped in the Energous alliance agreement?', DOCS);
+    expect(ids(m)).toEqual(['dialog']);
+    expect(m.kind === 'resolved' && m.resolution.remainder).toBe('Is liability capped in the?');
+    expect(ids(matchDocuments('governing law of the MD Anderson/Adaptimmune alliance?', DOCS))).toEqual(['adapt']);
+  });
+
+  it('reads lower case, possessives and "our deal with …"', () => {
+    expect(ids(matchDocuments('can diversinet assign the reseller agreement', DOCS))).toEqual(['reseller']);
+    expect(ids(matchDocuments("Can we terminate Dialog's distributorship for convenience?", DOCS))).toEqual(['dialog']);
+    expect(ids(matchDocuments('what law governs our deal with Blackwell?', DOCS))).toEqual(['hosting']);
+  });
+
+  it('finds a franchise by its brand and an outsourcing agreement by an abbreviation its party defines', () => {
+    expect(ids(matchDocuments('Pizza Fusion franchise: can the franchisee terminate for convenience?', DOCS))).toEqual(['franchise']);
+    expect(ids(matchDocuments('Is there a cap in the EIT outsourcing agreement?', DOCS))).toEqual(['outsourcing']);
+  });
+
+  it('asks which when a name fits several contracts alike', () => {
+    const m = matchDocuments('Is there a non-compete in the Strategic Alliance Agreement?', DOCS);
+    expect(m.kind).toBe('ambiguous');
+    expect(m.kind === 'ambiguous' && m.candidates.map((d) => d.id)).toEqual(['dialog', 'adapt']);
+  });
+
+  it('says no document matches a name none has, offering the ones of the kind named', () => {
+    const m = matchDocuments('Is liability capped in the Acme outsourcing agreement?', DOCS);
+    expect(m.kind).toBe('not_found');
+    expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
+    expect(m.kind === 'not_found' && m.candidates.map((d) => d.id)).toEqual(['outsourcing']);
+    // Lower case: a word no passage of the workspace holds is a name too.
+    const terms = new Map<string, TermStats>([['acme', { idf: 0, documents: [] }]]);
+    expect(matchDocuments('can we assign our reseller deal with acme?', DOCS, { terms }).kind).toBe('not_found');
+  });
+
+  it('finds a contract by a name only its text holds', () => {
+    const terms = new Map<string, TermStats>([['munksgaard', { idf: 6.5, documents: ['hosting'] }]]);
+    expect(ids(matchDocuments('Who owns the IP under our hosting agreement with Munksgaard?', DOCS, { terms }))).toEqual(['hosting']);
+  });
+
+  it('names nothing in a question about clauses, even when a title holds its words', () => {
+    for (const q of ['Is there a cap or other limitation on a party’s liability?', 'Which contracts can be terminated for convenience?', 'Who owns intellectual property developed under this agreement?']) {
+      expect(matchDocuments(q, DOCS).kind).toBe('none');
+    }
+  });
+});
+
+describe('planScope: scope turns', () => {
+  it('keeps a follow-up on the contract the conversation is about', () => {
+    const first = planScope('Is liability capped in the Energous alliance agreement?', DOCS);
+    expect(first).toMatchObject({ kind: 'search', scope: { source: 'question', documentIds: ['dialog'] } });
+    const previous = first.kind === 'search' ? first.scope : null;
+    expect(planScope('and what law governs it?', DOCS, { previousScope: previous })).toMatchObject({ kind: 'search', scope: { source: 'follow_up', documentIds: ['dialog'] } });
+  });
+
+  it('turns a name no document has into a clarification, never a workspace search', () => {
+    const plan = planScope('What is the notice period in the Acme outsourcing agreement?', DOCS);
+    expect(plan).toMatchObject({ kind: 'clarify', clarification: { kind: 'not_found', phrase: 'Acme outsourcing agreement' } });
+    expect(plan.kind === 'clarify' && plan.candidates.map((d) => d.id)).toEqual(['outsourcing']);
+  });
+});

@@ -50,6 +50,7 @@ import { WorkerScanner } from './scan-proxy';
 import { ScanService } from './scan-service';
 import type { StorageSpace } from './storage-space';
 import { lockNames, type HeldLock, type TabLocks } from './tab-locks';
+import { questionClassifier } from '../playbooks/builtin';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
 export interface SessionDeps {
@@ -178,7 +179,7 @@ export class WorkspaceSession {
         import: importExecutor({ choices: folderChoices, openFolder: (handle) => this.folder.connect(handle), addFolderFiles: (files) => this.imports.addFolderFiles(files) }),
       },
       folderChoices,
-      classifier: async () => (await import('../playbooks/builtin')).askClassifier(),
+      classifier: async () => questionClassifier(),
     });
     this.conversation = new ConversationService({
       store: new DexieConversationStore(this.db),

@@ -1,16 +1,19 @@
 /**
  * Scan speed: a generated contract (sections built from the built-in playbooks' reference clauses
- * and filler sentences) scanned with the commercial playbook by the app's scan function, without
- * and with the tiny fixture embedder. "cold" is the first scan in a fresh process (re2js builds its
- * DFAs lazily; the embedder embeds the reference examples once); "warm" is a second document
- * afterwards, as in a session that scans several contracts.
+ * and filler sentences) scanned with the commercial playbook by the app's scan function and the
+ * app's classifier (the learned clause-kind model; playbook signals for the NDA types), and the
+ * NDA playbook (signals only) without and with the tiny fixture embedder. "cold" is the first
+ * scan in a fresh process (the model is decoded, re2js builds its DFAs lazily; the embedder
+ * embeds the reference examples once); "warm" is a second document afterwards. Also the
+ * model's cost per passage (both heads, every window).
  */
 import { prng } from '../core/prng';
-import { PlaybookClassifier } from '../core/scan/classify';
+import type { ClauseClassifier } from '../core/ports';
 import { runScan } from '../core/scan/scan';
 import type { Embedder } from '../core/ports';
 import type { ChunkRecord } from '../core/types';
 import { builtinPlaybook } from '../playbooks/builtin';
+import { clauseKindModel, playbookClassifier } from '../playbooks/classifiers';
 import { fixtureEmbedder } from './bench-models';
 
 const FILLER = ['The parties shall cooperate in good faith to carry out this Agreement.', 'Each party shall bear its own costs unless stated otherwise.', 'Headings are for convenience only and do not affect interpretation.', 'Notices shall be in writing and delivered by hand, courier or email.', 'The Supplier shall perform the Services in a professional manner consistent with industry standards.'];
@@ -32,9 +35,9 @@ export function benchContract(pages: number, seed: number): ChunkRecord[] {
   return chunks;
 }
 
-async function timeScan(pages: number, seed: number, classifier: PlaybookClassifier): Promise<number> {
+async function timeScan(pages: number, seed: number, classifier: ClauseClassifier, playbookId = 'commercial-contracts'): Promise<number> {
   const chunks = benchContract(pages, seed);
-  const playbook = builtinPlaybook('commercial-contracts')!;
+  const playbook = builtinPlaybook(playbookId)!;
   const t0 = performance.now();
   await runScan({ document: { id: `bench-${seed}`, name: `bench-${seed}.pdf`, sha256: String(seed).padStart(64, '0'), pages }, chunks, playbook }, { classifier });
   return (performance.now() - t0) / pages;
@@ -42,19 +45,28 @@ async function timeScan(pages: number, seed: number, classifier: PlaybookClassif
 
 export async function benchScan(pages = 50): Promise<Record<string, number | string>> {
   const playbook = builtinPlaybook('commercial-contracts')!;
-  const lexical = new PlaybookClassifier(playbook.clauseTypes);
-  const cold = await timeScan(pages, 1, lexical);
-  const warm = await timeScan(pages, 2, lexical);
+  const nda = builtinPlaybook('nda')!;
+  const t0 = performance.now();
+  const learned = playbookClassifier(playbook.clauseTypes);
+  const load = performance.now() - t0;
+  const cold = await timeScan(pages, 1, learned);
+  const warm = await timeScan(pages, 2, learned);
+  const passages = benchContract(20, 9).map((c) => ({ text: c.text, sectionTitle: c.sectionTitle, sectionPath: c.sectionPath }));
+  const t1 = performance.now();
+  for (const p of passages) clauseKindModel().scorePassage(p);
+  const perPassage = (performance.now() - t1) / passages.length;
   const embedder: Embedder = fixtureEmbedder();
-  const withEmbedder = new PlaybookClassifier(playbook.clauseTypes, { embedder });
-  const coldE = await timeScan(pages, 3, withEmbedder);
-  const warmE = await timeScan(pages, 4, withEmbedder);
+  const withEmbedder = playbookClassifier(nda.clauseTypes, { embedder });
+  const coldE = await timeScan(pages, 3, withEmbedder, 'nda');
+  const warmE = await timeScan(pages, 4, withEmbedder, 'nda');
   return {
     'contract pages (4 sections each)': pages,
     'rules / clause types': `${playbook.rules.length} / ${playbook.clauseTypes.length}`,
-    'no embedder, cold, ms/page': cold,
-    'no embedder, warm, ms/page': warm,
-    'fixture embedder (Node), cold, ms/page': coldE,
-    'fixture embedder (Node), warm, ms/page': warmE,
+    'clause-kind model: decode, ms': load,
+    'clause-kind model: ms per passage (~1,400 characters)': perPassage,
+    'commercial playbook (model), cold, ms/page': cold,
+    'commercial playbook (model), warm, ms/page': warm,
+    'NDA playbook (signals), fixture embedder (Node), cold, ms/page': coldE,
+    'NDA playbook (signals), fixture embedder (Node), warm, ms/page': warmE,
   };
 }

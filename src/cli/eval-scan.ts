@@ -18,10 +18,10 @@ import { parseArgs } from 'node:util';
 import { describeError } from '../core/errors';
 import { parseQaFile, selectSplit } from '../core/eval/qa';
 import { evaluateClassification, evaluatePresence, parseLabelFile, selectLabelSplit, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
-import { PlaybookClassifier } from '../core/scan/classify';
 import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../playbooks/builtin';
+import { builtinClassifier, CLAUSE_MODEL_SOURCE } from '../playbooks/classifiers';
 import { MemoryWorkspace } from '../store/memory';
 import { loadEvalModels } from './eval-models';
 import { ingestPaths } from './headless';
@@ -70,6 +70,26 @@ function printPresence(report: PresenceReport, verbose: boolean): void {
   }
 }
 
+/**
+ * The model was trained on the train split: figures measured there are in-sample. Its
+ * cross-validated figures (by contract, from `npm run train`, stored in the model file) are the
+ * ones to read; they are printed first.
+ */
+function printTrainCv(training: Readonly<Record<string, unknown>>): unknown {
+  const cv = training['cv'] as { clause_balanced_accuracy?: number; presence?: { balanced_accuracy: number; present_recall: number; missing_recall: number; n: number } } | undefined;
+  const sufficiency = training['sufficiency_cv'] as Record<string, { answerable: number; unanswerable: number; n: number }> | undefined;
+  console.log('\n## Train split: the clause-kind model was trained on it; its cross-validated figures (by contract, `npm run train`)\n');
+  if (!cv) {
+    console.log('the model file holds no cross-validation figures');
+    return null;
+  }
+  console.log(`CUAD clause classification (label items, mean balanced accuracy over tasks): ${f3(cv.clause_balanced_accuracy ?? 0)}`);
+  if (cv.presence) console.log(`clause presence (${cv.presence.n} contract × category pairs): balanced accuracy ${f3(cv.presence.balanced_accuracy)}, present recall ${f3(cv.presence.present_recall)}, missing recall ${f3(cv.presence.missing_recall)}`);
+  for (const [field, r] of Object.entries(sufficiency ?? {})) console.log(`sufficiency (${field}, ${r.n} questions): insufficient on ${f3(r.answerable)} of answerable, ${f3(r.unanswerable)} of unanswerable`);
+  console.log('\n(the figures below are in-sample: measured on what the model was trained on)');
+  return { cv, sufficiency: sufficiency ?? null };
+}
+
 async function main(): Promise<void> {
   if (values.help) usage();
   if (!values.labels && !(values.docs && values.qa)) usage('--labels, or --docs and --qa, are required');
@@ -77,11 +97,11 @@ async function main(): Promise<void> {
   const threshold = values.threshold ? Number(values.threshold) : undefined;
   const models = await loadEvalModels({ dir: values.models, embedder: values.embedder });
   const embedder = models.embedder;
-  const clauseTypes = BUILTIN_PLAYBOOKS.flatMap((p) => p.clauseTypes);
-  const classifier = new PlaybookClassifier(clauseTypes, { embedder, ...(threshold !== undefined ? { threshold } : {}) });
-  console.log(`models: ${embedder ? `embedder ${embedder.model.id}` : 'none (structure + lexical signals)'}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
+  const classifier = builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) });
+  console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
-  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] } } = {};
+  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; train_cv?: unknown } = {};
+  if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
     const t0 = performance.now();

@@ -19,14 +19,14 @@ import { byCategory, insufficientRates, retrievalMetrics, sufficiencyReport, typ
 import { parseQaFile, QUESTION_FIELDS, selectSplit, type QuestionField } from '../core/eval/qa';
 import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from '../core/eval/run';
 import { describeError } from '../core/errors';
-import { DEFAULT_SUFFICIENCY_THRESHOLD, sufficiencyScore } from '../core/search/sufficiency';
+import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../core/search/sufficiency';
 import { MemoryWorkspace } from '../store/memory';
 import { ingestPaths, listDocuments, openEngine } from './headless';
 import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
-import { askClassifier } from '../playbooks/builtin';
+import { askClassifier } from '../playbooks/classifiers';
 
 const { values } = parseArgs({
   options: {
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), sufficiency: (r) => sufficiencyScore(r, engine), answer, question }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r, engine), answer, question }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {

@@ -237,6 +237,12 @@ export interface Retriever {
 export interface ClauseLabel {
   readonly type: string;
   readonly score: number;
+  /**
+   * How strongly this passage makes its document have the kind, 0..1 with 0.5 at the
+   * classifier's contract-level threshold (a learned model's presence head); absent: `score`
+   * on the same scale.
+   */
+  readonly presence?: number;
 }
 
 export interface ClausePassage {
@@ -252,4 +258,6 @@ export interface ClausePassage {
 export interface ClauseClassifier {
   classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]>;
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
+  /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */
+  readonly sufficiencyThreshold?: number;
 }

@@ -1,13 +1,12 @@
 /**
- * The built-in playbooks (the JSON files in playbooks/), and the clause classifier over all of
- * their clause types: the one the ask path uses for "is there such a clause in scope" and the
- * scanner uses when no other playbook is chosen.
+ * The built-in playbooks (the JSON files in playbooks/). The clause classifiers built on them and
+ * on the learned clause-kind model are in classifiers.ts (the page lists playbooks without
+ * loading the model).
  */
 import commercial from '../../playbooks/commercial.json';
 import gdprDpa from '../../playbooks/gdpr-dpa.json';
 import nda from '../../playbooks/nda.json';
-import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
-import { PlaybookClassifier, type ClassifierOptions } from '../core/scan/classify';
+import { PlaybookClassifier } from '../core/scan/classify';
 import type { ClauseType, Playbook } from '../core/scan/playbook';
 
 /**
@@ -26,17 +25,11 @@ export function builtinClauseTypes(): ClauseType[] {
   return BUILTIN_PLAYBOOKS.flatMap((p) => p.clauseTypes);
 }
 
-/** The clause classifier over every built-in clause type. */
-export function builtinClassifier(options?: ClassifierOptions): PlaybookClassifier {
-  return new PlaybookClassifier(builtinClauseTypes(), options);
-}
-
 /**
- * The classifier of the ask path, built the same way wherever ask() runs (the app's index worker,
- * `npm run eval`'s app scope): every built-in clause type, graded scores (ASK_CLASSIFIER_OPTIONS),
- * from section titles and wording only. No embedder: comparing every candidate passage with the
- * clause types' reference examples would embed them all again on each question.
+ * Which built-in clause types a question names, from the types' names and keywords only (no
+ * passage signals, no model): what the page needs to plan a flow ("which contracts have a
+ * non-compete?"); the documents themselves are judged in the index worker.
  */
-export function askClassifier(): PlaybookClassifier {
-  return builtinClassifier(ASK_CLASSIFIER_OPTIONS);
+export function questionClassifier(): PlaybookClassifier {
+  return new PlaybookClassifier(builtinClauseTypes().map((t) => ({ ...t, signals: [], examples: [] })));
 }

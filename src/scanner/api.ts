@@ -10,8 +10,9 @@
  *                                      first validation compiles the schema and the RE2
  *                                      patterns: about a second the page must not block on)
  *
- * The scan is the core's `scanDocument`, the same code the evaluation runs. The worker keeps
- * the classifier of the last few playbooks (compiling a playbook's signals costs ~0.45 s of CPU
+ * The scan is the core's `scanDocument`, the same code the evaluation runs, with the app's clause
+ * classifier (the learned clause-kind model for the kinds it knows, the playbook's signals for
+ * the others; src/playbooks/classifiers.ts). The worker keeps the classifier of the last few playbooks (compiling a playbook's signals costs ~0.45 s of CPU
  * on first use), and stores nothing: the page persists the record it receives.
  *
  * Model checks and embeddings: the language model and the embedder live on the page's side (the
@@ -24,7 +25,8 @@
 import type { ProxyMarked, Remote } from 'comlink';
 import type { CasefileEvent } from '../core/events';
 import type { ChatModel, ChatRequest, Embedder, JobOptions, JsonSchema, ModelRef } from '../core/ports';
-import { PlaybookClassifier } from '../core/scan/classify';
+import type { LearnedClauseClassifier } from '../core/clauses/classifier';
+import type * as Classifiers from '../playbooks/classifiers';
 import type { Playbook } from '../core/scan/playbook';
 import { scanDocument, type ScanRequest } from '../core/scan/scan';
 import { shortHash } from '../core/scan/rules';
@@ -69,7 +71,7 @@ export interface ScanApi extends StreamApi {
 export function createScanApi(): ScanApi {
   const host = createStreamHost('scan worker', 'scan');
   let callbacks: Remote<ScanCallbacks> | null = null;
-  const classifiers = new Map<string, PlaybookClassifier>();
+  const classifiers = new Map<string, LearnedClauseClassifier>();
   /** Which job a signal belongs to: the classifier passes only the signal to the embedder. */
   const jobOfSignal = new WeakMap<AbortSignal, string>();
 
@@ -86,11 +88,14 @@ export function createScanApi(): ScanApi {
     embed: (texts: readonly string[], options?: JobOptions) => page.embed((options?.signal && jobOfSignal.get(options.signal)) ?? 'scan-examples', [...texts]),
   });
 
-  const classifierFor = (playbook: Playbook, embedder: Embedder | null): { key: string; classifier: PlaybookClassifier } => {
+  // The clause-kind model (~0.5 MB) is loaded on the first scan, not when the worker starts to validate a playbook.
+  let classifiersModule: Promise<typeof Classifiers> | null = null;
+  const classifierFor = async (playbook: Playbook, embedder: Embedder | null): Promise<{ key: string; classifier: LearnedClauseClassifier }> => {
+    const { playbookClassifier } = await (classifiersModule ??= import('../playbooks/classifiers'));
     const key = `${shortHash(JSON.stringify(playbook.clauseTypes))}|${embedder?.model.id ?? ''}`;
     let classifier = classifiers.get(key);
     if (classifier) classifiers.delete(key); // re-inserted below: most recently used last
-    classifier ??= new PlaybookClassifier(playbook.clauseTypes, { embedder });
+    classifier ??= playbookClassifier(playbook.clauseTypes, { embedder });
     classifiers.set(key, classifier);
     for (const old of classifiers.keys()) if (classifiers.size > CLASSIFIER_CACHE) classifiers.delete(old);
     return { key, classifier };
@@ -100,7 +105,7 @@ export function createScanApi(): ScanApi {
     jobOfSignal.set(signal, request.jobId);
     const chatModel = request.chatModel && callbacks ? remoteChat(request.jobId, request.chatModel, callbacks) : null;
     const embedder = request.embedder && callbacks ? remoteEmbedder(request.embedder, callbacks) : null;
-    const { key, classifier } = classifierFor(request.playbook, embedder);
+    const { key, classifier } = await classifierFor(request.playbook, embedder);
     const scan = scanDocument({ document: request.document, chunks: request.chunks, playbook: request.playbook }, { classifier, chatModel, store: null }, { jobId: request.jobId, signal, force: true });
     let batch: CasefileEvent[] = [];
     try {

@@ -30,7 +30,6 @@ import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenRepor
 import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
 import type { ChunkRecord } from '../core/types';
-import { askClassifier } from '../playbooks/builtin';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
@@ -194,10 +193,11 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         const o = await ready();
         const settings = await settingsFor(o, request);
         const { embedder: _e, reranker: _r, rerankMaxPairs: _m, ...askRequest } = request;
-        classifier ??= askClassifier();
+        // The clause-kind model (~0.5 MB) is loaded on the first question, not when the workspace opens.
+        classifier ??= (await import('../playbooks/classifiers')).askClassifier();
         return ask(
           { ...askRequest, settings },
-          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine) },
+          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
           { signal },
         );
       });

@@ -60,10 +60,12 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
   const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
   throwIfAborted(signal, 'ask');
-  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, question, response.passages, { signal }) : NO_CLAUSE_EVIDENCE;
+  // The clause kind asked about is read from the question without the words naming its documents.
+  const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id) } : null;
+  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.query || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   const passages = rankByClause(dropCopyRepeats(response.passages, documents), clauses, selection);
-  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
+  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {
     outcome: answered ? 'answered' : 'insufficient',

@@ -7,6 +7,7 @@
  *
  *   order score = retrieval score / best retrieval score + CLAUSE_RANK_WEIGHT · clause score
  */
+import { DocumentKindProfiles } from '../clauses/profiles';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage } from '../search/pipeline';
 import { select, type SelectionOptions } from '../search/select';
@@ -21,19 +22,42 @@ export const CLAUSE_RANK_WEIGHT = 1;
 /** A clause type counts as asked for from this questionTypes() score on. */
 export const QUESTION_TYPE_MIN_SCORE = 0.5;
 
+/** Documents in scope read whole for the asked kind at most (more: only the passages retrieved). */
+export const MAX_DOCUMENTS_READ_WHOLE = 5;
+
 export interface ClauseEvidence {
   /** The clause kinds the question asks about (empty: none, or no classifier). */
   readonly asked: readonly ClauseLabel[];
   /** Best score of an asked kind per chunk id (passages and their context). */
   readonly scores: ReadonlyMap<string, number>;
+  /**
+   * The documents in scope read whole: the best passage's presence for an asked kind (0.5 = the
+   * kind's contract threshold: at or above, the document has such a clause; profiles.ts);
+   * null when not judged (no kind asked, the workspace or too many documents in scope,
+   * or no way to read whole documents).
+   */
+  readonly inScope: number | null;
 }
 
-export const NO_CLAUSE_EVIDENCE: ClauseEvidence = { asked: [], scores: new Map() };
+export const NO_CLAUSE_EVIDENCE: ClauseEvidence = { asked: [], scores: new Map(), inScope: null };
 
-/** Classifies the passages and their context for the kinds the question asks about. */
-export async function clauseEvidence(classifier: ClauseClassifier, question: string, passages: readonly PipelinePassage[], options: JobOptions = {}): Promise<ClauseEvidence> {
-  const asked = (await classifier.questionTypes(question, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE);
-  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map() };
+/** Where the ask path can read every chunk of a document in scope (AskDeps.chunks). */
+export interface WholeDocuments {
+  readonly documentIds: readonly string[];
+  chunks(documentId: string): Promise<readonly ChunkRecord[]>;
+}
+
+const profilesOf = new WeakMap<ClauseClassifier, DocumentKindProfiles>();
+
+/**
+ * Classifies the passages and their context for the kinds `query` asks about (the question
+ * without the words naming its documents), and, given `whole`, every passage of the documents
+ * in scope (cached per document).
+ */
+export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
+  const asked = (await classifier.questionTypes(query, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE);
+  const inScope = asked.length > 0 && whole ? await wholeDocumentScore(classifier, asked, whole, options) : null;
+  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(), inScope };
   const chunks = [...new Map(passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]).map((c) => [c.id, c])).values()];
   const labels = await classifier.classify(
     chunks.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle })),
@@ -41,7 +65,19 @@ export async function clauseEvidence(classifier: ClauseClassifier, question: str
   );
   const wanted = new Set(asked.map((a) => a.type));
   const scores = new Map(chunks.map((c, i) => [c.id, Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score))]));
-  return { asked, scores };
+  return { asked, scores, inScope };
+}
+
+async function wholeDocumentScore(classifier: ClauseClassifier, asked: readonly ClauseLabel[], whole: WholeDocuments, options: JobOptions): Promise<number | null> {
+  if (whole.documentIds.length === 0 || whole.documentIds.length > MAX_DOCUMENTS_READ_WHOLE) return null;
+  let profiles = profilesOf.get(classifier);
+  if (!profiles) profilesOf.set(classifier, (profiles = new DocumentKindProfiles(classifier)));
+  let best = 0;
+  for (const id of whole.documentIds) {
+    const profile = await profiles.profile(id, await whole.chunks(id), options);
+    for (const a of asked) best = Math.max(best, profile.best.get(a.type) ?? 0);
+  }
+  return best;
 }
 
 /** The passages in order of retrieval and clause evidence, selected again (top k, per-file limit) and renumbered. */

@@ -27,7 +27,9 @@ import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
 import type { PipelinePassage, PipelineResponse } from '../search/pipeline';
 import { bestClauseScore, type ClauseEvidence } from './clause-rank';
-import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, lexicalCoverage } from '../search/sufficiency';
+import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
+
+export { retrievalScore };
 import type { Sufficiency } from './types';
 
 /**
@@ -58,12 +60,12 @@ export interface SufficiencyInput {
 }
 
 interface Signal {
+  readonly name: 'retrieval' | 'clause' | 'answer_type';
   readonly value: number;
   /** Why the evidence falls short, when the value is under 0.5. */
   readonly reason: string;
 }
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const analyzer = createAnalyzer();
 
 export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
@@ -71,11 +73,13 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const threshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
   if (passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
-  const signals: Signal[] = [{ value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
+  const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {
     const kinds = clauses.asked.map((a) => clauseName(a.type));
     signals.push({
-      value: bestClauseScore(clauses, passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after])),
+      name: 'clause',
+      // The whole documents in scope when they were read, else the passages shown and their context.
+      value: clauses.inScope ?? bestClauseScore(clauses, passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after])),
       reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.`,
     });
   }
@@ -83,24 +87,11 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const type = language ? expectedAnswerType(input.question, language) : null;
   if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
     const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
-    signals.push({ value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
+    signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
   }
   const score = signals.reduce((s, x) => s + x.value, 0) / signals.length;
   const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
-  return { score, threshold, reasons };
-}
-
-/** The retrieval evidence alone, in [0, 1] (0.5 = the default threshold). */
-export function retrievalScore(response: PipelineResponse): number {
-  const reranked = response.ranked.filter((c) => c.rerankScore !== null);
-  if (reranked.length > 0) return sigmoid(Math.max(...reranked.map((c) => c.rerankScore!)));
-  const weights = response.evidence?.weights ?? {};
-  const raw = response.evidence?.coverage ?? lexicalCoverage(response, { queryTerms: () => [...response.terms], idf: (t) => weights[t] ?? 0 });
-  const coverage = calibratedCoverage(raw);
-  const dense = response.ranked.filter((c) => c.denseScore !== null).map((c) => c.denseScore!);
-  if (dense.length === 0) return coverage;
-  // Cosines of unrelated text sit well above 0 for most embedders: rescale around a midpoint.
-  return 0.5 * coverage + 0.5 * sigmoid((Math.max(...dense) - 0.5) * 10);
+  return { score, threshold, reasons, signals: Object.fromEntries(signals.map((s) => [s.name, s.value])) };
 }
 
 /** Why the passages match little of the question: the question's most informative words none of them holds. */

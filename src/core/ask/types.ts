@@ -7,6 +7,7 @@ import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
 import type { NamedDocument } from '../search/resolve-doc';
 import type { TermStats } from '../search/term-stats';
 import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
+import type { ChunkRecord } from '../types';
 
 /** How the documents searched were chosen. */
 export type ScopeSource =
@@ -57,7 +58,13 @@ export interface AskDeps {
    * ASK_CLASSIFIER_OPTIONS (sufficiency.ts) it reports graded scores, weak ones included.
    */
   readonly classifier?: ClauseClassifier | null;
-  /** Sufficiency threshold (0..1); the default when absent. */
+  /**
+   * Every chunk of a document, in order: with a classifier, the documents in scope (a few at
+   * most) are read whole for the clause kind asked about, so "no such clause" is judged on the
+   * whole contract, not only the passages retrieved. Absent: the passages retrieved only.
+   */
+  chunks?(documentId: string): Promise<readonly ChunkRecord[]>;
+  /** Sufficiency threshold (0..1); when absent the classifier's calibrated one, else the default. */
   readonly sufficiencyThreshold?: number;
   /**
    * What the workspace's text says of each word (search/term-stats.ts): its idf (0 when no passage
@@ -89,6 +96,8 @@ export interface Sufficiency {
   readonly threshold: number;
   /** Human-readable reasons, e.g. "no passage in ‹doc› is a cap-on-liability clause". */
   readonly reasons: readonly string[];
+  /** The signals the score is the mean of, each 0..1 with 0.5 where it stops supporting an answer (retrieval, clause, answer_type). */
+  readonly signals?: Readonly<Record<string, number>>;
 }
 
 export interface AskResult {

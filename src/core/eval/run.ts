@@ -52,6 +52,8 @@ export interface EvalContext {
   readonly reranker?: Reranker | null;
   /** The clause classifier the app's ask path uses, when there is one. */
   readonly classifier?: ClauseClassifier | null;
+  /** Every chunk of a document (the ask path reads the documents in scope whole for the clause kind asked). */
+  readonly chunks?: (documentId: string) => Promise<readonly ChunkRecord[]>;
   /** Higher = more likely the evidence is there. */
   readonly sufficiency: (response: PipelineResponse) => number;
   /**
@@ -120,7 +122,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
     };
     const settings: PipelineSettings = { ...config.settings, selection: { ...config.settings.selection, topK: CUT, perFile: 0 } };
     const retriever = new InProcessRetriever(deps, config.settings);
-    const askDeps = { retriever, documents: async () => context.documents, classifier: context.classifier ?? null, terms: engineTermStats(context.engine) };
+    const askDeps = { retriever, documents: async () => context.documents, classifier: context.classifier ?? null, terms: engineTermStats(context.engine), ...(context.chunks ? { chunks: context.chunks } : {}) };
     for (const scope of scopes) {
       const started = performance.now();
       const questions: JudgedQuestion[] = [];

@@ -12,6 +12,7 @@
  *   whether the best such chunk's pages overlap the evidence pages.
  */
 import { InputError } from '../errors';
+import { hasClause, presenceOf } from '../clauses/profiles';
 import type { ClauseClassifier, ClauseLabel } from '../ports';
 import type { QaFile } from './qa';
 import type { Playbook, Rule } from '../scan/playbook';
@@ -37,7 +38,7 @@ export function parseLabelFile(json: unknown): LabelItem[] {
     const o = (raw ?? {}) as Record<string, unknown>;
     for (const k of ['task', 'source', 'text'] as const) if (typeof o[k] !== 'string') throw new InputError(`label file: items[${i}]: "${k}" must be a string`);
     if (o['label'] !== 'Yes' && o['label'] !== 'No') throw new InputError(`label file: items[${i}]: "label" must be Yes or No`);
-    const opt = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
+    const opt = (k: string) => (typeof o[k] === 'string' ? (o[k]) : undefined);
     return { task: o['task'] as string, source: o['source'] as string, category: opt('category'), label: o['label'], text: o['text'] as string, split: opt('split'), document_name: opt('document_name') };
   });
 }
@@ -162,7 +163,11 @@ export interface PresenceReport {
   readonly unmatched: readonly string[];
 }
 
-/** `scans`: the scan of each QA document (by doc_id) with a playbook holding the CUAD clause types. */
+/**
+ * `scans`: the scan of each QA document (by doc_id) with a playbook holding the CUAD clause types.
+ * A category is found when the scan's chunks make the document have it (hasClause, as the
+ * scan's missing-clause rules judge it); its pages are those of the chunk with the best presence.
+ */
 export function evaluatePresence(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>, playbook: Playbook): PresenceReport {
   const types = new Set(playbook.clauseTypes.map((t) => t.id));
   const groups = new Map<string, { docId: string; category: string; answerable: boolean; pages: [number, number][] }>();
@@ -183,9 +188,11 @@ export function evaluatePresence(qa: QaFile, scans: ReadonlyMap<string, ScanReco
     if (!scan || !types.has(type)) continue;
     let best: { score: number; pages: [number, number] } | null = null;
     for (const c of scan.chunkLabels) {
-      const score = c.labels.find((l) => l.type === type)?.score;
+      const label = c.labels.find((l) => l.type === type);
+      const score = label ? presenceOf(label) : undefined;
       if (score !== undefined && (!best || score > best.score)) best = { score, pages: [c.page, c.pageEnd] };
     }
+    if (!hasClause(scan.chunkLabels, type)) best = null;
     const flagPages = best?.pages ?? null;
     const hit = g.answerable && best && flagPages ? g.pages.some(([a, b]) => flagPages[0] <= b && a <= flagPages[1]) : null;
     pairs.push({ docId: g.docId, category: g.category, type, present: g.answerable, predicted: best !== null, pages: flagPages, pageHit: hit });

@@ -1,11 +1,13 @@
 /**
- * Rule evaluation over a classified document. For each rule, the chunks given the rule's clause
- * type are checked:
+ * Rule evaluation over a classified document. For each rule, the chunks that give the document
+ * the rule's clause type (labelled with it and, with a learned model, reaching its contract
+ * threshold: profiles.ts hasClause) are checked:
  * - required: none → a missing-clause flag; with checks, at least one chunk must pass them;
  * - prohibited: every chunk of the type (that passes the checks, when there are any) is flagged;
  * - condition: every chunk of the type must pass the checks; nothing to check when none exists.
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
+import { hasClause } from '../clauses/profiles';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
 import { combine, evaluateCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
@@ -81,7 +83,9 @@ export interface RuleEvaluation {
 }
 
 export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions): Promise<RuleEvaluation> {
-  const candidates = classified.filter((c) => hasType(c.labels, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
+  // The passages that give the document the kind (presence, profiles.ts): a passage that only
+  // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
+  const candidates = classified.filter((c) => hasClause([c], rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
   const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
     id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),

@@ -79,7 +79,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const startedAt = now();
   const chunks = [...request.chunks].sort((a, b) => a.seq - b.seq);
   const progress = new ProgressTracker(emit, 'steps', chunks.length + playbook.rules.length, now);
-  const classifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
+  const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
   const cancelled = function* (): Generator<CasefileEvent> {
     yield { type: 'job_cancelled', jobId, at: now() };
   };

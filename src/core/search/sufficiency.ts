@@ -53,13 +53,20 @@ export function lexicalCoverage(response: Pick<PipelineResponse, 'query' | 'term
   return best;
 }
 
-export function sufficiencyScore(response: Pick<PipelineResponse, 'query' | 'terms' | 'ranked'>, idf: IdfSource): number {
+/**
+ * The retrieval evidence alone, in [0, 1] (0.5 = the default threshold): the one function the ask
+ * path (as one signal of its sufficiency) and the evaluation's other scopes use. The coverage is
+ * the one the index computed (`response.evidence`) when there, else computed here with `idf`
+ * (or the evidence's term weights).
+ */
+export function retrievalScore(response: Pick<PipelineResponse, 'query' | 'terms' | 'ranked' | 'evidence'>, idf?: IdfSource): number {
   const reranked = response.ranked.filter((c) => c.rerankScore !== null);
   if (reranked.length > 0) return sigmoid(Math.max(...reranked.map((c) => c.rerankScore!)));
-  const coverage = calibratedCoverage(lexicalCoverage(response, idf));
+  const weights = response.evidence?.weights ?? {};
+  const source = idf ?? { queryTerms: () => [...response.terms], idf: (t: string) => weights[t] ?? 0 };
+  const coverage = calibratedCoverage(response.evidence?.coverage ?? lexicalCoverage(response, source));
   const dense = response.ranked.filter((c) => c.denseScore !== null).map((c) => c.denseScore!);
   if (dense.length === 0) return coverage;
   // Cosines of unrelated text sit well above 0 for most embedders: rescale around a midpoint.
-  const denseScore = sigmoid((Math.max(...dense) - 0.5) * 10);
-  return 0.5 * coverage + 0.5 * denseScore;
+  return 0.5 * coverage + 0.5 * sigmoid((Math.max(...dense) - 0.5) * 10);
 }

@@ -93,18 +93,33 @@ describe('the scan worker API', () => {
     expect(api().classifiers()).toBe(2);
   });
 
+  it('classifies with the learned clause-kind model in the worker, the playbook signals for the types it does not know', async () => {
+    const { scanner } = setup();
+    const started = performance.now();
+    const scan = await drain(scanner, 'model', commercial);
+    const labels = scan.chunkLabels.flatMap((c) => c.labels);
+    // The model's labels carry its presence head's score; the fixture contract has a governing-law clause.
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((l) => typeof l.presence === 'number')).toBe(true);
+    expect(labels.map((l) => l.type)).toContain('governing_law');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const ndaScan = await drain(scanner, 'nda', nda);
+    expect(ndaScan.chunkLabels.flatMap((c) => c.labels).every((l) => l.presence === undefined)).toBe(true);
+  });
+
   it("serves embeddings from the page with the scan's own signal", async () => {
     const { scanner, api } = setup();
     const embedder = recordingEmbedder();
     const controller = new AbortController();
-    const scan = await drain(scanner, 'embed', commercial, { embedder, signal: controller.signal });
-    expect(scan.flags.length).toBeGreaterThan(0);
+    // The NDA playbook's types are classified by their signals and examples (the model knows the commercial ones).
+    const scan = await drain(scanner, 'embed', nda, { embedder, signal: controller.signal });
+    expect(scan.outcomes.length).toBeGreaterThan(0);
     // The clause types' examples once per type with examples, then the passages.
     expect(embedder.calls.length).toBeGreaterThan(1);
     expect(embedder.calls.every((c) => c.signal === controller.signal)).toBe(true);
     expect(api().classifiers()).toBe(1);
     const before = embedder.calls.length;
-    await drain(scanner, 'embed-again', commercial, { embedder });
+    await drain(scanner, 'embed-again', nda, { embedder });
     expect(embedder.calls.length - before).toBe(1); // examples kept: only the passages again
   });
 
@@ -112,12 +127,12 @@ describe('the scan worker API', () => {
     const { scanner, api } = setup();
     const controller = new AbortController();
     const hanging = recordingEmbedder(true);
-    const stopped = drain(scanner, 'cancelled', commercial, { embedder: hanging, signal: controller.signal });
+    const stopped = drain(scanner, 'cancelled', nda, { embedder: hanging, signal: controller.signal });
     await expect.poll(() => hanging.calls.length).toBeGreaterThan(0);
     controller.abort();
     await expect(stopped).rejects.toBeInstanceOf(AbortedError);
     await expect.poll(() => api().classifiers()).toBe(0);
-    const scan = await drain(scanner, 'after', commercial, { embedder: recordingEmbedder() });
-    expect(scan.flags.length).toBeGreaterThan(0);
+    const scan = await drain(scanner, 'after', nda, { embedder: recordingEmbedder() });
+    expect(scan.outcomes.length).toBeGreaterThan(0);
   });
 });

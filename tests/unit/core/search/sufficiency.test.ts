@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, LEXICAL_COVERAGE_MIDPOINT, lexicalCoverage, sufficiencyScore } from '../../../../src/core/search/sufficiency';
+import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, LEXICAL_COVERAGE_MIDPOINT, lexicalCoverage, retrievalScore } from '../../../../src/core/search/sufficiency';
 import type { RankedCandidate } from '../../../../src/core/search/pipeline';
 
 const idf = { queryTerms: (t: string) => t.split(' '), idf: (t: string) => ({ renew: 3, notic: 1 })[t] ?? 0 };
@@ -18,10 +18,10 @@ describe('sufficiency', () => {
   it('measures coverage over the analysed query terms', () => {
     const response = { query: 'How much notice to stop renewing?', terms: ['notic', 'renew'], ranked: [cand(['notic'])] };
     expect(lexicalCoverage(response, idf)).toBeCloseTo(1 / 4);
-    expect(sufficiencyScore({ ...response, ranked: [cand(['notic', 'renew'])] }, idf)).toBe(1);
+    expect(retrievalScore({ ...response, ranked: [cand(['notic', 'renew'])] }, idf)).toBe(1);
   });
 
   it('uses the reranker logit when there is one', () => {
-    expect(sufficiencyScore({ query: 'q', terms: [], ranked: [cand([], { rerankScore: 0 })] }, idf)).toBeCloseTo(0.5);
+    expect(retrievalScore({ query: 'q', terms: [], ranked: [cand([], { rerankScore: 0 })] }, idf)).toBeCloseTo(0.5);
   });
 });

@@ -17,7 +17,7 @@ import { MemoryFlowStore, rowsInOrder } from '../../../../src/core/workspace/flo
 import { FlowScheduler } from '../../../../src/core/workspace/scheduler';
 import type { DocumentTable } from '../../../../src/core/workspace/inventory';
 import type { ChatModel } from '../../../../src/core/ports';
-import { builtinClassifier } from '../../../../src/playbooks/builtin';
+import { builtinClassifier } from '../../../../src/playbooks/classifiers';
 import { textFile, WORKSPACE_CONTRACTS } from '../../../fixtures/contracts';
 import { askWorkspace, type AskWorkspace } from '../../../helpers/ask-workspace';
 import { ScriptedChatModel } from '../../../helpers/scripted-chat';

@@ -1,0 +1,124 @@
+/**
+ * Trains the clause-kind model from a corpus in the corpus-large format (train split only):
+ *
+ *   npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json]
+ *                    [--folds 5] [--seed 20261201] [--json cv.json] [--no-cache]
+ *
+ * Label items and QA contracts of `split: "train"` only (items without a split count as train);
+ * the contracts are ingested with the app's own pipeline (cached like the evaluation's). Cross-
+ * validates by contract, chooses the setting and the thresholds, trains the final model and
+ * writes the model file and its card (`<out>` and `<out without .json>.md`).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeError } from '../core/errors';
+import { parseQaFile, type QaFile } from '../core/eval/qa';
+import { parseLabelFile } from '../core/eval/scan-eval';
+import { MemoryWorkspace } from '../store/memory';
+import type { TrainDocument } from '../train/dataset';
+import { modelCard } from '../train/card';
+import { DEFAULT_TRAINER, train } from '../train/train';
+import { ingestPaths, openEngine } from './headless';
+import { LearnedClauseClassifier } from '../core/clauses/classifier';
+import { ClauseKindModel } from '../core/clauses/model';
+import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
+import { standardConfigs } from '../core/eval/run';
+import { InProcessRetriever } from '../core/search/retriever';
+import { builtinClauseTypes } from '../playbooks/builtin';
+import { calibrateSufficiency, OutOfFoldClassifier, sufficiencySamples } from '../train/sufficiency';
+
+const { values } = parseArgs({
+  options: {
+    labels: { type: 'string' },
+    docs: { type: 'string' },
+    qa: { type: 'string' },
+    out: { type: 'string', default: 'models/clause-kinds.json' },
+    folds: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'string' },
+    grid: { type: 'string' },
+    'clause-grid': { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function usage(message?: string): never {
+  if (message) console.error(`train: ${message}\n`);
+  console.error('usage: npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json] [--folds 5] [--seed N] [--json cv.json] [--clause-grid JSON] [--grid JSON] [--no-cache]');
+  process.exit(message ? 2 : 0);
+}
+
+const isTrain = (split: string | undefined) => split === undefined || split === 'train';
+
+async function main(): Promise<void> {
+  if (values.help) usage();
+  if (!values.labels || !values.docs || !values.qa) usage('--labels, --docs and --qa are required');
+  const started = Date.now();
+  const labels = parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))).filter((i) => isTrain(i.split));
+  const whole = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
+  const qa: QaFile = { docs: whole.docs.filter((d) => isTrain(d.split)), items: whole.items.filter((i) => isTrain(i.split)) };
+  const docsDir = resolve(values.docs);
+  const workspace = new MemoryWorkspace();
+  const paths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
+  const reports = await ingestPaths(paths, docsDir, workspace, { cache: !values['no-cache'] });
+  const docs: TrainDocument[] = [];
+  qa.docs.forEach((d, i) => {
+    const report = reports.find((r) => resolve(docsDir, r.path) === paths[i]);
+    if (!report?.document) {
+      console.log(`  skipped ${d.doc_id}: ${report?.error ?? 'not ingested'}`);
+      return;
+    }
+    const cuad = (d as { cuad_filename?: string }).cuad_filename;
+    docs.push({ fileName: cuad ?? basename(d.pdf ?? d.txt ?? d.doc_id), docId: d.doc_id, chunks: workspace.chunksByDoc.get(report.document.id) ?? [] });
+  });
+  console.log(`train split: ${labels.length} label items, ${docs.length} contracts, ${qa.items.length} QA items (ingested in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const options = {
+    ...DEFAULT_TRAINER,
+    ...(values.folds ? { folds: Number(values.folds) } : {}),
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
+    ...(values.grid ? { grid: JSON.parse(values.grid) as typeof DEFAULT_TRAINER.grid } : {}),
+    ...(values['clause-grid'] ? { clause: JSON.parse(values['clause-grid']) as typeof DEFAULT_TRAINER.clause } : {}),
+    log: (line: string) => console.log(line),
+  };
+  const output = train({ labels, qa, docs }, options);
+
+  // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
+  console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
+  const learned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes(), ASK_CLASSIFIER_OPTIONS);
+  const chunkText = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c.text] as const)));
+  const classifier = new OutOfFoldClassifier(learned, chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const engine = await openEngine(workspace);
+  const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
+  const documentOf = new Map<string, string>();
+  qa.docs.forEach((d, i) => {
+    const document = reports.find((r) => resolve(docsDir, r.path) === paths[i])?.document;
+    if (document) documentOf.set(d.doc_id, document.id);
+  });
+  const retriever = new InProcessRetriever({ engine, lookup: workspace }, standardConfigs(false, false)[0]!.settings);
+  const samples = await sufficiencySamples(qa.items, ['with_doc', 'plain'], { retriever, documents: async () => documents, classifier, chunks: (id) => workspace.chunks(id) }, documentOf, (l) => console.log(l));
+  const calibration = calibrateSufficiency(samples, options.folds, options.seed);
+  for (const [field, r] of Object.entries(calibration.cv)) console.log(`  ${field}: insufficient on ${(100 * r.answerable).toFixed(1)} % of answerable, ${(100 * r.unanswerable).toFixed(1)} % of unanswerable (cross-validated, ${r.n} questions)`);
+  console.log(`  threshold ${calibration.threshold.toFixed(4)}`);
+
+  const seconds = (Date.now() - started) / 1000;
+  const out = resolve(values.out);
+  await mkdir(dirname(out), { recursive: true });
+  const model = {
+    ...output.model,
+    sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention },
+    training: { ...output.model.training, sufficiency_cv: calibration.cv, trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
+  };
+  const text = JSON.stringify(model);
+  await writeFile(out, `${text}\n`);
+  await writeFile(out.replace(/\.json$/, '.md'), modelCard(model, output.cv, output.chosen));
+  if (values.json) await writeFile(resolve(values.json), JSON.stringify({ cv: output.cv, chosen: output.chosen, counts: output.counts }, null, 2));
+  console.log(`\nchosen ${JSON.stringify(output.chosen.setting)}: clause BA ${output.chosen.clause_balanced_accuracy.toFixed(3)}, presence BA ${output.chosen.presence.balanced_accuracy.toFixed(3)} (present recall ${output.chosen.presence.present_recall.toFixed(3)}, missing recall ${output.chosen.presence.missing_recall.toFixed(3)})`);
+  console.log(`wrote ${values.out} (${(text.length / 1024).toFixed(0)} KB, ${model.kinds.length} kinds, ${model.vocabulary.length} features) in ${seconds.toFixed(0)} s`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`train: ${describeError(error)}`);
+  process.exit(1);
+});

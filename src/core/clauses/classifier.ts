@@ -1,0 +1,95 @@
+/**
+ * The app's one ClauseClassifier: the learned clause-kind model for the kinds it was trained on
+ * (the 38 CUAD kinds of the commercial playbook), the playbooks' own signals
+ * (PlaybookClassifier: section titles, weighted patterns, reference examples) for every other
+ * clause type (NDA, GDPR DPA, a user's own types).
+ *
+ * - classify: per passage, the model's score for its kinds (0.5 = the kind's cross-validated
+ *   clause threshold) and the playbook score for the others; labels under `threshold` left out.
+ * - each label's `presence`: how strongly the passage makes its document have the kind (the
+ *   model's presence head, 0.5 = its cross-validated contract threshold); a document has the
+ *   kind when one of its passages is of the kind with presence ≥ 0.5 (profiles.ts hasClause).
+ * - questionTypes: which kinds a question asks about, from the kinds' names in the playbooks
+ *   (PlaybookClassifier.questionTypes).
+ * - kindScores / bestWindow: every kind's score per passage and where in the passage it comes
+ *   from, for what builds on the kinds (typed values, highlights).
+ */
+import { throwIfAborted } from '../errors';
+import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions } from '../ports';
+import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
+import type { ClauseType } from '../scan/playbook';
+import type { ClauseKindModel } from './model';
+
+export interface KindWindow {
+  readonly kind: string;
+  readonly score: number;
+  /** [start, end) offsets of the window in the passage text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Passages scored between checks for cancellation. */
+const BATCH = 16;
+
+export class LearnedClauseClassifier implements ClauseClassifier {
+  /** The playbook signals of the types the model does not know (null: none). */
+  private readonly playbook: PlaybookClassifier | null;
+  /** The types' names and keywords, for questions. */
+  private readonly names: PlaybookClassifier;
+  private readonly threshold: number;
+  /** Model kinds this classifier reports (those of its clause types, or all the model knows). */
+  private readonly kinds: readonly { readonly id: string; readonly k: number }[];
+
+  /**
+   * `clauseTypes`: the types to report; those the model knows are scored by it, the others by
+   * their playbook signals. Without clause types, every kind of the model.
+   */
+  constructor(readonly model: ClauseKindModel, clauseTypes: readonly ClauseType[] = [], options: ClassifierOptions = {}) {
+    this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
+    const known = clauseTypes.length > 0 ? clauseTypes.map((t) => t.id).filter((id) => model.knows(id)) : model.kinds;
+    this.kinds = [...new Set(known)].map((id) => ({ id, k: model.indexOf(id) }));
+    const others = clauseTypes.filter((t) => !model.knows(t.id));
+    this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
+    this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })));  // as builtin.ts questionClassifier()
+  }
+
+  async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+    const learned = await this.kindScores(passages, options);
+    const others = await this.playbookScores(passages, options);
+    return passages.map((_, i) => [...(learned[i] ?? []), ...(others[i] ?? [])].filter((l) => l.score >= this.threshold).sort((a, b) => b.score - a.score));
+  }
+
+  /** Every model kind's score for each passage (all kinds, weak ones included), highest first. */
+  async kindScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+    const out: ClauseLabel[][] = [];
+    for (const [i, passage] of passages.entries()) {
+      if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
+      const { scores, presence } = this.model.scorePassage(passage);
+      out.push(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })).sort((a, b) => b.score - a.score));
+    }
+    return out;
+  }
+
+  /** Where in the passage a kind reads strongest: the best window and its score (null: the model does not know the kind, or no window). */
+  bestWindow(passage: ClausePassage, kind: string): KindWindow | null {
+    const k = this.model.indexOf(kind);
+    if (k < 0) return null;
+    const { scores, best, windows } = this.model.scorePassage(passage);
+    const w = windows[best[k]!];
+    return w ? { kind, score: scores[k]!, start: w.start, end: w.end } : null;
+  }
+
+  get sufficiencyThreshold(): number | undefined {
+    return this.model.model.sufficiencyThreshold ?? undefined;
+  }
+
+  questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    return this.names.questionTypes(question, options);
+  }
+
+  private async playbookScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+    if (!this.playbook) return passages.map(() => []);
+    const evidence = await this.playbook.evidence(passages, options);
+    return evidence.map((row) => row.map(({ type, score }) => ({ type, score })));
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * What the learned clause-kind model reads: the words of a window of text (a sentence or a few)
+ * and the words of the section title it sits under, as sparse features.
+ *
+ *   text   → lower-cased, accents dropped, English Snowball stems, numbers as "#", "$" and "%"
+ *            kept → unigrams "w:stem" and bigrams "b:stem stem" (stop words kept: "shall not
+ *            assign" is the clause)
+ *   title  → unigrams "t:stem" of the innermost heading and the section path
+ *   value  → (1 + ln tf) · idf / √(Σ over the window's features of (1 + ln tf)²)
+ *
+ * A passage is scored window by window (windows()), so a 3,000-character chunk is read as the
+ * single clauses the model was trained on; its score for a kind is the best window's.
+ * Shared by the trainer (Node) and the run-time scorer (workers, Node): one definition.
+ */
+import { stemmer } from '@orama/stemmers/english';
+import { splitSentences } from '../ingest/sentences';
+
+/** Feature extraction version: a model file names the version it was trained with. */
+export const FEATURES_VERSION = 1;
+
+/** Sentences per window at most, and the longest text kept whole as one more window. */
+const WINDOW_SENTENCES = 2;
+const WHOLE_MAX_SENTENCES = 4;
+/** Windows per passage at most (a 3,300-character chunk has ~30 sentences). */
+const MAX_WINDOWS = 64;
+/** A window's text is cut here (a table or a list read as one "sentence"). */
+const MAX_WINDOW_CHARS = 2000;
+
+const TOKEN = /[\p{L}]+|\d+|[$%€£]/gu;
+const stems = new Map<string, string>();
+
+function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = word.length <= 3 ? word : stemmer(word);
+    if (stems.size > 50_000) stems.clear();
+    stems.set(word, s);
+  }
+  return s;
+}
+
+/** The normalised tokens of a text: stems, "#" for numbers, currency and percent signs. */
+export function tokens(text: string): string[] {
+  const flat = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const out: string[] = [];
+  for (const m of flat.matchAll(TOKEN)) {
+    const t = m[0];
+    out.push(/^\d/.test(t) ? '#' : /^[$€£]$/.test(t) ? '$' : t === '%' ? '%' : stem(t));
+  }
+  return out;
+}
+
+/** Raw counts of a window's features (text words and bigrams, title words). */
+export function rawFeatures(text: string, title: string | null = null): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (f: string) => out.set(f, (out.get(f) ?? 0) + 1);
+  const words = tokens(text.length > MAX_WINDOW_CHARS ? text.slice(0, MAX_WINDOW_CHARS) : text);
+  for (let i = 0; i < words.length; i++) {
+    add(`w:${words[i]!}`);
+    if (i + 1 < words.length) add(`b:${words[i]!} ${words[i + 1]!}`);
+  }
+  if (title) for (const w of new Set(tokens(title))) if (w !== '#') add(`t:${w}`);
+  return out;
+}
+
+/** A sparse vector: feature indices (ascending) and their values. */
+export interface SparseVector {
+  readonly index: Int32Array;
+  readonly value: Float32Array;
+}
+
+/**
+ * Maps feature names to vocabulary indices weighed by idf; unknown features are dropped. The
+ * length normalisation counts every feature of the window, known or not (Σ (1 + ln tf)²), so a
+ * feature pruned from a model's vocabulary changes no other feature's value.
+ */
+export function vectorize(raw: ReadonlyMap<string, number>, vocabulary: ReadonlyMap<string, number>, idf: Float32Array): SparseVector {
+  const pairs: [number, number][] = [];
+  let norm = 0;
+  for (const [f, tf] of raw) {
+    const t = 1 + Math.log(tf);
+    norm += t * t;
+    const i = vocabulary.get(f);
+    if (i !== undefined) pairs.push([i, t * (idf[i] ?? 1)]);
+  }
+  pairs.sort((a, b) => a[0] - b[0]);
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  return { index: Int32Array.from(pairs, (p) => p[0]), value: Float32Array.from(pairs, (p) => p[1] * scale) };
+}
+
+/** A window of a passage: [start, end) offsets into the passage text. */
+export interface Window {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The windows a passage is read in: each sentence, each run of WINDOW_SENTENCES consecutive
+ * sentences, and the whole text when it has at most WHOLE_MAX_SENTENCES sentences (a single
+ * clause is then also read as it was labelled).
+ */
+export function windows(text: string): Window[] {
+  const sentences = splitSentences(text).filter((s) => /[\p{L}]/u.test(text.slice(s.start, s.end)));
+  if (sentences.length === 0) return [];
+  const out: Window[] = [];
+  const seen = new Set<string>();
+  const push = (start: number, end: number) => {
+    const key = `${start}:${end}`;
+    if (!seen.has(key) && out.length < MAX_WINDOWS) {
+      seen.add(key);
+      out.push({ start, end });
+    }
+  };
+  if (sentences.length <= WHOLE_MAX_SENTENCES) push(sentences[0]!.start, sentences.at(-1)!.end);
+  for (let i = 0; i < sentences.length; i++) {
+    push(sentences[i]!.start, sentences[i]!.end);
+    if (WINDOW_SENTENCES > 1 && i + WINDOW_SENTENCES <= sentences.length) push(sentences[i]!.start, sentences[i + WINDOW_SENTENCES - 1]!.end);
+  }
+  return out;
+}
+
+/** The heading a passage's windows carry as title features: the innermost title and the path. */
+export function passageTitle(passage: { readonly sectionTitle?: string | null; readonly sectionPath?: readonly string[] }): string | null {
+  const parts = [...(passage.sectionPath ?? []), ...(passage.sectionTitle ? [passage.sectionTitle] : [])];
+  return parts.length > 0 ? [...new Set(parts)].join(' ') : null;
+}

@@ -1,0 +1,42 @@
+/**
+ * The clause classifiers the app runs, built on the learned clause-kind model
+ * (`models/clause-kinds.json`, trained by `npm run train`; card: `models/clause-kinds.md`) and the
+ * playbooks' clause types. Kept apart from builtin.ts so that the page, which lists playbooks,
+ * does not load the model: the scan worker, the index worker and Node do.
+ */
+import clauseModelFile from '../../models/clause-kinds.json';
+import { LearnedClauseClassifier } from '../core/clauses/classifier';
+import { ClauseKindModel } from '../core/clauses/model';
+import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
+import type { ClassifierOptions } from '../core/scan/classify';
+import type { ClauseType } from '../core/scan/playbook';
+import { builtinClauseTypes } from './builtin';
+
+export const CLAUSE_MODEL_SOURCE = 'models/clause-kinds.json';
+
+let model: ClauseKindModel | null = null;
+
+/** The learned clause-kind model, decoded and validated on first use (one per thread). */
+export function clauseKindModel(): ClauseKindModel {
+  return (model ??= ClauseKindModel.fromJson(clauseModelFile, CLAUSE_MODEL_SOURCE));
+}
+
+/** The classifier for a playbook's clause types: the model for the kinds it knows, the playbook's signals for the others. */
+export function playbookClassifier(clauseTypes: readonly ClauseType[], options?: ClassifierOptions): LearnedClauseClassifier {
+  return new LearnedClauseClassifier(clauseKindModel(), clauseTypes, options);
+}
+
+/** The classifier over every built-in clause type. */
+export function builtinClassifier(options?: ClassifierOptions): LearnedClauseClassifier {
+  return playbookClassifier(builtinClauseTypes(), options);
+}
+
+/**
+ * The classifier of the ask path, built the same way wherever ask() runs (the app's index worker,
+ * `npm run eval`'s app scope, flows): every built-in clause type, graded scores
+ * (ASK_CLASSIFIER_OPTIONS). No embedder: comparing every candidate passage with the clause types'
+ * reference examples would embed them all again on each question.
+ */
+export function askClassifier(): LearnedClauseClassifier {
+  return builtinClassifier(ASK_CLASSIFIER_OPTIONS);
+}

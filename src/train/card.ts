@@ -1,0 +1,70 @@
+/**
+ * The model card written next to the model file by `npm run train`: source and licence, what
+ * the model was trained on, the cross-validation figures and the limitations. Validation
+ * figures are not computed here (the trainer never reads the validation split); the README's
+ * table and the card's last section are filled from `npm run eval:scan … --split validation`.
+ */
+import type { ClauseModelFile } from '../core/clauses/model-file';
+import type { CvReport } from './train';
+
+const f3 = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
+
+export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
+  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }> } | undefined;
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const counts = training?.counts ?? {};
+  const lines = [
+    '# Clause-kind model (`clause-kinds.json`)',
+    '',
+    'What it does: tells which of the 38 CUAD clause kinds a passage of a contract is (governing law, cap on liability, anti-assignment, …), one score per kind, read window by window (a sentence or two, and short passages whole). The app uses it to classify clauses in scans, to decide which clause kinds a contract has (missing-clause flags, presence questions), to re-rank passages by the clause kind a question asks about and to judge whether a document can answer it.',
+    '',
+    '## Source and licence',
+    '',
+    '- Trained on CUAD v1 (Contract Understanding Atticus Dataset), © The Atticus Project, licensed CC BY 4.0 (https://www.atticusprojectai.org/cuad). The contracts are public EDGAR filings. The model file holds feature names (word stems and word pairs) and weights, no contract text.',
+    '- Data as arranged in the project\'s `corpus-large` folder (LegalBench-style clause labels of 38 `cuad_*` tasks, 150 contracts with QA evidence spans); only its `train` split was read.',
+    '',
+    '## Training',
+    '',
+    `- Command: \`npm run train -- --labels <labels> --docs <corpus> --qa <qa>\` (seed ${training?.trainer?.seed ?? '–'}, ${training?.trainer?.folds ?? '–'}-fold cross-validation by contract, ${training?.trainer?.seconds ?? '–'} s on a 2-core machine).`,
+    `- Data: ${counts['label_examples'] ?? '–'} distinct label texts and ${counts['passage_windows'] ?? '–'} windows of ${counts['qa_documents'] ?? '–'} training contracts' passages (chunked by the app's own ingestion), ${counts['contracts'] ?? '–'} contracts in all (the label items come from CUAD contracts outside the 120 too, none of the validation or held-out ones); a window inside a QA evidence span of a category is a positive for its kind, one outside every span, or in a contract without that category, a negative.`,
+    `- Model: logistic regressions per kind over word stems and word pairs (tf·idf; section-title words are features of passages only, which the chosen head is not trained on), trained by AdaGrad SGD (src/train/learner.ts; why no library: see that file). The clause head is trained on the label texts alone (is this clause of the kind?). ${
+      model.presenceRule === 'clause'
+        ? 'A contract has a kind when one of its passages reaches a second, higher threshold of the same head (one offset above every kind\'s clause threshold): a presence head trained on the contracts\' passages as well did worse in cross-validation (table below), so the file has none.'
+        : `A presence head is trained on the label texts and the contracts' passages; a contract has a kind when one of its passages is of the kind by the clause head and its ${model.presenceRule === 'mean' ? 'mean of both heads' : 'presence head'} reaches the contract threshold.`
+    } ${model.vocabulary.length} features kept, at most ${Math.max(...model.weights.map((w) => Math.floor((w.value.replace(/=+$/, '').length * 3) / 4)))} weights per kind, int8-quantised (${Math.round(JSON.stringify(model).length / 1024)} KB). Thresholds per kind, chosen on out-of-fold scores: one for a single clause, one for a whole contract.`,
+    '',
+    '## Cross-validation on train (by contract; each fold judged with thresholds chosen on the other folds)',
+    '',
+    `Clause head (label texts, balanced accuracy per CUAD task, mean over the tasks): ${((training as { clause_cv?: { setting: object; balanced_accuracy: number }[] } | undefined)?.clause_cv ?? []).map((c) => `${JSON.stringify(c.setting).replace(/[{}"]/g, '')} → ${f3(c.balanced_accuracy)}`).join('; ')}.`,
+    '',
+    'Presence on the training contracts (each contract × QA category: the category is present when CUAD annotates it), per presence-head setting and rule:',
+    '',
+    '| presence head setting | chosen rule | presence balanced accuracy | present recall | missing recall | other rules (balanced accuracy) |',
+    '|---|---|---|---|---|---|',
+    ...cv.map((r) => `| ${JSON.stringify(r.setting).replace(/[{}"]/g, '')}${r === chosen ? ' (chosen)' : ''} | ${r.rule}, thresholds ${r.thresholds} | ${f3(r.presence.balanced_accuracy)} | ${f3(r.presence.present_recall)} | ${f3(r.presence.missing_recall)} | ${Object.entries(r.rules).map(([k, f]) => `${k} ${f3(f.balanced_accuracy)}`).join(', ')} |`),
+    '',
+    '| kind | clause BA | clause AUROC | presence BA | missing recall |',
+    '|---|---|---|---|---|',
+    ...Object.entries(chosen.kinds).map(([k, m]) => `| ${k} | ${f3(m.clause?.balanced_accuracy)} | ${f3(m.clause?.auroc)} | ${f3(m.presence?.balanced_accuracy)} | ${f3(m.presence?.missing_recall)} |`),
+    '',
+    `Sufficiency of the ask path (training questions asked through the app's ask(), documents in scope read whole with out-of-fold clause scores; threshold ${model.sufficiency?.threshold ?? '–'} chosen for at most ${pct(model.sufficiency?.maxAbstention ?? 0.1)} abstention on answerable questions, judged fold by fold):`,
+    '',
+    '| wording | questions | insufficient on answerable | insufficient on unanswerable |',
+    '|---|---|---|---|',
+    ...Object.entries(training?.sufficiency_cv ?? {}).map(([field, r]) => `| ${field} | ${r.n} | ${pct(r.answerable)} | ${pct(r.unanswerable)} |`),
+    '',
+    '## Validation',
+    '',
+    'Measured on the validation split (30 contracts, 1,212 label items) for the committed model with `npm run eval:scan -- … --split validation` and `npm run eval -- … --scopes app --split validation`; never used to choose anything. The figures are in the README (Contract review, Evaluation) and below when filled in for the committed file.',
+    '',
+    '## Limitations',
+    '',
+    '- English commercial contracts (EDGAR exhibits) only; other languages, NDAs, DPAs and a user\'s own clause types are left to the playbooks\' signals.',
+    '- The clause head learnt from clauses only: text that is no clause at all (a signature block, a definition) can pass a kind\'s clause threshold; the contract threshold, which missing clauses, scan flags and sufficiency rest on, is set on whole contracts and stays above it.',
+    '- A bag of words and word pairs: it reads vocabulary, not meaning; a clause that negates or carves out ("no exclusivity") can score as the kind it names.',
+    '- Labels are CUAD\'s: categories with few examples (price restrictions, MFN, third-party beneficiary, unlimited licence) are learnt from 20–30 clauses.',
+    '- Presence is judged from the best passage: an annotation CUAD missed counts against the model in these figures.',
+    '',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,417 @@
+/**
+ * `npm run train`'s core: training data → cross-validation by contract (hyper-parameters,
+ * thresholds, figures) → the final model → the model file. Pure and seeded: the same inputs
+ * and options give the same file (a unit test trains twice on generated data).
+ *
+ *   examples (dataset.ts) → vocabulary (unsupervised, all training data) → k folds by contract
+ *   for each candidate setting: out-of-fold logits of every label item (best window, as at run
+ *   time) and every passage window → per task clause figures, per contract presence figures
+ *   → the best setting (mean of clause and presence balanced accuracy, nested) → thresholds per
+ *   kind from its out-of-fold scores → trained on everything → pruned, quantised, exported.
+ */
+import { rawFeatures, windows, type SparseVector } from '../core/clauses/features';
+import { CLAUSE_MODEL_FORMAT, CLAUSE_MODEL_VERSION, encodeKindWeights, round, toBase64, type ClauseModelFile, type PresenceRule } from '../core/clauses/model-file';
+import { FEATURES_VERSION } from '../core/clauses/features';
+import { slug, type LabelItem } from '../core/eval/scan-eval';
+import type { QaFile } from '../core/eval/qa';
+import { prng } from '../core/prng';
+import { contractKey, kindsOf, labelExamples, passageExamples, POS, NEG, type RawExample, type TrainDocument } from './dataset';
+import { DEFAULT_LEARNER, logits, trainLogistic, type LearnerOptions, type LinearModel, type TrainingExample } from './learner';
+import { auroc, bestThreshold, nestedFigures, type Scored } from './thresholds';
+import { buildVocabulary, IDF_SCALE, vectorizeWith } from './vocabulary';
+
+export interface TrainerOptions {
+  readonly folds: number;
+  readonly seed: number;
+  readonly minDf: number;
+  readonly maxFeatures: number;
+  /** Weights kept per kind (largest first) in the exported model. */
+  readonly keepPerKind: number;
+  /** Candidate settings of the clause head (label texts only), chosen by clause balanced accuracy. */
+  readonly clause: readonly Partial<LearnerOptions & { passageWeight: number }>[];
+  /** Candidate settings of the presence head tried by cross-validation (merged over the defaults). */
+  readonly grid: readonly Partial<LearnerOptions & { passageWeight: number }>[];
+  readonly log?: (line: string) => void;
+}
+
+export const DEFAULT_TRAINER: TrainerOptions = {
+  folds: 5,
+  seed: 20261201,
+  minDf: 3,
+  maxFeatures: 60_000,
+  keepPerKind: 1500,
+  clause: [
+    { weakWeight: 0, learningRate: 0.2 },
+    { weakWeight: 0, learningRate: 0.1 },
+    { weakWeight: 0, learningRate: 0.05, epochs: 12 },
+  ],
+  grid: [
+    { passageWeight: 0.3, passageWeakWeight: 0 },
+    { passageWeight: 0.1, passageWeakWeight: 0 },
+  ],
+};
+
+export interface TrainInput {
+  readonly labels: readonly LabelItem[];
+  readonly qa: QaFile;
+  readonly docs: readonly TrainDocument[];
+}
+
+export interface KindFigures {
+  readonly clause?: { readonly n: number; readonly balanced_accuracy: number; readonly auroc: number };
+  readonly presence?: { readonly n: number; readonly balanced_accuracy: number; readonly present_recall: number; readonly missing_recall: number };
+}
+
+export interface PresenceFigures {
+  readonly n: number;
+  readonly balanced_accuracy: number;
+  readonly present_recall: number;
+  readonly missing_recall: number;
+}
+
+export interface CvReport {
+  /** The presence head's setting. */
+  readonly setting: Record<string, number>;
+  readonly clause_balanced_accuracy: number;
+  /** A contract has a kind when a passage is of the kind (clause head) and the presence head agrees. */
+  readonly presence: PresenceFigures;
+  /** The presence head alone (for comparison). */
+  readonly presence_head_alone: PresenceFigures;
+  /** The clause head alone (its best passage against a contract threshold), for comparison. */
+  readonly clause_head_alone: PresenceFigures;
+  /** Each presence rule, gated by the clause threshold, with thresholds per kind or one offset from the clause thresholds for all kinds (the chosen one is `presence`). */
+  readonly rules: Readonly<Record<string, PresenceFigures>>;
+  readonly rule: PresenceRule;
+  readonly thresholds: ThresholdMode;
+  readonly kinds: Readonly<Record<string, KindFigures>>;
+}
+
+export interface TrainOutput {
+  readonly model: ClauseModelFile;
+  readonly cv: readonly CvReport[];
+  readonly chosen: CvReport;
+  /** Out-of-fold chunk logits per kind (chunk id →), clause and presence heads, for calibrating what builds on them. */
+  readonly oofChunkLogits: ReadonlyMap<string, Float32Array>;
+  readonly oofPresenceLogits: ReadonlyMap<string, Float32Array>;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+interface Prepared extends TrainingExample {
+  readonly raw: RawExample;
+  readonly fold: number;
+  /** label items: the windows of the text, scored as at run time. */
+  readonly windowVectors?: readonly SparseVector[];
+}
+
+export function assignFolds(groups: readonly string[], folds: number, seed: number): Map<string, number> {
+  const unique = [...new Set(groups)].sort();
+  const random = prng(seed);
+  for (let i = unique.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [unique[i], unique[j]] = [unique[j]!, unique[i]!];
+  }
+  return new Map(unique.map((g, i) => [g, i % folds]));
+}
+
+export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAINER): TrainOutput {
+  const log = options.log ?? (() => undefined);
+  const kinds = kindsOf(input.labels);
+  const K = kinds.length;
+  const labelRaw = labelExamples(input.labels, kinds);
+  const passageRaw = passageExamples(input.docs, input.qa, input.labels, kinds);
+  const vocabulary = buildVocabulary([...labelRaw, ...passageRaw], options.minDf, options.maxFeatures);
+  const F = vocabulary.names.length;
+  const foldOf = assignFolds([...labelRaw, ...passageRaw].map((e) => e.group), options.folds, options.seed);
+  const prepared: Prepared[] = [...labelRaw, ...passageRaw].map((raw) => ({
+    raw,
+    fold: foldOf.get(raw.group)!,
+    vector: vectorizeWith(vocabulary, raw.features),
+    labels: raw.labels,
+    ...(raw.text !== undefined ? { windowVectors: windows(raw.text).map((w) => vectorizeWith(vocabulary, rawFeatures(raw.text!.slice(w.start, w.end)))) } : {}),
+  }));
+  const counts = { kinds: K, features: F, label_examples: labelRaw.length, passage_windows: passageRaw.length, contracts: foldOf.size, qa_documents: input.docs.length };
+  log(`training data: ${labelRaw.length} label texts, ${passageRaw.length} passage windows of ${input.docs.length} contracts, ${F} features, ${K} kinds`);
+
+  let clauseOof: Oof | null = null;
+  let clauseSetting: Partial<LearnerOptions & { passageWeight: number }> = {};
+  let clauseBest = -1;
+  const clauseCv: { setting: Partial<LearnerOptions & { passageWeight: number }>; balanced_accuracy: number }[] = [];
+  for (const candidate of options.clause) {
+    log(`clause head ${JSON.stringify(candidate)} (label texts):`);
+    const oof = outOfFold(prepared, K, F, options.folds, { ...DEFAULT_LEARNER, seed: options.seed, ...candidate }, candidate.passageWeight ?? 0, log);
+    const { clause } = scoredItems(oof, prepared, input, kinds);
+    const ba = clause.filter((c) => c.length).reduce((a, c) => a + nestedFigures(c, options.folds).balanced_accuracy, 0) / Math.max(1, clause.filter((c) => c.length).length);
+    log(`  clause BA ${ba.toFixed(3)}`);
+    clauseCv.push({ setting: candidate, balanced_accuracy: ba });
+    if (ba > clauseBest) [clauseBest, clauseOof, clauseSetting] = [ba, oof, candidate];
+  }
+  if (!clauseOof) throw new Error('train: no clause-head setting to try');
+  const clauseLearner = { ...DEFAULT_LEARNER, seed: options.seed, ...clauseSetting };
+  const clauseScored = scoredItems(clauseOof, prepared, input, kinds);
+  const clauseT = kinds.map((_, k) => bestThreshold(clauseScored.clause[k]!, 0));
+
+  const cv: { report: CvReport; oof: Oof }[] = [];
+  if (options.grid.length === 0) cv.push({ report: figures(clauseOof, clauseOof, clauseT, prepared, input, kinds, options.folds, {}), oof: clauseOof });
+  for (const setting of options.grid) {
+    const learner = { ...DEFAULT_LEARNER, seed: options.seed, ...setting };
+    log(`presence head ${JSON.stringify(setting)}:`);
+    const oof = outOfFold(prepared, K, F, options.folds, learner, setting.passageWeight ?? 1, log);
+    const report = figures(clauseOof, oof, clauseT, prepared, input, kinds, options.folds, setting);
+    log(`  presence BA ${report.presence.balanced_accuracy.toFixed(3)} (${report.rule}, ${report.thresholds}; missing recall ${report.presence.missing_recall.toFixed(3)}); ${Object.entries(report.rules).map(([r, f]) => `${r} ${f.balanced_accuracy.toFixed(3)}`).join(', ')}`);
+    cv.push({ report, oof });
+  }
+  const best = cv.reduce((a, b) => (b.report.presence.balanced_accuracy > a.report.presence.balanced_accuracy ? b : a));
+  log(`presence rule: ${best.report.rule}, thresholds ${best.report.thresholds} (${JSON.stringify(best.report.setting)})`);
+  const setting = best.report.setting;
+  const rule = best.report.rule;
+  const presenceT = presenceThresholds(clauseOof, best.oof, clauseT, prepared, input, kinds, rule, best.report.thresholds);
+
+  log(`final heads: clause ${JSON.stringify(clauseSetting)}, presence ${rule === 'clause' ? '(clause head)' : JSON.stringify(setting)}`);
+  const clauseHead = trainLogistic(weighted(prepared, clauseSetting.passageWeight ?? 0), K, F, clauseLearner);
+  const presenceHead = rule === 'clause' ? null : trainLogistic(weighted(prepared, (setting['passageWeight']) ?? 1), K, F, { ...DEFAULT_LEARNER, seed: options.seed, ...setting });
+  const model = exportModel(clauseHead, presenceHead, rule, kinds, vocabulary.names, vocabulary.idfBytes, { clause: clauseT.map((t) => round(t, 4)), presence: presenceT }, options.keepPerKind, {
+    clause: clauseSetting,
+    clause_cv: clauseCv,
+    presence: rule === 'clause' ? null : setting,
+    counts,
+    cv: best.report,
+  });
+  return { model, cv: cv.map((c) => c.report), chosen: best.report, oofChunkLogits: clauseOof.chunks, oofPresenceLogits: best.oof.chunks, counts };
+}
+
+function weighted(examples: readonly Prepared[], passageWeight: number): TrainingExample[] {
+  return examples.filter((e) => e.raw.source === 'label' || passageWeight > 0).map((e) => ({ vector: e.vector, labels: e.labels, weight: e.raw.source === 'passage' ? passageWeight : 1 }));
+}
+
+interface Oof {
+  /** Label example index (into prepared) → best window logit per kind. */
+  readonly labels: Map<number, Float32Array>;
+  /** Chunk id → best window logit per kind; contract → best per kind. */
+  readonly chunks: Map<string, Float32Array>;
+  readonly chunkGroup: Map<string, string>;
+}
+
+function maxInto(target: Map<string, Float32Array>, key: string, z: Float32Array): void {
+  const cur = target.get(key);
+  if (!cur) target.set(key, Float32Array.from(z));
+  else for (let k = 0; k < z.length; k++) if (z[k]! > cur[k]!) cur[k] = z[k]!;
+}
+
+function outOfFold(prepared: readonly Prepared[], K: number, F: number, folds: number, learner: LearnerOptions, passageWeight: number, log: (l: string) => void): Oof {
+  const oof: Oof = { labels: new Map(), chunks: new Map(), chunkGroup: new Map() };
+  for (let f = 0; f < folds; f++) {
+    const t0 = Date.now();
+    const model: LinearModel = trainLogistic(weighted(prepared.filter((e) => e.fold !== f), passageWeight), K, F, learner);
+    const z = new Float32Array(K);
+    prepared.forEach((e, i) => {
+      if (e.fold !== f) return;
+      if (e.raw.source === 'label') {
+        const best = new Float32Array(K).fill(Number.NEGATIVE_INFINITY);
+        for (const v of e.windowVectors?.length ? e.windowVectors : [e.vector]) {
+          logits(model, v, z);
+          for (let k = 0; k < K; k++) if (z[k]! > best[k]!) best[k] = z[k]!;
+        }
+        oof.labels.set(i, best);
+      } else {
+        logits(model, e.vector, z);
+        maxInto(oof.chunks, e.raw.ref, z);
+        oof.chunkGroup.set(e.raw.ref, e.raw.group);
+      }
+    });
+    log(`    fold ${f + 1}/${folds}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  return oof;
+}
+
+/** Per kind: clause items (label file tasks) with out-of-fold scores. */
+function scoredItems(oof: Oof, prepared: readonly Prepared[], _input: TrainInput, kinds: readonly string[]) {
+  const clause = kinds.map(() => [] as Scored[]);
+  prepared.forEach((e, i) => {
+    const z = oof.labels.get(i);
+    if (!z) return;
+    e.labels.forEach((l, k) => {
+      if (l === POS || l === NEG) clause[k]!.push({ score: z[k]!, gold: l === POS, fold: e.fold });
+    });
+  });
+  return { clause };
+}
+
+/**
+ * Per kind: one item per training contract (QA kinds only), scored by a contract statistic over
+ * its chunks' out-of-fold logits: `stat(clause logits, presence logits, k)` per chunk, the best
+ * chunk's counts (−∞ when no chunk qualifies).
+ */
+function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], stat: (c: Float32Array, p: Float32Array, k: number) => number): Scored[][] {
+  const index = new Map(kinds.map((k, i) => [k, i]));
+  const foldOf = new Map(prepared.map((e) => [e.raw.group, e.fold]));
+  const perContract = new Map<string, Float32Array>();
+  for (const [chunk, c] of clauseOof.chunks) {
+    const p = presenceOof.chunks.get(chunk);
+    const group = clauseOof.chunkGroup.get(chunk);
+    if (!p || !group) continue;
+    const cur = perContract.get(group) ?? new Float32Array(kinds.length).fill(Number.NEGATIVE_INFINITY);
+    for (let k = 0; k < kinds.length; k++) cur[k] = Math.max(cur[k]!, stat(c, p, k));
+    perContract.set(group, cur);
+  }
+  const qaKinds = new Set(input.qa.items.map((i) => (i.cuad_category ? slug(i.cuad_category) : '')));
+  const items = kinds.map(() => [] as Scored[]);
+  for (const doc of input.docs) {
+    const group = contractKey(doc.fileName);
+    const z = perContract.get(group);
+    if (!z) continue;
+    const present = new Set(input.qa.items.filter((i) => i.doc_id === doc.docId && i.answerable && i.cuad_category).map((i) => slug(i.cuad_category!)));
+    for (const kind of qaKinds) {
+      const k = index.get(kind);
+      if (k !== undefined) items[k]!.push({ score: z[k]!, gold: present.has(kind), fold: foldOf.get(group)! });
+    }
+  }
+  return items;
+}
+
+const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
+/** Presence thresholds: chosen per kind, or the clause threshold plus one offset for every kind (pooled balanced accuracy). */
+export type ThresholdMode = 'per_kind' | 'offset';
+const THRESHOLD_MODES: readonly ThresholdMode[] = ['per_kind', 'offset'];
+
+/** Every kind's items as offsets from its clause threshold, pooled. */
+function offsetItems(items: readonly Scored[][], clauseT: readonly number[]): Scored[] {
+  return items.flatMap((list, k) => list.map((i) => ({ ...i, score: i.score - clauseT[k]! })));
+}
+
+function pooledOffset(items: readonly Scored[][], clauseT: readonly number[], folds: number): { report: PresenceFigures; perKind: (PresenceFigures | null)[] } {
+  const all = offsetItems(items, clauseT);
+  const cuts = Array.from({ length: folds }, (_, f) => bestThreshold(all.filter((i) => i.fold !== f), 0));
+  const perKind = items.map((list, k) => {
+    if (list.length === 0) return null;
+    let tp = 0, fn = 0, tn = 0, fp = 0;
+    for (const i of list) {
+      const predicted = i.score - clauseT[k]! >= cuts[i.fold]!;
+      if (i.gold && predicted) tp++;
+      else if (i.gold) fn++;
+      else if (predicted) fp++;
+      else tn++;
+    }
+    const pr = tp + fn ? tp / (tp + fn) : 0;
+    const mr = tn + fp ? tn / (tn + fp) : 0;
+    return { n: list.length, balanced_accuracy: tp + fn && tn + fp ? (pr + mr) / 2 : tp + fn ? pr : mr, present_recall: pr, missing_recall: mr, tp, fn, tn, fp };
+  });
+  const sum = (key: 'tp' | 'fn' | 'tn' | 'fp') => perKind.reduce((a, p) => a + (p ? p[key] : 0), 0);
+  const pr = sum('tp') / Math.max(1, sum('tp') + sum('fn'));
+  const mr = sum('tn') / Math.max(1, sum('tn') + sum('fp'));
+  return { report: { n: all.length, balanced_accuracy: (pr + mr) / 2, present_recall: pr, missing_recall: mr }, perKind: perKind.map((p) => (p ? { n: p.n, balanced_accuracy: p.balanced_accuracy, present_recall: p.present_recall, missing_recall: p.missing_recall } : null)) };
+}
+
+/** A chunk's presence logit under a rule, counted only when the chunk is of the kind by the clause head. */
+const gated = (clauseT: readonly number[], rule: PresenceRule) => (c: Float32Array, p: Float32Array, k: number) =>
+  c[k]! < clauseT[k]! ? Number.NEGATIVE_INFINITY : rule === 'clause' ? c[k]! : rule === 'mean' ? (c[k]! + p[k]!) / 2 : p[k]!;
+
+function pooled(items: readonly Scored[][], folds: number): { report: PresenceFigures; perKind: (PresenceFigures | null)[] } {
+  let tp = 0, fn = 0, tn = 0, fp = 0;
+  const perKind = items.map((list) => {
+    if (list.length === 0) return null;
+    const n = nestedFigures(list, folds, Number.POSITIVE_INFINITY);
+    const P = list.filter((x) => x.gold).length;
+    const N = list.length - P;
+    tp += Math.round(n.recall * P);
+    fn += P - Math.round(n.recall * P);
+    tn += Math.round(n.specificity * N);
+    fp += N - Math.round(n.specificity * N);
+    return { n: n.n, balanced_accuracy: n.balanced_accuracy, present_recall: n.recall, missing_recall: n.specificity };
+  });
+  const pr = tp + fn ? tp / (tp + fn) : 0;
+  const mr = tn + fp ? tn / (tn + fp) : 0;
+  return { report: { n: tp + fn + tn + fp, balanced_accuracy: (pr + mr) / 2, present_recall: pr, missing_recall: mr }, perKind };
+}
+
+function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], folds: number, setting: Record<string, number>): CvReport {
+  const { clause } = scoredItems(clauseOof, prepared, input, kinds);
+  const rules: Record<string, ReturnType<typeof pooled>> = {};
+  let choice: { rule: PresenceRule; mode: ThresholdMode; ba: number } = { rule: 'clause', mode: 'per_kind', ba: -1 };
+  for (const r of PRESENCE_RULES) {
+    const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, r));
+    rules[`${r}/per_kind`] = pooled(items, folds);
+    rules[`${r}/offset`] = pooledOffset(items, clauseT, folds);
+    for (const mode of THRESHOLD_MODES) {
+      const ba = rules[`${r}/${mode}`]!.report.balanced_accuracy;
+      if (ba > choice.ba) choice = { rule: r, mode, ba };
+    }
+  }
+  const rule = choice.rule;
+  const presence = rules[`${rule}/${choice.mode}`]!;
+  const alone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (_c, p, k) => p[k]!), folds);
+  const clauseAlone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (c, _p, k) => c[k]!), folds);
+  const perKind: Record<string, KindFigures> = {};
+  const clauseBAs: number[] = [];
+  kinds.forEach((kind, k) => {
+    const entry: { clause?: KindFigures['clause']; presence?: KindFigures['presence'] } = {};
+    if (clause[k]!.length) {
+      const n = nestedFigures(clause[k]!, folds);
+      entry.clause = { n: n.n, balanced_accuracy: n.balanced_accuracy, auroc: auroc(clause[k]!) };
+      clauseBAs.push(n.balanced_accuracy);
+    }
+    const p = presence.perKind[k];
+    if (p) entry.presence = p;
+    perKind[kind] = entry;
+  });
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  return {
+    setting,
+    clause_balanced_accuracy: mean(clauseBAs),
+    presence: presence.report,
+    presence_head_alone: alone.report,
+    clause_head_alone: clauseAlone.report,
+    rules: Object.fromEntries(Object.entries(rules).map(([r, f]) => [r, f.report])),
+    rule,
+    thresholds: choice.mode,
+    kinds: perKind,
+  };
+}
+
+/** Presence thresholds (presence-head logits) per kind; kinds without contract data get the median offset from their clause threshold. */
+function presenceThresholds(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], rule: PresenceRule, mode: ThresholdMode): number[] {
+  const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, rule));
+  if (mode === 'offset') {
+    const offset = bestThreshold(offsetItems(items, clauseT), 0);
+    return clauseT.map((t) => round(t + offset, 4));
+  }
+  const found = items.map((list) => (list.length ? bestThreshold(list, Number.NaN) : Number.NaN));
+  const known = found.filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)]! : 0;
+  return found.map((t) => round(Number.isFinite(t) ? t : median, 4));
+}
+
+function exportModel(clause: LinearModel, presence: LinearModel | null, rule: PresenceRule, kinds: readonly string[], names: readonly string[], idfBytes: Uint8Array, thresholds: { clause: number[]; presence: number[] }, keepPerKind: number, training: Record<string, unknown>): ClauseModelFile {
+  const K = kinds.length;
+  // Largest weights per kind and head; features no head keeps leave the vocabulary.
+  const keep = (model: LinearModel) => kinds.map((_, k) => {
+    const all: [number, number][] = [];
+    for (let f = 0; f < model.features; f++) {
+      const w = model.weights[f * K + k]!;
+      if (w !== 0) all.push([f, w]);
+    }
+    return all.sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]) || a[0] - b[0]).slice(0, keepPerKind);
+  });
+  const keptClause = keep(clause);
+  const keptPresence = presence ? keep(presence) : [];
+  const used = [...new Set([...keptClause, ...keptPresence].flatMap((l) => l.map(([f]) => f)))].sort((a, b) => a - b);
+  const encode = (model: LinearModel, kept: [number, number][][]) =>
+    kept.map((list, k) => {
+      const sorted = [...list].sort((a, b) => a[0] - b[0]);
+      return encodeKindWeights(model.bias[k]!, sorted.map(([f]) => remap.get(f)!), sorted.map(([, w]) => w));
+    });
+  const remap = new Map(used.map((f, i) => [f, i]));
+  return {
+    format: CLAUSE_MODEL_FORMAT,
+    version: CLAUSE_MODEL_VERSION,
+    featuresVersion: FEATURES_VERSION,
+    kinds: [...kinds],
+    vocabulary: used.map((f) => names[f]!),
+    idf: toBase64(Uint8Array.from(used, (f) => idfBytes[f]!)),
+    idfScale: IDF_SCALE,
+    weights: encode(clause, keptClause),
+    ...(presence ? { presenceWeights: encode(presence, keptPresence) } : {}),
+    presenceRule: rule,
+    thresholds,
+    training,
+  };
+}

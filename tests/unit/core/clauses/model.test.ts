@@ -1,0 +1,112 @@
+/**
+ * The clause-kind model file and its run-time scorer: the committed model validates and scores
+ * in Node; a corrupt or foreign file fails with a clear error naming the file and the field;
+ * features and windows are what the trainer saw.
+ */
+import { describe, expect, it } from 'vitest';
+import clauseModelFile from '../../../../models/clause-kinds.json';
+import { rawFeatures, tokens, vectorize, windows } from '../../../../src/core/clauses/features';
+import { decodeClauseModel, encodeKindWeights, fromBase64, toBase64 } from '../../../../src/core/clauses/model-file';
+import { ClauseKindModel } from '../../../../src/core/clauses/model';
+import { hasClause, presenceOf } from '../../../../src/core/clauses/profiles';
+import { clauseKindModel, builtinClassifier } from '../../../../src/playbooks/classifiers';
+
+const file = clauseModelFile as unknown as Record<string, unknown>;
+
+describe('the committed clause-kind model', () => {
+  it('validates and knows the 38 CUAD kinds of the commercial playbook', () => {
+    const model = clauseKindModel();
+    expect(model.kinds).toHaveLength(38);
+    expect(model.knows('governing_law')).toBe(true);
+    expect(model.knows('ci_definition')).toBe(false);
+  });
+
+  it('scores clauses in Node in milliseconds', async () => {
+    const classifier = builtinClassifier({ threshold: 0 });
+    const law = 'This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.';
+    const assign = 'Neither party may assign this Agreement or any of its rights hereunder without the prior written consent of the other party, and any attempted assignment shall be void.';
+    const started = performance.now();
+    const [a, b] = await classifier.classify([{ text: law }, { text: assign }]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(a![0]!.type).toBe('governing_law');
+    expect(a![0]!.score).toBeGreaterThan(0.5);
+    expect(b![0]!.type).toBe('anti_assignment');
+    // NDA and DPA types keep their playbook signals (no presence head).
+    const [nda] = await classifier.classify([{ text: '“Confidential Information” means any information disclosed by one party to the other, whether orally or in writing, that is designated as confidential.', sectionTitle: 'Definitions' }]);
+    expect(nda!.find((l) => l.type === 'ci_definition')?.presence).toBeUndefined();
+  });
+
+  it('gives the best window of a kind in a long passage', () => {
+    const classifier = builtinClassifier();
+    const text = 'The Supplier shall deliver the Products to the locations set out in Schedule A. This Agreement shall be governed by the laws of England and Wales. Invoices are payable within thirty days.';
+    const w = classifier.bestWindow({ text }, 'governing_law')!;
+    expect(text.slice(w.start, w.end)).toContain('governed by the laws of England');
+    expect(classifier.bestWindow({ text }, 'ci_definition')).toBeNull();
+  });
+});
+
+describe('a model file that cannot be used', () => {
+  const broken = (patch: Record<string, unknown>) => () => decodeClauseModel({ ...file, ...patch }, 'models/x.json');
+
+  it('fails with a ModelError naming the file and the field', () => {
+    expect(() => decodeClauseModel('nope', 'models/x.json')).toThrow(/models\/x\.json: not a JSON object/);
+    expect(broken({ format: 'other' })).toThrow(/models\/x\.json: "format" must be "casefile-clause-model"/);
+    expect(broken({ version: 99 })).toThrow(/version 99 is not supported/);
+    expect(broken({ featuresVersion: 0 })).toThrow(/featuresVersion/);
+    expect(broken({ idf: 'AAAA' })).toThrow(/"idf" has 3 values/);
+    expect(broken({ idf: 'A*==' })).toThrow(/not base64/);
+    expect(broken({ weights: [] })).toThrow(/"weights" must have one entry per kind \(38\)/);
+    expect(broken({ thresholds: { clause: [1], presence: [] } })).toThrow(/thresholds\.clause/);
+    const weights = [...(file['weights'] as object[])];
+    weights[2] = { ...weights[2], index: toBase64(Uint8Array.from([255, 255])), value: toBase64(Uint8Array.from([1])) };
+    expect(broken({ weights })).toThrow(/"weights\[2\]" \(.+\): feature index 65535 out of range/);
+    try {
+      broken({ version: 2 })();
+    } catch (error) {
+      expect(error).toMatchObject({ name: 'ModelError', code: 'model/load-failed' });
+    }
+  });
+});
+
+describe('features and encoding', () => {
+  it('reads stems, numbers and title words', () => {
+    expect(tokens('Assignments of 1,000 USD; 5%')).toEqual(['assign', 'of', '#', '#', 'usd', '#', '%']);
+    const f = rawFeatures('Shall not assign.', 'Assignment');
+    expect([...f.keys()].sort()).toEqual(['b:not assign', 'b:shall not', 't:assign', 'w:assign', 'w:not', 'w:shall']);
+  });
+
+  it('normalises by every feature, known or not, so pruning changes no other value', () => {
+    const raw = rawFeatures('governed by the laws of Texas');
+    const all = new Map([...raw.keys()].map((k, i) => [k, i]));
+    const some = new Map([['w:govern', 0]]);
+    const idf = new Float32Array(20).fill(1);
+    const full = vectorize(raw, all, idf);
+    const pruned = vectorize(raw, some, idf);
+    expect(pruned.value[0]).toBeCloseTo(full.value[all.get('w:govern')!]!);
+  });
+
+  it('reads a passage in sentences, pairs and, when short, whole', () => {
+    const text = 'One sentence here. Two sentence here. Three sentence here.';
+    const spans = windows(text).map((w) => text.slice(w.start, w.end));
+    expect(spans).toContain(text);
+    expect(spans).toContain('One sentence here.');
+    expect(spans).toContain('One sentence here. Two sentence here.');
+  });
+
+  it('round-trips base64 and quantised weights', () => {
+    const bytes = Uint8Array.from([0, 1, 2, 250, 255, 128, 7]);
+    expect([...fromBase64(toBase64(bytes), 'x')]).toEqual([...bytes]);
+    const w = encodeKindWeights(-1, [3, 1], [0.5, -1]);
+    expect(fromBase64(w.value, 'v')).toHaveLength(2);
+  });
+
+  it('judges presence from the labels of a document', () => {
+    expect(presenceOf({ type: 'x', score: 0.9, presence: 0.4 })).toBe(0.4);
+    expect(presenceOf({ type: 'x', score: 0.7 })).toBe(0.7);
+    expect(hasClause([{ labels: [{ type: 'x', score: 0.9, presence: 0.4 }] }], 'x')).toBe(false);
+    expect(hasClause([{ labels: [{ type: 'x', score: 0.9, presence: 0.6 }] }], 'x')).toBe(true);
+    expect(hasClause([{ labels: [{ type: 'x', score: 0.6 }] }], 'x')).toBe(true);
+  });
+});
+
+void ClauseKindModel;

@@ -1,0 +1,70 @@
+/**
+ * The trainer (`npm run train`'s core) on a small generated data set: it learns the kinds,
+ * reports cross-validated figures, writes a model file the app reads, and is reproducible
+ * (same data and seed → the same file, byte for byte).
+ */
+import { describe, expect, it } from 'vitest';
+import { ClauseKindModel } from '../../../src/core/clauses/model';
+import { LearnedClauseClassifier } from '../../../src/core/clauses/classifier';
+import { DEFAULT_TRAINER, train } from '../../../src/train/train';
+import { bestThreshold, nestedFigures, auroc } from '../../../src/train/thresholds';
+import { calibrateSufficiency, thresholdFor } from '../../../src/train/sufficiency';
+import { clauseData } from '../../helpers/clause-data';
+
+const options = { ...DEFAULT_TRAINER, folds: 3, minDf: 1, grid: [{ passageWeight: 1, passageWeakWeight: 0 }] };
+
+describe('the clause-kind trainer', () => {
+  const data = clauseData(7, 9);
+  const first = train(data, options);
+
+  it('writes the same model file twice from the same data and seed', () => {
+    const second = train(clauseData(7, 9), options);
+    expect(JSON.stringify(second.model)).toBe(JSON.stringify(first.model));
+    const other = train(data, { ...options, seed: 11 });
+    expect(JSON.stringify(other.model)).not.toBe(JSON.stringify(first.model));
+  });
+
+  it('learns the kinds and reports cross-validated figures', () => {
+    expect(first.model.kinds).toEqual(['anti_assignment', 'governing_law', 'insurance']);
+    expect(first.chosen.clause_balanced_accuracy).toBeGreaterThan(0.9);
+    expect(first.chosen.presence.balanced_accuracy).toBeGreaterThan(0.7);
+    expect(first.counts['label_examples']).toBeGreaterThan(100);
+  });
+
+  it('produces a file the run-time classifier reads and scores with', async () => {
+    const model = ClauseKindModel.fromJson(JSON.parse(JSON.stringify(first.model)), 'test model');
+    const classifier = new LearnedClauseClassifier(model);
+    const [law, assign, plain] = await classifier.kindScores([
+      { text: 'This agreement shall be governed by the laws of Delaware and construed in accordance with the law of Delaware.' },
+      { text: 'Neither party may not assign this agreement; any purported assignment shall be void.' },
+      { text: 'The company shall provide services to the parties within 30 days.' },
+    ]);
+    expect(law![0]!.type).toBe('governing_law');
+    expect(assign![0]!.type).toBe('anti_assignment');
+    expect(Math.max(...plain!.map((l) => l.score))).toBeLessThan(0.5);
+  });
+});
+
+describe('thresholds', () => {
+  it('cuts where balanced accuracy is best and judges each fold with the others’ cut', () => {
+    const items = [0.1, 0.2, 0.3, 0.7, 0.8, 0.9].map((score, i) => ({ score, gold: i >= 3, fold: i % 2 }));
+    expect(bestThreshold(items)).toBeCloseTo(0.5);
+    expect(nestedFigures(items, 2).balanced_accuracy).toBe(1);
+    expect(auroc(items)).toBe(1);
+    expect(auroc([{ score: 1, gold: true }, { score: 1, gold: false }])).toBe(0.5);
+  });
+});
+
+describe('the sufficiency threshold', () => {
+  const samples = Array.from({ length: 40 }, (_, i) => ({ group: `c${i % 8}`, field: 'plain' as const, answerable: i % 4 !== 0, score: i % 4 === 0 ? 0.2 + (i % 8) / 100 : 0.3 + i / 100 }));
+
+  it('is the highest that answers at least 90 % of the answerable questions, judged by contract folds', () => {
+    const answerable = samples.filter((s) => s.answerable).map((s) => s.score).sort((a, b) => a - b);
+    expect(thresholdFor(samples, 0.1)).toBe(answerable[3]);
+    expect(samples.filter((s) => s.answerable && s.score < thresholdFor(samples, 0.1)).length).toBeLessThanOrEqual(0.1 * answerable.length);
+    const calibration = calibrateSufficiency(samples, 4, 1);
+    expect(calibration.threshold).toBe(thresholdFor(samples, 0.1));
+    expect(calibration.cv['all']!.unanswerable).toBe(1);
+    expect(calibration.cv['plain']!.answerable).toBeLessThanOrEqual(0.2);
+  });
+});

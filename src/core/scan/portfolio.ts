@@ -1,9 +1,10 @@
 /**
  * The portfolio grid: documents × clause types. Each cell says whether the clause type is
  * present in the document, missing, or flagged (with the worst severity of the flags still open
- * or escalated), and where to jump (the first chunk of the type, the flags). Pure data: the UI
+ * or escalated), and where to jump (the passage giving the type, the flags). Pure data: the UI
  * renders it, the exports write it to XLSX/CSV.
  */
+import { hasClause, presenceOf } from '../clauses/profiles';
 import { severityRank, type ClauseType, type Severity } from './playbook';
 import type { FlagReview, ScanRecord } from './types';
 
@@ -15,7 +16,7 @@ export interface PortfolioCell {
   /** Worst severity among unresolved flags of this clause type; null when none. */
   readonly severity: Severity | null;
   readonly flagIds: readonly string[];
-  /** The first chunk of the type, in document order (jump target); null when missing. */
+  /** The passage that gives the document the type, the strongest one (jump target); null when missing. */
   readonly chunkId: string | null;
   readonly chunks: number;
 }
@@ -43,7 +44,10 @@ export function portfolioGrid(scans: readonly ScanRecord[], clauseTypes: readonl
   const rows = scans.map((scan): PortfolioRow => {
     const cells: Record<string, PortfolioCell> = {};
     for (const type of clauseTypes) {
-      const chunks = scan.chunkLabels.filter((c) => c.labels.some((l) => l.type === type.id));
+      // The passages that give the document the type (presence), strongest first: a passage that
+      // only reads like a clause of it among others neither makes it present nor is the jump target.
+      const strength = (c: (typeof scan.chunkLabels)[number]) => Math.max(0, ...c.labels.filter((l) => l.type === type.id).map(presenceOf));
+      const chunks = scan.chunkLabels.filter((c) => hasClause([c], type.id)).sort((a, b) => strength(b) - strength(a));
       const flags = scan.flags.filter((f) => f.clauseType === type.id);
       const open = flags.filter((f) => unresolved(f.id));
       const severity = open.reduce<Severity | null>((worst, f) => (worst === null || severityRank(f.severity) < severityRank(worst) ? f.severity : worst), null);

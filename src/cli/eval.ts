@@ -156,6 +156,8 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
     console.log(
       `answers (${r.config} / app, ${a.n} questions): citations valid ${pct(a.citations_valid).trim()}%, quotes verbatim ${pct(a.quotes_verbatim).trim()}%, answer cites the evidence ${pct(a.answer_has_evidence).trim()}% of answerable; abstained on ${pct(a.abstained_answerable).trim()}% of answerable, ${pct(a.abstained_unanswerable).trim()}% of unanswerable`,
     );
+    const byCategory = Object.entries(a.value_match.by_category).map(([k, v]) => `${k} ${pct(v).trim()}%`).join(', ');
+    console.log(`  values (${a.value_match.n} value questions): match ${pct(a.value_match.overall).trim()}% (${byCategory}); value in the quote ${pct(a.value_in_quote).trim()}%; heading-only quotes ${a.heading_only}`);
   }
   console.log(`\n## Sufficiency (threshold ${threshold})\n`);
   const widths = [28, 6, 8, 8, 8, 8];

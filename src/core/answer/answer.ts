@@ -15,14 +15,14 @@ import type { AskResult } from '../ask/types';
 import { toSerialized, type SerializedError } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import { checkAnswer } from './citations';
-import { composeExtractive } from './extractive';
+import { extractiveAnswer } from './extractive';
 import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage } from './sources';
 import { TraceRecorder } from './trace';
-import type { AnswerPlan, AnswerShape, AnswerSource, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from './types';
+import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from './types';
 import type { NamedDocument } from '../search/resolve-doc';
 
 export interface AnswerInput {
@@ -54,6 +54,8 @@ export interface AnswerPart {
   readonly candidates: readonly NamedDocument[];
   readonly fallback: string | null;
   readonly stopped: boolean;
+  /** The value the extractive answer states first. */
+  readonly value?: AnswerValue | null;
 }
 
 const NO_HOOKS: AnswerHooks = { status: () => undefined, sources: () => undefined, token: () => undefined };
@@ -109,10 +111,10 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
-  const text = await trace.time('compose', () => composeExtractive(asked, sources, language));
+  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language));
   hooks.status('verify', 'Checking citations and quotes');
-  const answer = await trace.time('verify', () => checkAnswer(text, sources));
-  return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback };
+  const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));
+  return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback, value: composed.value };
 }
 
 export interface TurnBase {
@@ -138,6 +140,7 @@ export interface TurnOutcome {
   readonly fallback?: string | null;
   readonly stopped?: boolean;
   readonly error?: SerializedError | null;
+  readonly value?: AnswerValue | null;
 }
 
 export function turnRecord(base: TurnBase, outcome: TurnOutcome, trace: TraceRecorder): TurnRecord {
@@ -165,6 +168,7 @@ export function turnRecord(base: TurnBase, outcome: TurnOutcome, trace: TraceRec
     stopped: outcome.stopped ?? false,
     error: outcome.error ?? null,
     trace: trace.finish(),
+    ...(outcome.value ? { value: outcome.value } : {}),
   };
 }
 

@@ -8,13 +8,21 @@
  * opening sentence stands in. A very long sentence is cut to the window holding most of the
  * question terms, the cuts marked with "…", which the quote check reads as omissions.
  *
+ * When the question asks for a value (the governing law, a renewal term, a notice period, the
+ * expiration or effective date, the liability cap: values/extract.ts), the answer leads with it
+ * ("New York law governs [1].") and quotes first the sentence that states it. A heading or a
+ * contents line is never quoted as the answer, and a definition only when nothing else answers.
+ *
  * This is the answer when no model is selected, and the fallback whenever the model fails.
  * On the CUAD dev set (98 answerable questions) choosing by sentence score alone cited the
  * evidence for 60 %; leading with the top passage, 80 % (see the README's evaluation).
  */
+import { extractValue, valueKindOf } from '../values/extract';
 import { messages } from './messages';
+import { isDefinition, isHeadingOnly, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
-import type { AnswerSource } from './types';
+import type { AnswerSource, AnswerValue } from './types';
+import { valueSentence } from './value-line';
 
 const MAX_SENTENCES = 3;
 /** A lower-ranked passage is quoted when its best sentence scores at least this share of the best. */
@@ -30,19 +38,23 @@ interface Pick {
 
 /**
  * The sentence, or for a very long one the word-aligned window of MAX_SENTENCE characters that
- * holds the most distinct question terms, starting a little before the first of them.
+ * holds the most distinct question terms (or, given `must`, the value's span), starting a little
+ * before the first of them.
  */
-function excerpt(text: string, s: ScoredSentence): string {
+function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: number }): string {
   const sentence = text.slice(s.start, s.end);
   if (sentence.length <= MAX_SENTENCE) return sentence;
   let anchor = 0;
   let best = 0;
-  for (const hit of s.hits) {
-    const at = Math.max(0, hit.at - s.start - LEAD_IN);
-    const covered = new Set(s.hits.filter((h) => h.at - s.start >= at && h.at - s.start < at + MAX_SENTENCE).map((h) => h.term)).size;
-    if (covered > best) {
-      best = covered;
-      anchor = at;
+  if (must) anchor = Math.max(0, must.start - s.start - LEAD_IN);
+  else {
+    for (const hit of s.hits) {
+      const at = Math.max(0, hit.at - s.start - LEAD_IN);
+      const covered = new Set(s.hits.filter((h) => h.at - s.start >= at && h.at - s.start < at + MAX_SENTENCE).map((h) => h.term)).size;
+      if (covered > best) {
+        best = covered;
+        anchor = at;
+      }
     }
   }
   let from = anchor > 0 ? sentence.indexOf(' ', anchor) + 1 : 0;
@@ -53,24 +65,65 @@ function excerpt(text: string, s: ScoredSentence): string {
   return `${from > 0 ? '… ' : ''}${sentence.slice(from, to).trim()}${to < sentence.length ? ' …' : ''}`;
 }
 
+/** A sentence that can be quoted as the answer: not a heading, not a contents line. */
+function quotable(text: string, s: ScoredSentence): boolean {
+  const body = text.slice(s.start, s.end);
+  return !isHeadingOnly(body) && !isTocLine(body);
+}
+
+/** The best quotable sentence of a source; a definition only when it is all there is. */
+function bestSentence(text: string, sentences: readonly ScoredSentence[]): ScoredSentence | undefined {
+  const ok = sentences.filter((s) => quotable(text, s));
+  const ordered = [...ok].sort((a, b) => b.score - a.score || a.start - b.start);
+  return ordered.find((s) => s.score > 0 && !isDefinition(text.slice(s.start, s.end))) ?? ordered[0];
+}
+
+export interface ExtractiveAnswer {
+  readonly text: string;
+  /** The value the question asks for, as the answer states it first; null when none is asked or found. */
+  readonly value: AnswerValue | null;
+}
+
+/** The value the question asks for, from the first source stating it, with the sentence holding it. */
+function findValue(question: string, sources: readonly AnswerSource[], ranker: SentenceRanker): { value: AnswerValue; index: number; sentence: ScoredSentence } | null {
+  const kind = valueKindOf(question);
+  if (!kind) return null;
+  for (const [index, source] of sources.entries()) {
+    const found = extractValue(kind, source.text, { effectiveDate: source.effectiveDate ?? null });
+    if (!found) continue;
+    const sentence = ranker.of(index).find((x) => x.start <= found.span.start && found.span.start < x.end);
+    if (!sentence) continue;
+    return { value: { ...found, source: source.n }, index, sentence };
+  }
+  return null;
+}
+
 /** The extractive answer's text (lead line, then one cited block quote per sentence). */
 export function composeExtractive(question: string, sources: readonly AnswerSource[], language: string | null): string {
-  if (sources.length === 0) return messages(language).noPassages;
+  return extractiveAnswer(question, sources, language).text;
+}
+
+/** The extractive answer and the value it states first, if any. */
+export function extractiveAnswer(question: string, sources: readonly AnswerSource[], language: string | null): ExtractiveAnswer {
+  if (sources.length === 0) return { text: messages(language).noPassages, value: null };
   const ranker = new SentenceRanker(
     question,
     sources.map((s) => s.text),
     sources.map((s) => s.language),
   );
-  const bestOf = sources.map((source, i) => ({ source, sentence: [...ranker.of(i)].sort((a, b) => b.score - a.score || a.start - b.start)[0] }));
+  const found = findValue(question, sources, ranker);
+  const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, ranker.of(i)) }));
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
-  const chosen: Pick[] = [];
+  const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
+    if (found && i === found.index) return;
     if (i === 0 || b.sentence.score >= top * RELATIVE) chosen.push({ source: b.source, sentence: b.sentence });
   });
-  const opening = ranker.of(0)[0];
+  const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x)) ?? ranker.of(0)[0];
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });
   // One line per quote: a line break inside would end the block quote.
-  const lines = chosen.map((p) => `> ${excerpt(p.source.text, p.sentence).replace(/\s+/g, ' ')} [${p.source.n}]`);
-  return [messages(language).extractiveLead, ...lines].join('\n\n');
+  const lines = chosen.map((p, k) => `> ${excerpt(p.source.text, p.sentence, found && k === 0 ? found.value.span : undefined).replace(/\s+/g, ' ')} [${p.source.n}]`);
+  const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : null;
+  return { text: [...(lead ? [lead] : []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? null };
 }

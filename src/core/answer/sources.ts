@@ -40,6 +40,7 @@ export function fromPassage(p: PipelinePassage): SourceCandidate {
     language: p.document.language,
     score: p.score,
     pinned: false,
+    ...(p.document.effectiveDate ? { effectiveDate: p.document.effectiveDate } : {}),
   };
 }
 

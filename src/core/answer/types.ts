@@ -4,6 +4,7 @@
  * conversation keeps. Plain, structured-clone friendly records: they cross worker boundaries,
  * go into IndexedDB and into exports unchanged.
  */
+import type { TypedValue } from '../values/types';
 import type { AskScope, Clarification, Sufficiency } from '../ask/types';
 import type { SerializedError } from '../errors';
 import type { JobOptions, ModelRef } from '../ports';
@@ -110,6 +111,13 @@ export interface AnswerSource {
   readonly score: number | null;
   /** The user referred to it ("the second passage"): it leads the sources whatever the retrieval. */
   readonly pinned: boolean;
+  /** The document's effective date (YYYY-MM-DD) when its identity states it: "5 years after the Effective Date" resolves with it. */
+  readonly effectiveDate?: string | null;
+}
+
+/** A typed value an answer states first (values/), with the source it was read from ([n]) and the span there. */
+export interface AnswerValue extends TypedValue {
+  readonly source: number;
 }
 
 /** A `[n]` in the answer: resolved by the code to a source, or marked when it resolves to none. */
@@ -251,6 +259,8 @@ export interface TurnRecord {
   readonly stopped: boolean;
   readonly error: SerializedError | null;
   readonly trace: TurnTrace;
+  /** The value the question asked for, as the answer states it first (absent on older turns and when none is asked or found). */
+  readonly value?: AnswerValue | null;
 }
 
 // ---- the workspace answers port (issue 11 implements it) ------------------------------------------

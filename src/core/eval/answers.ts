@@ -8,12 +8,20 @@
  *    (of the question's document, when known) overlapping an annotated evidence span (match.ts;
  *    the passage proper, not the neighbours shown with it); an abstention has none;
  *  - abstained_answerable / abstained_unanswerable: of the answerable / unanswerable questions,
- *    those whose turn abstained (insufficient or clarification) — low / high is good.
+ *    those whose turn abstained (insufficient or clarification) — low / high is good;
+ *  - value_match: of the answerable questions of the categories where CUAD gives a value
+ *    (value-match.ts), those whose answer states that value first, overall and by category;
+ *  - heading_only: the number of quotes that are only a heading or a contents line (quote-kind.ts);
+ *  - value_in_quote: of those value questions, the share whose answer quotes a sentence stating
+ *    the value (read again from the quote itself).
  * Shares over an empty set are 1 for the checks (nothing failed) and 0 for the rates.
  */
 import type { TurnRecord } from '../answer/types';
+import { isHeadingOnly } from '../answer/quote-kind';
+import { extractValue } from '../values/extract';
 import { EvidenceMatcher } from './match';
 import type { QaItem } from './qa';
+import { expectedValue, valueMatches, VALUE_CATEGORIES } from './value-match';
 
 export interface AnswerJudgement {
   readonly n: number;
@@ -22,6 +30,9 @@ export interface AnswerJudgement {
   readonly answer_has_evidence: number;
   readonly abstained_answerable: number;
   readonly abstained_unanswerable: number;
+  readonly value_match: { readonly overall: number; readonly n: number; readonly by_category: Readonly<Record<string, number>> };
+  readonly heading_only: number;
+  readonly value_in_quote: number;
 }
 
 export interface JudgedTurn {
@@ -67,6 +78,8 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
   }
   const answerable = turns.filter((t) => t.item.answerable);
   const unanswerable = turns.filter((t) => !t.item.answerable);
+  const headingOnly = turns.reduce((n, { turn }) => n + (turn.answer?.quotes ?? []).filter((q) => isHeadingOnly(q.text)).length, 0);
+  const values = judgeValues(answerable);
   return {
     n: turns.length,
     citations_valid: share(resolved, citations, 1),
@@ -74,5 +87,38 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
     answer_has_evidence: share(answerable.filter((t) => citesEvidence(t, matcher)).length, answerable.length, 0),
     abstained_answerable: share(answerable.filter((t) => abstained(t.turn)).length, answerable.length, 0),
     abstained_unanswerable: share(unanswerable.filter((t) => abstained(t.turn)).length, unanswerable.length, 0),
+    value_match: values.match,
+    heading_only: headingOnly,
+    value_in_quote: values.inQuote,
+  };
+}
+
+function judgeValues(answerable: readonly JudgedTurn[]): { match: AnswerJudgement['value_match']; inQuote: number } {
+  const perCategory = new Map<string, { right: number; n: number }>();
+  let right = 0;
+  let quoted = 0;
+  let n = 0;
+  for (const { item, turn } of answerable) {
+    const category = item.cuad_category ?? '';
+    const kind = VALUE_CATEGORIES[category];
+    const expected = kind ? expectedValue(category, item.cuad_answer) : null;
+    if (!kind || !expected) continue;
+    n++;
+    const c = perCategory.get(category) ?? { right: 0, n: 0 };
+    c.n++;
+    if (!abstained(turn) && valueMatches(turn.value ?? null, expected)) {
+      right++;
+      c.right++;
+    }
+    perCategory.set(category, c);
+    const inQuote = (turn.answer?.quotes ?? []).some((q) => {
+      const source = turn.sources.find((s) => s.n === (q.foundIn ?? q.cited[0]));
+      return valueMatches(extractValue(kind, q.text, { effectiveDate: source?.effectiveDate ?? null }), expected);
+    });
+    if (!abstained(turn) && inQuote) quoted++;
+  }
+  return {
+    match: { overall: share(right, n, 0), n, by_category: Object.fromEntries([...perCategory].map(([k, v]) => [k, share(v.right, v.n, 0)])) },
+    inQuote: share(quoted, n, 0),
   };
 }

@@ -32,6 +32,8 @@ export interface QaItem {
   /** corpus-large: the split of the item's document. */
   readonly split?: string;
   readonly cuad_category?: string;
+  /** CUAD's normalised answer where it gives one ("Texas", "successive 1 year", "60 days", "9/23/21", "Yes"). */
+  readonly cuad_answer?: string | null;
   readonly playbook?: string | null;
   readonly answerable: boolean;
   readonly evidence: readonly QaEvidence[];

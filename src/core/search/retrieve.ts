@@ -13,6 +13,8 @@ export interface PassageDocument {
   readonly pages: number;
   /** What the file is (application/pdf, text/html, …): tells printed pages from a text's parts. */
   readonly mediaType?: string;
+  /** When the document takes effect (YYYY-MM-DD), as its identity states it. */
+  readonly effectiveDate?: string | null;
 }
 
 export interface Passage extends SearchHit {
@@ -40,7 +42,7 @@ export async function resolve(lookup: PassageLookup, hits: readonly SearchHit[])
       ...hit,
       rank: out.length + 1,
       chunk,
-      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType },
+      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType, effectiveDate: doc.identity?.effectiveDate?.iso ?? null },
     });
   });
   return out;

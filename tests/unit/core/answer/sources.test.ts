@@ -45,7 +45,8 @@ describe('extractive answers', () => {
   it('quotes the sentences that answer the question, verbatim and cited', () => {
     const sources = buildSources('How much notice is needed to stop the renewal?', [fromPassage(passage(PASSAGES.cap)), fromPassage(passage(PASSAGES.term, 2)), fromPassage(passage(PASSAGES.law, 3))]);
     const text = composeExtractive('How much notice is needed to stop the renewal?', sources, 'en');
-    expect(text.split('\n')[0]).toBe('From the documents, verbatim:');
+    // The value asked leads, from the source that states it; then the verbatim quotes.
+    expect(text.split('\n\n').slice(0, 2)).toEqual(['Notice to stop a renewal: 90 days [2]', 'From the documents, verbatim:']);
     expect(text).toContain('> Thereafter it renews automatically for successive one (1) year periods unless either party gives written notice of non-renewal at least ninety (90) days before the end of the then-current term. [2]');
     const checked = checkAnswer(text, sources);
     expect(checked.verification).toMatchObject({ unresolvedCitations: 0, unverifiedQuotes: 0, ok: true });

@@ -137,7 +137,7 @@ describe('without a model', () => {
     const result = { ...answered('Quel est le plafond de responsabilité ?'), language: 'fr' };
     const { turn: t } = await turn({ question: 'Quel est le plafond de responsabilité ?' }, { result });
     expect(t.language).toBe('fr');
-    expect(t.answer?.text.startsWith('Extraits des documents, mot pour mot :')).toBe(true);
+    expect(t.answer?.text).toContain('Extraits des documents, mot pour mot :');
   });
 });
 

@@ -46,7 +46,23 @@ describe('judging answers', () => {
     expect(citesEvidence({ item: qa, turn: uncited })).toBe(false);
   });
 
+  it('judges typed values against CUAD answers, and quotes that are only headings', async () => {
+    const valued = (id: string, category: string, answer: string): QaItem => ({ ...item(id, true, [CLAUSES.law]), cuad_category: category, cuad_answer: answer });
+    const judged = [
+      { item: valued('law', 'Governing Law', 'New York'), turn: await turnFromAsk(askResult('Which law governs the MSA?', [PASSAGES.law])), documentId: 'msa' },
+      { item: valued('renewal', 'Renewal Term', 'successive 1 year'), turn: await turnFromAsk(askResult('How long is each renewal term of the MSA?', [PASSAGES.term])), documentId: 'msa' },
+      // Read, but not what CUAD says.
+      { item: valued('notice', 'Notice Period To Terminate Renewal', '60 days'), turn: await turnFromAsk(askResult('How much notice stops the MSA renewing?', [PASSAGES.term])), documentId: 'msa' },
+      // CUAD gives no value: not counted.
+      { item: valued('cap', 'Cap On Liability', 'Yes'), turn: await turnFromAsk(askResult('Is there a cap?', [PASSAGES.cap])), documentId: 'msa' },
+    ];
+    const j = judgeAnswers(judged);
+    expect(j.value_match).toEqual({ overall: 2 / 3, n: 3, by_category: { 'Governing Law': 1, 'Renewal Term': 1, 'Notice Period To Terminate Renewal': 0 } });
+    expect(j.value_in_quote).toBeCloseTo(2 / 3);
+    expect(j.heading_only).toBe(0);
+  });
+
   it('gives neutral shares for an empty set', () => {
-    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0 });
+    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0, value_match: { overall: 0, n: 0, by_category: {} }, heading_only: 0, value_in_quote: 0 });
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * What a quoted sentence is, apart from its words: a heading alone ("12. TERMINATION BY THE
+ * FRANCHISEE.", "10.0 REPRESENTATIONS AND WARRANTIES. 10.1 Mutual Warranty."), a table-of-contents
+ * line ("ARTICLE 9 INDEMNIFICATION 22", "Governing Law ........ 14") or a definition ("“Term” means
+ * …"). An answer never quotes a heading or a contents line as the answer, and quotes a definition
+ * only when nothing else of the clause is at hand. Read from the shape of the text (capitals,
+ * numbering, length, a clause's verbs), in any language.
+ */
+
+/** Section numbers and labels: "12.", "10.1", "(d)", "ARTICLE 9", "Section 4.2", "§ 5", "IV." */
+const NUMBERING = /(?:\b(?:article|section|clause|artikel|paragraph|§)\s*)?(?:\(?[0-9]+(?:\.[0-9]+)*\)?\.?|\(?[ivxlc]+\)\.?|\b[IVXLC]+\.|\([a-z]\))(?=\s|$)/giu;
+/** Words that make a clause a clause, not a title (en/fr/de/es/it/nl/pt). */
+const CLAUSE_WORDS = /\b(?:shall|will|may|must|is|are|be|been|means|agrees?|has|have|does|do|can|cannot|doit|doivent|peut|sont|est|sera|soit|wird|werden|ist|sind|muss|kann|hat|darf|debe|será|deve|sarà|moet|zal|is)\b/iu;
+
+function words(text: string): string[] {
+  return text.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+}
+
+/** A title line: short, numbered or not, in capitals or with every main word capitalised, and no clause verb. */
+function titleLike(segment: string): boolean {
+  const body = segment.replace(NUMBERING, ' ').replace(/[.:;,–—-]+\s*$/u, '').trim();
+  const w = words(body);
+  if (w.length === 0) return true;
+  if (w.length > 10 || CLAUSE_WORDS.test(body)) return false;
+  const letters = body.replace(/[^\p{L}]/gu, '');
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length / Math.max(1, letters.length);
+  if (upper > 0.75) return true;
+  const main = w.filter((x) => x.length >= 4);
+  return main.length > 0 && main.every((x) => /^\p{Lu}/u.test(x));
+}
+
+/** A contents line: a title and a page number, or dot leaders. */
+export function isTocLine(text: string): boolean {
+  const t = text.trim();
+  if (/\.{4,}|…{2,}|\s_{4,}/u.test(t)) return true;
+  const m = /^(.*\p{L}.*?)\s+(\d{1,3})$/u.exec(t);
+  return m !== null && titleLike(m[1]!);
+}
+
+/** Whether a quote is only headings (and contents lines): nothing of the clause itself. */
+export function isHeadingOnly(text: string): boolean {
+  const t = text.replace(/^[…\s]+|[…\s]+$/gu, '').trim();
+  if (!t || t.length > 200) return false;
+  const segments = t.split(/(?<=[.:;])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
+  return segments.every((s) => titleLike(s) || isTocLine(s) || /^[\d.()\s]+$/u.test(s));
+}
+
+/** A definition ("“Term” means …", "« Durée » désigne …", "„Laufzeit“ bezeichnet …"). */
+export function isDefinition(text: string): boolean {
+  return /^\s*(?:[\d.()a-z]+\s+)?["“„«‘']\s*[^"”“«»‘’']{1,80}\s*["”“»’']\s*(?:\([^)]*\)\s*)?(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers?\s+to|includes?|désigne|signifie|bezeichnet|bedeutet)\b/iu.test(text);
+}

@@ -1,0 +1,79 @@
+/**
+ * The sentence an answer leads with when the question asks for a value: "New York law governs",
+ * "Each renewal term is 1 year", "Notice to stop a renewal: 60 days", "The initial term ends on
+ * December 31, 2022", in the reply's language (en, fr, de; others get English).
+ */
+import type { DurationValue, NormalValue, TypedValue } from '../values/types';
+
+type Lang = 'en' | 'fr' | 'de';
+
+const UNITS: Record<Lang, Record<DurationValue['unit'], [string, string]>> = {
+  en: { hours: ['hour', 'hours'], days: ['day', 'days'], weeks: ['week', 'weeks'], months: ['month', 'months'], years: ['year', 'years'] },
+  fr: { hours: ['heure', 'heures'], days: ['jour', 'jours'], weeks: ['semaine', 'semaines'], months: ['mois', 'mois'], years: ['an', 'ans'] },
+  de: { hours: ['Stunde', 'Stunden'], days: ['Tag', 'Tage'], weeks: ['Woche', 'Wochen'], months: ['Monat', 'Monate'], years: ['Jahr', 'Jahre'] },
+};
+
+const LOCALE: Record<Lang, string> = { en: 'en-US', fr: 'fr-FR', de: 'de-DE' };
+
+function langOf(language: string | null): Lang {
+  return language === 'fr' || language === 'de' ? language : 'en';
+}
+
+export function formatDuration(d: DurationValue, language: string | null): string {
+  const [one, many] = UNITS[langOf(language)][d.unit];
+  return `${d.amount} ${d.amount === 1 ? one : many}`;
+}
+
+export function formatDate(iso: string, language: string | null): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d)));
+}
+
+/** The value alone, as a table cell shows it ("New York", "1 year, renewing", "December 31, 2022"). */
+export function formatValue(value: NormalValue, language: string | null): string {
+  const l = langOf(language);
+  switch (value.type) {
+    case 'jurisdiction':
+      return value.name;
+    case 'duration':
+      return formatDuration(value.duration, language) + (value.successive ? { en: ', each renewal', fr: ', à chaque renouvellement', de: ', je Verlängerung' }[l] : '');
+    case 'perpetual':
+      return { en: 'no end date (until terminated)', fr: 'sans terme (jusqu’à résiliation)', de: 'unbefristet (bis zur Kündigung)' }[l];
+    case 'date':
+      return formatDate(value.iso, language);
+    case 'relative_date': {
+      const after = { en: `${formatDuration(value.duration, language)} after ${value.anchor}`, fr: `${formatDuration(value.duration, language)} après ${value.anchor}`, de: `${formatDuration(value.duration, language)} nach ${value.anchor}` }[l];
+      return value.iso ? `${after} (${formatDate(value.iso, language)})` : after;
+    }
+    case 'money':
+      return new Intl.NumberFormat(LOCALE[l], value.currency ? { style: 'currency', currency: value.currency, maximumFractionDigits: 0 } : {}).format(value.amount);
+    case 'formula':
+      return value.text.replace(/\s+/gu, ' ');
+    case 'parties':
+      return value.names.join('; ');
+  }
+}
+
+/** The lead sentence (without its citation). */
+export function valueSentence(v: TypedValue, language: string | null): string {
+  const l = langOf(language);
+  const shown = formatValue(v.value, language);
+  switch (v.kind) {
+    case 'governing_law':
+      return { en: `${shown} law governs`, fr: `Droit applicable : ${shown}`, de: `Anwendbares Recht: ${shown}` }[l];
+    case 'renewal_term':
+      return v.value.type === 'perpetual'
+        ? { en: 'It renews until terminated', fr: 'Il se poursuit jusqu’à résiliation', de: 'Er verlängert sich bis zur Kündigung' }[l]
+        : { en: `Renewal term: ${shown}`, fr: `Durée du renouvellement : ${shown}`, de: `Verlängerung: ${shown}` }[l];
+    case 'notice_period':
+      return { en: `Notice to stop a renewal: ${shown}`, fr: `Préavis de non-renouvellement : ${shown}`, de: `Frist für die Nichtverlängerung: ${shown}` }[l];
+    case 'expiration_date':
+      return { en: `The initial term ends: ${shown}`, fr: `Fin de la durée initiale : ${shown}`, de: `Ende der Laufzeit: ${shown}` }[l];
+    case 'effective_date':
+      return { en: `Effective date: ${shown}`, fr: `Date d’effet : ${shown}`, de: `Inkrafttreten: ${shown}` }[l];
+    case 'liability_cap':
+      return { en: `Liability is capped at ${shown}`, fr: `Responsabilité plafonnée : ${shown}`, de: `Haftungsgrenze: ${shown}` }[l];
+    case 'parties':
+      return { en: `Parties: ${shown}`, fr: `Parties : ${shown}`, de: `Parteien: ${shown}` }[l];
+  }
+}

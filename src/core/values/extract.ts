@@ -1,0 +1,68 @@
+/**
+ * The typed value a question asks for, read from passages: `valueKindOf(question)` tells which
+ * value is asked (en/fr/de), `extractValue(kind, text)` reads it with its span. Pure.
+ */
+import { splitSentences } from '../ingest/sentences';
+import { findAmounts, findFeeMonths } from '../scan/values';
+import { extractGoverningLaw } from './jurisdiction';
+import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm } from './terms';
+import type { TypedValue, ValueContext, ValueKind } from './types';
+
+/** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */
+const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
+  ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterliegt\b.*\brecht\b/iu],
+  ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\bpréavis\b|\bkündigungsfrist\b|\bnichtverlängerung\b/iu],
+  ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
+  ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
+  ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+does\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|\béchéance\b|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
+  ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
+  ['parties', /\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b/iu],
+];
+
+/** Which value the question asks for, or null (a yes/no question about a clause asks none). */
+export function valueKindOf(question: string): ValueKind | null {
+  // "Is liability uncapped?" asks whether there is no cap, not for the amount.
+  if (/\buncapped\b|\bunlimited\b|\bnot\s+capped\b/iu.test(question)) return null;
+  for (const [kind, re] of ASKED) if (re.test(question)) return kind;
+  return null;
+}
+
+const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsabilité\b|\bhaftung\w*|\bhaftet\b/iu;
+
+/** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
+export function extractLiabilityCap(text: string): TypedValue | null {
+  for (const s of splitSentences(text)) {
+    const sentence = text.slice(s.start, s.end);
+    if (!LIABILITY.test(sentence) || !/\b(?:exceed\w*|limit\w*|cap\w*|maximum|not\s+more\s+than|in\s+no\s+event|greater\s+of|lesser\s+of|dépass\w*|plafonn\w*|begrenzt|höchstens)\b/iu.test(sentence)) continue;
+    const fee = findFeeMonths(sentence)[0];
+    const amount = findAmounts(sentence)[0];
+    if (fee && (!amount || fee.index <= amount.index)) {
+      return { kind: 'liability_cap', value: { type: 'formula', months: fee.value, text: fee.text }, display: fee.text.replace(/\s+/gu, ' '), span: { start: s.start + fee.index, end: s.start + fee.index + fee.text.length } };
+    }
+    if (amount) {
+      const display = new Intl.NumberFormat('en-US', amount.value.currency ? { style: 'currency', currency: amount.value.currency, maximumFractionDigits: 0 } : {}).format(amount.value.amount);
+      return { kind: 'liability_cap', value: { type: 'money', amount: amount.value.amount, currency: amount.value.currency }, display, span: { start: s.start + amount.index, end: s.start + amount.index + amount.text.length } };
+    }
+  }
+  return null;
+}
+
+/** The value of `kind` stated in `text`, with its span; null when the text states none. */
+export function extractValue(kind: ValueKind, text: string, context: ValueContext = {}): TypedValue | null {
+  switch (kind) {
+    case 'governing_law':
+      return extractGoverningLaw(text);
+    case 'renewal_term':
+      return extractRenewalTerm(text);
+    case 'notice_period':
+      return extractNoticePeriod(text);
+    case 'expiration_date':
+      return extractExpiration(text, context);
+    case 'effective_date':
+      return extractEffectiveDate(text, context);
+    case 'liability_cap':
+      return extractLiabilityCap(text);
+    case 'parties':
+      return null; // read from the document's identity (ingest/identity), not a passage
+  }
+}

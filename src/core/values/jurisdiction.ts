@@ -1,0 +1,151 @@
+/**
+ * The governing law of a clause, normalised: "the laws of the State of New York" → "New York",
+ * "the laws of the Province of Ontario and the federal laws of Canada" → "Ontario", "English
+ * law" → "England and Wales", "the laws of PRC" → "China", "le droit français" → "France",
+ * "deutschem Recht" → "Germany". Read from the sentence that says a law governs (governed,
+ * construed, interpreted, applies; régi, soumis, droit applicable; unterliegt, Recht … anwendbar),
+ * so a venue clause naming the courts of another place is not read as the law.
+ * Every regular expression here is linear (no nested quantifiers).
+ */
+import { splitSentences } from '../ingest/sentences';
+import type { TypedValue } from './types';
+
+/** A sentence that chooses a law. */
+const GOVERNS = /\b(?:govern(?:s|ed|ing)?|constru(?:ed|e)|interpret(?:ed|ation)|controlled|enforced|subject\s+to|in\s+accordance\s+with|pursuant\s+to|applicable\s+law|choice\s+of\s+law)\b|\br[ée]gi[es]?\b|\bsoumis\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\bunterli(?:e)?g(?:t|en)\b|\banwendbar\w*\b|\bRecht\b/iu;
+
+/** "laws of the State of X", "law of X", "laws in force in X", "laws, other than …, of the state of X". */
+const LAW_OF = /\b[Ll]aws?\b(?:\s+(?:and\s+decisions|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
+/** "New York law", "Delaware law shall govern", "English law". */
+const NAME_LAW = /\b((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b/gu;
+/** fr: "droit de l'État de New York", "droit français"; de: "Recht des Staates New York", "deutschem Recht". */
+const FR_OF = /\b(?:droit|loi|lois)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|des\s+|de\s+)(?:(?:[ÉE]tat|province|canton|R[ée]publique)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|de\s+))?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|et))*)/gu;
+const DE_OF = /\bRecht(?:s)?\s+(?:der|des|von)\s+(?:(?:Staates|Bundesstaates|Republik|Bundesrepublik|Kantons|Provinz)\s+)?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|und))*)/gu;
+const ADJECTIVE_LAW = /\b(?:droit|loi)\s+(\p{Ll}+)\b|\b(\p{Ll}+e[mnrs]?)\s+Recht\b|\b(English|Scots?|Irish|French|German|Swiss|Dutch|Belgian|Italian|Spanish|Swedish|Danish|Norwegian|Finnish|Austrian|Luxembourg|Israeli|Japanese|Chinese|Indian|Singapore|Canadian|Australian)\s+law\b/gu;
+
+const ADJECTIVES: Readonly<Record<string, string>> = {
+  english: 'England and Wales', scots: 'Scotland', scot: 'Scotland', irish: 'Ireland', french: 'France', german: 'Germany', swiss: 'Switzerland', dutch: 'Netherlands',
+  belgian: 'Belgium', italian: 'Italy', spanish: 'Spain', swedish: 'Sweden', danish: 'Denmark', norwegian: 'Norway', finnish: 'Finland', austrian: 'Austria',
+  luxembourg: 'Luxembourg', israeli: 'Israel', japanese: 'Japan', chinese: 'China', indian: 'India', singapore: 'Singapore', canadian: 'Canada', australian: 'Australia',
+  français: 'France', française: 'France', anglais: 'England and Wales', allemand: 'Germany', suisse: 'Switzerland', belge: 'Belgium', luxembourgeois: 'Luxembourg',
+  italien: 'Italy', espagnol: 'Spain', néerlandais: 'Netherlands', autrichien: 'Austria', canadien: 'Canada', québécois: 'Quebec',
+  deutsch: 'Germany', deutschem: 'Germany', deutsches: 'Germany', deutschen: 'Germany', schweizerischem: 'Switzerland', schweizer: 'Switzerland', schweizerisches: 'Switzerland',
+  österreichischem: 'Austria', österreichisches: 'Austria', englischem: 'England and Wales', englisches: 'England and Wales', französischem: 'France', französisches: 'France',
+  niederländischem: 'Netherlands', luxemburgischem: 'Luxembourg', italienischem: 'Italy',
+};
+
+/** Other names of a place, to one name. */
+const ALIASES: Readonly<Record<string, string>> = {
+  prc: 'China', "people's republic of china": 'China', 'peoples republic of china': 'China', 'china': 'China',
+  roc: 'Taiwan', 'republic of china': 'Taiwan',
+  usa: 'United States', us: 'United States', 'united states of america': 'United States', 'united states': 'United States',
+  uk: 'United Kingdom', 'great britain': 'United Kingdom',
+  england: 'England and Wales', 'england and wales': 'England and Wales',
+  'federal republic of germany': 'Germany', deutschland: 'Germany', 'bundesrepublik deutschland': 'Germany',
+  'the netherlands': 'Netherlands', schweiz: 'Switzerland', suisse: 'Switzerland', 'new-york': 'New York',
+  "l'état de new york": 'New York', 'staates new york': 'New York',
+};
+
+/** Words that end a place name read from capitals ("New York Without …" in title-cased text). */
+const STOP = /^(?:and|of|the|et|und|Without|without|except|excluding|applicable|regardless|as|in|to|which|that|other|than|for|with|shall|will|US|U\.S\.A?\.?|USA|United|Canada)$/iu;
+
+/** The place named, cleaned and normalised, or null. */
+export function normaliseJurisdiction(raw: string): string | null {
+  const all = raw.replace(/[.,;:]+$/u, '').split(/\s+/u);
+  // The name ends at the first word that cannot be part of it ("New York Without Regard …" in
+  // title-cased text), "England and Wales" kept whole.
+  const words: string[] = [];
+  for (const [i, w] of all.entries()) {
+    if (i > 0 && STOP.test(w) && !(/^and$/iu.test(w) && /^Wales$/iu.test(all[i + 1] ?? '')) && !/^(?:of|the)$/iu.test(w)) break;
+    words.push(w);
+  }
+  while (words.length > 1 && /^(?:and|of|the|et|und)$/iu.test(words[words.length - 1]!)) words.pop();
+  let name = words.join(' ').replace(/^the\s+/iu, '').replace(/['’]s$/u, '').trim();
+  if (!name || /^(?:and|of|the|this|such|any|each|its|their|that)$/iu.test(name)) return null;
+  const alias = ALIASES[name.toLowerCase()] ?? ALIASES[name.toLowerCase().replace(/\./gu, '')];
+  if (alias) return alias;
+  // "Ontario and the federal laws" → "Ontario"; "England and Wales" is one name.
+  if (/\band\b/u.test(name) && !/^England and Wales$/iu.test(name)) name = name.split(/\s+and\s+/u)[0]!;
+  if (/^[A-Z]{2,}$/u.test(name) && name.length > 3) name = name[0] + name.slice(1).toLowerCase();
+  return ALIASES[name.toLowerCase()] ?? name;
+}
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/(^|[\s(“"'-])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase()).replace(/\b(And|Of|The|In|To|By|With|Other|Than)\b/gu, (w) => w.toLowerCase());
+}
+
+interface Hit {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+function hitsIn(sentence: string, offset: number): Hit[] {
+  // An all-capitals sentence ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
+  const letters = sentence.replace(/[^\p{L}]/gu, '');
+  const upper = letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.8;
+  const text = upper ? titleCase(sentence) : sentence;
+  const hits: Hit[] = [];
+  const add = (raw: string | undefined, m: RegExpMatchArray, map = false) => {
+    if (!raw) return;
+    const name = map ? (ADJECTIVES[raw.toLowerCase()] ?? null) : normaliseJurisdiction(raw);
+    if (name) hits.push({ name, start: offset + m.index!, end: offset + m.index! + m[0].length });
+  };
+  for (const m of text.matchAll(LAW_OF)) add(m[1], m);
+  for (const m of text.matchAll(FR_OF)) add(m[1], m);
+  for (const m of text.matchAll(DE_OF)) add(m[1], m);
+  for (const m of text.matchAll(ADJECTIVE_LAW)) add(m[1] ?? m[2] ?? m[3], m, true);
+  for (const m of text.matchAll(NAME_LAW)) {
+    const raw = m[1]!;
+    // "Governing Law", "Applicable Law", "The Laws": headings and defined terms, not places.
+    if (/^(?:Governing|Applicable|The|This|Such|Any|All|Federal|State|Local|Foreign|Common|Such|Other|Civil|Criminal|Bankruptcy|Securities|Export|Tax|Privacy|Labor|Employment|Conflict|Conflicts|Choice|Proper|Substantive|Internal|Governing Law|Prevailing|Relevant|Mandatory)\b/u.test(raw)) continue;
+    if (ADJECTIVES[raw.toLowerCase()]) continue; // read above
+    add(raw, m);
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The jurisdiction whose law governs, from the first sentence of `text` that chooses a law
+ * (a sentence naming a law without a governing verb counts when no other does).
+ */
+export function extractGoverningLaw(text: string): TypedValue | null {
+  let fallback: Hit | null = null;
+  for (const s of splitSentences(text)) {
+    const sentence = text.slice(s.start, s.end);
+    const hits = hitsIn(sentence, s.start);
+    if (hits.length === 0) continue;
+    if (GOVERNS.test(sentence)) return valueOf(hits[0]!);
+    fallback ??= hits[0]!;
+  }
+  return fallback ? valueOf(fallback) : null;
+}
+
+function valueOf(hit: Hit): TypedValue {
+  return { kind: 'governing_law', value: { type: 'jurisdiction', name: hit.name }, display: hit.name, span: { start: hit.start, end: hit.end } };
+}
+
+/** Whether two jurisdictions are the same place ("New York" / "New York; Massachusetts", "England and Wales" / "England; Wales"). */
+export function sameJurisdiction(found: string, expected: string): boolean {
+  const norm = (s: string) => (normaliseJurisdiction(s) ?? s).toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+  const parts = (s: string) => s.split(/\s*[;,]\s*|\s+and\s+/u).map((p) => norm(p)).filter(Boolean);
+  const f = norm(found);
+  const mine = new Set([f, ...parts(found)]);
+  const theirs = [norm(expected), ...parts(expected)];
+  return theirs.some((t) => mine.has(t) || (t.length > 6 && [...mine].some((m) => close(m, t))));
+}
+
+/** At most two edits apart (CUAD's "Massachussets"). */
+function close(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length]! <= 2;
+}

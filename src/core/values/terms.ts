@@ -1,0 +1,228 @@
+/**
+ * Values of a contract's term, read structurally from the sentence that states them: the renewal
+ * term ("automatically renew for successive one (1) year periods" → 1 year, successive), the
+ * notice to stop a renewal ("at least sixty (60) days prior to the end of the term" → 60 days),
+ * the expiration (an absolute date after "until", "through", "ending on"; a length from the
+ * Effective Date, resolved when the document's effective date is known; "indefinitely" →
+ * perpetual) and the effective date. Numbers in words or digits (scan/values.ts).
+ */
+import { splitSentences } from '../ingest/sentences';
+import { findDates, findDurations, type Found, type Duration } from '../scan/values';
+import type { DurationValue, TypedValue, ValueContext } from './types';
+
+interface Sentence {
+  readonly text: string;
+  readonly start: number;
+}
+
+function sentences(text: string): Sentence[] {
+  return splitSentences(text).map((s) => ({ text: text.slice(s.start, s.end), start: s.start }));
+}
+
+export const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|continue\w*\s+automatically|automatically\s+continue\w*|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/iu;
+const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
+/** Words after a length that make it a notice period ("60 days prior", "90 days' notice", "30 Tage vor"). */
+const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
+/** Words before a length that make it a notice period ("at least", "not less than", "within"). */
+const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|minimum\s+of|within|upon|with|giving|gives?|on|au\s+moins|moins|mindestens|mit\s+einer\s+frist\s+von|frist\s+von|préavis\s+de)\s*$/iu;
+const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|every\s+year|annual(?:ly)?|yearly|successive\s+annual|chaque\s+année|tacitement|jährlich|jeweils\s+ein\s+jahr)\b/iu;
+const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
+const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
+const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
+/** What comes before an end date ("until", "through", "ending on", "expire on"). */
+const UNTIL = /(?:(?:until|till)(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)?|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+on|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
+export const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
+
+const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
+/** One word between a number and its unit ("ten (10) Contract Years", "one further year"). */
+const INNER_WORD = new RegExp(`(${NUMBER_TOKEN}\\s+)([A-Za-z]+)(?=\\s+(?:year|month|day|week)s?\\b)`, 'giu');
+
+/**
+ * Lengths in a sentence, reading "ten (10) Contract Years", "one further year" and a roman "(I)"
+ * as lengths: those words are blanked (same length, so indices hold) before the durations are read.
+ */
+export function durationsIn(text: string): Found<Duration>[] {
+  const found = englishDurations(text);
+  for (const m of text.matchAll(FR_DE_DURATION)) {
+    const amount = m[3] ? Number(m[3]) : m[1] ? Number(m[1]) : (FR_DE_NUMBERS[m[2]!.toLowerCase()] ?? null);
+    const unit = FR_DE_UNITS[m[4]!.toLowerCase().slice(0, 3)];
+    if (amount === null || !unit || found.some((f) => Math.abs(f.index - m.index) < 3)) continue;
+    found.push({ value: { amount, unit, days: amount * { hours: 1 / 24, days: 1, weeks: 7, months: 30.4375, years: 365.25 }[unit] }, text: m[0], index: m.index });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const FR_DE_NUMBERS: Readonly<Record<string, number>> = {
+  un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, douze: 12, quinze: 15, trente: 30, soixante: 60, 'quatre-vingt-dix': 90,
+  ein: 1, eine: 1, einem: 1, einen: 1, eines: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwölf: 12, dreißig: 30, sechzig: 60, neunzig: 90,
+};
+const FR_DE_UNITS: Readonly<Record<string, Duration['unit']>> = { jou: 'days', moi: 'months', an: 'years', ans: 'years', ann: 'years', sem: 'weeks', tag: 'days', mon: 'months', jah: 'years', woc: 'weeks' };
+/** fr/de: "douze (12) mois", "trois (3) mois", "30 Tagen", "ein weiteres Jahr". */
+const FR_DE_DURATION = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:(\d+)|(${Object.keys(FR_DE_NUMBERS).sort((a, b) => b.length - a.length).join('|')}))(?:\s*\((\d+)\))?\s+(?:(?:weiteres?|weiteren|zusätzliche[ns]?|supplémentaires?|successives?)\s+)?(jours?|mois|ans?|années?|semaines?|Tage?n?|Monate?n?|Jahre?s?n?|Wochen?)(?![\p{L}])`,
+  'giu',
+);
+
+function englishDurations(text: string): Found<Duration>[] {
+  const masked = text
+    .replace(/\(I\)/gu, '(1)')
+    .replace(INNER_WORD, (_, lead: string, word: string) => (/^(?:business|calendar|working|banking|and)$/iu.test(word) ? lead + word : lead + ' '.repeat(word.length)));
+  return findDurations(masked).map((f) => ({ ...f, text: text.slice(f.index, f.index + f.text.length) }));
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30,
+};
+/** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */
+export const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}(?:st|nd|rd|th))(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b`, 'iu');
+
+function unitOf(d: Duration): DurationValue {
+  return { amount: d.amount, unit: d.unit };
+}
+
+export function durationText(d: DurationValue): string {
+  const unit = d.amount === 1 ? d.unit.replace(/s$/u, '') : d.unit;
+  return `${d.amount} ${unit}`;
+}
+
+function noticeLike(sentence: string, f: Found<Duration>): boolean {
+  const after = sentence.slice(f.index + f.text.length, f.index + f.text.length + 40);
+  const before = sentence.slice(Math.max(0, f.index - 30), f.index);
+  return NOTICE_AFTER.test(after) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80)));
+}
+
+/** The renewal term: the length each renewal runs. */
+export function extractRenewalTerm(text: string): TypedValue | null {
+  for (const s of sentences(text)) {
+    const cue = RENEW.exec(s.text);
+    if (!cue) continue;
+    const durations = durationsIn(s.text).filter((f) => !noticeLike(s.text, f) && f.value.unit !== 'days' && f.value.unit !== 'hours');
+    const after = durations.filter((f) => f.index >= cue.index);
+    const half = HALF_YEAR.exec(s.text);
+    const pick = after.find((f) => !half || f.index + f.text.length <= half.index || f.index >= half.index + half[0].length) ?? null;
+    const successive = SUCCESSIVE.test(s.text.slice(cue.index));
+    if (half && half.index >= cue.index && (!pick || half.index < pick.index)) {
+      const d: DurationValue = { amount: 6, unit: 'months' };
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + half.index, end: s.start + half.index + half[0].length } };
+    }
+    if (pick) {
+      const d = unitOf(pick.value);
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    }
+    const annual = ANNUAL.exec(s.text);
+    if (annual) {
+      const d: DurationValue = { amount: 1, unit: 'years' };
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: true }, display: durationText(d), span: { start: s.start + annual.index, end: s.start + annual.index + annual[0].length } };
+    }
+    const perpetual = PERPETUAL.exec(s.text);
+    if (perpetual) return { kind: 'renewal_term', value: { type: 'perpetual' }, display: 'until terminated', span: { start: s.start + perpetual.index, end: s.start + perpetual.index + perpetual[0].length } };
+  }
+  return null;
+}
+
+/** The notice period to stop a renewal (or to end the term): the length the notice must precede. */
+export function extractNoticePeriod(text: string): TypedValue | null {
+  let fallback: TypedValue | null = null;
+  for (const s of sentences(text)) {
+    if (!NOTICE.test(s.text) && !/\bprior\s+to\s+the\s+(?:end|expir\w*)/iu.test(s.text)) continue;
+    const durations = durationsIn(s.text).filter((f) => noticeLike(s.text, f));
+    const pick = durations[0];
+    if (!pick) continue;
+    const d = unitOf(pick.value);
+    const value: TypedValue = { kind: 'notice_period', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    if (RENEW.test(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
+    fallback ??= value;
+  }
+  return fallback;
+}
+
+/** Adds a length to an ISO date (calendar months and years; the day clipped to the month's end). */
+export function addDuration(iso: string, d: DurationValue): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(iso);
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (d.unit === 'years' || d.unit === 'months') {
+    const months = d.unit === 'years' ? d.amount * 12 : d.amount;
+    if (!Number.isInteger(months)) return null;
+    const day = date.getUTCDate();
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + months);
+    const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+    date.setUTCDate(Math.min(day, last));
+  } else {
+    date.setUTCDate(date.getUTCDate() + Math.round(d.amount * (d.unit === 'weeks' ? 7 : d.unit === 'hours' ? 1 / 24 : 1)));
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** A start date stated in the sentence ("commencing on January 1, 2016", "shall begin on June 1, 1999"). */
+const START_BEFORE = /(?:commenc\w*|begin\w*|start\w*|effective|from)\s*(?:on|as\s+of|from|with)?\s*(?:the\s+)?$/iu;
+
+function relativeValue(sentence: Sentence, at: number, length: number, d: DurationValue, anchorIso: string | null, anchor: string): TypedValue {
+  const iso = anchorIso ? addDuration(anchorIso, d) : null;
+  return {
+    kind: 'expiration_date',
+    value: { type: 'relative_date', duration: d, anchor, iso },
+    display: `${durationText(d)} after ${anchor}${iso ? ` (${iso})` : ''}`,
+    span: { start: sentence.start + at, end: sentence.start + at + length },
+  };
+}
+
+/** The date the initial term ends: absolute, a length from the start, or none (perpetual). */
+export function extractExpiration(text: string, context: ValueContext = {}): TypedValue | null {
+  let relative: TypedValue | null = null;
+  let perpetual: TypedValue | null = null;
+  for (const s of sentences(text)) {
+    if (!TERM.test(s.text)) continue;
+    const renewAt = RENEW.exec(s.text)?.index ?? Number.POSITIVE_INFINITY;
+    const dates = findDates(s.text);
+    let start: Found<string> | null = null;
+    for (const date of dates) {
+      if (date.index > renewAt) break;
+      const before = s.text.slice(Math.max(0, date.index - 60), date.index);
+      if (START_BEFORE.test(before)) {
+        start ??= date;
+        continue;
+      }
+      if (UNTIL.test(before)) {
+        return { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
+      }
+    }
+    if (relative) continue;
+    const anchorIso = start?.value ?? context.effectiveDate ?? null;
+    const anchor = start ? start.text : 'the Effective Date';
+    const anniversary = ANNIVERSARY.exec(s.text);
+    if (anniversary && anniversary.index < renewAt) {
+      const word = anniversary[1]!.toLowerCase();
+      const years = ORDINALS[word] ?? Number.parseInt(word, 10);
+      if (years > 0) relative = relativeValue(s, anniversary.index, anniversary[0].length, { amount: years, unit: 'years' }, anchorIso, anchor);
+    }
+    const length = durationsIn(s.text).find((f) => {
+      if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
+      // "after the first three months of the Term" is a point inside the term, not its length.
+      return !/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(s.text.slice(Math.max(0, f.index - 20), f.index));
+    });
+    if (!relative && length) relative = relativeValue(s, length.index, length.text.length, unitOf(length.value), anchorIso, anchor);
+    const p = PERPETUAL.exec(s.text);
+    if (!perpetual && p && p.index < renewAt && !length) {
+      perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
+    }
+  }
+  return relative ?? perpetual;
+}
+
+const STARTS = /(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
+
+/** The date the contract takes effect, from the passage, else the document's. */
+export function extractEffectiveDate(text: string, context: ValueContext = {}): TypedValue | null {
+  for (const s of sentences(text)) {
+    for (const date of findDates(s.text)) {
+      if (STARTS.test(s.text.slice(Math.max(0, date.index - 40), date.index))) {
+        return { kind: 'effective_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
+      }
+    }
+  }
+  void context;
+  return null;
+}

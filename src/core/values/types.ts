@@ -1,0 +1,52 @@
+/**
+ * Typed values: what a clause states, read from its text with the span that states it — the
+ * governing law's jurisdiction, the renewal term, the notice period to stop a renewal, the
+ * effective and expiration dates, the liability cap, the parties. The extractive answer leads
+ * with the value ("New York law governs [1]") and quotes the sentence holding the span; the
+ * evaluation compares the normalised value with CUAD's answer.
+ */
+
+export type ValueKind = 'governing_law' | 'renewal_term' | 'notice_period' | 'expiration_date' | 'effective_date' | 'liability_cap' | 'parties';
+
+export const VALUE_KINDS: readonly ValueKind[] = ['governing_law', 'renewal_term', 'notice_period', 'expiration_date', 'effective_date', 'liability_cap', 'parties'];
+
+/** A length of time, normalised ("P1Y" style pieces kept apart for display and comparison). */
+export interface DurationValue {
+  readonly amount: number;
+  readonly unit: 'hours' | 'days' | 'weeks' | 'months' | 'years';
+}
+
+/**
+ * The value in a normalised form:
+ *  - jurisdiction: "New York", "England and Wales", "Ontario, Canada";
+ *  - duration: a length ("1 year", "60 days"), `successive` when it repeats;
+ *  - perpetual: no end (an evergreen or indefinite term);
+ *  - date: an absolute date (YYYY-MM-DD);
+ *  - relative_date: a length after an anchor ("5 years after the Effective Date"), with the
+ *    resolved date when the anchor's date is known;
+ *  - money: an amount with its currency; formula: a cap stated as fees over a period, etc.;
+ *  - parties: the names.
+ */
+export type NormalValue =
+  | { readonly type: 'jurisdiction'; readonly name: string }
+  | { readonly type: 'duration'; readonly duration: DurationValue; readonly successive: boolean }
+  | { readonly type: 'perpetual' }
+  | { readonly type: 'date'; readonly iso: string }
+  | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
+  | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }
+  | { readonly type: 'formula'; readonly months: number | null; readonly text: string }
+  | { readonly type: 'parties'; readonly names: readonly string[] };
+
+export interface TypedValue {
+  readonly kind: ValueKind;
+  readonly value: NormalValue;
+  /** The value as a short phrase in the reply's language ("New York", "1 year, renewing", "December 31, 2022"). */
+  readonly display: string;
+  /** [start, end) of the words stating it, in the text it was read from. */
+  readonly span: { readonly start: number; readonly end: number };
+}
+
+/** What helps read a value: the document's effective date (YYYY-MM-DD) resolves "5 years after the Effective Date". */
+export interface ValueContext {
+  readonly effectiveDate?: string | null;
+}

@@ -1,0 +1,72 @@
+/**
+ * Extractive answers that state the answer: the value asked leads ("New York law governs [1]"),
+ * the first quote is the sentence holding it, and a heading, a contents line or a definition is
+ * never quoted as the answer when the clause is at hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { turnFromAsk } from '../../../../src/core/answer/answer';
+import { isDefinition, isHeadingOnly, isTocLine } from '../../../../src/core/answer/quote-kind';
+import { askResult, MSA, PASSAGES } from '../../../helpers/ask-fixtures';
+
+describe('what a quote is', () => {
+  it.each([
+    ['12. TERMINATION BY THE FRANCHISEE.', true],
+    ['10.0 REPRESENTATIONS AND WARRANTIES. 10.1 Mutual Warranty.', true],
+    ['ARTICLE 9 INDEMNIFICATION 22', true],
+    ['Section 14.2 Governing Law.', true],
+    ['(d) Exhibits', true],
+    ['This Agreement is governed by the laws of the State of New York.', false],
+    ['14.2 Governing Law. This Agreement is governed by the laws of the State of New York.', false],
+    ['Article 12 – Droit applicable. Le présent contrat est régi par le droit français.', false],
+  ])('%s → heading only: %s', (text, heading) => {
+    expect(isHeadingOnly(text)).toBe(heading);
+  });
+
+  it('tells contents lines and definitions', () => {
+    expect(isTocLine('Governing Law ........................ 14')).toBe(true);
+    expect(isTocLine('ARTICLE 9 INDEMNIFICATION 22')).toBe(true);
+    expect(isTocLine('The fee is payable within 30')).toBe(false);
+    expect(isDefinition('"Term" means the Initial Term and any Renewal Term.')).toBe(true);
+    expect(isDefinition('“Laufzeit“ bezeichnet die Dauer dieses Vertrags.')).toBe(true);
+    expect(isDefinition('The Term shall be three years.')).toBe(false);
+  });
+});
+
+describe('extractive answers lead with the value asked', () => {
+  it('governing law: "New York law governs [1]", then the sentence naming it', async () => {
+    const turn = await turnFromAsk(askResult('Which law governs the MSA?', [PASSAGES.law, PASSAGES.cap]));
+    const text = turn.answer!.text;
+    expect(text.split('\n\n')[0]).toBe('New York law governs [1]');
+    expect(turn.value).toMatchObject({ kind: 'governing_law', value: { type: 'jurisdiction', name: 'New York' }, source: 1 });
+    expect(turn.answer!.quotes[0]!.text).toContain('laws of the State of New York');
+    expect(turn.answer!.verification.ok).toBe(true);
+  });
+
+  it('renewal and notice: the length, from the term clause', async () => {
+    const renewal = await turnFromAsk(askResult('Does the MSA renew automatically, and for how long?', [PASSAGES.term]));
+    expect(renewal.answer!.text.split('\n\n')[0]).toBe('Renewal term: 1 year, each renewal [1]');
+    const notice = await turnFromAsk(askResult('How much notice is needed to stop the MSA from renewing?', [PASSAGES.term]));
+    expect(notice.value?.value).toEqual({ type: 'duration', duration: { amount: 90, unit: 'days' }, successive: false });
+    expect(notice.answer!.quotes[0]!.text).toContain('ninety (90) days');
+  });
+
+  it('in French, the lead is French', async () => {
+    const turn = await turnFromAsk({ ...askResult('Quel est le droit applicable au MSA ?', [PASSAGES.law]), language: 'fr' });
+    expect(turn.answer!.text.split('\n\n')[0]).toBe('Droit applicable : New York [1]');
+  });
+
+  it('never quotes a bare heading when the clause is in the passage', async () => {
+    const spec = { doc: MSA, seq: 30, text: '12. TERMINATION BY THE FRANCHISEE.\n\n12.1 The Franchisee may terminate this Agreement on ninety (90) days written notice if the Franchisor fails to cure a material breach.', section: ['12 Termination by the Franchisee'] };
+    const turn = await turnFromAsk(askResult('Can the franchisee terminate?', [spec]));
+    expect(turn.answer!.quotes.length).toBeGreaterThan(0);
+    for (const q of turn.answer!.quotes) expect(isHeadingOnly(q.text)).toBe(false);
+  });
+
+  it('states the cap asked for, and asks no value of a yes/no clause question', async () => {
+    const cap = await turnFromAsk(askResult('Is there a cap on liability in the MSA?', [PASSAGES.cap]));
+    expect(cap.value).toMatchObject({ kind: 'liability_cap', value: { type: 'formula', months: 12 } });
+    const confidential = await turnFromAsk(askResult('Must the MSA be kept confidential?', [PASSAGES.cap]));
+    expect(confidential.value ?? null).toBeNull();
+    expect(confidential.answer!.text.startsWith('From the documents, verbatim:')).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { extractValue, valueKindOf } from '../../../../src/core/values/extract';
+import { normaliseJurisdiction, sameJurisdiction } from '../../../../src/core/values/jurisdiction';
+import { addDuration, durationsIn } from '../../../../src/core/values/terms';
+import type { ValueKind } from '../../../../src/core/values/types';
+
+const read = (kind: ValueKind, text: string, effectiveDate: string | null = null) => extractValue(kind, text, { effectiveDate });
+
+describe('which value a question asks for (en/fr/de)', () => {
+  it.each([
+    ['Which jurisdiction’s law governs the Acme supply agreement?', 'governing_law'],
+    ['choice of law in our agency agreement with Stratton?', 'governing_law'],
+    ['Quel est le droit applicable au contrat de distribution ?', 'governing_law'],
+    ['Welches Recht ist auf den Liefervertrag anwendbar?', 'governing_law'],
+    ['How much notice must be given to stop the agreement from renewing?', 'notice_period'],
+    ['Quel est le préavis de non-renouvellement ?', 'notice_period'],
+    ['Does the hosting agreement renew automatically, and for how long?', 'renewal_term'],
+    ['Verlängert sich der Vertrag automatisch?', 'renewal_term'],
+    ['When does the initial term of the reseller agreement expire?', 'expiration_date'],
+    ['Quelle est la durée du contrat ?', 'expiration_date'],
+    ['Wie lange ist die Laufzeit des Vertrags?', 'expiration_date'],
+    ['max liability under the maintenance contract?', 'liability_cap'],
+    ['Who are the parties to the NDA?', 'parties'],
+  ])('%s → %s', (question, kind) => {
+    expect(valueKindOf(question)).toBe(kind);
+  });
+
+  it('asks for no value on a yes/no clause question or an uncapped-liability question', () => {
+    expect(valueKindOf('Is there a non-compete clause?')).toBeNull();
+    expect(valueKindOf('Is liability uncapped for breach of confidentiality?')).toBeNull();
+  });
+});
+
+describe('governing law', () => {
+  it.each([
+    ['This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without giving effect to its conflict of laws principles.', 'New York'],
+    ['THIS AGREEMENT SHALL BE GOVERNED BY AND CONSTRUED IN ACCORDANCE WITH THE INTERNAL LAWS OF THE STATE OF DELAWARE APPLICABLE TO CONTRACTS MADE AND TO BE PERFORMED THEREIN.', 'Delaware'],
+    ['This Agreement shall be governed by the laws of the Province of Ontario and the federal laws of Canada applicable therein.', 'Ontario'],
+    ['This Agreement is governed by the laws of England and Wales.', 'England and Wales'],
+    ['The parties agree that this Agreement shall be construed in accordance with English law.', 'England and Wales'],
+    ['The validity and interpretation of this Agreement shall be governed by the laws of PRC.', 'China'],
+    ['This Agreement shall be governed by and interpreted under the laws of the Commonwealth of Pennsylvania.', 'Pennsylvania'],
+    ['Le présent contrat est régi par le droit français.', 'France'],
+    ["Le présent contrat est soumis au droit de l'État de New York.", 'New York'],
+    ['Dieser Vertrag unterliegt deutschem Recht unter Ausschluss des UN-Kaufrechts.', 'Germany'],
+    ['Dieser Vertrag unterliegt dem Recht der Schweiz.', 'Schweiz'],
+  ])('%s', (text, name) => {
+    const v = read('governing_law', text);
+    expect(v?.value).toEqual({ type: 'jurisdiction', name: normaliseJurisdiction(name) });
+    // The span is the words that state it.
+    expect(text.slice(v!.span.start, v!.span.end)).toMatch(/law|droit|Recht|LAWS/iu);
+  });
+
+  it('reads the law from the sentence that chooses it, not the venue sentence before it', () => {
+    const text = 'Any action shall be brought in the courts of the State of California. This Agreement shall be governed by the laws of the State of Texas.';
+    expect(read('governing_law', text)?.value).toEqual({ type: 'jurisdiction', name: 'Texas' });
+  });
+
+  it('compares jurisdictions as places', () => {
+    expect(sameJurisdiction('England and Wales', 'England; Wales')).toBe(true);
+    expect(sameJurisdiction('New York', 'New York; Massachussets')).toBe(true);
+    expect(sameJurisdiction('Massachusetts', 'Massachussets')).toBe(true);
+    expect(sameJurisdiction('Ontario', 'Ontario, Canada')).toBe(true);
+    expect(sameJurisdiction('China', "People's Republic of China")).toBe(true);
+    expect(sameJurisdiction('New York', 'New Jersey')).toBe(false);
+  });
+});
+
+describe('renewal term and notice period', () => {
+  it.each([
+    ['Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods, unless terminated within sixty (60) days prior to the expiration.', 1, 'years'],
+    ['This Agreement shall thereafter automatically renew for successive two (2) year periods (each a "Renewal Term").', 2, 'years'],
+    ['The Initial Term shall automatically be extended for an additional period of half a year unless either party provides notice at least 60 days prior to the end of such period.', 6, 'months'],
+    ['This agreement shall renew automatically from year to year unless either party serves written notice.', 1, 'years'],
+    ['Le contrat est renouvelé par tacite reconduction pour des périodes successives de douze (12) mois.', 12, 'months'],
+    ['Der Vertrag verlängert sich jeweils um ein weiteres Jahr, sofern er nicht gekündigt wird.', 1, 'years'],
+  ])('renewal: %s', (text, amount, unit) => {
+    const v = read('renewal_term', text);
+    expect(v?.value.type).toBe('duration');
+    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+  });
+
+  it.each([
+    ['Unless either party gives written notice of termination at least ninety (90) days prior to the end of the Initial Term, this Agreement shall automatically renew.', 90, 'days'],
+    ['This Agreement shall renew unless a Party provides the other with written notice of termination at least one hundred eighty (180) days prior to the expiration of the then-current Renewal Term.', 180, 'days'],
+    ['Thereafter, this Agreement shall automatically continue in effect until either party gives the other at least six (6) months prior written notice of termination.', 6, 'months'],
+    ['Le contrat se renouvelle sauf dénonciation moyennant un préavis de trois (3) mois avant son échéance.', 3, 'months'],
+    ['Der Vertrag verlängert sich automatisch, wenn er nicht mit einer Frist von 30 Tagen vor Ablauf gekündigt wird.', 30, 'days'],
+  ])('notice: %s', (text, amount, unit) => {
+    const v = read('notice_period', text);
+    expect(v?.value.type).toBe('duration');
+    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+  });
+
+  it('reads "ten (10) Contract Years" and "one (I) year" as lengths, keeping the text positions', () => {
+    const text = 'shall continue for ten (10) Contract Years and then for one (I) year';
+    const found = durationsIn(text);
+    expect(found.map((f) => [f.value.amount, f.value.unit])).toEqual([
+      [10, 'years'],
+      [1, 'years'],
+    ]);
+    expect(text.slice(found[0]!.index, found[0]!.index + found[0]!.text.length)).toBe(found[0]!.text);
+  });
+});
+
+describe('expiration and effective dates', () => {
+  it('reads an absolute end date after "until", "through", "ending on"', () => {
+    expect(read('expiration_date', 'This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
+    expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });
+    expect(read('expiration_date', 'This Agreement shall be effective through and including March 31, 2004.')?.value).toEqual({ type: 'date', iso: '2004-03-31' });
+    expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
+  });
+
+  it('reads a length from the Effective Date, resolved when the effective date is known', () => {
+    const text = 'The term of this Agreement shall be five (5) years following the Effective Date, unless terminated earlier.';
+    expect(read('expiration_date', text, '2016-09-23')?.value).toEqual({ type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: '2021-09-23' });
+    expect(read('expiration_date', text)?.value).toMatchObject({ type: 'relative_date', iso: null });
+    expect(read('expiration_date', 'The initial term shall commence on the Effective Date and end on the fifth anniversary of the Effective Date.', '1999-04-27')?.value).toMatchObject({ iso: '2004-04-27' });
+  });
+
+  it('counts from a start date the sentence states', () => {
+    expect(read('expiration_date', 'The term of the Franchise shall be twenty (20) years, commencing on January 1, 2016.', '2015-11-17')?.value).toMatchObject({ iso: '2036-01-01' });
+  });
+
+  it('reads an indefinite term as perpetual', () => {
+    expect(read('expiration_date', 'This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party.')?.value).toEqual({ type: 'perpetual' });
+  });
+
+  it('does not take a point inside the term or the notice for its length', () => {
+    const v = read('expiration_date', 'The Term will begin on February 1, 1998; either party may terminate this Agreement effective at any time after the first three months of the Term, by giving 30 days notice.');
+    expect(v?.value.type === 'relative_date' && v.value.duration.amount === 3).toBe(false);
+  });
+
+  it('adds calendar months and years, clipping to the month end', () => {
+    expect(addDuration('2020-01-31', { amount: 1, unit: 'months' })).toBe('2020-02-29');
+    expect(addDuration('2016-09-23', { amount: 5, unit: 'years' })).toBe('2021-09-23');
+    expect(addDuration('2020-01-01', { amount: 90, unit: 'days' })).toBe('2020-03-31');
+  });
+
+  it('reads the effective date a passage states', () => {
+    expect(read('effective_date', 'This Agreement is effective as of January 11, 2011 (the "Effective Date").')?.value).toEqual({ type: 'date', iso: '2011-01-11' });
+  });
+});
+
+describe('liability cap', () => {
+  it('reads an amount or a formula', () => {
+    expect(read('liability_cap', "In no event shall either party's aggregate liability exceed One Million Dollars ($1,000,000).")?.value).toMatchObject({ type: 'money', amount: 1_000_000, currency: 'USD' });
+    expect(read('liability_cap', 'Each party’s total liability shall not exceed the fees paid in the twelve (12) months preceding the claim.')?.value).toMatchObject({ type: 'formula', months: 12 });
+  });
+});

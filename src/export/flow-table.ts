@@ -1,5 +1,5 @@
 /**
- * A multi-document flow's table (one row per document: finding, verbatim evidence, page,
+ * A multi-document flow's table (one row per document: the value asked for, finding, verbatim evidence, page,
  * section, or not found and why) as CSV and as an Excel workbook. CSV is written by hand with
  * the scan reports' field quoting, which neutralises spreadsheet formulas; the workbook is
  * exceljs, loaded only when a user exports, its cells written as plain strings and numbers.
@@ -10,7 +10,7 @@ import { isoTime } from './report-rows';
 import { csvField } from './report-text';
 import { loadExcel, toBytes } from './report-xlsx';
 
-export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
+export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
 
 const RESULT: Record<FlowRow['status'], string> = { found: 'found', not_found: 'not found', failed: 'failed' };
 
@@ -23,7 +23,7 @@ function pages(r: FlowRow): string {
 export function flowTableRows(flow: Pick<FlowRecord, 'items' | 'rows'>): string[][] {
   const rows = rowsInOrder(flow);
   const labels = rowLabels(rows);
-  return rows.map((r, i) => [labels[i]!, r.document, RESULT[r.status], r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
+  return rows.map((r, i) => [labels[i]!, r.document, RESULT[r.status], r.value?.display ?? '', r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
 }
 
 export function flowToCsv(flow: Pick<FlowRecord, 'items' | 'rows'>): string {

@@ -112,6 +112,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
   const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language));
+  if (composed.empty) return { ...base, state: 'insufficient', sources, answer: appReply(composed.text, sources), writer: 'app', fallback };
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));
   return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback, value: composed.value };

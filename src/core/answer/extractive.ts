@@ -80,6 +80,8 @@ function bestSentence(text: string, sentences: readonly ScoredSentence[]): Score
 
 export interface ExtractiveAnswer {
   readonly text: string;
+  /** No sentence of the passages can be quoted as an answer (they are headings or contents lines only). */
+  readonly empty?: boolean;
   /** The value the question asks for, as the answer states it first; null when none is asked or found. */
   readonly value: AnswerValue | null;
 }
@@ -88,15 +90,21 @@ export interface ExtractiveAnswer {
 function findValue(question: string, sources: readonly AnswerSource[], ranker: SentenceRanker): { value: AnswerValue; index: number; sentence: ScoredSentence } | null {
   const kind = valueKindOf(question);
   if (!kind) return null;
-  for (const [index, source] of sources.entries()) {
+  // The first source stating it plainly; else the most plainly stated among the first few.
+  let best: { value: AnswerValue; index: number; sentence: ScoredSentence } | null = null;
+  for (const [index, source] of sources.slice(0, VALUE_SOURCES).entries()) {
     const found = extractValue(kind, source.text, { effectiveDate: source.effectiveDate ?? null });
     if (!found) continue;
     const sentence = ranker.of(index).find((x) => x.start <= found.span.start && found.span.start < x.end);
     if (!sentence) continue;
-    return { value: { ...found, source: source.n }, index, sentence };
+    if (!best || (found.confidence ?? 1) > (best.value.confidence ?? 1)) best = { value: { ...found, source: source.n }, index, sentence };
+    if ((found.confidence ?? 1) >= 1) break;
   }
-  return null;
+  return best;
 }
+
+/** Sources a value is looked for in (the best-ranked ones). */
+const VALUE_SOURCES = 5;
 
 /** The extractive answer's text (lead line, then one cited block quote per sentence). */
 export function composeExtractive(question: string, sources: readonly AnswerSource[], language: string | null): string {
@@ -120,8 +128,10 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     if (found && i === found.index) return;
     if (i === 0 || b.sentence.score >= top * RELATIVE) chosen.push({ source: b.source, sentence: b.sentence });
   });
-  const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x)) ?? ranker.of(0)[0];
+  const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });
+  // Headings and contents lines only: nothing answers, and the answer says so.
+  if (chosen.length === 0) return { text: messages(language).insufficient, value: null, empty: true };
   // One line per quote: a line break inside would end the block quote.
   const lines = chosen.map((p, k) => `> ${excerpt(p.source.text, p.sentence, found && k === 0 ? found.value.span : undefined).replace(/\s+/g, ' ')} [${p.source.n}]`);
   const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : null;

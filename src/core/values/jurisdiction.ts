@@ -14,7 +14,7 @@ import type { TypedValue } from './types';
 const GOVERNS = /\b(?:govern(?:s|ed|ing)?|constru(?:ed|e)|interpret(?:ed|ation)|controlled|enforced|subject\s+to|in\s+accordance\s+with|pursuant\s+to|applicable\s+law|choice\s+of\s+law)\b|\br[ée]gi[es]?\b|\bsoumis\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\bunterli(?:e)?g(?:t|en)\b|\banwendbar\w*\b|\bRecht\b/iu;
 
 /** "laws of the State of X", "law of X", "laws in force in X", "laws, other than …, of the state of X". */
-const LAW_OF = /\b[Ll]aws?\b(?:\s+(?:and\s+decisions|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
+const LAW_OF = /(?<![\w-])[Ll]aws?\b(?:\s+(?:and\s+decisions|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
 /** "New York law", "Delaware law shall govern", "English law". */
 const NAME_LAW = /\b((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b/gu;
 /** fr: "droit de l'État de New York", "droit français"; de: "Recht des Staates New York", "deutschem Recht". */
@@ -59,8 +59,10 @@ export function normaliseJurisdiction(raw: string): string | null {
     words.push(w);
   }
   while (words.length > 1 && /^(?:and|of|the|et|und)$/iu.test(words[words.length - 1]!)) words.pop();
-  let name = words.join(' ').replace(/^the\s+/iu, '').replace(/['’]s$/u, '').trim();
+  let name = words.join(' ').replace(/’/gu, "'").replace(/^the\s+/iu, '').replace(/^(?:state|commonwealth|province|canton)\s+of\s+/iu, '').replace(/'s$/u, '').trim();
   if (!name || /^(?:and|of|the|this|such|any|each|its|their|that)$/iu.test(name)) return null;
+  // A form's blank or a defined term, not a place ("the laws of the State of [Governing Law]").
+  if (/^(?:state|governing(?:\s+\w+)?|country|jurisdiction|province|commonwealth|republic|party|parties|seller|buyer|licensor|licensee|company|agreement|applicable|relevant|such\s+\w+)$/iu.test(name)) return null;
   const alias = ALIASES[name.toLowerCase()] ?? ALIASES[name.toLowerCase().replace(/\./gu, '')];
   if (alias) return alias;
   // "Ontario and the federal laws" → "Ontario"; "England and Wales" is one name.
@@ -109,19 +111,24 @@ function hitsIn(sentence: string, offset: number): Hit[] {
  * (a sentence naming a law without a governing verb counts when no other does).
  */
 export function extractGoverningLaw(text: string): TypedValue | null {
-  let fallback: Hit | null = null;
+  let best: { hit: Hit; confidence: number } | null = null;
   for (const s of splitSentences(text)) {
     const sentence = text.slice(s.start, s.end);
     const hits = hitsIn(sentence, s.start);
     if (hits.length === 0) continue;
-    if (GOVERNS.test(sentence)) return valueOf(hits[0]!);
-    fallback ??= hits[0]!;
+    // A sentence that makes this contract subject to a law beats one that mentions a law (an opinion "limited to the laws of Tennessee").
+    const confidence = GOVERNS.test(sentence) ? (BINDS.test(sentence) ? 1 : 0.6) : 0.3;
+    if (!best || confidence > best.confidence) best = { hit: hits[0]!, confidence };
+    if (confidence === 1) break;
   }
-  return fallback ? valueOf(fallback) : null;
+  return best ? valueOf(best.hit, best.confidence) : null;
 }
 
-function valueOf(hit: Hit): TypedValue {
-  return { kind: 'governing_law', value: { type: 'jurisdiction', name: hit.name }, display: hit.name, span: { start: hit.start, end: hit.end } };
+/** The contract itself is what the law governs ("This Agreement shall be governed …", "Le présent contrat est régi …"). */
+const BINDS = /\b(?:this|the)\s+(?:agreement|contract|amendment|mnda|terms|letter|license|licence)\b|\bhereunder\b|\bhereto\b|\bhereof\b|\bprésent\s+(?:contrat|accord)\b|\bdiese[rsm]?\s+(?:vertrag|vereinbarung)\b/iu;
+
+function valueOf(hit: Hit, confidence: number): TypedValue {
+  return { kind: 'governing_law', value: { type: 'jurisdiction', name: hit.name }, display: hit.name, span: { start: hit.start, end: hit.end }, confidence };
 }
 
 /** Whether two jurisdictions are the same place ("New York" / "New York; Massachusetts", "England and Wales" / "England; Wales"). */

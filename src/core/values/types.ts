@@ -44,6 +44,8 @@ export interface TypedValue {
   readonly display: string;
   /** [start, end) of the words stating it, in the text it was read from. */
   readonly span: { readonly start: number; readonly end: number };
+  /** 0..1: how plainly the sentence states it (a governing-law sentence about this agreement: 1; a law merely mentioned: low). Absent: 1. */
+  readonly confidence?: number;
 }
 
 /** What helps read a value: the document's effective date (YYYY-MM-DD) resolves "5 years after the Effective Date". */

@@ -11,6 +11,7 @@
 import type { AnswerSource, CheckedAnswer } from '../answer/types';
 import type { SerializedError } from '../errors';
 import type { DurationRecord } from './durations';
+import type { TypedValue } from '../values/types';
 
 export type FlowKind = 'question' | 'scan' | 'import';
 
@@ -82,6 +83,18 @@ export interface FlowRow {
   /** Not found or failed: why, for people. */
   readonly reason: string | null;
   readonly ms: number;
+  /** The value the question asks for, read from the evidence (values/), when one is asked and stated; the finding is the sentence stating it. */
+  readonly value?: RowValue | null;
+  /** Whether the document meets the question's condition (conditions.ts); absent: found = yes, not found = no (verdict.ts). */
+  readonly verdict?: 'yes' | 'no' | 'unclear';
+}
+
+/** A row's typed value: what a table's value column shows. */
+export interface RowValue {
+  readonly kind: TypedValue['kind'];
+  readonly value: TypedValue['value'];
+  /** The value as written for people (the row's language). */
+  readonly display: string;
 }
 
 export interface FlowDecision {

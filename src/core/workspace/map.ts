@@ -5,12 +5,17 @@
  * as evidence and its best sentence as the finding, or "not found" when the sufficiency signal
  * says the evidence does not answer (its reason kept).
  */
+import { isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
 import type { AskDeps, AskFunction } from '../ask/types';
 import { InputError } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE, type PipelinePassage, type PipelineSettings } from '../search/pipeline';
-import type { FlowRecord, FlowRow, WorkItem } from './flows';
+import { splitSentences } from '../ingest/sentences';
+import { extractValue, valueKindOf } from '../values/extract';
+import type { TypedValue } from '../values/types';
+import { formatValue } from '../answer/value-line';
+import type { FlowRecord, FlowRow, RowValue, WorkItem } from './flows';
 
 /** A finding longer than this is cut, at word boundaries, around the question's words. */
 export const MAX_FINDING = 420;
@@ -34,7 +39,9 @@ export function bestSentence(query: string, text: string, language: string | nul
   const ranker = new SentenceRanker(query, [text], [language]);
   const sentences = ranker.of(0);
   if (sentences.length === 0) return text.slice(0, MAX_FINDING).trim();
-  const best = [...sentences].sort((a, b) => b.score - a.score || a.start - b.start)[0]!;
+  // A heading or a contents line is not a finding when the clause follows it.
+  const quotable = sentences.filter((s) => !isHeadingOnly(text.slice(s.start, s.end)) && !isTocLine(text.slice(s.start, s.end)));
+  const best = [...(quotable.length > 0 ? quotable : sentences)].sort((a, b) => b.score - a.score || a.start - b.start)[0]!;
   const sentence = text.slice(best.start, best.end).trim();
   if (sentence.length <= MAX_FINDING) return sentence;
   const firstHit = best.hits[0] ? best.hits[0].at - best.start : 0;
@@ -51,14 +58,35 @@ export function withoutHeading(finding: string, heading: string | null | undefin
   return rest.length >= 20 ? rest : finding;
 }
 
-function foundRow(item: WorkItem, best: PipelinePassage, score: number | null): Omit<FlowRow, 'itemId' | 'ms'> {
+/** The value the question asks for in the first passage that states it, with the sentence stating it. */
+function valueIn(query: string, passages: readonly PipelinePassage[]): { passage: PipelinePassage; value: RowValue; sentence: string } | null {
+  const kind = valueKindOf(query);
+  if (!kind) return null;
+  let best: { passage: PipelinePassage; found: TypedValue } | null = null;
+  for (const passage of passages) {
+    const found = extractValue(kind, passage.chunk.text, { effectiveDate: passage.document.effectiveDate ?? null });
+    if (!found) continue;
+    if (!best || (found.confidence ?? 1) > (best.found.confidence ?? 1)) best = { passage, found };
+    if ((found.confidence ?? 1) >= 1) break;
+  }
+  if (!best) return null;
+  const { passage, found } = best;
+  const span = splitSentences(passage.chunk.text).find((s) => s.start <= found.span.start && found.span.start < s.end);
+  const sentence = span ? passage.chunk.text.slice(span.start, span.end).trim() : passage.chunk.text.slice(found.span.start, found.span.end);
+  return { passage, sentence, value: { kind, value: found.value, display: formatValue(found.value, passage.document.language) } };
+}
+
+function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null): Omit<FlowRow, 'itemId' | 'ms'> {
+  const valued = valueIn(item.query, passages);
+  const best = valued?.passage ?? passages[0]!;
   const language = best.document.language;
+  const finding = valued && valued.sentence.length <= MAX_FINDING ? valued.sentence : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
   return {
     documentId: item.documentId,
     document: best.document.name,
     title: best.document.title,
     status: 'found',
-    finding: withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle),
+    finding,
     evidence: best.chunk.text,
     chunkId: best.chunkId,
     pageStart: best.chunk.pageStart,
@@ -69,6 +97,7 @@ function foundRow(item: WorkItem, best: PipelinePassage, score: number | null): 
     language,
     score,
     reason: null,
+    ...(valued ? { value: valued.value } : {}),
   };
 }
 
@@ -78,7 +107,7 @@ export async function askItem(item: WorkItem, _flow: FlowRecord, deps: AskItemDe
   const result = await deps.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, deps.askDeps, options);
   const best = result.passages[0];
   const score = result.sufficiency?.score ?? null;
-  if (result.outcome === 'answered' && best) return foundRow(item, best, score);
+  if (result.outcome === 'answered' && best) return foundRow(item, result.passages, score);
   const documents = await deps.askDeps.documents();
   const doc = documents.find((d) => d.id === item.documentId);
   return {

@@ -1,5 +1,6 @@
 /**
- * A flow's table: one row per document — the finding (verbatim), the passage it comes from, page
+ * A flow's table: one row per document — the value asked for (when the question asks one), the
+ * finding (verbatim: the sentence stating the value), the passage it comes from, page
  * or part, section, or "not found" and why — each citation opening the passage in the viewer as
  * a turn's citations do; Export CSV and Export XLSX download the same table.
  */
@@ -33,12 +34,15 @@ const STATUS: Record<FlowRow['status'], string> = { found: 'Found', not_found: '
 export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
   const rows = rowsInOrder(flow);
   if (rows.length === 0) return null;
+  // The value column when the question asks for a value (the governing law, a renewal term, …).
+  const values = rows.some((r) => r.value);
   return (
     <div className="flow-table-wrap" role="region" aria-label="Findings per document" tabIndex={0}>
       <table className="flow-table" data-testid="flow-table">
         <thead>
           <tr>
             <th scope="col">Document</th>
+            {values && <th scope="col">Value</th>}
             <th scope="col">Finding</th>
             <th scope="col">Where</th>
           </tr>
@@ -54,6 +58,11 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
                   <span className="flow-doc-label">{r.title ?? r.document}</span>
                   {r.title && <span className="muted flow-doc-file">{r.document}</span>}
                 </th>
+                {values && (
+                  <td className="flow-value" data-testid="flow-value">
+                    {r.value?.display ?? (r.status === 'found' ? <span className="muted">not stated</span> : '')}
+                  </td>
+                )}
                 <td className="flow-finding">
                   {r.status === 'found' ? (
                     <>

@@ -78,8 +78,8 @@ describe('Word export', () => {
     const document = strFromU8(files['word/document.xml']!);
     const references = [...document.matchAll(/<w:footnoteReference w:id="(\d+)"\/>/g)].map((m) => Number(m[1]));
     const defined = [...strFromU8(files['word/footnotes.xml']!).matchAll(/<w:footnote [^>]*w:id="(\d+)"/g)].map((m) => Number(m[1]));
-    // Turn 1 cites sources 1, 2, 1; turn 2 shows its closest passage; turn 3 cites its source 1.
-    expect(references).toHaveLength(5);
+    // Turn 1 cites sources 1, 2, 1; turn 2 shows its closest passage; turn 3 cites its source 1 twice (the cap it states, then its quote).
+    expect(references).toHaveLength(6);
     for (const r of references) expect(defined).toContain(r);
     expect(new Set(references).size).toBe(4);
     expect(document).toContain('[7] [unresolved citation]');

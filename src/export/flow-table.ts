@@ -6,11 +6,12 @@
  */
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../core/workspace/flows';
 import { rowLabels } from '../core/workspace/reduce';
+import { rowVerdict } from '../core/workspace/verdict';
 import { isoTime } from './report-rows';
 import { csvField } from './report-text';
 import { loadExcel, toBytes } from './report-xlsx';
 
-export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
+export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Verdict', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
 
 const RESULT: Record<FlowRow['status'], string> = { found: 'found', not_found: 'not found', failed: 'failed' };
 
@@ -23,7 +24,7 @@ function pages(r: FlowRow): string {
 export function flowTableRows(flow: Pick<FlowRecord, 'items' | 'rows'>): string[][] {
   const rows = rowsInOrder(flow);
   const labels = rowLabels(rows);
-  return rows.map((r, i) => [labels[i]!, r.document, RESULT[r.status], r.value?.display ?? '', r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
+  return rows.map((r, i) => [labels[i]!, r.document, RESULT[r.status], r.verdict ?? '', r.value?.display ?? '', r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
 }
 
 export function flowToCsv(flow: Pick<FlowRecord, 'items' | 'rows'>): string {
@@ -50,6 +51,11 @@ export async function flowToXlsx(flow: FlowRecord): Promise<Uint8Array> {
     ['Not found', count('not_found')],
     ['Failed', count('failed')],
   ];
+  // A question with a condition: the condition as asked and the honest count.
+  if (flow.rows.some((r) => r.verdict)) {
+    const verdicts = flow.rows.map((r) => rowVerdict(r));
+    facts.push(['Yes', verdicts.filter((v) => v === 'yes').length], ['No', verdicts.filter((v) => v === 'no').length], ['Could not be judged', verdicts.filter((v) => v === 'unclear').length]);
+  }
   for (const [k, v] of facts) about.addRow([k, v]);
   about.getColumn(1).width = 16;
   about.getColumn(2).width = 80;

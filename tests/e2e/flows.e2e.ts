@@ -182,7 +182,7 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     await wb.xlsx.load(xlsx.bytes.buffer.slice(xlsx.bytes.byteOffset, xlsx.bytes.byteOffset + xlsx.bytes.byteLength) as ArrayBuffer);
     const sheet = wb.getWorksheet('Findings')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Document', 'File', 'Result', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note']);
+    expect(header).toEqual(['Document', 'File', 'Result', 'Verdict', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note']);
     const cells = [...Array(sheet.rowCount - 1).keys()].map((i) => (sheet.getRow(i + 2).values as (string | number | null | undefined)[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
     expect(cells).toHaveLength(7);
     for (const file of NON_COMPETE) {
@@ -194,7 +194,7 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     for (const file of ENGLISH_WITHOUT) expect(cells.find((c) => c[1] === file)![2]).toBe('not found');
     const csv = await download(s.page, () => turn.getByTestId('export-csv').click());
     expect(csv.name.endsWith('.csv')).toBe(true);
-    expect(csv.bytes.toString('utf8')).toContain('Document,File,Result,Value,Finding,Evidence,Page,Section,Note');
+    expect(csv.bytes.toString('utf8')).toContain('Document,File,Result,Verdict,Value,Finding,Evidence,Page,Section,Note');
   });
 
   it('cancels a running flow, keeping what it finished', async () => {

@@ -10,7 +10,7 @@ import type { TypedValue, ValueContext, ValueKind } from './types';
 
 /** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */
 const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
-  ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterliegt\b.*\brecht\b/iu],
+  ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\bgovern\w*\s+by\b[^?]{0,40}\blaws?\b|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterlieg\w*\b.*\brecht\b/iu],
   ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\bpréavis\b|\bkündigungsfrist\b|\bnichtverlängerung\b/iu],
   ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
   ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],

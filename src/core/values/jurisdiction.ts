@@ -60,7 +60,7 @@ export function normaliseJurisdiction(raw: string): string | null {
   }
   while (words.length > 1 && /^(?:and|of|the|et|und)$/iu.test(words[words.length - 1]!)) words.pop();
   let name = words.join(' ').replace(/’/gu, "'").replace(/^the\s+/iu, '').replace(/^(?:state|commonwealth|province|canton)\s+of\s+/iu, '').replace(/'s$/u, '').trim();
-  if (!name || /^(?:and|of|the|this|such|any|each|its|their|that)$/iu.test(name)) return null;
+  if (!name || /^(?:and|of|the|this|such|any|each|its|their|that|what|which|whose|quel(?:le)?s?|welche[smnr]?|was)$/iu.test(name)) return null;
   // A form's blank or a defined term, not a place ("the laws of the State of [Governing Law]").
   if (/^(?:state|governing(?:\s+\w+)?|country|jurisdiction|province|commonwealth|republic|party|parties|seller|buyer|licensor|licensee|company|agreement|applicable|relevant|such\s+\w+)$/iu.test(name)) return null;
   const alias = ALIASES[name.toLowerCase()] ?? ALIASES[name.toLowerCase().replace(/\./gu, '')];

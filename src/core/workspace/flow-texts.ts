@@ -112,3 +112,32 @@ export function failedLine(names: readonly string[], language: Lang): string {
 export function moreLine(n: number, language: Lang): string {
   return s(language).more(num(n, language));
 }
+
+const JUDGED: Readonly<Record<TextLanguage, { lead: (yes: number, no: number, unclear: number, total: number) => string; no: (names: string) => string; unclear: (names: string) => string }>> = {
+  en: {
+    lead: (yes, no, unclear, total) => `Yes for ${yes} of ${total} ${total === 1 ? 'document' : 'documents'}${no ? `; no for ${no}` : ''}${unclear ? `; ${unclear} could not be judged` : ''}.`,
+    no: (names) => `No: ${names}.`,
+    unclear: (names) => `Could not be judged (no clause found that says, or the document could not be read): ${names}.`,
+  },
+  fr: {
+    lead: (yes, no, unclear, total) => `Oui pour ${yes} ${total === 1 ? 'document' : 'documents'} sur ${total}${no ? ` ; non pour ${no}` : ''}${unclear ? ` ; ${unclear} impossible${unclear === 1 ? '' : 's'} à évaluer` : ''}.`,
+    no: (names) => `Non : ${names}.`,
+    unclear: (names) => `Impossible à évaluer (aucune clause ne le dit, ou document illisible) : ${names}.`,
+  },
+  de: {
+    lead: (yes, no, unclear, total) => `Ja bei ${yes} von ${total} ${total === 1 ? 'Dokument' : 'Dokumenten'}${no ? `; nein bei ${no}` : ''}${unclear ? `; ${unclear} nicht beurteilbar` : ''}.`,
+    no: (names) => `Nein: ${names}.`,
+    unclear: (names) => `Nicht beurteilbar (keine Klausel sagt es, oder das Dokument war nicht lesbar): ${names}.`,
+  },
+};
+
+/** The count of a question with a condition: yes, no, could not be judged. */
+export function judgedLead(yes: number, no: number, unclear: number, total: number, language: Lang): string {
+  return JUDGED[textLanguage(language)].lead(yes, no, unclear, total);
+}
+export function judgedNoLine(names: readonly string[], language: Lang): string {
+  return JUDGED[textLanguage(language)].no(joinList(names, language));
+}
+export function judgedUnclearLine(names: readonly string[], language: Lang): string {
+  return JUDGED[textLanguage(language)].unclear(joinList(names, language));
+}

@@ -15,6 +15,7 @@ import { splitSentences } from '../ingest/sentences';
 import { extractValue, valueKindOf } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
+import { judgeRow, parseCondition } from './conditions';
 import type { FlowRecord, FlowRow, RowValue, WorkItem } from './flows';
 
 /** A finding longer than this is cut, at word boundaries, around the question's words. */
@@ -102,7 +103,14 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
 }
 
 /** Runs one item (the FlowExecutor.run of question flows). */
-export async function askItem(item: WorkItem, _flow: FlowRecord, deps: AskItemDeps, options: JobOptions = {}): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
+export async function askItem(item: WorkItem, flow: FlowRecord, deps: AskItemDeps, options: JobOptions = {}): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
+  const row = await askItemRow(item, deps, options);
+  // A question with a condition: the row says whether this document meets it (conditions.ts).
+  const condition = parseCondition(flow.question);
+  return condition ? { ...row, verdict: judgeRow(condition, row) } : row;
+}
+
+async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
   if (!item.documentId) throw new InputError(`workspace: work item ${item.id} has no document to ask`);
   const result = await deps.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, deps.askDeps, options);
   const best = result.passages[0];

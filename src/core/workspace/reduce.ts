@@ -18,7 +18,8 @@ import { pageLabel } from '../answer/sources';
 import type { AnswerSource } from '../answer/types';
 import type { ChatModel, JobOptions } from '../ports';
 import { rowsInOrder, type FlowRecord, type FlowResult, type FlowRow } from './flows';
-import { failedLine, foundLead, moreLine, notFoundLine } from './flow-texts';
+import { failedLine, foundLead, judgedLead, judgedNoLine, judgedUnclearLine, moreLine, notFoundLine } from './flow-texts';
+import { rowVerdict } from './verdict';
 import { distinctLabels } from './texts';
 
 /** Extractive answers quote at most this many rows (the table holds them all). */
@@ -75,6 +76,7 @@ export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 
   const labels = rowLabels(rows);
   const sources = rowSources(rows);
   const language = flow.language;
+  if (rows.some((r) => r.verdict)) return { text: composeJudged(rows, labels, language), sources };
   const found = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'found');
   const lines = [foundLead(found.length, rows.length, language)];
   found.slice(0, MAX_QUOTED_ROWS).forEach(({ r, label }, i) => {
@@ -114,4 +116,32 @@ export async function reduceFlow(flow: FlowRecord, deps: ReduceDeps = {}, option
   if (g.stopped) options.signal?.throwIfAborted();
   if (g.error === null && g.text.trim()) return { answer: checkAnswer(g.text, sources), sources, writer: 'model', fallback: null };
   return extractive(g.error === null ? 'the model wrote nothing' : failureReason(g.error));
+}
+
+/**
+ * A question with a condition: the honest count (yes / no / could not be judged), each "yes"
+ * document's finding quoted and cited with its value, then the "no" documents with their values
+ * and the documents that could not be judged, by name.
+ */
+function composeJudged(rows: readonly FlowRow[], labels: readonly string[], language: string | null): string {
+  const cite = new Map<FlowRow, number>();
+  rows.filter((r) => r.status === 'found' && r.chunkId).forEach((r, i) => cite.set(r, i + 1));
+  const all = rows.map((r, i) => ({ r, label: labels[i]!, verdict: rowVerdict(r) }));
+  const yes = all.filter((x) => x.verdict === 'yes');
+  const no = all.filter((x) => x.verdict === 'no');
+  const unclear = all.filter((x) => x.verdict === 'unclear');
+  const lines = [judgedLead(yes.length, no.length, unclear.length, rows.length, language)];
+  for (const { r, label } of yes.slice(0, MAX_QUOTED_ROWS)) {
+    const n = cite.get(r);
+    if (n === undefined) {
+      lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''}`);
+      continue;
+    }
+    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
+    lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${n}]`);
+  }
+  if (yes.length > MAX_QUOTED_ROWS) lines.push(moreLine(yes.length - MAX_QUOTED_ROWS, language));
+  if (no.length > 0) lines.push(judgedNoLine(no.map((x) => (x.r.value ? `${x.label} (${x.r.value.display})` : x.label)), language));
+  if (unclear.length > 0) lines.push(judgedUnclearLine(unclear.map((x) => x.label), language));
+  return lines.join('\n\n');
 }

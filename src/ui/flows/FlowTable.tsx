@@ -9,6 +9,7 @@ import { pageLabel } from '../../core/answer/sources';
 import type { AnswerSource } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
+import { rowVerdict, type Verdict } from '../../core/workspace/verdict';
 import { saveFile } from '../../app/downloads';
 import type { DocumentRecord } from '../../core/types';
 import { useSession } from '../hooks';
@@ -29,6 +30,8 @@ export function rowSource(r: FlowRow, n: number, doc?: DocumentLookup): AnswerSo
 /** The media type and page count of a document ("p. 5" or "part 2"). */
 export type DocumentLookup = (id: string) => Pick<DocumentRecord, 'name' | 'mediaType' | 'pages'> | undefined;
 
+const VERDICT: Record<Verdict, string> = { yes: 'Yes', no: 'No', unclear: 'Could not be judged' };
+
 const STATUS: Record<FlowRow['status'], string> = { found: 'Found', not_found: 'Not found', failed: 'Could not be searched' };
 
 export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
@@ -36,12 +39,15 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
   if (rows.length === 0) return null;
   // The value column when the question asks for a value (the governing law, a renewal term, …).
   const values = rows.some((r) => r.value);
+  // The verdict column when the question states a condition ("governed by New York law").
+  const judged = rows.some((r) => r.verdict);
   return (
     <div className="flow-table-wrap" role="region" aria-label="Findings per document" tabIndex={0}>
       <table className="flow-table" data-testid="flow-table">
         <thead>
           <tr>
             <th scope="col">Document</th>
+            {judged && <th scope="col">Meets it?</th>}
             {values && <th scope="col">Value</th>}
             <th scope="col">Finding</th>
             <th scope="col">Where</th>
@@ -58,6 +64,11 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
                   <span className="flow-doc-label">{r.title ?? r.document}</span>
                   {r.title && <span className="muted flow-doc-file">{r.document}</span>}
                 </th>
+                {judged && (
+                  <td className={`flow-verdict verdict-${rowVerdict(r)}`} data-testid="flow-verdict" data-verdict={rowVerdict(r)}>
+                    {VERDICT[rowVerdict(r)]}
+                  </td>
+                )}
                 {values && (
                   <td className="flow-value" data-testid="flow-value">
                     {r.value?.display ?? (r.status === 'found' ? <span className="muted">not stated</span> : '')}

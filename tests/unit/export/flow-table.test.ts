@@ -51,7 +51,7 @@ async function readCsv(text: string): Promise<string[][]> {
 describe('flow table exports', () => {
   it('rows in item order, documents sharing a title told apart by file', () => {
     const rows = flowTableRows(flow);
-    expect(rows.map((r) => [r[0], r[2], r[6], r[7]])).toEqual([
+    expect(rows.map((r) => [r[0], r[2], r[7], r[8]])).toEqual([
       ['Supply Agreement', 'found', '3', 'ARTICLE 5 › 5.1 Restrictive Covenants'],
       ['Distribution Agreement (nw-fabrikam.pdf)', 'found', '2–3', '4 Non-Competition'],
       ['Distribution Agreement (nw-contoso.pdf)', 'not found', '', ''],
@@ -64,8 +64,8 @@ describe('flow table exports', () => {
     const parsed = await readCsv(csv);
     expect(parsed[0]).toEqual([...FLOW_COLUMNS]);
     expect(parsed).toHaveLength(5);
-    expect(parsed[2]![5]).toBe(`4 Non-Competition. Fabrikam shall not compete in the Territory. ${HOSTILE}`);
-    expect(parsed[4]![8]).toBe("'@SUM(1) workspace: Broken.pdf is not in the index");
+    expect(parsed[2]![6]).toBe(`4 Non-Competition. Fabrikam shall not compete in the Territory. ${HOSTILE}`);
+    expect(parsed[4]![9]).toBe("'@SUM(1) workspace: Broken.pdf is not in the index");
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 
@@ -75,10 +75,10 @@ describe('flow table exports', () => {
     const sheet = wb.getWorksheet('Findings')!;
     expect(sheet.getRow(1).values).toEqual([undefined, ...FLOW_COLUMNS]);
     expect(sheet.rowCount).toBe(5);
-    const evidence = sheet.getRow(3).getCell(6);
+    const evidence = sheet.getRow(3).getCell(7);
     expect(evidence.type).toBe(ExcelJS.ValueType.String);
     expect(evidence.value).toBe(`4 Non-Competition. Fabrikam shall not compete in the Territory. ${HOSTILE}`);
-    expect(sheet.getRow(2).getCell(5).value).toBe('Tailspin shall not compete.');
+    expect(sheet.getRow(2).getCell(6).value).toBe('Tailspin shall not compete.');
     const about = wb.getWorksheet('Question')!;
     const facts = new Map([...Array(about.rowCount).keys()].map((i) => [about.getRow(i + 1).getCell(1).text, about.getRow(i + 1).getCell(2).value]));
     expect(Object.fromEntries(facts)).toMatchObject({ Question: 'Which contracts have a non-compete clause?', Documents: 4, Found: 2, 'Not found': 1, Failed: 1, 'Asked (UTC)': '2026-03-11 10:30' });

@@ -1,0 +1,83 @@
+/**
+ * Questions with a condition across the workspace ("Which contracts are governed by New York
+ * law?", "Which contracts renew automatically?", "Which agreements have no cap on liability?",
+ * "contracts expiring before 2025"; en/fr/de): the condition read from the question, then each
+ * document's row judged against it — yes, no, or unclear (the document could not be read, or its
+ * clause states nothing the condition can be judged on) — from the row's typed value (values/) or,
+ * for a presence condition, from whether the clause was found (the ask path's clause classifier
+ * decides that). No model.
+ */
+import { findDates } from '../scan/values';
+import { sameJurisdiction } from '../values/jurisdiction';
+import { extractGoverningLaw } from '../values/jurisdiction';
+import { valueKindOf } from '../values/extract';
+import type { ValueKind } from '../values/types';
+import type { FlowRow } from './flows';
+import type { Verdict } from './verdict';
+
+export interface Condition {
+  /** The value the condition reads (null: only whether the clause is there). */
+  readonly kind: ValueKind | null;
+  readonly test: 'equals' | 'before' | 'after' | 'absent';
+  /** equals: the jurisdiction; before/after: the date (YYYY-MM-DD). */
+  readonly target: string | null;
+}
+
+/** "no cap", "without a non-compete", "sans plafond", "ohne Haftungsbegrenzung", "don't renew". */
+const ABSENT = /\b(?:no|without|lack(?:s|ing)?|missing|not\s+(?:have|contain|include)|(?:do|does)n['’]?t\s+(?:have|contain|include)|(?:do|does)\s+not\s+(?:have|contain|include)|sans|aucune?|pas\s+de|ohne|keine?[nmrs]?)\b/iu;
+const BEFORE = /\b(?:before|prior\s+to|by|until|earlier\s+than|avant|d['’]ici|vor|bis)\b/iu;
+const AFTER = /\b(?:after|later\s+than|beyond|après|nach)\b/iu;
+const ENDING = /\b(?:expir\w*|end(?:s|ing)?|terminat\w*|run(?:s|ning)?\s+out|échéance|expir\w*|prenant\s+fin|finissant|auslauf\w*|ablauf\w*|enden?d?\w*|lauf\w*\s.*\baus)\b/iu;
+
+/** The condition a broad question states, or null (it asks for each document's value or passage only). */
+export function parseCondition(question: string): Condition | null {
+  const kind = valueKindOf(question);
+  if (kind === 'governing_law') {
+    const law = extractGoverningLaw(question);
+    return law && law.value.type === 'jurisdiction' ? { kind, test: 'equals', target: law.value.name } : null;
+  }
+  if (ENDING.test(question)) {
+    const when = dateIn(question);
+    if (when) {
+      const before = BEFORE.test(question.slice(0, when.index));
+      const after = AFTER.test(question.slice(0, when.index));
+      if (before || after) return { kind: 'expiration_date', test: before ? 'before' : 'after', target: before ? when.start : when.end };
+    }
+  }
+  if (ABSENT.test(question)) return { kind, test: 'absent', target: null };
+  // "Which contracts renew automatically?": whether the clause is there is what the rows say
+  // already (found / not found, verdict.ts), so no condition is kept.
+  return null;
+}
+
+/** A date or a year in the question: its first and last day. */
+function dateIn(text: string): { start: string; end: string; index: number } | null {
+  const date = findDates(text)[0];
+  if (date) return { start: date.value, end: date.value, index: date.index };
+  const year = /\b(19\d{2}|2[01]\d{2})\b/u.exec(text);
+  return year ? { start: `${year[1]}-01-01`, end: `${year[1]}-12-31`, index: year.index } : null;
+}
+
+/** A row judged against the condition. */
+export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value'>): Verdict {
+  if (row.status === 'failed') return 'unclear';
+  const found = row.status === 'found';
+  switch (condition.test) {
+    case 'absent':
+      return found ? 'no' : 'yes';
+    case 'equals': {
+      const v = row.value?.value;
+      if (!found || !v || v.type !== 'jurisdiction') return 'unclear';
+      return sameJurisdiction(v.name, condition.target!) ? 'yes' : 'no';
+    }
+    case 'before':
+    case 'after': {
+      const v = row.value?.value;
+      if (!found || !v) return 'unclear';
+      if (v.type === 'perpetual') return condition.test === 'before' ? 'no' : 'yes';
+      const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
+      if (!iso) return 'unclear';
+      return (condition.test === 'before' ? iso < condition.target! : iso > condition.target!) ? 'yes' : 'no';
+    }
+  }
+}

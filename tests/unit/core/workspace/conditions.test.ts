@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { judgeRow, parseCondition } from '../../../../src/core/workspace/conditions';
+import { composeFlowExtractive } from '../../../../src/core/workspace/reduce';
+import type { FlowRow, RowValue } from '../../../../src/core/workspace/flows';
+
+describe('conditions of a workspace question (en/fr/de)', () => {
+  it.each([
+    ['Which contracts are governed by New York law?', { kind: 'governing_law', test: 'equals', target: 'New York' }],
+    ['Which agreements are governed by the laws of the State of Delaware?', { kind: 'governing_law', test: 'equals', target: 'Delaware' }],
+    ['Quels contrats sont régis par le droit français ?', { kind: 'governing_law', test: 'equals', target: 'France' }],
+    ['Welche Verträge unterliegen deutschem Recht?', { kind: 'governing_law', test: 'equals', target: 'Germany' }],
+    ['Which agreements have no cap on liability?', { kind: 'liability_cap', test: 'absent', target: null }],
+    ['Which contracts expire before 2025?', { kind: 'expiration_date', test: 'before', target: '2025-01-01' }],
+    ['Which contracts end after June 30, 2024?', { kind: 'expiration_date', test: 'after', target: '2024-06-30' }],
+    ['Welche Verträge laufen vor 2025 aus?', { kind: 'expiration_date', test: 'before', target: '2025-01-01' }],
+  ])('%s', (question, condition) => {
+    expect(parseCondition(question)).toEqual(condition);
+  });
+
+  it('keeps no condition when the question asks for each document’s value or clause', () => {
+    expect(parseCondition('What law governs each contract?')).toBeNull();
+    expect(parseCondition('Which contracts renew automatically?')).toBeNull();
+  });
+});
+
+const row = (status: FlowRow['status'], value: RowValue | null = null): Pick<FlowRow, 'status' | 'value'> => ({ status, value });
+const law = (name: string): RowValue => ({ kind: 'governing_law', value: { type: 'jurisdiction', name }, display: name });
+const ends = (iso: string): RowValue => ({ kind: 'expiration_date', value: { type: 'date', iso }, display: iso });
+
+describe('judging rows', () => {
+  it('a governing law: yes for the same place, no for another, unclear without one', () => {
+    const c = parseCondition('Which contracts are governed by New York law?')!;
+    expect(judgeRow(c, row('found', law('New York')))).toBe('yes');
+    expect(judgeRow(c, row('found', law('California')))).toBe('no');
+    expect(judgeRow(c, row('found'))).toBe('unclear');
+    expect(judgeRow(c, row('not_found'))).toBe('unclear');
+    expect(judgeRow(c, row('failed'))).toBe('unclear');
+  });
+
+  it('absence, and dates before or after', () => {
+    const none = parseCondition('Which agreements have no cap on liability?')!;
+    expect(judgeRow(none, row('found'))).toBe('no');
+    expect(judgeRow(none, row('not_found'))).toBe('yes');
+    const before = parseCondition('Which contracts expire before 2025?')!;
+    expect(judgeRow(before, row('found', ends('2024-12-31')))).toBe('yes');
+    expect(judgeRow(before, row('found', ends('2026-01-01')))).toBe('no');
+    expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'until terminated' }))).toBe('no');
+    expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: null }, display: '5 years' }))).toBe('unclear');
+  });
+
+  it('the flow answer gives the honest count, quotes the yes rows and names the others', () => {
+    const base = { chunkId: 'c', pageStart: 3, pageEnd: 3, section: ['14 Governing Law'], language: 'en', score: 1, reason: null, ms: 1, evidence: 'This Agreement is governed by the laws of the State of New York.' };
+    const rows: FlowRow[] = [
+      { ...base, itemId: 'a', documentId: 'a', document: 'a.pdf', title: 'Alpha Supply Agreement', status: 'found', finding: 'This Agreement is governed by the laws of the State of New York.', value: law('New York'), verdict: 'yes', chunkId: 'a:1' },
+      { ...base, itemId: 'b', documentId: 'b', document: 'b.pdf', title: 'Beta License', status: 'found', finding: 'This Agreement is governed by the laws of California.', value: law('California'), verdict: 'no', chunkId: 'b:1' },
+      { ...base, itemId: 'c', documentId: 'c', document: 'c.pdf', title: 'Gamma NDA', status: 'not_found', finding: '', evidence: '', value: null, verdict: 'unclear', chunkId: null },
+    ];
+    const items = rows.map((r) => ({ id: r.itemId, kind: 'question' as const, documentId: r.documentId, label: r.title!, query: 'governed by New York law', subjects: [], fields: [], evidenceBudget: 3, neighbourDepth: 0, operation: 'fact' as const }));
+    const { text } = composeFlowExtractive({ items, rows, language: 'en' });
+    expect(text.split('\n\n')[0]).toBe('Yes for 1 of 3 documents; no for 1; 1 could not be judged.');
+    expect(text).toContain('Alpha Supply Agreement — New York — p. 3 — § 14 Governing Law:\n> This Agreement is governed by the laws of the State of New York. [1]');
+    expect(text).toContain('No: Beta License (California).');
+    expect(text).toContain('Gamma NDA.');
+  });
+});

@@ -188,8 +188,8 @@ describe('workspace answers: inventory, approval, flows, exports', () => {
     for (const file of NON_COMPETE) {
       const r = cells.find((c) => c[1] === file)!;
       expect(r[2]).toBe('found');
-      expect(r[3]).toMatch(/shall not manufacture, sell or promote products that compete/);
-      expect(r[6]).toMatch(/^\d+ Non-Competition$/);
+      expect(r[5]).toMatch(/shall not manufacture, sell or promote products that compete/);
+      expect(r[8]).toMatch(/^\d+ Non-Competition$/);
     }
     for (const file of ENGLISH_WITHOUT) expect(cells.find((c) => c[1] === file)![2]).toBe('not found');
     const csv = await download(s.page, () => turn.getByTestId('export-csv').click());

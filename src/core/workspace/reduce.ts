@@ -137,8 +137,8 @@ function composeJudged(rows: readonly FlowRow[], labels: readonly string[], lang
       lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''}`);
       continue;
     }
-    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
-    lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${n}]`);
+    const head = [label, r.value?.display, pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
+    lines.push(`${head}:\n> ${r.finding.replace(/\s+/g, ' ')} [${n}]`);
   }
   if (yes.length > MAX_QUOTED_ROWS) lines.push(moreLine(yes.length - MAX_QUOTED_ROWS, language));
   if (no.length > 0) lines.push(judgedNoLine(no.map((x) => (x.r.value ? `${x.label} (${x.r.value.display})` : x.label)), language));

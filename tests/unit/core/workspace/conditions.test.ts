@@ -55,7 +55,7 @@ describe('judging rows', () => {
       { ...base, itemId: 'b', documentId: 'b', document: 'b.pdf', title: 'Beta License', status: 'found', finding: 'This Agreement is governed by the laws of California.', value: law('California'), verdict: 'no', chunkId: 'b:1' },
       { ...base, itemId: 'c', documentId: 'c', document: 'c.pdf', title: 'Gamma NDA', status: 'not_found', finding: '', evidence: '', value: null, verdict: 'unclear', chunkId: null },
     ];
-    const items = rows.map((r) => ({ id: r.itemId, kind: 'question' as const, documentId: r.documentId, label: r.title!, query: 'governed by New York law', subjects: [], fields: [], evidenceBudget: 3, neighbourDepth: 0, operation: 'fact' as const }));
+    const items = rows.map((r, index) => ({ id: r.itemId, index, kind: 'ask', documentId: r.documentId, label: r.title!, query: 'governed by New York law', subjects: [], fields: [], evidenceBudget: 3, neighbourDepth: 0, operation: 'fact' as const }));
     const { text } = composeFlowExtractive({ items, rows, language: 'en' });
     expect(text.split('\n\n')[0]).toBe('Yes for 1 of 3 documents; no for 1; 1 could not be judged.');
     expect(text).toContain('Alpha Supply Agreement — New York — p. 3 — § 14 Governing Law:\n> This Agreement is governed by the laws of the State of New York. [1]');

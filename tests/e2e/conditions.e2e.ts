@@ -1,0 +1,114 @@
+/**
+ * Answers that state the answer, in Chromium, no language model, on four generated contracts
+ * (two under New York law, one under California law, one with no governing-law clause):
+ * - a question about one contract's governing law leads with the value ("New York law governs
+ *   [1]") and quotes the sentence naming it, never its heading;
+ * - "Which contracts are governed by New York law?" runs as an approved flow: the honest count
+ *   ("Yes for 2 of 4 documents; no for 1; 1 could not be judged."), a Meets it? column (yes / no /
+ *   could not be judged) with the value and its citation, and the CSV and XLSX exports carrying
+ *   the verdict, the value and the counts.
+ * Screenshots at 1280×800 and 390×844 (tests/e2e/artifacts), no sideways scrolling on a phone.
+ */
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download } from './review-support';
+import { ARTIFACTS, ask, latestTurn, launch, openApp, waitForStatus, type Session } from './support';
+
+const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+const law = (place: string | null) =>
+  place
+    ? ['9. GOVERNING LAW', '', `9.1 This Agreement shall be governed by and construed in accordance with the laws of the State of ${place}, without regard to its conflict of laws principles.`, '']
+    : ['9. DISPUTES', '', '9.1 The parties shall first try to settle any dispute by negotiation between senior managers for thirty (30) days.', ''];
+
+function contract(title: string, a: string, b: string, place: string | null): string {
+  return [
+    title.toUpperCase(),
+    '',
+    `This ${title} (the "Agreement") is made on 1 March 2024 between ${a} and ${b}.`,
+    '',
+    '1. SERVICES',
+    '',
+    `1.1 ${a} shall provide the Services described in Schedule 1 with reasonable skill and care.`,
+    '',
+    '2. TERM',
+    '',
+    '2.1 This Agreement commences on the Effective Date and continues for an initial term of three (3) years, and thereafter renews automatically for successive one (1) year periods unless either party gives notice of non-renewal at least sixty (60) days before the end of the then-current term.',
+    '',
+    ...law(place),
+  ].join('\n');
+}
+
+const FILES = [
+  { name: 'acme-hosting.txt', text: contract('Hosting Agreement', 'Acme Cloud Inc.', 'Bluebird Retail LLC', 'New York') },
+  { name: 'orion-supply.txt', text: contract('Supply Agreement', 'Orion Metals Corp.', 'Harbor Tools Inc.', 'New York') },
+  { name: 'pacific-license.txt', text: contract('License Agreement', 'Pacific Software Inc.', 'Delta Clinics LLC', 'California') },
+  { name: 'quartz-services.txt', text: contract('Services Agreement', 'Quartz Consulting LLC', 'Maple Foods Inc.', null) },
+];
+
+async function screenshots(page: Page, el: Locator, name: string): Promise<void> {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${ARTIFACTS}/conditions-${name}-${size}.png` });
+  }
+  await page.setViewportSize(SIZES.desktop);
+}
+
+describe('answers that state the answer: values and questions with a condition', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch({ viewport: SIZES.desktop });
+    await openApp(s.page);
+    await s.page.getByTestId('file-input').setInputFiles(FILES.map((f) => ({ name: f.name, mimeType: 'text/plain', buffer: Buffer.from(f.text) })));
+    for (const f of FILES) await waitForStatus(s.page, f.name, 'Ready');
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('leads with the governing law of the contract asked about, quoting the sentence that names it', async () => {
+    await ask(s.page, 'Which law governs the Pacific Software license agreement?');
+    const turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('answered');
+    const text = (await turn.getByTestId('answer-text').textContent()) ?? '';
+    expect(text.startsWith('California law governs')).toBe(true);
+    expect(text).toContain('laws of the State of California');
+    expect(text).not.toMatch(/GOVERNING LAW\s*\[/);
+    expect(await turn.getByTestId('verification').textContent()).toMatch(/verbatim/);
+    await screenshots(s.page, turn, 'value');
+  });
+
+  it('answers "which contracts are governed by New York law?" with the honest count and a yes/no column, then exports it', async () => {
+    const question = 'Which contracts are governed by New York law?';
+    await ask(s.page, question);
+    const turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('action');
+    await turn.getByTestId('approve').click();
+    await turn.getByTestId('flow-result').waitFor({ timeout: 60_000 });
+    expect(await turn.getByTestId('flow-answer').textContent()).toContain('Yes for 2 of 4 documents; no for 1; 1 could not be judged.');
+    const rows = await turn.getByTestId('flow-row').evaluateAll((trs) =>
+      trs.map((tr) => ({ document: tr.getAttribute('data-document'), verdict: tr.querySelector('[data-testid=flow-verdict]')?.getAttribute('data-verdict'), value: tr.querySelector('[data-testid=flow-value]')?.textContent ?? '', finding: tr.querySelector('[data-testid=flow-finding]')?.textContent ?? '' })),
+    );
+    const by = new Map(rows.map((r) => [r.document, r]));
+    expect(by.get('acme-hosting.txt')).toMatchObject({ verdict: 'yes', value: 'New York' });
+    expect(by.get('orion-supply.txt')).toMatchObject({ verdict: 'yes', value: 'New York' });
+    expect(by.get('pacific-license.txt')).toMatchObject({ verdict: 'no', value: 'California' });
+    expect(by.get('quartz-services.txt')?.verdict).toBe('unclear');
+    expect(by.get('acme-hosting.txt')!.finding).toContain('governed by and construed in accordance with the laws of the State of New York');
+    await screenshots(s.page, turn, 'table');
+
+    const csv = await download(s.page, () => turn.getByTestId('export-csv').click());
+    const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Document,File,Result,Verdict,Value,Finding,Evidence,Page,Section,Note');
+    expect(lines.find((l) => l.includes('pacific-license.txt'))).toMatch(/,no,California,/);
+    const xlsx = await download(s.page, () => turn.getByTestId('export-xlsx').click());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.bytes.buffer.slice(xlsx.bytes.byteOffset, xlsx.bytes.byteOffset + xlsx.bytes.byteLength) as ArrayBuffer);
+    const about = wb.getWorksheet('Question')!;
+    const facts = Object.fromEntries([...Array(about.rowCount).keys()].map((i) => [about.getRow(i + 1).getCell(1).text, about.getRow(i + 1).getCell(2).value]));
+    expect(facts).toMatchObject({ Question: question, Documents: 4, Yes: 2, No: 1, 'Could not be judged': 1 });
+  });
+});

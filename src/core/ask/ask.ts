@@ -15,7 +15,7 @@ import { foldedWords } from '../search/doc-handles';
 import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
-import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, withKindPassages } from './clause-rank';
+import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
@@ -68,7 +68,8 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   // "can we walk away early?" for a clause that says "upon ninety days' notice").
   const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
   const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? null);
-  const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection);
+  const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
+  const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
   const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     ...(values['clause-grid'] ? { clause: JSON.parse(values['clause-grid']) as typeof DEFAULT_TRAINER.clause } : {}),
     log: (line: string) => console.log(line),
   };
-  const output = train({ labels, qa, docs }, options);
+  const output = train({ labels, qa, docs, kindTexts: builtinClauseTypes() }, options);
 
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   await writeFile(out, `${text}\n`);
   await writeFile(out.replace(/\.json$/, '.md'), modelCard(model, output.cv, output.chosen));
   if (values.json) await writeFile(resolve(values.json), JSON.stringify({ cv: output.cv, chosen: output.chosen, counts: output.counts }, null, 2));
+  console.log(`question head: first kind right ${output.question.by_contract.toFixed(3)} (folds by contract), ${output.question.natural_unseen.toFixed(3)} on natural questions never seen, ${output.question.templated_unseen.toFixed(3)} on templated ones never seen`);
   console.log(`\nchosen ${JSON.stringify(output.chosen.setting)}: clause BA ${output.chosen.clause_balanced_accuracy.toFixed(3)}, presence BA ${output.chosen.presence.balanced_accuracy.toFixed(3)} (present recall ${output.chosen.presence.present_recall.toFixed(3)}, missing recall ${output.chosen.presence.missing_recall.toFixed(3)})`);
   console.log(`wrote ${values.out} (${(text.length / 1024).toFixed(0)} KB, ${model.kinds.length} kinds, ${model.vocabulary.length} features) in ${seconds.toFixed(0)} s`);
 }

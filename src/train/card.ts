@@ -9,8 +9,34 @@ import type { CvReport } from './train';
 
 const f3 = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 
+interface QuestionTraining {
+  readonly by_contract: number;
+  readonly natural_unseen: number;
+  readonly templated_unseen: number;
+  readonly coverage: number;
+  readonly precision: number;
+  readonly n: number;
+}
+
+function questionSection(q: QuestionTraining | undefined): string[] {
+  if (!q) return [];
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  return [
+    'Question head (which kind a question asks about; trained on the train split\'s questions in their three wordings, the words naming the contract masked, and on the playbooks\' names, descriptions and keywords of every kind):',
+    '',
+    '| judged on | first kind right |',
+    '|---|---|',
+    `| folds by contract (${q.n} questions; wordings seen in training) | ${pct(q.by_contract)} |`,
+    `| natural questions, the natural wording never seen in training | ${pct(q.natural_unseen)} |`,
+    `| templated questions, never seen in training | ${pct(q.templated_unseen)} |`,
+    '',
+    `At the threshold, ${pct(q.coverage)} of questions get a kind, right ${pct(q.precision)} of the time (folds by contract). The held-out questions are written by hand: expect the "never seen" figures, not the folds'.`,
+    '',
+  ];
+}
+
 export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
-  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }> } | undefined;
+  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; question?: QuestionTraining } | undefined;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const counts = training?.counts ?? {};
   const lines = [
@@ -47,6 +73,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '|---|---|---|---|---|',
     ...Object.entries(chosen.kinds).map(([k, m]) => `| ${k} | ${f3(m.clause?.balanced_accuracy)} | ${f3(m.clause?.auroc)} | ${f3(m.presence?.balanced_accuracy)} | ${f3(m.presence?.missing_recall)} |`),
     '',
+    ...questionSection(training?.question),
     `Sufficiency of the ask path (training questions asked through the app's ask(), documents in scope read whole with out-of-fold clause scores; threshold ${model.sufficiency?.threshold ?? '–'} chosen for at most ${pct(model.sufficiency?.maxAbstention ?? 0.1)} abstention on answerable questions, judged fold by fold):`,
     '',
     '| wording | questions | insufficient on answerable | insufficient on unanswerable |',

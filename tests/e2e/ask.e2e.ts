@@ -81,15 +81,15 @@ describe('ask: scope, answers, conversations', () => {
   });
 
   it('says no passage of the named contract answers a clause it lacks, with the closest passages labelled; removing the chip widens the search', async () => {
-    await ask(s.page, 'Consider the Distribution Agreement between Northwind and Fabrikam; is there a cap on liability?');
+    await ask(s.page, 'Consider the Distribution Agreement between Northwind and Contoso; is there a non-compete?');
     const turn = latestTurn(s.page);
     expect(await turn.getAttribute('data-state')).toBe('insufficient');
-    expect(await turn.getByTestId('insufficient').textContent()).toBe('No passage in “DISTRIBUTION AGREEMENT — Northwind Traders / Fabrikam” clearly answers this.');
-    expect(await turn.getByTestId('reasons').textContent()).toMatch(/cap-on-liability/);
+    expect(await turn.getByTestId('insufficient').textContent()).toBe('No passage in “DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma” clearly answers this.');
+    expect(await turn.getByTestId('reasons').textContent()).toMatch(/non-compete/);
     expect(await turn.getByRole('heading', { name: /Closest passages/ }).count()).toBe(1);
     const closest = await results(s.page);
     expect(closest.length).toBeGreaterThan(0);
-    expect(await files(s.page)).toEqual(new Set([NW_FABRIKAM]));
+    expect(await files(s.page)).toEqual(new Set([NW_CONTOSO]));
     expect(await turn.locator('.badge-closest').count()).toBe(closest.length);
     expect(await turn.getByTestId('answer-text').count()).toBe(0); // never presented as the answer
     await screenshots(s.page, 'insufficient');
@@ -100,10 +100,10 @@ describe('ask: scope, answers, conversations', () => {
     const wide = latestTurn(s.page);
     expect(await wide.getByTestId('turn-scope').textContent()).toContain('all documents');
     expect((await files(s.page)).size).toBeGreaterThan(1);
-    // The cap now comes from a contract that has one.
+    // The non-compete now comes from a contract that has one.
     const first = (await results(s.page))[0]!;
-    expect(first.file).not.toBe(NW_FABRIKAM);
-    expect(first.section).toMatch(/Limitation of Liability/);
+    expect(first.file).not.toBe(NW_CONTOSO);
+    expect(first.section).toMatch(/Non-Competition/);
   });
 
   it('asks which document when the name fits two, and answers for the one chosen', async () => {

@@ -186,7 +186,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await s.page.getByRole('tab', { name: 'Playbooks' }).click();
     await s.page.getByRole('listitem', { name: 'Commercial contracts' }).getByRole('button', { name: 'Edit' }).click();
     const editor = s.page.getByRole('region', { name: /^Edit playbook/ });
-    await expect.poll(() => editor.getByTestId('validation').textContent()).toBe('Valid · saved');
+    await expect.poll(() => editor.getByTestId('validation').textContent(), { timeout: 15_000 }).toBe('Valid · saved');
     await editor.getByRole('navigation', { name: 'Rules' }).getByRole('button', { name: /Termination for convenience needs/ }).click();
     const check = editor.getByRole('group', { name: 'Check 1' });
     const amount = check.getByLabel('Amount', { exact: true });

@@ -15,7 +15,7 @@ import { foldedWords } from '../search/doc-handles';
 import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
-import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
+import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
@@ -64,7 +64,12 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id) } : null;
   const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.query || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
-  const passages = rankByClause(dropCopyRepeats(response.passages, documents), clauses, selection);
+  // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
+  // "can we walk away early?" for a clause that says "upon ninety days' notice").
+  const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
+  const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? null);
+  const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
+  const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
   const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {

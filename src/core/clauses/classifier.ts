@@ -28,6 +28,9 @@ export interface KindWindow {
   readonly end: number;
 }
 
+/** A question's second kind counts when its probability is at least this share of the first's. */
+const SECOND_KIND_SHARE = 0.8;
+
 /** Passages scored between checks for cancellation. */
 const BATCH = 16;
 
@@ -83,8 +86,27 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return this.model.model.sufficiencyThreshold ?? undefined;
   }
 
-  questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
-    return this.names.questionTypes(question, options);
+  /**
+   * The kinds a question asks about: the question head's first kind (and a second one close to
+   * it) at or above the model's question threshold, and the kinds whose names the question uses
+   * (a kind the model does not know, a file without a question head).
+   */
+  async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    const named = await this.names.questionTypes(question, options);
+    const p = this.model.questionScores(question);
+    if (!p) return named;
+    const learned = this.kinds
+      .map(({ id, k }) => ({ type: id, score: p[k]! }))
+      .filter((l) => l.score >= this.model.model.questionThreshold)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 2)
+      .filter((l, i, all) => i === 0 || l.score >= SECOND_KIND_SHARE * all[0]!.score);
+    const byType = new Map<string, ClauseLabel>();
+    for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {
+      const have = byType.get(l.type);
+      if (!have || l.score > have.score) byType.set(l.type, l);
+    }
+    return [...byType.values()].sort((a, b) => b.score - a.score);
   }
 
   private async playbookScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {

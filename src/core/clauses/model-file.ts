@@ -52,8 +52,10 @@ export interface ClauseModelFile {
   readonly idfScale: number;
   readonly weights: readonly KindWeights[];
   readonly presenceWeights?: readonly KindWeights[];
+  /** Which kind a question asks about (trained on questions and the kinds' names; absent in older files). */
+  readonly questionWeights?: readonly KindWeights[];
   readonly presenceRule: PresenceRule;
-  readonly thresholds: { readonly clause: readonly number[]; readonly presence: readonly number[] };
+  readonly thresholds: { readonly clause: readonly number[]; readonly presence: readonly number[]; readonly question?: number };
   /** The ask path's sufficiency threshold, calibrated with this model on the training contracts. */
   readonly sufficiency?: { readonly threshold: number; readonly maxAbstention: number };
   readonly training?: Readonly<Record<string, unknown>>;
@@ -76,6 +78,10 @@ export interface DecodedModel {
   readonly clause: DecodedHead;
   /** Makes a contract have the kind: trained on clauses and the contracts' passages (null: rule "clause"). */
   readonly presence: DecodedHead | null;
+  /** Which kind a question asks about (null: a file without it; questions are read by the kinds' names only). */
+  readonly question: DecodedHead | null;
+  /** Probability at which a question's kind counts as asked. */
+  readonly questionThreshold: number;
   readonly presenceRule: PresenceRule;
   readonly clauseThreshold: Float32Array;
   readonly presenceThreshold: Float32Array;
@@ -159,12 +165,17 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
   const rule = json['presenceRule'];
   if (!PRESENCE_RULES.includes(rule as PresenceRule)) return fail(`"presenceRule" must be one of ${PRESENCE_RULES.join(', ')}`);
   const presence = rule === 'clause' ? null : decodeHead(json['presenceWeights'], 'presenceWeights', kinds as string[], F, fail, source);
+  const question = json['questionWeights'] === undefined ? null : decodeHead(json['questionWeights'], 'questionWeights', kinds as string[], F, fail, source);
+  const questionThreshold = thresholds['question'] ?? 0.5;
+  if (!finite(questionThreshold) || questionThreshold < 0 || questionThreshold > 1) return fail('"thresholds.question" must be a number in [0, 1]');
   return {
     kinds: kinds as string[],
     vocabulary: new Map((vocabulary).map((v, i) => [v, i])),
     idf,
     clause,
     presence,
+    question,
+    questionThreshold,
     presenceRule: rule as PresenceRule,
     clauseThreshold,
     presenceThreshold,

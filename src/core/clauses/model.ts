@@ -67,6 +67,17 @@ export class ClauseKindModel {
     return out;
   }
 
+  /**
+   * Each kind's probability that a question asks about it (the question head; null for a model
+   * file without one). The question is read whole, as one window.
+   */
+  questionScores(question: string): Float32Array | null {
+    const head = this.model.question;
+    if (!head) return null;
+    const z = this.logits(this.vector(question), head);
+    return z.map((x) => 1 / (1 + Math.exp(-x)));
+  }
+
   /** The feature vector of a text window under a title. */
   vector(text: string, title: string | null = null): SparseVector {
     return vectorize(rawFeatures(text, title), this.model.vocabulary, this.model.idf);

@@ -30,7 +30,12 @@ export interface KindProfile {
   readonly best: ReadonlyMap<string, number>;
   /** Kind → the chunk with that score. */
   readonly chunkOf: ReadonlyMap<string, string>;
+  /** Kind → the passages that read most like a clause of it (clause score, best first; at most TOP_PER_KIND). */
+  readonly top: ReadonlyMap<string, readonly { readonly chunkId: string; readonly score: number }[]>;
 }
+
+/** Passages kept per kind in a profile's `top`. */
+export const TOP_PER_KIND = 3;
 
 /** Documents kept classified. */
 const KEPT = 64;
@@ -59,6 +64,7 @@ export class DocumentKindProfiles {
   private async classify(chunks: readonly ChunkRecord[], options: JobOptions): Promise<KindProfile> {
     const best = new Map<string, number>();
     const chunkOf = new Map<string, string>();
+    const top = new Map<string, { chunkId: string; score: number }[]>();
     for (let i = 0; i < chunks.length; i += 32) {
       throwIfAborted(options.signal, 'clause classification');
       const batch = chunks.slice(i, i + 32);
@@ -70,9 +76,16 @@ export class DocumentKindProfiles {
             best.set(l.type, p);
             chunkOf.set(l.type, chunk.id);
           }
+          const list = top.get(l.type) ?? [];
+          if (list.length < TOP_PER_KIND || l.score > list[list.length - 1]!.score) {
+            list.push({ chunkId: chunk.id, score: l.score });
+            list.sort((a, b) => b.score - a.score);
+            if (list.length > TOP_PER_KIND) list.pop();
+            top.set(l.type, list);
+          }
         }
       });
     }
-    return { best, chunkOf };
+    return { best, chunkOf, top };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseEvidence, rankByClause } from '../../../../src/core/ask/clause-rank';
+import { clauseEvidence, rankByClause, withKindPassages } from '../../../../src/core/ask/clause-rank';
 import { dropCopyRepeats } from '../../../../src/core/ask/copies';
 import type { ClauseClassifier } from '../../../../src/core/ports';
 import type { PipelinePassage } from '../../../../src/core/search/pipeline';
@@ -37,6 +37,33 @@ describe('rankByClause', () => {
     const passages = [passage('a', 0, INSURANCE, 1), passage('b', 0, CAP, 0.5), passage('a', 1, CAP, 0.4)];
     const evidence = await clauseEvidence(classifier, 'Who pays for insurance?', passages);
     expect(rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 5, perFile: 1 }).map((p) => p.chunkId)).toEqual(['a:0', 'b:0']);
+  });
+});
+
+describe('withKindPassages', () => {
+  // The document read whole: its cap clause says "shall not exceed", which "cap" does not retrieve.
+  const chunks = [INSURANCE, 'Unrelated text about delivery.', CAP, 'Notices go to the addresses above.'].map((t, i) => chunkRecord('a', i, t));
+  const whole = { documentIds: ['a'], chunks: async () => chunks };
+
+  it('adds the passage of the asked kind that retrieval missed, with its neighbours, and ranks it first', async () => {
+    const retrieved = [passage('a', 0, INSURANCE, 1), passage('a', 1, 'Unrelated text about delivery.', 0.9)];
+    const evidence = await clauseEvidence(classifier, 'Is there a cap?', retrieved, {}, whole);
+    expect([...evidence.kindPassages.keys()]).toEqual(['a:2']);
+    const candidates = await withKindPassages(retrieved, evidence, whole, (id) => retrieved.find((p) => p.documentId === id)?.document ?? null);
+    const added = candidates.find((p) => p.chunkId === 'a:2')!;
+    expect(added.score).toBe(0);
+    expect(added.context.before.map((c) => c.seq)).toEqual([1]);
+    expect(added.context.after.map((c) => c.seq)).toEqual([3]);
+    const ranked = rankByClause(candidates, evidence, { ...DEFAULT_SELECTION, topK: 3, perFile: 0 });
+    expect(ranked[0]!.chunkId).toBe('a:2');
+  });
+
+  it('adds nothing when the question asks for no clause kind or the documents are not read whole', async () => {
+    const retrieved = [passage('a', 0, INSURANCE, 1)];
+    const none = await clauseEvidence(classifier, 'Who pays for insurance?', retrieved, {}, whole);
+    expect((await withKindPassages(retrieved, none, whole, () => retrieved[0]!.document)).map((p) => p.chunkId)).toEqual(['a:0']);
+    const asked = await clauseEvidence(classifier, 'Is there a cap?', retrieved, {}, whole);
+    expect((await withKindPassages(retrieved, asked, null, () => retrieved[0]!.document)).map((p) => p.chunkId)).toEqual(['a:0']);
   });
 });
 

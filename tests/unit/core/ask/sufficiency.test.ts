@@ -42,7 +42,7 @@ describe('judgeSufficiency', () => {
 
   it('weighs the clause kind the question asks about: none of the passages is one', () => {
     const r = response([passage('Neither party is liable for indirect loss.', ['liabil'])], 0.6, 'cap liability', { cap: 3, liabil: 1 });
-    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.1]]), inScope: null };
+    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.1]]), inScope: null, kindPassages: new Map() };
     const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses });
     expect(s.score).toBeCloseTo((retrievalScore(r) + 0.1) / 2);
     expect(s.score).toBeLessThan(s.threshold);

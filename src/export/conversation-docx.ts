@@ -7,7 +7,7 @@
 import type * as DocxModule from 'docx';
 import type { FootnoteReferenceRun, Paragraph, TextRun } from 'docx';
 import type { AnswerSource, TurnRecord } from '../core/answer/types';
-import { answerLines, citedSources, exportDate, flattenText, quoteWarning, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
+import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 
 type Docx = typeof DocxModule;
 type Run = TextRun | FootnoteReferenceRun;
@@ -68,6 +68,7 @@ function turnParagraphs(docx: Docx, turn: TurnRecord, index: number, footnotes: 
   const out: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${index + 1}. ${flattenText(turn.question) || '(empty)'}`)] }),
     new Paragraph({ children: [new TextRun({ text: stateLabel(turn), bold: true })] }),
+    ...(scopeLine(turn) ? [new Paragraph({ children: [new TextRun({ text: scopeLine(turn)!, italics: true })] })] : []),
   ];
   if (turn.answer) {
     for (const line of answerLines(turn.answer)) {

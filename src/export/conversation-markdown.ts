@@ -4,7 +4,7 @@
  * unresolved citation and a quote not verbatim in its source are marked in the text.
  */
 import type { TurnRecord } from '../core/answer/types';
-import { answerLines, citedSources, exportDate, flattenText, quoteWarning, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
+import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 
 const label = (turn: number, n: number) => `[^${turn}-${n}]`;
 
@@ -28,7 +28,8 @@ function renderLine(line: AnswerLine, turn: number): string {
 
 function renderTurn(turn: TurnRecord, index: number): string {
   const n = index + 1;
-  const out = [`## ${n}. ${flattenText(turn.question) || '(empty)'}`, '', `**${stateLabel(turn)}**`, ''];
+  const scope = scopeLine(turn);
+  const out = [`## ${n}. ${flattenText(turn.question) || '(empty)'}`, '', `**${stateLabel(turn)}**`, '', ...(scope ? [`_${flattenText(scope)}_`, ''] : [])];
   if (turn.answer) out.push(answerLines(turn.answer).map((l) => (l.kind === 'blank' ? '' : renderLine(l, n))).join('\n'));
   else if (turn.error) out.push(`_${turn.error.message}_`);
   const { cited, shown } = citedSources(turn);

@@ -81,6 +81,21 @@ export function quoteWarning(q: QuoteMark): string | null {
   return q.status === 'wrong_source' ? `[quote not in the cited source; verbatim in source ${q.foundIn}]` : '[quote not found verbatim in the sources]';
 }
 
+const HOW: Record<NonNullable<TurnRecord['scope']>['source'], string> = { question: 'named in the question', follow_up: 'follow-up of the previous question', user: 'chosen by the user', workspace: 'all documents' };
+
+/** Which documents the question was asked of, and why (a follow-up's documents are recorded as such); null when no retrieval ran. */
+export function scopeLine(turn: TurnRecord): string | null {
+  const scope = turn.scope;
+  if (!scope) return null;
+  if (scope.documentIds.length === 0) return 'Searched: all documents.';
+  const name = (id: string) => {
+    const s = turn.sources.find((x) => x.documentId === id);
+    const c = turn.candidates.find((x) => x.id === id);
+    return s?.title ?? c?.title ?? s?.file ?? c?.name ?? id;
+  };
+  return `Searched in: ${scope.documentIds.map(name).join('; ')} (${HOW[scope.source]}).`;
+}
+
 export function verificationSummary(answer: CheckedAnswer): string {
   const v = answer.verification;
   const parts = [

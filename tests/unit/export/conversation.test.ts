@@ -32,6 +32,10 @@ describe('Markdown export', () => {
     expect(md.startsWith('# Liability questions\n')).toBe(true);
     expect(md).toContain('Exported from Casefile on 2026-03-04');
     expect(md).toContain('## 1. What is the liability cap?');
+    // The documents each question was asked of, a follow-up's recorded as such.
+    expect(md).toMatch(/_Searched in: Master Services Agreement \((named in the question|follow-up of the previous question)\)\._/);
+    const followUp = { ...turns[1]!, scope: { ...turns[1]!.scope!, source: 'follow_up' as const } };
+    expect(conversationToMarkdown({ ...conversation(), turns: [turns[0]!, followUp] })).toMatch(/## 2\. Can we audit them\?[\s\S]*?_Searched in: Master Services Agreement \(follow-up of the previous question\)\._/);
     expect(md).toContain('months preceding the claim” [^1-1]. The agreement renews yearly [^1-2].');
     const footnotes = md.split('\n').filter((l) => /^\[\^\d+-\d+\]: /.test(l));
     expect(footnotes).toContain(`[^1-1]: Master Services Agreement.pdf, p. 5, § ARTICLE 12 LIMITATION OF LIABILITY › 12.2 Liability Cap: “${CLAUSES.cap}”`);

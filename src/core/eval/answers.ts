@@ -11,7 +11,7 @@
  *    those whose turn abstained (insufficient or clarification) — low / high is good;
  *  - value_match: of the answerable questions of the categories where CUAD gives a value
  *    (value-match.ts), those whose answer states that value first, overall and by category;
- *  - heading_only: the number of quotes that are only a heading or a contents line (quote-kind.ts);
+ *  - heading_only: the number of quotes of answers that are only a heading or a contents line (quote-kind.ts);
  *  - value_in_quote: of those value questions, the share whose answer quotes a sentence stating
  *    the value (read again from the quote itself).
  * Shares over an empty set are 1 for the checks (nothing failed) and 0 for the rates.
@@ -43,6 +43,7 @@ export interface JudgedTurn {
 }
 
 const ABSTAINED: ReadonlySet<TurnRecord['state']> = new Set(['insufficient', 'clarification']);
+const ANSWERED: ReadonlySet<TurnRecord['state']> = new Set(['answered', 'creative']);
 
 export function abstained(turn: TurnRecord): boolean {
   return ABSTAINED.has(turn.state);
@@ -78,7 +79,8 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
   }
   const answerable = turns.filter((t) => t.item.answerable);
   const unanswerable = turns.filter((t) => !t.item.answerable);
-  const headingOnly = turns.reduce((n, { turn }) => n + (turn.answer?.quotes ?? []).filter((q) => isHeadingOnly(q.text)).length, 0);
+  // Quotes of answers only: a clarification quotes document names (“MANUFACTURING AGREEMENT”), not passages.
+  const headingOnly = turns.reduce((n, { turn }) => n + (ANSWERED.has(turn.state) ? (turn.answer?.quotes ?? []).filter((q) => isHeadingOnly(q.text)).length : 0), 0);
   const values = judgeValues(answerable);
   return {
     n: turns.length,

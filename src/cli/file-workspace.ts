@@ -7,13 +7,13 @@
  *   documents.json          the document records
  *   chunks/<doc>.json       each document's passages
  *   vectors/<doc>.f32       each document's vectors (row-major), vectors.json their model and dim
- *   index/                  the index snapshot (IndexPersistence)
+ *   index/manifest.json     the lexical index's manifest, index/segments/<id> its segments
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentVectors } from '../core/ports';
 import type { IndexPersistence } from '../core/search/engine';
-import type { IndexedDocumentEntry, LexicalSnapshot } from '../core/search/lexical-index';
+import type { IndexedDocumentEntry, LexicalManifest, LexicalSnapshotWrite, StoredLexical } from '../core/search/lexical-index';
 import type { PassageLookup } from '../core/search/retrieve';
 import type { NeighbourLookup } from '../core/search/select';
 import type { ChunkRecord, DocumentRecord } from '../core/types';
@@ -65,16 +65,29 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
   }
 
   // ---- IndexPersistence
-  async loadLexical(): Promise<LexicalSnapshot | undefined> {
+  async loadLexical(): Promise<StoredLexical | undefined> {
+    let manifest: LexicalManifest;
     try {
-      return JSON.parse(await readFile(join(this.dir, 'index', 'lexical.json'), 'utf8')) as LexicalSnapshot;
+      manifest = JSON.parse(await readFile(join(this.dir, 'index', 'manifest.json'), 'utf8')) as LexicalManifest;
     } catch {
       return undefined;
     }
+    const segments = new Map<string, Uint8Array>();
+    for (const s of manifest.segments) {
+      const bytes = await readFile(join(this.dir, 'index', 'segments', s.id));
+      segments.set(s.id, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
+    return { format: 2, manifest, segments };
   }
-  async saveLexical(snapshot: LexicalSnapshot): Promise<void> {
-    await mkdir(join(this.dir, 'index'), { recursive: true });
-    await writeFile(join(this.dir, 'index', 'lexical.json'), JSON.stringify(snapshot));
+  async saveLexical(write: LexicalSnapshotWrite): Promise<void> {
+    const dir = join(this.dir, 'index', 'segments');
+    await mkdir(dir, { recursive: true });
+    for (const s of write.segments) await writeFile(join(dir, s.id), s.bytes);
+    const manifest = join(this.dir, 'index', 'manifest.json');
+    await writeFile(`${manifest}.tmp`, JSON.stringify(write.manifest));
+    await rename(`${manifest}.tmp`, manifest);
+    const listed = new Set(write.manifest.segments.map((s) => s.id));
+    for (const name of await readdir(dir)) if (!listed.has(name)) await rm(join(dir, name), { force: true });
   }
   async indexableDocuments(): Promise<IndexedDocumentEntry[]> {
     return [...(await this.docs()).values()]

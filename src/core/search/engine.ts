@@ -12,12 +12,17 @@ import { describeError } from '../errors';
 import type { IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
 import { detectQueryLanguage } from './query-language';
-import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshot } from './lexical-index';
+import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshotWrite, type StoredLexical } from './lexical-index';
 import { VectorIndex, type VectorFilter, type VectorRecordLike } from './vector-index';
 
 export interface IndexPersistence {
-  loadLexical(): Promise<LexicalSnapshot | undefined>;
-  saveLexical(snapshot: LexicalSnapshot): Promise<void>;
+  /** The saved lexical index: its manifest and segments, or the version-1 snapshot of an older app. */
+  loadLexical(): Promise<StoredLexical | undefined>;
+  /**
+   * Stores a snapshot in one transaction: the new segments and the manifest; segments the
+   * manifest no longer lists, and any version-1 snapshot, are removed.
+   */
+  saveLexical(write: LexicalSnapshotWrite): Promise<void>;
   /** Documents that must be searchable (ready or degraded), with their chunk counts. */
   indexableDocuments(): Promise<IndexedDocumentEntry[]>;
   chunks(documentId: string): Promise<ChunkRecord[]>;
@@ -41,6 +46,8 @@ export interface EmbeddingModelInfo {
 
 export interface OpenReport {
   readonly fromSnapshot: boolean;
+  /** The snapshot was an older format, converted (and saved again in the current one). */
+  readonly upgraded?: boolean;
   readonly added: number;
   readonly removed: number;
   readonly ms: number;
@@ -69,17 +76,23 @@ export class SearchEngine implements SearchIndex {
   static async open(persistence: IndexPersistence, options: EngineOptions = {}): Promise<{ engine: SearchEngine; report: OpenReport }> {
     const started = performance.now();
     let lexical: LexicalIndex | null = null;
+    let upgraded = false;
     try {
-      const snapshot = await persistence.loadLexical();
-      if (snapshot) lexical = new LexicalIndex(options.lexical, snapshot);
+      const stored = await persistence.loadLexical();
+      if (stored?.format === 2) lexical = LexicalIndex.open(options.lexical ?? {}, stored.manifest, stored.segments);
+      else if (stored?.format === 1) {
+        lexical = LexicalIndex.fromLegacy(options.lexical ?? {}, stored.snapshot);
+        upgraded = true;
+      }
     } catch (error) {
       options.log?.(`SearchEngine: ignoring unreadable index snapshot (${describeError(error)}); rebuilding`);
     }
     const fromSnapshot = lexical !== null;
     const engine = new SearchEngine(persistence, lexical ?? new LexicalIndex(options.lexical), options);
     const { added, removed } = await engine.reconcile();
-    if (added + removed > 0 || !fromSnapshot) await engine.flush();
-    return { engine, report: { fromSnapshot, added, removed, ms: performance.now() - started } };
+    if (upgraded) engine.dirty = true;
+    if (added + removed > 0 || !fromSnapshot || upgraded) await engine.flush();
+    return { engine, report: { fromSnapshot, ...(upgraded ? { upgraded } : {}), added, removed, ms: performance.now() - started } };
   }
 
   /**
@@ -199,8 +212,19 @@ export class SearchEngine implements SearchIndex {
     this.clearTimer();
     if (!this.dirty) return this.saving;
     this.dirty = false;
-    const snapshot = this.lexical.toSnapshot();
-    this.saving = this.saving.then(() => this.persistence.saveLexical(snapshot));
+    const write = this.lexical.snapshot();
+    // A failed save must not block the next ones: it is retried with the next change or flush.
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        try {
+          await this.persistence.saveLexical(write);
+          this.lexical.saved(write);
+        } catch (error) {
+          this.dirty = true;
+          throw error;
+        }
+      });
     return this.saving;
   }
 

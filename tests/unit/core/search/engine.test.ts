@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SearchEngine, type IndexPersistence } from '../../../../src/core/search/engine';
-import type { IndexedDocumentEntry, LexicalSnapshot } from '../../../../src/core/search/lexical-index';
+import type { IndexedDocumentEntry, LexicalSnapshotWrite, StoredLexical } from '../../../../src/core/search/lexical-index';
 import type { VectorRecordLike } from '../../../../src/core/search/vector-index';
 import type { ChunkRecord } from '../../../../src/core/types';
 import { chunkRecord } from '../../../helpers/records';
 
 class MemoryPersistence implements IndexPersistence {
-  snapshot: LexicalSnapshot | undefined;
+  snapshot: StoredLexical | undefined;
   saves = 0;
   readonly docs = new Map<string, { entry: IndexedDocumentEntry; chunks: ChunkRecord[] }>();
 
@@ -17,8 +17,10 @@ class MemoryPersistence implements IndexPersistence {
   async loadLexical() {
     return this.snapshot && structuredClone(this.snapshot);
   }
-  async saveLexical(s: LexicalSnapshot) {
-    this.snapshot = structuredClone(s);
+  async saveLexical(write: LexicalSnapshotWrite) {
+    const segments = new Map(this.snapshot?.format === 2 ? this.snapshot.segments : []);
+    for (const s of write.segments) segments.set(s.id, s.bytes.slice());
+    this.snapshot = { format: 2, manifest: structuredClone(write.manifest), segments };
     this.saves++;
   }
   async indexableDocuments() {
@@ -65,7 +67,7 @@ describe('SearchEngine', () => {
   it('rebuilds when the snapshot is unreadable', async () => {
     const p = new MemoryPersistence();
     p.put('a', ['liquidated damages']);
-    p.snapshot = { version: 999 } as unknown as LexicalSnapshot;
+    p.snapshot = { format: 2, manifest: { version: 999 }, segments: new Map() } as unknown as StoredLexical;
     const logs: string[] = [];
     const { engine, report } = await SearchEngine.open(p, { saveDelayMs: 0, log: (m) => logs.push(m) });
     expect(report.fromSnapshot).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalIndex, type LexicalSnapshot } from '../../../../src/core/search/lexical-index';
+import { LexicalIndex } from '../../../../src/core/search/lexical-index';
 import type { ChunkRecord } from '../../../../src/core/types';
 
 function chunk(documentId: string, seq: number, text: string, sectionPath: string[] = [], ordinal: string | null = null): ChunkRecord {
@@ -58,16 +58,35 @@ describe('LexicalIndex', () => {
 
   it('round-trips through its snapshot with identical results', () => {
     const index = sampleIndex();
-    const restored = new LexicalIndex({}, JSON.parse(JSON.stringify(index.toSnapshot())) as LexicalSnapshot);
+    const write = index.snapshot();
+    const restored = LexicalIndex.open({}, JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest, new Map(write.segments.map((s) => [s.id, s.bytes.slice()])));
     for (const q of ['liability cap', 'confidential information', '§ 5', 'New York']) {
       expect(restored.search({ text: q })).toEqual(index.search({ text: q }));
     }
     expect(restored.listDocuments()).toEqual(index.listDocuments());
   });
 
-  it('refuses a snapshot of another version', () => {
-    const snapshot = { ...sampleIndex().toSnapshot(), analyzerVersion: -1 };
-    expect(() => new LexicalIndex({}, snapshot)).toThrow(/snapshot version/);
+  it('refuses a snapshot of another version, with missing or damaged segments', () => {
+    const write = sampleIndex().snapshot();
+    const segments = new Map(write.segments.map((s) => [s.id, s.bytes]));
+    expect(() => LexicalIndex.open({}, { ...write.manifest, analyzerVersion: -1 }, segments)).toThrow(/snapshot version/);
+    expect(() => LexicalIndex.open({}, write.manifest, new Map())).toThrow(/segment seg-0 of the snapshot is missing/);
+    const damaged = write.segments[0]!.bytes.slice(0, 40);
+    expect(() => LexicalIndex.open({}, write.manifest, new Map([['seg-0', damaged]]))).toThrow(/lexical index segment/);
+    expect(() => LexicalIndex.open({ analyzer: { stem: false, stopWords: true, compounds: true } }, write.manifest, segments)).toThrow(/other options/);
+  });
+
+  it('saves only what changed since the last save', () => {
+    const index = sampleIndex();
+    const first = index.snapshot();
+    expect(first.segments.map((s) => s.id)).toEqual(['seg-0']);
+    index.saved(first);
+    expect(index.snapshot().segments).toEqual([]);
+    index.add({ id: 'memo', name: 'memo.txt', language: 'en' }, [chunk('memo', 0, 'A memo about payment terms.')]);
+    const second = index.snapshot();
+    expect(second.segments.map((s) => s.id)).toEqual(['seg-1']);
+    expect(second.manifest.segments.map((s) => s.id)).toEqual(['seg-0', 'seg-1']);
+    expect(second.segments[0]!.bytes.byteLength).toBeLessThan(first.segments[0]!.bytes.byteLength);
   });
 });
 

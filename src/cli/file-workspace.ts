@@ -4,12 +4,12 @@
  * lazily like IndexedDB (a document's passages are read when a search needs them), so opening
  * it costs what opening the app's workspace costs: the index, not the passages.
  *
- *   documents.json          the document records
- *   chunks/<doc>.json       each document's passages
+ *   documents.json          the document records, with where their passages are
+ *   chunks.bin, chunks.idx  the passages as JSON back to back, and their byte offsets (Float64)
  *   vectors/<doc>.f32       each document's vectors (row-major), vectors.json their model and dim
  *   index/manifest.json     the lexical index's manifest, index/segments/<id> its segments
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentVectors } from '../core/ports';
 import type { IndexPersistence } from '../core/search/engine';
@@ -25,38 +25,69 @@ interface VectorMeta {
   readonly language: string | null;
 }
 
-const CACHE_DOCUMENTS = 256;
+type StoredDocument = DocumentRecord & { readonly firstChunk: number };
 
 export class FileWorkspace implements IndexPersistence, PassageLookup, NeighbourLookup {
-  private documents: Map<string, DocumentRecord> | null = null;
+  private documents: Map<string, StoredDocument> | null = null;
   private vectorMeta: Record<string, VectorMeta> | null = null;
-  private readonly chunkCache = new Map<string, ChunkRecord[]>();
+  private offsets: Float64Array | null = null;
+  private chunkFile: Promise<FileHandle> | null = null;
 
   constructor(readonly dir: string) {}
 
   /** Writes a whole workspace (the benchmark's build step). */
   static async write(dir: string, documents: Iterable<{ doc: DocumentRecord; chunks: ChunkRecord[]; vectors: DocumentVectors | null }>): Promise<FileWorkspace> {
-    await mkdir(join(dir, 'chunks'), { recursive: true });
     await mkdir(join(dir, 'vectors'), { recursive: true });
     await mkdir(join(dir, 'index'), { recursive: true });
-    const docs: DocumentRecord[] = [];
+    const docs: StoredDocument[] = [];
     const vectors: Record<string, VectorMeta> = {};
+    const out = await open(join(dir, 'chunks.bin'), 'w');
+    const offsets: number[] = [0];
     for (const { doc, chunks, vectors: v } of documents) {
-      docs.push(doc);
-      await writeFile(join(dir, 'chunks', `${doc.id}.json`), JSON.stringify(chunks));
+      docs.push({ ...doc, firstChunk: offsets.length - 1 });
+      const sorted = [...chunks].sort((a, b) => a.seq - b.seq);
+      if (sorted.some((c, i) => c.seq !== i)) throw new Error(`FileWorkspace: the passages of ${doc.id} are not numbered 0..n-1`);
+      const bytes = sorted.map((c) => Buffer.from(JSON.stringify(c)));
+      for (const b of bytes) offsets.push(offsets[offsets.length - 1]! + b.length);
+      await out.write(Buffer.concat(bytes));
       if (v) {
         await writeFile(join(dir, 'vectors', `${doc.id}.f32`), new Uint8Array(v.data.buffer, v.data.byteOffset, v.data.byteLength));
         vectors[doc.id] = { modelId: v.modelId, dim: v.dim, rows: v.seqs.length, language: v.language ?? null };
       }
     }
+    await out.close();
+    await writeFile(join(dir, 'chunks.idx'), new Uint8Array(Float64Array.from(offsets).buffer));
     await writeFile(join(dir, 'documents.json'), JSON.stringify(docs));
     await writeFile(join(dir, 'vectors.json'), JSON.stringify(vectors));
     return new FileWorkspace(dir);
   }
 
-  private async docs(): Promise<Map<string, DocumentRecord>> {
-    this.documents ??= new Map((JSON.parse(await readFile(join(this.dir, 'documents.json'), 'utf8')) as DocumentRecord[]).map((d) => [d.id, d]));
+  private async docs(): Promise<Map<string, StoredDocument>> {
+    this.documents ??= new Map((JSON.parse(await readFile(join(this.dir, 'documents.json'), 'utf8')) as StoredDocument[]).map((d) => [d.id, d]));
     return this.documents;
+  }
+
+  /** Passages [first, first + count) of the store, read from disk. */
+  private async readChunks(first: number, count: number): Promise<ChunkRecord[]> {
+    if (count === 0) return [];
+    if (!this.offsets) {
+      const bytes = await readFile(join(this.dir, 'chunks.idx'));
+      this.offsets = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    }
+    const offsets = this.offsets;
+    const file = await (this.chunkFile ??= open(join(this.dir, 'chunks.bin'), 'r'));
+    const start = offsets[first]!;
+    const buffer = Buffer.alloc(offsets[first + count]! - start);
+    await file.read(buffer, 0, buffer.length, start);
+    const out: ChunkRecord[] = [];
+    for (let i = 0; i < count; i++) out.push(JSON.parse(buffer.toString('utf8', offsets[first + i]! - start, offsets[first + i + 1]! - start)) as ChunkRecord);
+    return out;
+  }
+
+  /** Closes the passages file. */
+  async close(): Promise<void> {
+    await (await this.chunkFile)?.close();
+    this.chunkFile = null;
   }
 
   private async vectorsMeta(): Promise<Record<string, VectorMeta>> {
@@ -95,17 +126,8 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
       .map((d) => ({ id: d.id, name: d.name, language: d.language, chunkCount: d.chunkCount }));
   }
   async chunks(documentId: string): Promise<ChunkRecord[]> {
-    const hit = this.chunkCache.get(documentId);
-    if (hit) return hit;
-    let chunks: ChunkRecord[];
-    try {
-      chunks = JSON.parse(await readFile(join(this.dir, 'chunks', `${documentId}.json`), 'utf8')) as ChunkRecord[];
-    } catch {
-      chunks = [];
-    }
-    if (this.chunkCache.size >= CACHE_DOCUMENTS) this.chunkCache.delete(this.chunkCache.keys().next().value!);
-    this.chunkCache.set(documentId, chunks);
-    return chunks;
+    const doc = (await this.docs()).get(documentId);
+    return doc ? this.readChunks(doc.firstChunk, doc.chunkCount) : [];
   }
   async vectorRecords(modelId: string): Promise<DocumentVectors[]> {
     const out: DocumentVectors[] = [];
@@ -116,31 +138,53 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
     }
     return out;
   }
+  async *vectorBatches(modelId: string): AsyncIterable<DocumentVectors[]> {
+    const ids = Object.entries(await this.vectorsMeta()).filter(([, m]) => m.modelId === modelId).map(([id]) => id);
+    for (let i = 0; i < ids.length; i += 64) {
+      const batch = await Promise.all(ids.slice(i, i + 64).map((id) => this.documentVectors(id)));
+      yield batch.filter((r): r is DocumentVectors => r !== undefined);
+    }
+  }
   async documentVectors(documentId: string): Promise<DocumentVectors | undefined> {
     const meta = (await this.vectorsMeta())[documentId];
     if (!meta) return undefined;
-    const bytes = await readFile(join(this.dir, 'vectors', `${documentId}.f32`));
+    // Read straight into the array the index keeps.
     const data = new Float32Array(meta.rows * meta.dim);
-    new Uint8Array(data.buffer).set(bytes);
+    const file = await open(join(this.dir, 'vectors', `${documentId}.f32`));
+    try {
+      const { bytesRead } = await file.read(new Uint8Array(data.buffer), 0, data.byteLength, 0);
+      if (bytesRead !== data.byteLength) throw new Error(`FileWorkspace: the vectors of ${documentId} are truncated`);
+    } finally {
+      await file.close();
+    }
     return { documentId, modelId: meta.modelId, dim: meta.dim, seqs: Uint32Array.from({ length: meta.rows }, (_, i) => i), data, language: meta.language };
   }
 
   // ---- PassageLookup & NeighbourLookup
   async chunksByIds(ids: readonly string[]): Promise<(ChunkRecord | undefined)[]> {
-    const out: (ChunkRecord | undefined)[] = [];
-    for (const id of ids) {
-      const at = id.lastIndexOf(':');
-      const chunks = await this.chunks(id.slice(0, at));
-      out.push(chunks[Number(id.slice(at + 1))]);
-    }
-    return out;
+    const docs = await this.docs();
+    return Promise.all(
+      ids.map(async (id) => {
+        const at = id.lastIndexOf(':');
+        const doc = docs.get(id.slice(0, at));
+        const seq = Number(id.slice(at + 1));
+        return doc && Number.isInteger(seq) && seq >= 0 && seq < doc.chunkCount ? (await this.readChunks(doc.firstChunk + seq, 1))[0] : undefined;
+      }),
+    );
   }
   async documentsByIds(ids: readonly string[]): Promise<(DocumentRecord | undefined)[]> {
     const docs = await this.docs();
-    return ids.map((id) => docs.get(id));
+    return ids.map((id) => {
+      const d = docs.get(id);
+      if (!d) return undefined;
+      const { firstChunk: _first, ...doc } = d;
+      return doc;
+    });
   }
   async chunksBySeq(documentId: string, seqs: readonly number[]): Promise<ChunkRecord[]> {
-    const all = await this.chunks(documentId);
-    return seqs.map((s) => all[s]).filter((c): c is ChunkRecord => c !== undefined && seqs.includes(c.seq));
+    const doc = (await this.docs()).get(documentId);
+    if (!doc) return [];
+    const wanted = seqs.filter((s) => Number.isInteger(s) && s >= 0 && s < doc.chunkCount);
+    return Promise.all(wanted.map(async (s) => (await this.readChunks(doc.firstChunk + s, 1))[0]!));
   }
 }

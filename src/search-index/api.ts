@@ -147,7 +147,8 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         current = opening.then((o) => o.open);
         ({ open, report } = await opening);
       }
-      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel);
+      // The vectors load in the background: questions asked meanwhile are answered by keywords.
+      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel, { wait: false });
       return { ...report, ...open.engine.stats };
     },
 
@@ -216,12 +217,12 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
       const o = await ready();
       await o.engine.useEmbeddingModel(model);
-      return { missing: o.engine.documentsWithoutVectors().length, vectors: o.engine.stats.vectors };
+      return { missing: (await o.engine.documentsWithoutVectors()).length, vectors: o.engine.stats.vectors };
     },
 
     /** Indexed documents without vectors of the active model. */
     async documentsWithoutVectors(): Promise<string[]> {
-      return (await ready()).engine.documentsWithoutVectors().map((d) => d.id);
+      return (await (await ready()).engine.documentsWithoutVectors()).map((d) => d.id);
     },
 
     async addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {

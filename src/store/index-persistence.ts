@@ -15,6 +15,7 @@ import { DocumentRepository } from './documents';
 /** Meta key of the version-1 lexical snapshot (MiniSearch's JSON). */
 export const LEGACY_LEXICAL_KEY = 'index/lexical';
 export const LEXICAL_MANIFEST_KEY = 'index/lexical-manifest';
+const VECTOR_BATCH = 64;
 
 export class DexieIndexPersistence implements IndexPersistence {
   private readonly documents: DocumentRepository;
@@ -56,6 +57,15 @@ export class DexieIndexPersistence implements IndexPersistence {
 
   vectorRecords(modelId: string): Promise<VectorRecordLike[]> {
     return this.db.vectors.where('modelId').equals(modelId).toArray();
+  }
+
+  /** The model's vector rows, 64 documents a read (each read a short transaction: the worker answers between them). */
+  async *vectorBatches(modelId: string): AsyncIterable<VectorRecordLike[]> {
+    const ids = await this.db.vectors.where('modelId').equals(modelId).primaryKeys();
+    for (let i = 0; i < ids.length; i += VECTOR_BATCH) {
+      const rows = await this.db.vectors.bulkGet(ids.slice(i, i + VECTOR_BATCH));
+      yield rows.filter((r): r is VectorRecordLike => r !== undefined);
+    }
   }
 
   documentVectors(documentId: string): Promise<VectorRecordLike | undefined> {

@@ -6,7 +6,10 @@
  * reconciled with the store (documents added or removed while the index was not running, e.g.
  * after a crash between the store commit and the index update) so the two never drift.
  * Vectors are read from the store (one binary row per document) for the active embedding model
- * only: vectors of another model are never mixed in.
+ * only: vectors of another model are never mixed in. The index keeps the arrays the store hands
+ * over (one copy of every vector in memory); in the app the store is IndexedDB, on disk. They
+ * load in batches in the background when the caller does not wait: keyword search answers
+ * meanwhile, and dense search joins in once they are all there (`denseReady`).
  */
 import { describeError } from '../errors';
 import type { IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
@@ -28,6 +31,8 @@ export interface IndexPersistence {
   chunks(documentId: string): Promise<ChunkRecord[]>;
   /** Every stored vector row of the given model. */
   vectorRecords(modelId: string): Promise<VectorRecordLike[]>;
+  /** The same rows in batches, read as they are consumed (a large workspace loads without holding its worker). */
+  vectorBatches?(modelId: string): AsyncIterable<VectorRecordLike[]>;
   /** One document's stored vectors, if any (any model). */
   documentVectors?(documentId: string): Promise<VectorRecordLike | undefined>;
 }
@@ -61,11 +66,17 @@ export interface EngineStats {
   readonly vectors: number;
 }
 
+/** Longest run of vector loading between two chances for a search to run. */
+const LOAD_SLICE_MS = 8;
+
 export class SearchEngine implements SearchIndex {
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
   private vectors: VectorIndex | null = null;
+  /** The active model's stored vectors are all in `vectors` (false while they load). */
+  private vectorsLoaded = false;
+  private vectorsLoad: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly persistence: IndexPersistence,
@@ -125,25 +136,92 @@ export class SearchEngine implements SearchIndex {
 
   /**
    * Activates an embedding model: loads that model's stored vectors (of indexable documents
-   * only). Null turns dense search off.
+   * only). Null turns dense search off. With `wait: false` it returns at once and the vectors
+   * load in the background (see `denseReady`, `whenVectorsLoaded()`).
    */
-  async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<void> {
+  async useEmbeddingModel(model: EmbeddingModelInfo | null, options: { readonly wait?: boolean } = {}): Promise<void> {
     if (!model) {
       this.vectors = null;
+      this.vectorsLoaded = false;
+      this.vectorsLoad = Promise.resolve();
       return;
     }
-    if (this.vectors?.modelId === model.modelId && this.vectors.dim === model.dim) return;
-    const languages = new Map(this.lexical.listDocuments().map((d) => [d.id, d.language]));
-    const records = (await this.persistence.vectorRecords(model.modelId)).filter((r) => languages.has(r.documentId) && r.dim === model.dim);
-    this.vectors = VectorIndex.fromRecords(model.modelId, model.dim, records, { languageOf: (id) => languages.get(id) ?? null });
+    if (this.vectors?.modelId !== model.modelId || this.vectors.dim !== model.dim) {
+      const index = new VectorIndex({ modelId: model.modelId, dim: model.dim });
+      this.vectors = index;
+      this.vectorsLoaded = false;
+      this.vectorsLoad = this.loadVectors(index).then(
+        () => {
+          if (this.vectors === index) this.vectorsLoaded = true;
+        },
+        (error: unknown) => {
+          this.options.log?.(`SearchEngine: loading the vectors of ${model.modelId} failed (${describeError(error)}); dense search is off`);
+          if (this.vectors === index) this.vectors = null;
+        },
+      );
+    }
+    if (options.wait !== false) await this.vectorsLoad;
+  }
+
+  /**
+   * Reads the stored vectors of the index's model into it, batch by batch, in slices of at most
+   * LOAD_SLICE_MS of work: a search that arrives meanwhile waits for one slice, not the load.
+   */
+  private async loadVectors(index: VectorIndex): Promise<void> {
+    const batches = this.persistence.vectorBatches?.(index.modelId) ?? (async function* (p: IndexPersistence) {
+      yield await p.vectorRecords(index.modelId);
+    })(this.persistence);
+    let slice = performance.now();
+    for await (const batch of batches) {
+      for (const r of batch) {
+        if (this.vectors !== index) return; // another model took over
+        // Documents no longer indexed are skipped; vectors an import added meanwhile are newer.
+        const language = this.lexical.language(r.documentId);
+        if (language === undefined || index.has(r.documentId) || r.dim !== index.dim || r.modelId !== index.modelId) continue;
+        index.addDocument(r.documentId, r.seqs, r.data, { language: r.language !== undefined ? r.language : language });
+        if (performance.now() - slice > LOAD_SLICE_MS) {
+          await new Promise<void>((resolve) => setTimeout(resolve, 0));
+          slice = performance.now();
+        }
+      }
+    }
+  }
+
+  /** Resolves once the active model's vectors are loaded (at once when none is active). */
+  whenVectorsLoaded(): Promise<void> {
+    return this.vectorsLoad;
+  }
+
+  /** True once the vectors are loaded, false when they are still loading after `ms` (or no model is active). */
+  async vectorsLoadedWithin(ms: number): Promise<boolean> {
+    if (this.denseReady || !this.vectors) return this.denseReady;
+    let timer: CoreTimer | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    try {
+      await Promise.race([this.vectorsLoad, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.denseReady;
+  }
+
+  /** Dense search can run: a model is active and its vectors are loaded. */
+  get denseReady(): boolean {
+    return this.vectors !== null && this.vectorsLoaded;
+  }
+
+  /** How dense search scans: 'int8' (SIMD with a float32 rescore) or 'exact' (float32). */
+  get denseScan(): 'int8' | 'exact' | null {
+    return this.vectors?.scan ?? null;
   }
 
   get embeddingModel(): EmbeddingModelInfo | null {
     return this.vectors ? { modelId: this.vectors.modelId, dim: this.vectors.dim } : null;
   }
 
-  /** Indexed documents that have no vectors of the active model (to embed in the background). */
-  documentsWithoutVectors(): IndexedDocumentEntry[] {
+  /** Indexed documents that have no vectors of the active model (to embed in the background); waits for the vectors to load. */
+  async documentsWithoutVectors(): Promise<IndexedDocumentEntry[]> {
+    await this.vectorsLoad;
     const vectors = this.vectors;
     if (!vectors) return [];
     return this.lexical.listDocuments().filter((d) => !vectors.has(d.id));
@@ -188,9 +266,9 @@ export class SearchEngine implements SearchIndex {
     return this.lexical.search(query);
   }
 
-  /** Exact top-k by cosine; empty when no embedding model is active. */
+  /** Top-k by cosine (exact scores; see VectorIndex); empty when no embedding model is active or its vectors are loading. */
   searchDense(vector: Float32Array, k: number, filter: VectorFilter = {}): SearchHit[] {
-    if (!this.vectors) return [];
+    if (!this.vectors || !this.vectorsLoaded) return [];
     return this.vectors.search(vector, k, filter).map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, terms: [], foundBy: ['dense'] as const }));
   }
 

@@ -179,6 +179,11 @@ export class LexicalIndex {
     return this.documents.has(documentId);
   }
 
+  /** The language of an indexed document (null: unknown), undefined when it is not indexed. */
+  language(documentId: string): string | null | undefined {
+    return this.documents.get(documentId)?.language;
+  }
+
   listDocuments(): IndexedDocumentEntry[] {
     return [...this.documents.values()].map((d) => ({ id: d.id, name: d.name, language: d.language, chunkCount: d.chunkCount }));
   }

@@ -138,11 +138,16 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
     }
     return out;
   }
+  /** The model's vectors, 16 documents a batch, read one file at a time (a search's reads never queue behind many). */
   async *vectorBatches(modelId: string): AsyncIterable<DocumentVectors[]> {
     const ids = Object.entries(await this.vectorsMeta()).filter(([, m]) => m.modelId === modelId).map(([id]) => id);
-    for (let i = 0; i < ids.length; i += 64) {
-      const batch = await Promise.all(ids.slice(i, i + 64).map((id) => this.documentVectors(id)));
-      yield batch.filter((r): r is DocumentVectors => r !== undefined);
+    for (let i = 0; i < ids.length; i += 16) {
+      const batch: DocumentVectors[] = [];
+      for (const id of ids.slice(i, i + 16)) {
+        const record = await this.documentVectors(id);
+        if (record) batch.push(record);
+      }
+      yield batch;
     }
   }
   async documentVectors(documentId: string): Promise<DocumentVectors | undefined> {

@@ -15,7 +15,8 @@ import { DocumentRepository } from './documents';
 /** Meta key of the version-1 lexical snapshot (MiniSearch's JSON). */
 export const LEGACY_LEXICAL_KEY = 'index/lexical';
 export const LEXICAL_MANIFEST_KEY = 'index/lexical-manifest';
-const VECTOR_BATCH = 64;
+/** Documents a vector read takes: short transactions, so a search's reads do not wait long behind one. */
+const VECTOR_BATCH = 16;
 
 export class DexieIndexPersistence implements IndexPersistence {
   private readonly documents: DocumentRepository;
@@ -59,7 +60,7 @@ export class DexieIndexPersistence implements IndexPersistence {
     return this.db.vectors.where('modelId').equals(modelId).toArray();
   }
 
-  /** The model's vector rows, 64 documents a read (each read a short transaction: the worker answers between them). */
+  /** The model's vector rows, VECTOR_BATCH documents a read (short transactions: the worker answers between them). */
   async *vectorBatches(modelId: string): AsyncIterable<VectorRecordLike[]> {
     const ids = await this.db.vectors.where('modelId').equals(modelId).primaryKeys();
     for (let i = 0; i < ids.length; i += VECTOR_BATCH) {

@@ -77,6 +77,7 @@ export class SearchEngine implements SearchIndex {
   /** The active model's stored vectors are all in `vectors` (false while they load). */
   private vectorsLoaded = false;
   private vectorsLoad: Promise<void> = Promise.resolve();
+  private vectorsLoadStarted = 0;
 
   private constructor(
     private readonly persistence: IndexPersistence,
@@ -150,6 +151,7 @@ export class SearchEngine implements SearchIndex {
       const index = new VectorIndex({ modelId: model.modelId, dim: model.dim });
       this.vectors = index;
       this.vectorsLoaded = false;
+      this.vectorsLoadStarted = performance.now();
       this.vectorsLoad = this.loadVectors(index).then(
         () => {
           if (this.vectors === index) this.vectorsLoaded = true;
@@ -192,15 +194,26 @@ export class SearchEngine implements SearchIndex {
     return this.vectorsLoad;
   }
 
-  /** True once the vectors are loaded, false when they are still loading after `ms` (or no model is active). */
+  /**
+   * True once the vectors are loaded, false when they are still loading after `ms`, or sooner
+   * when the rate they load at says they will not be in by then (no model: false).
+   */
   async vectorsLoadedWithin(ms: number): Promise<boolean> {
-    if (this.denseReady || !this.vectors) return this.denseReady;
-    let timer: CoreTimer | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-    try {
-      await Promise.race([this.vectorsLoad, timeout]);
-    } finally {
-      clearTimeout(timer);
+    const deadline = performance.now() + ms;
+    const index = this.vectors;
+    while (!this.denseReady && index !== null && this.vectors === index) {
+      const now = performance.now();
+      if (now >= deadline) return false;
+      const done = index.size;
+      const elapsed = now - this.vectorsLoadStarted;
+      if (done > 0 && elapsed * (this.lexical.chunkCount - done) / done > deadline - now) return false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(25, deadline - now))));
+      try {
+        await Promise.race([this.vectorsLoad, tick]);
+      } finally {
+        clearTimeout(timer);
+      }
     }
     return this.denseReady;
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui] [--docs DIR --qa FILE] [--sizes N,N --json FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile-ui] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -17,8 +17,11 @@
  *            through ask() with the app's defaults (src/cli/bench-answer.ts);
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
- * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
- *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - scale:   folder imports in the built app in Chromium (`--scale 200,1000` documents of 15 pages;
+ *            default 1,000 / 15,000 pages): pages/second, main-thread long tasks, JS heap, OPFS and
+ *            database bytes (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - open:    a workspace of `--passages N` (default 100,000) opened in the built app in Chromium:
+ *            page load to the first answer (src/cli/bench-open.ts);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
  * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
@@ -37,7 +40,8 @@ import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchQuery, formatQueryTable } from './bench-query';
 import { benchHostileUi } from './bench-hostile-ui';
-import { benchScale } from './bench-scale';
+import { benchOpen } from './bench-open';
+import { benchScale, formatScaleTable } from './bench-scale';
 import { benchScan } from './bench-scan';
 import { benchView } from './bench-view';
 import { benchVectors } from './bench-vectors';
@@ -45,10 +49,10 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 import { sentence } from './bench-corpus';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, passages: { type: 'string' } } });
 /** What --json FILE receives (the sections that report machine-readable figures). */
 const json: Record<string, unknown> = {};
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile-ui').split(','));
 
 
 function table(title: string, rows: Record<string, number | string>): void {
@@ -154,7 +158,21 @@ async function main(): Promise<void> {
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
-    table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
+    const rows = [];
+    for (const docs of (values.scale ?? '1000').split(',').map(Number)) {
+      console.error(`scale bench: importing ${docs} documents…`);
+      rows.push(await benchScale({ docs }));
+    }
+    console.log('\n## Import at scale in Chromium (generated contracts of 15 short pages, folder input)\n');
+    console.log(formatScaleTable(rows));
+    json['scale'] = rows;
+  });
+  await section('open', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    const figures = await benchOpen({ passages: Number(values.passages ?? 100_000) });
+    table(`A workspace of ${figures.passages.toLocaleString('en')} passages opened in Chromium (the index saved by an earlier session)`, { ...figures } as unknown as Record<string, number>);
+    json['open'] = figures;
   });
   await section('view', async () => {
     const { existsSync } = await import('node:fs');

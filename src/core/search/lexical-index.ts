@@ -10,9 +10,10 @@
 import { IndexError, InputError } from '../errors';
 import type { IndexedDocument, LexicalQuery } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
-import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, rawTokens, type Analyzer, type AnalyzerOptions } from './analyzer';
+import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, type Analyzer, type AnalyzerOptions } from './analyzer';
 import { averageWith, averageWithout, DEFAULT_BM25, idf, SECTION, TEXT, type Bm25Params } from './bm25';
 import { DEFAULT_LANGUAGE } from './languages';
+import { documentFilter, withoutCommonTerms, withoutStopWords } from './lexical-query';
 import { LexicalScorer, sourceOf, type ScoringIndex, type TermQuery } from './lexical-scorer';
 import { LexicalBuffer, Segment, type PostingSource } from './lexical-segment';
 import { checkManifest, fromLegacySnapshot, type LegacyLexicalSnapshot, type LexicalManifest, type LexicalSnapshotWrite, type ManifestDocument } from './lexical-snapshot';
@@ -42,7 +43,7 @@ export const DEFAULT_COMMON_TERM_CUTOFF = 0.3;
  * the query's language. Crossing languages is the dense path's job.
  */
 export const OFF_LANGUAGE_WEIGHT = 0.5;
-export const COMMON_TERMS_MIN_CHUNKS = 200;
+export { COMMON_TERMS_MIN_CHUNKS } from './lexical-query';
 
 /** Chunks the buffer takes before it is sealed into a segment (a snapshot also seals it). */
 export const SEAL_CHUNKS = 8192;
@@ -65,7 +66,7 @@ export interface IndexedDocumentEntry extends IndexedDocument {
   readonly chunkCount: number;
 }
 
-interface DocEntry extends ManifestDocument {}
+type DocEntry = ManifestDocument;
 
 export function documentIdOfChunk(chunkId: string): string {
   const i = chunkId.lastIndexOf(':');
@@ -283,12 +284,13 @@ export class LexicalIndex {
     const queryLanguage = query.queryLanguage ?? null;
     const offLanguage = queryLanguage !== null && queryLanguage !== (group ?? DEFAULT_LANGUAGE);
     // The query's function words never match, whatever the documents' language.
-    const text = queryLanguage !== null && offLanguage ? this.withoutStopWords(query.text, queryLanguage) : query.text;
+    const text = queryLanguage !== null && offLanguage ? withoutStopWords(this.analyzer, query.text, queryLanguage) : query.text;
     const terms = this.queryTerms(text, group ?? DEFAULT_LANGUAGE);
     if (terms.length === 0) return [];
     const fuzzy = this.options.fuzzy ?? DEFAULT_FUZZY;
     const prefixMin = this.options.prefixMinLength ?? 0;
-    const queries: TermQuery[] = this.withoutCommonTerms(terms).map((term) => ({
+    const cutoff = this.options.commonTermCutoff ?? DEFAULT_COMMON_TERM_CUTOFF;
+    const queries: TermQuery[] = withoutCommonTerms(terms, this.liveChunks, cutoff, (t) => this.documentFrequency(t)).map((term) => ({
       term,
       fuzzy: fuzzy.distance > 0 && term.length >= fuzzy.minLength && !HAS_DIGIT.test(term),
       prefix: prefixMin > 0 && term.length >= prefixMin && !HAS_DIGIT.test(term),
@@ -297,7 +299,7 @@ export class LexicalIndex {
       fuzzyWeight: fuzzy.weight,
       prefixWeight: this.options.prefixWeight ?? 0.375,
       limit: query.limit ?? 50,
-      documents: this.documentFilter(query, group, restrictToGroup),
+      documents: documentFilter(this.documents.values(), this.nextDocument, query, group, restrictToGroup),
       ordinal: query.sectionOrdinal,
     });
     const weight = offLanguage ? OFF_LANGUAGE_WEIGHT : 1;
@@ -306,42 +308,6 @@ export class LexicalIndex {
       const documentId = this.byNumber[r.source.chunkDoc[local]!]!.id;
       return { chunkId: `${documentId}:${r.source.chunkSeq[local]}`, documentId, score: r.score * weight, terms: r.terms, foundBy: ['lexical'] as const };
     });
-  }
-
-  /** Which document numbers a query may match (null: all of them). */
-  private documentFilter(query: LexicalQuery, group: string | null, restrictToGroup: boolean): Uint8Array | null {
-    if (!query.documentIds && query.language === undefined && !restrictToGroup) return null;
-    const allowed = new Uint8Array(this.nextDocument);
-    const ids = query.documentIds ? new Set(query.documentIds) : null;
-    for (const d of this.documents.values()) {
-      if (ids && !ids.has(d.id)) continue;
-      if (query.language !== undefined && d.language !== query.language) continue;
-      if (restrictToGroup && d.language !== group) continue;
-      allowed[d.no] = 1;
-    }
-    return allowed;
-  }
-
-  /** The text without the stop words of `language` (its words as written, space-separated). */
-  private withoutStopWords(text: string, language: string): string {
-    return rawTokens(text)
-      .filter((t) => this.analyzer.term(t.text, language) !== null)
-      .map((t) => t.text)
-      .join(' ');
-  }
-
-  /**
-   * The query terms without the very common ones, when a rarer term that occurs is left. Off for
-   * indexes under COMMON_TERMS_MIN_CHUNKS, where a share of chunks says little and speed is no issue.
-   */
-  private withoutCommonTerms(terms: readonly string[]): string[] {
-    const cutoff = this.options.commonTermCutoff ?? DEFAULT_COMMON_TERM_CUTOFF;
-    const n = this.liveChunks;
-    if (cutoff >= 1 || n < COMMON_TERMS_MIN_CHUNKS) return [...terms];
-    const df = new Map(terms.map((t) => [t, this.documentFrequency(t)]));
-    const isCommon = (t: string) => df.get(t)! > cutoff * n;
-    const rareFound = terms.some((t) => df.get(t)! > 0 && !isCommon(t));
-    return rareFound ? terms.filter((t) => !isCommon(t)) : [...terms];
   }
 
   private sources(): PostingSource[] {

@@ -380,8 +380,8 @@ function fieldArrays(count: number, lists: readonly { readonly docs: readonly nu
   const docs = count <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
   const tfs = maxTf <= 0xffff ? new Uint16Array(total) : new Uint32Array(total);
   for (const [i, l] of lists.entries()) {
-    docs.set(l.docs, start[i]!);
-    tfs.set(l.tfs, start[i]!);
+    docs.set(l.docs, start[i]);
+    tfs.set(l.tfs, start[i]);
   }
   return { start, docs, tfs };
 }

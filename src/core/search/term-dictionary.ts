@@ -50,7 +50,7 @@ export class TermDictionary {
     }
     offsets[terms.length] = total;
     const bytes = new Uint8Array(total);
-    for (const [i, t] of terms.entries()) bytes.set(t, offsets[i]!);
+    for (const [i, t] of terms.entries()) bytes.set(t, offsets[i]);
     const reversed = Uint32Array.from({ length: terms.length }, (_, i) => i);
     const rev = terms.map((t) => t.slice().reverse());
     reversed.sort((a, b) => compareBytes(rev[a]!, rev[b]!));
@@ -58,7 +58,7 @@ export class TermDictionary {
   }
 
   termBytes(i: number): Uint8Array {
-    return this.bytes.subarray(this.offsets[i]!, this.offsets[i + 1]!);
+    return this.bytes.subarray(this.offsets[i], this.offsets[i + 1]);
   }
 
   term(i: number): string {

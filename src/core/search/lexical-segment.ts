@@ -290,30 +290,49 @@ export class Segment implements PostingSource {
       }
       terms.push({ key: best.slice(), from });
     }
-    const lists: { docs: number[]; tfs: number[] }[][] = [[], []];
-    const kept: Uint8Array[] = [];
-    for (const t of terms) {
-      const perField = [TEXT, SECTION].map((field) => {
-        const docs: number[] = [];
-        const tfs: number[] = [];
-        for (const { segment, handle } of t.from) {
-          const s = segments[segment]!;
-          const p = s.postings(handle, field);
-          if (!p) continue;
-          const shift = s.base - base;
-          for (let i = p.start; i < p.end; i++) {
-            if (!live(s.base + p.docs[i]!)) continue;
-            docs.push(p.docs[i]! + shift);
-            tfs.push(p.tfs[i]!);
-          }
-        }
-        return { docs, tfs };
-      });
-      if (perField[TEXT]!.docs.length + perField[SECTION]!.docs.length === 0) continue;
-      kept.push(t.key);
-      lists[TEXT]!.push(perField[TEXT]!);
-      lists[SECTION]!.push(perField[SECTION]!);
+    // Two passes straight into typed arrays: count each term's live postings, then copy them.
+    const counts = [TEXT, SECTION].map(() => new Uint32Array(terms.length));
+    let maxTf = 0;
+    const eachLive = (t: (typeof terms)[number], field: number, visit: (local: number, tf: number) => void) => {
+      for (const { segment, handle } of t.from) {
+        const s = segments[segment]!;
+        const p = s.postings(handle, field);
+        if (!p) continue;
+        const shift = s.base - base;
+        for (let i = p.start; i < p.end; i++) if (live(s.base + p.docs[i]!)) visit(p.docs[i]! + shift, p.tfs[i]!);
+      }
+    };
+    const kept: number[] = [];
+    for (const [ti, t] of terms.entries()) {
+      for (const field of [TEXT, SECTION]) {
+        let n = 0;
+        eachLive(t, field, (_, tf) => {
+          n++;
+          if (tf > maxTf) maxTf = tf;
+        });
+        counts[field]![ti] = n;
+      }
+      if (counts[TEXT]![ti]! + counts[SECTION]![ti]! > 0) kept.push(ti);
     }
+    const fields = [TEXT, SECTION].map((field) => {
+      const start = new Uint32Array(kept.length + 1);
+      let total = 0;
+      for (const [k, ti] of kept.entries()) {
+        start[k] = total;
+        total += counts[field]![ti]!;
+      }
+      start[kept.length] = total;
+      const docs = count <= 0x10000 ? new Uint16Array(total) : new Uint32Array(total);
+      const tfs = maxTf <= 0xffff ? new Uint16Array(total) : new Uint32Array(total);
+      let at = 0;
+      for (const ti of kept) {
+        eachLive(terms[ti]!, field, (local, tf) => {
+          docs[at] = local;
+          tfs[at++] = tf;
+        });
+      }
+      return { start, docs, tfs };
+    }) as [FieldArrays, FieldArrays];
     return new Segment(
       id,
       base,
@@ -323,8 +342,8 @@ export class Segment implements PostingSource {
       [concat((n) => new Uint32Array(n), (s) => s.fieldLength[TEXT]), concat((n) => new Uint32Array(n), (s) => s.fieldLength[SECTION])],
       chunkOrdinal,
       utf8(JSON.stringify(ordinals)),
-      TermDictionary.fromSorted(kept),
-      [fieldArrays(count, lists[TEXT]!), fieldArrays(count, lists[SECTION]!)],
+      TermDictionary.fromSorted(kept.map((ti) => terms[ti]!.key)),
+      fields,
     );
   }
 

@@ -213,11 +213,16 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       return jobs.active();
     },
 
-    /** Activates the embedding model whose stored vectors dense search uses (null: none). */
+    /**
+     * Activates the embedding model whose stored vectors dense search uses (null: none). Returns
+     * at once, the vectors loading in the background: `missing` indexed documents have none of
+     * the model, `vectors` have some.
+     */
     async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
       const o = await ready();
-      await o.engine.useEmbeddingModel(model);
-      return { missing: (await o.engine.documentsWithoutVectors()).length, vectors: o.engine.stats.vectors };
+      await o.engine.useEmbeddingModel(model, { wait: false });
+      const missing = (await o.engine.documentsWithoutVectors()).length;
+      return { missing, vectors: model ? o.engine.stats.documents - missing : 0 };
     },
 
     /** Indexed documents without vectors of the active model. */

@@ -69,6 +69,10 @@ export class DexieIndexPersistence implements IndexPersistence {
     }
   }
 
+  async vectorDocumentIds(modelId: string): Promise<string[]> {
+    return (await this.db.vectors.where('modelId').equals(modelId).primaryKeys()).map(String);
+  }
+
   documentVectors(documentId: string): Promise<VectorRecordLike | undefined> {
     return this.db.vectors.get(documentId);
   }

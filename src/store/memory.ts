@@ -80,6 +80,9 @@ export class MemoryWorkspace implements IngestStore, IndexPersistence, PassageLo
   async chunks(documentId: string): Promise<ChunkRecord[]> {
     return this.chunksByDoc.get(documentId) ?? [];
   }
+  async vectorDocumentIds(modelId: string): Promise<string[]> {
+    return [...this.vectors.values()].filter((v) => v.modelId === modelId).map((v) => v.documentId);
+  }
   async vectorRecords(modelId: string): Promise<VectorRecordLike[]> {
     return [...this.vectors.values()].filter((v) => v.modelId === modelId);
   }

@@ -33,6 +33,8 @@ export interface IndexPersistence {
   vectorRecords(modelId: string): Promise<VectorRecordLike[]>;
   /** The same rows in batches, read as they are consumed (a large workspace loads without holding its worker). */
   vectorBatches?(modelId: string): AsyncIterable<VectorRecordLike[]>;
+  /** Ids of the documents that have stored vectors of the model (keys only: cheap). */
+  vectorDocumentIds?(modelId: string): Promise<string[]>;
   /** One document's stored vectors, if any (any model). */
   documentVectors?(documentId: string): Promise<VectorRecordLike | undefined>;
 }
@@ -232,11 +234,18 @@ export class SearchEngine implements SearchIndex {
     return this.vectors ? { modelId: this.vectors.modelId, dim: this.vectors.dim } : null;
   }
 
-  /** Indexed documents that have no vectors of the active model (to embed in the background); waits for the vectors to load. */
+  /**
+   * Indexed documents that have no vectors of the active model (to embed in the background).
+   * While the vectors load, the store says which documents have some (without waiting).
+   */
   async documentsWithoutVectors(): Promise<IndexedDocumentEntry[]> {
-    await this.vectorsLoad;
     const vectors = this.vectors;
     if (!vectors) return [];
+    if (!this.vectorsLoaded && this.persistence.vectorDocumentIds) {
+      const stored = new Set(await this.persistence.vectorDocumentIds(vectors.modelId));
+      return this.lexical.listDocuments().filter((d) => !stored.has(d.id) && !vectors.has(d.id));
+    }
+    await this.vectorsLoad;
     return this.lexical.listDocuments().filter((d) => !vectors.has(d.id));
   }
 

@@ -113,7 +113,8 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
   async saveLexical(write: LexicalSnapshotWrite): Promise<void> {
     const dir = join(this.dir, 'index', 'segments');
     await mkdir(dir, { recursive: true });
-    for (const s of write.segments) await writeFile(join(dir, s.id), s.bytes);
+    const stored = new Set(await readdir(dir));
+    for (const s of write.manifest.segments) if (!stored.has(s.id)) await writeFile(join(dir, s.id), write.segment(s.id));
     const manifest = join(this.dir, 'index', 'manifest.json');
     await writeFile(`${manifest}.tmp`, JSON.stringify(write.manifest));
     await rename(`${manifest}.tmp`, manifest);

@@ -42,9 +42,11 @@ export class DexieIndexPersistence implements IndexPersistence {
 
   async saveLexical(write: LexicalSnapshotWrite): Promise<void> {
     await this.db.transaction('rw', [this.db.meta, this.db.lexicalSegments], async () => {
-      if (write.segments.length > 0) await this.db.lexicalSegments.bulkPut(write.segments.map((s) => ({ id: s.id, bytes: s.bytes })));
+      const stored = new Set(await this.db.lexicalSegments.toCollection().primaryKeys());
       const listed = new Set(write.manifest.segments.map((s) => s.id));
-      const stale = (await this.db.lexicalSegments.toCollection().primaryKeys()).filter((id) => !listed.has(id));
+      const missing = [...listed].filter((id) => !stored.has(id));
+      if (missing.length > 0) await this.db.lexicalSegments.bulkPut(missing.map((id) => ({ id, bytes: write.segment(id) })));
+      const stale = [...stored].filter((id) => !listed.has(id));
       if (stale.length > 0) await this.db.lexicalSegments.bulkDelete(stale);
       await this.db.meta.put({ key: LEXICAL_MANIFEST_KEY, value: write.manifest });
       await this.db.meta.delete(LEGACY_LEXICAL_KEY);

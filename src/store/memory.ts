@@ -61,8 +61,8 @@ export class MemoryWorkspace implements IngestStore, IndexPersistence, PassageLo
     return this.manifest && { format: 2, manifest: this.manifest, segments: this.segments };
   }
   async saveLexical(write: LexicalSnapshotWrite): Promise<void> {
-    for (const s of write.segments) this.segments.set(s.id, s.bytes);
     const listed = new Set(write.manifest.segments.map((s) => s.id));
+    for (const id of listed) if (!this.segments.has(id)) this.segments.set(id, write.segment(id));
     for (const id of [...this.segments.keys()]) if (!listed.has(id)) this.segments.delete(id);
     this.manifest = write.manifest;
   }

@@ -22,8 +22,9 @@ export interface IndexPersistence {
   /** The saved lexical index: its manifest and segments, or the version-1 snapshot of an older app. */
   loadLexical(): Promise<StoredLexical | undefined>;
   /**
-   * Stores a snapshot in one transaction: the new segments and the manifest; segments the
-   * manifest no longer lists, and any version-1 snapshot, are removed.
+   * Stores a snapshot in one transaction: the segments the manifest lists that storage does not
+   * hold yet (`write.segment(id)` encodes one), the manifest; segments it no longer lists, and
+   * any version-1 snapshot, are removed.
    */
   saveLexical(write: LexicalSnapshotWrite): Promise<void>;
   /** Documents that must be searchable (ready or degraded), with their chunk counts. */
@@ -319,7 +320,6 @@ export class SearchEngine implements SearchIndex {
       .then(async () => {
         try {
           await this.persistence.saveLexical(write);
-          this.lexical.saved(write);
         } catch (error) {
           this.dirty = true;
           throw error;

@@ -91,8 +91,6 @@ export class LexicalIndex {
   private liveChunks = 0;
   private averages: [number, number] = [0, 0];
   private readonly scorer = new LexicalScorer();
-  /** Ids of the segments the last saved snapshot holds. */
-  private persisted = new Set<string>();
 
   constructor(private readonly options: LexicalIndexOptions = {}) {
     this.analyzerOptions = options.analyzer ?? DEFAULT_ANALYZER;
@@ -132,7 +130,6 @@ export class LexicalIndex {
     }
     if (index.liveChunks !== manifest.chunks) throw new IndexError('index/corrupt', `LexicalIndex: the snapshot's documents hold ${index.liveChunks} chunks, its manifest says ${manifest.chunks}`);
     index.averages = [manifest.averages[0], manifest.averages[1]];
-    index.persisted = new Set(manifest.segments.map((s) => s.id));
     return index;
   }
 
@@ -344,7 +341,7 @@ export class LexicalIndex {
    */
   private seal(): void {
     if (this.buffer.count > 0) {
-      const segment = Segment.fromBuffer(`seg-${this.nextSegment++}`, this.buffer);
+      const segment = Segment.fromBuffer(this.segmentId(), this.buffer);
       this.segments.push(segment);
       this.dead.set(segment.id, this.bufferDead);
     }
@@ -358,7 +355,7 @@ export class LexicalIndex {
     for (let plan = mergePlan(this.segments, this.dead); plan; plan = mergePlan(this.segments, this.dead)) {
       const [from, to] = plan;
       const parts = this.segments.slice(from, to);
-      const merged = Segment.merge(`seg-${this.nextSegment++}`, parts, (c) => this.live[c] === 1);
+      const merged = Segment.merge(this.segmentId(), parts, (c) => this.live[c] === 1);
       for (const s of parts) this.dead.delete(s.id);
       this.dead.set(merged.id, 0);
       this.segments.splice(from, to - from, merged);
@@ -366,8 +363,8 @@ export class LexicalIndex {
   }
 
   /**
-   * The snapshot to save: the manifest and the segments the last saved snapshot does not have
-   * (the buffer is sealed first). Call `saved(write)` once it is stored.
+   * The snapshot to save (the buffer is sealed first): the manifest, and each segment it lists
+   * encoded on demand; storage writes only the segments it does not hold yet.
    */
   snapshot(): LexicalSnapshotWrite {
     this.seal();
@@ -383,12 +380,23 @@ export class LexicalIndex {
       segments: this.segments.map((s) => ({ id: s.id, base: s.base, count: s.count, dead: this.dead.get(s.id) ?? 0 })),
       documents: [...this.documents.values()],
     };
-    const segments = this.segments.filter((s) => !this.persisted.has(s.id)).map((s) => ({ id: s.id, bytes: s.encode() }));
-    return { manifest, segments };
+    const byId = new Map(this.segments.map((s) => [s.id, s]));
+    return {
+      manifest,
+      segment: (id) => {
+        const s = byId.get(id);
+        if (!s) throw new IndexError('internal', `LexicalIndex: the snapshot has no segment ${id}`);
+        return s.encode();
+      },
+    };
   }
 
-  /** Records that `write` is stored. */
-  saved(write: LexicalSnapshotWrite): void {
-    this.persisted = new Set(write.manifest.segments.map((s) => s.id));
+  /**
+   * A new segment's id: its number and a random part, so two tabs writing the same workspace
+   * never give one id to two different segments (the last manifest saved wins, whole).
+   */
+  private segmentId(): string {
+    return `seg-${this.nextSegment++}-${crypto.randomUUID().slice(0, 8)}`;
   }
+
 }

@@ -48,10 +48,14 @@ export interface LexicalManifest {
   readonly documents: readonly ManifestDocument[];
 }
 
-/** What one save writes: the manifest and the segments not saved before. */
+/**
+ * What one save writes: the manifest, and the bytes of any segment it lists (encoded when
+ * asked). Storage writes, in one transaction, the listed segments it does not hold, removes
+ * those the manifest does not list (and any version-1 snapshot), and stores the manifest.
+ */
 export interface LexicalSnapshotWrite {
   readonly manifest: LexicalManifest;
-  readonly segments: readonly { readonly id: string; readonly bytes: Uint8Array }[];
+  segment(id: string): Uint8Array;
 }
 
 /** What storage returns: the current format, or the version-1 snapshot of an older app. */

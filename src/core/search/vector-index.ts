@@ -103,6 +103,8 @@ export class VectorIndex {
   private docs: (DocSlot | null)[] = [];
   private readonly byId = new Map<string, number>();
   private int8: Int8Rows | null = null;
+  /** The SIMD kernel when the int8 scan may be used; its rows are made once the index is large enough to need them. */
+  private kernel: WebAssembly.Module | null;
 
   constructor(options: VectorIndexOptions) {
     const { modelId, dim } = options;
@@ -113,8 +115,7 @@ export class VectorIndex {
     }
     this.modelId = modelId;
     this.dim = dim;
-    const kernel = options.scan === 'exact' ? null : vectorKernel();
-    if (kernel) this.int8 = new Int8Rows(kernel, dim);
+    this.kernel = options.scan === 'exact' ? null : vectorKernel();
     const capacity = options.initialCapacity ?? 0;
     if (!Number.isInteger(capacity) || capacity < 0) throw new InputError(`VectorIndex: invalid initial capacity ${capacity}`);
     if (capacity > 0) this.grow(capacity);
@@ -122,7 +123,7 @@ export class VectorIndex {
 
   /** How searches over many rows scan: 'int8' (SIMD, float32 rescore) or 'exact' (float32). */
   get scan(): 'int8' | 'exact' {
-    return this.int8 ? 'int8' : 'exact';
+    return this.kernel ? 'int8' : 'exact';
   }
 
   /** Number of live vectors (chunks). */
@@ -348,13 +349,26 @@ export class VectorIndex {
       this.rowDoc = rowDoc;
     }
     this.capacity = capacity;
-    if (this.int8) {
-      try {
-        this.int8.reserve(capacity);
-      } catch {
-        // The kernel's memory cannot grow (the device is short of memory): scan float32 exactly.
-        this.int8 = null;
-      }
+    this.reserveInt8();
+  }
+
+  /**
+   * Makes room in the int8 rows for the capacity, creating them (from the rows there are) once
+   * the index reaches EXACT_SCAN_BELOW rows: smaller indexes never scan in int8.
+   */
+  private reserveInt8(): void {
+    if (!this.kernel || this.capacity < EXACT_SCAN_BELOW) return;
+    try {
+      if (!this.int8) {
+        const int8 = new Int8Rows(this.kernel, this.dim);
+        int8.reserve(this.capacity);
+        for (const slot of this.docs) if (slot) int8.write(slot.start, slot.data, slot.seqs.length);
+        this.int8 = int8;
+      } else this.int8.reserve(this.capacity);
+    } catch {
+      // The kernel's memory cannot grow (the device is short of memory): scan float32 exactly.
+      this.int8 = null;
+      this.kernel = null;
     }
   }
 
@@ -378,13 +392,7 @@ export class VectorIndex {
     this.rows = write;
     this.dead = 0;
     this.capacity = capacity;
-    if (this.int8) {
-      try {
-        this.int8.reserve(capacity);
-      } catch {
-        this.int8 = null;
-      }
-    }
+    this.reserveInt8();
   }
 
   /** The slots a filter keeps, in row order. */

@@ -89,4 +89,35 @@ describe('DexieIndexPersistence', () => {
     expect(again.report.upgraded).toBeUndefined();
     expect(await again.engine.searchLexical({ text: 'liability cap fees' })).toEqual(oracle.search({ text: 'liability cap fees' }));
   });
+
+  it('two tabs saving one workspace: the last save wins whole, and each save writes what storage lacks', async () => {
+    const idb = freshIdb();
+    const a = new WorkspaceDb('tabs', idb);
+    const b = new WorkspaceDb('tabs', idb);
+    opened.push(a, b);
+    const repo = new DocumentRepository(a);
+    for (const [id, texts] of Object.entries(TEXTS)) {
+      await repo.commitDocument(docRecord(id, { chunkCount: texts.length }), [], texts.map((t, i) => chunkRecord(id, i, t)));
+    }
+    const tabA = (await SearchEngine.open(new DexieIndexPersistence(a), { saveDelayMs: 0 })).engine;
+    const tabB = (await SearchEngine.open(new DexieIndexPersistence(b), { saveDelayMs: 0 })).engine;
+    // Tab A imports a memo; tab B catches up (reconcile) and both save, B last.
+    await repo.commitDocument(docRecord('memo', { chunkCount: 1 }), [], [chunkRecord('memo', 0, 'A memo about arbitration in Paris.')]);
+    await tabA.addDocument({ id: 'memo', name: 'memo', language: 'en' }, [chunkRecord('memo', 0, 'A memo about arbitration in Paris.')]);
+    await tabA.flush();
+    expect((await tabB.reconcile()).added).toBe(1);
+    await tabB.flush();
+    const reopen = async () => (await SearchEngine.open(new DexieIndexPersistence(new WorkspaceDb('tabs', idb)), { saveDelayMs: 0 })).engine;
+    const c = await reopen();
+    expect((await c.searchLexical({ text: 'arbitration Paris' })).map((h) => h.chunkId)).toEqual(['memo:0']);
+    expect(c.stats).toMatchObject({ documents: 3, chunks: 6 });
+    // Now A saves again: B's segments are gone from A's manifest, A's own are written back.
+    await tabA.addDocument({ id: 'memo', name: 'memo', language: 'en' }, [chunkRecord('memo', 0, 'A memo about arbitration in Paris.')]);
+    await tabA.flush();
+    const manifest = (await a.meta.get(LEXICAL_MANIFEST_KEY))!.value as { segments: { id: string }[] };
+    expect((await a.lexicalSegments.toCollection().primaryKeys()).sort()).toEqual(manifest.segments.map((s) => s.id).sort());
+    const d = await reopen();
+    expect((await d.searchLexical({ text: 'arbitration Paris' })).map((h) => h.chunkId)).toEqual(['memo:0']);
+    expect(d.stats).toMatchObject({ documents: 3, chunks: 6 });
+  });
 });

@@ -21,7 +21,7 @@ class MemoryPersistence implements IndexPersistence {
   }
   async saveLexical(write: LexicalSnapshotWrite) {
     const segments = new Map(this.snapshot?.format === 2 ? this.snapshot.segments : []);
-    for (const s of write.segments) segments.set(s.id, s.bytes.slice());
+    for (const s of write.manifest.segments) if (!segments.has(s.id)) segments.set(s.id, write.segment(s.id));
     this.snapshot = { format: 2, manifest: structuredClone(write.manifest), segments };
     this.saves++;
   }

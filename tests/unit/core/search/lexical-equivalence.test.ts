@@ -97,8 +97,7 @@ function compare(index: LexicalIndex, oracle: MiniSearchLexicalIndex, rand: () =
 /** Saves a snapshot and opens it again, as the app does across sessions. */
 function reopen(index: LexicalIndex, store: Map<string, Uint8Array>): LexicalIndex {
   const write: LexicalSnapshotWrite = index.snapshot();
-  for (const s of write.segments) store.set(s.id, s.bytes.slice());
-  index.saved(write);
+  for (const s of write.manifest.segments) if (!store.has(s.id)) store.set(s.id, write.segment(s.id));
   const manifest = JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest;
   return LexicalIndex.open({}, manifest, store);
 }

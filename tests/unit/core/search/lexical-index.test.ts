@@ -58,8 +58,7 @@ describe('LexicalIndex', () => {
 
   it('round-trips through its snapshot with identical results', () => {
     const index = sampleIndex();
-    const write = index.snapshot();
-    const restored = LexicalIndex.open({}, JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest, new Map(write.segments.map((s) => [s.id, s.bytes.slice()])));
+    const restored = reopen(index, new Map());
     for (const q of ['liability cap', 'confidential information', '§ 5', 'New York']) {
       expect(restored.search({ text: q })).toEqual(index.search({ text: q }));
     }
@@ -68,27 +67,43 @@ describe('LexicalIndex', () => {
 
   it('refuses a snapshot of another version, with missing or damaged segments', () => {
     const write = sampleIndex().snapshot();
-    const segments = new Map(write.segments.map((s) => [s.id, s.bytes]));
+    const id = write.manifest.segments[0]!.id;
+    const segments = new Map([[id, write.segment(id)]]);
     expect(() => LexicalIndex.open({}, { ...write.manifest, analyzerVersion: -1 }, segments)).toThrow(/snapshot version/);
-    expect(() => LexicalIndex.open({}, write.manifest, new Map())).toThrow(/segment seg-0 of the snapshot is missing/);
-    const damaged = write.segments[0]!.bytes.slice(0, 40);
-    expect(() => LexicalIndex.open({}, write.manifest, new Map([['seg-0', damaged]]))).toThrow(/lexical index segment/);
+    expect(() => LexicalIndex.open({}, write.manifest, new Map())).toThrow(new RegExp(`segment ${id} of the snapshot is missing`));
+    expect(() => LexicalIndex.open({}, write.manifest, new Map([[id, write.segment(id).slice(0, 40)]]))).toThrow(/lexical index segment/);
     expect(() => LexicalIndex.open({ analyzer: { stem: false, stopWords: true, compounds: true } }, write.manifest, segments)).toThrow(/other options/);
+    expect(() => write.segment('nope')).toThrow(/no segment nope/);
   });
 
-  it('saves only what changed since the last save', () => {
+  it('lists its segments by id: a save after a change needs only the new one written', () => {
     const index = sampleIndex();
+    const store = new Map<string, Uint8Array>();
     const first = index.snapshot();
-    expect(first.segments.map((s) => s.id)).toEqual(['seg-0']);
-    index.saved(first);
-    expect(index.snapshot().segments).toEqual([]);
+    const [seg0] = first.manifest.segments.map((s) => s.id);
+    store.set(seg0!, first.segment(seg0!));
     index.add({ id: 'memo', name: 'memo.txt', language: 'en' }, [chunk('memo', 0, 'A memo about payment terms.')]);
     const second = index.snapshot();
-    expect(second.segments.map((s) => s.id)).toEqual(['seg-1']);
-    expect(second.manifest.segments.map((s) => s.id)).toEqual(['seg-0', 'seg-1']);
-    expect(second.segments[0]!.bytes.byteLength).toBeLessThan(first.segments[0]!.bytes.byteLength);
+    const ids = second.manifest.segments.map((s) => s.id);
+    expect(ids[0]).toBe(seg0);
+    expect(ids).toHaveLength(2);
+    const fresh = ids.filter((id) => !store.has(id));
+    expect(fresh).toHaveLength(1);
+    expect(second.segment(fresh[0]!).byteLength).toBeLessThan(store.get(seg0!)!.byteLength);
+    // Ids never repeat, even in two indexes opened from the same snapshot (two tabs).
+    const other = reopen(index, store);
+    other.add({ id: 'x', name: 'x', language: 'en' }, [chunk('x', 0, 'Another memo.')]);
+    index.add({ id: 'y', name: 'y', language: 'en' }, [chunk('y', 0, 'A third memo.')]);
+    const a = new Set(other.snapshot().manifest.segments.map((s) => s.id));
+    expect(index.snapshot().manifest.segments.some((s) => a.has(s.id) && !ids.includes(s.id))).toBe(false);
   });
 });
+
+function reopen(index: LexicalIndex, store: Map<string, Uint8Array>): LexicalIndex {
+  const write = index.snapshot();
+  for (const s of write.manifest.segments) if (!store.has(s.id)) store.set(s.id, write.segment(s.id));
+  return LexicalIndex.open({}, JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest, store);
+}
 
 describe('LexicalIndex query-time matching', () => {
   it('counts document frequency from the postings, as a search would, and forgets removed chunks', () => {

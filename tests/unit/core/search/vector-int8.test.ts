@@ -25,7 +25,7 @@ describe('the int8 kernel', () => {
     expect(vectorKernel()).not.toBeNull();
   });
 
-  it('computes the reference dot products exactly, for any dimension and row count', () => {
+  it('computes the reference dot products exactly, for any dimension and row count', { timeout: 60_000 }, () => {
     const rand = prng(5);
     for (const dim of [1, 15, 16, 17, 100, 1024]) {
       for (const rows of [1, 2, 3, 4, 5, 7, 9, 4100]) {
@@ -58,7 +58,7 @@ describe('the int8 kernel', () => {
 });
 
 describe('VectorIndex with the int8 scan', () => {
-  it('answers exactly as the float32 scan, through filters, removals and compactions', () => {
+  it('answers exactly as the float32 scan, through filters, removals and compactions', { timeout: 60_000 }, () => {
     const rand = prng(11);
     const dim = 48;
     const fast = new VectorIndex({ modelId: 'm', dim });

@@ -66,6 +66,12 @@ export interface IndexApiDeps {
   /** Milliseconds after a change before the lexical snapshot is saved (SearchEngine's default when absent). */
   readonly saveDelayMs?: number;
   readonly log?: (message: string) => void;
+  /**
+   * Compile the ask path's clause classifier as soon as a workspace is open (the worker does:
+   * the first question then does not wait for it; tests, which run the API in their own
+   * thread, leave it to the first question).
+   */
+  readonly warmClassifier?: boolean;
 }
 
 interface Open {
@@ -117,8 +123,13 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
   };
 
-  // Built on the first question (compiling the clause types' keywords takes a moment), then kept.
+  // Compiling the clause types' keywords takes a moment (0.5 s here): done once a workspace is
+  // open, while the app finishes starting, so the first question does not wait for it; kept.
   let classifier: ClauseClassifier | null = null;
+  const warmClassifier = () =>
+    setTimeout(() => {
+      classifier ??= askClassifier();
+    }, 0);
 
   return {
     /**
@@ -149,6 +160,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       }
       // The vectors load in the background: questions asked meanwhile are answered by keywords.
       if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel, { wait: false });
+      if (deps.warmClassifier && !classifier) warmClassifier();
       return { ...report, ...open.engine.stats };
     },
 

@@ -1,8 +1,9 @@
 /**
  * BM25 as the lexical index scores it. The expressions are MiniSearch 7's (BM25+ with its
  * defaults, the running average of field lengths, fuzzy and prefix weights), written the same
- * way so every score is bit-identical to the index this one replaced: the evaluation validated
- * that ranking, and the replacement had to leave it exactly as it was.
+ * way so every score is bit-identical to the index this one replaced (save the order a term's
+ * fuzzy variants are added in: the last bit): the evaluation validated that ranking, and the
+ * replacement had to leave it exactly as it was.
  */
 
 export interface Bm25Params {

@@ -4,8 +4,9 @@
  *
  * Postings live in sealed segments (typed arrays, lexical-segment.ts) plus a buffer of the
  * latest chunks; a query scores them term at a time (lexical-scorer.ts), so its cost is the
- * postings of its terms, not the size of the collection. The ranking is MiniSearch 7's, which
- * this index replaced, to the last bit (bm25.ts).
+ * postings of its terms, not the size of the collection. The ranking is that of MiniSearch 7,
+ * which this index replaced: the same scores (bm25.ts; bit for bit, except that a term's fuzzy
+ * variants are summed in another order, a difference in the last bit) and the same tie order.
  */
 import { IndexError, InputError } from '../errors';
 import type { IndexedDocument, LexicalQuery } from '../ports';

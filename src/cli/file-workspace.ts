@@ -10,6 +10,7 @@
  *   index/manifest.json     the lexical index's manifest, index/segments/<id> its segments
  */
 import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentVectors } from '../core/ports';
 import type { IndexPersistence } from '../core/search/engine';
@@ -67,14 +68,18 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
     return this.documents;
   }
 
-  /** Passages [first, first + count) of the store, read from disk. */
-  private async readChunks(first: number, count: number): Promise<ChunkRecord[]> {
-    if (count === 0) return [];
+  private async chunkOffsets(): Promise<Float64Array> {
     if (!this.offsets) {
       const bytes = await readFile(join(this.dir, 'chunks.idx'));
       this.offsets = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     }
-    const offsets = this.offsets;
+    return this.offsets;
+  }
+
+  /** Passages [first, first + count) of the store, read from disk. */
+  private async readChunks(first: number, count: number): Promise<ChunkRecord[]> {
+    if (count === 0) return [];
+    const offsets = await this.chunkOffsets();
     const file = await (this.chunkFile ??= open(join(this.dir, 'chunks.bin'), 'r'));
     const start = offsets[first]!;
     const buffer = Buffer.alloc(offsets[first + count]! - start);
@@ -82,6 +87,19 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
     const out: ChunkRecord[] = [];
     for (let i = 0; i < count; i++) out.push(JSON.parse(buffer.toString('utf8', offsets[first + i]! - start, offsets[first + i + 1]! - start)) as ChunkRecord);
     return out;
+  }
+
+  /** The passages at these store positions (-1: undefined), read in one pass. */
+  private async readChunksAt(positions: readonly number[]): Promise<(ChunkRecord | undefined)[]> {
+    if (positions.length === 0) return [];
+    const offsets = await this.chunkOffsets();
+    const { fd } = await (this.chunkFile ??= open(join(this.dir, 'chunks.bin'), 'r'));
+    return positions.map((i) => {
+      if (i < 0) return undefined;
+      const buffer = Buffer.alloc(offsets[i + 1]! - offsets[i]!);
+      readSync(fd, buffer, 0, buffer.length, offsets[i]!);
+      return JSON.parse(buffer.toString('utf8')) as ChunkRecord;
+    });
   }
 
   /** Closes the passages file. */
@@ -167,16 +185,20 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
   }
 
   // ---- PassageLookup & NeighbourLookup
+  /**
+   * One round trip for the whole batch, as IndexedDB's bulkGet is in the app: the positions are
+   * read synchronously once the file is open (page cache, microseconds each), so a batch never
+   * waits for the background vector load once per passage.
+   */
   async chunksByIds(ids: readonly string[]): Promise<(ChunkRecord | undefined)[]> {
     const docs = await this.docs();
-    return Promise.all(
-      ids.map(async (id) => {
-        const at = id.lastIndexOf(':');
-        const doc = docs.get(id.slice(0, at));
-        const seq = Number(id.slice(at + 1));
-        return doc && Number.isInteger(seq) && seq >= 0 && seq < doc.chunkCount ? (await this.readChunks(doc.firstChunk + seq, 1))[0] : undefined;
-      }),
-    );
+    const at = ids.map((id) => {
+      const colon = id.lastIndexOf(':');
+      const doc = docs.get(id.slice(0, colon));
+      const seq = Number(id.slice(colon + 1));
+      return doc && Number.isInteger(seq) && seq >= 0 && seq < doc.chunkCount ? doc.firstChunk + seq : -1;
+    });
+    return this.readChunksAt(at);
   }
   async documentsByIds(ids: readonly string[]): Promise<(DocumentRecord | undefined)[]> {
     const docs = await this.docs();
@@ -191,6 +213,6 @@ export class FileWorkspace implements IndexPersistence, PassageLookup, Neighbour
     const doc = (await this.docs()).get(documentId);
     if (!doc) return [];
     const wanted = seqs.filter((s) => Number.isInteger(s) && s >= 0 && s < doc.chunkCount);
-    return Promise.all(wanted.map(async (s) => (await this.readChunks(doc.firstChunk + s, 1))[0]!));
+    return (await this.readChunksAt(wanted.map((s) => doc.firstChunk + s))) as ChunkRecord[];
   }
 }

@@ -16,7 +16,7 @@ import { proxy, transfer, type ProxyMarked, type Remote } from 'comlink';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, IndexError } from '../core/errors';
 import type { DocumentVectors, Embedder, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../core/ports';
-import type { EmbeddingModelInfo, EngineStats } from '../core/search/engine';
+import type { EmbeddingModelInfo, EngineStats, OpenReport } from '../core/search/engine';
 import type { PipelineResponse } from '../core/search/pipeline';
 import type { ChunkRecord } from '../core/types';
 import type { WorkerEndpoint } from '../rpc/handle';
@@ -70,6 +70,7 @@ export class IndexClient implements Retriever, IndexWriter {
   #embeddingModel: EmbeddingModelInfo | null | undefined = undefined;
   #jobCount = 0;
   #closed = false;
+  #opened: (OpenReport & EngineStats) | null = null;
 
   constructor(options: IndexClientOptions) {
     this.workspaceId = options.workspaceId;
@@ -92,7 +93,7 @@ export class IndexClient implements Retriever, IndexWriter {
       spawn: options.spawn ?? spawnIndexWorker,
       crashError: (message) => new IndexError('internal', `index worker crashed: ${message}`),
       init: async (api) => {
-        await api.open(this.workspaceId, this.#callbacks, this.#embeddingModel);
+        this.#opened = await api.open(this.workspaceId, this.#callbacks, this.#embeddingModel);
       },
     });
   }
@@ -100,6 +101,11 @@ export class IndexClient implements Retriever, IndexWriter {
   /** True while the worker is alive. */
   get running(): boolean {
     return this.#worker.running;
+  }
+
+  /** How the worker last opened the workspace's index (from a snapshot or not, how long, what it holds); diagnostics, benchmarks. */
+  get opened(): (OpenReport & EngineStats) | null {
+    return this.#opened;
   }
 
   /** Workers spawned so far (a crash and the reopen make it 2; tests, diagnostics). */

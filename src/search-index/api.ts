@@ -66,6 +66,12 @@ export interface IndexApiDeps {
   /** Milliseconds after a change before the lexical snapshot is saved (SearchEngine's default when absent). */
   readonly saveDelayMs?: number;
   readonly log?: (message: string) => void;
+  /**
+   * Compile the ask path's clause classifier as soon as a workspace is open (the worker does:
+   * the first question then does not wait for it; tests, which run the API in their own
+   * thread, leave it to the first question).
+   */
+  readonly warmClassifier?: boolean;
 }
 
 interface Open {
@@ -117,8 +123,13 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
   };
 
-  // Built on the first question (compiling the clause types' keywords takes a moment), then kept.
+  // Compiling the clause types' keywords takes a moment (0.5 s here): done once a workspace is
+  // open, while the app finishes starting, so the first question does not wait for it; kept.
   let classifier: ClauseClassifier | null = null;
+  const warmClassifier = () =>
+    setTimeout(() => {
+      classifier ??= askClassifier();
+    }, 0);
 
   return {
     /**
@@ -147,7 +158,9 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         current = opening.then((o) => o.open);
         ({ open, report } = await opening);
       }
-      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel);
+      // The vectors load in the background: questions asked meanwhile are answered by keywords.
+      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel, { wait: false });
+      if (deps.warmClassifier && !classifier) warmClassifier();
       return { ...report, ...open.engine.stats };
     },
 
@@ -213,16 +226,21 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       return jobs.active();
     },
 
-    /** Activates the embedding model whose stored vectors dense search uses (null: none). */
+    /**
+     * Activates the embedding model whose stored vectors dense search uses (null: none). Returns
+     * at once, the vectors loading in the background: `missing` indexed documents have none of
+     * the model, `vectors` have some.
+     */
     async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
       const o = await ready();
-      await o.engine.useEmbeddingModel(model);
-      return { missing: o.engine.documentsWithoutVectors().length, vectors: o.engine.stats.vectors };
+      await o.engine.useEmbeddingModel(model, { wait: false });
+      const missing = (await o.engine.documentsWithoutVectors()).length;
+      return { missing, vectors: model ? o.engine.stats.documents - missing : 0 };
     },
 
     /** Indexed documents without vectors of the active model. */
     async documentsWithoutVectors(): Promise<string[]> {
-      return (await ready()).engine.documentsWithoutVectors().map((d) => d.id);
+      return (await (await ready()).engine.documentsWithoutVectors()).map((d) => d.id);
     },
 
     async addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {

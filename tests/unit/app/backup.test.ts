@@ -66,7 +66,8 @@ describe('backup and restore', () => {
     expect(expected[0]![0]).toBe('msa.txt');
 
     const before = await tableRows(tab.session);
-    expect(before['meta']!.map((r) => (r as { key: string }).key)).toContain('index/lexical');
+    expect(before['meta']!.map((r) => (r as { key: string }).key)).toContain('index/lexical-manifest');
+    expect(before['lexicalSegments']!.length).toBeGreaterThan(0);
     const file = await exportWorkspace(ws, { registry: here.registry, vault: here.vault, locks: here.locks, idb: here.idb });
     const manifest = await readBackupManifest(file);
     expect(manifest).toMatchObject({ format: 'casefile-backup', formatVersion: 1, workspace: { id: ws.id, name: 'Acme v. Globex' }, database: { version: currentSchemaVersion() } });

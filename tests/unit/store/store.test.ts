@@ -94,7 +94,8 @@ describe('WorkspaceRegistry', () => {
     const ws = await registry.create('Doomed');
     const db = registry.openDatabase(ws.id);
     await new DocumentRepository(db).commitDocument(docRecord('a'), [pageRecord('a', 1, 'secret')], [chunkRecord('a', 0, 'secret')]);
-    await db.meta.put({ key: 'index/lexical', value: { any: 'thing' } });
+    await db.meta.put({ key: 'index/lexical-manifest', value: { any: 'thing' } });
+    await db.lexicalSegments.put({ id: 'seg-0', bytes: new Uint8Array(8) });
     db.close();
     await registry.open(ws.id);
     await registry.delete(ws.id);

@@ -123,12 +123,14 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
   };
 
-  // Compiling the clause types' keywords takes a moment (0.5 s here): done once a workspace is
-  // open, while the app finishes starting, so the first question does not wait for it; kept.
+  // Loading the clause-kind model (~0.7 MB, its chunk fetched and decoded) and compiling the
+  // clause types' keywords takes a moment: done once a workspace is open, while the app finishes
+  // starting, so the first question does not wait for it; kept.
   let classifier: ClauseClassifier | null = null;
+  const loadClassifier = async (): Promise<ClauseClassifier> => (classifier ??= (await import('../playbooks/classifiers')).askClassifier());
   const warmClassifier = () =>
     setTimeout(() => {
-      classifier ??= askClassifier();
+      void loadClassifier().catch(() => undefined); // a failure shows on the first question, which loads it again
     }, 0);
 
   return {
@@ -206,8 +208,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         const o = await ready();
         const settings = await settingsFor(o, request);
         const { embedder: _e, reranker: _r, rerankMaxPairs: _m, ...askRequest } = request;
-        // The clause-kind model (~0.5 MB) is loaded on the first question, not when the workspace opens.
-        classifier ??= (await import('../playbooks/classifiers')).askClassifier();
+        const classifier = await loadClassifier();
         return ask(
           { ...askRequest, settings },
           { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },

@@ -43,7 +43,7 @@ const PLAN = [
   { value: { document_ids: [], section_ordinal: null, answer_shape: 'short' } },
 ];
 
-let turns: TurnRecord[] = [];
+const turns: TurnRecord[] = [];
 let report: ScanReport;
 let flow: FlowRecord;
 

@@ -245,11 +245,24 @@ export interface ClausePassage {
   readonly sectionTitle?: string | null;
 }
 
+/** The time accounting a scan hands its classifier (core/scan/budget.ts `ScanClock`). */
+export interface ClassifyBudget {
+  /** Runs `work`, charging its time to `key` ("type:<clause type id>"). */
+  time<T>(key: string, work: () => T): T;
+  /** Why the clause type is no longer classified (its time ran out), or null. */
+  typeStopped(typeId: string): string | null;
+}
+
+export interface ClassifyOptions extends JobOptions {
+  /** A scan's time budget: a clause type past it is no longer classified. */
+  readonly budget?: ClassifyBudget | undefined;
+}
+
 /**
  * Tells which kinds of clause a passage is (scanner) and which kinds a question asks about
  * (the ask path's "is there such a clause in scope" sufficiency signal). One classifier serves both.
  */
 export interface ClauseClassifier {
-  classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]>;
+  classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]>;
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
 }

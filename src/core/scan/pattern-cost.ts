@@ -14,16 +14,37 @@
  * needs RE2's structure (groups, alternation, classes, escapes, repetition), not its errors.
  */
 
-/** Width at most for one pattern (the built-in playbooks' widest is 166; `(.*a){900}` is 1,800). */
-export const MAX_PATTERN_COST = 400;
-/** Width at most for all the patterns of a playbook together (the built-ins: 1,283 to 7,300). */
+/** Width at most for one pattern (the built-in playbooks' widest is 176; `(.*a){900}` is 1,801). */
+export const MAX_PATTERN_COST = 250;
+/** Width at most for all the patterns of a playbook together (the built-ins: 655 to 5,396). */
 export const MAX_PLAYBOOK_COST = 20_000;
-/** Worst-case steps per character per unit of width, measured on re2js's NFA (about 40 ns each here). */
-const NS_PER_STEP = 40;
+/** Nanoseconds per character per unit of width when re2js falls back to its NFA (60–200 measured here). */
+const NS_PER_STEP = 60;
+/** The document size the budgets are stated for. */
+export const BUDGET_DOCUMENT_BYTES = 1024 * 1024;
 
 /** Seconds of matching the width `cost` may take on `bytes` of text, worst case (for messages). */
-export function worstCaseSeconds(cost: number, bytes = 1024 * 1024): number {
+export function worstCaseSeconds(cost: number, bytes = BUDGET_DOCUMENT_BYTES): number {
   return (cost * bytes * NS_PER_STEP) / 1e9;
+}
+
+/** "12", "1,801" */
+function count(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Why a pattern is too costly to run (for the validation message), or null when it is within budget. */
+export function patternCostProblem(source: string): string | null {
+  const cost = patternCost(source);
+  if (cost <= MAX_PATTERN_COST) return null;
+  const shown = source.length > 60 ? `${source.slice(0, 57)}…` : source;
+  return `pattern "${shown}" is too slow: it could take about ${count(worstCaseSeconds(cost))} s on a 1 MB document (cost ${count(cost)}, from its repetition bounds × alternatives; at most ${count(MAX_PATTERN_COST)}). Use * or + instead of large {n} bounds, and avoid repeating groups that contain .*`;
+}
+
+/** Why a playbook's patterns together are too costly, or null. */
+export function playbookCostProblem(total: number): string | null {
+  if (total <= MAX_PLAYBOOK_COST) return null;
+  return `the playbook's patterns together are too slow: they could take about ${count(worstCaseSeconds(total))} s on a 1 MB document (cost ${count(total)}; at most ${count(MAX_PLAYBOOK_COST)})`;
 }
 
 /** The width of an RE2 pattern (see the module comment). Never throws; an odd pattern is costed loosely. */

@@ -70,8 +70,30 @@ const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|
 /** Month names (en, de) that turn "5 January 2020" into a date rather than a clause. */
 const MONTH = /^(?:Jan(?:uary|uar)?|Feb(?:ruary|ruar)?|Mar(?:ch)?|März|Apr(?:il)?|May|Mai|June?|Juni|July?|Juli|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Okt(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Dez(?:ember)?)\b/u;
 const STARTS_UPPER = /^["'“‘«(]?[\p{Lu}\p{Lt}\p{Lo}]/u;
-/** A table-of-contents entry: a dot leader ("……", ". . . .") before a page number. */
-const DOT_LEADER = /(?:\.{4,}|…{2,}|(?:\. ){3,}|_{4,})\s*[\w.-]*\s*$/u;
+/**
+ * A table-of-contents entry: the line ends with a dot leader ("....", "……", ". . .", "____")
+ * and at most a page number. What `/(?:\.{4,}|…{2,}|(?:\. ){3,}|_{4,})\s*[\w.-]*\s*$/` says,
+ * checked from the end in one pass (that regex takes minutes on a long line of dots).
+ */
+function endsWithDotLeader(s: string): boolean {
+  const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+  const isToken = (c: string | undefined) => c !== undefined && /[\w.-]/.test(c);
+  let end = s.length;
+  while (end > 0 && isSpace(s[end - 1])) end--;
+  let start = end;
+  while (start > 0 && isToken(s[start - 1])) start--;
+  // The leader may end anywhere from the spaces before that token to the end of the line.
+  let first = start;
+  while (first > 0 && isSpace(s[first - 1])) first--;
+  for (let q = s.length; q >= first; q--) if (leaderEndsAt(s, q)) return true;
+  return false;
+}
+
+/** A leader ends at `q`: four dots, two ellipses, three ". " or four underscores right before it. */
+function leaderEndsAt(s: string, q: number): boolean {
+  const before = (n: number) => s.slice(Math.max(0, q - n), q);
+  return before(4) === '....' || before(2) === '……' || before(6) === '. . . ' || before(4) === '____';
+}
 /**
  * Legal forms that end a company name (a closed class), for signature blocks and party lines.
  * Case-sensitive: "a Delaware corporation" is a description, not a name.
@@ -85,7 +107,7 @@ export function detectHeading(line: string): Heading | null {
   if (start < 0) return null;
   const end = trimmedEnd(line);
   const s = line.slice(start, end);
-  if (DOT_LEADER.test(s)) return null;
+  if (endsWithDotLeader(s)) return null;
   const md = MARKDOWN.exec(s);
   if (md) return markdown(md, start, end);
   return detectPlain(s, start, end, line);

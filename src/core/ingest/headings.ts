@@ -76,24 +76,45 @@ const STARTS_UPPER = /^["'“‘«(]?[\p{Lu}\p{Lt}\p{Lo}]/u;
  * checked from the end in one pass (that regex takes minutes on a long line of dots).
  */
 function endsWithDotLeader(s: string): boolean {
-  const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
-  const isToken = (c: string | undefined) => c !== undefined && /[\w.-]/.test(c);
   let end = s.length;
-  while (end > 0 && isSpace(s[end - 1])) end--;
+  while (end > 0 && isSpaceCode(s.charCodeAt(end - 1))) end--;
   let start = end;
-  while (start > 0 && isToken(s[start - 1])) start--;
+  while (start > 0 && isTokenCode(s.charCodeAt(start - 1))) start--;
   // The leader may end anywhere from the spaces before that token to the end of the line.
   let first = start;
-  while (first > 0 && isSpace(s[first - 1])) first--;
-  for (let q = s.length; q >= first; q--) if (leaderEndsAt(s, q)) return true;
+  while (first > 0 && isSpaceCode(s.charCodeAt(first - 1))) first--;
+  for (let q = s.length; q >= first; q--) {
+    const c = s.charCodeAt(q - 1);
+    if ((c === DOT || c === UNDERSCORE || c === ELLIPSIS || c === SPACE) && leaderEndsAt(s, q)) return true;
+  }
   return false;
+}
+
+const DOT = 0x2e;
+const UNDERSCORE = 0x5f;
+const ELLIPSIS = 0x2026;
+const SPACE = 0x20;
+
+/** `\s` of a regex, by code unit. */
+function isSpaceCode(c: number): boolean {
+  return (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `[\w.-]`, by code unit. */
+function isTokenCode(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === UNDERSCORE || c === DOT || c === 0x2d;
 }
 
 /** A leader ends at `q`: four dots, two ellipses, three ". " or four underscores right before it. */
 function leaderEndsAt(s: string, q: number): boolean {
-  const before = (n: number) => s.slice(Math.max(0, q - n), q);
-  return before(4) === '....' || before(2) === '……' || before(6) === '. . . ' || before(4) === '____';
+  const run = (code: number, n: number) => {
+    if (q < n) return false;
+    for (let k = q - n; k < q; k++) if (s.charCodeAt(k) !== code) return false;
+    return true;
+  };
+  return run(DOT, 4) || run(ELLIPSIS, 2) || run(UNDERSCORE, 4) || (q >= 6 && s.slice(q - 6, q) === '. . . ');
 }
+
 /**
  * Legal forms that end a company name (a closed class), for signature blocks and party lines.
  * Case-sensitive: "a Delaware corporation" is a description, not a name.

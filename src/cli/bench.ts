@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui] [--docs DIR --qa FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile,hostile-ui] [--docs DIR --qa FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -21,8 +21,12 @@
  *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
- * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
- *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
+ * - hostile: every file of the fuzz suite (and a 50 MB single token) through the whole Node
+ *            ingestion, one child process each: the slowest file and the largest peak RSS
+ *            (src/cli/bench-hostile.ts --ingest --all);
+ * - hostile-ui: the UI batch of the fuzz suite (135 files: bombs, broken files, slow texts,
+ *            payloads) imported in the built app in Chromium: the worst main-thread task
+ *            meanwhile (src/cli/bench-hostile-ui.ts).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -40,6 +44,7 @@ import { benchAnswer } from './bench-answer';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { measureHostile, summarise } from './bench-hostile';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
@@ -49,7 +54,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile,hostile-ui').split(','));
 
 
 const WORDS = (
@@ -252,10 +257,13 @@ async function main(): Promise<void> {
       [`${v.largeMB} MB one-page text: long tasks (> 50 ms)`]: v.largeLongTasks,
     });
   });
+  await section('hostile', async () => {
+    table('Hostile files through the Node ingestion (the whole fuzz suite and a 50 MB single token, one process each)', summarise(await measureHostile({ ingest: true, all: true })));
+  });
   await section('hostile-ui', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
-    table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
+    table('Hostile files through the UI (the fuzz UI batch: 135 files of every kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
   });
   if (failures.length) process.exitCode = 1;
 }

@@ -2,9 +2,9 @@
  * Backups in Node tests: the globals dexie-export-import needs, a workspace with documents to
  * back up, and the parts of a backup file (to rebuild it damaged with `handZip`).
  */
+export { zipLayout } from './zip-layout';
 import { unzipSync } from 'fflate';
 import type { WorkspaceSession } from '../../src/app/workspace-session';
-import { readDirectory, localDataOffset, type ZipEntryInfo } from '../../src/parsers/zip-directory';
 import { openTab, textFile, type Browser } from './session';
 
 /** dexie-export-import reads Blobs with the browser's FileReader and probes `self`. */
@@ -43,13 +43,6 @@ export async function workspaceWithDocuments(b: Browser, sessions: WorkspaceSess
 export async function tableRows(session: WorkspaceSession): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of session.db.tables) out[table.name] = await table.toArray();
-  return out;
-}
-
-/** The entries of a zip as its directory lists them, each with where its data starts. */
-export function zipLayout(bytes: Uint8Array): (ZipEntryInfo & { readonly dataStart: number })[] {
-  const out: (ZipEntryInfo & { dataStart: number })[] = [];
-  readDirectory(bytes, (e) => out.push({ ...e, dataStart: localDataOffset(bytes.subarray(e.offset, e.offset + 30), e.offset)! }));
   return out;
 }
 

@@ -202,8 +202,11 @@ export interface DocumentVectors {
 }
 
 /** What ingestion needs from the index: keep it in step with the store. */
+/** What the lexical index reads of a chunk (the app sends only this to its index worker). */
+export type IndexChunk = Pick<ChunkRecord, 'id' | 'text' | 'sectionPath' | 'sectionOrdinal'>;
+
 export interface IndexWriter {
-  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void>;
+  addDocument(doc: IndexedDocument, chunks: readonly IndexChunk[], vectors?: DocumentVectors | null): Promise<void>;
   removeDocument(documentId: string): Promise<void>;
 }
 

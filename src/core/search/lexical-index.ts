@@ -4,8 +4,8 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { IndexError } from '../errors';
-import type { IndexedDocument, LexicalQuery } from '../ports';
-import type { ChunkRecord, SearchHit } from '../types';
+import type { IndexChunk, IndexedDocument, LexicalQuery } from '../ports';
+import type { SearchHit } from '../types';
 import { DEFAULT_LANGUAGE } from './languages';
 import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, rawTokens, type Analyzer, type AnalyzerOptions } from './analyzer';
 
@@ -140,7 +140,7 @@ export class LexicalIndex {
   }
 
   /** Adds (or replaces) a document's chunks. */
-  add(doc: IndexedDocument, chunks: readonly ChunkRecord[]): void {
+  add(doc: IndexedDocument, chunks: readonly IndexChunk[]): void {
     if (this.documents.has(doc.id)) this.remove(doc.id);
     this.mini.addAll(
       chunks.map((c) => ({

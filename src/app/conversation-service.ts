@@ -224,6 +224,19 @@ export class ConversationService {
     await this.ask(record.question, { userScope });
   }
 
+  /**
+   * Asks a turn's question again in every document (its scope held nothing, other documents
+   * match), as a widened turn; the filter and the follow-up scope are left, so the next question
+   * is free too.
+   */
+  async askEverywhere(turnId: string): Promise<void> {
+    const record = this.#turn(turnId)?.record;
+    if (!record) return;
+    this.setFilter(null);
+    this.clearFollowUp();
+    await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
+  }
+
   /** Answers a question that named several documents, for the one the user chose. */
   async chooseDocument(turnId: string, documentId: string): Promise<void> {
     const record = this.#turn(turnId)?.record;

@@ -47,6 +47,7 @@ export function ConversationPanel({ onOpen, onSetUpModel }: { onOpen: (source: O
       askAgain: (q) => void service.ask(q),
       searchWithout: (turnId, documentId) => void service.askWithout(turnId, documentId),
       chooseDocument: (turnId, documentId) => void service.chooseDocument(turnId, documentId),
+      searchEverywhere: (turnId) => void service.askEverywhere(turnId),
     }),
     [service, onOpen],
   );

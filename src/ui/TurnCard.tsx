@@ -26,6 +26,8 @@ export interface TurnActions {
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   readonly chooseDocument: (turnId: string, documentId: string) => void;
+  /** Asks a turn's question again in every document, leaving the follow-up scope and the filter. */
+  readonly searchEverywhere: (turnId: string) => void;
 }
 
 type Kind = 'running' | 'stopped' | 'passages' | TurnRecord['state'];
@@ -134,6 +136,14 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
                 <li key={r}>{r}</li>
               ))}
             </ul>
+          )}
+          {record.sufficiency?.elsewhere && record.sufficiency.elsewhere.length > 0 && (
+            <p className="elsewhere" data-testid="elsewhere">
+              {s.elsewhere(quotedList(record.sufficiency.elsewhere.map((id) => names(id) ?? id)))}{' '}
+              <button type="button" className="small" data-testid="search-all" onClick={() => actions.searchEverywhere(turn.id)}>
+                {s.searchAll}
+              </button>
+            </p>
           )}
           <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
         </div>

@@ -22,6 +22,9 @@ export interface TurnStrings {
   readonly beyondDocuments: string;
   readonly changedSince: string;
   readonly askAgain: string;
+  /** Other documents than those searched match the question well (names: a quoted list). */
+  readonly elsewhere: (names: string) => string;
+  readonly searchAll: string;
 }
 
 const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
@@ -41,6 +44,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Goes beyond the documents: sentences without a citation are the model’s own reasoning.',
     changedSince: 'Documents changed since this answer.',
     askAgain: 'Ask again',
+    elsewhere: (n) => `Other documents match this question: ${n}.`,
+    searchAll: 'Ask again in all documents',
   },
   fr: {
     searchingIn: 'Recherche dans :',
@@ -58,6 +63,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va au-delà des documents : les phrases sans citation relèvent du raisonnement du modèle.',
     changedSince: 'Les documents ont changé depuis cette réponse.',
     askAgain: 'Reposer la question',
+    elsewhere: (n) => `D’autres documents correspondent à cette question : ${n}.`,
+    searchAll: 'Redemander dans tous les documents',
   },
   de: {
     searchingIn: 'Suche in:',
@@ -75,6 +82,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Geht über die Dokumente hinaus: Sätze ohne Quellenangabe sind Überlegungen des Modells.',
     changedSince: 'Die Dokumente haben sich seit dieser Antwort geändert.',
     askAgain: 'Erneut fragen',
+    elsewhere: (n) => `Andere Dokumente passen zu dieser Frage: ${n}.`,
+    searchAll: 'In allen Dokumenten erneut fragen',
   },
   es: {
     searchingIn: 'Buscando en:',
@@ -92,6 +101,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va más allá de los documentos: las frases sin cita son razonamiento del modelo.',
     changedSince: 'Los documentos han cambiado desde esta respuesta.',
     askAgain: 'Preguntar de nuevo',
+    elsewhere: (n) => `Otros documentos coinciden con esta pregunta: ${n}.`,
+    searchAll: 'Preguntar de nuevo en todos los documentos',
   },
   it: {
     searchingIn: 'Ricerca in:',
@@ -109,6 +120,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va oltre i documenti: le frasi senza citazione sono ragionamento del modello.',
     changedSince: 'I documenti sono cambiati dopo questa risposta.',
     askAgain: 'Chiedi di nuovo',
+    elsewhere: (n) => `Altri documenti corrispondono a questa domanda: ${n}.`,
+    searchAll: 'Chiedi di nuovo in tutti i documenti',
   },
   nl: {
     searchingIn: 'Zoeken in:',
@@ -126,6 +139,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Gaat verder dan de documenten: zinnen zonder bronvermelding zijn de redenering van het model.',
     changedSince: 'De documenten zijn gewijzigd sinds dit antwoord.',
     askAgain: 'Opnieuw vragen',
+    elsewhere: (n) => `Andere documenten passen bij deze vraag: ${n}.`,
+    searchAll: 'Opnieuw vragen in alle documenten',
   },
   pt: {
     searchingIn: 'A pesquisar em:',
@@ -143,6 +158,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Vai além dos documentos: as frases sem citação são raciocínio do modelo.',
     changedSince: 'Os documentos mudaram desde esta resposta.',
     askAgain: 'Perguntar de novo',
+    elsewhere: (n) => `Outros documentos correspondem a esta pergunta: ${n}.`,
+    searchAll: 'Perguntar de novo em todos os documentos',
   },
 };
 

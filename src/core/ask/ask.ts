@@ -16,6 +16,7 @@ import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
 import { dropCopyRepeats } from './copies';
+import { answeredElsewhere } from './elsewhere';
 import { planScope } from './scope';
 import { judgeSufficiency } from './sufficiency';
 import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
@@ -36,19 +37,20 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const inScope = documents.filter((d) => plan.scope.documentIds.includes(d.id));
   const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(inScope).length);
   const selection = settings.selection;
-  // More candidates than slots: the asked clause kind can move one up, repeats across copies drop out.
-  const fetch = {
-    ...settings,
-    selection: { ...selection, topK: Math.max(selection.topK * CANDIDATES_PER_SLOT, MIN_CANDIDATES), perFile: selection.perFile * CANDIDATES_PER_SLOT },
-  };
+  const fetch = widened(settings);
   const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
   const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
   throwIfAborted(signal, 'ask');
   const clauses = deps.classifier ? await clauseEvidence(deps.classifier, question, response.passages, { signal }) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   const passages = rankByClause(dropCopyRepeats(response.passages, documents), clauses, selection);
-  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
-  const answered = sufficiency.score >= sufficiency.threshold;
+  const threshold = deps.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
+  const judged = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold });
+  const answered = judged.score >= judged.threshold;
+  // Nothing here: does the rest of the workspace answer? (a follow-up's or the user's scope only)
+  const workspace = scopedSettings(request.settings ?? DEFAULT_PIPELINE, 0);
+  const elsewhere = answered ? [] : await answeredElsewhere({ question, query: plan.query, scope: plan.scope, documents, fetch: widened(workspace), selection: workspace.selection, threshold }, deps, { signal });
+  const sufficiency = elsewhere.length > 0 ? { ...judged, elsewhere } : judged;
   return {
     outcome: answered ? 'answered' : 'insufficient',
     question,
@@ -62,6 +64,12 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     response,
   };
 };
+
+/** More candidates than slots: the asked clause kind can move one up, repeats across copies drop out. */
+function widened(settings: PipelineSettings): PipelineSettings {
+  const { selection } = settings;
+  return { ...settings, selection: { ...selection, topK: Math.max(selection.topK * CANDIDATES_PER_SLOT, MIN_CANDIDATES), perFile: selection.perFile * CANDIDATES_PER_SLOT } };
+}
 
 /**
  * The pipeline settings with the selection adapted to the scope (see the module comment): `works`

@@ -68,6 +68,11 @@ export interface Sufficiency {
   readonly threshold: number;
   /** Human-readable reasons, e.g. "no passage in ‹doc› is a cap-on-liability clause". */
   readonly reasons: readonly string[];
+  /**
+   * Under the threshold in a follow-up's or the user's scope: other documents of the workspace
+   * whose passages do answer (best first, elsewhere.ts); absent or empty when none do.
+   */
+  readonly elsewhere?: readonly string[];
 }
 
 export interface AskResult {

@@ -86,6 +86,38 @@ describe('ask', () => {
     expect(new Set(files(pinned))).toEqual(new Set(['contoso-fabrikam-nda.txt']));
   });
 
+  it('names the other documents that answer when a follow-up’s or the user’s scope holds nothing, and searches no further otherwise', async () => {
+    let searches = 0;
+    const counting: AskDeps = { ...deps, retriever: { search: (r, o) => (searches++, deps.retriever.search(r, o)) } };
+    const nda = { source: 'question' as const, documentIds: [id('contoso-fabrikam-nda.txt')], matched: ['Non-Disclosure Agreement'] };
+    const stuck = await ask({ question: 'Is there a non-compete, and for how long?', context: { previousScope: nda } }, counting);
+    expect(stuck.scope.source).toBe('follow_up');
+    expect(stuck.outcome).toBe('insufficient');
+    const names = stuck.sufficiency!.elsewhere!.map((d) => [...w.byFile.values()].find((x) => x.id === d)!.name);
+    expect(names).toEqual(expect.arrayContaining(['fabrikam-tailspin-supply.txt', 'northwind-fabrikam-distribution.txt']));
+    expect(names).not.toContain('contoso-fabrikam-nda.txt');
+    expect(searches).toBe(2);
+    // The user's own filter does not trap either.
+    const pinned = await ask({ question: 'Is there a non-compete, and for how long?', context: { userScope: [id('contoso-fabrikam-nda.txt')] } }, counting);
+    expect(pinned.sufficiency!.elsewhere).toContain(id('fabrikam-tailspin-supply.txt'));
+    // Answered in scope: no second search.
+    searches = 0;
+    const answered = await ask({ question: 'How long does confidentiality last?', context: { previousScope: nda } }, counting);
+    expect(answered.outcome).toBe('answered');
+    expect(answered.sufficiency!.elsewhere).toBeUndefined();
+    expect(searches).toBe(1);
+    // Answered nowhere: nothing to offer.
+    const nowhere = await ask({ question: 'Who launches the weather satellites into orbit?', context: { previousScope: nda } }, counting);
+    expect(nowhere.outcome).toBe('insufficient');
+    expect(nowhere.sufficiency!.elsewhere).toBeUndefined();
+    // A question that names its document, or the whole workspace, is not searched again.
+    searches = 0;
+    const named = await ask({ question: 'Consider the Distribution Agreement between Northwind and Fabrikam; is there a cap on liability?' }, counting);
+    expect(named.outcome).toBe('insufficient');
+    expect(named.sufficiency!.elsewhere).toBeUndefined();
+    expect(searches).toBe(1);
+  });
+
   it('searches the whole workspace, one passage per file, when nothing is named', async () => {
     const r = await run({ question: 'Which contracts contain a non-competition clause?' });
     expect(r.scope).toEqual({ source: 'workspace', documentIds: [], matched: [] });

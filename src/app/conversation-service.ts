@@ -233,7 +233,11 @@ export class ConversationService {
   /** Asks a turn's question over every document, as the user chose after "No document here matches …". */
   async searchEverywhere(turnId: string): Promise<void> {
     const record = this.#turn(turnId)?.record;
-    if (record) await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
+    if (!record) return;
+    // Every document is no scope to keep: the filter and the follow-up scope go, so the next question is free too.
+    this.setFilter(null);
+    this.clearFollowUp();
+    await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
   }
 
   /** The cited passage with its chunk and document, to open in the viewer (null when deleted since). */

@@ -15,10 +15,9 @@
 import { proxy, transfer, type ProxyMarked, type Remote } from 'comlink';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, IndexError } from '../core/errors';
-import type { DocumentVectors, Embedder, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../core/ports';
+import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../core/ports';
 import type { EmbeddingModelInfo, EngineStats, OpenReport } from '../core/search/engine';
 import type { PipelineResponse } from '../core/search/pipeline';
-import type { ChunkRecord } from '../core/types';
 import type { WorkerEndpoint } from '../rpc/handle';
 import { WorkerLifetime } from '../rpc/lifetime';
 import type { IndexApi, IndexAskRequest, IndexSearchRequest, JobModels, SearchModelCallbacks } from '../search-index/api';
@@ -145,9 +144,10 @@ export class IndexClient implements Retriever, IndexWriter {
     }
   }
 
-  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void> {
+  addDocument(doc: IndexedDocument, chunks: readonly IndexChunk[], vectors?: DocumentVectors | null): Promise<void> {
     const entry: IndexedDocument = { id: doc.id, name: doc.name, language: doc.language };
-    return this.#call('indexing', (api) => api.addDocument(entry, [...chunks], vectors ? movable(vectors) : null));
+    // Only what the index reads: half the bytes to clone for a document of thousands of passages.
+    return this.#call('indexing', (api) => api.addDocument(entry, chunks.map(indexChunk), vectors ? movable(vectors) : null));
   }
 
   removeDocument(documentId: string): Promise<void> {
@@ -225,4 +225,9 @@ export class IndexClient implements Retriever, IndexWriter {
     if (!job) throw new AbortedError('search');
     return job;
   }
+}
+
+/** The fields of a chunk the index reads: a smaller message than the whole record (no sourceText, offsets, pages). */
+function indexChunk(chunk: IndexChunk): IndexChunk {
+  return { id: chunk.id, seq: chunk.seq, text: chunk.text, sectionPath: chunk.sectionPath, sectionOrdinal: chunk.sectionOrdinal };
 }

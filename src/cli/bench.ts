@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile-ui] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile,hostile-ui] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -24,8 +24,12 @@
  *            page load to the first answer (src/cli/bench-open.ts);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
- * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
- *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
+ * - hostile: every file of the fuzz suite (and a 50 MB single token) through the whole Node
+ *            ingestion, one child process each: the slowest file and the largest peak RSS
+ *            (src/cli/bench-hostile.ts --ingest --all);
+ * - hostile-ui: the UI batch of the fuzz suite (135 files: bombs, broken files, slow texts,
+ *            payloads) imported in the built app in Chromium: the worst main-thread task
+ *            meanwhile (src/cli/bench-hostile-ui.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -39,6 +43,7 @@ import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchQuery, formatQueryTable } from './bench-query';
+import { measureHostile, summarise } from './bench-hostile';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchOpen } from './bench-open';
 import { benchScale, formatScaleTable } from './bench-scale';
@@ -52,7 +57,7 @@ import { sentence } from './bench-corpus';
 const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, passages: { type: 'string' } } });
 /** What --json FILE receives (the sections that report machine-readable figures). */
 const json: Record<string, unknown> = {};
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile,hostile-ui').split(','));
 
 
 function table(title: string, rows: Record<string, number | string>): void {
@@ -186,10 +191,13 @@ async function main(): Promise<void> {
       [`${v.largeMB} MB one-page text: long tasks (> 50 ms)`]: v.largeLongTasks,
     });
   });
+  await section('hostile', async () => {
+    table('Hostile files through the Node ingestion (the whole fuzz suite and a 50 MB single token, one process each)', summarise(await measureHostile({ ingest: true, all: true })));
+  });
   await section('hostile-ui', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
-    table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
+    table('Hostile files through the UI (the fuzz UI batch: 135 files of every kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
   });
   if (values.json) await writeFile(values.json, JSON.stringify(json, null, 2));
   if (failures.length) process.exitCode = 1;

@@ -7,7 +7,7 @@
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../core/workspace/flows';
 import { rowLabels } from '../core/workspace/reduce';
 import { isoTime } from './report-rows';
-import { csvField } from './report-text';
+import { csvText, excelValue } from './cells';
 import { loadExcel, toBytes } from './report-xlsx';
 
 export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
@@ -27,7 +27,7 @@ export function flowTableRows(flow: Pick<FlowRecord, 'items' | 'rows'>): string[
 }
 
 export function flowToCsv(flow: Pick<FlowRecord, 'items' | 'rows'>): string {
-  return `${[[...FLOW_COLUMNS], ...flowTableRows(flow)].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return csvText([[...FLOW_COLUMNS], ...flowTableRows(flow)]);
 }
 
 export async function flowToXlsx(flow: FlowRecord): Promise<Uint8Array> {
@@ -38,7 +38,7 @@ export async function flowToXlsx(flow: FlowRecord): Promise<Uint8Array> {
   const sheet = wb.addWorksheet('Findings', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = FLOW_COLUMNS.map((title) => ({ header: title, key: title, width: title === 'Evidence' ? 80 : title === 'Finding' ? 60 : title === 'Document' || title === 'File' ? 32 : 14 }));
   sheet.getRow(1).font = { bold: true };
-  for (const cells of flowTableRows(flow)) sheet.addRow(cells).alignment = { wrapText: true, vertical: 'top' };
+  for (const cells of flowTableRows(flow)) sheet.addRow(cells.map(excelValue)).alignment = { wrapText: true, vertical: 'top' };
   const about = wb.addWorksheet('Question');
   const count = (s: FlowRow['status']) => flow.rows.filter((r) => r.status === s).length;
   const facts: [string, string | number][] = [
@@ -50,7 +50,7 @@ export async function flowToXlsx(flow: FlowRecord): Promise<Uint8Array> {
     ['Not found', count('not_found')],
     ['Failed', count('failed')],
   ];
-  for (const [k, v] of facts) about.addRow([k, v]);
+  for (const [k, v] of facts) about.addRow([k, excelValue(v)]);
   about.getColumn(1).width = 16;
   about.getColumn(2).width = 80;
   return toBytes(wb);

@@ -1,22 +1,14 @@
 /**
  * A document's scan as Markdown and CSV, and the portfolio grid as CSV. Plain text, no library.
  * Document and playbook text is untrusted: Markdown output escapes HTML and Markdown syntax so a
- * viewer renders it as text, and CSV cells that a spreadsheet would run as a formula (=, +, -, @)
- * are prefixed with an apostrophe.
+ * viewer renders it as text (markdown.ts, shared by every Markdown writer), and CSV cells that a
+ * spreadsheet would run as a formula (=, +, -, @) are prefixed with an apostrophe (cells.ts).
  */
 import { severityRank, type Severity } from '../core/scan/playbook';
 import type { PortfolioGrid } from '../core/scan/portfolio';
+import { csvText as csv } from './cells';
+import { escapeMarkdown } from './markdown';
 import { FLAG_COLUMNS, flagRows, isoTime, portfolioRows, type FlagRow, type ScanReport } from './report-rows';
-
-/** Escapes text for Markdown: HTML is shown, not rendered; emphasis, links and tables are literal. */
-export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+\-!|~])/g, '\\$1')
-    .replace(/\r?\n/g, ' ');
-}
 
 export function scanToMarkdown(report: ScanReport): string {
   const { scan } = report;
@@ -48,15 +40,7 @@ function flagSection(r: FlagRow, n: number): string[] {
   return lines;
 }
 
-/** A CSV field (RFC 4180 quoting), neutralising spreadsheet formulas. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csv(rows: readonly (readonly string[])[]): string {
-  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
+export { csvField } from './cells';
 
 export function scanToCsv(report: ScanReport): string {
   const rows = flagRows(report);

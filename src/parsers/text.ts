@@ -1,9 +1,12 @@
 /**
  * Plain text and Markdown: one page, unless the text contains form feeds (\f), which split
- * pages the way printers do. Line endings become "\n". Environment-neutral.
+ * pages the way printers do. Line endings become "\n". Pages are capped like a PDF's
+ * (budgets.ts maxPages): a text of 100,000 form feeds fails by name before it is split.
+ * Environment-neutral.
  */
 import { AbortedError } from '../core/errors';
 import type { ParsedItem } from '../core/ports';
+import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
 
 export type TextFlavour = 'text' | 'markdown';
 
@@ -59,8 +62,19 @@ function cleanTitle(raw: string): string | null {
   return title.length >= 2 ? title : null;
 }
 
+/** The number of pages `splitTextPages` gives, counted without splitting (form feeds before the last visible character, plus one). */
+export function countTextPages(text: string): number {
+  let last = text.length - 1;
+  while (last >= 0 && /\s/.test(text[last]!)) last--;
+  let pages = 1;
+  for (let at = text.indexOf('\f'); at >= 0 && at < last; at = text.indexOf('\f', at + 1)) pages++;
+  return pages;
+}
+
 /** Yields `info` then one item per page. The caller has decoded the bytes. */
-export async function* parseText(text: string, flavour: TextFlavour, fileName: string, signal?: AbortSignal): AsyncGenerator<ParsedItem> {
+export async function* parseText(text: string, flavour: TextFlavour, fileName: string, signal?: AbortSignal, maxPages = DEFAULT_BUDGETS.maxPages): AsyncGenerator<ParsedItem> {
+  const count = countTextPages(text);
+  if (count > maxPages) throw budgetError(fileName, 'maxPages', `the text has too many pages to read (${formatCount(count)} pages separated by form feeds; the limit is ${formatCount(maxPages)})`, { max: maxPages, actual: count });
   const pages = splitTextPages(text);
   const title = flavour === 'markdown' ? markdownTitle(text) : plainTextTitle(text);
   yield { kind: 'info', info: { pages: pages.length, title, mediaType: TEXT_MEDIA_TYPES[flavour] } };

@@ -25,11 +25,10 @@ import { ask } from '../core/ask/ask';
 import { engineTermStats } from '../core/search/term-stats';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
-import type { ClauseClassifier, DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
+import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
 import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
-import type { ChunkRecord } from '../core/types';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
@@ -166,7 +165,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       return { ...report, ...open.engine.stats };
     },
 
-    async addDocument(doc: IndexedDocument, chunks: ChunkRecord[], vectors: DocumentVectors | null = null): Promise<void> {
+    async addDocument(doc: IndexedDocument, chunks: IndexChunk[], vectors: DocumentVectors | null = null): Promise<void> {
       pages.forget(doc.id);
       await (await ready()).engine.addDocument(doc, chunks, vectors);
     },

@@ -145,7 +145,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     const bar = s.page.getByRole('group', { name: 'Report' });
     const md = await download(s.page, () => bar.getByRole('button', { name: 'Markdown' }).click());
     expect(md.name).toBe('services-agreement-commercial-contracts-review.md');
-    expect(md.bytes.toString('utf8')).toContain('# Contract review: services\\-agreement.pdf');
+    expect(md.bytes.toString('utf8')).toContain('# Contract review: services-agreement.pdf');
     const csv = await download(s.page, () => bar.getByRole('button', { name: 'CSV' }).click());
     expect(csv.bytes.toString('utf8').split('\r\n')[0]).toMatch(/^Severity,Status,Rule,/);
 

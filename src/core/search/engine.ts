@@ -12,7 +12,7 @@
  * meanwhile, and dense search joins in once they are all there (`denseReady`).
  */
 import { describeError } from '../errors';
-import type { IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
+import type { IndexChunk, IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
 import { detectQueryLanguage } from './query-language';
 import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshotWrite, type StoredLexical } from './lexical-index';
@@ -264,7 +264,7 @@ export class SearchEngine implements SearchIndex {
     return this.lexical.listDocuments();
   }
 
-  async addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: VectorRecordLike | null): Promise<void> {
+  async addDocument(doc: IndexedDocument, chunks: readonly IndexChunk[], vectors?: VectorRecordLike | null): Promise<void> {
     this.lexical.add(doc, chunks);
     this.vectors?.removeDocument(doc.id);
     if (vectors) await this.addVectors(doc, vectors);

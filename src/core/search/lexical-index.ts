@@ -9,8 +9,8 @@
  * variants are summed in another order, a difference in the last bit) and the same tie order.
  */
 import { IndexError, InputError } from '../errors';
-import type { IndexedDocument, LexicalQuery } from '../ports';
-import type { ChunkRecord, SearchHit } from '../types';
+import type { IndexChunk, IndexedDocument, LexicalQuery } from '../ports';
+import type { SearchHit } from '../types';
 import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, type Analyzer, type AnalyzerOptions } from './analyzer';
 import { averageWith, averageWithout, DEFAULT_BM25, idf, SECTION, TEXT, type Bm25Params } from './bm25';
 import { DEFAULT_LANGUAGE } from './languages';
@@ -188,7 +188,7 @@ export class LexicalIndex {
   }
 
   /** Adds (or replaces) a document's chunks. */
-  add(doc: IndexedDocument, chunks: readonly ChunkRecord[]): void {
+  add(doc: IndexedDocument, chunks: readonly IndexChunk[]): void {
     if (this.documents.has(doc.id)) this.remove(doc.id);
     for (const c of chunks) {
       if (c.id !== `${doc.id}:${c.seq}`) throw new InputError(`LexicalIndex: chunk ${c.id} of document ${doc.id} should be named ${doc.id}:${c.seq}`);

@@ -8,7 +8,8 @@ import { runScan } from '../../../src/core/scan/scan';
 import type { ScanRecord } from '../../../src/core/scan/types';
 import type { ScanReport } from '../../../src/export/report-rows';
 import { scanToDocx } from '../../../src/export/report-docx';
-import { csvField, escapeMarkdown, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
+import { escapeMarkdown } from '../../../src/export/markdown';
+import { csvField, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
 import { portfolioToXlsx, scanToXlsx } from '../../../src/export/report-xlsx';
 import { builtinPlaybook } from '../../../src/playbooks/builtin';
 import { reviewDocument, sectionChunks, withSection } from '../../fixtures/review-contract';
@@ -37,13 +38,14 @@ async function readCsv(text: string): Promise<string[][]> {
 describe('scan reports', () => {
   it('Markdown: every flag with evidence, fallback and review status; document text escaped', () => {
     const md = scanToMarkdown(report);
-    expect(md).toContain('# Contract review: Vendor &lt;script&gt;alert\\(1\\)&lt;/script&gt; MSA.pdf');
+    expect(md).toContain('# Contract review: Vendor &lt;script&gt;alert(1)&lt;/script&gt; MSA.pdf');
     expect(md).not.toMatch(/<script|<img/);
     expect(md.match(/^## \d+\. /gm)).toHaveLength(scan.flags.length);
     expect(md).toContain('dismissed by Ana Lawyer at 2026-01-02 00:00 UTC — Accepted after negotiation');
     expect(md).toContain('**Fallback language:**');
     expect(md).toMatch(/p\. 2, 3 Term and Termination/);
-    expect(escapeMarkdown('[x](javascript:y) *a* | b')).toBe('\\[x\\]\\(javascript:y\\) \\*a\\* \\| b');
+    expect(escapeMarkdown('[x](javascript:y) *a* | b')).toBe('\\[x\\](javascript:y) \\*a\\* \\| b');
+    expect(escapeMarkdown('- item\n# heading 1.0.0')).toBe('\\- item # heading 1.0.0');
   });
 
   it('CSV: parsed back, one row per flag, formulas neutralised', async () => {

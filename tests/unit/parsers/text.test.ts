@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTitle, normalizeNewlines, parseText, plainTextTitle, splitTextPages } from '../../../src/parsers/text';
+import { countTextPages, markdownTitle, normalizeNewlines, parseText, plainTextTitle, splitTextPages } from '../../../src/parsers/text';
 import type { ParsedItem } from '../../../src/core/ports';
 
 async function collect(it: AsyncIterable<ParsedItem>): Promise<ParsedItem[]> {
@@ -19,6 +19,20 @@ describe('text pages', () => {
 
   it('splits pages on form feeds, keeps blank middle pages, drops a trailing one', () => {
     expect(splitTextPages('p1\r\n\fp2\n\f\fp4\n\f\n')).toEqual(['p1\n', 'p2\n', '', 'p4\n']);
+  });
+
+  it('counts pages like the split does, without splitting', () => {
+    for (const text of ['one', 'p1\r\n\fp2\n\f\fp4\n\f\n', '\f\f\f', 'a\f', '\fa', ' \f \f ', 'a\f\f b \f\n\f']) expect(countTextPages(text), JSON.stringify(text)).toBe(splitTextPages(text).length);
+  });
+
+  it('caps pages like a PDF: 100,000 form feeds fail by name before the text is split', async () => {
+    const text = 'page\f'.repeat(100_000);
+    await expect(collect(parseText(text, 'text', 'feeds.txt'))).rejects.toMatchObject({
+      code: 'file/limit',
+      message: 'feeds.txt: the text has too many pages to read (100,000 pages separated by form feeds; the limit is 5,000)',
+      details: { limit: 'maxPages', max: 5000, actual: 100_000 },
+    });
+    expect((await collect(parseText('page\f'.repeat(5000), 'text', 'ok.txt'))).length).toBe(5001);
   });
 
   it('yields info then numbered pages', async () => {

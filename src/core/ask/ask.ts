@@ -14,6 +14,7 @@ import { DEFAULT_PIPELINE, type PipelineSettings } from '../search/pipeline';
 import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
+import { languageScope, preferringLanguage } from './language-preference';
 import { clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause } from './clause-rank';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
@@ -24,12 +25,13 @@ import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './ty
 const CANDIDATES_PER_SLOT = 3;
 const MIN_CANDIDATES = 15;
 
-export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
+const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, options: JobOptions = {}): Promise<AskResult> => {
   const { signal } = options;
   throwIfAborted(signal, 'ask');
   const question = request.question;
   const documents = await deps.documents();
-  const plan = planScope(question, documents, request.context ?? {});
+  const planned = planScope(question, documents, request.context ?? {});
+  const plan = planned.kind === 'search' && !request.context?.anyLanguage ? { ...planned, scope: languageScope(planned.scope, question, documents) } : planned;
   if (plan.kind === 'clarify') {
     return { outcome: 'needs_clarification', question, retrievalQuery: plan.query, language: null, scope: plan.scope, passages: [], passageLabel: null, sufficiency: null, candidates: plan.candidates, response: null };
   }
@@ -62,6 +64,9 @@ export const ask: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     response,
   };
 };
+
+/** The ask function (a question in one language prefers documents in it: language-preference.ts). */
+export const ask: AskFunction = preferringLanguage(askInScope);
 
 /**
  * The pipeline settings with the selection adapted to the scope (see the module comment): `works`

@@ -54,6 +54,8 @@ export interface EvalContext {
    * (`turnFromAsk`): extractive when `model` is null, else with that language model.
    */
   readonly answer?: { readonly model: ChatModel | null } | null;
+  /** app scope: search the whole workspace even when the question's language would narrow it (the comparison without language-preference.ts). */
+  readonly anyLanguage?: boolean;
 }
 
 export interface ScopeResult {
@@ -107,9 +109,11 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         const documentId = context.documentOf.get(item.doc_id);
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
         if (scope === 'app') {
-          const result = await ask({ question: item.question_with_doc ?? item.question, settings: config.settings }, askDeps);
+          const result = await ask({ question: item.question_with_doc ?? item.question, settings: config.settings, ...(context.anyLanguage ? { context: { anyLanguage: true } } : {}) }, askDeps);
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
-          questions.push({ ...judged, outcome: result.outcome });
+          const first = result.passages[0];
+          const firstInLanguage = result.language && first ? first.document.language === result.language : null;
+          questions.push({ ...judged, outcome: result.outcome, firstInLanguage });
           if (context.answer) turns.push({ item, documentId, turn: await turnFromAsk(result, { model: context.answer.model }) });
           if (result.outcome === 'needs_clarification') resolved.none++;
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;

@@ -128,6 +128,7 @@ export class WorkspaceSession {
     this.db = deps.registry.openDatabase(workspace.id);
     this.documents = new DocumentRepository(this.db);
     this.settings = new WorkspaceSettings(this.db);
+    void this.settings.ocr().catch(() => undefined); // the OCR language imports read per file
     this.index = new IndexClient({
       workspaceId: workspace.id,
       ...(deps.spawnIndex ? { spawn: deps.spawnIndex } : {}),
@@ -143,7 +144,7 @@ export class WorkspaceSession {
     this.#queue = new IngestQueue({
       store: jobs,
       files: new QueueFiles(workspace.id, deps.vault, () => this.folder),
-      ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
+      ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, ocrLanguage: this.settings.ocrLanguage, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
       sink: deps.events.publish,
       exclusive: (drain, signal) => deps.locks.exclusive(lockNames.import(workspace.id), drain, { signal, what: 'the import in another tab' }),
       beforeDrain: async () => void (await this.imports.recover()),

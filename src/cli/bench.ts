@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui] [--docs DIR --qa FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,view,hostile-ui,eta] [--docs DIR --qa FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -8,6 +8,8 @@
  *            load time (the cold start of a workspace);
  * - vectors: the flat vector index at 20,000 × 1024 (src/cli/bench-vectors.ts);
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
+ * - ocr-languages: French and German OCR of a rendered page of each corpus statute, automatic
+ *            language against English only (src/cli/bench-ocr-languages.ts; --docs, default ../shared/corpus);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
@@ -40,6 +42,7 @@ import { benchAnswer } from './bench-answer';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { benchOcrLanguages, formatOcrLanguages } from './bench-ocr-languages';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
@@ -49,7 +52,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,view,hostile-ui').split(','));
 
 
 const WORDS = (
@@ -215,6 +218,10 @@ async function main(): Promise<void> {
         'word accuracy': row.wordAccuracy,
       });
     }
+  });
+  await section('ocr-languages', async () => {
+    console.log('\n## OCR in French and German (a rendered page of each corpus statute, 300 dpi)\n');
+    console.log(formatOcrLanguages(await benchOcrLanguages(values.docs ? { docs: values.docs } : {})));
   });
   await section('models', async () => {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');

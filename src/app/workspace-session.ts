@@ -25,6 +25,7 @@ import { DexieScanStore } from '../store/scans';
 import { DexieCatalog } from '../store/catalog';
 import { DexieConversationStore } from '../store/conversations';
 import { DexieFlowStore } from '../store/flows';
+import { DexieImportRatesStore } from '../store/import-rates';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
@@ -148,6 +149,7 @@ export class WorkspaceSession {
       sink: deps.events.publish,
       exclusive: (drain, signal) => deps.locks.exclusive(lockNames.import(workspace.id), drain, { signal, what: 'the import in another tab' }),
       beforeDrain: async () => void (await this.imports.recover()),
+      rates: new DexieImportRatesStore(deps.registry.db.kv),
     });
     this.imports = new ImportService({
       workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder,

@@ -67,7 +67,7 @@ export async function benchOcrLanguages(options: { docs?: string } = {}): Promis
       const reference = [page.heading, ...page.paragraphs].join('\n');
       const image = renderScanPage(page, { dpi: 300 });
       for (const setting of ['eng', 'auto'] as const) {
-        const raw: RawPage = { page: 1, text: '', needsOcr: true, image: { ...image, data: image.data.slice() } } as RawPage;
+        const raw: RawPage = { page: 1, text: '', ocr: false, confidence: null, needsOcr: true, image: { width: image.width, height: image.height, mediaType: image.mediaType, data: image.data.slice().buffer } };
         const t = performance.now();
         await ocrPage(raw, ocr, new OcrTally(), undefined, firstPageOptions(setting));
         rows.push({ statute: statute.name, setting, languages: (raw.ocrLanguages ?? []).join('+'), confidence: raw.confidence ?? 0, wordAccuracy: wordAccuracy(raw.text, reference), ms: performance.now() - t });

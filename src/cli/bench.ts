@@ -25,6 +25,9 @@
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
  * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
  *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
+ * - eta:     the error of the first time estimate of an import (the corpus folder, 24 files) and
+ *            of a flow over its documents, in the built app in Chromium, on a device that never
+ *            measured and on the next session (src/cli/bench-eta.ts; --docs, default ../shared/corpus).
  */
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -43,6 +46,7 @@ import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchOcrLanguages, formatOcrLanguages } from './bench-ocr-languages';
+import { benchEta, formatEta } from './bench-eta';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchScale } from './bench-scale';
 import { benchScan } from './bench-scan';
@@ -52,7 +56,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,view,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,view,hostile-ui,eta').split(','));
 
 
 const WORDS = (
@@ -263,6 +267,12 @@ async function main(): Promise<void> {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
     table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
+  });
+  await section('eta', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    console.log('\n## First time estimate against the actual time (built app in Chromium)\n');
+    console.log(formatEta(await benchEta(values.docs ? { docs: values.docs } : {})));
   });
   if (failures.length) process.exitCode = 1;
 }

@@ -123,7 +123,7 @@ export async function ingestFile(
       }
       const page: RawPage = { ...item.page };
       raw.push(page);
-      emit({ type: 'page_parsed', documentId: doc.id, page: page.page, pages: doc.pages });
+      emit({ type: 'page_parsed', documentId: doc.id, page: page.page, pages: doc.pages, ...(page.needsOcr && deps.ocr ? { needsOcr: true } : {}) });
       if (page.needsOcr) {
         needOcr++;
         if (deps.ocr) {

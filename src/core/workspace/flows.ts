@@ -114,8 +114,8 @@ export interface FlowRecord {
   readonly items: readonly WorkItem[];
   /** One per finished item, in the order they finished. */
   readonly rows: readonly FlowRow[];
-  /** The estimate shown when it was proposed (ms). */
-  readonly estimateMs: number;
+  /** The estimate shown when it was proposed (ms); null: no basis on this device then. */
+  readonly estimateMs: number | null;
   readonly decision: FlowDecision | null;
   readonly queuedAt: number | null;
   readonly startedAt: number | null;

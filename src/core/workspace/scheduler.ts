@@ -58,8 +58,9 @@ export interface QueueEntry {
   readonly status: 'running' | 'queued';
   /** 0 for the running flow, then 1, 2, … in line. */
   readonly position: number;
-  readonly startsInMs: number;
-  readonly etaMs: number;
+  /** null: no basis yet on this device ("estimating…"). */
+  readonly startsInMs: number | null;
+  readonly etaMs: number | null;
   readonly done: number;
   readonly total: number;
 }
@@ -133,11 +134,12 @@ export class FlowScheduler {
     return this.deps.executors[flow.kind]?.finish && flow.result === null ? [...kinds, reduceKind(flow.kind)] : kinds;
   }
 
-  /** The estimate of a flow's remaining work (ms, buffer included). */
-  remainingMs(flow: FlowRecord, elapsedOnCurrent = 0): number {
+  /** The estimate of a flow's remaining work (ms, buffer included); null while this device has no basis for it. */
+  remainingMs(flow: FlowRecord, elapsedOnCurrent = 0): number | null {
     const kinds = pendingItems(flow).map((i) => i.kind);
     const total = this.durations.estimateMs(this.remainingKinds(flow));
-    const current = kinds[0] ? this.durations.perItemMs(kinds[0]) * this.durations.buffer : 0;
+    if (total === null) return null;
+    const current = kinds[0] ? (this.durations.perItemMs(kinds[0]) ?? 0) * this.durations.buffer : 0;
     return Math.max(0, Math.round(total - Math.min(elapsedOnCurrent, current)));
   }
 
@@ -223,7 +225,7 @@ export class FlowScheduler {
   /** The running flow and the line, with positions and ETAs (ms from now). */
   queue(): QueueEntry[] {
     const out: QueueEntry[] = [];
-    let startsIn = 0;
+    let startsIn: number | null = 0;
     if (this.running) {
       const flow = this.flows.get(this.running.id)!;
       const elapsed = this.running.itemStartedAt === null ? 0 : this.now() - this.running.itemStartedAt;
@@ -233,8 +235,9 @@ export class FlowScheduler {
     this.line.forEach((id, i) => {
       const flow = this.flows.get(id)!;
       const own = this.remainingMs(flow);
-      out.push({ flowId: id, status: 'queued', position: i + 1, startsInMs: startsIn, etaMs: startsIn + own, done: flow.rows.length, total: flow.items.length });
-      startsIn += own;
+      const eta = startsIn === null || own === null ? null : startsIn + own;
+      out.push({ flowId: id, status: 'queued', position: i + 1, startsInMs: startsIn, etaMs: eta, done: flow.rows.length, total: flow.items.length });
+      startsIn = eta;
     });
     return out;
   }

@@ -28,7 +28,6 @@ export interface ExportStrings {
   readonly quoteWrongSource: (n: number) => string;
   readonly quoteNotFound: string;
   readonly verification: (v: Verification) => string;
-  readonly page: (label: string) => string;
   // flow tables
   readonly flowColumns: readonly [string, string, string, string, string, string, string, string];
   readonly flowResults: Readonly<Record<FlowRow['status'], string>>;
@@ -97,7 +96,6 @@ const EN: ExportStrings = {
     const quotes = v.quotes === 0 ? 'no quotations' : v.unverifiedQuotes === 0 ? `${n(v.quotes, 'quotation', 'quotations')}, verbatim` : `${v.quotes} quotations, ${v.unverifiedQuotes} not verbatim`;
     return `Verification: ${citations}; ${quotes}.`;
   },
-  page: (label) => label,
   flowColumns: ['Document', 'File', 'Result', 'Finding', 'Evidence', 'Page', 'Section', 'Note'],
   flowResults: { found: 'found', not_found: 'not found', failed: 'failed' },
   flowStatuses: { proposed: 'proposed', denied: 'declined', queued: 'waiting', running: 'running', done: 'done', failed: 'failed', cancelled: 'cancelled', interrupted: 'interrupted' },
@@ -161,7 +159,6 @@ const FR: ExportStrings = {
     const quotes = v.quotes === 0 ? 'aucune citation' : v.unverifiedQuotes === 0 ? `${n(v.quotes, 'citation', 'citations')}, mot pour mot` : `${v.quotes} citations, ${v.unverifiedQuotes} pas mot pour mot`;
     return `Vérification : ${citations} ; ${quotes}.`;
   },
-  page: (label) => label,
   flowColumns: ['Document', 'Fichier', 'Résultat', 'Constat', 'Extrait', 'Page', 'Section', 'Remarque'],
   flowResults: { found: 'trouvé', not_found: 'introuvable', failed: 'échec' },
   flowStatuses: { proposed: 'proposée', denied: 'refusée', queued: 'en attente', running: 'en cours', done: 'terminée', failed: 'échec', cancelled: 'annulée', interrupted: 'interrompue' },
@@ -225,7 +222,6 @@ const DE: ExportStrings = {
     const quotes = v.quotes === 0 ? 'keine Zitate' : v.unverifiedQuotes === 0 ? `${n(v.quotes, 'Zitat', 'Zitate')}, wörtlich` : `${v.quotes} Zitate, ${v.unverifiedQuotes} nicht wörtlich`;
     return `Prüfung: ${citations}; ${quotes}.`;
   },
-  page: (label) => label,
   flowColumns: ['Dokument', 'Datei', 'Ergebnis', 'Befund', 'Beleg', 'Seite', 'Abschnitt', 'Hinweis'],
   flowResults: { found: 'gefunden', not_found: 'nicht gefunden', failed: 'fehlgeschlagen' },
   flowStatuses: { proposed: 'vorgeschlagen', denied: 'abgelehnt', queued: 'wartet', running: 'läuft', done: 'fertig', failed: 'fehlgeschlagen', cancelled: 'abgebrochen', interrupted: 'unterbrochen' },

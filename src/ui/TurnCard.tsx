@@ -153,7 +153,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
               ))}
             </ul>
           )}
-          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
+          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} lang={lang} onOpen={open} />
         </div>
       )}
 
@@ -215,7 +215,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
       )}
 
       {kind !== 'insufficient' && kind !== 'clarification' && (
-        <SourceList sources={turn.sources} terms={terms} heading={s.sources} onOpen={open} />
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} lang={lang} onOpen={open} />
       )}
 
       {record && (kind === 'error' || kind === 'stopped' || stale) && (

@@ -48,7 +48,7 @@ export function FlowTable({ flow, doc, onOpen, lang }: { flow: FlowRecord; doc: 
         <tbody>
           {rows.map((r, i) => {
             const source = rowSource(r, i + 1, doc);
-            const where = source ? pageLabel(source) : '';
+            const where = source ? pageLabel(source, lang) : '';
             const evidence = r.evidence.length > MAX_EVIDENCE ? `${r.evidence.slice(0, MAX_EVIDENCE)}…` : r.evidence;
             return (
               <tr key={r.itemId} data-testid="flow-row" data-status={r.status} data-document={r.document}>

@@ -8,6 +8,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { PageView } from '../../app/index-client';
 import type { Range } from '../../core/search/highlight';
+import { reflowLines } from '../../core/view/reflow';
 import { blockAt, blockStart } from '../../core/view/text-blocks';
 import { Highlighted } from '../Highlighted';
 import { useSession } from '../hooks';
@@ -27,16 +28,24 @@ export interface TextPageProps {
   readonly landAt: 'passage' | 'top' | 'bottom';
   /** Called with the passage's first element once it is on screen (or null when there is none). */
   readonly onLanded: (target: HTMLElement | null) => void;
+  /** A narrow screen: the printed lines of a paragraph joined (core/view/reflow.ts). */
+  readonly reflow?: boolean;
 }
 
-export function TextPage({ documentId, view, range, terms, language, root, landAt, onLanded }: TextPageProps) {
+export function TextPage({ documentId, view, range, terms, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
   const { index } = useSession();
   const ends = view.blockEnds;
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
   const container = useRef<HTMLDivElement>(null);
   const anchor = landAt === 'passage' && range ? blockAt(ends, range.start) : landAt === 'bottom' ? ends.length - 1 : 0;
 
-  const textOf = useCallback((i: number): string | undefined => (view.text !== null ? view.text.slice(blockStart(ends, i), ends[i]) : texts.get(i)), [view.text, ends, texts]);
+  const textOf = useCallback(
+    (i: number): string | undefined => {
+      const text = view.text !== null ? view.text.slice(blockStart(ends, i), ends[i]) : texts.get(i);
+      return text !== undefined && reflow ? reflowLines(text) : text;
+    },
+    [view.text, ends, texts, reflow],
+  );
 
   const onWindow = useCallback(
     (lo: number, hi: number) => {

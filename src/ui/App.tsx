@@ -19,6 +19,8 @@ import { useNarrow } from './narrow';
 export interface OpenSource {
   readonly passage: Passage;
   readonly terms: readonly string[];
+  /** The question as typed (which words of a stem to mark). */
+  readonly query?: string;
 }
 
 /**

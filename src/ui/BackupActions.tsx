@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { APP } from './app-strings';
 import { useStrings } from './i18n/LanguageProvider';
 import { useRef, useState } from 'react';
@@ -80,7 +81,9 @@ export function BackupActions({ onError, onDone }: { onError: (message: string |
           e.target.value = '';
         }}
       />
-      {pending && (
+      {pending &&
+        // Out of the workspace menu: the question must show even when the menu is closed.
+        createPortal(
         <RestoreChoice
           pending={pending}
           onClose={() => {
@@ -88,8 +91,9 @@ export function BackupActions({ onError, onDone }: { onError: (message: string |
             onDone?.();
           }}
           onChoose={(mode) => run(t.restoring, async () => void (await app.restoreBackup(pending.file, mode)))}
-        />
-      )}
+        />,
+          document.body,
+        )}
     </>
   );
 }

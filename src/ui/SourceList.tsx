@@ -16,6 +16,7 @@ export function SourceList({
   heading,
   closestLabel,
   lang,
+  query,
   onOpen,
 }: {
   sources: readonly AnswerSource[];
@@ -25,6 +26,8 @@ export function SourceList({
   closestLabel?: string | undefined;
   /** The turn's language (the page words: "p. 5", "S. 5"). */
   lang?: string;
+  /** The question as typed (which words of a stem to mark). */
+  query?: string;
   onOpen: (source: AnswerSource) => void;
 }) {
   if (sources.length === 0) return null;
@@ -54,7 +57,7 @@ export function SourceList({
                   </span>
                 )}
                 <span className="result-text">
-                  <Highlighted text={text} terms={terms} language={s.language} />
+                  <Highlighted text={text} terms={terms} language={s.language} query={query} />
                 </span>
               </button>
             </li>

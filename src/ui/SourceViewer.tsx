@@ -78,7 +78,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   const { lang } = useLanguage();
   const t = VIEWER[lang];
   const narrow = useNarrow();
-  const { passage, terms } = source;
+  const { passage, terms, query } = source;
   const { chunk, document: doc } = passage;
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const [page, setPage] = useState(chunk.pageStart);
@@ -206,7 +206,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   } else if (view === 'original' && original?.kind === 'html') {
     content = <HtmlPage key={`${page}:${landAt}`} page={original.view.pages[page - 1]!} passage={located} root={body} landAt={landAt} onLanded={onLanded} />;
   } else {
-    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} language={doc.language} root={body} landAt={landAt} onLanded={(el) => onLanded(el, null)} reflow={narrow} />;
+    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} query={query} language={doc.language} root={body} landAt={landAt} onLanded={(el) => onLanded(el, null)} reflow={narrow} />;
   }
 
   return (

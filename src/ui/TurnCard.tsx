@@ -25,7 +25,7 @@ import { turnStrings, type TurnStrings } from './turn-strings';
 
 export interface TurnActions {
   /** Opens a source in the viewer, the turn's query terms marked. */
-  readonly open: (source: AnswerSource, terms: readonly string[]) => void;
+  readonly open: (source: AnswerSource, terms: readonly string[], query?: string) => void;
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   /** Asks again over every document (a scope the question's language chose, removed). */
@@ -113,7 +113,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
   const lang = turnLanguage(language, app);
   const terms = turn.retrieval?.terms ?? [];
   const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded').length;
-  const open = (source: AnswerSource) => actions.open(source, terms);
+  const open = (source: AnswerSource) => actions.open(source, terms, turn.question);
   const cite = (n: number) => {
     const source = turn.sources.find((x) => x.n === n);
     if (source) open(source);
@@ -153,7 +153,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
               ))}
             </ul>
           )}
-          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} lang={lang} onOpen={open} />
+          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} lang={lang} query={turn.question} onOpen={open} />
         </div>
       )}
 
@@ -215,7 +215,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
       )}
 
       {kind !== 'insufficient' && kind !== 'clarification' && (
-        <SourceList sources={turn.sources} terms={terms} heading={s.sources} lang={lang} onOpen={open} />
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} lang={lang} query={turn.question} onOpen={open} />
       )}
 
       {record && (kind === 'error' || kind === 'stopped' || stale) && (

@@ -4,7 +4,7 @@
  * passage); restoring a workspace that is already here asks first and can restore beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
 import { currentWorkspace, databases, vaultFolders } from './storage-support';
 
 const SAMPLES = ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md'];
@@ -39,6 +39,7 @@ describe('backup → delete → restore', () => {
     for (const name of SAMPLES) await waitForStatus(s.page, name, 'Ready');
     before.set('answers', await answers());
     before.set('workspace', await currentWorkspace(s.page));
+    await workspaceMenu(s.page);
     const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('button', { name: 'Back up workspace' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^My-documents-\d{4}-\d{2}-\d{2}\.casefile$/);
     backup = (await download.path())!;
@@ -47,6 +48,7 @@ describe('backup → delete → restore', () => {
 
   it('restores it after the workspace is deleted: same documents, results and citations', async () => {
     const ws = before.get('workspace') as { id: string; name: string };
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Delete workspace' }).click();
     await s.page.getByRole('dialog', { name: /Delete “My documents”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     await expect.poll(async () => (await currentWorkspace(s.page)).id).not.toBe(ws.id);

@@ -22,6 +22,8 @@ export interface TextPageProps {
   readonly view: PageView;
   readonly range: Range | null;
   readonly terms: readonly string[];
+  /** The question as typed (which words of a stem to mark). */
+  readonly query?: string | undefined;
   readonly language: string | null;
   readonly root: HTMLElement | null;
   /** Where the reader lands: on the passage, or at the top or bottom of the page. */
@@ -32,7 +34,7 @@ export interface TextPageProps {
   readonly reflow?: boolean;
 }
 
-export function TextPage({ documentId, view, range, terms, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
+export function TextPage({ documentId, view, range, terms, query, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
   const { index } = useSession();
   const ends = view.blockEnds;
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
@@ -79,8 +81,8 @@ export function TextPage({ documentId, view, range, terms, language, root, landA
   }, [anchorText, landAt, onLanded]);
 
   const renderBlock = useCallback(
-    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} language={language} />,
-    [ends, textOf, range, terms, language],
+    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} query={query} language={language} />,
+    [ends, textOf, range, terms, query, language],
   );
 
   return (
@@ -96,10 +98,11 @@ interface TextBlockProps {
   readonly text: string | undefined;
   readonly range: Range | null;
   readonly terms: readonly string[];
+  readonly query: string | undefined;
   readonly language: string | null;
 }
 
-const TextBlock = memo(function TextBlock({ index, start, text, range, terms, language }: TextBlockProps) {
+const TextBlock = memo(function TextBlock({ index, start, text, range, terms, query, language }: TextBlockProps) {
   if (text === undefined) {
     return (
       <div className="text-block block-loading" data-block={index}>
@@ -121,7 +124,7 @@ const TextBlock = memo(function TextBlock({ index, start, text, range, terms, la
     <div className="text-block" data-block={index}>
       {text.slice(0, a)}
       <span className="passage" data-testid="passage">
-        <Highlighted text={text.slice(a, b)} terms={terms} language={language} />
+        <Highlighted text={text.slice(a, b)} terms={terms} language={language} query={query} />
       </span>
       {text.slice(b)}
     </div>

@@ -46,7 +46,7 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
             <span data-testid="flag-page">{t.page(ev.page, ev.pageEnd)}</span>
             {ev.sectionPath.length > 0 && <span className="evidence-section"> · {ev.sectionPath.join(' › ')}</span>}
           </figcaption>
-          <blockquote className="evidence-text" data-testid="flag-evidence" tabIndex={0}>
+          <blockquote className="evidence-text" data-testid="flag-evidence">
             {ev.text}
           </blockquote>
           <button type="button" className="small" onClick={onOpen}>

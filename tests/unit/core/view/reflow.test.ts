@@ -14,6 +14,8 @@ describe('reflowLines (the viewer’s text on a phone)', () => {
       '(a) in the twelve months; or',
       '(b) one million euros.',
       '• a bullet',
+      '12.3 Excluded Claims. These do not apply to a breach of Section 6 (Confidentiality) or',
+      'Section 7 (Data Protection).',
     ].join('\n');
     const out = reflowLines(text);
     expect(out.length).toBe(text.length);
@@ -25,6 +27,7 @@ describe('reflowLines (the viewer’s text on a phone)', () => {
       '(a) in the twelve months; or',
       '(b) one million euros.',
       '• a bullet',
+      '12.3 Excluded Claims. These do not apply to a breach of Section 6 (Confidentiality) or Section 7 (Data Protection).',
     ]);
   });
 

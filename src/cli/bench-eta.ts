@@ -48,7 +48,7 @@ function firstOf(seen: readonly Seen[], start: number, end: number, run: string,
   return { run, items, shownAfterMs: first ? first.at - start : null, estimateMs: first?.etaMs ?? null, actualMs: actual, error: first ? (first.etaMs! - actual) / actual : null, totalMs: end - start };
 }
 
-type AppWindow = { casefile: { events: { subscribe(l: (e: { type: string; unit?: string; etaMs?: number | null; jobId: string }) => void): () => void }; session: { flows: { view: { flows: Record<string, { flow: { status: string; estimateMs: number | null; items: unknown[] }; queue: { etaMs: number | null } | null }> }; subscribe(l: () => void): () => void } }; createWorkspace(name: string): Promise<void> }; __eta: Seen[]; __end: number | null };
+type AppWindow = { casefile: { events: { subscribe(l: (e: { type: string; unit?: string; etaMs?: number | null; jobId: string }) => void): () => void }; session: { flows: { view: { flows: Record<string, { flow: { id: string; status: string; estimateMs: number | null; items: unknown[] }; queue: { etaMs: number | null } | null }> }; subscribe(l: () => void): () => void } }; createWorkspace(name: string): Promise<void> }; __eta: Seen[]; __end: number | null; __files: { name: string; size: number; start: number; end: number; pages: number; ocr: number }[] };
 
 /** Imports the folder through the folder input and returns the ETAs the job bar was given. */
 async function importFolder(page: Page, dir: string, files: number, run: string): Promise<FirstEstimate> {
@@ -56,15 +56,29 @@ async function importFolder(page: Page, dir: string, files: number, run: string)
     const w = window as unknown as AppWindow;
     w.__eta = [];
     w.__end = null;
+    w.__files = [];
     w.casefile.events.subscribe((e) => {
       if (e.type === 'progress' && e.unit === 'files') w.__eta.push({ at: Date.now(), etaMs: e.etaMs ?? null });
       if (e.type === 'job_done') w.__end = Date.now();
+      const f = e as unknown as { type: string; name?: string; size?: number; pages?: number; needsOcr?: boolean };
+      if (f.type === 'file_started') w.__files.push({ name: f.name ?? '', size: f.size ?? 0, start: Date.now(), end: 0, pages: 0, ocr: 0 });
+      const last = w.__files[w.__files.length - 1];
+      if (last && f.type === 'page_parsed') {
+        last.pages = Math.max(last.pages, f.pages ?? 0);
+        if (f.needsOcr) last.ocr++;
+      }
+      if (last && (f.type === 'file_done' || f.type === 'file_failed')) last.end = Date.now();
     });
   });
   const start = await page.evaluate(() => Date.now());
   await page.getByTestId('folder-input').setInputFiles(dir);
   await page.waitForFunction(() => (window as unknown as AppWindow).__end !== null, undefined, { timeout: 30 * 60_000, polling: 500 });
   const { seen, end } = await page.evaluate(() => ({ seen: (window as unknown as AppWindow).__eta, end: (window as unknown as AppWindow).__end! }));
+  if (process.env['BENCH_ETA_ROWS']) {
+    const rows = await page.evaluate(() => (window as unknown as AppWindow).__files);
+    console.error(rows.map((r) => `${r.start - start}\t${r.end - r.start}\t${r.size}\t${r.pages}\t${r.ocr}\t${r.name}`).join('\n'));
+    console.error(seen.filter((_, i) => i % 5 === 0).map((x) => `eta ${x.at - start}\t${x.etaMs}`).join('\n'));
+  }
   return firstOf(seen, start, end, run, files);
 }
 
@@ -72,29 +86,36 @@ async function importFolder(page: Page, dir: string, files: number, run: string)
 async function runFlow(page: Page, question: string, run: string): Promise<FirstEstimate> {
   await page.getByLabel('Ask a question or search your documents').fill(question);
   await page.getByRole('search').getByRole('button', { name: 'Ask', exact: true }).click();
-  const card = page.getByTestId('approval-card').first();
+  // The newest card: after a reload the conversation still shows the earlier flow's.
+  const card = page.getByTestId('approval-card').last();
   await card.waitFor({ timeout: 60_000 });
-  await page.evaluate(() => {
+  await page.waitForFunction(() => Object.values((window as unknown as AppWindow).casefile.session.flows.view.flows).some((v) => v.flow.status === 'proposed'), undefined, { timeout: 60_000 });
+  const proposed = await page.evaluate(() => Object.values((window as unknown as AppWindow).casefile.session.flows.view.flows).find((v) => v.flow.status === 'proposed')!.flow);
+  await page.evaluate((id) => {
     const w = window as unknown as AppWindow;
     w.__eta = [];
     w.__end = null;
     const flows = w.casefile.session.flows;
-    const record = () => {
-      for (const v of Object.values(flows.view.flows)) {
-        if (v.flow.status === 'running' || v.flow.status === 'queued') w.__eta.push({ at: Date.now(), etaMs: v.queue?.etaMs ?? null });
-        if (v.flow.status === 'done' && w.__end === null) w.__end = Date.now();
-      }
-    };
-    flows.subscribe(record);
-  });
-  const proposed = await page.evaluate(() => Object.values((window as unknown as AppWindow).casefile.session.flows.view.flows).find((v) => v.flow.status === 'proposed')?.flow ?? null);
+    // Only this flow (an earlier one is still in the view, done). An anonymous function: tsx
+    // names the named ones with a helper the page does not have.
+    flows.subscribe(() => {
+      const v = flows.view.flows[id];
+      if (!v) return;
+      if (v.flow.status === 'running' || v.flow.status === 'queued') w.__eta.push({ at: Date.now(), etaMs: v.queue?.etaMs ?? null });
+      if (v.flow.status === 'done' && w.__end === null) w.__end = Date.now();
+    });
+  }, proposed.id);
   const start = await page.evaluate(() => Date.now());
   await card.getByTestId('approve').click();
   await page.waitForFunction(() => (window as unknown as AppWindow).__end !== null, undefined, { timeout: 30 * 60_000, polling: 250 });
   const { seen, end } = await page.evaluate(() => ({ seen: (window as unknown as AppWindow).__eta, end: (window as unknown as AppWindow).__end! }));
+  if (process.env['BENCH_ETA_ROWS']) {
+    const rows = await page.evaluate((id) => ((window as unknown as AppWindow).casefile.session.flows.view.flows[id]!.flow as unknown as { rows: { document: string; pages?: number; ms: number }[] }).rows.map((r) => `${r.ms}\t${r.pages ?? ''}\t${r.document}`), proposed.id);
+    console.error(rows.join('\n'));
+  }
   // The approval card's estimate is the first one a user sees, when there is one.
-  const first: Seen[] = proposed?.estimateMs != null ? [{ at: start, etaMs: proposed.estimateMs }] : [];
-  return firstOf([...first, ...seen], start, end, run, proposed?.items.length ?? 0);
+  const first: Seen[] = proposed.estimateMs != null ? [{ at: start, etaMs: proposed.estimateMs }] : [];
+  return firstOf([...first, ...seen], start, end, run, proposed.items.length);
 }
 
 export async function benchEta(options: { docs?: string; question?: string } = {}): Promise<FirstEstimate[]> {
@@ -110,17 +131,21 @@ export async function benchEta(options: { docs?: string; question?: string } = {
   const app = await openBuiltApp();
   const { page } = app;
   const out: FirstEstimate[] = [];
+  const push = (row: FirstEstimate) => {
+    out.push(row);
+    console.error(formatEta([row]).split('\n')[2]);
+  };
   try {
-    out.push(await importFolder(page, folder, paths.length, 'import, cold device'));
-    out.push(await runFlow(page, question, 'flow, cold device'));
+    push(await importFolder(page, folder, paths.length, 'import, cold device'));
+    push(await runFlow(page, question, 'flow, cold device'));
     // The next session: the same browser profile, a fresh page.
     await page.reload();
     await page.getByLabel('Ask a question or search your documents').waitFor();
-    out.push(await runFlow(page, question, 'flow, warm device'));
+    push(await runFlow(page, question, 'flow, warm device'));
     await page.evaluate(() => (window as unknown as AppWindow).casefile.createWorkspace('ETA, warm'));
     await page.reload();
     await page.getByLabel('Ask a question or search your documents').waitFor();
-    out.push(await importFolder(page, folder, paths.length, 'import, warm device'));
+    push(await importFolder(page, folder, paths.length, 'import, warm device'));
   } finally {
     await app.close();
     await rm(dir, { recursive: true, force: true });

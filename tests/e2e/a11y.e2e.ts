@@ -10,7 +10,7 @@
  * dialogs give focus back on Escape.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
 import { scan, upload, view } from './review-support';
@@ -41,6 +41,23 @@ async function tabsToQuestion(page: Page, max = 12): Promise<number> {
     if (await page.evaluate(() => document.activeElement?.id === 'question')) return n;
   }
   return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * A list with roving tabindex: exactly one of its controls is a Tab stop; focusing it and
+ * pressing `key` moves focus to another control of the list, which becomes the one Tab stop.
+ */
+async function roving(list: Locator, key: 'ArrowDown' | 'ArrowRight'): Promise<void> {
+  const controls = 'button:not([disabled]), a[href], input, select, textarea, summary, [tabindex]';
+  const stops = () => list.evaluate((l, sel) => [...l.querySelectorAll<HTMLElement>(sel)].filter((e) => e.tabIndex === 0 && !e.closest('[data-roving-free]') && e.getClientRects().length > 0).length, controls);
+  expect(await stops()).toBe(1);
+  await list.evaluate((l, sel) => [...l.querySelectorAll<HTMLElement>(sel)].find((e) => e.tabIndex === 0 && !e.closest('[data-roving-free]') && e.getClientRects().length > 0)!.focus(), controls);
+  const before = await list.page().evaluate(() => document.activeElement?.outerHTML);
+  await list.page().keyboard.press(key);
+  expect(await list.evaluate((l) => l.contains(document.activeElement))).toBe(true);
+  expect(await list.page().evaluate(() => document.activeElement?.outerHTML)).not.toBe(before);
+  expect(await stops()).toBe(1);
+  expect(await list.page().evaluate(() => (document.activeElement as HTMLElement).tabIndex)).toBe(0);
 }
 
 describe('accessibility and layout of every screen (axe, no sideways scroll, screenshots)', () => {
@@ -185,6 +202,16 @@ describe('accessibility and layout of every screen (axe, no sideways scroll, scr
       await dialog.getByRole('tab', { name: tab }).click();
       await check(`settings-${tab.toLowerCase()}`, { fullPage: false });
     }
+    // Close sits on the title's row, at its right end, at both sizes (it used to float under the title).
+    for (const [width, height] of SIZES) {
+      await s.page.setViewportSize({ width, height });
+      const title = (await dialog.getByRole('heading', { name: 'Settings' }).boundingBox())!;
+      const close = (await dialog.getByRole('button', { name: 'Close settings' }).boundingBox())!;
+      const box = (await dialog.boundingBox())!;
+      expect(Math.abs(close.y + close.height / 2 - (title.y + title.height / 2))).toBeLessThan(title.height / 2);
+      expect(box.x + box.width - (close.x + close.width)).toBeLessThan(40);
+    }
+    await s.page.setViewportSize({ width: 1280, height: 800 });
     await s.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -196,8 +223,11 @@ describe('accessibility and layout of every screen (axe, no sideways scroll, scr
     await scan(s.page, ['supply-agreement.pdf', LONG_NAME]);
     await s.page.getByTestId('flag').first().waitFor();
     await check('review-flags');
+    // The flags and the portfolio grid are one Tab stop each; the arrow keys move inside.
+    await roving(s.page.getByRole('group', { name: 'Flags' }), 'ArrowDown');
     await s.page.getByRole('tab', { name: 'Portfolio' }).click();
     await s.page.getByTestId('portfolio-row').first().waitFor();
+    await roving(s.page.locator('table.portfolio-grid'), 'ArrowRight');
     await check('review-portfolio');
     await s.page.getByRole('tab', { name: 'Playbooks' }).click();
     await check('review-playbooks');

@@ -53,6 +53,8 @@ export interface WorkItem {
   readonly neighbourDepth: number;
   /** Fact-seeking (the asked subjects drive retrieval) or a summary of the document. */
   readonly operation: 'fact' | 'summary';
+  /** The document's size in passages, for the estimate (durations.ts `workUnits`); absent: unknown. */
+  readonly size?: number;
 }
 
 export type RowStatus = 'found' | 'not_found' | 'failed';

@@ -24,7 +24,7 @@
 import { AbortedError, AppError, InputError, isAbort, toSerialized } from '../errors';
 import { jobEmitter, type EventInput, type EventSink } from '../events';
 import type { JobOptions } from '../ports';
-import { DurationModel } from './durations';
+import { DurationModel, workUnits, type WorkPart } from './durations';
 import { ACTIVE_STATUSES, pendingItems, type FlowKind, type FlowRecord, type FlowResult, type FlowRow, type FlowStore, type WorkItem } from './flows';
 
 /** Runs the items of one kind of flow. `run` returns the item's row without timing (the scheduler measures). */
@@ -128,18 +128,19 @@ export class FlowScheduler {
     return this.flows.get(id) ?? this.deps.store.get(id);
   }
 
-  /** The duration kinds of a flow's remaining work: its pending items, then its reduce step if it has one. */
-  private remainingKinds(flow: Pick<FlowRecord, 'kind' | 'items' | 'rows' | 'result'>): string[] {
-    const kinds = pendingItems(flow).map((i) => i.kind);
-    return this.deps.executors[flow.kind]?.finish && flow.result === null ? [...kinds, reduceKind(flow.kind)] : kinds;
+  /** A flow's remaining work: its pending items (kind and units), then its reduce step if it has one. */
+  private remainingWork(flow: Pick<FlowRecord, 'kind' | 'items' | 'rows' | 'result'>): WorkPart[] {
+    const parts = pendingItems(flow).map((i) => ({ kind: i.kind, units: workUnits(i.size) }));
+    return this.deps.executors[flow.kind]?.finish && flow.result === null ? [...parts, { kind: reduceKind(flow.kind), units: 1 }] : parts;
   }
 
   /** The estimate of a flow's remaining work (ms, buffer included); null while this device has no basis for it. */
   remainingMs(flow: FlowRecord, elapsedOnCurrent = 0): number | null {
-    const kinds = pendingItems(flow).map((i) => i.kind);
-    const total = this.durations.estimateMs(this.remainingKinds(flow));
+    const parts = this.remainingWork(flow);
+    const total = this.durations.estimateMs(parts);
     if (total === null) return null;
-    const current = kinds[0] ? (this.durations.perItemMs(kinds[0]) ?? 0) * this.durations.buffer : 0;
+    const first = pendingItems(flow)[0];
+    const current = first ? (this.durations.perItemMs(first.kind, workUnits(first.size)) ?? 0) * this.durations.buffer : 0;
     return Math.max(0, Math.round(total - Math.min(elapsedOnCurrent, current)));
   }
 
@@ -160,7 +161,7 @@ export class FlowScheduler {
       status: 'proposed',
       items,
       rows: [],
-      estimateMs: this.durations.estimateMs(this.remainingKinds({ kind: draft.kind, items, rows: [], result: null })),
+      estimateMs: this.durations.estimateMs(this.remainingWork({ kind: draft.kind, items, rows: [], result: null })),
       decision: null,
       queuedAt: null,
       startedAt: null,
@@ -319,7 +320,7 @@ export class FlowScheduler {
         try {
           const found = await abortable(executor.run(item, flow, { signal }), signal);
           row = { ...found, itemId: item.id, ms: this.now() - started };
-          this.durations.observe(item.kind, row.ms);
+          this.durations.observe(item.kind, row.ms, workUnits(item.size));
         } catch (error) {
           if (isAbort(error) || signal.aborted) break;
           row = failedRow(item, error, this.now() - started);

@@ -123,7 +123,7 @@ describe('a scan of several documents planned by the model', () => {
       },
     };
     // A device that measured 4 s a scan before.
-    const flows = new FlowScheduler({ store, executors: { scan: executor }, durations: new DurationModel({ version: 1, kinds: { scan: { meanMs: 4000, samples: 3 } } }) });
+    const flows = new FlowScheduler({ store, executors: { scan: executor }, durations: new DurationModel({ version: 2, kinds: { scan: { meanMs: 4000, samples: 3, weight: 2 } } }) });
     const rows = [MSA, NDA, AVV];
     const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(rows), flows, now: () => NOW });
     const planner = new ScriptedChatModel({ json: [{ value: { family: 'scan_request', reply_language: 'en', evidence_regime: 'grounded', follow_up: false } }, { value: { document_ids: ['D1', 'D2'], section_ordinal: null, answer_shape: 'short' } }] });

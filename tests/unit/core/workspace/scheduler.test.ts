@@ -63,7 +63,7 @@ function draft(n: number, kind: FlowKind = 'question'): FlowDraft {
 
 /** Durations as a device that measured 2 s a document and a 1 s reduce step would have them. */
 function measured(): DurationModel {
-  return new DurationModel({ version: 1, kinds: { ask: { meanMs: 2000, samples: 5 }, 'reduce:question': { meanMs: 1000, samples: 1 } } });
+  return new DurationModel({ version: 2, kinds: { ask: { meanMs: 2000, samples: 5, weight: 3 }, 'reduce:question': { meanMs: 1000, samples: 1, weight: 1 } } });
 }
 
 function setup(options: { auto?: boolean; costMs?: number; store?: MemoryFlowStore; durations?: DurationModel } = {}) {
@@ -323,12 +323,12 @@ describe('ETA refinement', () => {
     await first.scheduler.whenIdle();
     expect(first.scheduler.durations.perItemMs('ask')).toBeCloseTo(400, 6);
     const saved = await store.loadDurations();
-    expect(saved?.kinds['ask']).toEqual({ meanMs: 400, samples: 4 });
+    expect(saved?.kinds['ask']).toMatchObject({ meanMs: 400, samples: 4 });
     expect(first.events.find((e) => e.type === 'flow_proposed')).toMatchObject({ estimateMs: null });
-    // ETA: none before the second document was read (the first carries the warm-up), then from it.
+    // ETA: none before the third document was read (the first carries the warm-up, one more is no basis), then from the two.
     const progress = first.events.filter((e) => e.type === 'progress').map((e) => (e.type === 'progress' ? e.etaMs : -1));
-    expect(progress.slice(0, 2)).toEqual([null, null]);
-    expect(progress[2]).toBe(Math.round(3 * 400 * 1.15));
+    expect(progress.slice(0, 3)).toEqual([null, null, null]);
+    expect(progress[3]).toBe(Math.round(2 * 400 * 1.15));
     const next = await FlowScheduler.open({ store, executors: { question: first.executor } });
     const flow = await next.propose(draft(10));
     // 10 items at the learnt 0.4 s and the learnt reduce step (0 ms on the test clock), buffered.

@@ -15,7 +15,10 @@
  * unmeasured, it counts as nothing in an estimate (it is a small part of it). The first item of a
  * kind in a session carries that session's warm-up (the clause classifier built, workers
  * started, code compiled): it is not learnt, so one slow start does not inflate the estimates
- * (measured on the corpus: the first item took three to ten times the others). Estimates shown
+ * (measured on the corpus: the first item took three to ten times the others). What it took beyond
+ * its units is learnt apart, as the kind's warm-up (`warmupMs`), and added once to an estimate made
+ * before this session ran the kind: the next session's first document carries it again (without
+ * it, a flow estimated on its approval card after a reload was 40 % short). Estimates shown
  * to people carry a small buffer so the promise is conservative; the rates themselves are not
  * inflated. The model is a small plain record the app persists (FlowStore.saveDurations) so the
  * next session starts from what this device measured.
@@ -27,6 +30,8 @@ export interface DurationStat {
   readonly samples: number;
   /** The decayed sum of the units observed (how much the rate rests on). */
   readonly weight: number;
+  /** What a session's first item took beyond its units (its warm-up), ms; absent until learnt. */
+  readonly warmupMs?: number;
 }
 
 export interface DurationRecord {
@@ -62,6 +67,8 @@ export class DurationModel {
   private readonly stats = new Map<string, DurationStat>();
   /** Kinds seen in this session (their first item carried the warm-up). */
   private readonly warm = new Map<string, number>();
+  /** This session's first item of a kind, kept until the kind's rate can tell its warm-up apart. */
+  private readonly firsts = new Map<string, { readonly ms: number; readonly units: number }>();
   private readonly alpha: number;
   readonly buffer: number;
 
@@ -76,6 +83,12 @@ export class DurationModel {
     const s = this.stats.get(kind);
     if (!s || (s.samples < MIN_SAMPLES && !OPTIONAL_KIND.test(kind))) return null;
     return s.meanMs * units;
+  }
+
+  /** The warm-up an item of `kind` still carries in this session: the learnt one until the session ran the kind, then 0. */
+  warmupMs(kind: string): number {
+    if ((this.warm.get(kind) ?? 0) > 0) return 0;
+    return this.stats.get(kind)?.warmupMs ?? 0;
   }
 
   samples(kind: string): number {
@@ -93,23 +106,46 @@ export class DurationModel {
     this.warm.set(kind, seen + 1);
     // This session's warm-up is no basis: the device's rate, or the next items, are the better guess
     // (a single item, as a reduce step is, is learnt all the same).
-    if (seen === 0 && !OPTIONAL_KIND.test(kind)) return;
+    if (seen === 0 && !OPTIONAL_KIND.test(kind)) {
+      this.firsts.set(kind, { ms, units });
+      this.learnWarmup(kind);
+      return;
+    }
     const s = this.stats.get(kind);
     const past = s ? s.weight * (1 - this.alpha) : 0;
     const weight = past + units;
     const meanMs = s ? (s.meanMs * past + ms) / weight : ms / units;
-    this.stats.set(kind, { meanMs, samples: (s?.samples ?? 0) + 1, weight });
+    this.stats.set(kind, { ...s, meanMs, samples: (s?.samples ?? 0) + 1, weight });
+    this.learnWarmup(kind);
   }
 
-  /** The estimate shown for these items (buffer included), in whole milliseconds; null without a basis. A kind alone is one unit. */
+  /** The session's first item beyond what its units take at the kind's rate, once there is a rate. */
+  private learnWarmup(kind: string): void {
+    const first = this.firsts.get(kind);
+    const s = this.stats.get(kind);
+    const expected = this.perItemMs(kind, first?.units);
+    if (!first || !s || expected === null) return;
+    this.firsts.delete(kind);
+    const extra = Math.max(0, first.ms - expected);
+    const warmupMs = s.warmupMs === undefined ? extra : s.warmupMs + this.alpha * (extra - s.warmupMs);
+    this.stats.set(kind, { ...s, warmupMs });
+  }
+
+  /**
+   * The estimate shown for these items (buffer included), in whole milliseconds; null without a
+   * basis. A kind alone is one unit. A kind this session has not run yet adds its warm-up once.
+   */
   estimateMs(parts: readonly (string | WorkPart)[]): number | null {
     let sum = 0;
+    const kinds = new Set<string>();
     for (const p of parts) {
       const { kind, units } = typeof p === 'string' ? { kind: p, units: 1 } : p;
       const ms = this.perItemMs(kind, units);
       if (ms === null && !OPTIONAL_KIND.test(kind)) return null;
       sum += ms ?? 0;
+      kinds.add(kind);
     }
+    for (const kind of kinds) sum += this.warmupMs(kind);
     return Math.round(sum * this.buffer);
   }
 
@@ -130,7 +166,10 @@ export function validRecord(raw: unknown): DurationRecord | null {
   const kinds: Record<string, DurationStat> = {};
   for (const [k, v] of Object.entries(r.kinds as Record<string, unknown>)) {
     const s = v as Partial<DurationStat> | null;
-    if (s && typeof s.meanMs === 'number' && Number.isFinite(s.meanMs) && s.meanMs >= 0 && typeof s.samples === 'number' && s.samples >= 0 && typeof s.weight === 'number' && Number.isFinite(s.weight) && s.weight > 0) kinds[k] = { meanMs: s.meanMs, samples: s.samples, weight: s.weight };
+    if (s && typeof s.meanMs === 'number' && Number.isFinite(s.meanMs) && s.meanMs >= 0 && typeof s.samples === 'number' && s.samples >= 0 && typeof s.weight === 'number' && Number.isFinite(s.weight) && s.weight > 0) {
+      const warmup = typeof s.warmupMs === 'number' && Number.isFinite(s.warmupMs) && s.warmupMs >= 0 ? { warmupMs: s.warmupMs } : {};
+      kinds[k] = { meanMs: s.meanMs, samples: s.samples, weight: s.weight, ...warmup };
+    }
   }
   return { version: 2, kinds };
 }

@@ -140,7 +140,8 @@ export class FlowScheduler {
     const total = this.durations.estimateMs(parts);
     if (total === null) return null;
     const first = pendingItems(flow)[0];
-    const current = first ? (this.durations.perItemMs(first.kind, workUnits(first.size)) ?? 0) * this.durations.buffer : 0;
+    // The item running now (its warm-up too, when it is the session's first of its kind): the elapsed time is taken off it alone.
+    const current = first ? ((this.durations.perItemMs(first.kind, workUnits(first.size)) ?? 0) + this.durations.warmupMs(first.kind)) * this.durations.buffer : 0;
     return Math.max(0, Math.round(total - Math.min(elapsedOnCurrent, current)));
   }
 

@@ -48,6 +48,30 @@ describe('durations per kind of work item', () => {
     expect(next.perItemMs('ask')).toBeCloseTo((200 * 0.75 + 300) / 1.75, 6);
   });
 
+  it('learn the warm-up a session’s first item carries and add it once to an estimate made before the session ran the kind', () => {
+    const first = new DurationModel(null, { alpha: 0.5, buffer: 1 });
+    first.observe('ask', 2500); // the warm-up: kept until there is a rate to tell it apart
+    expect(first.warmupMs('ask')).toBe(0); // this session already ran the kind
+    first.observe('ask', 500);
+    first.observe('ask', 500);
+    expect(first.perItemMs('ask')).toBe(500);
+    expect(first.estimateMs(['ask', 'ask'])).toBe(1000);
+    expect(first.toRecord().kinds['ask']?.warmupMs).toBe(2000);
+    // The next session: its first document will carry the warm-up again, once for the whole flow.
+    const next = new DurationModel(structuredClone(first.toRecord()), { alpha: 0.5, buffer: 1 });
+    expect(next.warmupMs('ask')).toBe(2000);
+    expect(next.estimateMs(['ask', 'ask', 'ask'])).toBe(3 * 500 + 2000);
+    expect(next.estimateMs([{ kind: 'ask', units: 4 }, 'reduce:question'])).toBe(4 * 500 + 2000);
+    next.observe('ask', 1100); // a shorter warm-up than before: 600 beyond its unit
+    expect(next.warmupMs('ask')).toBe(0);
+    expect(next.estimateMs(['ask', 'ask'])).toBe(1000);
+    expect(next.toRecord().kinds['ask']?.warmupMs).toBe(2000 + 0.5 * (600 - 2000));
+    // A first item faster than the rate is no warm-up at all (never a negative one).
+    const third = new DurationModel(structuredClone(next.toRecord()), { alpha: 1, buffer: 1 });
+    third.observe('ask', 100);
+    expect(third.toRecord().kinds['ask']?.warmupMs).toBe(0);
+  });
+
   it('converge on a slow device, and ignore nonsense', () => {
     const d = new DurationModel();
     for (let i = 0; i < 30; i++) d.observe('ask', 9000);
@@ -75,6 +99,8 @@ describe('durations per kind of work item', () => {
     expect(validRecord(null)).toBeNull();
     expect(validRecord({ version: 1, kinds: { ask: { meanMs: 300, samples: 2 } } })).toBeNull();
     expect(validRecord({ version: 2, kinds: { ask: { meanMs: 'x', samples: 2, weight: 1 }, scan: { meanMs: 300, samples: 2, weight: 1.7 }, bad: { meanMs: -1, samples: 2, weight: 1 }, none: { meanMs: 3, samples: 2 } } })).toEqual({ version: 2, kinds: { scan: { meanMs: 300, samples: 2, weight: 1.7 } } });
+    // A warm-up that is not a duration is left out, the rest of the kind kept.
+    expect(validRecord({ version: 2, kinds: { ask: { meanMs: 300, samples: 2, weight: 1, warmupMs: -3 }, scan: { meanMs: 300, samples: 2, weight: 1, warmupMs: 900 } } })).toEqual({ version: 2, kinds: { ask: { meanMs: 300, samples: 2, weight: 1 }, scan: { meanMs: 300, samples: 2, weight: 1, warmupMs: 900 } } });
     expect(new DurationModel({ version: 2, kinds: { ask: { meanMs: Number.POSITIVE_INFINITY, samples: 3, weight: 1 } } }).perItemMs('ask')).toBeNull();
   });
 });

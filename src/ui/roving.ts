@@ -95,7 +95,7 @@ export class RovingFocus {
       const list = controlsOf(rows[row]!);
       return list[Math.min(column, list.length - 1)] ?? null;
     };
-    let next: HTMLElement | null = null;
+    let next: HTMLElement | null;
     switch (e.key) {
       case 'ArrowDown':
         next = r + 1 < rows.length ? at(r + 1, c) : null;

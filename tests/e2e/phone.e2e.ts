@@ -19,20 +19,20 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 async function pinch(page: Page, selector: string, from: number, to: number): Promise<void> {
   await page.evaluate(
     ([sel, a, b]) => {
-      const el = document.querySelector(sel as string)!;
+      const el = document.querySelector(sel)!;
       const box = el.getBoundingClientRect();
       const cx = box.left + box.width / 2;
       const cy = box.top + box.height / 2;
       const send = (type: string, id: number, x: number) => el.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true, cancelable: true }));
-      send('pointerdown', 1, cx - (a as number) / 2);
-      send('pointerdown', 2, cx + (a as number) / 2);
+      send('pointerdown', 1, cx - a / 2);
+      send('pointerdown', 2, cx + a / 2);
       for (let i = 1; i <= 5; i++) {
-        const d = (a as number) + (((b as number) - (a as number)) * i) / 5;
+        const d = a + ((b - a) * i) / 5;
         send('pointermove', 1, cx - d / 2);
         send('pointermove', 2, cx + d / 2);
       }
-      send('pointerup', 1, cx - (b as number) / 2);
-      send('pointerup', 2, cx + (b as number) / 2);
+      send('pointerup', 1, cx - b / 2);
+      send('pointerup', 2, cx + b / 2);
     },
     [selector, from, to] as const,
   );

@@ -5,7 +5,7 @@
  * pan-x pan-y`, so the browser scrolls it with one finger and leaves two-finger zoom to us (the
  * rest of the page is not zoomed).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 3;
@@ -20,7 +20,10 @@ export function pinchZoom(zoom: number, startDistance: number, distance: number)
 
 export function usePinchZoom(el: HTMLElement | null, zoom: number, onZoom: (zoom: number) => void): void {
   const current = useRef({ zoom, onZoom });
-  current.current = { zoom, onZoom };
+  // The listeners read the latest zoom and callback without being added again.
+  useLayoutEffect(() => {
+    current.current = { zoom, onZoom };
+  });
   useEffect(() => {
     if (!el) return;
     const points = new Map<number, { x: number; y: number }>();

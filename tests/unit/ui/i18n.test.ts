@@ -44,7 +44,7 @@ function compare(path: string, en: unknown, other: unknown, lang: string, proble
     const f = en as (...a: unknown[]) => unknown;
     const g = other as (...a: unknown[]) => unknown;
     if (f.length !== g.length) problems.push(`${path}: ${lang} takes ${g.length} arguments, English ${f.length}`);
-    const args = sampleArgs(f as never);
+    const args = sampleArgs(f);
     const a = f(...args);
     const b = g(...args);
     if (typeof a === 'string' && typeof b === 'string') {

@@ -59,7 +59,7 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-/** tesseract.js worker script, WASM cores and English data at <base>tesseract/ (src/ocr/assets.ts). */
+/** tesseract.js worker script, WASM cores and language data at <base>tesseract/ (src/ocr/assets.ts). */
 function tesseractAssets(): Plugin {
   const require = createRequire(import.meta.url);
   const files = new Map(TESSERACT_ASSETS.map((a) => [a.to, require.resolve(a.from)]));

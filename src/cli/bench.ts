@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile,hostile-ui] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -8,6 +8,8 @@
  *            first answer, RSS (src/cli/bench-query.ts);
  * - vectors: the flat vector index at 20,000 × 1024 (src/cli/bench-vectors.ts);
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
+ * - ocr-languages: French and German OCR of a rendered page of each corpus statute, automatic
+ *            language against English only (src/cli/bench-ocr-languages.ts; --docs, default ../shared/corpus);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
@@ -30,6 +32,9 @@
  * - hostile-ui: the UI batch of the fuzz suite (135 files: bombs, broken files, slow texts,
  *            payloads) imported in the built app in Chromium: the worst main-thread task
  *            meanwhile (src/cli/bench-hostile-ui.ts).
+ * - eta:     the error of the first time estimate of an import (the corpus folder, 24 files) and
+ *            of a flow over its documents, in the built app in Chromium, on a device that never
+ *            measured and on the next session (src/cli/bench-eta.ts; --docs, default ../shared/corpus).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -44,6 +49,8 @@ import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
 import { benchQuery, formatQueryTable } from './bench-query';
 import { measureHostile, summarise } from './bench-hostile';
+import { benchOcrLanguages, formatOcrLanguages } from './bench-ocr-languages';
+import { benchEta, formatEta } from './bench-eta';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchOpen } from './bench-open';
 import { benchScale, formatScaleTable } from './bench-scale';
@@ -57,7 +64,7 @@ import { sentence } from './bench-corpus';
 const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, passages: { type: 'string' } } });
 /** What --json FILE receives (the sections that report machine-readable figures). */
 const json: Record<string, unknown> = {};
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,open,view,hostile,hostile-ui').split(','));
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta').split(','));
 
 
 function table(title: string, rows: Record<string, number | string>): void {
@@ -141,6 +148,10 @@ async function main(): Promise<void> {
       });
     }
   });
+  await section('ocr-languages', async () => {
+    console.log('\n## OCR in French and German (a rendered page of each corpus statute, 300 dpi)\n');
+    console.log(formatOcrLanguages(await benchOcrLanguages(values.docs ? { docs: values.docs } : {})));
+  });
   await section('models', async () => {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
     console.log(formatTable(await benchModels({})));
@@ -198,6 +209,12 @@ async function main(): Promise<void> {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
     table('Hostile files through the UI (the fuzz UI batch: 135 files of every kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
+  });
+  await section('eta', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    console.log('\n## First time estimate against the actual time (built app in Chromium)\n');
+    console.log(formatEta(await benchEta(values.docs ? { docs: values.docs } : {})));
   });
   if (values.json) await writeFile(values.json, JSON.stringify(json, null, 2));
   if (failures.length) process.exitCode = 1;

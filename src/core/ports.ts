@@ -126,11 +126,19 @@ export interface OcrResult {
   readonly confidence: number;
   /** The words read, in reading order, with their boxes in the image's pixels (engines that report them). */
   readonly words?: readonly OcrWord[];
+  /** The Tesseract languages the text was read with (after `detect` chose one, that one). */
+  readonly languages?: readonly string[];
 }
 
 export interface OcrOptions extends JobOptions {
   /** Tesseract language codes, e.g. ["eng"], ["deu", "eng"]. Default ["eng"]. */
   readonly languages?: readonly string[];
+  /**
+   * Languages the page may be written in (Tesseract codes, e.g. ["eng", "fra", "deu"]): the text
+   * read with `languages` is identified and, when it is another of these, the page is read again
+   * in that language (accents, ligatures and umlauts need the right model).
+   */
+  readonly detect?: readonly string[];
 }
 
 /** Optical character recognition of one page image (tesseract.js in ocr.worker.ts, or in-process in Node). */

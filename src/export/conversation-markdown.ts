@@ -11,20 +11,21 @@
 import type { TurnRecord } from '../core/answer/types';
 import { answerLines, citedSources, exportDate, flattenText, quoteWarning, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 import { escapeMarkdown as e, escapeMarkdownKeepingBold } from './markdown';
+import { exportStrings, type ExportLang } from './export-strings';
 
 const label = (turn: number, n: number) => `[^${turn}-${n}]`;
 
-function renderLine(line: AnswerLine, turn: number): string {
+function renderLine(line: AnswerLine, turn: number, lang: ExportLang): string {
   let out = '';
   line.pieces.forEach((piece, i) => {
     if (piece.citations.length > 0) {
       // A "[1, 2]" piece: one footnote reference per resolved number, the rest marked.
-      out += piece.citations.map((c) => (c.chunkId === null ? `[${c.n}] [unresolved citation]` : label(turn, c.n))).join('');
+      out += piece.citations.map((c) => (c.chunkId === null ? `[${c.n}] ${exportStrings(lang).unresolvedCitation}` : label(turn, c.n))).join('');
     } else out += escapeMarkdownKeepingBold(piece.text);
     const q = piece.quote;
     const next = line.pieces[i + 1];
     if (q && next?.quote !== q) {
-      const warning = quoteWarning(q);
+      const warning = quoteWarning(q, lang);
       if (warning) out += ` ${warning}`;
     }
   });
@@ -32,14 +33,15 @@ function renderLine(line: AnswerLine, turn: number): string {
   return prefix + out;
 }
 
-function renderTurn(turn: TurnRecord, index: number): string {
+function renderTurn(turn: TurnRecord, index: number, lang: ExportLang): string {
   const n = index + 1;
-  const out = [`## ${n}. ${e(flattenText(turn.question)) || '(empty)'}`, '', `**${e(stateLabel(turn))}**`, ''];
-  if (turn.answer) out.push(answerLines(turn.answer).map((l) => (l.kind === 'blank' ? '' : renderLine(l, n))).join('\n'));
+  const t = exportStrings(lang);
+  const out = [`## ${n}. ${e(flattenText(turn.question)) || t.empty}`, '', `**${e(stateLabel(turn, lang))}**`, ''];
+  if (turn.answer) out.push(answerLines(turn.answer).map((l) => (l.kind === 'blank' ? '' : renderLine(l, n, lang))).join('\n'));
   else if (turn.error) out.push(`_${e(turn.error.message)}_`);
   const { cited, shown } = citedSources(turn);
-  if (shown.length > 0) out.push('', `Closest passages: ${shown.map((s) => label(n, s.n)).join(' ')}`);
-  if (turn.answer && cited.length + turn.answer.quotes.length > 0) out.push('', `_${verificationSummary(turn.answer)}_`);
+  if (shown.length > 0) out.push('', `${t.closestPassages} ${shown.map((s) => label(n, s.n)).join(' ')}`);
+  if (turn.answer && cited.length + turn.answer.quotes.length > 0) out.push('', `_${verificationSummary(turn.answer, lang)}_`);
   const notes = [...cited, ...shown].map((s) => `${label(n, s.n)}: ${e(sourceReference(s))}: “${e(flattenText(s.text))}”`);
   if (notes.length > 0) out.push('', ...notes);
   return out.join('\n');
@@ -47,6 +49,7 @@ function renderTurn(turn: TurnRecord, index: number): string {
 
 export function conversationToMarkdown(conversation: ConversationExport): string {
   const date = exportDate(conversation.exportedAt ?? new Date());
-  const head = [`# ${e(flattenText(conversation.title))}`, '', `_Exported from Casefile on ${date}. Citations are footnotes with the file, page, section and the verbatim passage._`];
-  return `${[...head, ...conversation.turns.map((t, i) => `\n${renderTurn(t, i)}`)].join('\n')}\n`;
+  const lang = conversation.language ?? 'en';
+  const head = [`# ${e(flattenText(conversation.title))}`, '', `_${exportStrings(lang).exportedOn(date)}_`];
+  return `${[...head, ...conversation.turns.map((t, i) => `\n${renderTurn(t, i, lang)}`)].join('\n')}\n`;
 }

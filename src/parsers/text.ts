@@ -71,6 +71,45 @@ export function countTextPages(text: string): number {
   return pages;
 }
 
+/**
+ * Markdown headings as one kind, each said once: a setext heading ("Title" over "====" or
+ * "----") becomes an ATX one ("# Title", "## Title"), so its underline is not read as text; a
+ * heading that repeats the heading right above it (assembled files often carry a file's own
+ * title under the heading that introduces it: "### Article 1101" then "Article 1101 / ----") is
+ * dropped, so a passage does not read "Article 1101 Article 1101". Fenced code is left alone.
+ */
+export function tidyMarkdown(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let inFence = false;
+  /** The text of the last heading, while only blank lines followed it. */
+  let lastHeading: string | null = null;
+  const key = (s: string) => s.replace(/[*_`]+/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    if (inFence) {
+      out.push(line);
+      lastHeading = null;
+      continue;
+    }
+    const next = lines[i + 1];
+    const setext = line.trim() !== '' && !/^\s{0,3}([#>*+-]|\d+[.)])\s/.test(line) && next !== undefined && /^\s{0,3}(=+|-{2,})\s*$/.test(next) ? (next.trim()[0] === '=' ? 1 : 2) : 0;
+    const atx = /^\s{0,3}(#{1,6})\s+(.+?)(?:\s+#+)?\s*$/.exec(line);
+    const heading = setext ? line.trim() : atx ? atx[2]! : null;
+    if (heading !== null) {
+      if (setext) i++; // the underline
+      if (lastHeading !== null && key(heading) === lastHeading) continue;
+      out.push(setext ? `${'#'.repeat(setext)} ${heading}` : line);
+      lastHeading = key(heading);
+      continue;
+    }
+    if (line.trim() !== '') lastHeading = null;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
 /** Yields `info` then one item per page. The caller has decoded the bytes. */
 export async function* parseText(text: string, flavour: TextFlavour, fileName: string, signal?: AbortSignal, maxPages = DEFAULT_BUDGETS.maxPages): AsyncGenerator<ParsedItem> {
   const count = countTextPages(text);
@@ -80,6 +119,7 @@ export async function* parseText(text: string, flavour: TextFlavour, fileName: s
   yield { kind: 'info', info: { pages: pages.length, title, mediaType: TEXT_MEDIA_TYPES[flavour] } };
   for (let i = 0; i < pages.length; i++) {
     if (signal?.aborted) throw new AbortedError(`parsing ${fileName}`);
-    yield { kind: 'page', page: { page: i + 1, text: pages[i]!, ocr: false, confidence: null, needsOcr: false } };
+    const page = flavour === 'markdown' ? tidyMarkdown(pages[i]!) : pages[i]!;
+    yield { kind: 'page', page: { page: i + 1, text: page, ocr: false, confidence: null, needsOcr: false } };
   }
 }

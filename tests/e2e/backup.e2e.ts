@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handZip } from '../unit/parsers/helpers/office';
 import { zipLayout } from '../helpers/zip-layout';
-import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
 import { currentWorkspace, databases, vaultEntries, vaultFolders, writeFiles } from './storage-support';
 
 const SAMPLES = ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md'];
@@ -45,6 +45,7 @@ describe('backup → delete → restore', () => {
     for (const name of SAMPLES) await waitForStatus(s.page, name, 'Ready');
     before.set('answers', await answers());
     before.set('workspace', await currentWorkspace(s.page));
+    await workspaceMenu(s.page);
     const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.getByRole('button', { name: 'Back up workspace' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^My-documents-\d{4}-\d{2}-\d{2}\.casefile$/);
     backup = (await download.path())!;
@@ -53,6 +54,7 @@ describe('backup → delete → restore', () => {
 
   it('restores it after the workspace is deleted: same documents, results and citations', async () => {
     const ws = before.get('workspace') as { id: string; name: string };
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Delete workspace' }).click();
     await s.page.getByRole('dialog', { name: /Delete “My documents”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     await expect.poll(async () => (await currentWorkspace(s.page)).id, { timeout: 30_000 }).not.toBe(ws.id);

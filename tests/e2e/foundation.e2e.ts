@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
-import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session, workspaceMenu } from './support';
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
   let s: Session;
@@ -187,6 +187,7 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
 
   it('keeps matters apart and removes a deleted one entirely', async () => {
     const select = s.page.getByRole('combobox', { name: 'Workspace' });
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     const create = s.page.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Acme v. Globex');
@@ -199,17 +200,21 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
     expect(await databases()).toContain(`casefile-ws-${acmeId}`);
     expect(await vault()).toContain(acmeId);
 
+    await workspaceMenu(s.page);
     await select.selectOption({ label: 'My documents' });
     await s.page.getByText('No documents yet.').waitFor();
+    await workspaceMenu(s.page);
     await select.selectOption({ label: 'Acme v. Globex' });
     await waitForStatus(s.page, 'settlement.pdf', 'Ready');
 
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Rename workspace' }).click();
     const rename = s.page.getByRole('dialog', { name: 'Rename workspace' });
     await rename.getByLabel('Name').fill('Acme v. Globex (settled)');
     await rename.getByRole('button', { name: 'Rename' }).click();
     await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex (settled)');
 
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Delete workspace' }).click();
     await s.page.getByRole('dialog', { name: /Delete “Acme v. Globex \(settled\)”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     await expect.poll(() => select.locator('option').allTextContents()).toEqual(['My documents']);

@@ -5,7 +5,7 @@
  * Settings → Search changes the explanation and is still chosen after a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
 
 describe('retrieval: modes, explanation, settings', () => {
   let s: Session;
@@ -108,6 +108,7 @@ describe('retrieval: modes, explanation, settings', () => {
   });
 
   it('keeps settings per workspace', async () => {
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     await s.page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => s.page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('New matter');

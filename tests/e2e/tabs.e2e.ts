@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, deleteDocument, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
 import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
@@ -68,6 +68,7 @@ describe('two tabs on one workspace', () => {
   });
 
   it('deleting the workspace in one tab while the other imports into it leaves nothing of it in either tab', async () => {
+    await workspaceMenu(one);
     await one.getByRole('button', { name: 'New workspace' }).click();
     const create = one.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Doomed matter');
@@ -77,6 +78,7 @@ describe('two tabs on one workspace', () => {
     // The other tab sees the new workspace and opens it.
     const select = two.getByRole('combobox', { name: 'Workspace' });
     await expect.poll(() => select.locator('option').allTextContents()).toContain('Doomed matter');
+    await workspaceMenu(two);
     await select.selectOption({ label: 'Doomed matter' });
     await expect.poll(async () => (await currentWorkspace(two)).id).toBe(doomed.id);
 
@@ -84,6 +86,7 @@ describe('two tabs on one workspace', () => {
     await expect.poll(async () => (await documentRows(two)).filter((d) => d.status === 'ready').length, { timeout: 60_000 }).toBeGreaterThan(0);
     expect((await documentRows(two)).filter((d) => d.status === 'ready').length).toBeLessThan(30); // still importing
 
+    await workspaceMenu(one);
     await one.getByRole('button', { name: 'Delete workspace' }).click();
     await one.getByRole('dialog', { name: /Delete “Doomed matter”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     for (const page of [one, two]) {

@@ -3,6 +3,9 @@
  * or part, section, or "not found" and why — each citation opening the passage in the viewer as
  * a turn's citations do; Export CSV and Export XLSX download the same table.
  */
+import type { UiLang } from '../i18n/language';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { FLOWS } from './flow-strings';
 import { useState } from 'react';
 import { pageLabel } from '../../core/answer/sources';
 import type { AnswerSource } from '../../core/answer/types';
@@ -28,25 +31,24 @@ export function rowSource(r: FlowRow, n: number, doc?: DocumentLookup): AnswerSo
 /** The media type and page count of a document ("p. 5" or "part 2"). */
 export type DocumentLookup = (id: string) => Pick<DocumentRecord, 'name' | 'mediaType' | 'pages'> | undefined;
 
-const STATUS: Record<FlowRow['status'], string> = { found: 'Found', not_found: 'Not found', failed: 'Could not be searched' };
-
-export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
+export function FlowTable({ flow, doc, onOpen, lang }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void; lang: UiLang }) {
+  const t = FLOWS[lang];
   const rows = rowsInOrder(flow);
   if (rows.length === 0) return null;
   return (
-    <div className="flow-table-wrap" role="region" aria-label="Findings per document" tabIndex={0}>
+    <div className="flow-table-wrap" role="region" aria-label={t.findingsPerDocument} tabIndex={0}>
       <table className="flow-table" data-testid="flow-table">
         <thead>
           <tr>
-            <th scope="col">Document</th>
-            <th scope="col">Finding</th>
-            <th scope="col">Where</th>
+            <th scope="col">{t.document}</th>
+            <th scope="col">{t.finding}</th>
+            <th scope="col">{t.where}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r, i) => {
             const source = rowSource(r, i + 1, doc);
-            const where = source ? pageLabel(source) : '';
+            const where = source ? pageLabel(source, lang) : '';
             const evidence = r.evidence.length > MAX_EVIDENCE ? `${r.evidence.slice(0, MAX_EVIDENCE)}…` : r.evidence;
             return (
               <tr key={r.itemId} data-testid="flow-row" data-status={r.status} data-document={r.document}>
@@ -62,21 +64,21 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
                       </p>
                       {evidence && evidence !== r.finding && (
                         <details className="flow-evidence">
-                          <summary>Passage</summary>
+                          <summary>{t.passage}</summary>
                           <blockquote>{evidence}</blockquote>
                         </details>
                       )}
                     </>
                   ) : (
                     <p className={`flow-missing flow-${r.status}`} data-testid="flow-finding">
-                      <span className="badge">{STATUS[r.status]}</span>
+                      <span className="badge">{t.rowStatus[r.status]}</span>
                       {r.reason && <span className="muted"> {r.reason}</span>}
                     </p>
                   )}
                 </td>
                 <td className="flow-where">
                   {source ? (
-                    <button type="button" className="cite flow-cite" data-testid="flow-cite" title={`Open ${r.document}, ${where}`} onClick={() => onOpen(source)}>
+                    <button type="button" className="cite flow-cite" data-testid="flow-cite" title={t.open(r.document, where)} onClick={() => onOpen(source)}>
                       {where}
                     </button>
                   ) : null}
@@ -91,21 +93,24 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
   );
 }
 
-export function FlowExports({ flow }: { flow: FlowRecord }) {
+/** CSV and XLSX of the table, written in the app's language (the language the export is asked in). */
+export function FlowExports({ flow, lang }: { flow: FlowRecord; lang: UiLang }) {
   const { flows } = useSession();
+  const app = useLanguage().lang;
+  const t = FLOWS[lang];
   const [problem, setProblem] = useState<string | null>(null);
   const save = (format: 'csv' | 'xlsx') => {
     setProblem(null);
-    flows.exportTable(flow.id, format).then(saveFile, (e: unknown) => setProblem(`The table could not be exported: ${describeError(e)}`));
+    flows.exportTable(flow.id, format, app).then(saveFile, (e: unknown) => setProblem(t.notExported(describeError(e))));
   };
   if (flow.rows.length === 0) return null;
   return (
     <div className="actions flow-exports">
       <button type="button" className="small" data-testid="export-csv" onClick={() => save('csv')}>
-        Export CSV
+        {t.exportCsv}
       </button>
       <button type="button" className="small" data-testid="export-xlsx" onClick={() => save('xlsx')}>
-        Export XLSX
+        {t.exportXlsx}
       </button>
       {problem && (
         <span className="error-text" role="alert">

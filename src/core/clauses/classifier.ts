@@ -28,6 +28,13 @@ export interface KindWindow {
   readonly end: number;
 }
 
+/**
+ * The question head learned only from questions that ask about a kind, so it names one for any
+ * question ("Who signed the document?" → IP ownership 0.63): where the question uses none of the
+ * kinds' names or keywords, its kind must be at least this sure.
+ */
+const UNNAMED_QUESTION_THRESHOLD = 0.7;
+
 /** A question's second kind counts when its probability is at least this share of the first's. */
 const SECOND_KIND_SHARE = 0.8;
 
@@ -97,7 +104,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     if (!p) return named;
     const learned = this.kinds
       .map(({ id, k }) => ({ type: id, score: p[k]! }))
-      .filter((l) => l.score >= this.model.model.questionThreshold)
+      .filter((l) => l.score >= (named.length > 0 ? this.model.model.questionThreshold : Math.max(this.model.model.questionThreshold, UNNAMED_QUESTION_THRESHOLD)))
       .sort((a, b) => b.score - a.score)
       .slice(0, 2)
       .filter((l, i, all) => i === 0 || l.score >= SECOND_KIND_SHARE * all[0]!.score);

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
-import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session, workspaceMenu } from './support';
+import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session, workspaceMenu, latestTurn } from './support';
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
   let s: Session;
@@ -115,7 +115,13 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
 
   it('works in a narrow window', async () => {
     await s.page.setViewportSize({ width: 400, height: 800 });
+    // A short follow-up stays with the arbitration agreement asked about last, which has no
+    // governing-law clause: the turn names the documents that do, and one click asks them.
     await ask(s.page, 'governing law');
+    const count = await s.page.getByTestId('turn').count();
+    await latestTurn(s.page).getByTestId('elsewhere').getByRole('button', { name: 'Search all documents for this question' }).click();
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 1);
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
     expect((await results(s.page)).length).toBeGreaterThan(0);
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -12,27 +12,9 @@ import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, rawTokens, type Ana
 
 export const LEXICAL_SNAPSHOT_VERSION = 1;
 
-/**
- * Query-time matching of terms one edit apart ("liability" → liabil ~ "liable" → liabl; OCR
- * slips), for terms of 6+ characters, at 0.6 of an exact match. Measured on the CUAD dev set:
- * +1–2 MRR; it costs a few ms per query at 20k chunks (see .scratch bench).
- */
-export const DEFAULT_FUZZY = { distance: 1, minLength: 6, weight: 0.6 } as const;
-
-/**
- * Terms in more than this share of the chunks ("agreement", "party" in a contract collection)
- * are left out of the BM25 query when it has rarer terms (as Lucene's common-terms query does):
- * their idf is under ~1 so they barely move a ranking, but scoring their postings is most of the
- * query time (~25 ms for "agreement" at 20k chunks). Re-scoring still sees them (proximity).
- */
-export const DEFAULT_COMMON_TERM_CUTOFF = 0.3;
-
-/**
- * Scores of matches in documents of another language than the query's are multiplied by this:
- * they remain findable (names, numbers, shared legal terms) but never outrank an equal match in
- * the query's language. Crossing languages is the dense path's job.
- */
-export const OFF_LANGUAGE_WEIGHT = 0.5;
+// The same defaults as the index it checks (one definition, so the oracle cannot drift from it).
+import { DEFAULT_COMMON_TERM_CUTOFF, DEFAULT_FUZZY, OFF_LANGUAGE_WEIGHT } from '../../src/core/search/lexical-index';
+export { DEFAULT_COMMON_TERM_CUTOFF, DEFAULT_FUZZY, OFF_LANGUAGE_WEIGHT };
 export const COMMON_TERMS_MIN_CHUNKS = 200;
 
 export interface LexicalIndexOptions {

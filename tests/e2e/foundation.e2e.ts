@@ -193,12 +193,15 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
 
   it('keeps matters apart and removes a deleted one entirely', async () => {
     const select = s.page.getByRole('combobox', { name: 'Workspace' });
+    // The menu closes after each action, so its select leaves the accessibility tree: read the choice from the element.
+    const chosen = () => s.page.locator('#workspace-select').evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.textContent ?? null);
+    const options = () => s.page.locator('#workspace-select option').allTextContents();
     await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     const create = s.page.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Acme v. Globex');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex');
+    await expect.poll(chosen, { timeout: 15_000 }).toBe('Acme v. Globex');
     const pdf = Buffer.from(await textPdf([['SETTLEMENT TERMS', '1. Payment. Globex shall pay Acme the settlement sum within ten business days.']]));
     await s.page.getByTestId('file-input').setInputFiles([{ name: 'settlement.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     await waitForStatus(s.page, 'settlement.pdf', 'Ready');
@@ -218,12 +221,12 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
     const rename = s.page.getByRole('dialog', { name: 'Rename workspace' });
     await rename.getByLabel('Name').fill('Acme v. Globex (settled)');
     await rename.getByRole('button', { name: 'Rename' }).click();
-    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex (settled)');
+    await expect.poll(chosen, { timeout: 15_000 }).toBe('Acme v. Globex (settled)');
 
     await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Delete workspace' }).click();
     await s.page.getByRole('dialog', { name: /Delete “Acme v. Globex \(settled\)”/ }).getByRole('button', { name: 'Delete workspace' }).click();
-    await expect.poll(() => select.locator('option').allTextContents()).toEqual(['My documents']);
+    await expect.poll(options, { timeout: 15_000 }).toEqual(['My documents']);
     expect(await databases()).not.toContain(`casefile-ws-${acmeId}`);
     expect(await vault()).not.toContain(acmeId);
   });

@@ -157,6 +157,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The UI answers in its own time (a workspace opens, a model loads): expect.poll waits as long as a Playwright locator would.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
+import { currentWorkspace } from './storage-support';
 
 describe('retrieval: modes, explanation, settings', () => {
   let s: Session;
@@ -111,7 +112,7 @@ describe('retrieval: modes, explanation, settings', () => {
     await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     await s.page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => s.page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('New matter');
+    await expect.poll(async () => (await currentWorkspace(s.page)).name, { timeout: 15_000 }).toBe('New matter');
     await openSearchSettings();
     expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('combine_and_dedup');
     await closeSettings();

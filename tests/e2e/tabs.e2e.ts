@@ -73,14 +73,14 @@ describe('two tabs on one workspace', () => {
     const create = one.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Doomed matter');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(async () => (await currentWorkspace(one)).name).toBe('Doomed matter');
+    await expect.poll(async () => (await currentWorkspace(one)).name, { timeout: 15_000 }).toBe('Doomed matter');
     const doomed = await currentWorkspace(one);
     // The other tab sees the new workspace and opens it.
     const select = two.getByRole('combobox', { name: 'Workspace' });
-    await expect.poll(() => select.locator('option').allTextContents()).toContain('Doomed matter');
+    await expect.poll(() => two.locator('#workspace-select option').allTextContents(), { timeout: 15_000 }).toContain('Doomed matter');
     await workspaceMenu(two);
     await select.selectOption({ label: 'Doomed matter' });
-    await expect.poll(async () => (await currentWorkspace(two)).id).toBe(doomed.id);
+    await expect.poll(async () => (await currentWorkspace(two)).id, { timeout: 15_000 }).toBe(doomed.id);
 
     await two.getByTestId('file-input').setInputFiles(await writeFiles(await pdfBatch('doomed', 30, 1024 * 1024)), { timeout: 60_000 });
     await expect.poll(async () => (await documentRows(two)).filter((d) => d.status === 'ready').length, { timeout: 60_000 }).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('two tabs on one workspace', () => {
     await one.getByRole('dialog', { name: /Delete “Doomed matter”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     for (const page of [one, two]) {
       await expect.poll(async () => (await currentWorkspace(page)).id, { timeout: 30_000 }).not.toBe(doomed.id);
-      await expect.poll(() => page.getByRole('combobox', { name: 'Workspace' }).locator('option').allTextContents()).not.toContain('Doomed matter');
+      await expect.poll(() => page.locator('#workspace-select option').allTextContents(), { timeout: 15_000 }).not.toContain('Doomed matter');
     }
     // Give a late write every chance to recreate something, then look in both tabs.
     await one.waitForTimeout(3000);

@@ -59,7 +59,7 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-/** tesseract.js worker script, WASM cores and English data at <base>tesseract/ (src/ocr/assets.ts). */
+/** tesseract.js worker script, WASM cores and language data at <base>tesseract/ (src/ocr/assets.ts). */
 function tesseractAssets(): Plugin {
   const require = createRequire(import.meta.url);
   const files = new Map(TESSERACT_ASSETS.map((a) => [a.to, require.resolve(a.from)]));
@@ -157,6 +157,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The UI answers in its own time (a workspace opens, a model loads): expect.poll waits as long as a Playwright locator would.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

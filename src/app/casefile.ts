@@ -206,7 +206,8 @@ export class Casefile {
 
   /**
    * Restores a backup and opens it. When its workspace is already here: 'copy' restores it as a
-   * new workspace beside it, 'replace' restores it and then deletes the one here (in every tab).
+   * new workspace beside it, 'replace' restores it beside it too and, only once that restore is
+   * complete and verified, deletes the one here (in every tab): a damaged backup leaves it intact.
    */
   async restoreBackup(file: Blob, whenPresent: 'copy' | 'replace' = 'copy'): Promise<WorkspaceRecord> {
     const { manifest, existing } = await this.inspectBackup(file);
@@ -218,7 +219,7 @@ export class Casefile {
   }
 
   #backupDeps() {
-    return { registry: this.registry, vault: this.vault, locks: this.locks };
+    return { registry: this.registry, vault: this.vault, locks: this.locks, freeBytes: () => this.space.free() };
   }
 
   /** Removes leftovers nothing owns: workspaces deleted half-way, and partial copies of the open one. */

@@ -77,6 +77,7 @@ export class ChatService implements ChatAccess {
   #failures: Partial<Record<ProviderId, string>> = {};
   #check: EndpointCheck | null = null;
   #checking: Promise<void> | null = null;
+  #checkingTarget: string | null = null;
   #loading: LoadEntry | null = null;
   /** The last model this workspace loaded (its worker may still hold it). */
   #loadedKey: string | null = null;
@@ -313,6 +314,10 @@ export class ChatService implements ChatAccess {
   testConnection(): Promise<void> {
     const config = this.#settings.endpoint;
     if (!config) return Promise.resolve();
+    const target = `${config.baseUrl} ${config.model}`;
+    // A check of another server (or model) still running answers for that one: this one runs after it.
+    if (this.#checking && this.#checkingTarget !== target) return this.#checking.then(() => this.testConnection());
+    this.#checkingTarget = target;
     this.#checking ??= (async () => {
       this.#publish();
       try {
@@ -340,8 +345,14 @@ export class ChatService implements ChatAccess {
     const mixed = endpointProblem(config.baseUrl, typeof location === 'undefined' ? null : location.origin);
     if (mixed) throw new ModelError('model/unreachable', mixed, { details: { reason: 'mixed-content' } });
     this.#check = null;
-    await this.#update({ endpoint: config });
+    // Admitted first: saving publishes the settings, and a check started from them must already run under the new policy.
     await this.#deps.llm.admitEndpoint(config);
+    try {
+      await this.#update({ endpoint: config });
+    } catch (error) {
+      await this.#deps.llm.admitEndpoint(this.#settings.endpoint ?? null);
+      throw error;
+    }
     await this.testConnection();
   }
 

@@ -4,6 +4,7 @@
 import type { TurnRecord } from '../core/answer/types';
 import { conversationToDocx } from '../export/conversation-docx';
 import { conversationToMarkdown } from '../export/conversation-markdown';
+import type { ExportLang } from '../export/export-strings';
 
 export type ExportFormat = 'markdown' | 'docx';
 
@@ -24,8 +25,8 @@ export function exportFileName(title: string, format: ExportFormat): string {
   return `${base}.${TYPES[format].ext}`;
 }
 
-export async function conversationFile(title: string, turns: readonly TurnRecord[], format: ExportFormat, exportedAt = new Date()): Promise<ExportFile> {
-  const conversation = { title, turns, exportedAt };
+export async function conversationFile(title: string, turns: readonly TurnRecord[], format: ExportFormat, exportedAt = new Date(), language: ExportLang = 'en'): Promise<ExportFile> {
+  const conversation = { title, turns, exportedAt, language };
   const bytes = format === 'markdown' ? new TextEncoder().encode(conversationToMarkdown(conversation)) : await conversationToDocx(conversation);
   return { name: exportFileName(title, format), type: TYPES[format].type, bytes };
 }

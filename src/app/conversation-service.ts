@@ -18,6 +18,7 @@
  * - Mode "Passages only" asks without a model and shows the passages; "Language model only"
  *   needs a model (creative regime), and says so when there is none.
  */
+import type { ExportLang } from '../export/export-strings';
 import { titleFromQuestion, type ConversationRecord, type ConversationStore } from '../core/answer/conversation';
 import { previousScope } from '../core/answer/lineage';
 import type { ModelTimeouts } from '../core/answer/model-calls';
@@ -233,7 +234,11 @@ export class ConversationService {
   /** Asks a turn's question over every document, as the user chose after "No document here matches …". */
   async searchEverywhere(turnId: string): Promise<void> {
     const record = this.#turn(turnId)?.record;
-    if (record) await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
+    if (!record) return;
+    // Every document is no scope to keep: the filter and the follow-up scope go, so the next question is free too.
+    this.setFilter(null);
+    this.clearFollowUp();
+    await this.ask(record.question, { userScope: (await this.#deps.askDeps.documents()).map((d) => d.id) });
   }
 
   /** The cited passage with its chunk and document, to open in the viewer (null when deleted since). */
@@ -289,12 +294,12 @@ export class ConversationService {
     if (deleted.wasOpen && !this.#view.conversation && this.#view.turns.length === 0) await this.openConversation(deleted.record.id);
   }
 
-  /** A conversation as a Markdown or Word file (citations as footnotes). */
-  async exportConversation(id: string, format: ExportFormat): Promise<ExportFile> {
+  /** A conversation as a Markdown or Word file (citations as footnotes), its own words in `language`. */
+  async exportConversation(id: string, format: ExportFormat, language: ExportLang = 'en'): Promise<ExportFile> {
     await this.#writes;
     const conversation = await this.#deps.store.get(id);
     if (!conversation) throw new StoreError('store/not-found', `conversations: no conversation ${id} to export`);
-    return conversationFile(conversation.title, await this.#deps.store.turns(id), format, new Date(this.#now()));
+    return conversationFile(conversation.title, await this.#deps.store.turns(id), format, new Date(this.#now()), language);
   }
 
   /** Stops the running turn; nothing more is shown (turns already settled are still saved: flush()). */

@@ -24,6 +24,7 @@ import type { DocumentCatalog } from '../core/workspace/catalog';
 import { pendingItems, type FlowKind, type FlowRecord, type WorkItem } from '../core/workspace/flows';
 import type { WorkspaceAnswer } from '../core/answer/types';
 import { FlowScheduler, type FlowExecutor, type QueueEntry } from '../core/workspace/scheduler';
+import type { ExportLang } from '../export/export-strings';
 import { flowFileName, flowToCsv, flowToXlsx } from '../export/flow-table';
 import type { DexieFlowStore } from '../store/flows';
 import type { DownloadFile } from './downloads';
@@ -150,11 +151,11 @@ export class FlowService {
   }
 
   /** A flow's table as CSV or an Excel workbook, as the other exports are downloaded. */
-  async exportTable(flowId: string, format: 'csv' | 'xlsx'): Promise<DownloadFile> {
+  async exportTable(flowId: string, format: 'csv' | 'xlsx', language: ExportLang = 'en'): Promise<DownloadFile> {
     const flow = (await this.load(flowId))?.flow;
     if (!flow) throw new Error(`flows: no flow ${flowId} to export`);
-    if (format === 'csv') return { name: flowFileName(flow, 'csv'), type: 'text/csv;charset=utf-8', data: `\ufeff${flowToCsv(flow)}` };
-    return { name: flowFileName(flow, 'xlsx'), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await flowToXlsx(flow) };
+    if (format === 'csv') return { name: flowFileName(flow, 'csv', language), type: 'text/csv;charset=utf-8', data: `\ufeff${flowToCsv(flow, language)}` };
+    return { name: flowFileName(flow, 'xlsx', language), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await flowToXlsx(flow, language) };
   }
 
   /** The workspace closes: the running flow stops where it is and resumes when it reopens. */

@@ -64,7 +64,13 @@ export class ImportService {
   async addFiles(files: readonly (File | DroppedFile)[], source: DocSource = 'upload', label = 'Import'): Promise<string> {
     if (this.#closing.signal.aborted) throw new AbortedError('import (workspace closed)');
     const chosen = files.map((entry) => (entry instanceof File ? { file: entry, path: '' } : entry));
-    const queued: NewFile[] = chosen.map(({ file, path }) => ({ file: sourceFromFile(file, path || undefined), origin: 'vault', documentId: newId() }));
+    // Reading a File's name, size and time can cost the page a moment each: a few at a time.
+    const queued: NewFile[] = [];
+    for (const [i, { file, path }] of chosen.entries()) {
+      if (i > 0 && i % 32 === 0) await new Promise((r) => setTimeout(r, 0));
+      queued.push({ file: sourceFromFile(file, path || undefined), origin: 'vault', documentId: newId() });
+    }
+    if (this.#closing.signal.aborted) throw new AbortedError('import (workspace closed)');
     const { jobId, items } = await this.deps.queue.enqueueReceiving(queued, source, label);
     const copy = this.deps.locks.exclusive(lockNames.copy(this.deps.workspaceId, jobId), () => this.#copy(items, chosen.map((c) => c.file)));
     this.#copies.add(copy);

@@ -65,12 +65,13 @@ export class WorkerOcr implements OcrEngine {
     const payload: PageImage = { width: image.width, height: image.height, mediaType: image.mediaType, data };
     const jobId = `ocr-${++this.#jobs}`;
     const languages = options.languages ? [...options.languages] : undefined;
+    const detect = options.detect ? [...options.detect] : undefined;
     const lease = this.#worker.lease();
     try {
       return await this.#worker.call(
         WHAT,
         signal,
-        (api) => api.recognize(jobId, transfer(payload, [data]), { languages, extraLangPath: this.#extraLangPath }),
+        (api) => api.recognize(jobId, transfer(payload, [data]), { languages, detect, extraLangPath: this.#extraLangPath }),
         (api) => void api.cancel(jobId).catch(() => undefined),
       );
     } catch (error) {

@@ -14,6 +14,9 @@
  *   pull that outlasts the parser's own time limits (pdf.js decodes streams synchronously, so
  *   in-worker checks cannot interrupt it) terminates the worker and fails the file with a
  *   budget error; a worker that dies mid-file fails that file (details.crashed), not the queue.
+ *   The text stage (`analyze`: cleaning, language, metadata, structure, chunks) runs under a
+ *   deadline too, growing with the text's size: past it the worker is terminated and the file
+ *   fails by name ("analysing its text took too long").
  */
 import { transfer } from 'comlink';
 import { AbortedError, AppError, FileError } from '../core/errors';
@@ -47,11 +50,20 @@ export interface WorkerParserOptions {
   /**
    * Longest wait for one pulled item: the first (opening, pre-scan) and each later page. Default:
    * the parser's own budgets (maxParseMs, maxPageMs) plus a margin for the worker's overhead.
+   * The text stage may take `analyzeMs` plus `analyzePerMbMs` per MB of text (default 60 s + 10 s
+   * per MB: about ten times what it takes here).
    */
-  readonly deadlines?: { readonly firstMs: number; readonly pageMs: number };
+  readonly deadlines?: Partial<Deadlines>;
 }
 
-const DEFAULT_DEADLINES = { firstMs: DEFAULT_BUDGETS.maxParseMs + 15_000, pageMs: DEFAULT_BUDGETS.maxPageMs + 15_000 };
+interface Deadlines {
+  readonly firstMs: number;
+  readonly pageMs: number;
+  readonly analyzeMs: number;
+  readonly analyzePerMbMs: number;
+}
+
+const DEFAULT_DEADLINES: Deadlines = { firstMs: DEFAULT_BUDGETS.maxParseMs + 15_000, pageMs: DEFAULT_BUDGETS.maxPageMs + 15_000, analyzeMs: 60_000, analyzePerMbMs: 10_000 };
 
 const CRASHED = 'crashed';
 
@@ -62,7 +74,7 @@ export function spawnParseWorker(): WorkerEndpoint {
 
 export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
   readonly #worker: WorkerLifetime<ParseWorkerRemoteApi>;
-  readonly #deadlines: { readonly firstMs: number; readonly pageMs: number };
+  readonly #deadlines: Deadlines;
 
   constructor(options: WorkerParserOptions = {}) {
     this.#worker = new WorkerLifetime({
@@ -71,7 +83,7 @@ export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
       idleMs: options.idleMs ?? 10_000,
       crashError: (message) => new AppError('internal', `parse worker crashed: ${message}`, { details: { [CRASHED]: true } }),
     });
-    this.#deadlines = options.deadlines ?? DEFAULT_DEADLINES;
+    this.#deadlines = { ...DEFAULT_DEADLINES, ...options.deadlines };
   }
 
   /** True while a worker is alive. */
@@ -94,7 +106,7 @@ export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
     try {
       for (;;) {
         const limit = first ? this.#deadlines.firstMs : this.#deadlines.pageMs;
-        const result = await this.#withDeadline(items.next(), limit, file.name, first);
+        const result = await this.#withDeadline(items.next(), limit, file.name, first ? 'opening it' : 'reading one of its pages');
         if (result.done) return;
         first = false;
         yield result.value;
@@ -110,13 +122,13 @@ export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
     }
   }
 
-  /** The pull, unless it outlasts `ms`: then the worker is terminated and the file fails by name. */
-  async #withDeadline<T>(pull: Promise<T>, ms: number, fileName: string, first: boolean): Promise<T> {
+  /** The work, unless it outlasts `ms`: then the worker is terminated and the file fails by name. */
+  async #withDeadline<T>(pull: Promise<T>, ms: number, fileName: string, what: string): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const seconds = Math.round(ms / 1000);
-        const error = budgetError(fileName, 'hardTimeMs', `${first ? 'opening it' : 'reading one of its pages'} took too long (stopped after ${seconds} s)`, { max: ms });
+        const error = budgetError(fileName, 'hardTimeMs', `${what} took too long (stopped after ${seconds} s)`, { max: ms });
         this.#worker.terminate(error);
         reject(error);
       }, ms);
@@ -129,10 +141,13 @@ export class WorkerParser implements Parser, DocumentAnalyzer, DocumentViews {
     }
   }
 
-  /** Cleans, analyses and chunks a parsed document in the worker. */
+  /** Cleans, analyses and chunks a parsed document in the worker, under the text stage's deadline. */
   analyze(pages: readonly PageText[], meta: AnalyzeMeta, options: AnalyzeOptions & { signal?: AbortSignal | undefined } = {}): Promise<AnalyzedDocument> {
     const { signal, ...rest } = options;
-    return this.#worker.call(`analysing ${meta.fileName}`, signal, (api) => api.analyze([...pages], meta, rest));
+    const chars = pages.reduce((n, p) => n + p.text.length, 0);
+    const ms = this.#deadlines.analyzeMs + Math.ceil((this.#deadlines.analyzePerMbMs * chars) / (1024 * 1024));
+    const work = this.#worker.call(`analysing ${meta.fileName}`, signal, (api) => api.analyze([...pages], meta, rest));
+    return this.#withDeadline(work, ms, meta.fileName, 'analysing its text');
   }
 
   /** The formatted view of a Word or HTML file, built in the worker from its bytes (transferred). */

@@ -7,6 +7,7 @@
  * The read methods touch only the workspace database (no other awaits), so the UI can run them
  * as live queries that refresh whenever a scan or a review is written.
  */
+import type { ExportLang } from '../export/export-strings';
 import { InputError } from '../core/errors';
 import { severityRank, type Playbook, type Severity } from '../core/scan/playbook';
 import { portfolioGrid, type PortfolioGrid } from '../core/scan/portfolio';
@@ -166,28 +167,28 @@ export class ReviewService {
   }
 
   /** A document's scan with a playbook as a report file (Markdown, CSV, Excel or Word). */
-  async report(documentId: string, playbookId: string, format: ReportFormat): Promise<ExportFile> {
+  async report(documentId: string, playbookId: string, format: ReportFormat, language: ExportLang = 'en'): Promise<ExportFile> {
     const scan = await this.#deps.store.latestScan(documentId, playbookId);
     if (!scan) throw new InputError(`report: the document ${documentId} has no scan with playbook "${playbookId}"`, { documentId, playbookId });
     const report = { scan, reviews: await this.#deps.store.listReviews(documentId), generatedAt: this.#now() };
     const text = await import('../export/report-text');
-    const name = text.reportFileName(report, format);
+    const name = text.reportFileName(report, format, language);
     switch (format) {
       case 'md':
-        return { name, type: MIME.md, data: text.scanToMarkdown(report) };
+        return { name, type: MIME.md, data: text.scanToMarkdown(report, language) };
       case 'csv':
-        return { name, type: MIME.csv, data: text.scanToCsv(report) };
+        return { name, type: MIME.csv, data: text.scanToCsv(report, language) };
       case 'xlsx':
-        return { name, type: MIME.xlsx, data: await (await import('../export/report-xlsx')).scanToXlsx(report) };
+        return { name, type: MIME.xlsx, data: await (await import('../export/report-xlsx')).scanToXlsx(report, language) };
       case 'docx':
-        return { name, type: MIME.docx, data: await (await import('../export/report-docx')).scanToDocx(report) };
+        return { name, type: MIME.docx, data: await (await import('../export/report-docx')).scanToDocx(report, language) };
     }
   }
 
   /** The portfolio grid as CSV or Excel. */
-  async portfolioFile(grid: PortfolioGrid, playbook: Playbook, format: 'csv' | 'xlsx'): Promise<ExportFile> {
+  async portfolioFile(grid: PortfolioGrid, playbook: Playbook, format: 'csv' | 'xlsx', language: ExportLang = 'en'): Promise<ExportFile> {
     const name = `portfolio-${playbook.id}.${format}`;
-    if (format === 'csv') return { name, type: MIME.csv, data: (await import('../export/report-text')).portfolioToCsv(grid) };
-    return { name, type: MIME.xlsx, data: await (await import('../export/report-xlsx')).portfolioToXlsx(grid) };
+    if (format === 'csv') return { name, type: MIME.csv, data: (await import('../export/report-text')).portfolioToCsv(grid, language) };
+    return { name, type: MIME.xlsx, data: await (await import('../export/report-xlsx')).portfolioToXlsx(grid, language) };
   }
 }

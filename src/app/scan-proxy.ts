@@ -3,7 +3,10 @@
  *
  * - `scan()` streams one scan through a remote async iterable: the worker classifies and checks
  *   while the page only receives batches of events, then the ScanRecord (the generator's return
- *   value). An AbortSignal cancels it in the worker and rejects the consumer at once.
+ *   value). An AbortSignal cancels it in the worker and rejects the consumer at once; a worker
+ *   still in the middle of a batch is set aside at once (the next scan gets a fresh worker, it
+ *   never waits behind it) and terminated unless the batch ends within `stopGraceMs` (1 s): a
+ *   batch stuck in pattern matching cannot see the cancel, so Cancel really stops it.
  * - Model checks and embeddings are served here: the worker calls back with the scan's job id,
  *   and the job's ChatModel (the workspace's language model) or Embedder answers with the job's
  *   signal, so cancelling a scan cancels its model calls too.
@@ -38,6 +41,8 @@ export interface WorkerScannerOptions {
   readonly spawn?: () => WorkerEndpoint;
   /** Close the worker after this long without work (default 60 000 ms). */
   readonly idleMs?: number;
+  /** After a cancel, how long a batch may take to end before its worker is terminated (default 1 000 ms). */
+  readonly stopGraceMs?: number;
 }
 
 /** The scan worker as Vite bundles it (`new Worker(new URL(...), {type: 'module'})` must stay literal). */
@@ -55,8 +60,10 @@ export class WorkerScanner {
   readonly #worker: WorkerLifetime<ScanApi>;
   readonly #jobs = new Map<string, RunningJob>();
   readonly #callbacks: ScanCallbacks & ProxyMarked;
+  readonly #stopGraceMs: number;
 
   constructor(options: WorkerScannerOptions = {}) {
+    this.#stopGraceMs = options.stopGraceMs ?? 1000;
     this.#callbacks = proxy<ScanCallbacks>({
       chatJson: async (jobId, request, schema) => {
         const job = this.#job(jobId);
@@ -102,7 +109,7 @@ export class WorkerScanner {
       embedder: embedder?.model ?? null,
     };
     try {
-      const items = remoteIterable(this.#worker, (api) => api.scan(request), { what: `scanning ${job.document.name}`, signal });
+      const items = remoteIterable(this.#worker, (api) => api.scan(request), { what: `scanning ${job.document.name}`, signal, stopGraceMs: this.#stopGraceMs });
       for await (const item of items) {
         if (item.kind === 'record') return item.record;
         yield* item.events;

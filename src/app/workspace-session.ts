@@ -25,6 +25,7 @@ import { DexieScanStore } from '../store/scans';
 import { DexieCatalog } from '../store/catalog';
 import { DexieConversationStore } from '../store/conversations';
 import { DexieFlowStore } from '../store/flows';
+import { DexieImportRatesStore } from '../store/import-rates';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import type { WorkspaceRegistry } from '../store/workspaces';
 import type { WorkerEndpoint } from '../rpc/handle';
@@ -129,6 +130,7 @@ export class WorkspaceSession {
     this.db = deps.registry.openDatabase(workspace.id);
     this.documents = new DocumentRepository(this.db);
     this.settings = new WorkspaceSettings(this.db);
+    void this.settings.ocr().catch(() => undefined); // the OCR language imports read per file
     this.index = new IndexClient({
       workspaceId: workspace.id,
       ...(deps.spawnIndex ? { spawn: deps.spawnIndex } : {}),
@@ -144,10 +146,11 @@ export class WorkspaceSession {
     this.#queue = new IngestQueue({
       store: jobs,
       files: new QueueFiles(workspace.id, deps.vault, () => this.folder),
-      ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
+      ingest: () => ({ parser: deps.parser, analyzer: deps.parser, ocr: deps.ocr, ocrLanguage: this.settings.ocrLanguage, store: this.documents, index: this.index, embedder: this.embeddings.embedder() }),
       sink: deps.events.publish,
       exclusive: (drain, signal) => deps.locks.exclusive(lockNames.import(workspace.id), drain, { signal, what: 'the import in another tab' }),
       beforeDrain: async () => void (await this.imports.recover()),
+      rates: new DexieImportRatesStore(deps.registry.db.kv),
     });
     this.imports = new ImportService({
       workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder,

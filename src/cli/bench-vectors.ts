@@ -5,10 +5,12 @@
  *   npx tsx src/cli/bench-vectors.ts            # prints a table
  *   import { benchVectors } from './bench-vectors'  # figures for `npm run bench`
  *
- * Besides the index itself it measures two alternatives, so the choices in
- * src/core/search/vector-scan.ts and vector-index.ts can be checked again on any machine:
- * the plain single-row dot (4 accumulators along the coordinates) and int8 storage
- * (per-vector scale, candidates rescored in f32).
+ * The index scans its int8 rows with the WebAssembly SIMD kernel and rescores in float32
+ * (vector-int8.ts). Besides it, two alternatives in plain JavaScript, so the choices in
+ * src/core/search/vector-scan.ts and vector-index.ts can be checked again on any machine: the
+ * plain single-row dot (4 accumulators along the coordinates), and int8 scanned in JavaScript
+ * (per-vector scale, candidates rescored in f32) — slower than the float32 scan, which is why
+ * the index scans float32 exactly where SIMD is not available.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

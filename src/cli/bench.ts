@@ -1,13 +1,15 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui] [--docs DIR --qa FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
- * - query:   hybrid query latency at 20,000 chunks (BM25 + dense top-50 over 1024-d vectors +
- *            fusion + selection; rerank excluded), and the lexical index's snapshot size and
- *            load time (the cold start of a workspace);
+ * - query:   retrieval at workspace sizes (`--sizes 20000,50000,100000`, `--json FILE`): hybrid,
+ *            BM25 and dense latency, dense recall@10, build, snapshot size and save, open to the
+ *            first answer, RSS (src/cli/bench-query.ts);
  * - vectors: the flat vector index at 20,000 × 1024 (src/cli/bench-vectors.ts);
  * - ocr:     OCR pages/second on generated scans (src/cli/bench-ocr.ts);
+ * - ocr-languages: French and German OCR of a rendered page of each corpus statute, automatic
+ *            language against English only (src/cli/bench-ocr-languages.ts; --docs, default ../shared/corpus);
  * - models:  embedding and rerank throughput of the fixture models in Node and in Chromium on
  *            WASM and WebGPU (src/cli/bench-models.ts);
  * - llm:     time to first token and tokens/s of the generation path on the tiny decoder fixture,
@@ -17,65 +19,53 @@
  *            through ask() with the app's defaults (src/cli/bench-answer.ts);
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
- * - scale:   a 200-document / 3,000-page folder import in the built app in Chromium: pages/second,
- *            main-thread long tasks, JS heap (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - scale:   folder imports in the built app in Chromium (`--scale 200,1000` documents of 15 pages;
+ *            default 1,000 / 15,000 pages): pages/second, main-thread long tasks, JS heap, OPFS and
+ *            database bytes (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - open:    a workspace of `--passages N` (default 100,000) opened in the built app in Chromium:
+ *            page load to the first answer (src/cli/bench-open.ts);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
  *            viewing a PDF citation and a 50 MB one-page text (src/cli/bench-view.ts).
- * - hostile-ui: the fuzz suite's UI subset (bombs, broken files, payloads) imported in the built
- *            app in Chromium: the worst main-thread task meanwhile (src/cli/bench-hostile-ui.ts).
+ * - hostile: every file of the fuzz suite (and a 50 MB single token) through the whole Node
+ *            ingestion, one child process each: the slowest file and the largest peak RSS
+ *            (src/cli/bench-hostile.ts --ingest --all);
+ * - hostile-ui: the UI batch of the fuzz suite (135 files: bombs, broken files, slow texts,
+ *            payloads) imported in the built app in Chromium: the worst main-thread task
+ *            meanwhile (src/cli/bench-hostile-ui.ts).
+ * - eta:     the error of the first time estimate of an import (the corpus folder, 24 files) and
+ *            of a flow over its documents, in the built app in Chromium, on a device that never
+ *            measured and on the next session (src/cli/bench-eta.ts; --docs, default ../shared/corpus).
  */
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describeError } from '../core/errors';
 import { analyzeDocument } from '../core/ingest/analyze';
-import { toChunkRecords } from '../core/ingest/chunker';
-import { SearchEngine } from '../core/search/engine';
-import { LexicalIndex } from '../core/search/lexical-index';
-import { DEFAULT_PIPELINE, runPipeline } from '../core/search/pipeline';
-import type { ChunkRecord, DocumentRecord } from '../core/types';
 import { InProcessParser } from '../parsers/parser';
 import { loadPdfJsNode } from '../parsers/pdfjs-node';
-import { MemoryWorkspace } from '../store/memory';
 import { benchAnswer } from './bench-answer';
 import { benchLlm, formatGenerationTable } from './bench-llm';
 import { benchModels, formatTable } from './bench-models';
 import { benchOcr } from './bench-ocr';
+import { benchQuery, formatQueryTable } from './bench-query';
+import { measureHostile, summarise } from './bench-hostile';
+import { benchOcrLanguages, formatOcrLanguages } from './bench-ocr-languages';
+import { benchEta, formatEta } from './bench-eta';
 import { benchHostileUi } from './bench-hostile-ui';
-import { benchScale } from './bench-scale';
+import { benchOpen } from './bench-open';
+import { benchScale, formatScaleTable } from './bench-scale';
 import { benchScan } from './bench-scan';
 import { benchView } from './bench-view';
 import { benchVectors } from './bench-vectors';
 import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
+import { sentence } from './bench-corpus';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' } } });
-const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,models,llm,answer,scan,scale,view,hostile-ui').split(','));
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, passages: { type: 'string' } } });
+/** What --json FILE receives (the sections that report machine-readable figures). */
+const json: Record<string, unknown> = {};
+const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta').split(','));
 
-
-const WORDS = (
-  'agreement party parties shall supplier customer services fees payment invoice term termination notice days written breach ' +
-  'confidential information disclose liability damages indemnify claims losses warranty warranties insurance assignment consent ' +
-  'governing law courts jurisdiction arbitration dispute intellectual property license rights obligations force majeure event ' +
-  'delivery products price audit records data protection personal processing security incident subcontractor affiliate ' +
-  'renewal expiry period months year exclusive territory minimum purchase order forecast acceptance defect remedy cure'
-).split(' ');
-
-/** A Zipf-like vocabulary: the legal words above are the frequent head, 6,000 made-up words the tail. */
-const VOCABULARY = [...WORDS, ...Array.from({ length: 6000 }, (_, i) => `w${i.toString(36)}x${(i * 7919) % 997}`)];
-
-function word(rand: () => number): string {
-  // P(rank r) ∝ 1/r: inverse-transform sampling on the harmonic series, approximately.
-  const r = Math.floor(Math.exp(rand() * Math.log(VOCABULARY.length))) - 1;
-  return VOCABULARY[Math.min(VOCABULARY.length - 1, Math.max(0, r))]!;
-}
-
-function sentence(rand: () => number, n: number): string {
-  const words = Array.from({ length: n }, () => word(rand));
-  return words.join(' ').replace(/^./, (c) => c.toUpperCase()) + '.';
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
 function table(title: string, rows: Record<string, number | string>): void {
   console.log(`\n## ${title}\n`);
@@ -124,71 +114,6 @@ async function benchParse(): Promise<void> {
   });
 }
 
-async function benchQuery(): Promise<void> {
-  const rand = prng(11);
-  const docs = 200;
-  const perDoc = 100;
-  const dim = 1024;
-  const ws = new MemoryWorkspace();
-  const unit = () => {
-    const v = new Float32Array(dim);
-    let n = 0;
-    for (let i = 0; i < dim; i++) n += (v[i] = rand() * 2 - 1) ** 2;
-    n = Math.sqrt(n);
-    for (let i = 0; i < dim; i++) v[i]! /= n;
-    return v;
-  };
-  for (let d = 0; d < docs; d++) {
-    const id = `doc-${d}`;
-    const chunks: ChunkRecord[] = toChunkRecords(
-      id,
-      Array.from({ length: perDoc }, (_, seq) => {
-        const text = Array.from({ length: 6 }, () => sentence(rand, 14)).join(' ');
-        return { seq, pageStart: 1 + Math.floor(seq / 4), pageEnd: 1 + Math.floor(seq / 4), charStart: 0, charEnd: text.length, sectionPath: [`${seq + 1} Clause`], sectionOrdinal: String(seq + 1), sectionTitle: 'Clause', text, sourceText: text, tokens: 110 };
-      }),
-    );
-    const data = new Float32Array(perDoc * dim);
-    for (let i = 0; i < perDoc; i++) data.set(unit(), i * dim);
-    const doc: DocumentRecord = {
-      id, path: `${id}.pdf`, name: `${id}.pdf`, mediaType: 'application/pdf', size: 1, sha256: id, pages: 25, language: 'en', title: null, aliases: [],
-      status: 'ready', error: null, errorInfo: null, source: 'upload', lexicalOnly: false, ocrConfidence: null, chunkCount: perDoc, mtime: null, addedAt: 0, updatedAt: 0,
-    };
-    await ws.commitDocument(doc, [], chunks, { documentId: id, modelId: 'bench', dim, seqs: Uint32Array.from({ length: perDoc }, (_, i) => i), data, language: 'en' });
-  }
-  let t = performance.now();
-  const { engine } = await SearchEngine.open(ws, { saveDelayMs: 0 });
-  const buildMs = performance.now() - t;
-  await engine.useEmbeddingModel({ modelId: 'bench', dim });
-  const embedder = { model: { id: 'bench', dtype: 'fp32' as const, device: 'cpu' as const, dim }, embed: async (texts: readonly string[]) => texts.map(() => unit()) };
-  const settings = { ...DEFAULT_PIPELINE, rerank: false };
-  const questions = Array.from({ length: 60 }, () => sentence(rand, 7));
-  const times: number[] = [];
-  const lexical: number[] = [];
-  const dense: number[] = [];
-  for (const [i, q] of questions.entries()) {
-    t = performance.now();
-    const r = await runPipeline({ text: q, settings }, { engine, lookup: ws, embedder });
-    if (i >= 10) {
-      times.push(performance.now() - t);
-      lexical.push(r.explanation.timings['lexical'] ?? 0);
-      dense.push(r.explanation.timings['dense'] ?? 0);
-    }
-  }
-  const snapshot = (await ws.loadLexical())!;
-  t = performance.now();
-  new LexicalIndex({}, snapshot);
-  const loadMs = performance.now() - t;
-  table('Hybrid query at 20,000 chunks × 1024-d (Node; rerank excluded)', {
-    'open (build BM25 index from the store), ms': buildMs,
-    'query median, ms': median(times),
-    'query p95, ms': p95(times),
-    'of which BM25 median, ms': median(lexical),
-    'of which dense top-50 median, ms': median(dense),
-    'lexical snapshot, MB': snapshot.index.length / 1e6,
-    'lexical snapshot load (cold start), ms': loadMs,
-  });
-}
-
 async function main(): Promise<void> {
   const failures: string[] = [];
   const section = async (name: string, fn: () => Promise<void>) => {
@@ -202,7 +127,14 @@ async function main(): Promise<void> {
   };
   console.log(`Casefile benchmarks — ${new Date().toISOString()} — Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
   await section('parse', benchParse);
-  await section('query', benchQuery);
+  await section('query', async () => {
+    const sizes = (values.sizes ?? '20000,50000,100000').split(',').map((x) => Number(x.replace(/_/g, '')));
+    if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error(`--sizes must list passage counts (at least 100), not ${values.sizes}`);
+    const rows = await benchQuery(sizes, (line) => console.error(line));
+    console.log(`\n## Retrieval at workspace sizes (Node, generated passages, 1024-d vectors; rerank excluded)\n`);
+    console.log(formatQueryTable(rows));
+    json['query'] = rows;
+  });
   await section('vectors', async () => table('Vector index at 20,000 × 1024 (bench-vectors)', await benchVectors({ alternatives: false })));
   await section('ocr', async () => {
     const report = await benchOcr({ levels: ['clean'] });
@@ -215,6 +147,10 @@ async function main(): Promise<void> {
         'word accuracy': row.wordAccuracy,
       });
     }
+  });
+  await section('ocr-languages', async () => {
+    console.log('\n## OCR in French and German (a rendered page of each corpus statute, 300 dpi)\n');
+    console.log(formatOcrLanguages(await benchOcrLanguages(values.docs ? { docs: values.docs } : {})));
   });
   await section('models', async () => {
     console.log('\n## Models (tiny fixtures: pipeline overhead, not real-model speed)\n');
@@ -238,7 +174,21 @@ async function main(): Promise<void> {
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
-    table('Import at scale in Chromium (200 generated contracts, 3,000 short pages, folder input)', { ...(await benchScale()) } as Record<string, number>);
+    const rows = [];
+    for (const docs of (values.scale ?? '1000').split(',').map(Number)) {
+      console.error(`scale bench: importing ${docs} documents…`);
+      rows.push(await benchScale({ docs }));
+    }
+    console.log('\n## Import at scale in Chromium (generated contracts of 15 short pages, folder input)\n');
+    console.log(formatScaleTable(rows));
+    json['scale'] = rows;
+  });
+  await section('open', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    const figures = await benchOpen({ passages: Number(values.passages ?? 100_000) });
+    table(`A workspace of ${figures.passages.toLocaleString('en')} passages opened in Chromium (the index saved by an earlier session)`, { ...figures } as unknown as Record<string, number>);
+    json['open'] = figures;
   });
   await section('view', async () => {
     const { existsSync } = await import('node:fs');
@@ -252,11 +202,21 @@ async function main(): Promise<void> {
       [`${v.largeMB} MB one-page text: long tasks (> 50 ms)`]: v.largeLongTasks,
     });
   });
+  await section('hostile', async () => {
+    table('Hostile files through the Node ingestion (the whole fuzz suite and a 50 MB single token, one process each)', summarise(await measureHostile({ ingest: true, all: true })));
+  });
   await section('hostile-ui', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
-    table('Hostile files through the UI (the fuzz subset: 13 files, one of each kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
+    table('Hostile files through the UI (the fuzz UI batch: 135 files of every kind; main-thread long tasks while importing)', { ...(await benchHostileUi()) });
   });
+  await section('eta', async () => {
+    const { existsSync } = await import('node:fs');
+    if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    console.log('\n## First time estimate against the actual time (built app in Chromium)\n');
+    console.log(formatEta(await benchEta(values.docs ? { docs: values.docs } : {})));
+  });
+  if (values.json) await writeFile(values.json, JSON.stringify(json, null, 2));
   if (failures.length) process.exitCode = 1;
 }
 

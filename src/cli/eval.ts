@@ -3,7 +3,7 @@
  *
  *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
  *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
- *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain]
+ *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain] [--any-language]
  *
  * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
  * the app's own pipeline, then reports Recall@1/5/10, MRR and page accuracy per configuration
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     ocr: { type: 'boolean', default: false },
     'no-cache': { type: 'boolean', default: false },
     'no-categories': { type: 'boolean', default: false },
+    'any-language': { type: 'boolean', default: false },
     answer: { type: 'string' },
     split: { type: 'string' },
     question: { type: 'string' },
@@ -54,7 +55,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--all-files] [--ocr] [--no-cache]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--all-files] [--ocr] [--no-cache] [--any-language]');
   process.exit(message ? 2 : 0);
 }
 
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r, engine), answer, question }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r, engine), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {
@@ -150,6 +151,10 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
   for (const r of results.filter((x) => x.scope === 'app')) {
     const rates = insufficientRates(r.questions);
     console.log(`insufficient (${r.config} / app): ${pct(rates.answerable).trim()}% of answerable, ${pct(rates.unanswerable).trim()}% of unanswerable questions; ${rates.clarifications} clarification${rates.clarifications === 1 ? '' : 's'} asked`);
+  }
+  for (const r of results.filter((x) => x.scope === 'app')) {
+    const judged = r.questions.filter((q) => q.firstInLanguage !== undefined && q.firstInLanguage !== null);
+    if (judged.length > 0) console.log(`first passage in the question's language (${r.config} / app): ${judged.filter((q) => q.firstInLanguage).length} of ${judged.length} questions whose language was detected`);
   }
   for (const r of results.filter((x) => x.answers)) {
     const a = r.answers!;

@@ -54,3 +54,20 @@ declare function setTimeout(handler: () => void, timeout?: number): CoreTimer;
 declare function clearTimeout(id: CoreTimer | undefined): void;
 declare function queueMicrotask(callback: () => void): void;
 declare function structuredClone<T>(value: T): T;
+
+/** WebAssembly, as far as the vector index's kernel needs it (vector-int8.ts). */
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Memory {
+    constructor(descriptor: { initial: number; maximum?: number });
+    readonly buffer: ArrayBuffer;
+    grow(pages: number): number;
+  }
+  class Instance {
+    constructor(module: Module, imports?: Record<string, Record<string, unknown>>);
+    readonly exports: Record<string, unknown>;
+  }
+  function validate(bytes: Uint8Array): boolean;
+}

@@ -16,7 +16,14 @@ interface Base {
 
 // ---- ingest ---------------------------------------------------------------------------------
 export interface FileStarted extends Base { readonly type: 'file_started'; readonly documentId: string; readonly name: string; readonly size: number }
-export interface PageParsed extends Base { readonly type: 'page_parsed'; readonly documentId: string; readonly page: number; readonly pages: number }
+export interface PageParsed extends Base {
+  readonly type: 'page_parsed';
+  readonly documentId: string;
+  readonly page: number;
+  readonly pages: number;
+  /** The page has no text layer and OCR reads it next (its ocr_page event ends it). */
+  readonly needsOcr?: boolean;
+}
 export interface OcrPage extends Base { readonly type: 'ocr_page'; readonly documentId: string; readonly page: number; readonly pages: number; readonly confidence: number }
 export interface Chunked extends Base { readonly type: 'chunked'; readonly documentId: string; readonly chunks: number }
 export interface Embedded extends Base { readonly type: 'embedded'; readonly documentId: string; readonly done: number; readonly total: number }
@@ -62,12 +69,13 @@ export interface ScanDone extends Base { readonly type: 'scan_done'; readonly fl
 
 // ---- a multi-document flow (issue 11; jobId is the flow id) -----------------------------------------
 /** Proposed for the user's approval: nothing runs before `flow_decided` approves it. */
-export interface FlowProposed extends Base { readonly type: 'flow_proposed'; readonly kind: string; readonly items: number; readonly estimateMs: number }
+/** `estimateMs` null: this device has no basis yet ("estimating…"). */
+export interface FlowProposed extends Base { readonly type: 'flow_proposed'; readonly kind: string; readonly items: number; readonly estimateMs: number | null }
 /** The user's answer to a proposal (a denial then ends the flow with job_cancelled). */
 export interface FlowDecided extends Base { readonly type: 'flow_decided'; readonly approved: boolean; readonly reason: string | null }
 /** Waiting for the device: its place in line (1 = next), when it should start and when finish (ms from now). */
-export interface FlowQueued extends Base { readonly type: 'flow_queued'; readonly position: number; readonly startsInMs: number; readonly etaMs: number }
-export interface FlowStarted extends Base { readonly type: 'flow_started'; readonly items: number; readonly done: number; readonly etaMs: number }
+export interface FlowQueued extends Base { readonly type: 'flow_queued'; readonly position: number; readonly startsInMs: number | null; readonly etaMs: number | null }
+export interface FlowStarted extends Base { readonly type: 'flow_started'; readonly items: number; readonly done: number; readonly etaMs: number | null }
 /** One work item finished (its document's row is in the flow record). */
 export interface FlowItemDone extends Base {
   readonly type: 'flow_item';

@@ -126,11 +126,19 @@ export interface OcrResult {
   readonly confidence: number;
   /** The words read, in reading order, with their boxes in the image's pixels (engines that report them). */
   readonly words?: readonly OcrWord[];
+  /** The Tesseract languages the text was read with (after `detect` chose one, that one). */
+  readonly languages?: readonly string[];
 }
 
 export interface OcrOptions extends JobOptions {
   /** Tesseract language codes, e.g. ["eng"], ["deu", "eng"]. Default ["eng"]. */
   readonly languages?: readonly string[];
+  /**
+   * Languages the page may be written in (Tesseract codes, e.g. ["eng", "fra", "deu"]): the text
+   * read with `languages` is identified and, when it is another of these, the page is read again
+   * in that language (accents, ligatures and umlauts need the right model).
+   */
+  readonly detect?: readonly string[];
 }
 
 /** Optical character recognition of one page image (tesseract.js in ocr.worker.ts, or in-process in Node). */
@@ -202,8 +210,11 @@ export interface DocumentVectors {
 }
 
 /** What ingestion needs from the index: keep it in step with the store. */
+/** What the lexical index reads of a chunk (the app sends only this to its index worker). */
+export type IndexChunk = Pick<ChunkRecord, 'id' | 'seq' | 'text' | 'sectionPath' | 'sectionOrdinal'>;
+
 export interface IndexWriter {
-  addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void>;
+  addDocument(doc: IndexedDocument, chunks: readonly IndexChunk[], vectors?: DocumentVectors | null): Promise<void>;
   removeDocument(documentId: string): Promise<void>;
 }
 
@@ -251,12 +262,25 @@ export interface ClausePassage {
   readonly sectionTitle?: string | null;
 }
 
+/** The time accounting a scan hands its classifier (core/scan/budget.ts `ScanClock`). */
+export interface ClassifyBudget {
+  /** Runs `work`, charging its time to `key` ("type:<clause type id>"). */
+  time<T>(key: string, work: () => T): T;
+  /** Why the clause type is no longer classified (its time ran out), or null. */
+  typeStopped(typeId: string): string | null;
+}
+
+export interface ClassifyOptions extends JobOptions {
+  /** A scan's time budget: a clause type past it is no longer classified. */
+  readonly budget?: ClassifyBudget | undefined;
+}
+
 /**
  * Tells which kinds of clause a passage is (scanner) and which kinds a question asks about
  * (the ask path's "is there such a clause in scope" sufficiency signal). One classifier serves both.
  */
 export interface ClauseClassifier {
-  classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]>;
+  classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]>;
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
   /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */
   readonly sufficiencyThreshold?: number;

@@ -8,6 +8,7 @@ import type * as DocxModule from 'docx';
 import type { FootnoteReferenceRun, Paragraph, TextRun } from 'docx';
 import type { AnswerSource, TurnRecord } from '../core/answer/types';
 import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
+import { exportStrings, type ExportLang } from './export-strings';
 
 type Docx = typeof DocxModule;
 type Run = TextRun | FootnoteReferenceRun;
@@ -44,36 +45,37 @@ function textRuns(docx: Docx, text: string, style: { italics?: boolean } = {}): 
     .map((p) => new docx.TextRun({ text: p.part, bold: p.bold, ...style }));
 }
 
-function lineRuns(docx: Docx, line: AnswerLine, turn: TurnRecord, index: number, footnotes: Footnotes): Run[] {
+function lineRuns(docx: Docx, line: AnswerLine, turn: TurnRecord, index: number, footnotes: Footnotes, lang: ExportLang): Run[] {
   const runs: Run[] = [];
   line.pieces.forEach((piece, i) => {
     if (piece.citations.length > 0) {
       for (const c of piece.citations) {
         const source = c.chunkId === null ? undefined : turn.sources.find((s) => s.n === c.n);
         if (source) runs.push(new docx.FootnoteReferenceRun(footnotes.idFor(index, source)));
-        else runs.push(new docx.TextRun({ text: `[${c.n}] [unresolved citation]`, color: WARNING_COLOR, bold: true }));
+        else runs.push(new docx.TextRun({ text: `[${c.n}] ${exportStrings(lang).unresolvedCitation}`, color: WARNING_COLOR, bold: true }));
       }
     } else runs.push(...textRuns(docx, piece.text, line.kind === 'quote' ? { italics: true } : {}));
     const q = piece.quote;
     if (q && line.pieces[i + 1]?.quote !== q) {
-      const warning = quoteWarning(q);
+      const warning = quoteWarning(q, lang);
       if (warning) runs.push(new docx.TextRun({ text: ` ${warning}`, color: WARNING_COLOR, bold: true }));
     }
   });
   return runs;
 }
 
-function turnParagraphs(docx: Docx, turn: TurnRecord, index: number, footnotes: Footnotes): Paragraph[] {
+function turnParagraphs(docx: Docx, turn: TurnRecord, index: number, footnotes: Footnotes, lang: ExportLang): Paragraph[] {
   const { Paragraph, TextRun, HeadingLevel } = docx;
+  const t = exportStrings(lang);
   const out: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${index + 1}. ${flattenText(turn.question) || '(empty)'}`)] }),
-    new Paragraph({ children: [new TextRun({ text: stateLabel(turn), bold: true })] }),
-    ...(scopeLine(turn) ? [new Paragraph({ children: [new TextRun({ text: scopeLine(turn)!, italics: true })] })] : []),
+    new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${index + 1}. ${flattenText(turn.question) || t.empty}`)] }),
+    new Paragraph({ children: [new TextRun({ text: stateLabel(turn, lang), bold: true })] }),
+    ...(scopeLine(turn, lang) ? [new Paragraph({ children: [new TextRun({ text: scopeLine(turn, lang)!, italics: true })] })] : []),
   ];
   if (turn.answer) {
     for (const line of answerLines(turn.answer)) {
       if (line.kind === 'blank') continue;
-      const children = lineRuns(docx, line, turn, index, footnotes);
+      const children = lineRuns(docx, line, turn, index, footnotes, lang);
       if (line.kind === 'quote') out.push(new Paragraph({ children, indent: { left: 567 } }));
       else if (line.kind === 'bullet') out.push(new Paragraph({ children, bullet: { level: 0 } }));
       else out.push(new Paragraph({ children }));
@@ -81,9 +83,9 @@ function turnParagraphs(docx: Docx, turn: TurnRecord, index: number, footnotes: 
   } else if (turn.error) out.push(new Paragraph({ children: [new TextRun({ text: turn.error.message, italics: true })] }));
   const { cited, shown } = citedSources(turn);
   if (shown.length > 0) {
-    out.push(new Paragraph({ children: [new TextRun('Closest passages:'), ...shown.map((s) => new docx.FootnoteReferenceRun(footnotes.idFor(index, s)))] }));
+    out.push(new Paragraph({ children: [new TextRun(t.closestPassages), ...shown.map((s) => new docx.FootnoteReferenceRun(footnotes.idFor(index, s)))] }));
   }
-  if (turn.answer && cited.length + turn.answer.quotes.length > 0) out.push(new Paragraph({ children: [new TextRun({ text: verificationSummary(turn.answer), italics: true })] }));
+  if (turn.answer && cited.length + turn.answer.quotes.length > 0) out.push(new Paragraph({ children: [new TextRun({ text: verificationSummary(turn.answer, lang), italics: true })] }));
   return out;
 }
 
@@ -92,10 +94,11 @@ export async function conversationToDocx(conversation: ConversationExport): Prom
   const docx = await import('docx');
   const { Document, Packer, Paragraph, TextRun, HeadingLevel } = docx;
   const footnotes = new Footnotes(docx);
+  const lang = conversation.language ?? 'en';
   const body: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(flattenText(conversation.title))] }),
-    new Paragraph({ children: [new TextRun({ text: `Exported from Casefile on ${exportDate(conversation.exportedAt ?? new Date())}. Citations are footnotes with the file, page, section and the verbatim passage.`, italics: true })] }),
-    ...conversation.turns.flatMap((t, i) => turnParagraphs(docx, t, i, footnotes)),
+    new Paragraph({ children: [new TextRun({ text: exportStrings(lang).exportedOn(exportDate(conversation.exportedAt ?? new Date())), italics: true })] }),
+    ...conversation.turns.flatMap((t, i) => turnParagraphs(docx, t, i, footnotes, lang)),
   ];
   const document = new Document({ creator: 'Casefile', title: flattenText(conversation.title), footnotes: footnotes.notes, sections: [{ children: body }] });
   return new Uint8Array(await Packer.toArrayBuffer(document));

@@ -7,12 +7,15 @@
 import { answerSegments, type AnswerSegment } from '../core/answer/citations';
 import { pageLabel } from '../core/answer/sources';
 import type { AnswerSource, CheckedAnswer, QuoteMark, TurnRecord } from '../core/answer/types';
+import { exportStrings, type ExportLang } from './export-strings';
 
 export interface ConversationExport {
   readonly title: string;
   readonly turns: readonly TurnRecord[];
   /** When it was exported (default: now). */
   readonly exportedAt?: Date;
+  /** The language of the export's own words (default English); answers stay in theirs. */
+  readonly language?: ExportLang;
 }
 
 export type LineKind = 'paragraph' | 'quote' | 'bullet' | 'blank';
@@ -49,21 +52,11 @@ export function answerLines(answer: CheckedAnswer): AnswerLine[] {
   });
 }
 
-const STATES: Readonly<Record<TurnRecord['state'], string>> = {
-  answered: 'Answer',
-  insufficient: 'Not enough evidence in the documents',
-  creative: 'Answer (beyond the documents: the model’s own reasoning where not cited)',
-  inventory: 'Workspace answer',
-  capability: 'Casefile',
-  clarification: 'Clarification needed',
-  action: 'Proposed action (awaiting approval)',
-  error: 'Error',
-};
-
-export function stateLabel(turn: TurnRecord): string {
-  const writer = turn.writer === 'model' ? `written by ${turn.trace.model?.id ?? 'a language model'}` : turn.writer === 'extractive' ? 'composed of verbatim passages, no language model' : null;
-  const extra = [writer, turn.fallback && `the model failed: ${turn.fallback}`, turn.stopped && 'stopped by the user'].filter(Boolean);
-  return extra.length > 0 ? `${STATES[turn.state]} (${extra.join('; ')})` : STATES[turn.state];
+export function stateLabel(turn: TurnRecord, lang: ExportLang = 'en'): string {
+  const t = exportStrings(lang);
+  const writer = turn.writer === 'model' ? t.writtenBy(turn.trace.model?.id ?? t.aLanguageModel) : turn.writer === 'extractive' ? t.verbatimNoModel : null;
+  const extra = [writer, turn.fallback && t.modelFailed(turn.fallback), turn.stopped && t.stoppedByUser].filter(Boolean);
+  return extra.length > 0 ? `${t.states[turn.state]} (${extra.join('; ')})` : t.states[turn.state];
 }
 
 /** "Master Services Agreement.pdf, p. 5, § 12 Limitation › 12.2 Cap" */
@@ -76,33 +69,28 @@ export function flattenText(text: string): string {
 }
 
 /** What a reader is told about a quote that is not verbatim in its cited source. */
-export function quoteWarning(q: QuoteMark): string | null {
+export function quoteWarning(q: QuoteMark, lang: ExportLang = 'en'): string | null {
   if (q.status === 'verbatim') return null;
-  return q.status === 'wrong_source' ? `[quote not in the cited source; verbatim in source ${q.foundIn}]` : '[quote not found verbatim in the sources]';
+  const t = exportStrings(lang);
+  return q.status === 'wrong_source' ? t.quoteWrongSource(q.foundIn ?? 0) : t.quoteNotFound;
 }
 
-const HOW: Record<NonNullable<TurnRecord['scope']>['source'], string> = { question: 'named in the question', follow_up: 'follow-up of the previous question', user: 'chosen by the user', workspace: 'all documents' };
-
 /** Which documents the question was asked of, and why (a follow-up's documents are recorded as such); null when no retrieval ran. */
-export function scopeLine(turn: TurnRecord): string | null {
+export function scopeLine(turn: TurnRecord, lang: ExportLang = 'en'): string | null {
   const scope = turn.scope;
   if (!scope) return null;
-  if (scope.documentIds.length === 0) return 'Searched: all documents.';
+  const t = exportStrings(lang);
+  if (scope.documentIds.length === 0) return t.scopeAll;
   const name = (id: string) => {
     const s = turn.sources.find((x) => x.documentId === id);
     const c = turn.candidates.find((x) => x.id === id);
     return s?.title ?? c?.title ?? s?.file ?? c?.name ?? id;
   };
-  return `Searched in: ${scope.documentIds.map(name).join('; ')} (${HOW[scope.source]}).`;
+  return t.scopeIn(scope.documentIds.map(name).join('; '), t.scopeHow[scope.source]);
 }
 
-export function verificationSummary(answer: CheckedAnswer): string {
-  const v = answer.verification;
-  const parts = [
-    v.citations === 0 ? 'no citations' : v.unresolvedCitations === 0 ? `${v.citations} citation${v.citations === 1 ? '' : 's'}, all resolved` : `${v.citations} citations, ${v.unresolvedCitations} unresolved`,
-    v.quotes === 0 ? 'no quotations' : v.unverifiedQuotes === 0 ? `${v.quotes} quotation${v.quotes === 1 ? '' : 's'}, verbatim` : `${v.quotes} quotations, ${v.unverifiedQuotes} not verbatim`,
-  ];
-  return `Verification: ${parts.join('; ')}.`;
+export function verificationSummary(answer: CheckedAnswer, lang: ExportLang = 'en'): string {
+  return exportStrings(lang).verification(answer.verification);
 }
 
 /** Sources the answer cites, in citation order, then (for abstentions) the closest passages shown. */

@@ -7,13 +7,13 @@
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../core/workspace/flows';
 import { rowLabels } from '../core/workspace/reduce';
 import { rowVerdict } from '../core/workspace/verdict';
+import { exportStrings, type ExportLang } from './export-strings';
 import { isoTime } from './report-rows';
-import { csvField } from './report-text';
+import { csvText, excelValue } from './cells';
 import { loadExcel, toBytes } from './report-xlsx';
 
-export const FLOW_COLUMNS = ['Document', 'File', 'Result', 'Verdict', 'Value', 'Finding', 'Evidence', 'Page', 'Section', 'Note'] as const;
-
-const RESULT: Record<FlowRow['status'], string> = { found: 'found', not_found: 'not found', failed: 'failed' };
+/** The column titles (English); `exportStrings(lang).flowColumns` in other languages. */
+export const FLOW_COLUMNS = exportStrings('en').flowColumns;
 
 function pages(r: FlowRow): string {
   if (r.pageStart === null) return '';
@@ -21,49 +21,55 @@ function pages(r: FlowRow): string {
 }
 
 /** The table's rows as text cells, in item order, one per finished item. */
-export function flowTableRows(flow: Pick<FlowRecord, 'items' | 'rows'>): string[][] {
+export function flowTableRows(flow: Pick<FlowRecord, 'items' | 'rows'>, lang: ExportLang = 'en'): string[][] {
   const rows = rowsInOrder(flow);
   const labels = rowLabels(rows);
-  return rows.map((r, i) => [labels[i]!, r.document, RESULT[r.status], r.verdict ?? '', r.value?.display ?? '', r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
+  const t = exportStrings(lang);
+  return rows.map((r, i) => [labels[i]!, r.document, t.flowResults[r.status], r.verdict ? t.verdicts[r.verdict] : '', r.value?.display ?? '', r.finding, r.evidence, pages(r), r.section.join(' › '), r.reason ?? '']);
 }
 
-export function flowToCsv(flow: Pick<FlowRecord, 'items' | 'rows'>): string {
-  return `${[[...FLOW_COLUMNS], ...flowTableRows(flow)].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+export function flowToCsv(flow: Pick<FlowRecord, 'items' | 'rows'>, lang: ExportLang = 'en'): string {
+  return csvText([[...exportStrings(lang).flowColumns], ...flowTableRows(flow, lang)]);
 }
 
-export async function flowToXlsx(flow: FlowRecord): Promise<Uint8Array> {
+/** Column widths by position: document, file, result, verdict, value, finding, evidence, page, section, note. */
+const WIDTHS = [32, 32, 14, 14, 28, 60, 80, 14, 14, 14];
+
+export async function flowToXlsx(flow: FlowRecord, lang: ExportLang = 'en'): Promise<Uint8Array> {
+  const t = exportStrings(lang);
   const { Workbook } = await loadExcel();
   const wb = new Workbook();
   wb.creator = 'Casefile';
   wb.created = new Date(flow.createdAt);
-  const sheet = wb.addWorksheet('Findings', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = FLOW_COLUMNS.map((title) => ({ header: title, key: title, width: title === 'Evidence' ? 80 : title === 'Finding' ? 60 : title === 'Document' || title === 'File' ? 32 : 14 }));
+  const sheet = wb.addWorksheet(t.findingsSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = t.flowColumns.map((title, i) => ({ header: title, key: `c${i}`, width: WIDTHS[i] ?? 14 }));
   sheet.getRow(1).font = { bold: true };
-  for (const cells of flowTableRows(flow)) sheet.addRow(cells).alignment = { wrapText: true, vertical: 'top' };
-  const about = wb.addWorksheet('Question');
+  for (const cells of flowTableRows(flow, lang)) sheet.addRow(cells.map(excelValue)).alignment = { wrapText: true, vertical: 'top' };
+  const about = wb.addWorksheet(t.questionSheet);
   const count = (s: FlowRow['status']) => flow.rows.filter((r) => r.status === s).length;
+  const f = t.flowFacts;
   const facts: [string, string | number][] = [
-    ['Question', flow.question],
-    ['Asked (UTC)', isoTime(flow.createdAt)],
-    ['Status', flow.status],
-    ['Documents', flow.items.length],
-    ['Found', count('found')],
-    ['Not found', count('not_found')],
-    ['Failed', count('failed')],
+    [f.question, flow.question],
+    [f.asked, isoTime(flow.createdAt)],
+    [f.status, t.flowStatuses[flow.status]],
+    [f.documents, flow.items.length],
+    [f.found, count('found')],
+    [f.notFound, count('not_found')],
+    [f.failed, count('failed')],
   ];
   // A question with a condition: the condition as asked and the honest count.
   if (flow.rows.some((r) => r.verdict)) {
     const verdicts = flow.rows.map((r) => rowVerdict(r));
-    facts.push(['Yes', verdicts.filter((v) => v === 'yes').length], ['No', verdicts.filter((v) => v === 'no').length], ['Could not be judged', verdicts.filter((v) => v === 'unclear').length]);
+    facts.push([f.yes, verdicts.filter((v) => v === 'yes').length], [f.no, verdicts.filter((v) => v === 'no').length], [f.unclear, verdicts.filter((v) => v === 'unclear').length]);
   }
-  for (const [k, v] of facts) about.addRow([k, v]);
+  for (const [k, v] of facts) about.addRow([k, excelValue(v)]);
   about.getColumn(1).width = 16;
   about.getColumn(2).width = 80;
   return toBytes(wb);
 }
 
 /** "<question>-findings.<ext>", safe on every file system. */
-export function flowFileName(flow: Pick<FlowRecord, 'question'>, extension: string): string {
+export function flowFileName(flow: Pick<FlowRecord, 'question'>, extension: string, lang: ExportLang = 'en'): string {
   const base = flow.question.replace(/[^\p{L}\p{N}]+/gu, ' ').trim().replace(/\s+/g, '-').slice(0, 80) || 'workspace';
-  return `${base}-findings.${extension}`;
+  return `${base}-${exportStrings(lang).findingsFile}.${extension}`;
 }

@@ -7,6 +7,7 @@
 import type { PortfolioGrid } from '../core/scan/portfolio';
 import { withReviews } from '../core/scan/review';
 import type { FlagReview, ScanRecord } from '../core/scan/types';
+import { exportStrings, type ExportLang, type FlagColumn } from './export-strings';
 
 export interface ScanReport {
   readonly scan: ScanRecord;
@@ -16,6 +17,8 @@ export interface ScanReport {
 }
 
 export interface FlagRow {
+  /** The severity code (critical, high…): formats colour by it. */
+  readonly severityCode: string;
   readonly severity: string;
   readonly status: string;
   readonly rule: string;
@@ -35,40 +38,31 @@ export interface FlagRow {
   readonly reviewedAt: string;
 }
 
-export const FLAG_COLUMNS: readonly { readonly key: keyof FlagRow; readonly title: string }[] = [
-  { key: 'severity', title: 'Severity' },
-  { key: 'status', title: 'Status' },
-  { key: 'rule', title: 'Rule' },
-  { key: 'clauseType', title: 'Clause type' },
-  { key: 'finding', title: 'Finding' },
-  { key: 'document', title: 'Document' },
-  { key: 'page', title: 'Page' },
-  { key: 'section', title: 'Section' },
-  { key: 'evidence', title: 'Evidence' },
-  { key: 'explanation', title: 'Explanation' },
-  { key: 'details', title: 'Details' },
-  { key: 'guidance', title: 'Guidance' },
-  { key: 'fallback', title: 'Fallback language' },
-  { key: 'note', title: 'Review note' },
-  { key: 'reviewedBy', title: 'Reviewed by' },
-  { key: 'reviewedAt', title: 'Reviewed at' },
-];
+const COLUMN_KEYS: readonly FlagColumn[] = ['severity', 'status', 'rule', 'clauseType', 'finding', 'document', 'page', 'section', 'evidence', 'explanation', 'details', 'guidance', 'fallback', 'note', 'reviewedBy', 'reviewedAt'];
 
-const FINDING: Record<string, string> = { missing: 'Missing clause', failed: 'Does not meet the rule', present: 'Clause present', unverified: 'Needs manual check' };
+/** The report's columns, titled in `lang`. */
+export function flagColumns(lang: ExportLang = 'en'): readonly { readonly key: FlagColumn; readonly title: string }[] {
+  const titles = exportStrings(lang).flagColumns;
+  return COLUMN_KEYS.map((key) => ({ key, title: titles[key] }));
+}
+
+export const FLAG_COLUMNS = flagColumns('en');
 
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
-export function flagRows(report: ScanReport): FlagRow[] {
+export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[] {
+  const t = exportStrings(lang);
   return withReviews(report.scan.flags, report.reviews).map(({ flag, review }) => {
     const last = review.history.at(-1);
     const ev = flag.evidence;
     return {
-      severity: flag.severity,
-      status: review.status,
+      severityCode: flag.severity,
+      severity: t.severities[flag.severity] ?? flag.severity,
+      status: t.statuses[review.status] ?? review.status,
       rule: flag.ruleTitle,
       ruleId: flag.ruleId,
       clauseType: flag.clauseType,
-      finding: FINDING[flag.kind] ?? flag.kind,
+      finding: t.findings[flag.kind] ?? flag.kind,
       document: report.scan.documentName,
       page: ev ? (ev.page === ev.pageEnd ? String(ev.page) : `${ev.page}–${ev.pageEnd}`) : '',
       section: ev ? ev.sectionPath.join(' › ') : '',
@@ -85,14 +79,16 @@ export function flagRows(report: ScanReport): FlagRow[] {
 }
 
 /** Portfolio rows: document, then one cell per clause type ("flagged (high)", "present", "missing"). */
-export function portfolioRows(grid: PortfolioGrid): { readonly header: string[]; readonly rows: string[][] } {
-  const header = ['Document', ...grid.columns.map((c) => c.name)];
+export function portfolioRows(grid: PortfolioGrid, lang: ExportLang = 'en'): { readonly header: string[]; readonly rows: string[][] } {
+  const t = exportStrings(lang);
+  const header = [t.document, ...grid.columns.map((c) => c.name)];
   const rows = grid.rows.map((r) => [
     r.documentName,
     ...grid.columns.map((c) => {
       const cell = r.cells[c.id];
       if (!cell) return '';
-      return cell.state === 'flagged' ? `flagged (${cell.severity ?? 'review'})` : cell.state;
+      if (cell.state === 'flagged') return t.cellStates.flagged(cell.severity ? t.severities[cell.severity] : t.cellStates.review);
+      return cell.state === 'present' ? t.cellStates.present : cell.state === 'missing' ? t.cellStates.missing : cell.state;
     }),
   ]);
   return { header, rows };

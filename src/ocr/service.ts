@@ -16,6 +16,8 @@ import { createJobRegistry } from '../rpc/jobs';
 /** What crosses the boundary with each job (an AbortSignal cannot). */
 export interface OcrJobOptions {
   readonly languages?: readonly string[] | undefined;
+  /** Languages the page may be in (see OcrOptions.detect). */
+  readonly detect?: readonly string[] | undefined;
   /** Folder for languages that do not ship with the app (see runtime.ts). */
   readonly extraLangPath?: string | undefined;
 }
@@ -33,7 +35,7 @@ export function createOcrService(engine: OcrServiceEngine) {
   return {
     /** Reads one page image. Rejects with AbortedError after cancel(jobId). */
     async recognize(jobId: string, image: PageImage, options: OcrJobOptions = {}): Promise<OcrResult> {
-      return jobs.run(jobId, (signal) => engine.recognize(image, { languages: options.languages, extraLangPath: options.extraLangPath, signal }));
+      return jobs.run(jobId, (signal) => engine.recognize(image, { languages: options.languages, detect: options.detect, extraLangPath: options.extraLangPath, signal }));
     },
 
     /** Stops a job (queued or running). Unknown or finished jobs are ignored. */

@@ -18,6 +18,7 @@ import type Tesseract from 'tesseract.js';
 import { AbortedError, AppError, InputError } from '../core/errors';
 import type { OcrEngine, OcrOptions, OcrResult, PageImage } from '../core/ports';
 import { planLanguages, type LanguagePlan, type OcrRuntime } from './runtime';
+import { pageLanguage } from './page-language';
 import { normalizeOcrText } from './text';
 import { wordsFromTsv } from './words';
 
@@ -134,10 +135,17 @@ export class TesseractOcr implements OcrEngine {
     if (!image.mediaType.startsWith('image/') || image.data.byteLength === 0) {
       throw new InputError(`ocr: not an encoded page image: ${image.mediaType}, ${image.data.byteLength} bytes`, { mediaType: image.mediaType, bytes: image.data.byteLength });
     }
-    const plan = planLanguages(this.runtime, options.languages, options.extraLangPath ?? this.runtime.extraLangPath);
+    const extra = options.extraLangPath ?? this.runtime.extraLangPath;
+    const plan = planLanguages(this.runtime, options.languages, extra);
     // Copy now: the caller may transfer or reuse its buffer while this request waits.
     const bytes = new Uint8Array(image.data.slice(0));
-    return this.#enqueue(signal, what, () => this.#read(plan, bytes, image, signal, what));
+    const first = { ...(await this.#enqueue(signal, what, () => this.#read(plan, bytes, image, signal, what))), languages: plan.languages };
+    // A page in another of the languages it may be in is read again with that language's model.
+    const detected = options.detect && options.detect.length > 0 ? pageLanguage(first.text, options.detect) : null;
+    if (!detected || plan.languages.includes(detected)) return first;
+    const again = planLanguages(this.runtime, [detected], extra);
+    const second = { ...(await this.#enqueue(signal, what, () => this.#read(again, bytes, image, signal, what))), languages: again.languages };
+    return second.confidence >= first.confidence ? second : first;
   }
 
   /** Starts the tesseract worker for these languages now (loads the core and the data). */

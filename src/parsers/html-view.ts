@@ -13,6 +13,8 @@
  *     mapped to these, since the CSP forbids style attributes), colspan/rowspan (1–100), and a
  *     list item's label as `data-label` (the same "(a)", "1.", "-" labels as the text, drawn by
  *     CSS so they are not in the text the highlight aligns with);
+ *   - a heading element holding body text (a Word form styling its clauses as headings) becomes
+ *     a paragraph (isBodyText);
  *   - text escaped; links become plain spans (nothing to click, nothing fetched); images,
  *     scripts, styles, forms, hidden elements and embedded media are dropped as in html-text.ts.
  * Pages follow html-text.ts exactly: the same break rules (CSS page breaks, counted once, none
@@ -143,7 +145,7 @@ function element(el: Element, v: ViewWriter, ctx: Context): void {
   if (name === 'br') v.empty('br');
   else if (name === 'hr') {
     if (!before && !after) v.empty('hr'); // a page-break rule marks a break, not a line
-  } else if (/^h[1-6]$/.test(name)) wrap(name, el, v, ctx);
+  } else if (/^h[1-6]$/.test(name)) wrap(isBodyText(el) ? 'p' : name, el, v, ctx);
   else if (PREFORMATTED.has(name)) wrap('pre', el, v, ctx);
   else if (name === 'ol' || name === 'ul') list(el, v, ctx);
   else if (name === 'table') table(el, v, ctx);
@@ -158,6 +160,24 @@ function element(el: Element, v: ViewWriter, ctx: Context): void {
     else walk(el.children, v, ctx);
   }
   if (after) v.pageBreak();
+}
+
+/** The visible text of an element (for telling a heading from a paragraph styled as one). */
+function textOf(node: ChildNode): string {
+  if (isTextNode(node)) return node.data;
+  if (!isElement(node) || SKIP.has(node.name) || isHidden(node)) return '';
+  return node.children.map(textOf).join('');
+}
+
+/**
+ * A paragraph a Word form styles as a heading ("Heading 2" on every clause of its body): long, or
+ * a sentence followed by more ("2.2 Support. During the term the Provider shall…"). It is shown
+ * as the paragraph it is, not as a large bold heading; a title stays a heading.
+ */
+export function isBodyText(el: Element): boolean {
+  const text = el.children.map(textOf).join('').replace(/\s+/g, ' ').trim();
+  const words = text.split(' ').filter(Boolean).length;
+  return words > 24 || (text.length > 90 && /[.;:]\s+\p{L}/u.test(text.slice(0, -1)));
 }
 
 function wrap(tag: string, el: Element, v: ViewWriter, ctx: Context, classes = formatClasses(el), attrs: Readonly<Record<string, string>> = {}): void {

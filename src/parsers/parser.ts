@@ -108,7 +108,7 @@ export class InProcessParser implements Parser {
     const text: FormatHandler = ({ sniffed: s, file, options: o }) => {
       const flavour = s.kind === 'markdown' ? 'markdown' : 'text';
       if (!s.decoded || s.decoded.text.trim() === '') throw new FileError('file/empty', file.name, 'the file contains no text (only whitespace)');
-      return parseText(s.decoded.text, flavour, file.name, o.signal);
+      return parseText(s.decoded.text, flavour, file.name, o.signal, budgets.maxPages);
     };
     const image: FormatHandler = ({ bytes, file, sniffed: s, options: o }) =>
       parseImage(bytes, file.name, s.kind === 'png' ? 'png' : s.kind === 'jpeg' ? 'jpeg' : 'tiff', {

@@ -78,7 +78,7 @@ function dictionaryBefore(bytes: Uint8Array, at: number): { start: number; text:
 
 /** "object 12" for the `12 0 obj` right before the dictionary, else "". */
 function objectName(bytes: Uint8Array, dictStart: number): string {
-  const m = /(\d+)\s+\d+\s+obj\s*$/.exec(latin1(bytes, Math.max(0, dictStart - 40), dictStart));
+  const m = /(?<!\d)(\d+)\s+\d+\s+obj\s*$/.exec(latin1(bytes, Math.max(0, dictStart - 40), dictStart));
   return m ? `object ${m[1]}` : '';
 }
 

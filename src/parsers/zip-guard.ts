@@ -11,29 +11,15 @@
  * being read as garbled text.
  *
  * fflate inflates but does not expose an entry's CRC-32 or where its data starts, so the
- * directory records (fixed-size fields, APPNOTE 4.3.12–4.3.16, with Zip64 sizes) are read here.
- * Environment-neutral.
+ * directory records are read by zip-directory.ts. Environment-neutral.
  */
 import { Inflate } from 'fflate';
 import { FileError } from '../core/errors';
 import { budgetError, formatAmount, formatCount } from './budgets';
 import { crc32 } from './image-headers';
+import { localDataOffset, readDirectory, type ZipEntryInfo } from './zip-directory';
 
-export interface ZipEntryInfo {
-  readonly name: string;
-  /** Bytes in the archive. */
-  readonly compressedSize: number;
-  /** Bytes once inflated (as the central directory declares). */
-  readonly size: number;
-  /** 0 stored, 8 deflate; anything else we cannot read. */
-  readonly compression: number;
-  /** CRC-32 of the inflated bytes, as declared. */
-  readonly crc32: number;
-  /** General purpose flags (bit 0: encrypted). */
-  readonly flags: number;
-  /** Offset of the entry's local header. */
-  readonly offset: number;
-}
+export type { ZipEntryInfo } from './zip-directory';
 
 export interface ZipLimits {
   /** Total uncompressed bytes (default 200 MB), declared and inflated. */
@@ -56,80 +42,6 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 export interface ZipInspection {
   readonly entries: readonly ZipEntryInfo[];
   readonly totalSize: number;
-}
-
-/** Why the bytes are not a readable zip directory (for the corrupt-file message). */
-class DirectoryError extends Error {}
-
-const utf8 = new TextDecoder('utf-8');
-const latin1 = new TextDecoder('latin1');
-
-function u16(b: Uint8Array, at: number): number {
-  return b[at]! | (b[at + 1]! << 8);
-}
-function u32(b: Uint8Array, at: number): number {
-  return (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
-}
-function u64(b: Uint8Array, at: number): number {
-  return u32(b, at) + u32(b, at + 4) * 2 ** 32;
-}
-
-/** Offset of the end-of-central-directory record (searched back over the comment), or -1. */
-function findEnd(b: Uint8Array): number {
-  for (let at = b.length - 22; at >= Math.max(0, b.length - 22 - 0xffff); at--) {
-    if (b[at] === 0x50 && b[at + 1] === 0x4b && b[at + 2] === 0x05 && b[at + 3] === 0x06) return at;
-  }
-  return -1;
-}
-
-/**
- * The central directory's records, in order. `visit` may throw to stop early (limits).
- * Throws DirectoryError when there is no readable directory.
- */
-function readDirectory(b: Uint8Array, visit: (entry: ZipEntryInfo) => void): void {
-  const end = findEnd(b);
-  if (end < 0) throw new DirectoryError('no end of central directory');
-  let count = u16(b, end + 10);
-  let offset = u32(b, end + 16);
-  if ((count === 0xffff || offset === 0xffffffff) && end >= 20 && u32(b, end - 20) === 0x07064b50) {
-    const z = u64(b, end - 12);
-    if (z + 56 > b.length || u32(b, z) !== 0x06064b50) throw new DirectoryError('damaged Zip64 end record');
-    count = u64(b, z + 32);
-    offset = u64(b, z + 48);
-  }
-  let at = offset;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > b.length || u32(b, at) !== 0x02014b50) throw new DirectoryError(`damaged directory record ${i + 1}`);
-    const flags = u16(b, at + 8);
-    const nameLength = u16(b, at + 28);
-    const extraLength = u16(b, at + 30);
-    const next = at + 46 + nameLength + extraLength + u16(b, at + 32);
-    if (next > b.length) throw new DirectoryError(`damaged directory record ${i + 1}`);
-    const nameBytes = b.subarray(at + 46, at + 46 + nameLength);
-    let size = u32(b, at + 24);
-    let compressedSize = u32(b, at + 20);
-    let local = u32(b, at + 42);
-    // Zip64 extended information: the 8-byte values of the fields saturated above, in order.
-    for (let x = at + 46 + nameLength; x + 4 <= at + 46 + nameLength + extraLength; ) {
-      const id = u16(b, x);
-      const length = u16(b, x + 2);
-      if (id === 0x0001) {
-        let v = x + 4;
-        if (size === 0xffffffff) {
-          size = u64(b, v);
-          v += 8;
-        }
-        if (compressedSize === 0xffffffff) {
-          compressedSize = u64(b, v);
-          v += 8;
-        }
-        if (local === 0xffffffff) local = u64(b, v);
-      }
-      x += 4 + length;
-    }
-    visit({ name: (flags & 0x800 ? utf8 : latin1).decode(nameBytes), compressedSize, size, compression: u16(b, at + 10), crc32: u32(b, at + 16), flags, offset: local });
-    at = next;
-  }
 }
 
 /** Thrown from a visitor to stop walking a directory we have already refused. */
@@ -200,10 +112,10 @@ class Overflow extends Error {}
 /** The entry's bytes in the archive (after its local header). */
 function entryData(bytes: Uint8Array, entry: ZipEntryInfo, fileName: string): Uint8Array {
   const at = entry.offset;
-  if (at + 30 > bytes.length || u32(bytes, at) !== 0x04034b50) {
+  const start = at + 30 > bytes.length ? null : localDataOffset(bytes.subarray(at, at + 30), at);
+  if (start === null) {
     throw new FileError('file/corrupt', fileName, `the archive data is damaged (the entry ${entry.name} is missing; file is truncated or corrupt)`, { details: { entry: entry.name } });
   }
-  const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28);
   if (start + entry.compressedSize > bytes.length) {
     throw new FileError('file/corrupt', fileName, `the archive data is damaged (${entry.name} is cut off; file is truncated)`, { details: { entry: entry.name } });
   }

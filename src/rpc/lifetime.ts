@@ -45,6 +45,8 @@ export interface Lease<Api> {
   race<T>(promise: Promise<T>): Promise<T>;
   /** This worker takes no new calls; it ends when its last lease is released. */
   retire(): void;
+  /** Undoes `retire()` when no other worker took its place meanwhile (it takes calls again). */
+  reinstate(): void;
   /** True once the worker is gone. */
   readonly dead: boolean;
   release(): void;
@@ -137,6 +139,12 @@ export class WorkerLifetime<Api> {
         return Promise.race([promise, s.crashed]);
       },
       retire: () => this.#retire(s),
+      reinstate: () => {
+        if (!s.dead && this.#current === null && this.#live.has(s)) {
+          this.#current = s;
+          this.#options.onChange?.();
+        }
+      },
       get dead() {
         return s.dead;
       },

@@ -25,11 +25,10 @@ import { ask } from '../core/ask/ask';
 import { engineTermStats } from '../core/search/term-stats';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
-import type { ClauseClassifier, DocumentVectors, Embedder, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
+import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
 import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
-import type { ChunkRecord } from '../core/types';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
@@ -66,6 +65,12 @@ export interface IndexApiDeps {
   /** Milliseconds after a change before the lexical snapshot is saved (SearchEngine's default when absent). */
   readonly saveDelayMs?: number;
   readonly log?: (message: string) => void;
+  /**
+   * Compile the ask path's clause classifier as soon as a workspace is open (the worker does:
+   * the first question then does not wait for it; tests, which run the API in their own
+   * thread, leave it to the first question).
+   */
+  readonly warmClassifier?: boolean;
 }
 
 interface Open {
@@ -117,8 +122,15 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
   };
 
-  // Built on the first question (compiling the clause types' keywords takes a moment), then kept.
+  // Loading the clause-kind model (~0.7 MB, its chunk fetched and decoded) and compiling the
+  // clause types' keywords takes a moment: done once a workspace is open, while the app finishes
+  // starting, so the first question does not wait for it; kept.
   let classifier: ClauseClassifier | null = null;
+  const loadClassifier = async (): Promise<ClauseClassifier> => (classifier ??= (await import('../playbooks/classifiers')).askClassifier());
+  const warmClassifier = () =>
+    setTimeout(() => {
+      void loadClassifier().catch(() => undefined); // a failure shows on the first question, which loads it again
+    }, 0);
 
   return {
     /**
@@ -147,11 +159,13 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         current = opening.then((o) => o.open);
         ({ open, report } = await opening);
       }
-      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel);
+      // The vectors load in the background: questions asked meanwhile are answered by keywords.
+      if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel, { wait: false });
+      if (deps.warmClassifier && !classifier) warmClassifier();
       return { ...report, ...open.engine.stats };
     },
 
-    async addDocument(doc: IndexedDocument, chunks: ChunkRecord[], vectors: DocumentVectors | null = null): Promise<void> {
+    async addDocument(doc: IndexedDocument, chunks: IndexChunk[], vectors: DocumentVectors | null = null): Promise<void> {
       pages.forget(doc.id);
       await (await ready()).engine.addDocument(doc, chunks, vectors);
     },
@@ -193,8 +207,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         const o = await ready();
         const settings = await settingsFor(o, request);
         const { embedder: _e, reranker: _r, rerankMaxPairs: _m, ...askRequest } = request;
-        // The clause-kind model (~0.5 MB) is loaded on the first question, not when the workspace opens.
-        classifier ??= (await import('../playbooks/classifiers')).askClassifier();
+        const classifier = await loadClassifier();
         return ask(
           { ...askRequest, settings },
           { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
@@ -213,16 +226,21 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       return jobs.active();
     },
 
-    /** Activates the embedding model whose stored vectors dense search uses (null: none). */
+    /**
+     * Activates the embedding model whose stored vectors dense search uses (null: none). Returns
+     * at once, the vectors loading in the background: `missing` indexed documents have none of
+     * the model, `vectors` have some.
+     */
     async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<{ missing: number; vectors: number }> {
       const o = await ready();
-      await o.engine.useEmbeddingModel(model);
-      return { missing: o.engine.documentsWithoutVectors().length, vectors: o.engine.stats.vectors };
+      await o.engine.useEmbeddingModel(model, { wait: false });
+      const missing = (await o.engine.documentsWithoutVectors()).length;
+      return { missing, vectors: model ? o.engine.stats.documents - missing : 0 };
     },
 
     /** Indexed documents without vectors of the active model. */
     async documentsWithoutVectors(): Promise<string[]> {
-      return (await ready()).engine.documentsWithoutVectors().map((d) => d.id);
+      return (await (await ready()).engine.documentsWithoutVectors()).map((d) => d.id);
     },
 
     async addVectors(documentId: string, vectors: DocumentVectors): Promise<boolean> {

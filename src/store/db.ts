@@ -24,6 +24,12 @@ export const REGISTRY_DB_NAME = 'casefile-registry';
  */
 export type VectorRecord = DocumentVectors;
 
+/** One segment of the lexical index (src/core/search/lexical-segment.ts), written once. */
+export interface LexicalSegmentRecord {
+  readonly id: string;
+  readonly bytes: Uint8Array;
+}
+
 export interface MetaRecord {
   readonly key: string;
   readonly value: unknown;
@@ -52,6 +58,8 @@ export class WorkspaceDb extends Dexie {
   reviews!: Table<FlagReview, string>;
   /** Workspace answers: multi-document flows (proposals, decisions, rows, results), by id. */
   flows!: Table<FlowRecord, string>;
+  /** The lexical index's segments, by id; its manifest is in meta (src/store/index-persistence.ts). */
+  lexicalSegments!: Table<LexicalSegmentRecord, string>;
 
   constructor(readonly workspaceId: string, deps: IdbDeps = {}) {
     super(WORKSPACE_DB_PREFIX + workspaceId, { ...deps, chromeTransactionDurability: 'relaxed' });
@@ -80,6 +88,13 @@ export class WorkspaceDb extends Dexie {
     // the registry's kv (one device, every workspace).
     this.version(4).stores({
       flows: 'id, [createdAt+id], conversationId, status',
+    });
+    // Version 5, the binary lexical index: its segments, each written once (issue 20). A new
+    // table only: the version-1 snapshot in meta (MiniSearch's JSON) is converted by the index
+    // worker when it first opens the workspace (a large one takes seconds: not in an upgrade,
+    // which would hold the page) and removed with the first save in the new format.
+    this.version(5).stores({
+      lexicalSegments: 'id',
     });
     // When another tab deletes this workspace, close for good: Dexie's default would reopen on
     // the next query and so recreate the deleted database.

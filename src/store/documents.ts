@@ -33,11 +33,16 @@ export class DocumentRepository implements IngestStore {
     if (n === 0 && !(await this.db.documents.get(id))) throw new StoreError('store/not-found', `DocumentRepository: no document ${id}`);
   }
 
+  /**
+   * Pages, chunks, vectors and the document in one transaction. Rows go in batches of about
+   * COMMIT_BATCH_CHARS of text, each awaited: a document of thousands of passages is cloned
+   * into the store a slice per task, not in one long task on the page.
+   */
   async commitDocument(doc: DocumentRecord, pages: readonly PageRecord[], chunks: readonly ChunkRecord[], vectors?: DocumentVectors | null): Promise<void> {
     await this.db.transaction('rw', [this.db.documents, this.db.pages, this.db.chunks, this.db.vectors], async () => {
       await this.removeContent(doc.id);
-      await this.db.pages.bulkPut([...pages]);
-      await this.db.chunks.bulkPut([...chunks]);
+      for (const batch of batches(pages, (p) => p.text.length)) await this.db.pages.bulkPut(batch);
+      for (const batch of batches(chunks, (c) => c.text.length + c.sourceText.length)) await this.db.chunks.bulkPut(batch);
       if (vectors) await this.db.vectors.put(exactVectors(vectors));
       await this.db.documents.put(doc);
     });
@@ -99,4 +104,25 @@ export class DocumentRepository implements IngestStore {
   documentsByIds(ids: readonly string[]): Promise<(DocumentRecord | undefined)[]> {
     return this.db.documents.bulkGet([...ids]);
   }
+}
+
+/** Characters of text per bulkPut when committing a document. */
+const COMMIT_BATCH_CHARS = 256 * 1024;
+
+/** `rows` in consecutive batches of about COMMIT_BATCH_CHARS (by `size`), each at least one row. */
+function batches<T>(rows: readonly T[], size: (row: T) => number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    current.push(row);
+    chars += size(row);
+    if (chars >= COMMIT_BATCH_CHARS) {
+      out.push(current);
+      current = [];
+      chars = 0;
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }

@@ -4,7 +4,7 @@
  */
 import type { DocumentVectors, IngestStore } from '../core/ports';
 import type { IndexPersistence } from '../core/search/engine';
-import type { IndexedDocumentEntry, LexicalSnapshot } from '../core/search/lexical-index';
+import type { IndexedDocumentEntry, LexicalManifest, LexicalSnapshotWrite, StoredLexical } from '../core/search/lexical-index';
 import type { PassageLookup } from '../core/search/retrieve';
 import type { NeighbourLookup } from '../core/search/select';
 import type { VectorRecordLike } from '../core/search/vector-index';
@@ -16,7 +16,8 @@ export class MemoryWorkspace implements IngestStore, IndexPersistence, PassageLo
   readonly chunksByDoc = new Map<string, ChunkRecord[]>();
   readonly chunkById = new Map<string, ChunkRecord>();
   readonly vectors = new Map<string, DocumentVectors>();
-  private snapshot: LexicalSnapshot | undefined;
+  private manifest: LexicalManifest | undefined;
+  private readonly segments = new Map<string, Uint8Array>();
 
   async findBySha256(sha256: string): Promise<DocumentRecord | undefined> {
     for (const d of this.documents.values()) if (d.sha256 === sha256) return d;
@@ -56,11 +57,20 @@ export class MemoryWorkspace implements IngestStore, IndexPersistence, PassageLo
   }
 
   // IndexPersistence
-  async loadLexical(): Promise<LexicalSnapshot | undefined> {
-    return this.snapshot;
+  async loadLexical(): Promise<StoredLexical | undefined> {
+    return this.manifest && { format: 2, manifest: this.manifest, segments: this.segments };
   }
-  async saveLexical(snapshot: LexicalSnapshot): Promise<void> {
-    this.snapshot = snapshot;
+  async saveLexical(write: LexicalSnapshotWrite): Promise<void> {
+    const listed = new Set(write.manifest.segments.map((s) => s.id));
+    for (const id of listed) if (!this.segments.has(id)) this.segments.set(id, write.segment(id));
+    for (const id of [...this.segments.keys()]) if (!listed.has(id)) this.segments.delete(id);
+    this.manifest = write.manifest;
+  }
+  /** Bytes of the saved lexical snapshot (segments). */
+  get lexicalBytes(): number {
+    let n = 0;
+    for (const b of this.segments.values()) n += b.byteLength;
+    return n;
   }
   async indexableDocuments(): Promise<IndexedDocumentEntry[]> {
     return [...this.documents.values()]
@@ -69,6 +79,9 @@ export class MemoryWorkspace implements IngestStore, IndexPersistence, PassageLo
   }
   async chunks(documentId: string): Promise<ChunkRecord[]> {
     return this.chunksByDoc.get(documentId) ?? [];
+  }
+  async vectorDocumentIds(modelId: string): Promise<string[]> {
+    return [...this.vectors.values()].filter((v) => v.modelId === modelId).map((v) => v.documentId);
   }
   async vectorRecords(modelId: string): Promise<VectorRecordLike[]> {
     return [...this.vectors.values()].filter((v) => v.modelId === modelId);

@@ -4,12 +4,27 @@
  * default, field by field.
  */
 import type { Regime } from '../core/answer/types';
+import { isOcrLanguage, type OcrLanguage } from '../core/ingest/ocr-language';
 import { FUSION_STRATEGIES, type FusionStrategy } from '../core/search/fusion';
 import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../core/search/pipeline';
 import type { WorkspaceDb } from './db';
 
 const KEY = 'settings/pipeline';
 const ANSWER_KEY = 'settings/answer';
+const OCR_KEY = 'settings/ocr';
+
+/** How scans are read in this workspace. */
+export interface OcrSettings {
+  /** The language of scanned pages: 'auto' tells English, French and German apart. */
+  readonly language: OcrLanguage;
+}
+
+export const DEFAULT_OCR_SETTINGS: OcrSettings = { language: 'auto' };
+
+export function sanitizeOcr(raw: unknown): OcrSettings {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { language: isOcrLanguage(r['language']) ? r['language'] : DEFAULT_OCR_SETTINGS.language };
+}
 
 /** How answers are written in this workspace. */
 export interface AnswerSettings {
@@ -70,7 +85,23 @@ const baseKeys: Record<string, true> = {
 };
 
 export class WorkspaceSettings {
+  /** The OCR language last read or written (imports read it synchronously, per file). */
+  ocrLanguage: OcrLanguage = DEFAULT_OCR_SETTINGS.language;
+
   constructor(private readonly db: WorkspaceDb) {}
+
+  async ocr(): Promise<OcrSettings> {
+    const settings = sanitizeOcr((await this.db.meta.get(OCR_KEY))?.value);
+    this.ocrLanguage = settings.language;
+    return settings;
+  }
+
+  async setOcr(settings: OcrSettings): Promise<OcrSettings> {
+    const clean = sanitizeOcr(settings);
+    await this.db.meta.put({ key: OCR_KEY, value: clean });
+    this.ocrLanguage = clean.language;
+    return clean;
+  }
 
   async pipeline(): Promise<PipelineSettings> {
     return sanitizePipeline((await this.db.meta.get(KEY))?.value);

@@ -1,3 +1,6 @@
+import { createPortal } from 'react-dom';
+import { APP } from './app-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { useRef, useState } from 'react';
 import type { BackupManifest } from '../app/backup';
 import { describeError } from '../core/errors';
@@ -22,9 +25,10 @@ function download(blob: Blob, name: string): void {
 }
 
 /** "Back up" the open workspace to one file; "Restore" one, asking first when that workspace is already here. */
-export function BackupActions({ onError }: { onError: (message: string | null) => void }) {
+export function BackupActions({ onError, onDone }: { onError: (message: string | null) => void; onDone?: () => void }) {
   const app = useCasefile();
   const ws = useWorkspace();
+  const t = useStrings(APP);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -38,27 +42,31 @@ export function BackupActions({ onError }: { onError: (message: string | null) =
   };
 
   const backUp = () =>
-    run('Backing up…', async () => {
+    run(t.backingUp, async () => {
+      onDone?.();
       const { file, fileName } = await app.backupWorkspace(ws.current.id);
       download(file, fileName);
     });
 
   const chosen = (file: File | undefined) => {
     if (!file) return;
-    run('Restoring…', async () => {
+    run(t.restoring, async () => {
       const { manifest, existing } = await app.inspectBackup(file);
       if (existing) setPending({ file, manifest, existing });
-      else await app.restoreBackup(file);
+      else {
+        await app.restoreBackup(file);
+        onDone?.();
+      }
     });
   };
 
   return (
     <>
-      <button type="button" className="ghost" onClick={backUp} disabled={busy !== null} aria-label="Back up workspace">
-        {busy === 'Backing up…' ? busy : 'Back up'}
+      <button type="button" className="ghost" onClick={backUp} disabled={busy !== null} aria-label={t.backUpWorkspace}>
+        {busy === t.backingUp ? busy : t.backUp}
       </button>
-      <button type="button" className="ghost" onClick={() => input.current?.click()} disabled={busy !== null} aria-label="Restore a backup">
-        {busy === 'Restoring…' ? busy : 'Restore'}
+      <button type="button" className="ghost" onClick={() => input.current?.click()} disabled={busy !== null} aria-label={t.restoreBackup}>
+        {busy === t.restoring ? busy : t.restore}
       </button>
       <input
         ref={input}
@@ -66,20 +74,26 @@ export function BackupActions({ onError }: { onError: (message: string | null) =
         accept=".casefile,.zip,application/zip"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label="Choose a backup to restore"
+        aria-label={t.chooseBackup}
         data-testid="restore-input"
         onChange={(e) => {
           chosen(e.target.files?.[0]);
           e.target.value = '';
         }}
       />
-      {pending && (
+      {pending &&
+        // Out of the workspace menu: the question must show even when the menu is closed.
+        createPortal(
         <RestoreChoice
           pending={pending}
-          onClose={() => setPending(null)}
-          onChoose={(mode) => run('Restoring…', async () => void (await app.restoreBackup(pending.file, mode)))}
-        />
-      )}
+          onClose={() => {
+            setPending(null);
+            onDone?.();
+          }}
+          onChoose={(mode) => run(t.restoring, async () => void (await app.restoreBackup(pending.file, mode)))}
+        />,
+          document.body,
+        )}
     </>
   );
 }
@@ -87,6 +101,7 @@ export function BackupActions({ onError }: { onError: (message: string | null) =
 /** Restoring a workspace that is already here: replace it, restore beside it, or cancel. */
 function RestoreChoice({ pending, onChoose, onClose }: { pending: Pending; onChoose: (mode: 'replace' | 'copy') => void; onClose: () => void }) {
   const dialog = useModalDialog();
+  const t = useStrings(APP);
   const choose = (mode: 'replace' | 'copy') => {
     onChoose(mode);
     dialog.current?.close();
@@ -94,20 +109,17 @@ function RestoreChoice({ pending, onChoose, onClose }: { pending: Pending; onCho
   const saved = new Date(pending.manifest.createdAt).toLocaleString();
   return (
     <dialog ref={dialog} className="small-dialog" aria-labelledby="restore-title" onClose={onClose} onCancel={onClose}>
-      <h2 id="restore-title">Restore “{pending.manifest.workspace.name}”?</h2>
-      <p className="muted">
-        This backup (saved {saved}, {pending.manifest.originals.length} stored original{pending.manifest.originals.length === 1 ? '' : 's'}) is of the workspace “{pending.existing.name}”, which is already on this device.
-        Replacing deletes its current documents and settings in every tab.
-      </p>
+      <h2 id="restore-title">{t.restoreTitle(pending.manifest.workspace.name)}</h2>
+      <p className="muted">{t.restoreText(saved, pending.manifest.originals.length, pending.existing.name)}</p>
       <div className="actions">
         <button type="button" className="primary danger-fill" onClick={() => choose('replace')}>
-          Replace “{pending.existing.name}”
+          {t.replace(pending.existing.name)}
         </button>
         <button type="button" onClick={() => choose('copy')}>
-          Restore as a new workspace
+          {t.restoreAsNew}
         </button>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()} autoFocus>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </dialog>

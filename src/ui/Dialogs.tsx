@@ -1,9 +1,12 @@
+import { APP } from './app-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useModalDialog } from './modal';
 
 /** Asks for a short text (a workspace name). */
 export function TextDialog({ title, label, initial, action, onSubmit, onClose }: { title: string; label: string; initial: string; action: string; onSubmit: (value: string) => void; onClose: () => void }) {
   const dialog = useModalDialog();
+  const t = useStrings(APP);
   const [value, setValue] = useState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -22,7 +25,7 @@ export function TextDialog({ title, label, initial, action, onSubmit, onClose }:
             {action}
           </button>
           <button type="button" className="ghost" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       </form>
@@ -33,6 +36,7 @@ export function TextDialog({ title, label, initial, action, onSubmit, onClose }:
 /** Asks to confirm an action that cannot be undone. */
 export function ConfirmDialog({ title, children, action, onConfirm, onClose }: { title: string; children: ReactNode; action: string; onConfirm: () => void; onClose: () => void }) {
   const dialog = useModalDialog();
+  const t = useStrings(APP);
   return (
     <dialog ref={dialog} className="small-dialog" aria-labelledby="confirm-dialog-title" onClose={onClose} onCancel={onClose}>
       <h2 id="confirm-dialog-title">{title}</h2>
@@ -49,7 +53,7 @@ export function ConfirmDialog({ title, children, action, onConfirm, onClose }: {
           {action}
         </button>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()} autoFocus>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </dialog>

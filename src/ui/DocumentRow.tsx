@@ -1,19 +1,17 @@
 import type { DocumentReviewState } from '../app/review-service';
 import type { DocumentRecord } from '../core/types';
 import { shownParties } from './doc-labels';
+import { DOCUMENTS } from './documents-strings';
 import type { FileProgress } from './hooks';
+import { useStrings } from './i18n/LanguageProvider';
 import { ReviewBadge } from './review/ReviewBadge';
 
-const STATUS_LABEL: Record<DocumentRecord['status'], string> = {
-  queued: 'Queued',
-  parsing: 'Reading',
-  ocr: 'Reading scans',
-  embedding: 'Embedding',
-  ready: 'Ready',
-  degraded: 'Ready (low quality)',
-  failed: 'Failed',
-};
-
+/**
+ * One document of the Documents panel: name, status, what was read, its controls (Search in
+ * this document, Delete, Enter password). Its controls are part of the list's one Tab stop
+ * (roving.ts): ↑ ↓ between documents, ← → between a document's controls. A long name or title
+ * wraps, never widening the page.
+ */
 export function DocumentRow({
   doc,
   progress,
@@ -38,6 +36,7 @@ export function DocumentRow({
   const parties = shownParties(doc);
   const title = doc.title && doc.title !== doc.name ? doc.title : null;
   const identity = title || parties.length > 0 ? [title, parties.join(' / ')].filter(Boolean).join(' — ') : null;
+  const t = useStrings(DOCUMENTS);
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
     <li className={`doc status-${doc.status}`} aria-label={doc.name}>
@@ -45,23 +44,21 @@ export function DocumentRow({
         <span className="doc-name" title={doc.path}>
           {doc.name}
         </span>
-        <span className={`badge badge-${doc.status}`}>{STATUS_LABEL[doc.status]}</span>
+        <span className={`badge badge-${doc.status}`}>{t.status[doc.status]}</span>
         {review && <ReviewBadge state={review} />}
       </div>
       <div className="doc-meta muted">
-        {doc.path !== doc.name && <span title="Where the file is">{doc.path}</span>}
-        {doc.pages > 0 && <span>{doc.pages === 1 ? '1 page' : `${doc.pages} pages`}</span>}
-        {doc.chunkCount > 0 && <span>{doc.chunkCount === 1 ? '1 passage' : `${doc.chunkCount} passages`}</span>}
-        {doc.language && <span title="Language">{doc.language.toUpperCase()}</span>}
+        {doc.path !== doc.name && <span title={t.whereFile}>{doc.path}</span>}
+        {doc.pages > 0 && <span>{t.pages(doc.pages)}</span>}
+        {doc.chunkCount > 0 && <span>{t.passages(doc.chunkCount)}</span>}
+        {doc.language && <span title={t.language}>{doc.language.toUpperCase()}</span>}
         {denseModel && doc.lexicalOnly && (doc.status === 'ready' || doc.status === 'degraded') && (
-          <span className="keywords-only" title={`Not embedded with ${denseModel} yet: found by keywords only`}>
-            Keywords only
+          <span className="keywords-only" title={t.notEmbedded(denseModel)}>
+            {t.keywordsOnly}
           </span>
         )}
         {doc.ocrConfidence !== null && (
-          <span title="Some pages were scans">
-            Text recognised (OCR){doc.ocrPages && doc.ocrPages < doc.pages ? ` on ${doc.ocrPages} of ${doc.pages} pages` : ''} · {Math.round(doc.ocrConfidence)}% confidence
-          </span>
+          <span title={t.someScans}>{t.ocr(doc.ocrPages && doc.ocrPages < doc.pages ? t.ocrOnPages(doc.ocrPages, doc.pages) : '', Math.round(doc.ocrConfidence))}</span>
         )}
         {identity && (
           <span title={identity} className="doc-title" data-testid="doc-identity">
@@ -71,10 +68,10 @@ export function DocumentRow({
       </div>
       {busy && progress && (
         <div className="doc-progress">
-          <progress aria-label={`Progress of ${doc.name}`} max={Math.max(progress.pages, 1)} value={progress.page} />
+          <progress aria-label={t.progressOf(doc.name)} max={Math.max(progress.pages, 1)} value={progress.page} />
           <span className="muted">
-            {progress.stage}
-            {progress.pages > 0 ? ` · page ${progress.page} of ${progress.pages}` : ''}
+            {t.stages[progress.stage] ?? progress.stage}
+            {progress.pages > 0 ? ` · ${t.pageOf(progress.page, progress.pages)}` : ''}
           </span>
         </div>
       )}
@@ -84,18 +81,18 @@ export function DocumentRow({
         </p>
       )}
       {doc.status === 'failed' && doc.errorInfo?.code === 'file/encrypted' && (
-        <button type="button" className="small unlock" onClick={onUnlock} aria-label={`Enter the password of ${doc.name}`}>
-          Enter password
+        <button type="button" className="small unlock" onClick={onUnlock} aria-label={t.enterPasswordOf(doc.name)}>
+          {t.enterPassword}
         </button>
       )}
       {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
       {onSearchIn && (doc.status === 'ready' || doc.status === 'degraded') && (
-        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={`Search in this document (${doc.name})`} title="Questions search only this document until you change it">
-          Search in this document
+        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={t.searchInOf(doc.name)} title={t.searchInTitle}>
+          {t.searchIn}
         </button>
       )}
-      <button type="button" className="ghost small danger" onClick={onDelete} aria-label={`Delete ${doc.name}`}>
-        Delete
+      <button type="button" className="ghost small danger" onClick={onDelete} aria-label={t.deleteOf(doc.name)}>
+        {t.delete}
       </button>
     </li>
   );

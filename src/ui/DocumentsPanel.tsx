@@ -5,6 +5,9 @@ import { describeError } from '../core/errors';
 import type { DocumentRecord } from '../core/types';
 import { ConfirmDialog } from './Dialogs';
 import { DocumentRow } from './DocumentRow';
+import { DOCUMENTS } from './documents-strings';
+import { useStrings } from './i18n/LanguageProvider';
+import { useRovingFocus } from './roving';
 import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
 import { PasswordDialog } from './PasswordDialog';
@@ -15,13 +18,16 @@ export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.p
 
 /**
  * The workspace's documents: add files, a folder or the samples, running imports, and each
- * document's row (status, Search in this document, Delete after a confirmation). `showJobs`
+ * document's row (status, Search in this document, Delete after a confirmation). The list is one
+ * Tab stop with arrow keys inside (roving.ts), however many documents it holds. `showJobs`
  * is false in the narrow layout's drawer, whose imports show outside it; `onSearchIn` runs
  * after "Search in this document" chose the document (default: focus the question box).
  */
 export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boolean; onSearchIn?: () => void } = {}) {
   const session = useSession();
   const ws = useWorkspace();
+  const t = useStrings(DOCUMENTS);
+  const list = useRovingFocus<HTMLUListElement>({ rows: ':scope > li' });
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,15 +79,15 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
       data-testid="documents-panel"
     >
       <div className="panel-head">
-        <h2 id="documents-heading">Documents</h2>
-        <span className="muted">{docs.length === 1 ? '1 document' : `${docs.length} documents`}</span>
+        <h2 id="documents-heading">{t.documents}</h2>
+        <span className="muted">{t.count(docs.length)}</span>
       </div>
       <div className="actions">
         <button type="button" className="primary" onClick={() => input.current?.click()}>
-          Add files
+          {t.addFiles}
         </button>
         <button type="button" onClick={loadSamples}>
-          Try sample documents
+          {t.trySamples}
         </button>
         <input
           ref={input}
@@ -90,7 +96,7 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
           accept={ACCEPTED_TYPES}
           className="visually-hidden"
           tabIndex={-1}
-          aria-label="Choose files to add"
+          aria-label={t.chooseFiles}
           data-testid="file-input"
           onChange={(e) => {
             addFiles(e.target.files);
@@ -99,7 +105,7 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
         />
       </div>
       <FolderBar onError={setError} />
-      <p className="hint">PDF, Word, web pages, Markdown, text or scans. Drop files or a folder anywhere in this panel. Files never leave this device.</p>
+      <p className="hint">{t.hint}</p>
       {error && (
         <p role="alert" className="error-text">
           {error}
@@ -109,11 +115,11 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
       <QuotaBanner docs={docs} />
       {docs.length === 0 ? (
         <div className="empty">
-          <p>No documents yet.</p>
-          <p className="muted">Add your contracts, or try the samples to see how Casefile finds and cites passages.</p>
+          <p>{t.noDocuments}</p>
+          <p className="muted">{t.noDocumentsHint}</p>
         </div>
       ) : (
-        <ul className="doc-list" aria-label="Documents in this workspace">
+        <ul className="doc-list" aria-label={t.listLabel} ref={list}>
           {docs.map((d) => (
             <DocumentRow
               key={d.id}
@@ -134,12 +140,12 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete “${deleting.name}”?`}
-          action="Delete document"
+          title={t.deleteTitle(deleting.name)}
+          action={t.deleteDocument}
           onClose={() => setDeleting(null)}
           onConfirm={() => session.imports.deleteDocument(deleting.id).catch((e: unknown) => setError(describeError(e)))}
         >
-          Its stored copy, passages and review flags are removed from this workspace. The file on your disk is not touched.
+          {t.deleteText}
         </ConfirmDialog>
       )}
       {unlocking && (

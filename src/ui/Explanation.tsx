@@ -1,67 +1,56 @@
 import type { RetrievalInfo } from '../app/turn-view';
 import { ms } from './format';
-
-const STAGE_LABEL: Record<string, string> = {
-  query: 'Read the question',
-  lexical: 'Keyword search (BM25)',
-  rescore: 'Proximity and answer-type rescoring',
-  embed_query: 'Embed the question',
-  dense: 'Meaning search (vectors)',
-  fusion: 'Fusion',
-  phrase: 'Exact-phrase boost',
-  rerank: 'Rerank (cross-encoder)',
-  resolve: 'Fetch passages',
-  expand: 'Add neighbouring context',
-};
-
-const FOUND_BY: Record<string, string> = { lexical: 'keywords', dense: 'meaning' };
+import type { UiLang } from './i18n/language';
+import { useStrings } from './i18n/LanguageProvider';
+import { TRACE } from './trace-strings';
 
 /** How retrieval found a turn's passages: per-stage timings, candidate counts, what ran, per-passage provenance. */
-export function RetrievalExplanation({ retrieval }: { retrieval: RetrievalInfo }) {
+export function RetrievalExplanation({ retrieval, lang }: { retrieval: RetrievalInfo; lang: UiLang }) {
+  const t = useStrings(TRACE, lang);
   const { explanation, passages } = retrieval;
   const total = Object.values(explanation.timings).reduce((a, b) => a + b, 0);
   return (
     <div className="retrieval-explanation">
-      <h4>Retrieval</h4>
+      <h4>{t.retrieval}</h4>
       <dl className="explain-summary">
-        <dt>Keyword query</dt>
+        <dt>{t.keywordQuery}</dt>
         <dd data-testid="explain-query">{explanation.lexicalQuery || '—'}</dd>
-        <dt>Fusion</dt>
+        <dt>{t.fusion}</dt>
         <dd data-testid="explain-fusion">{explanation.fusion}</dd>
-        <dt>Meaning search</dt>
+        <dt>{t.meaningSearch}</dt>
         <dd>{explanation.dense}</dd>
-        <dt>Rerank</dt>
+        <dt>{t.rerank}</dt>
         <dd data-testid="explain-rerank">{explanation.rerank}</dd>
         {explanation.dropped.length > 0 && (
           <>
-            <dt>Question words ignored</dt>
+            <dt>{t.ignoredWords}</dt>
             <dd>{explanation.dropped.join(', ')}</dd>
           </>
         )}
         {explanation.phrases.length > 0 && (
           <>
-            <dt>Exact phrases</dt>
+            <dt>{t.exactPhrases}</dt>
             <dd>{explanation.phrases.join(', ')}</dd>
           </>
         )}
       </dl>
-      <table className="explain-table" aria-label="Retrieval stages">
+      <table className="explain-table" aria-label={t.retrievalStages}>
         <thead>
           <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Time</th>
+            <th scope="col">{t.stage}</th>
+            <th scope="col">{t.time}</th>
           </tr>
         </thead>
         <tbody>
-          {Object.entries(explanation.timings).map(([stage, t]) => (
+          {Object.entries(explanation.timings).map(([stage, time]) => (
             <tr key={stage} data-testid="explain-stage" data-stage={stage}>
-              <td>{STAGE_LABEL[stage] ?? stage}</td>
-              <td>{ms(t)}</td>
+              <td>{t.retrievalSteps[stage] ?? stage}</td>
+              <td>{ms(time)}</td>
             </tr>
           ))}
           <tr>
             <td>
-              <strong>Total</strong>
+              <strong>{t.total}</strong>
             </td>
             <td>
               <strong>{ms(total)}</strong>
@@ -70,16 +59,16 @@ export function RetrievalExplanation({ retrieval }: { retrieval: RetrievalInfo }
         </tbody>
       </table>
       <p className="muted">
-        Candidates: {Object.entries(explanation.candidates).map(([k, v]) => `${k} ${v}`).join(' · ')}
+        {t.candidates}: {Object.entries(explanation.candidates).map(([k, v]) => `${k} ${v}`).join(' · ')}
       </p>
       <ol className="explain-results">
         {passages.map((p) => (
           <li key={p.chunkId}>
-            {p.documentName}, score {p.scores.final.toFixed(3)} — found by {p.foundBy.map((f) => FOUND_BY[f] ?? f).join(' and ')}
-            {p.scores.lexical !== null ? ` · keyword ${p.scores.lexical.toFixed(2)}` : ''}
-            {p.scores.dense !== null ? ` · meaning ${p.scores.dense.toFixed(3)}` : ''}
-            {p.scores.rerank !== null ? ` · rerank ${p.scores.rerank.toFixed(2)}` : ''}
-            {p.scores.phrase ? ' · exact phrase' : ''}
+            {t.passageLine(p.documentName, p.scores.final.toFixed(3), p.foundBy.map((f) => t.foundBy[f] ?? f).join(t.and))}
+            {p.scores.lexical !== null ? ` · ${t.keywordScore(p.scores.lexical.toFixed(2))}` : ''}
+            {p.scores.dense !== null ? ` · ${t.meaningScore(p.scores.dense.toFixed(3))}` : ''}
+            {p.scores.rerank !== null ? ` · ${t.rerankScore(p.scores.rerank.toFixed(2))}` : ''}
+            {p.scores.phrase ? ` · ${t.exactPhrase}` : ''}
           </li>
         ))}
       </ol>

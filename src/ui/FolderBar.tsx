@@ -1,35 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
+import { DOCUMENTS, type DocumentsStrings } from './documents-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { folderAccessSupported, type FolderSettings, type RescanSummary } from '../app/folder-sync';
 import { describeError } from '../core/errors';
 import { DEFAULT_FOLDER_EXTENSIONS } from '../core/ingest/rescan';
 import { useLiveQuery, useSession, useWorkspace } from './hooks';
 import { FolderInput } from './FolderInput';
 
-const TYPES: { label: string; extensions: string[] }[] = [
-  { label: 'PDF', extensions: ['pdf'] },
-  { label: 'Word', extensions: ['docx'] },
-  { label: 'Web pages', extensions: ['html', 'htm'] },
-  { label: 'Text & Markdown', extensions: ['txt', 'text', 'md', 'markdown'] },
-  { label: 'Images', extensions: ['png', 'jpg', 'jpeg', 'tif', 'tiff'] },
+const TYPES: { key: keyof DocumentsStrings['typeLabels']; extensions: string[] }[] = [
+  { key: 'pdf', extensions: ['pdf'] },
+  { key: 'word', extensions: ['docx'] },
+  { key: 'web', extensions: ['html', 'htm'] },
+  { key: 'text', extensions: ['txt', 'text', 'md', 'markdown'] },
+  { key: 'images', extensions: ['png', 'jpg', 'jpeg', 'tif', 'tiff'] },
 ];
 
-function ago(t: number | null): string {
-  if (!t) return 'never scanned';
-  const s = Math.round((Date.now() - t) / 1000);
-  if (s < 60) return 'scanned just now';
-  if (s < 3600) return `scanned ${Math.round(s / 60)} min ago`;
-  return `scanned ${new Date(t).toLocaleString()}`;
+function ago(t: DocumentsStrings, at: number | null): string {
+  if (!at) return t.neverScanned;
+  const s = Math.round((Date.now() - at) / 1000);
+  if (s < 60) return t.scannedNow;
+  if (s < 3600) return t.scannedMinutes(Math.round(s / 60));
+  return t.scannedAt(new Date(at).toLocaleString());
 }
 
-function summaryText(s: RescanSummary): string {
-  const parts = [`${s.added} new`, `${s.reindexed} changed`, `${s.removed} removed`, `${s.unchanged} unchanged`];
-  return parts.join(' · ') + (s.unreadable.length ? ` · ${s.unreadable.length} unreadable` : '');
+function summaryText(t: DocumentsStrings, s: RescanSummary): string {
+  return t.rescanSummary(s.added, s.reindexed, s.removed, s.unchanged, s.unreadable.length);
 }
 
 /** Open a folder (live sync where the browser allows it), rescan, re-grant access, file types. */
 export function FolderBar({ onError }: { onError: (message: string | null) => void }) {
   const session = useSession();
   const ws = useWorkspace();
+  const t = useStrings(DOCUMENTS);
   const input = useRef<HTMLInputElement>(null);
   const supported = folderAccessSupported();
   const settings = useLiveQuery<FolderSettings | null>(() => session.folder.settings(), [ws.generation], null);
@@ -68,32 +70,32 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
     <div className="folder">
       <div className="actions">
         <button type="button" onClick={openFolder} disabled={busy}>
-          {settings ? 'Open another folder' : 'Open folder'}
+          {settings ? t.openAnotherFolder : t.openFolder}
         </button>
         <FolderInput
           inputRef={input}
-          label="Choose a folder to import"
+          label={t.chooseFolder}
           testId="folder-input"
           onFiles={(files) =>
             run(async () => {
               const { skipped } = await session.imports.addFolderFiles(files);
-              setNote(skipped > 0 ? `${skipped} file${skipped === 1 ? '' : 's'} of other types skipped.` : null);
+              setNote(skipped > 0 ? t.skipped(skipped) : null);
             })
           }
         />
       </div>
-      {!supported && <p className="hint">This browser copies a folder&apos;s files in once. Live re-sync of a folder needs a Chromium-based browser (Chrome, Edge, Brave).</p>}
+      {!supported && <p className="hint">{t.noLiveSync}</p>}
       {note && <p className="hint">{note}</p>}
       {settings && (
-        <div className="folder-state" aria-label="Opened folder">
+        <div className="folder-state" aria-label={t.openedFolder}>
           <p>
-            <span className="muted">Folder</span> <strong title="Folder kept in sync with this workspace">{settings.name}</strong> <span className="muted">· {ago(settings.lastScanAt)}</span>
+            <span className="muted">{t.folderLabel}</span> <strong title={t.folderSynced}>{settings.name}</strong> <span className="muted">· {ago(t, settings.lastScanAt)}</span>
           </p>
-          {settings.lastSummary && <p className="muted small-text">{summaryText(settings.lastSummary)}</p>}
+          {settings.lastSummary && <p className="muted small-text">{summaryText(t, settings.lastSummary)}</p>}
           <div className="actions">
             {permission === 'granted' ? (
               <button type="button" className="small" disabled={busy} onClick={() => run(() => session.folder.rescan())}>
-                {busy ? 'Scanning…' : 'Rescan'}
+                {busy ? t.scanning : t.rescan}
               </button>
             ) : (
               <button
@@ -107,19 +109,19 @@ export function FolderBar({ onError }: { onError: (message: string | null) => vo
                   })
                 }
               >
-                Allow access to {settings.name}
+                {t.allowAccess(settings.name)}
               </button>
             )}
             <button type="button" className="small ghost" onClick={() => run(() => session.folder.disconnect())}>
-              Stop syncing
+              {t.stopSyncing}
             </button>
           </div>
           <details className="file-types">
-            <summary>File types to include</summary>
-            {TYPES.map((t) => (
-              <label key={t.label} className="check">
-                <input type="checkbox" checked={t.extensions.every((e) => settings.extensions.includes(e))} onChange={(e) => toggleType(t.extensions, e.target.checked)} />
-                {t.label}
+            <summary>{t.fileTypes}</summary>
+            {TYPES.map((type) => (
+              <label key={type.key} className="check">
+                <input type="checkbox" checked={type.extensions.every((e) => settings.extensions.includes(e))} onChange={(e) => toggleType(type.extensions, e.target.checked)} />
+                {t.typeLabels[type.key]}
               </label>
             ))}
           </details>

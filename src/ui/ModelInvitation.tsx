@@ -3,6 +3,8 @@
  * so no warning follows every question. Instead one invitation to set up a model, which stays
  * dismissed on this device once dismissed.
  */
+import { APP } from './app-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { useState, useSyncExternalStore } from 'react';
 import { useSession } from './hooks';
 
@@ -22,6 +24,7 @@ export function ModelInvitation({ onSetUp }: { onSetUp: () => void }) {
     (cb) => chat.subscribe(cb),
     () => chat.state,
   );
+  const t = useStrings(APP);
   const [dismissed, setDismissed] = useState(wasDismissed);
   if (dismissed || state.provider !== 'none') return null;
   const dismiss = () => {
@@ -33,17 +36,14 @@ export function ModelInvitation({ onSetUp }: { onSetUp: () => void }) {
     }
   };
   return (
-    <aside className="invitation" aria-label="Language model" data-testid="model-invitation">
-      <p>
-        Answers quote the passages of your documents that answer the question, each cited. For answers written in plain language, set up a language model that runs on this device
-        (or on your own server).
-      </p>
+    <aside className="invitation" aria-label={t.languageModel} data-testid="model-invitation">
+      <p>{t.invitation}</p>
       <div className="actions">
         <button type="button" className="small primary" onClick={onSetUp}>
-          Set up a model
+          {t.setUpModel}
         </button>
         <button type="button" className="small ghost" onClick={dismiss}>
-          Not now
+          {t.notNow}
         </button>
       </div>
     </aside>

@@ -1,3 +1,5 @@
+import { APP } from './app-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { useState } from 'react';
 import { useEvents } from './hooks';
 
@@ -11,6 +13,7 @@ let nextId = 1;
 
 /** Short-lived messages from the event stream (duplicates skipped, failures, cancelled jobs). */
 export function Notices() {
+  const t = useStrings(APP);
   const [notices, setNotices] = useState<Notice[]>([]);
   const push = (text: string, kind: Notice['kind']) => {
     const id = nextId++;
@@ -21,8 +24,8 @@ export function Notices() {
     if (e.type === 'status' && (e.stage === 'duplicate' || e.stage === 'model')) push(e.message, 'info');
     else if (e.type === 'job_failed') push(e.error.message, 'error');
     else if (e.type === 'file_failed') push(e.error.message, 'error');
-    else if (e.type === 'job_cancelled' && !e.jobId.startsWith('llm-load-')) push(e.jobId.startsWith('llm-download-') ? 'Download cancelled.' : e.jobId.startsWith('scan') ? 'Scan cancelled.' : 'Import cancelled.', 'info');
-  }, []);
+    else if (e.type === 'job_cancelled' && !e.jobId.startsWith('llm-load-')) push(e.jobId.startsWith('llm-download-') ? t.downloadCancelled : e.jobId.startsWith('scan') ? t.scanCancelled : t.importCancelled, 'info');
+  }, [t]);
   return (
     <div className="notices" role="status" aria-live="polite">
       {notices.map((n) => (

@@ -1,24 +1,28 @@
 /**
- * Which documents the next question searches, above the question box: the documents the user
+ * Which documents the next question searches, under the question box: the documents the user
  * chose (document filter, "Search in this document"), which stay until changed; else the
- * documents a follow-up keeps from the previous question, until cleared; else all documents.
- * The document filter picks one or more documents.
+ * documents a follow-up keeps from the previous question, until cleared (one button for all of
+ * them); else all documents. The document filter picks one or more documents.
  */
 import { useState, type FormEvent } from 'react';
 import type { AskScope } from '../core/ask/types';
 import type { DocumentRecord } from '../core/types';
+import { APP } from './app-strings';
 import type { DocumentNames } from './doc-labels';
+import { useStrings } from './i18n/LanguageProvider';
 import { useModalDialog } from './modal';
 
-function Chip({ name, removeLabel, onRemove, testId }: { name: string; removeLabel: string; onRemove: () => void; testId: string }) {
+function Chip({ name, removeLabel, onRemove, testId }: { name: string; removeLabel?: string; onRemove?: () => void; testId: string }) {
   return (
     <span className="chip" data-testid={testId}>
       <span className="chip-name" title={name}>
-                {name}
-              </span>
-      <button type="button" className="chip-remove" aria-label={removeLabel} title={removeLabel} onClick={onRemove}>
-        ×
-      </button>
+        {name}
+      </span>
+      {removeLabel && onRemove && (
+        <button type="button" className="chip-remove" aria-label={removeLabel} title={removeLabel} onClick={onRemove}>
+          ×
+        </button>
+      )}
     </span>
   );
 }
@@ -38,6 +42,7 @@ export function ScopeBar({
   onFilter: (ids: readonly string[] | null) => void;
   onClearFollowUp: () => void;
 }) {
+  const t = useStrings(APP);
   const [choosing, setChoosing] = useState(false);
   const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded');
   const followIds = followUp && followUp.documentIds.length < searchable.length ? followUp.documentIds : [];
@@ -45,28 +50,31 @@ export function ScopeBar({
     <div className="scope-bar" data-testid="scope-bar">
       {filter ? (
         <>
-          <span className="scope-label">Searching in:</span>
+          <span className="scope-label">{t.searchingIn}</span>
           {filter.map((id) => {
-            const name = names(id) ?? 'a deleted document';
-            return <Chip key={id} name={name} testId="filter-chip" removeLabel={`Stop searching only in ${name}`} onRemove={() => onFilter(filter.filter((x) => x !== id))} />;
+            const name = names(id) ?? t.deletedDocument;
+            return <Chip key={id} name={name} testId="filter-chip" removeLabel={t.stopSearchingIn(name)} onRemove={() => onFilter(filter.filter((x) => x !== id))} />;
           })}
           <button type="button" className="ghost small" onClick={() => onFilter(null)}>
-            Search all documents
+            {t.searchAllDocuments}
           </button>
         </>
       ) : followIds.length > 0 ? (
         <>
-          <span className="scope-label">Follow-up questions stay in:</span>
-          {followIds.map((id) => {
-            const name = names(id) ?? 'a deleted document';
-            return <Chip key={id} name={name} testId="followup-chip" removeLabel="Ask the next question about all documents" onRemove={onClearFollowUp} />;
-          })}
+          <span className="scope-label">{t.followUpsStay}</span>
+          {followIds.map((id) => (
+            <Chip key={id} name={names(id) ?? t.deletedDocument} testId="followup-chip" />
+          ))}
+          {/* One control for all of them (a × on each chip read the same thing twice). */}
+          <button type="button" className="ghost small" data-testid="followup-clear" onClick={onClearFollowUp}>
+            {t.askAboutAll}
+          </button>
         </>
       ) : (
-        <span className="scope-label">Searching in: all documents, or those the question names</span>
+        <span className="scope-label">{t.searchingAll}</span>
       )}
       <button type="button" className="ghost small" onClick={() => setChoosing(true)} disabled={searchable.length === 0}>
-        Choose documents…
+        {t.chooseDocuments}
       </button>
       {choosing && <DocumentFilterDialog documents={searchable} initial={filter ?? []} onApply={onFilter} onClose={() => setChoosing(false)} />}
     </div>
@@ -85,6 +93,7 @@ function DocumentFilterDialog({
   onClose: () => void;
 }) {
   const dialog = useModalDialog();
+  const t = useStrings(APP);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(initial));
   const toggle = (id: string, on: boolean) =>
     setChosen((c) => {
@@ -101,8 +110,8 @@ function DocumentFilterDialog({
   return (
     <dialog ref={dialog} className="small-dialog filter-dialog" aria-labelledby="filter-title" onClose={onClose} onCancel={onClose}>
       <form onSubmit={submit}>
-        <h2 id="filter-title">Search in these documents</h2>
-        <p className="muted">Questions search only the documents you tick, until you change it. Tick none to search all documents.</p>
+        <h2 id="filter-title">{t.filterTitle}</h2>
+        <p className="muted">{t.filterHint}</p>
         <ul className="filter-list">
           {documents.map((d) => (
             <li key={d.id}>
@@ -118,10 +127,10 @@ function DocumentFilterDialog({
         </ul>
         <div className="actions">
           <button type="submit" className="primary">
-            {chosen.size === 0 ? 'Search all documents' : chosen.size === 1 ? 'Search this document' : `Search these ${chosen.size} documents`}
+            {chosen.size === 0 ? t.searchAllDocuments : chosen.size === 1 ? t.searchThis : t.searchThese(chosen.size)}
           </button>
           <button type="button" className="ghost" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       </form>

@@ -1,7 +1,8 @@
 /**
  * The numbered sources of a turn (file, page, section, the passage with the question's terms
  * marked), each opening the passage in the viewer. For an abstention they are the closest
- * passages, each labelled as such: shown so the reader can check, never as the answer.
+ * passages, each labelled as such: shown so the reader can check, never as the answer. A long
+ * file name or section breaks anywhere rather than widen the page (a phone at 390 px).
  */
 import { pageLabel } from '../core/answer/sources';
 import type { AnswerSource } from '../core/answer/types';
@@ -14,6 +15,8 @@ export function SourceList({
   terms,
   heading,
   closestLabel,
+  lang,
+  query,
   onOpen,
 }: {
   sources: readonly AnswerSource[];
@@ -21,6 +24,10 @@ export function SourceList({
   heading: string;
   /** Abstentions: the label every passage carries ("Closest"). */
   closestLabel?: string | undefined;
+  /** The turn's language (the page words: "p. 5", "S. 5"). */
+  lang?: string;
+  /** The question as typed (which words of a stem to mark). */
+  query?: string;
   onOpen: (source: AnswerSource) => void;
 }) {
   if (sources.length === 0) return null;
@@ -41,7 +48,7 @@ export function SourceList({
                     {s.file}
                   </span>
                   <span className="result-page" data-testid="result-page">
-                    {pageLabel(s)}
+                    {pageLabel(s, lang)}
                   </span>
                 </span>
                 {section && (
@@ -50,7 +57,7 @@ export function SourceList({
                   </span>
                 )}
                 <span className="result-text">
-                  <Highlighted text={text} terms={terms} language={s.language} />
+                  <Highlighted text={text} terms={terms} language={s.language} query={query} />
                 </span>
               </button>
             </li>

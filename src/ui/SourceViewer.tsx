@@ -9,12 +9,24 @@
  * Keyboard: ← / → page; PageDown / PageUp scroll the page and go on to the next / previous one
  * at its end; + / − zoom; Escape closes and returns focus to what opened the viewer. The page
  * area is a focusable region named after the page and the view.
+ *
+ * Which view a citation opens in: on a wide screen the original, as printed; on a phone (≤ 700 px)
+ * the text, reflowed at a readable size with the passage marked — a printed page fitted to a
+ * 390 px screen sets 10-point type at about 5 CSS pixels, unreadable without zooming. Every
+ * citation opens in that default (a choice made in one viewing is kept while it stays open, not
+ * for the next citation). On a phone the original is one tap away, fitted to the width, with
+ * the passage's text under the page; two fingers (or + / −) zoom it.
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { OriginalView } from '../app/originals';
 import type { OpenSource } from './App';
-import { pageLabel, pagerLabel, sectionLabel } from './format';
+import { hasPrintedPages, pageLabel, pagerLabel, sectionLabel } from './format';
 import { useSession } from './hooks';
+import { useLanguage } from './i18n/LanguageProvider';
+import { reflowLines } from '../core/view/reflow';
+import { useNarrow } from './narrow';
+import { usePinchZoom } from './viewer/pinch';
+import { VIEWER, type ViewerStrings } from './viewer/viewer-strings';
 import { passageRangeOnPage, useOriginal, usePageView, usePassageText } from './viewer/data';
 import { HtmlPage } from './viewer/HtmlPage';
 import { PdfPage } from './viewer/PdfPage';
@@ -26,14 +38,12 @@ type Mode = 'original' | 'text';
 type Landing = 'passage' | 'top' | 'bottom';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
-/** The view the reader chose last (kept while the app is open). */
-let preferredMode: Mode = 'original';
 
 /** Why the original cannot be shown, or null when it can (or is still opening). */
-function unavailable(original: OriginalView | null, pages: number): string | null {
+function unavailable(original: OriginalView | null, pages: number, t: ViewerStrings): string | null {
   if (!original) return null;
   if (original.kind === 'unavailable') return original.reason;
-  if (original.kind === 'html' && original.view.pages.length !== pages) return 'The formatted view of this document does not match the parts Casefile imported.';
+  if (original.kind === 'html' && original.view.pages.length !== pages) return t.htmlMismatch;
   return null;
 }
 
@@ -65,12 +75,16 @@ function useContentWidth(el: HTMLElement | null): number {
 
 export function SourceViewer({ source, onClose }: { source: OpenSource; onClose: () => void }) {
   const session = useSession();
-  const { passage, terms } = source;
+  const { lang } = useLanguage();
+  const t = VIEWER[lang];
+  const narrow = useNarrow();
+  const { passage, terms, query } = source;
   const { chunk, document: doc } = passage;
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const [page, setPage] = useState(chunk.pageStart);
   const [landAt, setLandAt] = useState<Landing>('passage');
-  const [mode, setMode] = useState<Mode>(preferredMode);
+  // Each citation opens in the screen's readable default (see the module comment).
+  const [mode, setMode] = useState<Mode>(() => (narrow ? 'text' : 'original'));
   const [zoom, setZoom] = useState(1);
   const [note, setNote] = useState<string | null>(null);
   const [body, setBody] = useState<HTMLDivElement | null>(null);
@@ -78,7 +92,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   const fitWidth = useContentWidth(body);
 
   const original = useOriginal(doc.id);
-  const missing = unavailable(original, doc.pages);
+  const missing = unavailable(original, doc.pages, t);
   const hasOriginal = original !== null && original.kind !== 'text' && original.kind !== 'unavailable' && missing === null;
   const view: Mode = mode === 'original' && (original === null || hasOriginal) ? 'original' : 'text';
   const pageData = usePageView(doc.id, page);
@@ -118,7 +132,6 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
     [doc.pages],
   );
   const choose = (m: Mode) => {
-    preferredMode = m;
     moved.current = false;
     setMode(m);
     setLandAt(page >= chunk.pageStart && page <= chunk.pageEnd ? 'passage' : 'top');
@@ -135,11 +148,11 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         // The reader has already moved on this page: leave them where they are.
       } else if (landAt === 'passage' && target) scrollToTarget(body, target);
       else scrollToEdge(body, landAt === 'bottom' ? 'bottom' : 'top');
-      if (coverage === 0) setNote('The passage could not be found on this page of the original: “Text” shows it marked.');
-      else if (coverage !== null && coverage < 0.8) setNote('The highlight is approximate: the original’s text differs a little from the text Casefile extracted.');
+      if (coverage === 0) setNote(t.notFoundOnPage);
+      else if (coverage !== null && coverage < 0.8) setNote(t.approximate);
       else setNote(null);
     },
-    [page, view, landAt, body],
+    [page, view, landAt, body, t],
   );
 
   /** PageDown / PageUp: scroll, and at the end of the page go on to the next / previous one. */
@@ -152,9 +165,11 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
     else go(page + dir, dir > 0 ? 'top' : 'bottom');
   };
   const zoomBy = (dir: 1 | -1) => {
-    const i = ZOOMS.findIndex((z) => z >= zoom - 1e-9);
-    setZoom(ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? ZOOMS.length - 1 : i) + dir))]!);
+    // From a pinched zoom between two steps, the next step in that direction.
+    const i = dir > 0 ? ZOOMS.findIndex((z) => z > zoom + 1e-9) : ZOOMS.findLastIndex((z) => z < zoom - 1e-9);
+    if (i >= 0) setZoom(ZOOMS[i]!);
   };
+  usePinchZoom(body, zoom, setZoom);
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || (e.target as HTMLElement).closest('input, select, textarea')) return;
     const actions: Record<string, () => void> = {
@@ -172,25 +187,26 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
     action();
   };
 
-  const notice = missing !== null && mode === 'original' ? `The original is not available. ${missing} Showing the text Casefile extracted.` : view === 'original' ? note : null;
+  const notice = missing !== null && mode === 'original' ? t.originalMissing(missing) : view === 'original' ? note : null;
   const onPassagePages = page >= chunk.pageStart && page <= chunk.pageEnd;
-  const here = pageLabel({ pageStart: page, pageEnd: page }, doc);
+  const here = pageLabel({ pageStart: page, pageEnd: page }, doc, lang);
   const section = sectionLabel(chunk);
-  const pager = pagerLabel(page, doc);
+  const pager = pagerLabel(page, doc, lang);
+  const parts = !hasPrintedPages(doc);
   const label = `${doc.name}, ${pager}`;
 
   let content: ReactNode;
-  if (pageData.state === 'loading') content = <p className="muted">Loading the page…</p>;
-  else if (pageData.state === 'failed' || !stored) content = <p className="error-text">{pageData.state === 'failed' ? pageData.error : `${pager} is not available.`}</p>;
-  else if (view === 'original' && original === null) content = <p className="muted">Opening the original…</p>;
+  if (pageData.state === 'loading') content = <p className="muted">{t.loadingPage}</p>;
+  else if (pageData.state === 'failed' || !stored) content = <p className="error-text">{pageData.state === 'failed' ? pageData.error : t.notAvailable(pager)}</p>;
+  else if (view === 'original' && original === null) content = <p className="muted">{t.openingOriginal}</p>;
   else if (view === 'original' && original?.kind === 'pdf') {
-    content = <PdfPage key={page} pdf={original.pdf} page={page} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.ocr ? stored.layout : null} onLanded={onLanded} label={`${label}, as printed`} />;
+    content = <PdfPage key={page} pdf={original.pdf} page={page} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.ocr ? stored.layout : null} onLanded={onLanded} label={t.asPrinted(label)} />;
   } else if (view === 'original' && original?.kind === 'image') {
-    content = <PicturePage url={original.url} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.layout} onLanded={onLanded} label={`${label}, as scanned`} />;
+    content = <PicturePage url={original.url} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.layout} onLanded={onLanded} label={t.asScanned(label)} />;
   } else if (view === 'original' && original?.kind === 'html') {
     content = <HtmlPage key={`${page}:${landAt}`} page={original.view.pages[page - 1]!} passage={located} root={body} landAt={landAt} onLanded={onLanded} />;
   } else {
-    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} language={doc.language} root={body} landAt={landAt} onLanded={(t) => onLanded(t, null)} />;
+    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} query={query} language={doc.language} root={body} landAt={landAt} onLanded={(el) => onLanded(el, null)} reflow={narrow} />;
   }
 
   return (
@@ -204,7 +220,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
               <>
                 {' · '}
                 <button type="button" className="link" onClick={() => go(chunk.pageStart, 'passage')}>
-                  Back to the passage ({pageLabel(chunk, doc) || 'its part'})
+                  {t.backToPassage(pageLabel(chunk, doc, lang) || t.itsPart)}
                 </button>
               </>
             )}
@@ -212,45 +228,49 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         </div>
         <button
           type="button"
-          className="small"
+          className="small viewer-search-in"
           onClick={() => {
             session.conversation.setFilter([doc.id]);
             focusAfterClose.current = 'question';
             dialog.current?.close();
           }}
         >
-          Search in this document
+          {t.searchIn}
         </button>
-        <button type="button" className="ghost viewer-close" onClick={() => dialog.current?.close()} aria-label="Close source viewer">
-          Close
+        <button type="button" className="ghost viewer-close" onClick={() => dialog.current?.close()} aria-label={t.closeViewer}>
+          {t.close}
         </button>
         <div className="viewer-tools">
-          {original?.kind !== 'text' && (<div className="segmented" role="group" aria-label="View">
-            <button type="button" aria-pressed={view === 'original'} disabled={!hasOriginal && original !== null} onClick={() => choose('original')}>
-              Original
-            </button>
-            <button type="button" aria-pressed={view === 'text'} onClick={() => choose('text')}>
-              Text
-            </button>
-          </div>)}
-          <div className="zoom" role="group" aria-label="Zoom">
-            <button type="button" onClick={() => zoomBy(-1)} disabled={zoom <= ZOOMS[0]} aria-label="Zoom out">
+          {original?.kind !== 'text' && (
+            <div className="segmented" role="group" aria-label={t.view}>
+              <button type="button" aria-pressed={view === 'original'} disabled={!hasOriginal && original !== null} onClick={() => choose('original')}>
+                {t.original}
+              </button>
+              <button type="button" aria-pressed={view === 'text'} onClick={() => choose('text')}>
+                {t.text}
+              </button>
+            </div>
+          )}
+          <div className="zoom" role="group" aria-label={t.zoom}>
+            <button type="button" onClick={() => zoomBy(-1)} disabled={zoom <= ZOOMS[0] + 1e-9} aria-label={t.zoomOut}>
               −
             </button>
-            <output aria-live="polite" aria-label="Zoom level">{Math.round(zoom * 100)}%</output>
-            <button type="button" onClick={() => zoomBy(1)} disabled={zoom >= ZOOMS[ZOOMS.length - 1]!} aria-label="Zoom in">
+            <output aria-live="polite" aria-label={t.zoomLevel}>{Math.round(zoom * 100)}%</output>
+            <button type="button" onClick={() => zoomBy(1)} disabled={zoom >= ZOOMS[ZOOMS.length - 1]! - 1e-9} aria-label={t.zoomIn}>
               +
             </button>
           </div>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={`Previous ${pager.startsWith('Part') ? 'part' : 'page'}`}>
-              <span aria-hidden="true">‹ </span>Previous
+          <nav className="pager" aria-label={t.pages}>
+            <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label={parts ? t.previousPart : t.previousPage}>
+              <span aria-hidden="true">‹</span>
+              <span className="pager-word"> {t.previous}</span>
             </button>
             <span aria-live="polite" data-testid="viewer-pager">
               {pager}
             </span>
-            <button type="button" onClick={() => go(page + 1)} disabled={page >= doc.pages} aria-label={`Next ${pager.startsWith('Part') ? 'part' : 'page'}`}>
-              Next<span aria-hidden="true"> ›</span>
+            <button type="button" onClick={() => go(page + 1)} disabled={page >= doc.pages} aria-label={parts ? t.nextPart : t.nextPage}>
+              <span className="pager-word">{t.next} </span>
+              <span aria-hidden="true">›</span>
             </button>
           </nav>
         </div>
@@ -265,7 +285,7 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         className={`viewer-body viewer-${view}`}
         role="region"
         tabIndex={0}
-        aria-label={`${pager}, ${view === 'original' ? 'original' : 'extracted text'}`}
+        aria-label={view === 'original' ? t.regionOriginal(pager) : t.regionText(pager)}
         data-testid="viewer-page"
         data-view={view}
         style={{ '--viewer-zoom': zoom } as CSSProperties}
@@ -273,6 +293,13 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
         onTouchMove={() => (moved.current = true)}
       >
         {content}
+        {narrow && view === 'original' && onPassagePages && located && (
+          // On a phone the page is fitted to the width: its passage, readable, under it.
+          <aside className="viewer-passage" data-testid="viewer-passage" aria-label={t.passageHere}>
+            <h3>{t.passageHere}</h3>
+            <p>{reflowLines(located.text)}</p>
+          </aside>
+        )}
       </div>
     </dialog>
   );

@@ -5,13 +5,16 @@
  * as such; the candidate documents to choose from; a creative answer flagged as going beyond the
  * documents; workspace and capability replies (a document table with its pages, a proposed flow's
  * card: approval, progress, findings); an error; a stopped turn — or, while it runs, its
- * status and the answer as it streams. Labels follow the turn's language.
+ * status and the answer as it streams. Labels follow the turn's language (the app's when the
+ * app does not speak it).
  */
 import { memo } from 'react';
 import type { AnswerSource, TurnRecord } from '../core/answer/types';
 import type { DocumentRecord } from '../core/types';
 import { staleness, type TurnView } from '../app/turn-view';
 import { verificationSummary } from '../export/conversation-parts';
+import { turnLanguage, type UiLang } from './i18n/language';
+import { useLanguage } from './i18n/LanguageProvider';
 import { AnswerText } from './AnswerText';
 import { otherNames, quotedList, shownParties, type DocumentNames } from './doc-labels';
 import { DocumentTable, isDocumentTable } from './flows/DocumentTable';
@@ -22,11 +25,14 @@ import { turnStrings, type TurnStrings } from './turn-strings';
 
 export interface TurnActions {
   /** Opens a source in the viewer, the turn's query terms marked. */
-  readonly open: (source: AnswerSource, terms: readonly string[]) => void;
+  readonly open: (source: AnswerSource, terms: readonly string[], query?: string) => void;
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   readonly chooseDocument: (turnId: string, documentId: string) => void;
-  /** Asks a turn's question again over every document (after "No document here matches …"). */
+  /**
+   * Asks a turn's question again over every document: after "No document here matches …", a
+   * follow-up that other documents answer, or a scope the question's language chose, removed.
+   */
   readonly searchEverywhere: (turnId: string) => void;
 }
 
@@ -40,15 +46,24 @@ function kindOf(turn: TurnView): Kind {
   return r.state;
 }
 
-function ScopeLine({ turn, names, searchable, s, actions }: { turn: TurnView; names: DocumentNames; searchable: number; s: TurnStrings; actions: TurnActions }) {
+function ScopeLine({ turn, names, searchable, s, lang, actions }: { turn: TurnView; names: DocumentNames; searchable: number; s: TurnStrings; lang: UiLang; actions: TurnActions }) {
   const scope = turn.record?.scope;
   if (!scope) return null;
   const everything = scope.documentIds.length === 0 || (scope.source === 'user' && scope.documentIds.length >= searchable && searchable > 1);
+  const language = scope.source === 'language' && scope.language ? (new Intl.DisplayNames([lang], { type: 'language' }).of(scope.language) ?? scope.language) : null;
   return (
     <div className="scope-line" data-testid="turn-scope" data-source={scope.source}>
       <span className="scope-label">{s.searchingIn}</span>
       {everything ? (
         <span className="chip chip-all">{s.allDocuments}</span>
+      ) : language ? (
+        // The question's language chose the documents: one chip for them, and a way to widen.
+        <span className="chip" data-testid="scope-chip" title={scope.documentIds.map((id) => names(id) ?? id).join(', ')}>
+          <span className="chip-name">{s.inLanguage(language)}</span>
+          <button type="button" className="chip-remove" data-testid="scope-chip-remove" aria-label={s.searchAll} title={s.searchAll} onClick={() => actions.searchEverywhere(turn.id)}>
+            ×
+          </button>
+        </span>
       ) : (
         scope.documentIds.map((id) => {
           const name = names(id) ?? turn.sources.find((x) => x.documentId === id)?.title ?? id;
@@ -87,24 +102,24 @@ function CandidateButtons({ turnId, candidates, labelledBy, actions }: { turnId:
   );
 }
 
-function Verification({ record }: { record: TurnRecord }) {
+function Verification({ record, lang }: { record: TurnRecord; lang: UiLang }) {
   const answer = record.answer;
   if (!answer || answer.verification.citations + answer.verification.quotes === 0) return null;
   return (
     <p className={`verification ${answer.verification.ok ? 'verification-ok' : 'verification-warn'}`} data-testid="verification">
       {answer.verification.ok ? '✓ ' : '⚠ '}
-      {verificationSummary(answer)}
+      {verificationSummary(answer, lang)}
     </p>
   );
 }
 
 function Writer({ record, s }: { record: TurnRecord; s: TurnStrings }) {
-  const who = record.writer === 'model' ? s.writtenBy(record.trace.model?.id ?? 'a language model') : record.writer === 'extractive' ? s.extractive : null;
+  const who = record.writer === 'model' ? s.writtenBy(record.trace.model?.id ?? s.aLanguageModel) : record.writer === 'extractive' ? s.extractive : null;
   if (!who && !record.fallback) return null;
   return (
     <p className="writer muted" data-testid="writer">
       {who}
-      {record.fallback ? ` · the language model was not used: ${record.fallback}` : ''}
+      {record.fallback ? ` · ${s.modelNotUsed(record.fallback)}` : ''}
     </p>
   );
 }
@@ -113,10 +128,14 @@ function Writer({ record, s }: { record: TurnRecord; s: TurnStrings }) {
 export const TurnCard = memo(function TurnCard({ turn, names, documents, actions }: { turn: TurnView; names: DocumentNames; documents: readonly DocumentRecord[]; actions: TurnActions }) {
   const record = turn.record;
   const kind = kindOf(turn);
-  const s = turnStrings(record?.language ?? turn.plan?.replyLanguage ?? null);
+  const app = useLanguage().lang;
+  const language = record?.language ?? turn.plan?.replyLanguage ?? null;
+  const s = turnStrings(language, app);
+  /** The turn's language among the app's (the trace, verification and flows have only those). */
+  const lang = turnLanguage(language, app);
   const terms = turn.retrieval?.terms ?? [];
   const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded').length;
-  const open = (source: AnswerSource) => actions.open(source, terms);
+  const open = (source: AnswerSource) => actions.open(source, terms, turn.question);
   const cite = (n: number) => {
     const source = turn.sources.find((x) => x.n === n);
     if (source) open(source);
@@ -129,12 +148,12 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
       <p className="turn-question" data-testid="turn-question">
         {turn.question}
       </p>
-      {kind !== 'clarification' && <ScopeLine turn={turn} names={names} searchable={searchable} s={s} actions={actions} />}
+      {kind !== 'clarification' && <ScopeLine turn={turn} names={names} searchable={searchable} s={s} lang={lang} actions={actions} />}
 
       {kind === 'running' && (
         <>
           <p className="turn-status muted" data-testid="turn-status" role="status">
-            {turn.status ?? 'Working…'}
+            {turn.status ?? s.working}
           </p>
           {turn.draft && (
             <p className="draft" data-testid="draft">
@@ -164,7 +183,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
               </button>
             </p>
           )}
-          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} onOpen={open} />
+          <SourceList sources={turn.sources} terms={terms} heading={s.closestHeading} closestLabel={s.closest} lang={lang} query={turn.question} onOpen={open} />
         </div>
       )}
 
@@ -206,14 +225,14 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
           )}
           <Writer record={record} s={s} />
           {record.answer && record.answer.text.trim() && <AnswerText answer={record.answer} onCite={cite} />}
-          <Verification record={record} />
+          <Verification record={record} lang={lang} />
         </div>
       )}
 
       {record && kind === 'inventory' && isDocumentTable(record.workspace) ? (
-        <DocumentTable answer={record.workspace} language={record.language} />
+        <DocumentTable answer={record.workspace} language={record.language} lang={lang} />
       ) : record && kind === 'action' && record.action?.flowId ? (
-        <FlowCard flowId={record.action.flowId} doc={(id) => documents.find((d) => d.id === id)} onOpen={(source) => actions.open(source, [])} />
+        <FlowCard flowId={record.action.flowId} lang={lang} doc={(id) => documents.find((d) => d.id === id)} onOpen={(source) => actions.open(source, [])} />
       ) : (
         record &&
         (kind === 'capability' || kind === 'inventory' || kind === 'action') &&
@@ -226,12 +245,12 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
 
       {record && kind === 'error' && (
         <p className="error-text" role="alert" data-testid="turn-error">
-          {record.error?.message ?? 'The question could not be answered.'}
+          {record.error?.message ?? s.couldNotAnswer}
         </p>
       )}
 
       {kind !== 'insufficient' && kind !== 'clarification' && (
-        <SourceList sources={turn.sources} terms={terms} heading={s.sources} onOpen={open} />
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} lang={lang} query={turn.question} onOpen={open} />
       )}
 
       {record && (kind === 'error' || kind === 'stopped' || stale) && (
@@ -243,7 +262,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
         </p>
       )}
 
-      {record && <TurnTrace turn={record} retrieval={turn.retrieval} />}
+      {record && <TurnTrace turn={record} retrieval={turn.retrieval} lang={lang} />}
     </li>
   );
 });

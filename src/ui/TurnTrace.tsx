@@ -2,65 +2,53 @@
  * The process trace of a turn, collapsed under "How this was found": the plan (task family,
  * who planned, reply language, evidence regime), each stage with its time, the model with its
  * time to first token and speed, notes (fallbacks, stops), the sufficiency judgement with its
- * reasons, and how retrieval found the passages.
+ * reasons, and how retrieval found the passages. In the turn's language (`lang`).
  */
 import type { TurnRecord } from '../core/answer/types';
 import type { RetrievalInfo } from '../app/turn-view';
 import { RetrievalExplanation } from './Explanation';
 import { ms } from './format';
+import type { UiLang } from './i18n/language';
+import { useStrings } from './i18n/LanguageProvider';
+import { TRACE } from './trace-strings';
 
-const STAGE_LABEL: Record<string, string> = {
-  route: 'Route (greetings, help)',
-  plan: 'Plan (language model)',
-  retrieve: 'Scope and retrieval (ask)',
-  workspace: 'Workspace answer',
-  generate: 'Write the answer (language model)',
-  compose: 'Compose from verbatim passages',
-  verify: 'Check citations and quotes',
-};
-
-const PLANNER: Record<string, string> = {
-  router: 'fast path, no model',
-  model: 'the language model (two phases)',
-  deterministic: 'no model: the question’s own words',
-  fallback: 'the model failed: the question’s own words',
-};
-
-export function TurnTrace({ turn, retrieval }: { turn: TurnRecord; retrieval: RetrievalInfo | null }) {
+export function TurnTrace({ turn, retrieval, lang }: { turn: TurnRecord; retrieval: RetrievalInfo | null; lang: UiLang }) {
+  const t = useStrings(TRACE, lang);
   const { trace, plan } = turn;
+  const languageName = turn.language ? (new Intl.DisplayNames([lang], { type: 'language', fallback: 'code' }).of(turn.language) ?? turn.language) : t.unknown;
   return (
     <details className="explanation" data-testid="explanation">
-      <summary>How this was found</summary>
+      <summary>{t.howFound}</summary>
       <dl className="explain-summary">
-        <dt>Plan</dt>
+        <dt>{t.plan}</dt>
         <dd data-testid="trace-plan">
-          {plan.family.replace(/_/g, ' ')} · {PLANNER[plan.source] ?? plan.source}
+          {t.families[plan.family] ?? plan.family} · {t.planners[plan.source] ?? plan.source}
         </dd>
-        <dt>Reply language</dt>
-        <dd>{turn.language ?? 'unknown'}</dd>
-        <dt>Evidence</dt>
+        <dt>{t.replyLanguage}</dt>
+        <dd>{languageName}</dd>
+        <dt>{t.evidence}</dt>
         <dd>
-          {turn.regime.resolved}
-          {turn.regime.requested === 'auto' ? ' (chosen automatically)' : ''}
+          {t.regimes[turn.regime.resolved] ?? turn.regime.resolved}
+          {turn.regime.requested === 'auto' ? t.chosenAutomatically : ''}
         </dd>
         {turn.retrievalQuery !== null && turn.retrievalQuery !== turn.question && (
           <>
-            <dt>Searched for</dt>
+            <dt>{t.searchedFor}</dt>
             <dd>{turn.retrievalQuery}</dd>
           </>
         )}
-        <dt>Model</dt>
+        <dt>{t.model}</dt>
         <dd data-testid="trace-model">
-          {trace.model ? trace.model.id : 'none (extractive)'}
-          {trace.timeToFirstTokenMs !== null ? ` · first token ${ms(trace.timeToFirstTokenMs)}` : ''}
-          {trace.tokensPerSecond !== null ? ` · ${trace.tokensPerSecond.toFixed(1)} tokens/s` : ''}
-          {trace.tokens > 0 ? ` · ${trace.tokens} tokens` : ''}
+          {trace.model ? trace.model.id : t.noModel}
+          {trace.timeToFirstTokenMs !== null ? ` · ${t.firstToken(ms(trace.timeToFirstTokenMs))}` : ''}
+          {trace.tokensPerSecond !== null ? ` · ${t.tokensPerSecond(trace.tokensPerSecond.toFixed(1))}` : ''}
+          {trace.tokens > 0 ? ` · ${t.tokens(trace.tokens)}` : ''}
         </dd>
         {turn.sufficiency && (
           <>
-            <dt>Sufficiency</dt>
+            <dt>{t.sufficiency}</dt>
             <dd data-testid="trace-sufficiency">
-              {turn.sufficiency.score.toFixed(2)} (threshold {turn.sufficiency.threshold.toFixed(2)})
+              {turn.sufficiency.score.toFixed(2)} ({t.threshold(turn.sufficiency.threshold.toFixed(2))})
             </dd>
           </>
         )}
@@ -72,23 +60,23 @@ export function TurnTrace({ turn, retrieval }: { turn: TurnRecord; retrieval: Re
           ))}
         </ul>
       )}
-      <table className="explain-table" aria-label="Answer stages">
+      <table className="explain-table" aria-label={t.answerStages}>
         <thead>
           <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Time</th>
+            <th scope="col">{t.step}</th>
+            <th scope="col">{t.time}</th>
           </tr>
         </thead>
         <tbody>
           {trace.stages.map((s, i) => (
             <tr key={`${s.stage}-${i}`} data-testid="turn-stage" data-stage={s.stage}>
-              <td>{STAGE_LABEL[s.stage] ?? s.stage}</td>
+              <td>{t.stages[s.stage] ?? s.stage}</td>
               <td>{ms(s.ms)}</td>
             </tr>
           ))}
           <tr>
             <td>
-              <strong>Total</strong>
+              <strong>{t.total}</strong>
             </td>
             <td>
               <strong>{ms(trace.totalMs)}</strong>
@@ -101,7 +89,7 @@ export function TurnTrace({ turn, retrieval }: { turn: TurnRecord; retrieval: Re
           {n}
         </p>
       ))}
-      {retrieval && <RetrievalExplanation retrieval={retrieval} />}
+      {retrieval && <RetrievalExplanation retrieval={retrieval} lang={lang} />}
     </details>
   );
 }

@@ -1,3 +1,5 @@
+import { APP } from './app-strings';
+import { useStrings } from './i18n/LanguageProvider';
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
@@ -6,6 +8,7 @@ const OFFLINE_NOTICE_MS = 8_000;
 
 /** Announces a new version instead of applying it mid-work; says when the app works offline. */
 export function UpdatePrompt() {
+  const t = useStrings(APP);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
@@ -20,10 +23,10 @@ export function UpdatePrompt() {
   if (!needRefresh && !offlineReady) return null;
   return (
     <div className="update-prompt" role={needRefresh ? 'alertdialog' : 'status'} aria-labelledby="update-text">
-      <p id="update-text">{needRefresh ? 'A new version of Casefile is ready.' : 'Casefile is ready to work offline.'}</p>
+      <p id="update-text">{needRefresh ? t.newVersion : t.offlineReady}</p>
       {needRefresh && (
         <button type="button" className="primary" onClick={() => void updateServiceWorker(true)}>
-          Reload to update
+          {t.reloadToUpdate}
         </button>
       )}
       <button
@@ -34,7 +37,7 @@ export function UpdatePrompt() {
           setOfflineReady(false);
         }}
       >
-        Dismiss
+        {t.dismiss}
       </button>
     </div>
   );

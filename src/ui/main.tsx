@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { Casefile } from '../app/casefile';
 import { describeError } from '../core/errors';
 import { App } from './App';
+import { APP } from './app-strings';
 import { CasefileContext } from './hooks';
+import { resolveLanguage, storedSetting } from './i18n/language';
+import { LanguageProvider } from './i18n/LanguageProvider';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -20,18 +23,21 @@ Casefile.start().then(
     window.addEventListener('pagehide', () => void app.flush());
     root.render(
       <StrictMode>
-        <CasefileContext.Provider value={app}>
-          <App />
-        </CasefileContext.Provider>
+        <LanguageProvider>
+          <CasefileContext.Provider value={app}>
+            <App />
+          </CasefileContext.Provider>
+        </LanguageProvider>
       </StrictMode>,
     );
   },
   (error: unknown) => {
+    const t = APP[resolveLanguage(storedSetting())];
     root.render(
       <div className="boot-error" role="alert">
-        <h1>Casefile could not start</h1>
+        <h1>{t.bootFailed}</h1>
         <p>{describeError(error)}</p>
-        <p>Casefile keeps your documents in this browser&apos;s storage (IndexedDB). Private windows and some privacy settings disable it.</p>
+        <p>{t.bootStorage}</p>
       </div>,
     );
   },

@@ -1,7 +1,9 @@
 /**
  * The labels of a conversation turn in the language the turn was answered in (the answer
  * layer's reply language): a French question gets French headings around its French answer.
- * Languages without an entry get English, as in the answer layer's own messages.
+ * A language without an entry gets the app's language (src/ui/i18n). The tables of the app's
+ * own languages (en, fr, de) are checked for completeness by tests/unit/ui/i18n.test.ts, the
+ * others by the compiler.
  */
 import { isUiLanguage, type UiLanguage } from '../core/answer/messages';
 
@@ -29,6 +31,16 @@ export interface TurnStrings {
   readonly beyondDocuments: string;
   readonly changedSince: string;
   readonly askAgain: string;
+  /** A turn whose status has not arrived yet. */
+  readonly working: string;
+  /** Why the language model did not write the answer. */
+  readonly modelNotUsed: (reason: string) => string;
+  readonly aLanguageModel: string;
+  readonly couldNotAnswer: string;
+  /** A scope the question's language chose: "documents in French". */
+  readonly inLanguage: (language: string) => string;
+  /** A removed language scope: search every document instead. */
+  readonly searchAll: string;
 }
 
 const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
@@ -52,6 +64,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Goes beyond the documents: sentences without a citation are the model’s own reasoning.',
     changedSince: 'Documents changed since this answer.',
     askAgain: 'Ask again',
+    working: 'Working…',
+    modelNotUsed: (r) => `the language model was not used: ${r}`,
+    aLanguageModel: 'a language model',
+    couldNotAnswer: 'The question could not be answered.',
+    inLanguage: (l) => `documents in ${l}`,
+    searchAll: 'Search all documents',
   },
   fr: {
     searchingIn: 'Recherche dans :',
@@ -73,6 +91,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va au-delà des documents : les phrases sans citation relèvent du raisonnement du modèle.',
     changedSince: 'Les documents ont changé depuis cette réponse.',
     askAgain: 'Reposer la question',
+    working: 'Traitement…',
+    modelNotUsed: (r) => `le modèle de langue n’a pas été utilisé : ${r}`,
+    aLanguageModel: 'un modèle de langue',
+    couldNotAnswer: 'La question n’a pas pu être traitée.',
+    inLanguage: (l) => `documents en ${l}`,
+    searchAll: 'Chercher dans tous les documents',
   },
   de: {
     searchingIn: 'Suche in:',
@@ -94,6 +118,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Geht über die Dokumente hinaus: Sätze ohne Quellenangabe sind Überlegungen des Modells.',
     changedSince: 'Die Dokumente haben sich seit dieser Antwort geändert.',
     askAgain: 'Erneut fragen',
+    working: 'Wird bearbeitet…',
+    modelNotUsed: (r) => `das Sprachmodell wurde nicht verwendet: ${r}`,
+    aLanguageModel: 'einem Sprachmodell',
+    couldNotAnswer: 'Die Frage konnte nicht beantwortet werden.',
+    inLanguage: (l) => `Dokumente auf ${l}`,
+    searchAll: 'Alle Dokumente durchsuchen',
   },
   es: {
     searchingIn: 'Buscando en:',
@@ -115,6 +145,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va más allá de los documentos: las frases sin cita son razonamiento del modelo.',
     changedSince: 'Los documentos han cambiado desde esta respuesta.',
     askAgain: 'Preguntar de nuevo',
+    working: 'Procesando…',
+    modelNotUsed: (r) => `no se usó el modelo de lenguaje: ${r}`,
+    aLanguageModel: 'un modelo de lenguaje',
+    couldNotAnswer: 'No se pudo responder a la pregunta.',
+    inLanguage: (l) => `documentos en ${l}`,
+    searchAll: 'Buscar en todos los documentos',
   },
   it: {
     searchingIn: 'Ricerca in:',
@@ -136,6 +172,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Va oltre i documenti: le frasi senza citazione sono ragionamento del modello.',
     changedSince: 'I documenti sono cambiati dopo questa risposta.',
     askAgain: 'Chiedi di nuovo',
+    working: 'Elaborazione…',
+    modelNotUsed: (r) => `il modello linguistico non è stato usato: ${r}`,
+    aLanguageModel: 'un modello linguistico',
+    couldNotAnswer: 'Non è stato possibile rispondere alla domanda.',
+    inLanguage: (l) => `documenti in ${l}`,
+    searchAll: 'Cerca in tutti i documenti',
   },
   nl: {
     searchingIn: 'Zoeken in:',
@@ -157,6 +199,12 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Gaat verder dan de documenten: zinnen zonder bronvermelding zijn de redenering van het model.',
     changedSince: 'De documenten zijn gewijzigd sinds dit antwoord.',
     askAgain: 'Opnieuw vragen',
+    working: 'Bezig…',
+    modelNotUsed: (r) => `het taalmodel is niet gebruikt: ${r}`,
+    aLanguageModel: 'een taalmodel',
+    couldNotAnswer: 'De vraag kon niet worden beantwoord.',
+    inLanguage: (l) => `documenten in het ${l}`,
+    searchAll: 'Alle documenten doorzoeken',
   },
   pt: {
     searchingIn: 'A pesquisar em:',
@@ -178,9 +226,19 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     beyondDocuments: 'Vai além dos documentos: as frases sem citação são raciocínio do modelo.',
     changedSince: 'Os documentos mudaram desde esta resposta.',
     askAgain: 'Perguntar de novo',
+    working: 'A processar…',
+    modelNotUsed: (r) => `o modelo de linguagem não foi usado: ${r}`,
+    aLanguageModel: 'um modelo de linguagem',
+    couldNotAnswer: 'Não foi possível responder à pergunta.',
+    inLanguage: (l) => `documentos em ${l}`,
+    searchAll: 'Pesquisar em todos os documentos',
   },
 };
 
-export function turnStrings(language: string | null | undefined): TurnStrings {
-  return STRINGS[isUiLanguage(language) ? language : 'en'];
+/** The turn's labels in its language, else in `fallback` (the app's language). */
+export function turnStrings(language: string | null | undefined, fallback: 'en' | 'fr' | 'de' = 'en'): TurnStrings {
+  return STRINGS[isUiLanguage(language) ? language : fallback];
 }
+
+/** Every language's turn labels (for the completeness test). */
+export const TURN_STRINGS = STRINGS;

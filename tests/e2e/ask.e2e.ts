@@ -80,6 +80,27 @@ describe('ask: scope, answers, conversations', () => {
     expect(await s.page.getByTestId('followup-chip').textContent()).toContain('DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma');
   });
 
+  it('does not trap a follow-up in its contract: names the contracts that match and asks again in all documents in one click', async () => {
+    // The follow-up scope is still the Northwind–Contoso distribution agreement, which has no confidentiality clause.
+    await ask(s.page, 'How long must Confidential Information be kept secret?');
+    const turn = latestTurn(s.page);
+    expect(await turn.getByTestId('turn-scope').getAttribute('data-source')).toBe('follow_up');
+    expect(await turn.getAttribute('data-state')).toBe('insufficient');
+    const hint = turn.getByTestId('elsewhere');
+    expect(await hint.textContent()).toMatch(/^Other documents answer this: .*“MUTUAL NON-DISCLOSURE AGREEMENT/);
+    await screenshots(s.page, 'elsewhere');
+    const count = await s.page.getByTestId('turn').count();
+    await hint.getByRole('button', { name: 'Search all documents for this question' }).click();
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 1);
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
+    expect(await latestTurn(s.page).getByTestId('turn-question').textContent()).toBe('How long must Confidential Information be kept secret?');
+    expect(await latestTurn(s.page).getByTestId('turn-scope').textContent()).toContain('all documents');
+    expect([NDA, NW_FABRIKAM, 'contoso-litware-services.txt']).toContain((await results(s.page))[0]!.file);
+    expect(await latestTurn(s.page).getByTestId('answer-text').textContent()).toContain('five (5) years');
+    // No scope left to stay in.
+    expect(await s.page.getByTestId('followup-chip').count()).toBe(0);
+  });
+
   it('says no passage of the named contract answers a clause it lacks, with the closest passages labelled; removing the chip widens the search', async () => {
     await ask(s.page, 'Consider the Distribution Agreement between Northwind and Contoso; is there a non-compete?');
     const turn = latestTurn(s.page);

@@ -97,7 +97,7 @@ describe('a tiny storage quota', () => {
     // The row says it by name, and the panel explains what to do.
     await waitForStatus(page, failed[0]!.name, 'Failed');
     await page.getByTestId('quota-banner').waitFor();
-    expect(await page.getByTestId('quota-banner').textContent()).toMatch(/did not fit in this browser's storage/);
+    expect(await page.getByTestId('quota-banner').textContent()).toMatch(/did not fit in this browser[’']s storage/);
     await screenshot(page, 'durability-02-quota');
 
     // Nothing stored before was touched; the failed files left nothing behind.

@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
-import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session, workspaceMenu, latestTurn } from './support';
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
   let s: Session;
@@ -115,7 +115,13 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
 
   it('works in a narrow window', async () => {
     await s.page.setViewportSize({ width: 400, height: 800 });
+    // A short follow-up stays with the arbitration agreement asked about last, which has no
+    // governing-law clause: the turn names the documents that do, and one click asks them.
     await ask(s.page, 'governing law');
+    const count = await s.page.getByTestId('turn').count();
+    await latestTurn(s.page).getByTestId('elsewhere').getByRole('button', { name: 'Search all documents for this question' }).click();
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(count + 1);
+    await expect.poll(() => latestTurn(s.page).getAttribute('data-state')).toBe('answered');
     expect((await results(s.page)).length).toBeGreaterThan(0);
     const overflow = await s.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -187,11 +193,15 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
 
   it('keeps matters apart and removes a deleted one entirely', async () => {
     const select = s.page.getByRole('combobox', { name: 'Workspace' });
+    // The menu closes after each action, so its select leaves the accessibility tree: read the choice from the element.
+    const chosen = () => s.page.locator('#workspace-select').evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.textContent ?? null);
+    const options = () => s.page.locator('#workspace-select option').allTextContents();
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     const create = s.page.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Acme v. Globex');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex');
+    await expect.poll(chosen, { timeout: 15_000 }).toBe('Acme v. Globex');
     const pdf = Buffer.from(await textPdf([['SETTLEMENT TERMS', '1. Payment. Globex shall pay Acme the settlement sum within ten business days.']]));
     await s.page.getByTestId('file-input').setInputFiles([{ name: 'settlement.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     await waitForStatus(s.page, 'settlement.pdf', 'Ready');
@@ -199,20 +209,24 @@ describe('workspaces: create, switch, rename, delete without a trace', () => {
     expect(await databases()).toContain(`casefile-ws-${acmeId}`);
     expect(await vault()).toContain(acmeId);
 
+    await workspaceMenu(s.page);
     await select.selectOption({ label: 'My documents' });
     await s.page.getByText('No documents yet.').waitFor();
+    await workspaceMenu(s.page);
     await select.selectOption({ label: 'Acme v. Globex' });
     await waitForStatus(s.page, 'settlement.pdf', 'Ready');
 
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Rename workspace' }).click();
     const rename = s.page.getByRole('dialog', { name: 'Rename workspace' });
     await rename.getByLabel('Name').fill('Acme v. Globex (settled)');
     await rename.getByRole('button', { name: 'Rename' }).click();
-    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Acme v. Globex (settled)');
+    await expect.poll(chosen, { timeout: 15_000 }).toBe('Acme v. Globex (settled)');
 
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'Delete workspace' }).click();
     await s.page.getByRole('dialog', { name: /Delete “Acme v. Globex \(settled\)”/ }).getByRole('button', { name: 'Delete workspace' }).click();
-    await expect.poll(() => select.locator('option').allTextContents()).toEqual(['My documents']);
+    await expect.poll(options, { timeout: 15_000 }).toEqual(['My documents']);
     expect(await databases()).not.toContain(`casefile-ws-${acmeId}`);
     expect(await vault()).not.toContain(acmeId);
   });

@@ -5,7 +5,8 @@
  * Settings → Search changes the explanation and is still chosen after a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
+import { currentWorkspace } from './storage-support';
 
 describe('retrieval: modes, explanation, settings', () => {
   let s: Session;
@@ -108,9 +109,10 @@ describe('retrieval: modes, explanation, settings', () => {
   });
 
   it('keeps settings per workspace', async () => {
+    await workspaceMenu(s.page);
     await s.page.getByRole('button', { name: 'New workspace' }).click();
     await s.page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => s.page.getByLabel('Workspace').locator('option:checked').textContent()).toBe('New matter');
+    await expect.poll(async () => (await currentWorkspace(s.page)).name, { timeout: 15_000 }).toBe('New matter');
     await openSearchSettings();
     expect(await s.page.getByLabel('Fusion strategy').inputValue()).toBe('combine_and_dedup');
     await closeSettings();

@@ -54,7 +54,7 @@ export const longTasks = (page: Page) => page.evaluate(() => (window as unknown 
 export const pwned = (page: Page) => page.evaluate((key) => (window as unknown as Record<string, unknown>)[key] ?? null, PWNED);
 
 export async function view(page: Page, name: 'Ask' | 'Review'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name }).click();
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('tab', { name }).click();
 }
 
 export async function upload(page: Page, name: string): Promise<void> {

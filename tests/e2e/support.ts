@@ -96,3 +96,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
   });
 }
+
+/** Opens the workspace menu (switch, new, rename, back up, restore, delete) when it is closed. */
+export async function workspaceMenu(page: Page): Promise<void> {
+  const menu = page.locator('details.workspace-menu');
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+}

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, deleteDocument, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session } from './support';
+import { ask, deleteDocument, latestTurn, launch, openApp, results, screenshot, waitForStatus, type Session, workspaceMenu } from './support';
 import { currentWorkspace, databases, documentRows, pdfBatch, recordStarts, startedFiles, vaultFolders, writeFiles } from './storage-support';
 
 describe('two tabs on one workspace', () => {
@@ -68,27 +68,30 @@ describe('two tabs on one workspace', () => {
   });
 
   it('deleting the workspace in one tab while the other imports into it leaves nothing of it in either tab', async () => {
+    await workspaceMenu(one);
     await one.getByRole('button', { name: 'New workspace' }).click();
     const create = one.getByRole('dialog', { name: 'New workspace' });
     await create.getByLabel('Name').fill('Doomed matter');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(async () => (await currentWorkspace(one)).name).toBe('Doomed matter');
+    await expect.poll(async () => (await currentWorkspace(one)).name, { timeout: 15_000 }).toBe('Doomed matter');
     const doomed = await currentWorkspace(one);
     // The other tab sees the new workspace and opens it.
     const select = two.getByRole('combobox', { name: 'Workspace' });
-    await expect.poll(() => select.locator('option').allTextContents()).toContain('Doomed matter');
+    await expect.poll(() => two.locator('#workspace-select option').allTextContents(), { timeout: 15_000 }).toContain('Doomed matter');
+    await workspaceMenu(two);
     await select.selectOption({ label: 'Doomed matter' });
-    await expect.poll(async () => (await currentWorkspace(two)).id).toBe(doomed.id);
+    await expect.poll(async () => (await currentWorkspace(two)).id, { timeout: 15_000 }).toBe(doomed.id);
 
     await two.getByTestId('file-input').setInputFiles(await writeFiles(await pdfBatch('doomed', 30, 1024 * 1024)), { timeout: 60_000 });
     await expect.poll(async () => (await documentRows(two)).filter((d) => d.status === 'ready').length, { timeout: 60_000 }).toBeGreaterThan(0);
     expect((await documentRows(two)).filter((d) => d.status === 'ready').length).toBeLessThan(30); // still importing
 
+    await workspaceMenu(one);
     await one.getByRole('button', { name: 'Delete workspace' }).click();
     await one.getByRole('dialog', { name: /Delete “Doomed matter”/ }).getByRole('button', { name: 'Delete workspace' }).click();
     for (const page of [one, two]) {
       await expect.poll(async () => (await currentWorkspace(page)).id, { timeout: 30_000 }).not.toBe(doomed.id);
-      await expect.poll(() => page.getByRole('combobox', { name: 'Workspace' }).locator('option').allTextContents()).not.toContain('Doomed matter');
+      await expect.poll(() => page.locator('#workspace-select option').allTextContents(), { timeout: 15_000 }).not.toContain('Doomed matter');
     }
     // Give a late write every chance to recreate something, then look in both tabs.
     await one.waitForTimeout(3000);

@@ -60,9 +60,15 @@ export interface AnswerPart {
 
 const NO_HOOKS: AnswerHooks = { status: () => undefined, sources: () => undefined, token: () => undefined };
 
-/** A reply of the app itself (no model), checked like any other so its record has the same shape. */
+/**
+ * A reply of the app itself (no model), checked like any other so its record has the same shape;
+ * what it puts in quotation marks are the user's own words ("No document here matches “Acme
+ * distribution agreement”"), never a quotation of a source, so there is no quote to verify.
+ */
 export function appReply(text: string, sources: readonly AnswerSource[] = []): CheckedAnswer {
-  return checkAnswer(text, sources);
+  const checked = checkAnswer(text, sources);
+  const { verification } = checked;
+  return { ...checked, quotes: [], verification: { ...verification, quotes: 0, unverifiedQuotes: 0, ok: verification.unresolvedCitations === 0 } };
 }
 
 export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks: AnswerHooks = NO_HOOKS, signal?: AbortSignal): Promise<AnswerPart> {

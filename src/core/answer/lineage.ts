@@ -12,11 +12,14 @@ import type { AskScope } from '../ask/types';
 import type { HistoryTurn } from './generate';
 import type { AnswerSource, TurnRecord } from './types';
 
-/** The scope of the most recent turn that ran retrieval. */
+/**
+ * The scope of the most recent turn that ran retrieval. A scope the question's language chose
+ * (not the user, not a name) is not kept: the next question's own language decides again.
+ */
 export function previousScope(history: readonly TurnRecord[]): AskScope | null {
   for (let i = history.length - 1; i >= 0; i--) {
     const scope = history[i]!.scope;
-    if (scope) return scope;
+    if (scope) return scope.source === 'language' ? null : scope;
   }
   return null;
 }

@@ -45,8 +45,8 @@ export function fromPassage(p: PipelinePassage): SourceCandidate {
 }
 
 /** Where a source is: "p. 5" in a PDF, "part 2" in a Word document, "" in a one-part text. */
-export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd' | 'mediaType' | 'pages'>): string {
-  return rangeLabel(s, s);
+export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd' | 'mediaType' | 'pages'>, language?: string | null): string {
+  return rangeLabel(s, s, language);
 }
 
 export function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'mediaType' | 'pages' | 'sectionPath'>): string {

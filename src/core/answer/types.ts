@@ -216,8 +216,8 @@ export interface ProposedAction {
   readonly documentIds: readonly string[];
   /** The recorded proposal to approve or deny (WorkspaceAnswers.propose); absent when none was recorded. */
   readonly flowId?: string;
-  /** The estimate shown with it (ms). */
-  readonly estimateMs?: number;
+  /** The estimate shown with it (ms); null: no basis on this device yet. */
+  readonly estimateMs?: number | null;
 }
 
 export interface TurnRecord {
@@ -309,7 +309,8 @@ export interface Proposal {
   readonly flowId: string;
   readonly kind: ProposedAction['kind'];
   readonly documentIds: readonly string[];
-  readonly estimateMs: number;
+  /** null: no basis on this device yet. */
+  readonly estimateMs: number | null;
   /** The message asking for approval (what will run, the estimate). */
   readonly text: string;
   readonly data?: Readonly<Record<string, unknown>>;

@@ -16,6 +16,7 @@ import { groupCopies, type NamedDocument } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
+import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
@@ -33,7 +34,8 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documents = await deps.documents();
   const terms = deps.terms ? await deps.terms(questionWords(question)) : undefined;
   throwIfAborted(signal, 'ask');
-  const plan = planScope(question, documents, request.context ?? {}, terms ? { terms } : {});
+  const planned = planScope(question, documents, request.context ?? {}, terms ? { terms } : {});
+  const plan = planned.kind === 'search' && !request.context?.anyLanguage ? { ...planned, scope: languageScope(planned.scope, question, documents) } : planned;
   if (plan.kind === 'clarify') {
     return {
       outcome: 'needs_clarification',
@@ -87,8 +89,11 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   };
 };
 
-/** The ask function: a follow-up that nothing in its scope answers says which other documents do (wider-scope.ts). */
-export const ask: AskFunction = offeringWiderScope(askInScope);
+/**
+ * The ask function: a question in one language prefers documents in it (language-preference.ts);
+ * a follow-up that nothing in its scope answers says which other documents do (wider-scope.ts).
+ */
+export const ask: AskFunction = offeringWiderScope(preferringLanguage(askInScope));
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */
 function questionWords(question: string): string[] {

@@ -18,7 +18,9 @@ export type ScopeSource =
   /** The user picked them (document filter, "Search in this document", a scope chip). */
   | 'user'
   /** Nothing named: the whole workspace. */
-  | 'workspace';
+  | 'workspace'
+  /** Nothing named, in a workspace mixing languages: the documents in the question's language (language-preference.ts). */
+  | 'language';
 
 export interface AskScope {
   readonly source: ScopeSource;
@@ -26,6 +28,8 @@ export interface AskScope {
   readonly documentIds: readonly string[];
   /** The words of the question that named the documents, as written there. */
   readonly matched: readonly string[];
+  /** source 'language': the question's language (ISO 639-1). */
+  readonly language?: string;
 }
 
 /** What the previous turn of the conversation leaves for a follow-up. */
@@ -38,6 +42,8 @@ export interface AskContext {
    * model reads "what does article 12 say"; passed to the retrieval filters (`sectionOrdinal`).
    */
   readonly sectionOrdinal?: string | null;
+  /** Search the whole workspace even when the question's language would narrow it (language-preference.ts). */
+  readonly anyLanguage?: boolean;
 }
 
 export interface AskRequest {

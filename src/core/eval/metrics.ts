@@ -12,6 +12,8 @@ export interface JudgedQuestion {
   readonly sufficiency: number;
   /** app scope: what the ask function concluded. */
   readonly outcome?: 'answered' | 'insufficient' | 'needs_clarification';
+  /** app scope: the first passage shown is in the question's language (null: the question's language unknown or no passage). */
+  readonly firstInLanguage?: boolean | null;
 }
 
 export interface MetricRow {

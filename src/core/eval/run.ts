@@ -63,6 +63,8 @@ export interface EvalContext {
   readonly answer?: { readonly model: ChatModel | null } | null;
   /** Which wording the named and app scopes ask (default `with_doc`). */
   readonly question?: QuestionField;
+  /** app scope: search the whole workspace even when the question's language would narrow it (the comparison without language-preference.ts). */
+  readonly anyLanguage?: boolean;
 }
 
 /**
@@ -134,10 +136,12 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
         if (scope === 'app') {
           const plain = field === 'plain';
-          const request = { question: questionText(item, field), settings: config.settings, ...(plain ? { context: { userScope: [documentId] } } : {}) };
+          const request = { question: questionText(item, field), settings: config.settings, ...(plain ? { context: { userScope: [documentId], ...(context.anyLanguage ? { anyLanguage: true } : {}) } } : context.anyLanguage ? { context: { anyLanguage: true } } : {}) };
           const result = await ask(request, askDeps);
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
-          questions.push({ ...judged, outcome: result.outcome });
+          const first = result.passages[0];
+          const firstInLanguage = result.language && first ? first.document.language === result.language : null;
+          questions.push({ ...judged, outcome: result.outcome, firstInLanguage });
           if (context.answer) turns.push({ item, documentId, turn: await turnFromAsk(result, { model: context.answer.model }) });
           if (result.outcome === 'needs_clarification') resolved.none++;
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;

@@ -107,7 +107,7 @@ function quotedDefinitions(text: string, partyChars: number): Found[] {
     const aside = findAside(text, q, end);
     if (aside === null) {
       const lineStart = text.lastIndexOf('\n', q - 1) + 1;
-      if (q - lineStart <= 30 && DEFINITION_LINE_START.test(text.slice(lineStart, q)) && /^\s*[:,]?\s*\p{L}/u.test(text.slice(end, end + 20))) {
+      if (q - lineStart <= 30 && DEFINITION_LINE_START.test(text.slice(lineStart, q)) && /^\s*(?:[:,]\s*)?\p{L}/u.test(text.slice(end, end + 20))) {
         out.push({ pos: q, aliases: [], term });
       }
       continue;
@@ -330,7 +330,7 @@ function bestLongForm(short: string, long: string): string | null {
 
 /** The quoted text as a defined term (leading article dropped), or null when it is not one. */
 function normaliseTerm(inner: string): string | null {
-  let t = inner.replace(/\s+/g, ' ').trim().replace(/[,;:.]+$/u, '');
+  let t = inner.replace(/\s+/g, ' ').trim().replace(/(?<![,;:.])[,;:.]+$/u, ''); // from the run's start only: linear
   t = t.replace(/^\p{Ll}{1,3}(?:['’]\s*|\s+)(?=[\p{Lu}\p{N}])/u, '');
   if (t.length === 0 || t.length > 60 || t.split(' ').length > 6) return null;
   if (!/^[\p{Lu}\p{N}]/u.test(t) && !isAbbreviation(t)) return null;

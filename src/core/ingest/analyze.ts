@@ -3,6 +3,8 @@
  * footers, page numbers, hyphenation), detect the language, extract title/aliases/parties, and
  * chunk along the legal structure. Pure and synchronous; the app runs it in the parse worker
  * (it loads the language model and can take ~100 ms on a long document), Node runs it in-process.
+ * The metadata step reads a bounded view of the text (`metadataPages`); the app's parse worker
+ * proxy also puts the whole step under a deadline (src/app/parser-proxy.ts).
  */
 import type { JobOptions } from '../ports';
 import { chunkPages, type ChunkDraft, type ChunkerOptions, type PageText } from './chunker';
@@ -37,11 +39,38 @@ export interface AnalyzedDocument {
   readonly cleaning: CleanReport;
 }
 
+/** Text metadata reads at most (it looks for a title and parties near the start). */
+export const METADATA_MAX_CHARS = 1_000_000;
+/** Longest line metadata reads whole: no title or party line is longer, and a 50 MB token line would cost minutes. */
+export const METADATA_MAX_LINE = 20_000;
+
+/**
+ * What the metadata step reads: the pages up to its first METADATA_MAX_CHARS characters, lines
+ * longer than METADATA_MAX_LINE cut there. Bounds that step's time and memory on any input
+ * (a megabyte-long token, a page of punctuation) whatever the extraction does with it.
+ */
+export function metadataPages(pages: readonly PageText[]): PageText[] {
+  const out: PageText[] = [];
+  let left = METADATA_MAX_CHARS;
+  for (const p of pages) {
+    if (left <= 0) break;
+    const head = p.text.length > left ? p.text.slice(0, left) : p.text;
+    left -= head.length + 1;
+    let text = head;
+    if (head.length > METADATA_MAX_LINE) {
+      const lines = head.split('\n');
+      if (lines.some((l) => l.length > METADATA_MAX_LINE)) text = lines.map((l) => (l.length > METADATA_MAX_LINE ? l.slice(0, METADATA_MAX_LINE) : l)).join('\n');
+    }
+    out.push({ ...p, text });
+  }
+  return out;
+}
+
 export function analyzeDocument(pages: readonly PageText[], meta: AnalyzeMeta, options: AnalyzeOptions = {}): AnalyzedDocument {
   const cleaned = options.clean === false ? { pages: pages.map((p) => ({ ...p })), report: emptyReport() } : cleanPages(pages);
   const text = cleaned.pages.map((p) => p.text).join('\n\n');
   const language = detectLanguage(text);
-  const metadata = extractMetadata(cleaned.pages, { fileName: meta.fileName, pdfTitle: meta.declaredTitle });
+  const metadata = extractMetadata(metadataPages(cleaned.pages), { fileName: meta.fileName, pdfTitle: meta.declaredTitle });
   return {
     pages: cleaned.pages,
     chunks: chunkPages(cleaned.pages, options.chunker),

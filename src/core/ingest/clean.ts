@@ -90,7 +90,8 @@ const BARE_PAGE_NUMBER = new RegExp(String.raw`^(?:[-–—]\s*)?\[?(\d{1,4})\]?
 const ROMAN = /^(?=[mdclxvi])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/i;
 const ROMAN_PAGE_NUMBER = /^(?:[-–—]\s*)?([ivxlc]{1,7}|[IVXLC]{1,7})(?:\s*[-–—])?$/u;
 
-const HYPHEN_END = /(\p{L}+)([-\u00AD\u2010])[ \t\r]*$/u;
+/** A word broken by a hyphen at the end of a line (matched from the start of a run of letters only: linear). */
+const HYPHEN_END = /(?<!\p{L})(\p{L}+)([-\u00AD\u2010])[ \t\r]*$/u;
 const WORD_START = /^\p{L}+/u;
 
 export function cleanPages(pages: readonly CleanPage[], options: CleanOptions = {}): CleanResult {
@@ -270,7 +271,7 @@ function joinHyphenation(pages: string[][]): number {
     const lead = next.length - next.trimStart().length;
     const token = /^\S+/.exec(next.slice(lead))?.[0] ?? '';
     const rest = next.slice(lead + token.length).replace(/^[ \t]+/, '');
-    const current = (lines[site.line] ?? '').replace(/[ \t\r]+$/, '');
+    const current = (lines[site.line] ?? '').replace(/(?<![ \t\r])[ \t\r]+$/, '');
     lines[site.line] = current.slice(0, current.length - 1) + (keepHyphen ? site.hyphen : '') + token;
     if (rest.trim() === '') nextLines.splice(site.nextLine, 1);
     else nextLines[site.nextLine] = next.slice(0, lead) + rest;

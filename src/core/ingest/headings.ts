@@ -70,8 +70,51 @@ const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|
 /** Month names (en, de) that turn "5 January 2020" into a date rather than a clause. */
 const MONTH = /^(?:Jan(?:uary|uar)?|Feb(?:ruary|ruar)?|Mar(?:ch)?|März|Apr(?:il)?|May|Mai|June?|Juni|July?|Juli|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Okt(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Dez(?:ember)?)\b/u;
 const STARTS_UPPER = /^["'“‘«(]?[\p{Lu}\p{Lt}\p{Lo}]/u;
-/** A table-of-contents entry: a dot leader ("……", ". . . .") before a page number. */
-const DOT_LEADER = /(?:\.{4,}|…{2,}|(?:\. ){3,}|_{4,})\s*[\w.-]*\s*$/u;
+/**
+ * A table-of-contents entry: the line ends with a dot leader ("....", "……", ". . .", "____")
+ * and at most a page number. What `/(?:\.{4,}|…{2,}|(?:\. ){3,}|_{4,})\s*[\w.-]*\s*$/` says,
+ * checked from the end in one pass (that regex takes minutes on a long line of dots).
+ */
+function endsWithDotLeader(s: string): boolean {
+  let end = s.length;
+  while (end > 0 && isSpaceCode(s.charCodeAt(end - 1))) end--;
+  let start = end;
+  while (start > 0 && isTokenCode(s.charCodeAt(start - 1))) start--;
+  // The leader may end anywhere from the spaces before that token to the end of the line.
+  let first = start;
+  while (first > 0 && isSpaceCode(s.charCodeAt(first - 1))) first--;
+  for (let q = s.length; q >= first; q--) {
+    const c = s.charCodeAt(q - 1);
+    if ((c === DOT || c === UNDERSCORE || c === ELLIPSIS || c === SPACE) && leaderEndsAt(s, q)) return true;
+  }
+  return false;
+}
+
+const DOT = 0x2e;
+const UNDERSCORE = 0x5f;
+const ELLIPSIS = 0x2026;
+const SPACE = 0x20;
+
+/** `\s` of a regex, by code unit. */
+function isSpaceCode(c: number): boolean {
+  return (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `[\w.-]`, by code unit. */
+function isTokenCode(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === UNDERSCORE || c === DOT || c === 0x2d;
+}
+
+/** A leader ends at `q`: four dots, two ellipses, three ". " or four underscores right before it. */
+function leaderEndsAt(s: string, q: number): boolean {
+  const run = (code: number, n: number) => {
+    if (q < n) return false;
+    for (let k = q - n; k < q; k++) if (s.charCodeAt(k) !== code) return false;
+    return true;
+  };
+  return run(DOT, 4) || run(ELLIPSIS, 2) || run(UNDERSCORE, 4) || (q >= 6 && s.slice(q - 6, q) === '. . . ');
+}
+
 /**
  * Legal forms that end a company name (a closed class), for signature blocks and party lines.
  * Case-sensitive: "a Delaware corporation" is a description, not a name.
@@ -85,7 +128,7 @@ export function detectHeading(line: string): Heading | null {
   if (start < 0) return null;
   const end = trimmedEnd(line);
   const s = line.slice(start, end);
-  if (DOT_LEADER.test(s)) return null;
+  if (endsWithDotLeader(s)) return null;
   const md = MARKDOWN.exec(s);
   if (md) return markdown(md, start, end);
   return detectPlain(s, start, end, line);

@@ -105,12 +105,19 @@ export function sampleWindows(text: string, maxWindows: number, windowChars: num
   return windows;
 }
 
+/** "name@host.tld" somewhere in a token (what `\S+@\S+\.\S+` matched, checked in one pass). */
+function isEmailLike(token: string): boolean {
+  const at = token.indexOf('@', 1);
+  if (at < 0) return false;
+  const dot = token.indexOf('.', at + 2);
+  return dot >= 0 && dot <= token.length - 2;
+}
+
 /** Removes what carries no language signal; whitespace collapsed. */
 export function stripNoise(s: string): string {
   return s
     .replace(/\b(?:https?:\/\/|www\.)\S+/giu, ' ')
-    .replace(/\S+@\S+\.\S+/gu, ' ')
-    .replace(/\S*\d\S*/gu, ' ')
+    .replace(/\S+/gu, (token) => (isEmailLike(token) || /\d/.test(token) ? ' ' : token))
     .replace(/\(\s*(?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z]|[IVXLC]{1,6})\s*\)/gu, ' ')
     .replace(/[§¶•▪●◦■□►✓*_#|=<>[\]{}~^\\/]+/gu, ' ')
     .replace(/\s+/gu, ' ')

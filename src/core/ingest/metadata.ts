@@ -179,8 +179,15 @@ function isCapsLine(s: string): boolean {
 
 /** A company name standing alone ("WATCHGUARD TECHNOLOGIES, INC."): a party, not the title. */
 function isCompanyName(s: string): boolean {
-  const t = s.replace(/[.,;:]+$/, '');
+  const t = trimEndChars(s, '.,;:');
   return t.split(/\s+/).length <= 8 && new RegExp(`${COMPANY_FORM.source}$`, 'u').test(`${t}${/\.$/.test(s) ? '.' : ''}`);
+}
+
+/** `s` without the run of `chars` at its end (a loop: `/[.,;:]+$/` is quadratic on a long run that does not end the line). */
+function trimEndChars(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  return s.slice(0, end);
 }
 
 function isCapsTitle(s: string): boolean {

@@ -1,9 +1,12 @@
 /** OCR of the pages a parser flagged as having no usable text layer, one page as it arrives. */
 import { AppError, isAbort, throwIfAborted } from '../errors';
-import type { OcrEngine, ParsedPage } from '../ports';
+import type { OcrEngine, OcrOptions, ParsedPage } from '../ports';
 
 /** A parsed page, its text replaced by OCR output when it was read. */
-export type RawPage = { -readonly [K in keyof ParsedPage]: ParsedPage[K] };
+export type RawPage = { -readonly [K in keyof ParsedPage]: ParsedPage[K] } & {
+  /** The OCR languages the page was read with (OcrResult.languages). */
+  ocrLanguages?: readonly string[];
+};
 
 /**
  * Running OCR statistics of a document. Only pages where OCR found words count towards the
@@ -49,7 +52,7 @@ export class OcrTally {
  * read in time (or at all) is counted unread and keeps its (empty) text: the rest of the
  * document still goes through. A cancel is rethrown.
  */
-export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, signal?: AbortSignal): Promise<boolean> {
+export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, signal?: AbortSignal, languages: Pick<OcrOptions, 'languages' | 'detect'> = {}): Promise<boolean> {
   if (!page.needsOcr) return false;
   const image = page.image;
   page.image = undefined; // release the bitmap whatever happens
@@ -59,7 +62,8 @@ export async function ocrPage(page: RawPage, ocr: OcrEngine, tally: OcrTally, si
   }
   throwIfAborted(signal, 'text recognition');
   try {
-    const result = await ocr.recognize(image, { signal });
+    const result = await ocr.recognize(image, { signal, ...languages });
+    if (result.languages) page.ocrLanguages = result.languages;
     // Keep any text the layer had (e.g. a stamped header) only when OCR found nothing.
     page.text = result.text.trim() ? result.text : page.text;
     page.ocr = true;

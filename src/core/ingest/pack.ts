@@ -21,7 +21,7 @@
 import { AppError } from '../errors';
 import type { SectionEntry } from './structure';
 import { isSpace } from './sentences';
-import { estimateTokens } from './tokens';
+import { estimateTokens, fitTokens } from './tokens';
 
 export interface Atom {
   /** Content span in the document text. */
@@ -199,15 +199,9 @@ function charPieces(text: string, start: number, end: number, budget: number): [
   const pieces: [number, number][] = [];
   let s = start;
   while (s < end) {
-    // Every character costs at most one token, and a run at least one per ten characters.
-    let lo = s + 1;
-    let hi = Math.min(end, s + 11 * budget + 16);
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (estimateTokens(text.slice(s, mid)) <= budget) lo = mid;
-      else hi = mid - 1;
-    }
-    let cut = lo;
+    // One pass per piece (a 50 MB word is thousands of pieces); a run costs at least one token
+    // per ten characters, so a piece is never longer than this.
+    let cut = fitTokens(text, s, Math.min(end, s + 11 * budget + 16), budget);
     const code = text.charCodeAt(cut - 1);
     if (cut < end && code >= 0xd800 && code <= 0xdbff && cut - 1 > s) cut--;
     pieces.push([s, cut]);

@@ -14,6 +14,7 @@ import type { DocumentAnalyzer } from './analyze';
 import type { ChunkerOptions } from './chunker';
 import { toChunkRecords } from './chunker';
 import { embedChunks } from './embed';
+import { firstPageOptions, nextPageOptions, type OcrLanguage } from './ocr-language';
 import { OcrTally, ocrPage, type RawPage } from './ocr-pages';
 
 export interface IngestDeps {
@@ -27,6 +28,8 @@ export interface IngestDeps {
   readonly analyzer: DocumentAnalyzer;
   /** Reads pages without a text layer; without it such pages stay empty. */
   readonly ocr?: OcrEngine | null;
+  /** The language scans are read in (default 'auto': English, French or German, told apart; ocr-language.ts). */
+  readonly ocrLanguage?: OcrLanguage;
   /** Embeds chunks for dense search; without it documents are searchable by keywords only. */
   readonly embedder?: Embedder | null;
   readonly chunker?: ChunkerOptions;
@@ -109,6 +112,7 @@ export async function ingestFile(
     const once: SourceFile = { ...file, bytes: () => Promise.resolve(bytes) };
     const raw: RawPage[] = [];
     const tally = new OcrTally();
+    let ocrLanguages = firstPageOptions(deps.ocrLanguage);
     let needOcr = 0;
     let declaredTitle: string | null = null;
     for await (const item of deps.parser.parse(once, { signal, password: request.password })) {
@@ -119,7 +123,7 @@ export async function ingestFile(
       }
       const page: RawPage = { ...item.page };
       raw.push(page);
-      emit({ type: 'page_parsed', documentId: doc.id, page: page.page, pages: doc.pages });
+      emit({ type: 'page_parsed', documentId: doc.id, page: page.page, pages: doc.pages, ...(page.needsOcr && deps.ocr ? { needsOcr: true } : {}) });
       if (page.needsOcr) {
         needOcr++;
         if (deps.ocr) {
@@ -127,7 +131,10 @@ export async function ingestFile(
             doc = { ...doc, status: 'ocr' };
             await deps.store.updateDocument(doc.id, { status: 'ocr', pages: doc.pages });
           }
-          if (await ocrPage(page, deps.ocr, tally, signal)) emit({ type: 'ocr_page', documentId: doc.id, page: page.page, pages: doc.pages, confidence: page.confidence ?? 0 });
+          if (await ocrPage(page, deps.ocr, tally, signal, ocrLanguages)) {
+            ocrLanguages = nextPageOptions(ocrLanguages, page.ocrLanguages);
+            emit({ type: 'ocr_page', documentId: doc.id, page: page.page, pages: doc.pages, confidence: page.confidence ?? 0 });
+          }
         } else page.image = undefined;
       }
       throwIfAborted(signal, file.name);

@@ -18,6 +18,7 @@ import { jobEmitter, type EventInput, type EventSink } from '../events';
 import { newId } from '../hash';
 import type { SourceFile } from '../ports';
 import type { DocSource, DocumentRecord } from '../types';
+import { ImportEta, type ImportRatesStore } from './import-eta';
 import { ingestFile, type IngestDeps, type IngestOutcome } from './pipeline';
 
 export type QueueItemStatus = 'receiving' | 'pending' | 'running' | 'done' | 'failed' | 'duplicate' | 'cancelled';
@@ -101,7 +102,12 @@ export interface QueueDeps {
   readonly exclusive?: (drain: () => Promise<void>, signal: AbortSignal) => Promise<void>;
   /** Runs first whenever this queue becomes the one processing (e.g. recovers files a closed tab was saving). */
   readonly beforeDrain?: () => Promise<void>;
+  /** Where this device's import rates are kept (the ETA's basis; import-eta.ts). Default: learnt anew each session. */
+  readonly rates?: ImportRatesStore;
 }
+
+/** The ETA is sent again at most this often while a file's pages are read. */
+const PAGE_PROGRESS_MS = 1_000;
 
 /** Why the item being read was stopped (the queue was stopped: it resumes when reopened). */
 const STOPPED = 'import (workspace closed)';
@@ -116,9 +122,15 @@ export class IngestQueue {
   private readonly now: () => number;
   /** Fires when the queue stops (workspace closed): abandons the wait for the lock and the file being read. */
   private readonly stopping = new AbortController();
+  /** The time imports have left, from this device's measured rates. */
+  readonly eta: ImportEta;
+  private lastProgress = Number.NEGATIVE_INFINITY;
+  /** The items of the job being read, for the ETA sent between files. */
+  private jobItems: { readonly jobId: string; readonly items: readonly QueueItem[] } | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     this.now = deps.now ?? Date.now;
+    this.eta = new ImportEta(deps.rates ?? null);
   }
 
   /** Resumes after a reload or crash (items left running are read again), then processes whatever is pending. */
@@ -269,6 +281,7 @@ export class IngestQueue {
   }
 
   private async drain(): Promise<void> {
+    await this.eta.ready();
     while (!this.stopping.signal.aborted) {
       const item = await this.deps.store.nextPending();
       if (!item) return;
@@ -278,11 +291,18 @@ export class IngestQueue {
 
   private async process(item: QueueItem): Promise<void> {
     const { store } = this.deps;
-    const emit = jobEmitter(item.jobId, this.deps.sink, this.now);
+    const send = jobEmitter(item.jobId, this.deps.sink, this.now);
+    // Each page read refines the ETA, sent at most once a second.
+    const emit = (e: EventInput) => {
+      send(e);
+      if (this.eta.event(e, this.now()) && this.now() - this.lastProgress >= PAGE_PROGRESS_MS) this.pageProgress(item.jobId, send);
+    };
     const controller = new AbortController();
     if (this.stopping.signal.aborted) controller.abort(this.stopping.signal.reason);
     this.current = { item, controller };
     await store.updateItem(item.id, { status: 'running', startedAt: this.now() });
+    this.eta.begin(item, this.now());
+    this.jobItems = { jobId: item.jobId, items: (await store.items(item.jobId)).map((i) => (i.id === item.id ? { ...i, status: 'running' } : i)) };
     let status: QueueItemStatus;
     let error: string | null = null;
     let pages = 0;
@@ -313,6 +333,7 @@ export class IngestQueue {
     } finally {
       this.current = null;
     }
+    await this.eta.end(this.now(), status === 'done' && pages > 0);
     await store.updateItem(item.id, { status, error, pages, startedAt: status === 'pending' ? null : item.startedAt, finishedAt: status === 'pending' ? null : this.now() });
     if (status === 'done' || status === 'duplicate' || status === 'cancelled') await this.deps.files.release(item, status).catch(() => undefined);
     await this.emitProgress(item.jobId);
@@ -333,15 +354,23 @@ export class IngestQueue {
     }
   }
 
+  /** The ETA as a page of the file being read moved it (the job's items as they were when the file started). */
+  private pageProgress(jobId: string, send: (e: EventInput) => void): void {
+    const items = this.jobItems?.jobId === jobId ? this.jobItems.items : null;
+    if (!items) return;
+    this.lastProgress = this.now();
+    const done = items.filter((i) => !UNFINISHED.has(i.status)).length;
+    send({ type: 'progress', unit: 'files', done, total: items.length, etaMs: this.eta.remainingMs(items, this.now()) });
+  }
+
   private async emitProgress(jobId: string): Promise<void> {
     const items = await this.deps.store.items(jobId);
     const finished = items.filter((i) => !UNFINISHED.has(i.status));
     const done = finished.length;
     const total = items.length;
-    // ETA from the mean duration of files read so far.
-    const timed = finished.filter((i) => i.startedAt !== null && i.finishedAt !== null);
-    const mean = timed.length ? timed.reduce((s, i) => s + (i.finishedAt! - i.startedAt!), 0) / timed.length : null;
-    const etaMs = done >= total ? 0 : mean === null ? null : Math.round(mean * (total - done));
+    // From this device's measured rates (null until they give a basis: "estimating…").
+    const etaMs = done >= total ? 0 : this.eta.remainingMs(items, this.now());
+    this.lastProgress = this.now();
     jobEmitter(jobId, this.deps.sink, this.now)({ type: 'progress', unit: 'files', done, total, etaMs });
   }
 

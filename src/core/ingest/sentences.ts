@@ -108,7 +108,8 @@ function lastWhitespace(flat: string, from: number, to: number): number {
 /** Stand-in for Intl.Segmenter: a break after . ! ? (and closing quotes) followed by space. */
 function regexStarts(flat: string): number[] {
   const starts = [0];
-  const re = /[.!?]+["'”’)\]]*\s+(?=\S)/g;
+  // From the start of a run of stops only: a long run of "?" is not retried from each of its characters.
+  const re = /(?<![.!?])[.!?]+["'”’)\]]*\s+(?=\S)/g;
   for (let m = re.exec(flat); m !== null; m = re.exec(flat)) starts.push(m.index + m[0].length);
   return starts;
 }

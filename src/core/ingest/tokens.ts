@@ -91,3 +91,43 @@ export function estimateTokens(text: string): number {
   close();
   return total;
 }
+
+/**
+ * The largest `m` in (start, end] with estimateTokens(text.slice(start, m)) ≤ budget, never
+ * inside a surrogate pair unless the first character is one (then at least that character): one
+ * pass instead of estimating ever longer slices. The estimate of a prefix never decreases as it
+ * grows, so the first character past the budget ends it.
+ */
+export function fitTokens(text: string, start: number, end: number, budget: number): number {
+  let total = 0; // closed runs and single characters
+  let run = SPACE;
+  let length = 0;
+  const open = (): number => (run === LETTER ? 1 + Math.floor((length - 1) / 10) : run === DIGIT ? Math.ceil(length / 3) : 0);
+  let fit = start;
+  for (let i = start; i < end; ) {
+    const code = text.charCodeAt(i);
+    let cls: number;
+    let width = 1;
+    if (code < 128) cls = ASCII[code] as number;
+    else {
+      const cp = text.codePointAt(i) as number;
+      if (cp > 0xffff && i + 1 < end) width = 2;
+      cls = width === 2 || cp <= 0xffff ? classify(cp) : OTHER;
+    }
+    if ((cls === LETTER || cls === DIGIT) && cls === run) length += width;
+    else if (cls === MARK && run === LETTER) length += width;
+    else {
+      total += open();
+      run = SPACE;
+      length = 0;
+      if (cls === LETTER || cls === DIGIT) {
+        run = cls;
+        length = width;
+      } else if (cls !== SPACE) total += 1;
+    }
+    if (total + open() > budget) break;
+    i += width;
+    fit = i;
+  }
+  return fit > start ? fit : Math.min(end, start + 1);
+}

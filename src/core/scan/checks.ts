@@ -38,6 +38,11 @@ function compare(a: number | string, op: CompareOp, b: number | string): boolean
 const quote = (s: string) => `“${s.length > 80 ? `${s.slice(0, 77)}…` : s}”`;
 
 export async function evaluateCheck(check: Check, clause: string, deps: CheckDeps = {}, options?: JobOptions): Promise<CheckResult> {
+  return check.type === 'model' ? modelCheck(check, clause, deps.chatModel ?? null, options) : localCheck(check, clause);
+}
+
+/** A check that needs no model (phrases, patterns, values): synchronous, so its time can be measured. */
+export function localCheck(check: Exclude<Check, ModelCheck>, clause: string): CheckResult {
   const text = normalizeText(clause);
   switch (check.type) {
     case 'phrases': {
@@ -54,8 +59,6 @@ export async function evaluateCheck(check: Check, clause: string, deps: CheckDep
     }
     case 'value':
       return valueCheck(check, text);
-    case 'model':
-      return modelCheck(check, clause, deps.chatModel ?? null, options);
   }
 }
 

@@ -17,7 +17,8 @@
  */
 import { throwIfAborted } from '../errors';
 import { createAnalyzer } from '../search/analyzer';
-import type { ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
+import type { ClassifyBudget, ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
+import { patternCost } from './pattern-cost';
 import type { ClauseType } from './playbook';
 import { compileAny, compilePattern, compilePhrase, normalizeText, signalText, type SafePattern } from './patterns';
 
@@ -27,6 +28,12 @@ const TITLE_WEIGHT = 0.55;
 const OUTER_TITLE_WEIGHT = 0.3;
 /** Evidence weight of a keyword found in a question. */
 const QUESTION_WEIGHT = 0.9;
+/**
+ * A type's positive signals are tested in one pass (the gate) only when their cost together is
+ * at most this (the built-ins' largest is 314): a costlier gate would be one long call a time
+ * budget cannot interrupt, so such a type's signals are tested one by one.
+ */
+const GATE_MAX_COST = 1000;
 
 export interface ClassifierOptions {
   /** Adds similarity to the clause types' reference examples. */
@@ -49,6 +56,8 @@ interface CompiledType {
   readonly signals: readonly { readonly pattern: () => SafePattern; readonly weight: number }[];
   /** Matches where any positive signal matches (one pass; most passages fail it). */
   readonly gate: SafePattern | null;
+  /** Positive signals too costly to gate together: each is tested on its own. */
+  readonly ungated: boolean;
 }
 
 /** Why a passage got a type: the score and the evidence that produced it. */
@@ -82,12 +91,15 @@ export class PlaybookClassifier implements ClauseClassifier {
           let compiled: SafePattern | null = null;
           return { pattern: () => (compiled ??= compilePattern(s.pattern)), weight: s.weight };
         });
+        const positive = type.signals.filter((s) => s.weight > 0).map((s) => s.pattern);
+        const cheap = positive.reduce((sum, p) => sum + patternCost(p), 0) <= GATE_MAX_COST;
         return {
           type,
           keywords: type.keywords.map(compilePhrase),
           keywordTerms: type.keywords.map((k) => analyzer.terms(k)),
           signals,
-          gate: compileAny(type.signals.filter((s) => s.weight > 0).map((s) => s.pattern)),
+          gate: cheap ? compileAny(positive) : null,
+          ungated: !cheap,
         };
       });
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
@@ -99,18 +111,21 @@ export class PlaybookClassifier implements ClauseClassifier {
     return this.types.map((t) => t.type);
   }
 
-  async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+  async classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]> {
     const evidence = await this.evidence(passages, options);
     return evidence.map((row) => row.filter((e) => e.score >= this.threshold).map(({ type, score }) => ({ type, score })));
   }
 
-  /** Every type's score for every passage, with what matched (for explanations and evaluation). */
-  async evidence(passages: readonly ClausePassage[], options?: JobOptions): Promise<TypeEvidence[][]> {
+  /**
+   * Every type's score for every passage, with what matched (for explanations and evaluation).
+   * With a budget, each type's signal time is charged to it, and a type past its budget scores 0.
+   */
+  async evidence(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<TypeEvidence[][]> {
     const similarities = await this.similarities(passages, options);
     const out: TypeEvidence[][] = [];
     for (const [i, passage] of passages.entries()) {
       if (i % 16 === 0) throwIfAborted(options?.signal, 'clause classification');
-      out.push(this.scorePassage(passage, similarities?.[i] ?? null));
+      out.push(this.scorePassage(passage, similarities?.[i] ?? null, options?.budget));
     }
     return out;
   }
@@ -126,7 +141,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     return labels.sort((a, b) => b.score - a.score);
   }
 
-  private scorePassage(passage: ClausePassage, similarity: readonly number[] | null): TypeEvidence[] {
+  private scorePassage(passage: ClausePassage, similarity: readonly number[] | null, budget: ClassifyBudget | undefined): TypeEvidence[] {
     const text = new TextEncoder().encode(signalText(passage.text));
     const path = passage.sectionPath ?? [];
     const inner = passage.sectionTitle ?? path.at(-1) ?? null;
@@ -135,8 +150,11 @@ export class PlaybookClassifier implements ClauseClassifier {
     const shortTitle = inner !== null && inner.replace(/^[\d.\s]+|[^\p{L}\s]/gu, '').trim().split(/\s+/).length <= 2;
     const row: TypeEvidence[] = [];
     for (const [j, t] of this.types.entries()) {
+      if (budget?.typeStopped(t.type.id)) {
+        row.push({ type: t.type.id, score: 0, matched: [], similarity: null });
+        continue;
+      }
       const positive: number[] = [];
-      let against = 1;
       const matched: string[] = [];
       for (const [i, k] of t.keywords.entries()) {
         const single = t.keywordTerms[i]?.length === 1;
@@ -151,15 +169,20 @@ export class PlaybookClassifier implements ClauseClassifier {
       const sim = similarity?.[j] ?? null;
       if (sim !== null && sim > this.similarityFloor) positive.push((EMBED_WEIGHT * (sim - this.similarityFloor)) / (1 - this.similarityFloor));
       // Positive signals only when the type's gate matches; negative ones whenever there is evidence to weigh.
-      const open = t.gate?.testBytes(text) ?? false;
-      for (const s of t.signals) {
-        if (s.weight > 0 ? !open : positive.length === 0 && !open) continue;
-        const pattern = s.pattern();
-        if (!pattern.testBytes(text)) continue;
-        matched.push(pattern.source);
-        if (s.weight > 0) positive.push(s.weight);
-        else against *= 1 + s.weight;
-      }
+      const signals = () => {
+        const open = t.gate ? t.gate.testBytes(text) : t.ungated;
+        let factor = 1;
+        for (const s of t.signals) {
+          if (s.weight > 0 ? !open : positive.length === 0 && !open) continue;
+          const pattern = s.pattern();
+          if (!pattern.testBytes(text)) continue;
+          matched.push(pattern.source);
+          if (s.weight > 0) positive.push(s.weight);
+          else factor *= 1 + s.weight;
+        }
+        return factor;
+      };
+      const against = budget ? budget.time(`type:${t.type.id}`, signals) : signals();
       row.push({ type: t.type.id, score: noisyOr(positive) * against, matched, similarity: sim });
     }
     return row.sort((a, b) => b.score - a.score);

@@ -10,7 +10,8 @@
 import { hasClause } from '../clauses/profiles';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
-import { combine, evaluateCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
+import { tooSlow } from './budget';
+import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
 import type { Playbook, Rule } from './playbook';
 import type { Evidence, Flag, FlagKind, RuleOutcome } from './types';
 
@@ -61,10 +62,19 @@ export function evidenceOf(document: DocumentRef, chunk: ChunkRecord): Evidence 
 const hasType = (labels: readonly ClauseLabel[], type: string) => labels.some((l) => l.type === type);
 const scoreOf = (labels: readonly ClauseLabel[], type: string) => labels.find((l) => l.type === type)?.score ?? 0;
 
-/** Runs a rule's checks on one clause text. */
-export async function checkClause(rule: Rule, text: string, deps: CheckDeps, options?: JobOptions): Promise<{ outcome: CheckOutcome; results: CheckResult[] }> {
+/** A rule's share of a scan's time budget (budget.ts): why it must stop, and its pattern work timed. */
+export interface RuleBudget {
+  stopped(): string | null;
+  time<T>(work: () => T): T;
+}
+
+/** Runs a rule's checks on one clause text (with a budget, the checks that need no model are timed). */
+export async function checkClause(rule: Rule, text: string, deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<{ outcome: CheckOutcome; results: CheckResult[] }> {
   const results: CheckResult[] = [];
-  for (const check of rule.checks ?? []) results.push(await evaluateCheck(check, text, deps, options));
+  for (const check of rule.checks ?? []) {
+    if (check.type === 'model' || !budget) results.push(await evaluateCheck(check, text, deps, options));
+    else results.push(budget.time(() => localCheck(check, text)));
+  }
   return { outcome: combine(results, rule.match), results };
 }
 
@@ -82,7 +92,12 @@ export interface RuleEvaluation {
   readonly flags: readonly Flag[];
 }
 
-export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions): Promise<RuleEvaluation> {
+/**
+ * Evaluates `rule` on the classified document. With a budget, a rule whose time has run out
+ * (before or while its clauses are checked) is "not evaluated: too slow": outcome not_checked
+ * and one unverified flag saying so, never a pass and never "missing".
+ */
+export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<RuleEvaluation> {
   // The passages that give the document the kind (presence, profiles.ts): a passage that only
   // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
   const candidates = classified.filter((c) => hasClause([c], rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
@@ -104,15 +119,23 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
     fallback: rule.fallback ?? null,
   });
   const result = (outcome: RuleOutcome['outcome'], flags: Flag[], details: string[] = []): RuleEvaluation => ({ outcome: { ruleId: rule.id, outcome, chunkIds, details }, flags: flags.slice(0, MAX_FLAGS_PER_RULE) });
+  const slow = (reason: string): RuleEvaluation => {
+    const detail = tooSlow(reason);
+    return result('not_checked', [makeFlag('unverified', null, [detail])], [detail]);
+  };
 
+  const stopped = budget?.stopped();
+  if (stopped) return slow(stopped);
   if (candidates.length === 0) {
     if (rule.kind === 'required') return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
     return result(rule.kind === 'prohibited' ? 'pass' : 'not_applicable', []);
   }
   const checked: { chunk: ChunkRecord; outcome: CheckOutcome; details: string[] }[] = [];
   for (const c of candidates) {
-    const { outcome, results } = await checkClause(rule, c.chunk.text, deps, options);
+    const { outcome, results } = await checkClause(rule, c.chunk.text, deps, options, budget);
     checked.push({ chunk: c.chunk, outcome, details: results.map((r) => r.detail) });
+    const late = budget?.stopped();
+    if (late) return slow(late);
   }
   const details = checked.flatMap((c) => c.details);
   const unverified = checked.filter((c) => c.outcome === 'not_checked').map((c) => makeFlag('unverified', c.chunk, c.details));

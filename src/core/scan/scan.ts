@@ -8,7 +8,9 @@
  * through a remote async iterable); it yields events and returns the ScanRecord. `runScan`
  * drains it into an event sink. Progress counts chunks classified plus rules checked, with an
  * ETA, and never goes backwards; an AbortSignal stops the job between batches (job_cancelled),
- * and a failure ends it with job_failed before the error is thrown.
+ * and a failure ends it with job_failed before the error is thrown. The playbook's patterns run
+ * under time budgets per rule and per document (budget.ts): a rule past its budget is reported
+ * "not evaluated: too slow" and the scan goes on.
  *
  * A scan is keyed by the document's content hash and the playbook's id, version and content
  * hash: running it again with the same key returns the stored result (idempotent); a changed
@@ -18,6 +20,7 @@ import { AbortedError, throwIfAborted, toSerialized } from '../errors';
 import { ProgressTracker, type CasefileEvent, type EventInput } from '../events';
 import type { ChatModel, ClauseClassifier, Embedder, JobOptions } from '../ports';
 import type { ChunkRecord, DocumentRecord } from '../types';
+import { DEFAULT_SCAN_BUDGETS, ScanClock, type ScanBudgets } from './budget';
 import { PlaybookClassifier } from './classify';
 import { severityRank, type Playbook } from './playbook';
 import { evaluateRule, shortHash, type ClassifiedChunk } from './rules';
@@ -42,6 +45,10 @@ export interface ScanDeps {
   readonly chatModel?: ChatModel | null;
   readonly store?: ScanStore | null;
   readonly now?: () => number;
+  /** Time budgets for the playbook's patterns (budget.ts); default DEFAULT_SCAN_BUDGETS. */
+  readonly budgets?: ScanBudgets;
+  /** The clock the budgets are measured with (default: performance.now). */
+  readonly patternClock?: () => number;
 }
 
 export interface ScanOptions extends JobOptions {
@@ -80,6 +87,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const chunks = [...request.chunks].sort((a, b) => a.seq - b.seq);
   const progress = new ProgressTracker(emit, 'steps', chunks.length + playbook.rules.length, now);
   const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
+  const clock = new ScanClock(deps.budgets ?? DEFAULT_SCAN_BUDGETS, chunks.length, deps.patternClock);
   const cancelled = function* (): Generator<CasefileEvent> {
     yield { type: 'job_cancelled', jobId, at: now() };
   };
@@ -91,7 +99,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       const batch = chunks.slice(i, i + SCAN_BATCH);
       const labels = await classifier.classify(
         batch.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle ?? null })),
-        options,
+        { ...options, budget: clock },
       );
       batch.forEach((chunk, j) => {
         const l = labels[j] ?? [];
@@ -107,7 +115,8 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
     const seen = new Set<string>();
     for (const rule of playbook.rules) {
       throwIfAborted(options.signal, 'scan');
-      const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null }, options);
+      const budget = { stopped: () => clock.ruleStopped(rule.id, rule.clauseType), time: <T>(work: () => T) => clock.time(`rule:${rule.id}`, work) };
+      const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null }, options, budget);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
       for (const raw of evaluation.flags) {

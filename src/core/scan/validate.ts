@@ -2,13 +2,15 @@
  * Playbook validation that works under the app's CSP: the JSON Schema (playbooks/schema.json) is
  * interpreted by @cfworker/json-schema, which generates no code at run time (no `new Function`),
  * then the checks a schema cannot express: unique ids, rules pointing at existing clause types,
- * patterns and phrases that compile on the linear-time engine within their bounds, real dates,
- * and the size of the file. Every error names the field by JSON pointer.
+ * patterns and phrases that compile on the linear-time engine within their bounds and whose
+ * worst case on a 1 MB document is within the cost budget (pattern-cost.ts), real dates, and
+ * the size of the file. Every error names the field by JSON pointer.
  */
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
 import schema from '../../../playbooks/schema.json';
 import { InputError } from '../errors';
-import { compilePattern, compilePhrase } from './patterns';
+import { patternCost, patternCostProblem, playbookCostProblem } from './pattern-cost';
+import { compilePattern, phraseSource } from './patterns';
 import { PLAYBOOK_SCHEMA_VERSION, type Playbook } from './playbook';
 
 /** Largest playbook file accepted (the built-in commercial playbook is under 100 kB). */
@@ -84,9 +86,15 @@ function semanticIssues(p: Playbook): PlaybookIssue[] {
   if (p.schemaVersion > PLAYBOOK_SCHEMA_VERSION) issues.push({ pointer: '/schemaVersion', message: `schema version ${p.schemaVersion} is newer than this app understands (${PLAYBOOK_SCHEMA_VERSION})` });
   const typeIds = new Map<string, number>();
   let patterns = 0;
-  const tryCompile = (pointer: string, compile: () => unknown) => {
+  let cost = 0;
+  /** Compiles the pattern (`phrase`: a plain phrase) and weighs its cost; an issue at `pointer` for either. */
+  const tryCompile = (pointer: string, source: string, phrase = false) => {
     try {
-      compile();
+      const pattern = phrase ? phraseSource(source) : source;
+      compilePattern(pattern);
+      const problem = patternCostProblem(pattern);
+      if (problem) issues.push({ pointer, message: problem });
+      cost += patternCost(pattern);
     } catch (error) {
       issues.push({ pointer, message: error instanceof Error ? error.message.replace(/^playbook: /, '') : String(error) });
     }
@@ -97,9 +105,9 @@ function semanticIssues(p: Playbook): PlaybookIssue[] {
     t.signals.forEach((s, j) => {
       patterns++;
       if (s.weight === 0) issues.push({ pointer: `/clauseTypes/${i}/signals/${j}/weight`, message: 'weight 0 has no effect' });
-      tryCompile(`/clauseTypes/${i}/signals/${j}/pattern`, () => compilePattern(s.pattern));
+      tryCompile(`/clauseTypes/${i}/signals/${j}/pattern`, s.pattern);
     });
-    t.keywords.forEach((k, j) => tryCompile(`/clauseTypes/${i}/keywords/${j}`, () => compilePhrase(k)));
+    t.keywords.forEach((k, j) => tryCompile(`/clauseTypes/${i}/keywords/${j}`, k, true));
   });
   const ruleIds = new Map<string, number>();
   p.rules.forEach((r, i) => {
@@ -110,14 +118,16 @@ function semanticIssues(p: Playbook): PlaybookIssue[] {
       const at = `/rules/${i}/checks/${j}`;
       if (c.type === 'pattern') {
         patterns++;
-        tryCompile(`${at}/pattern`, () => compilePattern(c.pattern));
+        tryCompile(`${at}/pattern`, c.pattern);
       } else if (c.type === 'phrases') {
-        c.phrases.forEach((ph, k) => tryCompile(`${at}/phrases/${k}`, () => compilePhrase(ph)));
+        c.phrases.forEach((ph, k) => tryCompile(`${at}/phrases/${k}`, ph, true));
       } else if (c.type === 'value' && c.value === 'date' && Number.isNaN(Date.parse(`${c.date}T00:00:00Z`))) {
         issues.push({ pointer: `${at}/date`, message: `"${c.date}" is not a date` });
       }
     });
   });
   if (patterns > MAX_PATTERNS) issues.push({ pointer: '', message: `${patterns} patterns (at most ${MAX_PATTERNS})` });
+  const tooCostly = playbookCostProblem(cost);
+  if (tooCostly) issues.push({ pointer: '', message: tooCostly });
   return issues;
 }

@@ -8,7 +8,9 @@
  * State of California", "the courts of England"). Such passages get a small boost among keyword
  * candidates, and the sufficiency check asks whether any passage in scope states the type.
  * Interrogatives are a closed class; English, French and German are covered, other languages
- * get no answer type (no boost).
+ * get no answer type (no boost). "When" followed by a modal or by "is … liable" asks for the
+ * conditions, not a date ("When may the Licensor terminate?", "Wann haftet der Rechtsverletzer?"):
+ * no answer type then.
  */
 
 export type AnswerType = 'temporal' | 'amount' | 'jurisdiction';
@@ -28,7 +30,7 @@ const CURRENCY = String.raw`(?:[$€£¥]\s?(?:\d|\[?\*)|\b(?:USD|EUR|GBP|CHF|JP
 const RULES: Readonly<Record<string, Rules>> = {
   en: {
     question: {
-      temporal: /\bhow\s+(?:long|soon|often)\b|\bwhen\b|\bhow\s+(?:much|many)\s+(?:time|notice|days?|weeks?|months?|years?)\b|\bwhat\s+(?:\w+\s+)?(?:period|duration)\b/i,
+      temporal: /\bhow\s+(?:long|soon|often)\b|\bwhen\b(?!\s+(?:may|can|could|must|shall|should|might|would)\b)(?!\s+(?:is|are)\s+(?:\S+\s+){1,4}(?:liable|responsible|entitled|obliged|obligated|required|permitted|allowed)\b)|\bhow\s+(?:much|many)\s+(?:time|notice|days?|weeks?|months?|years?)\b|\bwhat\s+(?:\w+\s+)?(?:period|duration)\b/i,
       amount: /\bhow\s+much\b(?!\s+(?:time|notice))|\bhow\s+many\b(?!\s+(?:days?|weeks?|months?|years?))|\bwhat\s+(?:is\s+the\s+|are\s+the\s+)?(?:amount|price|fee|fees|percentage|rate|sum|cap)\b|\band\s+what\s+is\s+it\b/i,
       jurisdiction: /\bwhich\s+(?:state|country|jurisdiction|court|courts|venue|forum)\b|\bwhat\s+(?:state|country|jurisdiction|court|courts|venue|forum)\b|\bwhose\s+law\b|\bwhere\s+(?:\w+\s+){0,4}(?:resolved|brought|litigated|heard|arbitrated)\b/i,
     },
@@ -49,7 +51,7 @@ const RULES: Readonly<Record<string, Rules>> = {
   },
   fr: {
     question: {
-      temporal: /\bcombien\s+de\s+(?:temps|jours|mois|ans|années)\b|\bquand\b|\bquel(?:le)?s?\s+(?:est\s+la\s+|sont\s+les\s+)?(?:durée|délai|délais|période)\b/i,
+      temporal: /\bcombien\s+de\s+(?:temps|jours|mois|ans|années)\b|\bquand\b(?!\s+(?:\S+\s+){0,2}(?:peut|peuvent|doit|doivent|est\s+(?:\S+\s+)?(?:responsable|tenue?|obligée?))\b)|\bquel(?:le)?s?\s+(?:est\s+la\s+|sont\s+les\s+)?(?:durée|délai|délais|période)\b/i,
       amount: /\bcombien\b(?!\s+de\s+(?:temps|jours|mois|ans|années))|\bquel(?:le)?s?\s+(?:est\s+le\s+|est\s+la\s+)?(?:montant|prix|taux|pourcentage|plafond)\b/i,
       jurisdiction: /\bquel(?:le)?s?\s+(?:est\s+la\s+)?(?:loi|juridiction|tribunal|tribunaux|droit)\b|\bdevant\s+quel/i,
     },
@@ -61,7 +63,7 @@ const RULES: Readonly<Record<string, Rules>> = {
   },
   de: {
     question: {
-      temporal: /\bwie\s+lange\b|\bwann\b|\bwelche\s+(?:frist|dauer|laufzeit)\b|\binnerhalb\s+welche[rn]\b/i,
+      temporal: /\bwie\s+lange\b|\bwann\b(?!\s+(?:kann|können|darf|dürfen|muss|müssen|soll|sollen|haftet|haften)\b)(?!\s+(?:ist|sind)\s+(?:\S+\s+){1,4}(?:verpflichtet|berechtigt|haftbar|verantwortlich)\b)|\bwelche\s+(?:frist|dauer|laufzeit)\b|\binnerhalb\s+welche[rn]\b/i,
       amount: /\bwie\s+(?:viel|hoch)\b|\bwelche[rns]?\s+(?:betrag|preis|gebühr|höhe|satz|prozentsatz)\b/i,
       jurisdiction: /\bwelche[sr]?\s+(?:recht|gericht|gerichtsstand)\b|\bwo\s+ist\s+der\s+gerichtsstand\b/i,
     },

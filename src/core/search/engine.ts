@@ -6,23 +6,36 @@
  * reconciled with the store (documents added or removed while the index was not running, e.g.
  * after a crash between the store commit and the index update) so the two never drift.
  * Vectors are read from the store (one binary row per document) for the active embedding model
- * only: vectors of another model are never mixed in.
+ * only: vectors of another model are never mixed in. The index keeps the arrays the store hands
+ * over (one copy of every vector in memory); in the app the store is IndexedDB, on disk. They
+ * load in batches in the background when the caller does not wait: keyword search answers
+ * meanwhile, and dense search joins in once they are all there (`denseReady`).
  */
 import { describeError } from '../errors';
-import type { IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
+import type { IndexChunk, IndexedDocument, LexicalQuery, SearchIndex } from '../ports';
 import type { ChunkRecord, SearchHit } from '../types';
 import { detectQueryLanguage } from './query-language';
-import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshot } from './lexical-index';
+import { LexicalIndex, type IndexedDocumentEntry, type LexicalIndexOptions, type LexicalSnapshotWrite, type StoredLexical } from './lexical-index';
 import { VectorIndex, type VectorFilter, type VectorRecordLike } from './vector-index';
 
 export interface IndexPersistence {
-  loadLexical(): Promise<LexicalSnapshot | undefined>;
-  saveLexical(snapshot: LexicalSnapshot): Promise<void>;
+  /** The saved lexical index: its manifest and segments, or the version-1 snapshot of an older app. */
+  loadLexical(): Promise<StoredLexical | undefined>;
+  /**
+   * Stores a snapshot in one transaction: the segments the manifest lists that storage does not
+   * hold yet (`write.segment(id)` encodes one), the manifest; segments it no longer lists, and
+   * any version-1 snapshot, are removed.
+   */
+  saveLexical(write: LexicalSnapshotWrite): Promise<void>;
   /** Documents that must be searchable (ready or degraded), with their chunk counts. */
   indexableDocuments(): Promise<IndexedDocumentEntry[]>;
   chunks(documentId: string): Promise<ChunkRecord[]>;
   /** Every stored vector row of the given model. */
   vectorRecords(modelId: string): Promise<VectorRecordLike[]>;
+  /** The same rows in batches, read as they are consumed (a large workspace loads without holding its worker). */
+  vectorBatches?(modelId: string): AsyncIterable<VectorRecordLike[]>;
+  /** Ids of the documents that have stored vectors of the model (keys only: cheap). */
+  vectorDocumentIds?(modelId: string): Promise<string[]>;
   /** One document's stored vectors, if any (any model). */
   documentVectors?(documentId: string): Promise<VectorRecordLike | undefined>;
 }
@@ -41,6 +54,8 @@ export interface EmbeddingModelInfo {
 
 export interface OpenReport {
   readonly fromSnapshot: boolean;
+  /** The snapshot was an older format, converted (and saved again in the current one). */
+  readonly upgraded?: boolean;
   readonly added: number;
   readonly removed: number;
   readonly ms: number;
@@ -54,11 +69,18 @@ export interface EngineStats {
   readonly vectors: number;
 }
 
+/** Longest run of vector loading between two chances for a search to run. */
+const LOAD_SLICE_MS = 8;
+
 export class SearchEngine implements SearchIndex {
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private saving: Promise<void> = Promise.resolve();
   private vectors: VectorIndex | null = null;
+  /** The active model's stored vectors are all in `vectors` (false while they load). */
+  private vectorsLoaded = false;
+  private vectorsLoad: Promise<void> = Promise.resolve();
+  private vectorsLoadStarted = 0;
 
   private constructor(
     private readonly persistence: IndexPersistence,
@@ -69,17 +91,23 @@ export class SearchEngine implements SearchIndex {
   static async open(persistence: IndexPersistence, options: EngineOptions = {}): Promise<{ engine: SearchEngine; report: OpenReport }> {
     const started = performance.now();
     let lexical: LexicalIndex | null = null;
+    let upgraded = false;
     try {
-      const snapshot = await persistence.loadLexical();
-      if (snapshot) lexical = new LexicalIndex(options.lexical, snapshot);
+      const stored = await persistence.loadLexical();
+      if (stored?.format === 2) lexical = LexicalIndex.open(options.lexical ?? {}, stored.manifest, stored.segments);
+      else if (stored?.format === 1) {
+        lexical = LexicalIndex.fromLegacy(options.lexical ?? {}, stored.snapshot);
+        upgraded = true;
+      }
     } catch (error) {
       options.log?.(`SearchEngine: ignoring unreadable index snapshot (${describeError(error)}); rebuilding`);
     }
     const fromSnapshot = lexical !== null;
     const engine = new SearchEngine(persistence, lexical ?? new LexicalIndex(options.lexical), options);
     const { added, removed } = await engine.reconcile();
-    if (added + removed > 0 || !fromSnapshot) await engine.flush();
-    return { engine, report: { fromSnapshot, added, removed, ms: performance.now() - started } };
+    if (upgraded) engine.dirty = true;
+    if (added + removed > 0 || !fromSnapshot || upgraded) await engine.flush();
+    return { engine, report: { fromSnapshot, ...(upgraded ? { upgraded } : {}), added, removed, ms: performance.now() - started } };
   }
 
   /**
@@ -112,27 +140,113 @@ export class SearchEngine implements SearchIndex {
 
   /**
    * Activates an embedding model: loads that model's stored vectors (of indexable documents
-   * only). Null turns dense search off.
+   * only). Null turns dense search off. With `wait: false` it returns at once and the vectors
+   * load in the background (see `denseReady`, `whenVectorsLoaded()`).
    */
-  async useEmbeddingModel(model: EmbeddingModelInfo | null): Promise<void> {
+  async useEmbeddingModel(model: EmbeddingModelInfo | null, options: { readonly wait?: boolean } = {}): Promise<void> {
     if (!model) {
       this.vectors = null;
+      this.vectorsLoaded = false;
+      this.vectorsLoad = Promise.resolve();
       return;
     }
-    if (this.vectors?.modelId === model.modelId && this.vectors.dim === model.dim) return;
-    const languages = new Map(this.lexical.listDocuments().map((d) => [d.id, d.language]));
-    const records = (await this.persistence.vectorRecords(model.modelId)).filter((r) => languages.has(r.documentId) && r.dim === model.dim);
-    this.vectors = VectorIndex.fromRecords(model.modelId, model.dim, records, { languageOf: (id) => languages.get(id) ?? null });
+    if (this.vectors?.modelId !== model.modelId || this.vectors.dim !== model.dim) {
+      const index = new VectorIndex({ modelId: model.modelId, dim: model.dim });
+      this.vectors = index;
+      this.vectorsLoaded = false;
+      this.vectorsLoadStarted = performance.now();
+      this.vectorsLoad = this.loadVectors(index).then(
+        () => {
+          if (this.vectors === index) this.vectorsLoaded = true;
+        },
+        (error: unknown) => {
+          this.options.log?.(`SearchEngine: loading the vectors of ${model.modelId} failed (${describeError(error)}); dense search is off`);
+          if (this.vectors === index) this.vectors = null;
+        },
+      );
+    }
+    if (options.wait !== false) await this.vectorsLoad;
+  }
+
+  /**
+   * Reads the stored vectors of the index's model into it, batch by batch, in slices of at most
+   * LOAD_SLICE_MS of work: a search that arrives meanwhile waits for one slice, not the load.
+   */
+  private async loadVectors(index: VectorIndex): Promise<void> {
+    const batches = this.persistence.vectorBatches?.(index.modelId) ?? (async function* (p: IndexPersistence) {
+      yield await p.vectorRecords(index.modelId);
+    })(this.persistence);
+    let slice = performance.now();
+    for await (const batch of batches) {
+      for (const r of batch) {
+        if (this.vectors !== index) return; // another model took over
+        // Documents no longer indexed are skipped; vectors an import added meanwhile are newer.
+        const language = this.lexical.language(r.documentId);
+        if (language === undefined || index.has(r.documentId) || r.dim !== index.dim || r.modelId !== index.modelId) continue;
+        index.addDocument(r.documentId, r.seqs, r.data, { language: r.language !== undefined ? r.language : language });
+        if (performance.now() - slice > LOAD_SLICE_MS) {
+          await new Promise<void>((resolve) => setTimeout(resolve, 0));
+          slice = performance.now();
+        }
+      }
+    }
+  }
+
+  /** Resolves once the active model's vectors are loaded (at once when none is active). */
+  whenVectorsLoaded(): Promise<void> {
+    return this.vectorsLoad;
+  }
+
+  /**
+   * True once the vectors are loaded, false when they are still loading after `ms`, or sooner
+   * when the rate they load at says they will not be in by then (no model: false).
+   */
+  async vectorsLoadedWithin(ms: number): Promise<boolean> {
+    const deadline = performance.now() + ms;
+    const index = this.vectors;
+    while (!this.denseReady && index !== null && this.vectors === index) {
+      const now = performance.now();
+      if (now >= deadline) return false;
+      const done = index.size;
+      const elapsed = now - this.vectorsLoadStarted;
+      if (done > 0 && elapsed * (this.lexical.chunkCount - done) / done > deadline - now) return false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const tick = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(25, deadline - now))));
+      try {
+        await Promise.race([this.vectorsLoad, tick]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    return this.denseReady;
+  }
+
+  /** Dense search can run: a model is active and its vectors are loaded. */
+  get denseReady(): boolean {
+    return this.vectors !== null && this.vectorsLoaded;
+  }
+
+  /** How dense search scans: 'int8' (SIMD with a float32 rescore) or 'exact' (float32). */
+  get denseScan(): 'int8' | 'exact' | null {
+    return this.vectors?.scan ?? null;
   }
 
   get embeddingModel(): EmbeddingModelInfo | null {
     return this.vectors ? { modelId: this.vectors.modelId, dim: this.vectors.dim } : null;
   }
 
-  /** Indexed documents that have no vectors of the active model (to embed in the background). */
-  documentsWithoutVectors(): IndexedDocumentEntry[] {
+  /**
+   * Indexed documents that have no vectors of the active model (to embed in the background).
+   * While the vectors load, the store says which documents have some (without waiting).
+   */
+  async documentsWithoutVectors(): Promise<IndexedDocumentEntry[]> {
     const vectors = this.vectors;
     if (!vectors) return [];
+    if (!this.vectorsLoaded && this.persistence.vectorDocumentIds) {
+      const stored = new Set(await this.persistence.vectorDocumentIds(vectors.modelId));
+      return this.lexical.listDocuments().filter((d) => !stored.has(d.id) && !vectors.has(d.id));
+    }
+    await this.vectorsLoad;
     return this.lexical.listDocuments().filter((d) => !vectors.has(d.id));
   }
 
@@ -150,7 +264,7 @@ export class SearchEngine implements SearchIndex {
     return this.lexical.listDocuments();
   }
 
-  async addDocument(doc: IndexedDocument, chunks: readonly ChunkRecord[], vectors?: VectorRecordLike | null): Promise<void> {
+  async addDocument(doc: IndexedDocument, chunks: readonly IndexChunk[], vectors?: VectorRecordLike | null): Promise<void> {
     this.lexical.add(doc, chunks);
     this.vectors?.removeDocument(doc.id);
     if (vectors) await this.addVectors(doc, vectors);
@@ -175,9 +289,9 @@ export class SearchEngine implements SearchIndex {
     return this.lexical.search(query);
   }
 
-  /** Exact top-k by cosine; empty when no embedding model is active. */
+  /** Top-k by cosine (exact scores; see VectorIndex); empty when no embedding model is active or its vectors are loading. */
   searchDense(vector: Float32Array, k: number, filter: VectorFilter = {}): SearchHit[] {
-    if (!this.vectors) return [];
+    if (!this.vectors || !this.vectorsLoaded) return [];
     return this.vectors.search(vector, k, filter).map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, terms: [], foundBy: ['dense'] as const }));
   }
 
@@ -199,8 +313,18 @@ export class SearchEngine implements SearchIndex {
     this.clearTimer();
     if (!this.dirty) return this.saving;
     this.dirty = false;
-    const snapshot = this.lexical.toSnapshot();
-    this.saving = this.saving.then(() => this.persistence.saveLexical(snapshot));
+    const write = this.lexical.snapshot();
+    // A failed save must not block the next ones: it is retried with the next change or flush.
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        try {
+          await this.persistence.saveLexical(write);
+        } catch (error) {
+          this.dirty = true;
+          throw error;
+        }
+      });
     return this.saving;
   }
 

@@ -42,6 +42,9 @@ export interface PipelineSettings {
   readonly neighbours: number;
 }
 
+/** How long a search waits for a workspace's vectors still loading before it answers without them. */
+export const DENSE_LOAD_WAIT_MS = 500;
+
 export const DEFAULT_PIPELINE: PipelineSettings = {
   mode: 'rag',
   question: DEFAULT_QUESTION,
@@ -93,7 +96,8 @@ export interface PipelinePassage extends Passage {
   readonly context: { readonly before: readonly ChunkRecord[]; readonly after: readonly ChunkRecord[] };
 }
 
-export type StageState = 'on' | 'off' | 'unavailable';
+/** 'loading': the stage's data is still being read (dense search while a workspace's vectors load). */
+export type StageState = 'on' | 'off' | 'unavailable' | 'loading';
 
 export interface PipelineExplanation {
   readonly timings: Readonly<Record<string, number>>;
@@ -163,7 +167,7 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
 
   // The query embedding needs nothing from the lexical stage: start it now (it runs in the
   // embed worker meanwhile) and await it when dense search needs the vector.
-  const denseState: StageState = deps.embedder && engine.embeddingModel ? (settings.denseTopK > 0 ? 'on' : 'off') : 'unavailable';
+  let denseState: StageState = deps.embedder && engine.embeddingModel ? (settings.denseTopK > 0 ? 'on' : 'off') : 'unavailable';
   let embedMs = 0;
   const embedStarted = performance.now();
   const queryVector =
@@ -191,7 +195,12 @@ export async function runPipeline(request: PipelineRequest, deps: PipelineDeps):
   }
 
   let dense: SearchHit[] = [];
-  if (denseState !== 'unavailable') {
+  // A workspace that has just opened may still be loading its vectors: wait a little, then go on without them.
+  if (denseState === 'on' && !engine.denseReady && !(await time('dense_wait', () => engine.vectorsLoadedWithin(DENSE_LOAD_WAIT_MS)))) {
+    denseState = 'loading';
+    notes.push('Meaning search is still loading this workspace\'s vectors: keyword results only for now.');
+  }
+  if (denseState === 'on' || denseState === 'off') {
     if (queryVector) {
       const vector = await queryVector;
       timings['embed_query'] = embedMs;

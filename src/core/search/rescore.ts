@@ -9,8 +9,11 @@
  */
 import { createAnalyzer, DEFAULT_ANALYZER, type Analyzer } from './analyzer';
 import { expectedAnswerType, mentionsAnswerType } from './answer-type';
+import { withinOneEdit } from './edit-distance';
 import { proximityScore } from './proximity';
 import type { SearchHit } from '../types';
+
+export { withinOneEdit };
 
 export interface RescoreOptions {
   /** How many of the best BM25 candidates are re-scored (0 = stage off). */
@@ -36,16 +39,6 @@ export interface RescoreContext {
 }
 
 const defaultAnalyzer = createAnalyzer(DEFAULT_ANALYZER);
-
-/** One edit (insert, delete or substitute) apart, for mapping fuzzy matches to their query term. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 /** Maps every matched index term to the query term it stands for (itself, or the term a fuzzy match came from). */
 export function canonicalTerms(queryTerms: Iterable<string>, matched: Iterable<string>): Map<string, string> {

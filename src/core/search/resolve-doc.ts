@@ -253,8 +253,18 @@ function namingPositions(tokens: readonly QuestionToken[], list: readonly Docume
   return at;
 }
 
+/**
+ * The question without its naming words. A code or number found only in a document's text (not
+ * among its title, parties or other handles: "reference code K17X3", "invoice 2024-117") stays:
+ * it is what the question looks for, and the passage holding it should come first. Names found in
+ * the text ("our deal with KBW") go like the other naming words (measured: keeping them pulls the
+ * preamble up).
+ */
 function remainderOf(question: string, tokens: readonly QuestionToken[], list: readonly DocumentEvidence[]): string {
-  return removeTokens(question, tokens, namingPositions(tokens, list));
+  const at = namingPositions(tokens, list);
+  const textOnly = (i: number) => list.some((e) => e.matched.has(i)) && list.every((e) => !e.matched.has(i) || e.matched.get(i) === 'text');
+  for (const i of [...at]) if (/\p{N}/u.test(tokens[i]!.raw) && textOnly(i)) at.delete(i);
+  return removeTokens(question, tokens, at);
 }
 
 /**

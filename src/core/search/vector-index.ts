@@ -1,33 +1,35 @@
 /**
- * The exact (flat) vector index of a workspace, for one embedding model.
+ * The vector index of a workspace, for one embedding model: exact top-k by dot product (cosine
+ * for the L2-normalised vectors models give), in the order the dense search needs.
  *
- * All vectors live in ONE contiguous, growable Float32Array (row-major, `dim` floats a row;
- * capacity doubles, so appends are amortised O(1)). Each document's rows are contiguous, in
- * the order they were added; parallel arrays map row -> chunk seq and row -> document number.
- * A search scans only the row ranges of the documents that pass the filter, so a filter costs
- * nothing per excluded row, and keeps the k best rows in a bounded min-heap.
+ * One copy of every vector: a document's float32 vectors are the arrays it was added with (the
+ * store's record, or what an import handed over), kept as they are, never copied into a second
+ * buffer. Each vector also has an int8 row (a quarter of the bytes) in the SIMD kernel's memory
+ * (vector-int8.ts): a search over many rows scans those, then rescores its best candidates in
+ * float32, so what it returns is the exact scan's answer, scores included, whenever the true
+ * top-k is among the candidates (measured recall@10 against the exact scan: `npm run bench --
+ * --only query`). Small searches (a few documents) and machines without WebAssembly SIMD scan
+ * float32 exactly.
  *
- * Removal tombstones the document's range (queries skip it at document granularity, so they
- * stay exact and no slower) and compacts, order-preserving, once dead rows pass a quarter of
- * the live ones, or when the space is needed for an append.
- *
- * Vectors are expected L2-normalised, so the dot product is the cosine similarity.
- * Two models are never mixed: every add checks model id and dimension.
+ * Rows are numbered in the order documents were added; each document's rows are contiguous;
+ * ties are broken by row order. Removal tombstones a document's rows and compacts the int8 rows
+ * (order kept) once dead rows pass a quarter of the live ones. Two models are never mixed: every
+ * add checks model id and dimension.
  */
 import { IndexError, InputError } from '../errors';
 import type { DocumentVectors } from '../ports';
-import { scanRows, TopK } from './vector-scan';
+import { Int8Rows, vectorKernel } from './vector-int8';
+import { dotRow, scanRows, TopK } from './vector-scan';
 
 export interface VectorIndexOptions {
   /** The embedding model id, e.g. "Xenova/bge-m3". */
   readonly modelId: string;
   /** Vector dimension of that model. */
   readonly dim: number;
-  /**
-   * Only 'f32'. int8 storage was measured and is not worth it in plain JS: the scan is not
-   * faster (no SIMD), and exact rescoring needs the f32 rows anyway (see bench-vectors.ts).
-   */
+  /** Only 'f32' (vectors are kept as given; the int8 rows are the scan's, derived from them). */
   readonly storage?: 'f32';
+  /** 'auto': the int8 scan with a float32 rescore when SIMD runs here; 'exact': float32 only. */
+  readonly scan?: 'auto' | 'exact';
   /** Rows to allocate up front (e.g. the sum of chunk counts before streaming records in). */
   readonly initialCapacity?: number;
 }
@@ -61,9 +63,10 @@ export type VectorRecordLike = DocumentVectors;
 export interface FromRecordsOptions {
   /** The language of a document whose record carries none (e.g. from the documents table). */
   readonly languageOf?: (documentId: string) => string | null | undefined;
+  readonly scan?: 'auto' | 'exact';
 }
 
-/** One live document as views into the index (valid until the next change). */
+/** One live document (its own arrays: valid until it is replaced or removed). */
 export interface VectorEntry {
   readonly documentId: string;
   readonly language: string | null;
@@ -74,20 +77,23 @@ export interface VectorEntry {
 interface DocSlot {
   readonly id: string;
   readonly language: string | null;
+  readonly seqs: Uint32Array;
+  readonly data: Float32Array;
   /** First row. */
   start: number;
-  count: number;
 }
 
-const MIN_CAPACITY = 16;
+/** Below this many rows to scan, the float32 scan is as fast as int8 plus a rescore: scan exactly. */
+export const EXACT_SCAN_BELOW = 2048;
+/** The int8 scan keeps max(RESCORE_FACTOR × k, RESCORE_MIN) candidates for the float32 rescore. */
+export const RESCORE_FACTOR = 4;
+export const RESCORE_MIN = 100;
 
 export class VectorIndex {
   readonly modelId: string;
   readonly dim: number;
   readonly storage = 'f32' as const;
 
-  private data: Float32Array = new Float32Array(0);
-  private rowSeq: Uint32Array = new Uint32Array(0);
   private rowDoc: Uint32Array = new Uint32Array(0);
   private capacity = 0;
   /** Rows in use, dead ones included. */
@@ -96,6 +102,9 @@ export class VectorIndex {
   /** Document number -> slot; null for a removed document until the next compaction. */
   private docs: (DocSlot | null)[] = [];
   private readonly byId = new Map<string, number>();
+  private int8: Int8Rows | null = null;
+  /** The SIMD kernel when the int8 scan may be used; its rows are made once the index is large enough to need them. */
+  private kernel: WebAssembly.Module | null;
 
   constructor(options: VectorIndexOptions) {
     const { modelId, dim } = options;
@@ -106,9 +115,15 @@ export class VectorIndex {
     }
     this.modelId = modelId;
     this.dim = dim;
+    this.kernel = options.scan === 'exact' ? null : vectorKernel();
     const capacity = options.initialCapacity ?? 0;
     if (!Number.isInteger(capacity) || capacity < 0) throw new InputError(`VectorIndex: invalid initial capacity ${capacity}`);
-    if (capacity > 0) this.allocate(capacity);
+    if (capacity > 0) this.grow(capacity);
+  }
+
+  /** How searches over many rows scan: 'int8' (SIMD, float32 rescore) or 'exact' (float32). */
+  get scan(): 'int8' | 'exact' {
+    return this.kernel ? 'int8' : 'exact';
   }
 
   /** Number of live vectors (chunks). */
@@ -120,9 +135,11 @@ export class VectorIndex {
     return this.byId.size;
   }
 
-  /** Bytes held by the typed arrays (capacity, not just the live rows). */
+  /** Bytes held: the float32 vectors and seqs of the live documents, the row table, the int8 rows. */
   get memoryBytes(): number {
-    return this.data.byteLength + this.rowSeq.byteLength + this.rowDoc.byteLength;
+    let n = this.rowDoc.byteLength + (this.int8?.memoryBytes ?? 0);
+    for (const slot of this.docs) if (slot) n += slot.data.byteLength + slot.seqs.byteLength;
+    return n;
   }
 
   has(documentId: string): boolean {
@@ -138,7 +155,8 @@ export class VectorIndex {
 
   /**
    * Adds (or replaces) the vectors of a document: row i is `data[i*dim .. (i+1)*dim)` with chunk
-   * seq `seqs[i]`. The arrays are copied. A document with no rows is recorded (has() is true).
+   * seq `seqs[i]`. The index keeps these arrays as they are (no copy): do not change them after.
+   * A document with no rows is recorded (has() is true).
    */
   addDocument(documentId: string, seqs: Uint32Array, data: Float32Array, meta: VectorDocumentMeta = {}): void {
     this.checkVectors(documentId, meta.modelId ?? this.modelId, seqs, data);
@@ -160,21 +178,22 @@ export class VectorIndex {
     const slot = this.docs[docNo]!;
     this.byId.delete(documentId);
     this.docs[docNo] = null;
-    if (slot.start + slot.count === this.rows) this.rows = slot.start; // the tail: reuse at once
-    else this.dead += slot.count;
+    const count = slot.seqs.length;
+    if (slot.start + count === this.rows) this.rows = slot.start; // the tail: reuse at once
+    else this.dead += count;
     if (this.dead > 0 && this.dead * 4 > this.size) this.relayout(this.size * 4 < this.capacity ? this.size * 2 : this.capacity);
     else if (this.docs.length > 64 && this.byId.size * 2 < this.docs.length) this.relayout(this.capacity);
     return true;
   }
 
-  /** Drops removed rows now and releases unused capacity. */
+  /** Drops removed rows now and releases unused capacity of the row table. */
   compact(): void {
     this.relayout(this.size);
   }
 
   /**
-   * Exact top-k by dot product. Filters restrict the scanned documents before any scoring.
-   * Ties are broken by row order (the order vectors were added).
+   * Top-k by dot product. Filters restrict the scanned documents before any scoring. Ties are
+   * broken by row order (the order vectors were added).
    */
   search(query: Float32Array, k: number, filter: VectorFilter = {}): VectorHit[] {
     if (query.length !== this.dim) {
@@ -188,30 +207,30 @@ export class VectorIndex {
     if (!(k >= 1)) return [];
     const slots = this.select(filter);
     let candidates = 0;
-    for (const slot of slots) candidates += slot.count;
+    for (const slot of slots) candidates += slot.seqs.length;
     const top = new TopK(Math.min(Math.floor(k), candidates));
     if (top.k === 0) return [];
-    for (const slot of slots) scanRows(this.data, this.dim, query, slot.start, slot.start + slot.count, top);
+    const dim = this.dim;
+    if (this.int8 && candidates >= EXACT_SCAN_BELOW) {
+      const approx = new TopK(Math.min(candidates, Math.max(top.k * RESCORE_FACTOR, RESCORE_MIN)));
+      this.int8.scan(query, slots.map((s) => ({ start: s.start, count: s.seqs.length })), approx);
+      for (const row of approx.rows()) {
+        const slot = this.docs[this.rowDoc[row]!]!;
+        top.offer(dotRow(slot.data, (row - slot.start) * dim, query, dim), row);
+      }
+    } else {
+      for (const slot of slots) scanRows(slot.data, dim, query, 0, slot.seqs.length, top, slot.start);
+    }
     return top.sorted().map(({ score, row }) => {
-      const documentId = this.docs[this.rowDoc[row]!]!.id;
-      const seq = this.rowSeq[row]!;
-      return { chunkId: `${documentId}:${seq}`, documentId, seq, score };
+      const slot = this.docs[this.rowDoc[row]!]!;
+      const seq = slot.seqs[row - slot.start]!;
+      return { chunkId: `${slot.id}:${seq}`, documentId: slot.id, seq, score };
     });
   }
 
-  /** Live documents as views into the index, in row order (valid until the next change). */
+  /** Live documents, in row order. */
   *entries(): IterableIterator<VectorEntry> {
-    const dim = this.dim;
-    for (const slot of this.docs) {
-      if (!slot) continue;
-      const end = slot.start + slot.count;
-      yield {
-        documentId: slot.id,
-        language: slot.language,
-        seqs: this.rowSeq.subarray(slot.start, end),
-        data: this.data.subarray(slot.start * dim, end * dim),
-      };
-    }
+    for (const slot of this.docs) if (slot) yield { documentId: slot.id, language: slot.language, seqs: slot.seqs, data: slot.data };
   }
 
   /** The stored form of one document (own copies, safe to store or transfer). */
@@ -219,31 +238,27 @@ export class VectorIndex {
     const docNo = this.byId.get(documentId);
     if (docNo === undefined) return undefined;
     const slot = this.docs[docNo]!;
-    const end = slot.start + slot.count;
-    return this.record(slot.id, slot.language, this.rowSeq.slice(slot.start, end), this.data.slice(slot.start * this.dim, end * this.dim));
+    return this.record(slot.id, slot.language, slot.seqs.slice(), slot.data.slice());
   }
 
-  /**
-   * One record per document, in row order. The arrays are copies: a view into the big array
-   * would make IndexedDB and postMessage clone the whole underlying buffer for every record.
-   */
+  /** One record per document, in row order (own copies). */
   toRecords(): VectorRecordLike[] {
     const out: VectorRecordLike[] = [];
     for (const e of this.entries()) out.push(this.record(e.documentId, e.language, e.seqs.slice(), e.data.slice()));
     return out;
   }
 
-  /** Rebuilds an index from stored records: one allocation of the final size, then copies. */
+  /** Builds an index from stored records, keeping their arrays (no copy). */
   static fromRecords(modelId: string, dim: number, records: Iterable<VectorRecordLike>, options: FromRecordsOptions = {}): VectorIndex {
-    const index = new VectorIndex({ modelId, dim });
     const list = [...records];
     let rows = 0;
+    const index = new VectorIndex({ modelId, dim, ...(options.scan ? { scan: options.scan } : {}) });
     for (const r of list) {
       index.checkModel(r.documentId, r.modelId, r.dim);
       index.checkVectors(r.documentId, r.modelId, r.seqs, r.data);
       rows += r.seqs.length;
     }
-    index.allocate(rows);
+    index.grow(rows);
     for (const r of list) {
       if (index.byId.has(r.documentId)) throw new IndexError('index/corrupt', `VectorIndex: duplicate record for document ${r.documentId}`);
       const language = r.language !== undefined ? r.language : (options.languageOf?.(r.documentId) ?? null);
@@ -253,9 +268,8 @@ export class VectorIndex {
   }
 
   /**
-   * Builds an index that takes ownership of `seqs` and `data` (no copy; do not reuse them).
-   * `documents` list the rows in order: the first `count` rows belong to the first document...
-   * Used by the codec.
+   * Builds an index over `seqs` and `data` holding the rows of `documents` in order (the first
+   * `count` rows belong to the first document...): each document keeps views into them. Used by the codec.
    */
   static adopt(
     modelId: string,
@@ -264,23 +278,18 @@ export class VectorIndex {
     seqs: Uint32Array,
     data: Float32Array,
   ): VectorIndex {
-    const index = new VectorIndex({ modelId, dim });
     let rows = 0;
     for (const d of documents) rows += d.count;
     if (rows !== seqs.length || rows * dim !== data.length) {
       throw new IndexError('index/corrupt', `VectorIndex: ${documents.length} documents cover ${rows} rows, but there are ${seqs.length} seqs and ${data.length / dim} vectors`);
     }
-    index.data = data;
-    index.rowSeq = seqs;
-    index.rowDoc = new Uint32Array(rows);
-    index.capacity = rows;
+    const index = new VectorIndex({ modelId, dim });
+    index.grow(rows);
+    let at = 0;
     for (const d of documents) {
       if (index.byId.has(d.documentId)) throw new IndexError('index/corrupt', `VectorIndex: duplicate document ${d.documentId}`);
-      const docNo = index.docs.length;
-      index.rowDoc.fill(docNo, index.rows, index.rows + d.count);
-      index.docs.push({ id: d.documentId, language: d.language, start: index.rows, count: d.count });
-      index.byId.set(d.documentId, docNo);
-      index.rows += d.count;
+      index.append(d.documentId, d.language, seqs.subarray(at, at + d.count), data.subarray(at * dim, (at + d.count) * dim));
+      at += d.count;
     }
     return index;
   }
@@ -315,20 +324,12 @@ export class VectorIndex {
   private append(documentId: string, language: string | null, seqs: Uint32Array, data: Float32Array): void {
     const start = this.rows;
     const count = seqs.length;
-    this.data.set(data, start * this.dim);
-    this.rowSeq.set(seqs, start);
     const docNo = this.docs.length;
     this.rowDoc.fill(docNo, start, start + count);
-    this.docs.push({ id: documentId, language, start, count });
+    this.int8?.write(start, data, count);
+    this.docs.push({ id: documentId, language, seqs, data, start });
     this.byId.set(documentId, docNo);
     this.rows += count;
-  }
-
-  private allocate(capacity: number): void {
-    this.data = new Float32Array(capacity * this.dim);
-    this.rowSeq = new Uint32Array(capacity);
-    this.rowDoc = new Uint32Array(capacity);
-    this.capacity = capacity;
   }
 
   /** Makes room for `extra` more rows: compacts if that is enough, else grows (doubling). */
@@ -337,44 +338,61 @@ export class VectorIndex {
     if (needed <= this.capacity) return;
     const live = this.size + extra;
     if (live <= this.capacity && this.dead > 0) this.relayout(this.capacity);
-    else this.relayout(Math.max(live, this.capacity * 2, MIN_CAPACITY));
+    else this.relayout(Math.max(live, this.capacity * 2, 16));
+  }
+
+  /** The row table (and int8 rows) for `capacity` rows, the rows kept where they are. */
+  private grow(capacity: number): void {
+    if (capacity > this.rowDoc.length) {
+      const rowDoc = new Uint32Array(capacity);
+      rowDoc.set(this.rowDoc.subarray(0, this.rows));
+      this.rowDoc = rowDoc;
+    }
+    this.capacity = capacity;
+    this.reserveInt8();
   }
 
   /**
-   * Drops dead rows, keeping the order of the live ones, into arrays of `capacity` rows (the
-   * same arrays, moved down in place, when the capacity does not change).
+   * Makes room in the int8 rows for the capacity, creating them (from the rows there are) once
+   * the index reaches EXACT_SCAN_BELOW rows: smaller indexes never scan in int8.
    */
+  private reserveInt8(): void {
+    if (!this.kernel || this.capacity < EXACT_SCAN_BELOW) return;
+    try {
+      if (!this.int8) {
+        const int8 = new Int8Rows(this.kernel, this.dim);
+        int8.reserve(this.capacity);
+        for (const slot of this.docs) if (slot) int8.write(slot.start, slot.data, slot.seqs.length);
+        this.int8 = int8;
+      } else this.int8.reserve(this.capacity);
+    } catch {
+      // The kernel's memory cannot grow (the device is short of memory): scan float32 exactly.
+      this.int8 = null;
+      this.kernel = null;
+    }
+  }
+
+  /** Drops dead rows, keeping the order of the live ones, with room for `capacity` rows. */
   private relayout(capacity: number): void {
-    const dim = this.dim;
-    const inPlace = capacity === this.capacity;
-    const data = inPlace ? this.data : new Float32Array(capacity * dim);
-    const rowSeq = inPlace ? this.rowSeq : new Uint32Array(capacity);
-    const rowDoc = inPlace ? this.rowDoc : new Uint32Array(capacity);
+    const rowDoc = capacity === this.rowDoc.length ? this.rowDoc : new Uint32Array(capacity);
     const docs: DocSlot[] = [];
     let write = 0;
     for (const slot of this.docs) {
       if (!slot) continue;
-      const { start, count } = slot;
-      if (!inPlace) {
-        data.set(this.data.subarray(start * dim, (start + count) * dim), write * dim);
-        rowSeq.set(this.rowSeq.subarray(start, start + count), write);
-      } else if (start !== write) {
-        data.copyWithin(write * dim, start * dim, (start + count) * dim);
-        rowSeq.copyWithin(write, start, start + count);
-      }
+      const count = slot.seqs.length;
+      if (this.int8 && slot.start !== write) this.int8.move(write, slot.start, count);
       rowDoc.fill(docs.length, write, write + count);
       this.byId.set(slot.id, docs.length);
       slot.start = write;
       docs.push(slot);
       write += count;
     }
-    this.data = data;
-    this.rowSeq = rowSeq;
     this.rowDoc = rowDoc;
-    this.capacity = capacity;
     this.docs = docs;
     this.rows = write;
     this.dead = 0;
+    this.capacity = capacity;
+    this.reserveInt8();
   }
 
   /** The slots a filter keeps, in row order. */
@@ -382,7 +400,7 @@ export class VectorIndex {
     const { documentIds, language } = filter;
     const out: DocSlot[] = [];
     if (documentIds === undefined) {
-      for (const slot of this.docs) if (slot && slot.count > 0 && (language === undefined || slot.language === language)) out.push(slot);
+      for (const slot of this.docs) if (slot && slot.seqs.length > 0 && (language === undefined || slot.language === language)) out.push(slot);
       return out;
     }
     const seen = new Set<number>();
@@ -391,7 +409,7 @@ export class VectorIndex {
       if (docNo === undefined || seen.has(docNo)) continue;
       seen.add(docNo);
       const slot = this.docs[docNo]!;
-      if (slot.count > 0 && (language === undefined || slot.language === language)) out.push(slot);
+      if (slot.seqs.length > 0 && (language === undefined || slot.language === language)) out.push(slot);
     }
     return out.sort((a, b) => a.start - b.start);
   }

@@ -32,12 +32,12 @@ export function dotRow(data: Float32Array, offset: number, query: Float32Array, 
  */
 export class TopK {
   private readonly scores: Float64Array;
-  private readonly rows: Int32Array;
+  private readonly rowsKept: Int32Array;
   private n = 0;
 
   constructor(readonly k: number) {
     this.scores = new Float64Array(k);
-    this.rows = new Int32Array(k);
+    this.rowsKept = new Int32Array(k);
   }
 
   get length(): number {
@@ -51,13 +51,18 @@ export class TopK {
       return;
     }
     const worst = scores[0]!;
-    if (score > worst || (score === worst && row < this.rows[0]!)) this.siftDown(score, row);
+    if (score > worst || (score === worst && row < this.rowsKept[0]!)) this.siftDown(score, row);
+  }
+
+  /** The kept rows, in no particular order. */
+  rows(): Int32Array {
+    return this.rowsKept.subarray(0, this.n);
   }
 
   /** The kept pairs, best first. */
   sorted(): { score: number; row: number }[] {
     const out: { score: number; row: number }[] = [];
-    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i]!, row: this.rows[i]! });
+    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i]!, row: this.rowsKept[i]! });
     return out.sort((a, b) => b.score - a.score || a.row - b.row);
   }
 
@@ -67,7 +72,7 @@ export class TopK {
   }
 
   private siftUp(at: number, score: number, row: number): void {
-    const { scores, rows } = this;
+    const { scores, rowsKept: rows } = this;
     let i = at;
     while (i > 0) {
       const parent = (i - 1) >> 1;
@@ -82,7 +87,7 @@ export class TopK {
 
   /** Replaces the root with (score, row) and restores the heap. */
   private siftDown(score: number, row: number): void {
-    const { scores, rows, n } = this;
+    const { scores, rowsKept: rows, n } = this;
     let i = 0;
     for (;;) {
       const left = 2 * i + 1;
@@ -100,8 +105,11 @@ export class TopK {
   }
 }
 
-/** Scores rows [from, to) of `data` (row-major, `dim` floats a row) and offers them to `top`. */
-export function scanRows(data: Float32Array, dim: number, query: Float32Array, from: number, to: number, top: TopK): void {
+/**
+ * Scores rows [from, to) of `data` (row-major, `dim` floats a row) and offers them to `top` as
+ * rows `rowOffset + row`.
+ */
+export function scanRows(data: Float32Array, dim: number, query: Float32Array, from: number, to: number, top: TopK, rowOffset = 0): void {
   const pairEnd = dim - (dim & 1);
   const oddDim = pairEnd < dim;
   const blockEnd = to - ((to - from) & 3);
@@ -131,10 +139,10 @@ export function scanRows(data: Float32Array, dim: number, query: Float32Array, f
       c0 += data[o2 + pairEnd]! * ql;
       d0 += data[o3 + pairEnd]! * ql;
     }
-    top.offer(a0 + a1, row);
-    top.offer(b0 + b1, row + 1);
-    top.offer(c0 + c1, row + 2);
-    top.offer(d0 + d1, row + 3);
+    top.offer(a0 + a1, rowOffset + row);
+    top.offer(b0 + b1, rowOffset + row + 1);
+    top.offer(c0 + c1, rowOffset + row + 2);
+    top.offer(d0 + d1, rowOffset + row + 3);
   }
-  for (; row < to; row++) top.offer(dotRow(data, row * dim, query, dim), row);
+  for (; row < to; row++) top.offer(dotRow(data, row * dim, query, dim), rowOffset + row);
 }

@@ -138,7 +138,7 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     });
     const replyLanguage = language ?? parsed.language;
     const text = proposalReply(
-      { kind: 'question', question: request.question, documents: distinctLabels(rows), described: describeFilter(parsed.filter, replyLanguage), estimateMs: flow.estimateMs, perItemMs: flows.durations.perItemMs('ask') * flows.durations.buffer },
+      { kind: 'question', question: request.question, documents: distinctLabels(rows), described: describeFilter(parsed.filter, replyLanguage), estimateMs: flow.estimateMs, perItemMs: perItem(flow) },
       replyLanguage,
     );
     const documentIds = rows.map((r) => r.id);
@@ -171,9 +171,9 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     if (rows.length === 0) return null;
     const directive = readDirective(request.question, request.language ?? this.deps.locale ?? null);
     const playbook = directive?.kind === 'scan' ? directive.playbook : null;
-    const items = rows.map((r) => ({ kind: 'scan', documentId: r.id, label: r.title ?? r.name, query: request.question, subjects: [], fields: [], evidenceBudget: 0, neighbourDepth: 0, operation: 'fact' as const }));
+    const items = rows.map((r) => ({ kind: 'scan', documentId: r.id, label: r.title ?? r.name, query: request.question, subjects: [], fields: [], evidenceBudget: 0, neighbourDepth: 0, operation: 'fact' as const, size: r.chunkCount }));
     const flow = await flows.propose({ kind: 'scan', question: request.question, language: request.language, items, conversationId: request.conversationId, turnId: request.turnId, meta: { playbook } });
-    const text = proposalReply({ kind: 'scan', question: request.question, documents: distinctLabels(rows), described: '', estimateMs: flow.estimateMs, perItemMs: flows.durations.perItemMs('scan') * flows.durations.buffer }, request.language);
+    const text = proposalReply({ kind: 'scan', question: request.question, documents: distinctLabels(rows), described: '', estimateMs: flow.estimateMs, perItemMs: perItem(flow) }, request.language);
     return { flowId: flow.id, kind: 'scan', documentIds: rows.map((r) => r.id), estimateMs: flow.estimateMs, text, data: { kind: 'flow_proposal', flowId: flow.id, documents: rows.map((r) => ({ id: r.id, name: r.name, title: r.title })), estimateMs: flow.estimateMs, playbook } };
   }
 
@@ -187,4 +187,9 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     const text = importReply(folder, request.language ?? directive?.language ?? null);
     return { flowId: flow.id, kind: 'import', documentIds: [], estimateMs: flow.estimateMs, text, data: { kind: 'flow_proposal', flowId: flow.id, documents: [], estimateMs: flow.estimateMs, folder } };
   }
+}
+
+/** The time per document shown with a proposal: its estimate (buffer included) over its documents; null when never measured here. */
+function perItem(flow: { readonly estimateMs: number | null; readonly items: readonly unknown[] }): number | null {
+  return flow.estimateMs === null || flow.items.length === 0 ? null : flow.estimateMs / flow.items.length;
 }

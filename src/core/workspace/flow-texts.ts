@@ -13,8 +13,11 @@ interface FlowSentences {
   readonly scan: (n: string, names: string) => string;
   readonly importFolder: (folder: string | null) => string;
   readonly estimate: (total: string, each: string) => string;
+  /** No basis yet on this device. */
+  readonly estimating: string;
   readonly approve: string;
   readonly waiting: (position: string, starts: string, eta: string) => string;
+  readonly waitingUnknown: (position: string) => string;
   readonly found: (found: string, total: string, what: string, missing: string) => string;
   readonly notFoundIn: (names: string) => string;
   readonly failedIn: (names: string) => string;
@@ -28,8 +31,10 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
     scan: (n, names) => `I would review ${n} against a playbook, one at a time: ${names}.`,
     importFolder: (folder) => `I would import the folder ${folder ?? 'you choose'}: Run opens the folder picker, and its documents are then read and indexed.`,
     estimate: (total, each) => `Estimated time: ${total} (${each} per document on this device).`,
+    estimating: 'Estimated time: known once the first documents are read (nothing measured on this device yet).',
     approve: 'Nothing runs until you approve.',
     waiting: (position, starts, eta) => `Waiting for the device: number ${position} in line, starts in ${starts}, done in ${eta}.`,
+    waitingUnknown: (position) => `Waiting for the device: number ${position} in line; when it starts is known once the flow before it has read its first documents.`,
     found: (found, total, what, missing) => `Found in ${found} of ${total} ${what}; not found in ${missing}.`,
     notFoundIn: (names) => `Not found in: ${names}.`,
     failedIn: (names) => `Could not be searched: ${names}.`,
@@ -41,8 +46,10 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
     scan: (n, names) => `J'examinerais ${n} selon un playbook, l'un après l'autre : ${names}.`,
     importFolder: (folder) => `J'importerais ${folder ? `le dossier ${folder}` : 'le dossier que vous choisirez'} : Exécuter ouvre le sélecteur de dossier, puis ses documents sont lus et indexés.`,
     estimate: (total, each) => `Durée estimée : ${total} (${each} par document sur cet appareil).`,
+    estimating: 'Durée estimée : connue après la lecture des premiers documents (rien n’a encore été mesuré sur cet appareil).',
     approve: 'Rien ne démarre sans votre accord.',
     waiting: (position, starts, eta) => `En attente de l'appareil : position ${position} dans la file, début dans ${starts}, fin dans ${eta}.`,
+    waitingUnknown: (position) => `En attente de l'appareil : position ${position} dans la file ; l’heure de début sera connue quand la tâche précédente aura lu ses premiers documents.`,
     found: (found, total, _what, missing) => `Trouvé dans ${found} ${found === '1' ? 'document' : 'documents'} sur ${total} ; introuvable dans ${missing}.`,
     notFoundIn: (names) => `Introuvable dans : ${names}.`,
     failedIn: (names) => `Recherche impossible dans : ${names}.`,
@@ -54,8 +61,10 @@ const SENTENCES: Readonly<Record<TextLanguage, FlowSentences>> = {
     scan: (n, names) => `Ich würde ${n} einzeln anhand eines Playbooks prüfen: ${names}.`,
     importFolder: (folder) => `Ich würde ${folder ? `den Ordner ${folder}` : 'den gewählten Ordner'} importieren: Ausführen öffnet die Ordnerauswahl, danach werden seine Dokumente gelesen und indexiert.`,
     estimate: (total, each) => `Geschätzte Dauer: ${total} (${each} pro Dokument auf diesem Gerät).`,
+    estimating: 'Geschätzte Dauer: bekannt, sobald die ersten Dokumente gelesen sind (auf diesem Gerät noch nichts gemessen).',
     approve: 'Nichts startet ohne Ihre Zustimmung.',
     waiting: (position, starts, eta) => `Wartet auf das Gerät: Platz ${position} in der Warteschlange, Start in ${starts}, fertig in ${eta}.`,
+    waitingUnknown: (position) => `Wartet auf das Gerät: Platz ${position} in der Warteschlange; der Start ist bekannt, sobald die Aufgabe davor ihre ersten Dokumente gelesen hat.`,
     found: (found, total, _what, missing) => `In ${found} von ${total} ${total === '1' ? 'Dokument' : 'Dokumenten'} gefunden, in ${missing} nicht.`,
     notFoundIn: (names) => `Nicht gefunden in: ${names}.`,
     failedIn: (names) => `Nicht durchsuchbar: ${names}.`,
@@ -74,15 +83,16 @@ export interface ProposalText {
   readonly documents: readonly string[];
   /** What the filter kept ("in French"), '' for none. */
   readonly described: string;
-  readonly estimateMs: number;
-  readonly perItemMs: number;
+  /** null: no basis on this device yet. */
+  readonly estimateMs: number | null;
+  readonly perItemMs: number | null;
 }
 
 export function proposalReply(p: ProposalText, language: Lang): string {
   const n = p.documents.length;
   const what = `${words(language).documents(n)}${p.described ? ` ${p.described}` : ''}`;
   const lead = p.kind === 'scan' ? s(language).scan(`${num(n, language)} ${words(language).documents(n)}`, joinList(p.documents, language)) : s(language).askEach(num(n, language), what, p.question.trim());
-  const estimate = s(language).estimate(duration(p.estimateMs, language), duration(p.perItemMs, language));
+  const estimate = p.estimateMs === null || p.perItemMs === null ? s(language).estimating : s(language).estimate(duration(p.estimateMs, language), duration(p.perItemMs, language));
   return [lead, estimate, s(language).approve].join('\n\n');
 }
 
@@ -91,7 +101,8 @@ export function importReply(folder: string | null, language: Lang): string {
   return [s(language).importFolder(folder), s(language).approve].join('\n\n');
 }
 
-export function waitingReply(position: number, startsInMs: number, etaMs: number, language: Lang): string {
+export function waitingReply(position: number, startsInMs: number | null, etaMs: number | null, language: Lang): string {
+  if (startsInMs === null || etaMs === null) return s(language).waitingUnknown(num(position, language));
   return s(language).waiting(num(position, language), duration(startsInMs, language), duration(etaMs, language));
 }
 

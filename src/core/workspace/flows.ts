@@ -54,6 +54,8 @@ export interface WorkItem {
   readonly neighbourDepth: number;
   /** Fact-seeking (the asked subjects drive retrieval) or a summary of the document. */
   readonly operation: 'fact' | 'summary';
+  /** The document's size in passages, for the estimate (durations.ts `workUnits`); absent: unknown. */
+  readonly size?: number;
 }
 
 export type RowStatus = 'found' | 'not_found' | 'failed';
@@ -127,8 +129,8 @@ export interface FlowRecord {
   readonly items: readonly WorkItem[];
   /** One per finished item, in the order they finished. */
   readonly rows: readonly FlowRow[];
-  /** The estimate shown when it was proposed (ms). */
-  readonly estimateMs: number;
+  /** The estimate shown when it was proposed (ms); null: no basis on this device then. */
+  readonly estimateMs: number | null;
   readonly decision: FlowDecision | null;
   readonly queuedAt: number | null;
   readonly startedAt: number | null;

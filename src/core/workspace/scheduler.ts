@@ -24,7 +24,7 @@
 import { AbortedError, AppError, InputError, isAbort, toSerialized } from '../errors';
 import { jobEmitter, type EventInput, type EventSink } from '../events';
 import type { JobOptions } from '../ports';
-import { DurationModel } from './durations';
+import { DurationModel, workUnits, type WorkPart } from './durations';
 import { ACTIVE_STATUSES, pendingItems, type FlowKind, type FlowRecord, type FlowResult, type FlowRow, type FlowStore, type WorkItem } from './flows';
 
 /** Runs the items of one kind of flow. `run` returns the item's row without timing (the scheduler measures). */
@@ -58,8 +58,9 @@ export interface QueueEntry {
   readonly status: 'running' | 'queued';
   /** 0 for the running flow, then 1, 2, … in line. */
   readonly position: number;
-  readonly startsInMs: number;
-  readonly etaMs: number;
+  /** null: no basis yet on this device ("estimating…"). */
+  readonly startsInMs: number | null;
+  readonly etaMs: number | null;
   readonly done: number;
   readonly total: number;
 }
@@ -127,17 +128,20 @@ export class FlowScheduler {
     return this.flows.get(id) ?? this.deps.store.get(id);
   }
 
-  /** The duration kinds of a flow's remaining work: its pending items, then its reduce step if it has one. */
-  private remainingKinds(flow: Pick<FlowRecord, 'kind' | 'items' | 'rows' | 'result'>): string[] {
-    const kinds = pendingItems(flow).map((i) => i.kind);
-    return this.deps.executors[flow.kind]?.finish && flow.result === null ? [...kinds, reduceKind(flow.kind)] : kinds;
+  /** A flow's remaining work: its pending items (kind and units), then its reduce step if it has one. */
+  private remainingWork(flow: Pick<FlowRecord, 'kind' | 'items' | 'rows' | 'result'>): WorkPart[] {
+    const parts = pendingItems(flow).map((i) => ({ kind: i.kind, units: workUnits(i.size) }));
+    return this.deps.executors[flow.kind]?.finish && flow.result === null ? [...parts, { kind: reduceKind(flow.kind), units: 1 }] : parts;
   }
 
-  /** The estimate of a flow's remaining work (ms, buffer included). */
-  remainingMs(flow: FlowRecord, elapsedOnCurrent = 0): number {
-    const kinds = pendingItems(flow).map((i) => i.kind);
-    const total = this.durations.estimateMs(this.remainingKinds(flow));
-    const current = kinds[0] ? this.durations.perItemMs(kinds[0]) * this.durations.buffer : 0;
+  /** The estimate of a flow's remaining work (ms, buffer included); null while this device has no basis for it. */
+  remainingMs(flow: FlowRecord, elapsedOnCurrent = 0): number | null {
+    const parts = this.remainingWork(flow);
+    const total = this.durations.estimateMs(parts);
+    if (total === null) return null;
+    const first = pendingItems(flow)[0];
+    // The item running now (its warm-up too, when it is the session's first of its kind): the elapsed time is taken off it alone.
+    const current = first ? ((this.durations.perItemMs(first.kind, workUnits(first.size)) ?? 0) + this.durations.warmupMs(first.kind)) * this.durations.buffer : 0;
     return Math.max(0, Math.round(total - Math.min(elapsedOnCurrent, current)));
   }
 
@@ -158,7 +162,7 @@ export class FlowScheduler {
       status: 'proposed',
       items,
       rows: [],
-      estimateMs: this.durations.estimateMs(this.remainingKinds({ kind: draft.kind, items, rows: [], result: null })),
+      estimateMs: this.durations.estimateMs(this.remainingWork({ kind: draft.kind, items, rows: [], result: null })),
       decision: null,
       queuedAt: null,
       startedAt: null,
@@ -223,7 +227,7 @@ export class FlowScheduler {
   /** The running flow and the line, with positions and ETAs (ms from now). */
   queue(): QueueEntry[] {
     const out: QueueEntry[] = [];
-    let startsIn = 0;
+    let startsIn: number | null = 0;
     if (this.running) {
       const flow = this.flows.get(this.running.id)!;
       const elapsed = this.running.itemStartedAt === null ? 0 : this.now() - this.running.itemStartedAt;
@@ -233,8 +237,9 @@ export class FlowScheduler {
     this.line.forEach((id, i) => {
       const flow = this.flows.get(id)!;
       const own = this.remainingMs(flow);
-      out.push({ flowId: id, status: 'queued', position: i + 1, startsInMs: startsIn, etaMs: startsIn + own, done: flow.rows.length, total: flow.items.length });
-      startsIn += own;
+      const eta = startsIn === null || own === null ? null : startsIn + own;
+      out.push({ flowId: id, status: 'queued', position: i + 1, startsInMs: startsIn, etaMs: eta, done: flow.rows.length, total: flow.items.length });
+      startsIn = eta;
     });
     return out;
   }
@@ -316,7 +321,7 @@ export class FlowScheduler {
         try {
           const found = await abortable(executor.run(item, flow, { signal }), signal);
           row = { ...found, itemId: item.id, ms: this.now() - started };
-          this.durations.observe(item.kind, row.ms);
+          this.durations.observe(item.kind, row.ms, workUnits(item.size));
         } catch (error) {
           if (isAbort(error) || signal.aborted) break;
           row = failedRow(item, error, this.now() - started);

@@ -55,5 +55,6 @@ export function planWorkItems(input: PlanInput): PlannedItem[] {
     evidenceBudget: input.operation === 'summary' ? MAX_BUDGET : evidenceBudget(row, pressure),
     neighbourDepth: neighbourDepth(row, input.operation),
     operation: input.operation,
+    size: row.chunkCount,
   }));
 }

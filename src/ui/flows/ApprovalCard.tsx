@@ -6,6 +6,8 @@
  * folder, which needs this click — and the chosen folder is then imported by the flow. Nothing
  * runs before Run; Cancel records the refusal in the flow (its card then says so).
  */
+import type { UiLang } from '../i18n/language';
+import { FLOWS, type FlowStrings } from './flow-strings';
 import { useId, useRef, useState } from 'react';
 import { folderAccessSupported } from '../../app/folder-sync';
 import type { FolderChoice } from '../../app/flow-executors';
@@ -30,7 +32,7 @@ function namedPlaybook(named: unknown, entries: readonly { playbook: { id: strin
   return hits.length === 1 ? hits[0]!.playbook.id : null;
 }
 
-function ImportPlan({ flow, busy, act }: { flow: FlowRecord; busy: boolean; act: (work: () => Promise<void>) => void }) {
+function ImportPlan({ flow, busy, act, t }: { flow: FlowRecord; busy: boolean; act: (work: () => Promise<void>) => void; t: FlowStrings }) {
   const session = useSession();
   const input = useRef<HTMLInputElement>(null);
   const approve = (choice: FolderChoice) => act(() => session.flows.approveImport(flow.id, choice));
@@ -42,33 +44,34 @@ function ImportPlan({ flow, busy, act }: { flow: FlowRecord; busy: boolean; act:
     act(async () => {
       const handle = await session.folder.choose();
       if (handle) await session.flows.approveImport(flow.id, { kind: 'handle', handle });
-      else throw new Error('No folder was chosen: nothing was imported. Choose Run to pick one, or Cancel.');
+      else throw new Error(t.noFolderChosen);
     });
   };
   return (
     <>
-      <p className="flow-note">Run opens the folder picker; the folder&apos;s documents are then read and indexed in this workspace.</p>
+      <p className="flow-note">{t.importNote}</p>
       <FolderInput
         inputRef={input}
-        label="Choose the folder to import"
+        label={t.chooseFolder}
         testId="approval-folder-input"
         onFiles={(files) => approve({ kind: 'files', name: files[0]?.webkitRelativePath.split('/')[0] ?? '', files })}
       />
-      <p className="muted flow-note">Nothing runs until you choose Run.</p>
+      <p className="muted flow-note">{t.nothingRuns}</p>
       <div className="actions">
         <button type="button" className="primary" disabled={busy} data-testid="approve" onClick={run}>
-          Run
+          {t.run}
         </button>
         <button type="button" disabled={busy} data-testid="deny" onClick={() => act(() => session.flows.deny(flow.id))}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </>
   );
 }
 
-export function ApprovalCard({ flow }: { flow: FlowRecord }) {
+export function ApprovalCard({ flow, lang }: { flow: FlowRecord; lang: UiLang }) {
   const { flows } = useSession();
+  const t = FLOWS[lang];
   const library = usePlaybooks();
   // The user's choice, else the playbook the message named (once the library has loaded).
   const [chosen, setPlaybookId] = useState<string | null>(null);
@@ -78,7 +81,7 @@ export function ApprovalCard({ flow }: { flow: FlowRecord }) {
   const pickId = useId();
   const scan = flow.kind === 'scan';
   const n = flow.items.length;
-  const perItem = n > 0 ? flow.estimateMs / n : 0;
+  const perItem = n > 0 && flow.estimateMs !== null ? flow.estimateMs / n : null;
   const playbookId = chosen ?? (scan ? namedPlaybook(flow.meta['playbook'], library.entries) : null) ?? '';
 
   const act = (work: () => Promise<void>) => {
@@ -95,9 +98,9 @@ export function ApprovalCard({ flow }: { flow: FlowRecord }) {
     return (
       <section className="flow-card approval" aria-labelledby={titleId} data-testid="approval-card">
         <h3 id={titleId} className="flow-title">
-          {folder ? `Import the folder ${folder}?` : 'Import a folder?'}
+          {t.importFolder(folder)}
         </h3>
-        <ImportPlan flow={flow} busy={busy} act={act} />
+        <ImportPlan flow={flow} busy={busy} act={act} t={t} />
         {problem && (
           <p className="error-text" role="alert">
             {problem}
@@ -110,34 +113,44 @@ export function ApprovalCard({ flow }: { flow: FlowRecord }) {
   return (
     <section className="flow-card approval" aria-labelledby={titleId} data-testid="approval-card">
       <h3 id={titleId} className="flow-title">
-        {scan ? `Review ${n} ${n === 1 ? 'document' : 'documents'} against a playbook?` : `Ask ${n === 1 ? 'this document' : `each of ${n} documents`}?`}
+        {scan ? t.reviewAgainst(n) : t.askEach(n)}
       </h3>
       {!scan && (
         <p className="flow-question">
-          <span className="muted">Question: </span>
+          <span className="muted">{t.question}</span>
           {flow.question}
         </p>
       )}
       <details className="flow-docs">
         <summary data-testid="approval-documents">
-          {n} {n === 1 ? 'document' : 'documents'}, one at a time
+          {t.documentsOneAtATime(n)}
         </summary>
         <ul>
           {flow.items.slice(0, MAX_LISTED).map((item) => (
             <li key={item.id}>{item.label}</li>
           ))}
-          {n > MAX_LISTED && <li className="muted">… and {n - MAX_LISTED} more</li>}
+          {n > MAX_LISTED && <li className="muted">{t.andMore(n - MAX_LISTED)}</li>}
         </ul>
       </details>
       <p className="flow-estimate" data-testid="approval-estimate">
-        Estimated time: <strong>{duration(flow.estimateMs, 'en')}</strong>
-        <span className="muted"> ({duration(perItem, 'en')} per document on this device)</span>
+        {t.estimatedTime}
+        {flow.estimateMs === null || perItem === null ? (
+          <>
+            <strong>{t.estimating}</strong>
+            <span className="muted">{t.estimatingWhy}</span>
+          </>
+        ) : (
+          <>
+            <strong>{duration(flow.estimateMs, lang)}</strong>
+            <span className="muted">{t.perDocument(duration(perItem, lang))}</span>
+          </>
+        )}
       </p>
       {scan && (
         <div className="flow-playbook">
-          <label htmlFor={pickId}>Playbook</label>
+          <label htmlFor={pickId}>{t.playbook}</label>
           <select id={pickId} value={playbookId} onChange={(e) => setPlaybookId(e.target.value)} data-testid="approval-playbook">
-            <option value="">Choose a playbook…</option>
+            <option value="">{t.choosePlaybook}</option>
             {library.entries.map((e) => (
               <option key={e.playbook.id} value={e.playbook.id}>
                 {e.playbook.name}
@@ -146,7 +159,7 @@ export function ApprovalCard({ flow }: { flow: FlowRecord }) {
           </select>
         </div>
       )}
-      <p className="muted flow-note">Nothing runs until you choose Run.</p>
+      <p className="muted flow-note">{t.nothingRuns}</p>
       {problem && (
         <p className="error-text" role="alert">
           {problem}
@@ -154,10 +167,10 @@ export function ApprovalCard({ flow }: { flow: FlowRecord }) {
       )}
       <div className="actions">
         <button type="button" className="primary" disabled={busy || (scan && !playbookId)} data-testid="approve" onClick={() => act(() => flows.approve(flow.id, scan ? { playbookId } : {}))}>
-          Run
+          {t.run}
         </button>
         <button type="button" disabled={busy} data-testid="deny" onClick={() => act(() => flows.deny(flow.id))}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </section>

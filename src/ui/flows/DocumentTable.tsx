@@ -4,6 +4,8 @@
  * document (the core's continuation), so two pages never share a row; Previous goes back to the
  * pages already seen.
  */
+import type { UiLang } from '../i18n/language';
+import { FLOWS } from './flow-strings';
 import { useState } from 'react';
 import type { WorkspaceAnswer } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
@@ -26,17 +28,18 @@ export function isDocumentTable(answer: WorkspaceAnswer | null | undefined): ans
   return !!answer && pageOf(answer) !== null;
 }
 
-export function DocumentTable({ answer, language }: { answer: WorkspaceAnswer; language: string | null }) {
+export function DocumentTable({ answer, language, lang }: { answer: WorkspaceAnswer; language: string | null; lang: UiLang }) {
   const { flows } = useSession();
+  const t = FLOWS[lang];
   const first = pageOf(answer)!;
   const [pages, setPages] = useState<readonly Page[]>([first]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const page = pages[pages.length - 1]!;
   const { table } = page;
-  const names = new Intl.DisplayNames([language ?? 'en'], { type: 'language' });
+  const names = new Intl.DisplayNames([lang], { type: 'language' });
   const languageName = (code: string | null) => {
-    if (!code) return 'unknown';
+    if (!code) return t.unknown;
     try {
       return names.of(code) ?? code;
     } catch {
@@ -64,29 +67,29 @@ export function DocumentTable({ answer, language }: { answer: WorkspaceAnswer; l
         {page.heading}
       </p>
       {table.rows.length > 0 && (
-        <div className="flow-table-wrap" role="region" aria-label="Documents" tabIndex={0}>
+        <div className="flow-table-wrap" role="region" aria-label={t.documents} tabIndex={0}>
           <table className="flow-table">
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Document</th>
-                <th scope="col">Language</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Added</th>
+                <th scope="col">{t.document}</th>
+                <th scope="col">{t.language}</th>
+                <th scope="col">{t.pages}</th>
+                <th scope="col">{t.added}</th>
               </tr>
             </thead>
             <tbody>
               {table.rows.map((r, i) => (
                 <tr key={r.id} data-testid="document-table-row">
-                  <td className="muted" data-label="No.">{table.from + i}</td>
+                  <td className="muted" data-label={t.number}>{table.from + i}</td>
                   <th scope="row" className="flow-doc">
                     <span className="flow-doc-label">{r.title ?? r.name}</span>
                     {r.title && <span className="muted flow-doc-file">{r.name}</span>}
                     {r.folder && <span className="muted flow-doc-file">{r.folder}</span>}
                   </th>
-                  <td data-label="Language">{languageName(r.language)}</td>
-                  <td data-label="Pages">{r.pages}</td>
-                  <td data-label="Added">{new Date(r.addedAt).toLocaleDateString(language ?? undefined, DATE)}</td>
+                  <td data-label={t.language}>{languageName(r.language)}</td>
+                  <td data-label={t.pages}>{r.pages}</td>
+                  <td data-label={t.added}>{new Date(r.addedAt).toLocaleDateString(lang, DATE)}</td>
                 </tr>
               ))}
             </tbody>
@@ -96,10 +99,10 @@ export function DocumentTable({ answer, language }: { answer: WorkspaceAnswer; l
       {(pages.length > 1 || table.continuation) && (
         <div className="actions pager">
           <button type="button" className="small" disabled={busy || pages.length < 2} data-testid="page-previous" onClick={() => setPages((ps) => ps.slice(0, -1))}>
-            Previous
+            {t.previous}
           </button>
           <button type="button" className="small" disabled={busy || !table.continuation} data-testid="page-next" onClick={next}>
-            Next
+            {t.next}
           </button>
         </div>
       )}

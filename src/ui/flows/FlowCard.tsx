@@ -5,6 +5,8 @@
  * interrupted flow, with what it finished; a refusal says nothing ran. Flows are read from the
  * workspace, so a reloaded conversation shows them as they are.
  */
+import type { UiLang } from '../i18n/language';
+import { FLOWS, type FlowStrings } from './flow-strings';
 import type { AnswerSource } from '../../core/answer/types';
 import type { FlowRecord } from '../../core/workspace/flows';
 import { AnswerText } from '../AnswerText';
@@ -18,18 +20,18 @@ function time(at: number | null): string {
   return at === null ? '' : new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function Ended({ flow }: { flow: FlowRecord }) {
+function Ended({ flow, t }: { flow: FlowRecord; t: FlowStrings }) {
   const done = flow.rows.length;
   const total = flow.items.length;
   const text =
     flow.status === 'denied'
-      ? `You declined this on ${time(flow.decision?.at ?? null)}: nothing ran.`
+      ? t.declined(time(flow.decision?.at ?? null))
       : flow.status === 'cancelled'
-        ? `Cancelled after ${done} of ${total} documents.`
+        ? t.cancelledAfter(done, total)
         : flow.status === 'interrupted'
-          ? `Stopped by a reload after ${done} of ${total} documents.`
+          ? t.interruptedAfter(done, total)
           : flow.status === 'failed'
-            ? `Stopped by an error after ${done} of ${total} documents: ${flow.error?.message ?? 'unknown error'}`
+            ? t.failedAfter(done, total, flow.error?.message ?? t.unknownError)
             : null;
   if (!text) return null;
   return (
@@ -39,16 +41,18 @@ function Ended({ flow }: { flow: FlowRecord }) {
   );
 }
 
-export function FlowCard({ flowId, doc, onOpen }: { flowId: string; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
+/** `lang`: the turn's language (the card's words follow it, like the turn's own labels). */
+export function FlowCard({ flowId, lang, doc, onOpen }: { flowId: string; lang: UiLang; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
   const view = useFlow(flowId);
+  const t = FLOWS[lang];
   if (!view) return null;
   const { flow } = view;
-  if (flow.status === 'proposed') return <ApprovalCard flow={flow} />;
+  if (flow.status === 'proposed') return <ApprovalCard flow={flow} lang={lang} />;
   if (flow.status === 'queued' || flow.status === 'running') {
     return (
       <>
-        <FlowProgress view={view} doc={doc} />
-        <FlowTable flow={flow} doc={doc} onOpen={onOpen} />
+        <FlowProgress view={view} doc={doc} lang={lang} />
+        <FlowTable flow={flow} doc={doc} onOpen={onOpen} lang={lang} />
       </>
     );
   }
@@ -60,18 +64,21 @@ export function FlowCard({ flowId, doc, onOpen }: { flowId: string; doc: Documen
     if (full ?? source) onOpen((full ?? source)!);
   };
   return (
-    <section className="flow-card flow-done" data-testid="flow-result" data-status={flow.status} aria-label={`Findings: ${flow.question}`}>
-      <Ended flow={flow} />
+    <section className="flow-card flow-done" data-testid="flow-result" data-status={flow.status} aria-label={t.findings(flow.question)}>
+      <Ended flow={flow} t={t} />
       {result && (
         <div className="answer flow-answer" data-testid="flow-answer">
-          <p className="writer muted">{result.writer === 'model' ? 'Written by the language model from the rows below' : 'Verbatim findings (no language model)'}{result.fallback ? ` · the language model was not used: ${result.fallback}` : ''}</p>
+          <p className="writer muted">
+            {result.writer === 'model' ? t.writtenByModel : t.verbatimFindings}
+            {result.fallback ? t.modelNotUsed(result.fallback) : ''}
+          </p>
           <AnswerText answer={result.answer} onCite={cite} />
         </div>
       )}
       {flow.status !== 'denied' && (
         <>
-          <FlowTable flow={flow} doc={doc} onOpen={onOpen} />
-          <FlowExports flow={flow} />
+          <FlowTable flow={flow} doc={doc} onOpen={onOpen} lang={lang} />
+          <FlowExports flow={flow} lang={lang} />
         </>
       )}
     </section>

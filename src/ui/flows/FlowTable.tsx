@@ -4,12 +4,15 @@
  * or part, section, or "not found" and why — each citation opening the passage in the viewer as
  * a turn's citations do; Export CSV and Export XLSX download the same table.
  */
+import type { UiLang } from '../i18n/language';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { FLOWS } from './flow-strings';
 import { useState } from 'react';
 import { pageLabel } from '../../core/answer/sources';
 import type { AnswerSource } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
-import { rowVerdict, type Verdict } from '../../core/workspace/verdict';
+import { rowVerdict } from '../../core/workspace/verdict';
 import { saveFile } from '../../app/downloads';
 import type { DocumentRecord } from '../../core/types';
 import { useSession } from '../hooks';
@@ -30,11 +33,8 @@ export function rowSource(r: FlowRow, n: number, doc?: DocumentLookup): AnswerSo
 /** The media type and page count of a document ("p. 5" or "part 2"). */
 export type DocumentLookup = (id: string) => Pick<DocumentRecord, 'name' | 'mediaType' | 'pages'> | undefined;
 
-const VERDICT: Record<Verdict, string> = { yes: 'Yes', no: 'No', unclear: 'Could not be judged' };
-
-const STATUS: Record<FlowRow['status'], string> = { found: 'Found', not_found: 'Not found', failed: 'Could not be searched' };
-
-export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void }) {
+export function FlowTable({ flow, doc, onOpen, lang }: { flow: FlowRecord; doc: DocumentLookup; onOpen: (source: AnswerSource) => void; lang: UiLang }) {
+  const t = FLOWS[lang];
   const rows = rowsInOrder(flow);
   if (rows.length === 0) return null;
   // The value column when the question asks for a value (the governing law, a renewal term, …).
@@ -42,21 +42,21 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
   // The verdict column when the question states a condition ("governed by New York law").
   const judged = rows.some((r) => r.verdict);
   return (
-    <div className="flow-table-wrap" role="region" aria-label="Findings per document" tabIndex={0}>
+    <div className="flow-table-wrap" role="region" aria-label={t.findingsPerDocument} tabIndex={0}>
       <table className="flow-table" data-testid="flow-table">
         <thead>
           <tr>
-            <th scope="col">Document</th>
-            {judged && <th scope="col">Meets it?</th>}
-            {values && <th scope="col">Value</th>}
-            <th scope="col">Finding</th>
-            <th scope="col">Where</th>
+            <th scope="col">{t.document}</th>
+            {judged && <th scope="col">{t.meetsIt}</th>}
+            {values && <th scope="col">{t.value}</th>}
+            <th scope="col">{t.finding}</th>
+            <th scope="col">{t.where}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r, i) => {
             const source = rowSource(r, i + 1, doc);
-            const where = source ? pageLabel(source) : '';
+            const where = source ? pageLabel(source, lang) : '';
             const evidence = r.evidence.length > MAX_EVIDENCE ? `${r.evidence.slice(0, MAX_EVIDENCE)}…` : r.evidence;
             return (
               <tr key={r.itemId} data-testid="flow-row" data-status={r.status} data-document={r.document}>
@@ -66,12 +66,12 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
                 </th>
                 {judged && (
                   <td className={`flow-verdict verdict-${rowVerdict(r)}`} data-testid="flow-verdict" data-verdict={rowVerdict(r)}>
-                    {VERDICT[rowVerdict(r)]}
+                    {t.verdicts[rowVerdict(r)]}
                   </td>
                 )}
                 {values && (
                   <td className="flow-value" data-testid="flow-value">
-                    {r.value?.display ?? (r.status === 'found' ? <span className="muted">not stated</span> : '')}
+                    {r.value?.display ?? (r.status === 'found' ? <span className="muted">{t.notStated}</span> : '')}
                   </td>
                 )}
                 <td className="flow-finding">
@@ -82,21 +82,21 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
                       </p>
                       {evidence && evidence !== r.finding && (
                         <details className="flow-evidence">
-                          <summary>Passage</summary>
+                          <summary>{t.passage}</summary>
                           <blockquote>{evidence}</blockquote>
                         </details>
                       )}
                     </>
                   ) : (
                     <p className={`flow-missing flow-${r.status}`} data-testid="flow-finding">
-                      <span className="badge">{STATUS[r.status]}</span>
+                      <span className="badge">{t.rowStatus[r.status]}</span>
                       {r.reason && <span className="muted"> {r.reason}</span>}
                     </p>
                   )}
                 </td>
                 <td className="flow-where">
                   {source ? (
-                    <button type="button" className="cite flow-cite" data-testid="flow-cite" title={`Open ${r.document}, ${where}`} onClick={() => onOpen(source)}>
+                    <button type="button" className="cite flow-cite" data-testid="flow-cite" title={t.open(r.document, where)} onClick={() => onOpen(source)}>
                       {where}
                     </button>
                   ) : null}
@@ -111,21 +111,24 @@ export function FlowTable({ flow, doc, onOpen }: { flow: FlowRecord; doc: Docume
   );
 }
 
-export function FlowExports({ flow }: { flow: FlowRecord }) {
+/** CSV and XLSX of the table, written in the app's language (the language the export is asked in). */
+export function FlowExports({ flow, lang }: { flow: FlowRecord; lang: UiLang }) {
   const { flows } = useSession();
+  const app = useLanguage().lang;
+  const t = FLOWS[lang];
   const [problem, setProblem] = useState<string | null>(null);
   const save = (format: 'csv' | 'xlsx') => {
     setProblem(null);
-    flows.exportTable(flow.id, format).then(saveFile, (e: unknown) => setProblem(`The table could not be exported: ${describeError(e)}`));
+    flows.exportTable(flow.id, format, app).then(saveFile, (e: unknown) => setProblem(t.notExported(describeError(e))));
   };
   if (flow.rows.length === 0) return null;
   return (
     <div className="actions flow-exports">
       <button type="button" className="small" data-testid="export-csv" onClick={() => save('csv')}>
-        Export CSV
+        {t.exportCsv}
       </button>
       <button type="button" className="small" data-testid="export-xlsx" onClick={() => save('xlsx')}>
-        Export XLSX
+        {t.exportXlsx}
       </button>
       {problem && (
         <span className="error-text" role="alert">

@@ -9,11 +9,14 @@ import type { ReviewedFlag } from '../../core/scan/review';
 import type { FlagStatus } from '../../core/scan/types';
 import { describeError } from '../../core/errors';
 import { useSession } from '../hooks';
-import { ACTION_LABEL, dateTime, FINDING_LABEL, NEXT_STATUSES, SEVERITY_LABEL, STATUS_LABEL } from './labels';
+import { useStrings } from '../i18n/LanguageProvider';
+import { dateTime, NEXT_STATUSES } from './labels';
+import { REVIEW } from './review-strings';
 import { useWithReviewer } from './ReviewerGate';
 
 export function FlagCard({ item, documentName, showDocument, onOpen }: { item: ReviewedFlag; documentName: string; showDocument: boolean; onOpen: () => void }) {
   const { flag, review } = item;
+  const t = useStrings(REVIEW);
   const ev = flag.evidence;
   const [copied, setCopied] = useState(false);
   const copy = (text: string) => {
@@ -23,63 +26,63 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
     );
   };
   return (
-    <article className={`flag flag-sev-${flag.severity} flag-status-${review.status}`} aria-label={`${SEVERITY_LABEL[flag.severity]}: ${flag.ruleTitle}`} data-testid="flag" data-flag-id={flag.id} data-rule-id={flag.ruleId} data-kind={flag.kind} data-clause-type={flag.clauseType}>
+    <article className={`flag flag-sev-${flag.severity} flag-status-${review.status}`} aria-label={`${t.severities[flag.severity]}: ${flag.ruleTitle}`} data-testid="flag" data-flag-id={flag.id} data-rule-id={flag.ruleId} data-kind={flag.kind} data-clause-type={flag.clauseType}>
       <header className="flag-head">
-        <span className={`severity severity-${flag.severity}`}>{SEVERITY_LABEL[flag.severity]}</span>
+        <span className={`severity severity-${flag.severity}`}>{t.severities[flag.severity]}</span>
         <h4 className="flag-title">
           {flag.ruleTitle}
           {showDocument && <span className="flag-document"> · {documentName}</span>}
         </h4>
         <span className={`status-badge status-${review.status}`} data-testid="flag-status">
-          {STATUS_LABEL[review.status]}
+          {t.statuses[review.status]}
         </span>
       </header>
       <p className="flag-finding">
-        <strong>{FINDING_LABEL[flag.kind]}.</strong> {flag.explanation}
+        <strong>{t.findings[flag.kind]}.</strong> {flag.explanation}
       </p>
       {ev ? (
         <figure className="evidence">
           <figcaption>
-            <span data-testid="flag-page">{ev.page === ev.pageEnd ? `p. ${ev.page}` : `pp. ${ev.page}–${ev.pageEnd}`}</span>
+            <span data-testid="flag-page">{t.page(ev.page, ev.pageEnd)}</span>
             {ev.sectionPath.length > 0 && <span className="evidence-section"> · {ev.sectionPath.join(' › ')}</span>}
           </figcaption>
-          <blockquote className="evidence-text" data-testid="flag-evidence" tabIndex={0}>
+          <blockquote className="evidence-text" data-testid="flag-evidence">
             {ev.text}
           </blockquote>
           <button type="button" className="small" onClick={onOpen}>
-            Open in viewer
+            {t.openInViewer}
           </button>
         </figure>
       ) : (
-        <p className="evidence missing-evidence">Not found anywhere in the document.</p>
+        <p className="evidence missing-evidence">{t.notFoundAnywhere}</p>
       )}
       {flag.details.length > 0 && flag.kind !== 'missing' && (
         <p className="flag-details">
-          <span className="label">Checked:</span> {flag.details.join('; ')}
+          <span className="label">{t.checked}</span> {flag.details.join('; ')}
         </p>
       )}
       {flag.guidance && (
         <p className="flag-guidance">
-          <span className="label">Guidance:</span> {flag.guidance}
+          <span className="label">{t.guidance}</span> {flag.guidance}
         </p>
       )}
       {flag.fallback && (
         <div className="fallback">
-          <span className="label">Fallback language</span>
+          <span className="label">{t.fallbackLanguage}</span>
           <blockquote>{flag.fallback}</blockquote>
           <button type="button" className="ghost small" onClick={() => copy(flag.fallback ?? '')}>
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t.copied : t.copy}
           </button>
         </div>
       )}
       <ReviewActions item={item} />
       {review.history.length > 0 && (
         <details className="history">
-          <summary>History ({review.history.length})</summary>
+          <summary>{t.history(review.history.length)}</summary>
           <ol>
             {review.history.map((h, i) => (
               <li key={i}>
-                <span className="muted">{dateTime(h.at)}</span> · {h.user}: {STATUS_LABEL[h.from]} → {STATUS_LABEL[h.to]}
+                <span className="muted">{dateTime(h.at)}</span> · {h.user}: {t.statuses[h.from]} → {t.statuses[h.to]}
                 {h.note && <span className="history-note"> — {h.note}</span>}
               </li>
             ))}
@@ -94,6 +97,7 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
 function ReviewActions({ item }: { item: ReviewedFlag }) {
   const session = useSession();
   const withReviewer = useWithReviewer();
+  const t = useStrings(REVIEW);
   const { flag, review } = item;
   const [to, setTo] = useState<FlagStatus | null>(null);
   const [note, setNote] = useState('');
@@ -115,33 +119,34 @@ function ReviewActions({ item }: { item: ReviewedFlag }) {
     <div className="review-actions">
       {review.note && to === null && (
         <p className="review-note">
-          <span className="label">Note:</span> {review.note}
+          <span className="label">{t.note}</span> {review.note}
         </p>
       )}
       {to === null ? (
         <div className="actions">
           {NEXT_STATUSES[review.status].map((s) => (
             <button key={s} type="button" className={`small action-${s}`} onClick={() => setTo(s)}>
-              {ACTION_LABEL[s]}
+              {t.actions[s]}
             </button>
           ))}
         </div>
       ) : (
         <form
           className="decision"
+          data-roving-free
           onSubmit={(e) => {
             e.preventDefault();
             save();
           }}
         >
-          <label htmlFor={`note-${flag.id}`}>Note for “{ACTION_LABEL[to]}” (optional)</label>
+          <label htmlFor={`note-${flag.id}`}>{t.noteFor(t.actions[to])}</label>
           <textarea id={`note-${flag.id}`} value={note} maxLength={5000} rows={2} onChange={(e) => setNote(e.target.value)} autoFocus />
           <div className="actions">
             <button type="submit" className="primary small">
-              {ACTION_LABEL[to]} flag
+              {t.decide(t.actions[to])}
             </button>
             <button type="button" className="ghost small" onClick={() => setTo(null)}>
-              Cancel
+              {t.cancel}
             </button>
           </div>
         </form>

@@ -14,7 +14,9 @@ import type { FlagStatus } from '../../core/scan/types';
 import type { OpenSource } from '../App';
 import { useSession } from '../hooks';
 import { FlagCard } from './FlagCard';
-import { plural, SEVERITY_LABEL, STATUS_LABEL } from './labels';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { useRovingFocus } from '../roving';
+import { REVIEW, type ReviewStrings } from './review-strings';
 import { PrintReport } from './PrintReport';
 
 export interface FlagFocus {
@@ -23,6 +25,7 @@ export interface FlagFocus {
   readonly clauseType: string | null;
 }
 
+/** Report formats by their names (the same in every language). */
 const FORMATS: readonly { readonly format: ReportFormat; readonly label: string }[] = [
   { format: 'md', label: 'Markdown' },
   { format: 'csv', label: 'CSV' },
@@ -38,6 +41,11 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 
 export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen }: { playbook: Playbook; reviews: readonly DocumentReview[]; focus: FlagFocus; printable: boolean; onFocus: (focus: FlagFocus) => void; onOpen: (source: OpenSource) => void }) {
   const session = useSession();
+  const { lang } = useLanguage();
+  const t = REVIEW[lang];
+  // The scanned documents and the flags: one Tab stop each, arrow keys inside.
+  const docList = useRovingFocus<HTMLElement>({ rows: ':scope > button, :scope > div' });
+  const flagList = useRovingFocus<HTMLDivElement>({ rows: ':scope > article' });
   const [severities, setSeverities] = useState<ReadonlySet<Severity>>(new Set());
   const [statuses, setStatuses] = useState<ReadonlySet<FlagStatus>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -64,67 +72,67 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
 
   const open = (item: ReviewedFlag) => {
     session.reviews.passage(item.flag).then(
-      (passage) => (passage ? onOpen({ passage, terms: [] }) : setError('This passage is no longer in the workspace.')),
+      (passage) => (passage ? onOpen({ passage, terms: [] }) : setError(t.passageGone)),
       (e: unknown) => setError(describeError(e)),
     );
   };
 
   const exportReport = (documentId: string, format: ReportFormat) => {
     setError(null);
-    session.reviews.report(documentId, playbook.id, format).then(saveFile, (e: unknown) => setError(describeError(e)));
+    session.reviews.report(documentId, playbook.id, format, lang).then(saveFile, (e: unknown) => setError(describeError(e)));
   };
 
   if (reviews.length === 0) {
     return (
       <div className="empty">
-        <p>No document has been scanned with “{playbook.name}” yet.</p>
-        <p className="muted">Choose documents above and press Scan: each clause is classified and checked against the playbook's rules, and what needs a lawyer's attention is listed here by severity.</p>
+        <p>{t.noScanYet(playbook.name)}</p>
+        <p className="muted">{t.noScanHint}</p>
       </div>
     );
   }
 
   return (
     <div className="flags-view">
-      <nav className="review-docs" aria-label="Scanned documents">
+      <nav className="review-docs" aria-label={t.scannedDocuments} ref={docList}>
         <button type="button" className={`review-doc${documentId === null ? ' selected' : ''}`} aria-pressed={documentId === null} onClick={() => onFocus({ documentId: null, clauseType: null })}>
-          <span className="doc-name">All documents</span>
-          <span className="muted small-text">{plural(reviews.reduce((n, r) => n + r.summary.total, 0), 'flag')}</span>
+          <span className="doc-name">{t.allDocuments}</span>
+          <span className="muted small-text">{t.flags(reviews.reduce((n, r) => n + r.summary.total, 0))}</span>
         </button>
         {reviews.map((r) => (
-          <DocumentEntry key={r.documentId} review={r} selected={documentId === r.documentId} onSelect={() => onFocus({ documentId: r.documentId, clauseType: null })} />
+          <DocumentEntry key={r.documentId} review={r} selected={documentId === r.documentId} t={t} onSelect={() => onFocus({ documentId: r.documentId, clauseType: null })} />
         ))}
       </nav>
       <div className="flags-main">
-        <div className="filters" role="group" aria-label="Filters">
+        <div className="filters" role="group" aria-label={t.filters}>
           <fieldset>
-            <legend>Severity</legend>
+            <legend>{t.severity}</legend>
             {SEVERITIES.map((s) => (
               <label key={s} className={`chip severity-${s}`}>
                 <input type="checkbox" checked={severities.has(s)} onChange={() => setSeverities((x) => toggled(x, s))} />
-                {SEVERITY_LABEL[s]}
+                {t.severities[s]}
               </label>
             ))}
           </fieldset>
           <fieldset>
-            <legend>Status</legend>
+            <legend>{t.status}</legend>
             {FLAG_STATUSES.map((s) => (
               <label key={s} className="chip">
                 <input type="checkbox" checked={statuses.has(s)} onChange={() => setStatuses((x) => toggled(x, s))} />
-                {STATUS_LABEL[s]}
+                {t.statuses[s]}
               </label>
             ))}
           </fieldset>
         </div>
         {selected && (
-          <div className="report-bar" role="group" aria-label="Report">
-            <span className="muted">Report of {selected.documentName}:</span>
+          <div className="report-bar" role="group" aria-label={t.report}>
+            <span className="muted">{t.reportOf(selected.documentName)}</span>
             {FORMATS.map(({ format, label }) => (
               <button key={format} type="button" className="small" onClick={() => exportReport(selected.documentId, format)}>
                 {label}
               </button>
             ))}
             <button type="button" className="small" onClick={() => window.print()}>
-              Print
+              {t.print}
             </button>
           </div>
         )}
@@ -134,12 +142,12 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
           </p>
         )}
         <p className="muted small-text" data-testid="flag-count">
-          {items.length === shown.reduce((n, r) => n + r.items.length, 0) ? plural(items.length, 'flag') : `${items.length} of ${plural(shown.reduce((n, r) => n + r.items.length, 0), 'flag')} (filtered)`}
+          {items.length === shown.reduce((n, r) => n + r.items.length, 0) ? t.flags(items.length) : t.filtered(items.length, t.flags(shown.reduce((n, r) => n + r.items.length, 0)))}
         </p>
         {items.length === 0 ? (
-          <p className="empty">{shown.some((r) => r.items.length > 0) ? 'No flag matches the filters.' : 'No flags: every rule of the playbook passed.'}</p>
+          <p className="empty">{shown.some((r) => r.items.length > 0) ? t.noMatch : t.noFlags}</p>
         ) : (
-          <div className="flag-list">
+          <div className="flag-list" role="group" aria-label={t.flagList} ref={flagList}>
             {items.map((item) => (
               <FlagCard key={item.flag.id} item={item} documentName={names.get(item.flag.documentId) ?? ''} showDocument={documentId === null} onOpen={() => open(item)} />
             ))}
@@ -151,7 +159,7 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
   );
 }
 
-function DocumentEntry({ review, selected, onSelect }: { review: DocumentReview; selected: boolean; onSelect: () => void }) {
+function DocumentEntry({ review, selected, t, onSelect }: { review: DocumentReview; selected: boolean; t: ReviewStrings; onSelect: () => void }) {
   const session = useSession();
   const { summary } = review;
   const unresolved = summary.byStatus.open + summary.byStatus.escalated;
@@ -162,20 +170,14 @@ function DocumentEntry({ review, selected, onSelect }: { review: DocumentReview;
           {review.documentName}
         </span>
         <span className="review-state small-text">
-          {summary.worstOpen && <span className={`severity severity-${summary.worstOpen}`}>{SEVERITY_LABEL[summary.worstOpen]}</span>}
-          {summary.complete ? (
-            <span className="done-text">Reviewed · {plural(summary.total, 'flag')}</span>
-          ) : (
-            <span>
-              {unresolved} of {plural(summary.total, 'flag')} to review{summary.byStatus.escalated > 0 && `, ${summary.byStatus.escalated} escalated`}
-            </span>
-          )}
+          {summary.worstOpen && <span className={`severity severity-${summary.worstOpen}`}>{t.severities[summary.worstOpen]}</span>}
+          {summary.complete ? <span className="done-text">{t.reviewed(t.flags(summary.total))}</span> : <span>{t.toReview(unresolved, t.flags(summary.total), summary.byStatus.escalated)}</span>}
         </span>
-        <progress max={Math.max(summary.total, 1)} value={summary.total - unresolved} aria-label={`Review progress of ${review.documentName}`} />
+        <progress max={Math.max(summary.total, 1)} value={summary.total - unresolved} aria-label={t.reviewProgress(review.documentName)} />
       </button>
       {review.stale && (
         <button type="button" className="small stale" onClick={() => void session.scans.start({ documentIds: [review.documentId], playbookId: review.scan.playbookId }).catch(() => undefined)}>
-          Changed since this scan: re-scan
+          {t.rescan}
         </button>
       )}
     </div>

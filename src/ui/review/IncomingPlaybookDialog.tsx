@@ -8,12 +8,11 @@ import type { IncomingPlaybook } from '../../app/playbook-library';
 import { describeError } from '../../core/errors';
 import type { ItemDiff } from '../../core/scan/share';
 import { useCasefile } from '../hooks';
-import { plural, SEVERITY_LABEL } from './labels';
+import { useStrings } from '../i18n/LanguageProvider';
+import { REVIEW, type ReviewStrings } from './review-strings';
 import { useModalDialog } from '../modal';
 
-const ORIGIN: Record<string, string> = { builtin: 'built in', file: 'imported from a file', link: 'opened from a link', editor: 'edited here' };
-
-function DiffList<T extends { readonly id: string }>({ title, diff, name, incoming }: { title: string; diff: ItemDiff<T>; name: (item: T) => string; incoming: readonly T[] }) {
+function DiffList<T extends { readonly id: string }>({ title, diff, name, incoming, t }: { title: string; diff: ItemDiff<T>; name: (item: T) => string; incoming: readonly T[]; t: ReviewStrings }) {
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) return null;
   const nameOf = (id: string) => {
     const item = incoming.find((x) => x.id === id);
@@ -25,17 +24,17 @@ function DiffList<T extends { readonly id: string }>({ title, diff, name, incomi
       <ul>
         {diff.added.map((x) => (
           <li key={`a-${x.id}`} className="diff-added">
-            Added: {name(x)}
+            {t.added(name(x))}
           </li>
         ))}
         {diff.removed.map((x) => (
           <li key={`r-${x.id}`} className="diff-removed">
-            Removed: {name(x)}
+            {t.removed(name(x))}
           </li>
         ))}
         {diff.changed.map((c) => (
           <li key={`c-${c.id}`} className="diff-changed">
-            Changed: {nameOf(c.id)} — {c.fields.join(', ')}
+            {t.changed(nameOf(c.id), c.fields.join(', '))}
           </li>
         ))}
       </ul>
@@ -46,6 +45,7 @@ function DiffList<T extends { readonly id: string }>({ title, diff, name, incomi
 export function IncomingPlaybookDialog({ incoming, onClose, onInstalled }: { incoming: IncomingPlaybook; onClose: () => void; onInstalled: (id: string) => void }) {
   const app = useCasefile();
   const dialog = useModalDialog();
+  const t = useStrings(REVIEW);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { playbook: p, diff, current } = incoming;
@@ -64,55 +64,50 @@ export function IncomingPlaybookDialog({ incoming, onClose, onInstalled }: { inc
   };
   return (
     <dialog ref={dialog} className="incoming" aria-labelledby="incoming-title" onClose={onClose} onCancel={onClose}>
-      <h2 id="incoming-title">Add the playbook “{p.name}”?</h2>
-      <p className="muted small-text">
-        From {incoming.label}. It was checked: valid, its patterns run in linear time, its texts are shown as plain text. Nothing is added until you confirm.
-      </p>
+      <h2 id="incoming-title">{t.addPlaybookTitle(p.name)}</h2>
+      <p className="muted small-text">{t.checkedFrom(incoming.label)}</p>
       <dl className="incoming-facts">
-        <dt>Id and version</dt>
+        <dt>{t.idVersion}</dt>
         <dd>
           {p.id} · {p.version}
         </dd>
         {p.author && (
           <>
-            <dt>Author</dt>
+            <dt>{t.author}</dt>
             <dd>{p.author}</dd>
           </>
         )}
         {p.jurisdiction && (
           <>
-            <dt>Jurisdiction</dt>
+            <dt>{t.jurisdiction}</dt>
             <dd>{p.jurisdiction}</dd>
           </>
         )}
-        <dt>Contents</dt>
-        <dd>
-          {plural(p.rules.length, 'rule')}, {plural(p.clauseTypes.length, 'clause type')}, language {p.language}
-        </dd>
+        <dt>{t.contents}</dt>
+        <dd>{t.contentsLine(p.rules.length, p.clauseTypes.length, p.language)}</dd>
       </dl>
       <p className="incoming-description">{p.description}</p>
       <details>
-        <summary>Rules</summary>
+        <summary>{t.rules}</summary>
         <ul className="incoming-rules">
           {p.rules.map((r) => (
             <li key={r.id}>
-              <span className={`severity severity-${r.severity}`}>{SEVERITY_LABEL[r.severity]}</span> {r.title}
+              <span className={`severity severity-${r.severity}`}>{t.severities[r.severity]}</span> {r.title}
             </li>
           ))}
         </ul>
       </details>
-      <section className="incoming-diff" aria-label="Differences">
-        {!current && <p>No playbook with the id “{p.id}” is installed: this adds a new one.</p>}
-        {current && diff?.identical && <p>Identical to the version you have ({current.playbook.version}, {ORIGIN[current.origin]}).</p>}
+      <section className="incoming-diff" aria-label={t.differences}>
+        {!current && <p>{t.newPlaybook(p.id)}</p>}
+        {current && diff?.identical && <p>{t.identical(current.playbook.version, t.originWords[current.origin] ?? current.origin)}</p>}
         {current && diff && !diff.identical && (
           <>
             <p>
-              You have “{current.playbook.name}” {diff.fromVersion} ({ORIGIN[current.origin]}); this is {diff.toVersion}.{' '}
-              {current.builtin ? 'Adding it takes the place of the built-in version, which you can restore at any time.' : 'Adding it replaces yours.'} Differences:
+              {t.youHave(current.playbook.name, diff.fromVersion, t.originWords[current.origin] ?? current.origin, diff.toVersion)} {current.builtin ? t.replacesBuiltin : t.replacesYours} {t.differences}:
             </p>
-            {diff.metadata.length > 0 && <p>Details changed: {diff.metadata.join(', ')}.</p>}
-            <DiffList title="Rules" diff={diff.rules} name={(r) => `${r.title} (${r.id})`} incoming={p.rules} />
-            <DiffList title="Clause types" diff={diff.clauseTypes} name={(t) => `${t.name} (${t.id})`} incoming={p.clauseTypes} />
+            {diff.metadata.length > 0 && <p>{t.detailsChanged(diff.metadata.join(', '))}</p>}
+            <DiffList title={t.rules} diff={diff.rules} name={(r) => `${r.title} (${r.id})`} incoming={p.rules} t={t} />
+            <DiffList title={t.clauseTypes} diff={diff.clauseTypes} name={(c) => `${c.name} (${c.id})`} incoming={p.clauseTypes} t={t} />
           </>
         )}
       </section>
@@ -123,10 +118,10 @@ export function IncomingPlaybookDialog({ incoming, onClose, onInstalled }: { inc
       )}
       <div className="actions">
         <button type="button" className="primary" onClick={add} disabled={busy || diff?.identical === true}>
-          {!current ? 'Add playbook' : current.origin === 'builtin' ? 'Add this version' : 'Replace my version'}
+          {!current ? t.addPlaybook : current.origin === 'builtin' ? t.addThisVersion : t.replaceMine}
         </button>
         <button type="button" className="ghost" onClick={() => dialog.current?.close()}>
-          Cancel
+          {t.cancel}
         </button>
       </div>
     </dialog>

@@ -3,6 +3,9 @@
  * as a file, share as a link, or delete (an edited built-in is restored); playbooks come in from
  * a file (picker or drag and drop) or a share link, and are shown before they are added.
  */
+import { useStrings } from '../i18n/LanguageProvider';
+import { useRovingFocus } from '../roving';
+import { REVIEW, type ReviewStrings } from './review-strings';
 import { useRef, useState, type DragEvent } from 'react';
 import { saveFile } from '../../app/downloads';
 import type { IncomingPlaybook, PlaybookEntry } from '../../app/playbook-library';
@@ -11,27 +14,29 @@ import type { Playbook } from '../../core/scan/playbook';
 import { ConfirmDialog } from '../Dialogs';
 import { useCasefile } from '../hooks';
 import { IncomingPlaybookDialog } from './IncomingPlaybookDialog';
-import { plural } from './labels';
 import { PlaybookEditor } from './PlaybookEditor';
 import { usePlaybooks } from './review-hooks';
 import { ShareBox } from './ShareBox';
 
-function origin(e: PlaybookEntry): string {
+function origin(e: PlaybookEntry, t: ReviewStrings): string {
+  const o = t.origins;
   switch (e.origin) {
     case 'builtin':
-      return 'Built in';
+      return o.builtin;
     case 'file':
-      return e.builtin ? 'Built in, replaced by a file' : 'Imported from a file';
+      return e.builtin ? o.fileBuiltin : o.file;
     case 'link':
-      return e.builtin ? 'Built in, replaced from a link' : 'Opened from a link';
+      return e.builtin ? o.linkBuiltin : o.link;
     case 'editor':
-      return e.builtin ? 'Built in, edited' : 'Edited here';
+      return e.builtin ? o.editorBuiltin : o.editor;
   }
 }
 
 export function PlaybooksView({ current, onUse }: { current: string; onUse: (id: string) => void }) {
   const app = useCasefile();
   const { entries } = usePlaybooks();
+  const t = useStrings(REVIEW);
+  const list = useRovingFocus<HTMLUListElement>({ rows: ':scope > li' });
   const input = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Playbook | null>(null);
   const [incoming, setIncoming] = useState<IncomingPlaybook | null>(null);
@@ -48,7 +53,7 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
   };
   const openLink = () => {
     setError(null);
-    app.playbooks.readLink(link.trim()).then((x) => (x ? setIncoming(x) : setError('This link carries no playbook (it has no “#playbook=…” part).')), fail);
+    app.playbooks.readLink(link.trim()).then((x) => (x ? setIncoming(x) : setError(t.noPlaybookInLink)), fail);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -71,12 +76,12 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
         data-testid="playbook-drop"
       >
         <p>
-          Drop a playbook file here, or{' '}
+          {t.dropPlaybook}{' '}
           <button type="button" className="small" onClick={() => input.current?.click()}>
-            Import a file…
+            {t.importFile}
           </button>
         </p>
-        <input ref={input} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label="Choose a playbook file" data-testid="playbook-file" onChange={(e) => {
+        <input ref={input} type="file" accept=".json,application/json" className="visually-hidden" tabIndex={-1} aria-label={t.choosePlaybookFile} data-testid="playbook-file" onChange={(e) => {
           readFile(e.target.files?.[0]);
           e.target.value = '';
         }} />
@@ -87,20 +92,20 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
             openLink();
           }}
         >
-          <label htmlFor="playbook-link">Or paste a shared link</label>
+          <label htmlFor="playbook-link">{t.pasteLink}</label>
           <input id="playbook-link" value={link} placeholder="https://…#playbook=…" onChange={(e) => setLink(e.target.value)} />
           <button type="submit" className="small" disabled={!link.trim()}>
-            Open link
+            {t.openLink}
           </button>
         </form>
-        <p className="muted small-text">Playbooks are data: they are checked before anything uses them, their patterns cannot hang the page, and their texts are shown as plain text.</p>
+        <p className="muted small-text">{t.playbooksAreData}</p>
       </div>
       {error && (
         <p role="alert" className="error-text">
           {error}
         </p>
       )}
-      <ul className="playbook-list" aria-label="Playbooks">
+      <ul className="playbook-list" aria-label={t.playbooks} ref={list}>
         {entries.map((e) => {
           const p = e.playbook;
           return (
@@ -108,31 +113,31 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
               <div className="playbook-main">
                 <h4>{p.name}</h4>
                 <p className="muted small-text">
-                  {origin(e)} · {p.id} · version {p.version} · {plural(p.rules.length, 'rule')} · {plural(p.clauseTypes.length, 'clause type')}
+                  {t.playbookFacts(origin(e, t), p.id, p.version, p.rules.length, p.clauseTypes.length)}
                   {p.jurisdiction && ` · ${p.jurisdiction}`}
-                  {p.author && ` · by ${p.author}`}
+                  {p.author && t.by(p.author)}
                 </p>
                 <p className="playbook-description">{p.description}</p>
               </div>
               <div className="actions">
                 <button type="button" className="small primary" disabled={p.id === current} onClick={() => onUse(p.id)}>
-                  {p.id === current ? 'In use' : 'Use for review'}
+                  {p.id === current ? t.inUse : t.useForReview}
                 </button>
                 <button type="button" className="small" onClick={() => setEditing(p)}>
-                  Edit
+                  {t.edit}
                 </button>
                 <button type="button" className="small" onClick={() => setEditing(app.playbooks.duplicate(p))}>
-                  Duplicate
+                  {t.duplicate}
                 </button>
                 <button type="button" className="small" onClick={() => saveFile({ ...app.playbooks.exportFile(p), data: app.playbooks.exportFile(p).text })}>
-                  Export file
+                  {t.exportFile}
                 </button>
                 <button type="button" className="small" onClick={() => app.playbooks.shareLink(p, window.location.href).then((l) => setShare({ id: p.id, link: l }), fail)}>
-                  Share link
+                  {t.shareLink}
                 </button>
                 {e.origin !== 'builtin' && (
                   <button type="button" className="small ghost danger" onClick={() => setRemoving(e)}>
-                    {e.builtin ? 'Restore built-in' : 'Delete'}
+                    {e.builtin ? t.restoreBuiltin : t.delete}
                   </button>
                 )}
               </div>
@@ -143,8 +148,8 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
       </ul>
       {incoming && <IncomingPlaybookDialog incoming={incoming} onClose={() => setIncoming(null)} onInstalled={(id) => onUse(id)} />}
       {removing && (
-        <ConfirmDialog title={removing.builtin ? `Restore the built-in “${removing.builtin.name}”?` : `Delete “${removing.playbook.name}”?`} action={removing.builtin ? 'Restore built-in' : 'Delete playbook'} onConfirm={() => void app.playbooks.remove(removing.playbook.id).catch(fail)} onClose={() => setRemoving(null)}>
-          {removing.builtin ? `Your version ${removing.playbook.version} is removed; scans made with it are brought up to date.` : 'It is removed from this browser, for every workspace. Scans already made keep their flags.'}
+        <ConfirmDialog title={removing.builtin ? t.restoreTitle(removing.builtin.name) : t.deleteTitle(removing.playbook.name)} action={removing.builtin ? t.restoreBuiltin : t.deletePlaybook} onConfirm={() => void app.playbooks.remove(removing.playbook.id).catch(fail)} onClose={() => setRemoving(null)}>
+          {removing.builtin ? t.restoreText(removing.playbook.version) : t.deleteText}
         </ConfirmDialog>
       )}
     </div>

@@ -10,20 +10,26 @@ import type { Playbook } from '../../core/scan/playbook';
 import { sortPortfolio, type PortfolioCell, type PortfolioGrid } from '../../core/scan/portfolio';
 import type { OpenSource } from '../App';
 import { useLiveQuery, useSession, useWorkspace } from '../hooks';
-import { SEVERITY_LABEL } from './labels';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { useRovingFocus } from '../roving';
+import { REVIEW, type ReviewStrings } from './review-strings';
 
 const EMPTY: PortfolioGrid = { columns: [], rows: [] };
 
-function cellText(cell: PortfolioCell | undefined): string {
+function cellText(cell: PortfolioCell | undefined, t: ReviewStrings): string {
   if (!cell) return '';
-  if (cell.state === 'flagged') return cell.severity ? SEVERITY_LABEL[cell.severity] : 'Flagged';
+  if (cell.state === 'flagged') return cell.severity ? t.severities[cell.severity] : t.flagged;
   // A type nobody flagged is only "not found": good news for a prohibited clause, so not "missing".
-  return cell.state === 'present' ? 'Present' : 'Not found';
+  return cell.state === 'present' ? t.legend.present : t.legend.notFound;
 }
 
 export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook; onJump: (documentId: string, clauseType: string | null) => void; onOpen: (source: OpenSource) => void }) {
   const session = useSession();
   const ws = useWorkspace();
+  const { lang } = useLanguage();
+  const t = REVIEW[lang];
+  // The grid is one Tab stop: arrow keys move between its cells (and the sortable headers).
+  const table = useRovingFocus<HTMLTableElement>({ rows: 'tr' });
   const [allTypes, setAllTypes] = useState(false);
   const [sort, setSort] = useState<{ column: string; direction: 'asc' | 'desc' }>({ column: 'document', direction: 'asc' });
   const [error, setError] = useState<string | null>(null);
@@ -44,28 +50,28 @@ export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook
 
   const exportGrid = (format: 'csv' | 'xlsx') => {
     setError(null);
-    session.reviews.portfolioFile(sorted, playbook, format).then(saveFile, (e: unknown) => setError(describeError(e)));
+    session.reviews.portfolioFile(sorted, playbook, format, lang).then(saveFile, (e: unknown) => setError(describeError(e)));
   };
 
   if (grid.rows.length === 0) {
-    return <p className="empty">Scan documents with “{playbook.name}” to compare them here, clause type by clause type.</p>;
+    return <p className="empty">{t.scanToCompare(playbook.name)}</p>;
   }
   return (
     <div className="portfolio">
       <div className="portfolio-bar">
         <label className="check">
           <input type="checkbox" checked={allTypes} onChange={(e) => setAllTypes(e.target.checked)} />
-          All clause types (not only those the rules check)
+          {t.allClauseTypes}
         </label>
         <span className="legend small-text" aria-hidden="true">
-          <span className="cell-chip state-flagged severity-high">High</span> flagged, still open · <span className="cell-chip state-present">Present</span> · <span className="cell-chip state-missing">Not found</span>
+          <span className="cell-chip state-flagged severity-high">{t.severities.high}</span> {t.legend.flagged} · <span className="cell-chip state-present">{t.legend.present}</span> · <span className="cell-chip state-missing">{t.legend.notFound}</span>
         </span>
         <span className="actions">
           <button type="button" className="small" onClick={() => exportGrid('csv')}>
-            Export CSV
+            {t.exportCsv}
           </button>
           <button type="button" className="small" onClick={() => exportGrid('xlsx')}>
-            Export Excel
+            {t.exportExcel}
           </button>
         </span>
       </div>
@@ -74,18 +80,19 @@ export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook
           {error}
         </p>
       )}
-      <div className="grid-scroll" tabIndex={0} role="region" aria-label="Portfolio grid">
-        <table className="portfolio-grid">
+      <div className="grid-scroll" role="region" aria-label={t.portfolioGrid}>
+        <table className="portfolio-grid" ref={table}>
           <thead>
             <tr>
               <th scope="col" aria-sort={ariaSort('document')} className="doc-col">
                 <button type="button" className="sort" onClick={() => sortBy('document')}>
-                  Document{sort.column === 'document' ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                  {t.document}
+                  {sort.column === 'document' ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
                 </button>
               </th>
               {sorted.columns.map((c) => (
                 <th key={c.id} scope="col" aria-sort={ariaSort(c.id)} className="type-col">
-                  <button type="button" className="sort" onClick={() => sortBy(c.id)} title={`Sort by ${c.name}`}>
+                  <button type="button" className="sort" onClick={() => sortBy(c.id)} title={t.sortBy(c.name)}>
                     <span className="type-name">{c.name}</span>
                     {sort.column === c.id ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
                   </button>
@@ -103,10 +110,10 @@ export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook
                 </th>
                 {sorted.columns.map((c) => {
                   const cell = row.cells[c.id];
-                  const text = cellText(cell);
+                  const text = cellText(cell, t);
                   return (
                     <td key={c.id}>
-                      <button type="button" className={`cell-chip state-${cell?.state ?? 'missing'}${cell?.severity ? ` severity-${cell.severity}` : ''}`} aria-label={`${row.documentName}, ${c.name}: ${cell?.state === 'flagged' ? `flagged, ${text}` : text}`} onClick={() => jump(row.documentId, c.id, cell)}>
+                      <button type="button" className={`cell-chip state-${cell?.state ?? 'missing'}${cell?.severity ? ` severity-${cell.severity}` : ''}`} aria-label={t.cellLabel(row.documentName, c.name, cell?.state === 'flagged' ? t.flaggedSeverity(text) : text)} onClick={() => jump(row.documentId, c.id, cell)}>
                         {text}
                       </button>
                     </td>

@@ -7,9 +7,12 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentReview } from '../../app/review-service';
 import type { Playbook } from '../../core/scan/playbook';
-import { dateTime, FINDING_LABEL, plural, SEVERITY_LABEL, STATUS_LABEL } from './labels';
+import { useStrings } from '../i18n/LanguageProvider';
+import { dateTime } from './labels';
+import { REVIEW } from './review-strings';
 
 export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews: readonly DocumentReview[] }) {
+  const t = useStrings(REVIEW);
   const [printedAt, setPrintedAt] = useState<number | null>(null);
   useEffect(() => {
     const stamp = () => flushSync(() => setPrintedAt(Date.now()));
@@ -20,44 +23,45 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
     <div className="print-report" aria-hidden="true">
       {reviews.map((r) => (
         <section key={r.documentId} className="print-document">
-          <h1>Contract review: {r.documentName}</h1>
-          <p>
-            Playbook: {playbook.name} ({playbook.id} {r.scan.playbookVersion}) · Scanned {dateTime(r.scan.finishedAt)}{printedAt !== null && ` · Printed ${dateTime(printedAt)}`}
-          </p>
-          <p>
-            {plural(r.summary.total, 'flag')}: {r.summary.byStatus.open} open, {r.summary.byStatus.escalated} escalated, {r.summary.byStatus.resolved} resolved, {r.summary.byStatus.dismissed} dismissed.
-          </p>
-          {r.items.length === 0 && <p>No flags: every rule of the playbook passed.</p>}
+          <h1>{t.reviewTitle(r.documentName)}</h1>
+          <p>{t.printedLine(playbook.name, playbook.id, r.scan.playbookVersion, dateTime(r.scan.finishedAt), printedAt !== null ? dateTime(printedAt) : null)}</p>
+          <p>{t.printCounts(r.summary.total, r.summary.byStatus.open, r.summary.byStatus.escalated, r.summary.byStatus.resolved, r.summary.byStatus.dismissed)}</p>
+          {r.items.length === 0 && <p>{t.noFlags}</p>}
           {r.items.map(({ flag, review }, i) => {
             const last = review.history.at(-1);
             return (
               <article key={flag.id} className="print-flag">
                 <h2>
-                  {i + 1}. {flag.ruleTitle} — {SEVERITY_LABEL[flag.severity]} ({STATUS_LABEL[review.status]})
+                  {i + 1}. {flag.ruleTitle} — {t.severities[flag.severity]} ({t.statuses[review.status]})
                 </h2>
                 <p>
-                  {FINDING_LABEL[flag.kind]}. {flag.explanation}
+                  {t.findings[flag.kind]}. {flag.explanation}
                 </p>
                 {flag.evidence && (
                   <>
-                    <p className="print-label">
-                      Evidence (p. {flag.evidence.page}
-                      {flag.evidence.sectionPath.length > 0 && `, ${flag.evidence.sectionPath.join(' › ')}`}):
-                    </p>
+                    <p className="print-label">{t.evidenceAt(flag.evidence.page, flag.evidence.sectionPath.join(' › '))}</p>
                     <blockquote>{flag.evidence.text}</blockquote>
                   </>
                 )}
-                {flag.details.length > 0 && flag.kind !== 'missing' && <p>Checked: {flag.details.join('; ')}</p>}
-                {flag.guidance && <p>Guidance: {flag.guidance}</p>}
+                {flag.details.length > 0 && flag.kind !== 'missing' && (
+                  <p>
+                    {t.checked} {flag.details.join('; ')}
+                  </p>
+                )}
+                {flag.guidance && (
+                  <p>
+                    {t.guidance} {flag.guidance}
+                  </p>
+                )}
                 {flag.fallback && (
                   <>
-                    <p className="print-label">Fallback language:</p>
+                    <p className="print-label">{t.fallbackLanguage}:</p>
                     <blockquote>{flag.fallback}</blockquote>
                   </>
                 )}
                 {last && (
                   <p>
-                    Review: {STATUS_LABEL[review.status]} by {last.user}, {dateTime(last.at)}
+                    {t.reviewLine(t.statuses[review.status], last.user, dateTime(last.at))}
                     {review.note && ` — ${review.note}`}
                   </p>
                 )}

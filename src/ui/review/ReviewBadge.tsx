@@ -1,19 +1,20 @@
-/** A document's contract review at a glance, on its row: flags still to review (by the worst severity), or reviewed. */
 import type { DocumentReviewState } from '../../app/review-service';
-import { SEVERITY_LABEL } from './labels';
+import { useStrings } from '../i18n/LanguageProvider';
+import { REVIEW } from './review-strings';
 
+/** A document's contract review at a glance, on its row: flags still to review (by the worst severity), or reviewed. */
 export function ReviewBadge({ state }: { state: DocumentReviewState }) {
+  const t = useStrings(REVIEW);
   if (state.unresolved === 0) {
     return (
-      <span className="badge review-badge reviewed" title="Contract review: every flag resolved or dismissed">
-        Reviewed
+      <span className="badge review-badge reviewed" title={t.badgeReviewedTitle}>
+        {t.badgeReviewed}
       </span>
     );
   }
-  const worst = state.worst ? ` (worst: ${SEVERITY_LABEL[state.worst]})` : '';
   return (
-    <span className={`badge review-badge severity-${state.worst ?? 'info'}`} title={`Contract review: ${state.unresolved} flags to review${worst}${state.escalated ? `, ${state.escalated} escalated` : ''}`} data-testid="review-badge">
-      {state.unresolved} to review
+    <span className={`badge review-badge severity-${state.worst ?? 'info'}`} title={t.badgeTitle(state.unresolved, state.worst ? t.severities[state.worst] : null, state.escalated)} data-testid="review-badge">
+      {t.badgeToReview(state.unresolved)}
     </span>
   );
 }

@@ -3,6 +3,9 @@
  * then the flags by severity with their evidence and review, the portfolio grid of the scanned
  * documents, and the playbook library with its editor.
  */
+import { useStrings } from '../i18n/LanguageProvider';
+import { useRovingFocus } from '../roving';
+import { REVIEW } from './review-strings';
 import { useState } from 'react';
 import type { DocumentReview } from '../../app/review-service';
 import type { OpenSource } from '../App';
@@ -17,17 +20,15 @@ import './review.css';
 
 type Tab = 'flags' | 'portfolio' | 'playbooks';
 
-const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
-  { id: 'flags', label: 'Flags' },
-  { id: 'portfolio', label: 'Portfolio' },
-  { id: 'playbooks', label: 'Playbooks' },
-];
+const TABS: readonly Tab[] = ['flags', 'portfolio', 'playbooks'];
 
 export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (source: OpenSource) => void }) {
   const session = useSession();
   const ws = useWorkspace();
   const { entries } = usePlaybooks();
   const reviewer = useReviewer();
+  const t = useStrings(REVIEW);
+  const tabs = useRovingFocus<HTMLDivElement>({ rows: '[role=tablist]' });
   const [playbookId, setPlaybookId] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('flags');
   const [focus, setFocus] = useState<FlagFocus>({ documentId: null, clauseType: null });
@@ -40,9 +41,9 @@ export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (sourc
     <ReviewerGate>
       <section className="panel review" aria-labelledby="review-heading">
         <div className="review-head">
-          <h2 id="review-heading">Contract review</h2>
+          <h2 id="review-heading">{t.contractReview}</h2>
           <label className="playbook-choice">
-            Playbook
+            {t.playbook}
             <select value={playbook?.id ?? ''} onChange={(e) => setPlaybookId(e.target.value)}>
               {entries.map((e) => (
                 <option key={e.playbook.id} value={e.playbook.id}>
@@ -52,20 +53,22 @@ export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (sourc
             </select>
           </label>
           <span className="reviewer small-text">
-            {reviewer.name ? `Reviewing as ${reviewer.name}` : 'Reviewer not named yet'}
+            {reviewer.name ? t.reviewingAs(reviewer.name) : t.noReviewer}
             <button type="button" className="ghost small" onClick={() => setNaming(true)}>
-              {reviewer.name ? 'Change' : 'Set name'}
+              {reviewer.name ? t.change : t.setName}
             </button>
           </span>
         </div>
         {playbook && tab !== 'playbooks' && <ScanPanel playbook={playbook} />}
-        <div className="tabs review-tabs" role="tablist" aria-label="Review">
-          {TABS.map((t) => (
-            <button key={t.id} type="button" role="tab" id={`review-tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`review-panel-${t.id}`} onClick={() => setTab(t.id)}>
-              {t.label}
-              {t.id === 'flags' && reviews.length > 0 && ` (${reviews.reduce((n, r) => n + r.summary.byStatus.open + r.summary.byStatus.escalated, 0)} open)`}
-            </button>
-          ))}
+        <div ref={tabs}>
+          <div className="tabs review-tabs" role="tablist" aria-label={t.review}>
+            {TABS.map((id) => (
+              <button key={id} type="button" role="tab" id={`review-tab-${id}`} aria-selected={tab === id} aria-controls={`review-panel-${id}`} onClick={() => setTab(id)}>
+                {t.tabs[id]}
+                {id === 'flags' && reviews.length > 0 && t.openCount(reviews.reduce((n, r) => n + r.summary.byStatus.open + r.summary.byStatus.escalated, 0))}
+              </button>
+            ))}
+          </div>
         </div>
         <div role="tabpanel" id={`review-panel-${tab}`} aria-labelledby={`review-tab-${tab}`} className="review-panel">
           {playbook && tab === 'flags' && <FlagsView playbook={playbook} reviews={reviews} focus={focus} printable={active} onFocus={setFocus} onOpen={onOpen} />}

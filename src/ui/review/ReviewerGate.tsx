@@ -3,6 +3,8 @@
  * first time one is needed) and kept in this browser for every workspace. `useWithReviewer()`
  * runs an action once a name is known, asking for it first when needed.
  */
+import { useStrings } from '../i18n/LanguageProvider';
+import { REVIEW } from './review-strings';
 import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { describeError } from '../../core/errors';
 import { useCasefile } from '../hooks';
@@ -46,6 +48,7 @@ export function ReviewerGate({ children }: { children: ReactNode }) {
 export function ReviewerDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const app = useCasefile();
   const dialog = useModalDialog();
+  const t = useStrings(REVIEW);
   const [name, setName] = useState(app.reviewer.state.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -61,9 +64,9 @@ export function ReviewerDialog({ onClose, onSaved }: { onClose: () => void; onSa
   return (
     <dialog ref={dialog} className="small-dialog" aria-labelledby="reviewer-title" onClose={onClose} onCancel={onClose}>
       <form onSubmit={submit}>
-        <h2 id="reviewer-title">Who is reviewing?</h2>
-        <p className="muted">Your name is recorded with each review decision, with the date and time. It stays on this device.</p>
-        <label htmlFor="reviewer-name">Your name</label>
+        <h2 id="reviewer-title">{t.whoReviews}</h2>
+        <p className="muted">{t.whoReviewsHint}</p>
+        <label htmlFor="reviewer-name">{t.yourName}</label>
         <input id="reviewer-name" value={name} maxLength={80} autoComplete="name" onChange={(e) => setName(e.target.value)} autoFocus />
         {error && (
           <p role="alert" className="error-text">
@@ -72,10 +75,10 @@ export function ReviewerDialog({ onClose, onSaved }: { onClose: () => void; onSa
         )}
         <div className="actions">
           <button type="submit" className="primary" disabled={!name.trim()}>
-            Save name
+            {t.saveName}
           </button>
           <button type="button" className="ghost" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       </form>

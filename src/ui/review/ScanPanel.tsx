@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import { useSession } from '../hooks';
-import { duration, plural } from './labels';
+import { duration } from '../../core/workspace/texts';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { REVIEW } from './review-strings';
 import { useReadyDocuments, useScanView } from './review-hooks';
 
 export function ScanPanel({ playbook }: { playbook: Playbook }) {
   const session = useSession();
+  const { lang } = useLanguage();
+  const t = REVIEW[lang];
   const docs = useReadyDocuments();
   const view = useScanView();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -31,50 +35,50 @@ export function ScanPanel({ playbook }: { playbook: Playbook }) {
   return (
     <section className="scan-panel" aria-labelledby="scan-heading">
       <div className="scan-head">
-        <h3 id="scan-heading">Scan documents</h3>
+        <h3 id="scan-heading">{t.scanDocuments}</h3>
         {docs.length > 1 && (
           <button type="button" className="ghost small" onClick={() => setChosen(selected.length === docs.length ? new Set() : new Set(docs.map((d) => d.id)))}>
-            {selected.length === docs.length ? 'Select none' : 'Select all'}
+            {selected.length === docs.length ? t.selectNone : t.selectAll}
           </button>
         )}
       </div>
       {docs.length === 0 ? (
-        <p className="muted">No document is ready yet. Add contracts in the Ask view (Documents), then scan them here.</p>
+        <p className="muted">{t.noReadyDocument}</p>
       ) : (
         <fieldset className="scan-docs">
-          <legend className="visually-hidden">Documents to scan</legend>
+          <legend className="visually-hidden">{t.documentsToScan}</legend>
           {docs.map((d) => (
             <label key={d.id} className="check scan-doc" title={d.name}>
               <input type="checkbox" checked={chosen.has(d.id)} onChange={() => toggle(d.id)} />
               <span className="doc-name">{d.name}</span>
-              <span className="muted small-text">{plural(d.pages, 'page')}</span>
+              <span className="muted small-text">{t.pages(d.pages)}</span>
             </label>
           ))}
         </fieldset>
       )}
       <div className="scan-actions">
         <button type="button" className="primary" disabled={selected.length === 0} onClick={scan}>
-          {selected.length > 1 ? `Scan ${selected.length} documents` : 'Scan'}
+          {selected.length > 1 ? t.scanN(selected.length) : t.scan}
         </button>
-        <span className="muted small-text">against “{playbook.name}” {playbook.version}</span>
+        <span className="muted small-text">{t.against(playbook.name, playbook.version)}</span>
       </div>
       {running && (
         <div className="scan-progress" role="status" aria-live="polite" data-testid="scan-progress">
-          <progress max={1} value={running.fraction} aria-label="Scan progress" />
+          <progress max={1} value={running.fraction} aria-label={t.scanProgress} />
           <span>
-            Scanning {running.currentName}
-            {running.documents > 1 && ` (${running.current + 1} of ${running.documents})`} · {Math.round(running.fraction * 100)}%{running.etaMs !== null && ` · ${duration(running.etaMs)}`}
-            {view.queued > 0 && ` · ${plural(view.queued, 'more scan')} waiting`}
+            {t.scanning(running.currentName)}
+            {running.documents > 1 && t.ofDocuments(running.current + 1, running.documents)} · {Math.round(running.fraction * 100)}%{running.etaMs !== null && ` · ${t.left(duration(running.etaMs, lang))}`}
+            {view.queued > 0 && t.moreWaiting(view.queued)}
           </span>
           <button type="button" className="small" onClick={() => session.scans.cancel()}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       )}
       {!running && last && (
         <p className="muted small-text" role="status" data-testid="scan-result" data-batch={last.batchId}>
-          {last.status === 'cancelled' ? 'Scan cancelled. ' : ''}
-          {last.scans.length > 0 && `Scanned ${plural(last.scans.length, 'document')}: ${plural(last.scans.reduce((n, s) => n + s.flags.length, 0), 'flag')}.`}
+          {last.status === 'cancelled' ? t.scanCancelled : ''}
+          {last.scans.length > 0 && t.scanned(last.scans.length, last.scans.reduce((n, s) => n + s.flags.length, 0))}
         </p>
       )}
       {!running &&

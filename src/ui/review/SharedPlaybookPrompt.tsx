@@ -4,6 +4,8 @@
  * added only if the user agrees. The fragment is then removed from the address, so a reload does
  * not ask again.
  */
+import { useStrings } from '../i18n/LanguageProvider';
+import { REVIEW } from './review-strings';
 import { useEffect, useState } from 'react';
 import type { IncomingPlaybook } from '../../app/playbook-library';
 import { describeError } from '../../core/errors';
@@ -16,6 +18,7 @@ function clearFragment(): void {
 
 export function SharedPlaybookPrompt({ onInstalled }: { onInstalled: () => void }) {
   const app = useCasefile();
+  const t = useStrings(REVIEW);
   const [incoming, setIncoming] = useState<IncomingPlaybook | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,9 +45,9 @@ export function SharedPlaybookPrompt({ onInstalled }: { onInstalled: () => void 
     return (
       <div className="notices shared-error" role="alert">
         <p className="notice notice-error">
-          The shared playbook was not added: {error}{' '}
+          {t.sharedNotAdded(error)}{' '}
           <button type="button" className="small" onClick={() => setError(null)}>
-            Dismiss
+            {t.dismiss}
           </button>
         </p>
       </div>

@@ -8,18 +8,21 @@ import { describeError, isAbort } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import type { RuleOutcomeKind, ScanRecord } from '../../core/scan/types';
 import { useSession } from '../hooks';
-import { FINDING_LABEL, SEVERITY_LABEL } from './labels';
+import { useStrings } from '../i18n/LanguageProvider';
+import { REVIEW, type ReviewStrings } from './review-strings';
 import { useReadyDocuments } from './review-hooks';
 
 /** What a rule did on the document, for people. */
-function verdict(outcome: RuleOutcomeKind | undefined, flags: number): string {
-  if (flags === 0) return outcome === 'not_applicable' ? 'No such clause: nothing to check' : 'Passes';
-  if (outcome === 'missing') return 'Fires: clause missing';
-  return outcome === 'not_checked' ? 'Fires: needs a manual check' : 'Fires';
+function verdict(t: ReviewStrings, outcome: RuleOutcomeKind | undefined, flags: number): string {
+  const v = t.verdicts;
+  if (flags === 0) return outcome === 'not_applicable' ? v.notApplicable : v.passes;
+  if (outcome === 'missing') return v.missing;
+  return outcome === 'not_checked' ? v.manual : v.fires;
 }
 
 export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; valid: boolean; ruleId: string | null }) {
   const session = useSession();
+  const t = useStrings(REVIEW);
   const docs = useReadyDocuments();
   const [documentId, setDocumentId] = useState('');
   const [result, setResult] = useState<{ scan: ScanRecord; ms: number } | null>(null);
@@ -54,12 +57,12 @@ export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; val
   const outcome = (id: string) => result?.scan.outcomes.find((o) => o.ruleId === id);
   return (
     <section className="test-panel" aria-labelledby="test-title">
-      <h4 id="test-title">Test on a document</h4>
+      <h4 id="test-title">{t.testTitle}</h4>
       {docs.length === 0 ? (
-        <p className="muted small-text">Add a document first (Ask view → Documents).</p>
+        <p className="muted small-text">{t.addDocumentFirst}</p>
       ) : (
         <div className="test-controls">
-          <select aria-label="Document to test on" value={chosen} onChange={(e) => setDocumentId(e.target.value)}>
+          <select aria-label={t.documentToTest} value={chosen} onChange={(e) => setDocumentId(e.target.value)}>
             {docs.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
@@ -67,9 +70,9 @@ export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; val
             ))}
           </select>
           <button type="button" onClick={run} disabled={!valid || busy || !chosen}>
-            {busy ? 'Testing…' : 'Test'}
+            {busy ? t.testing : t.test}
           </button>
-          {!valid && <span className="muted small-text">Fix the problems first.</span>}
+          {!valid && <span className="muted small-text">{t.fixFirst}</span>}
         </div>
       )}
       {error && (
@@ -80,7 +83,7 @@ export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; val
       {result && (
         <div className="test-results" data-testid="test-results">
           <p className="muted small-text">
-            {result.scan.documentName}: {result.scan.flags.length} flags from {new Set(result.scan.flags.map((f) => f.ruleId)).size} of {playbook.rules.length} rules ({Math.round(result.ms)} ms). Nothing was saved.
+            {t.testSummary(result.scan.documentName, result.scan.flags.length, new Set(result.scan.flags.map((f) => f.ruleId)).size, playbook.rules.length, Math.round(result.ms))}
           </p>
           <ul>
             {rules.map((r) => {
@@ -88,13 +91,13 @@ export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; val
               const flags = result.scan.flags.filter((f) => f.ruleId === r.id);
               return (
                 <li key={r.id} className={`test-rule${r.id === ruleId ? ' current' : ''}${flags.length ? ' fires' : ''}`} data-testid="test-rule" data-rule-id={r.id}>
-                  <span className={`severity severity-${r.severity}`}>{SEVERITY_LABEL[r.severity]}</span> <strong>{r.title}</strong>: <span data-testid="test-outcome">{verdict(o?.outcome, flags.length)}</span>
+                  <span className={`severity severity-${r.severity}`}>{t.severities[r.severity]}</span> <strong>{r.title}</strong>: <span data-testid="test-outcome">{verdict(t, o?.outcome, flags.length)}</span>
                   {flags.length > 0 && (
                     <ul>
                       {flags.map((f) => (
                         <li key={f.id}>
-                          {FINDING_LABEL[f.kind]}
-                          {f.evidence && ` · p. ${f.evidence.page}${f.evidence.sectionPath.length ? ` · ${f.evidence.sectionPath.join(' › ')}` : ''}`}
+                          {t.findings[f.kind]}
+                          {f.evidence && ` · ${t.page(f.evidence.page, f.evidence.page)}${f.evidence.sectionPath.length ? ` · ${f.evidence.sectionPath.join(' › ')}` : ''}`}
                           {f.details.length > 0 && <span className="muted"> · {f.details.join('; ')}</span>}
                         </li>
                       ))}

@@ -8,6 +8,7 @@
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { PageView } from '../../app/index-client';
 import type { Range } from '../../core/search/highlight';
+import { reflowLines } from '../../core/view/reflow';
 import { blockAt, blockStart } from '../../core/view/text-blocks';
 import { Highlighted } from '../Highlighted';
 import { useSession } from '../hooks';
@@ -21,22 +22,32 @@ export interface TextPageProps {
   readonly view: PageView;
   readonly range: Range | null;
   readonly terms: readonly string[];
+  /** The question as typed (which words of a stem to mark). */
+  readonly query?: string | undefined;
   readonly language: string | null;
   readonly root: HTMLElement | null;
   /** Where the reader lands: on the passage, or at the top or bottom of the page. */
   readonly landAt: 'passage' | 'top' | 'bottom';
   /** Called with the passage's first element once it is on screen (or null when there is none). */
   readonly onLanded: (target: HTMLElement | null) => void;
+  /** A narrow screen: the printed lines of a paragraph joined (core/view/reflow.ts). */
+  readonly reflow?: boolean;
 }
 
-export function TextPage({ documentId, view, range, terms, language, root, landAt, onLanded }: TextPageProps) {
+export function TextPage({ documentId, view, range, terms, query, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
   const { index } = useSession();
   const ends = view.blockEnds;
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
   const container = useRef<HTMLDivElement>(null);
   const anchor = landAt === 'passage' && range ? blockAt(ends, range.start) : landAt === 'bottom' ? ends.length - 1 : 0;
 
-  const textOf = useCallback((i: number): string | undefined => (view.text !== null ? view.text.slice(blockStart(ends, i), ends[i]) : texts.get(i)), [view.text, ends, texts]);
+  const textOf = useCallback(
+    (i: number): string | undefined => {
+      const text = view.text !== null ? view.text.slice(blockStart(ends, i), ends[i]) : texts.get(i);
+      return text !== undefined && reflow ? reflowLines(text) : text;
+    },
+    [view.text, ends, texts, reflow],
+  );
 
   const onWindow = useCallback(
     (lo: number, hi: number) => {
@@ -70,8 +81,8 @@ export function TextPage({ documentId, view, range, terms, language, root, landA
   }, [anchorText, landAt, onLanded]);
 
   const renderBlock = useCallback(
-    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} language={language} />,
-    [ends, textOf, range, terms, language],
+    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} query={query} language={language} />,
+    [ends, textOf, range, terms, query, language],
   );
 
   return (
@@ -87,10 +98,11 @@ interface TextBlockProps {
   readonly text: string | undefined;
   readonly range: Range | null;
   readonly terms: readonly string[];
+  readonly query: string | undefined;
   readonly language: string | null;
 }
 
-const TextBlock = memo(function TextBlock({ index, start, text, range, terms, language }: TextBlockProps) {
+const TextBlock = memo(function TextBlock({ index, start, text, range, terms, query, language }: TextBlockProps) {
   if (text === undefined) {
     return (
       <div className="text-block block-loading" data-block={index}>
@@ -112,7 +124,7 @@ const TextBlock = memo(function TextBlock({ index, start, text, range, terms, la
     <div className="text-block" data-block={index}>
       {text.slice(0, a)}
       <span className="passage" data-testid="passage">
-        <Highlighted text={text.slice(a, b)} terms={terms} language={language} />
+        <Highlighted text={text.slice(a, b)} terms={terms} language={language} query={query} />
       </span>
       {text.slice(b)}
     </div>

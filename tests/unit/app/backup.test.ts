@@ -10,53 +10,22 @@ import { ZipWriter } from '../../../src/app/backup-zip';
 import type { WorkspaceSession } from '../../../src/app/workspace-session';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { WORKSPACE_DB_PREFIX } from '../../../src/store/db';
-import { browser, openTab, textFile, type Browser } from '../../helpers/session';
+import { installBlobReader, tableRows, workspaceWithDocuments as withDocuments } from '../../helpers/backup';
+import { browser, openTab, type Browser } from '../../helpers/session';
+
+const workspaceWithDocuments = (b: Browser) => withDocuments(b, sessions);
 
 registerRpcErrors();
 
-beforeAll(() => {
-  // dexie-export-import reads Blobs with the browser's FileReader and probes `self`.
-  const g = globalThis as unknown as Record<string, unknown>;
-  g['self'] ??= globalThis;
-  g['FileReader'] ??= class {
-    onload: ((e: { target: { result: unknown } }) => void) | null = null;
-    onerror: ((e: unknown) => void) | null = null;
-    onabort: ((e: unknown) => void) | null = null;
-    readAsArrayBuffer(blob: Blob): void {
-      blob.arrayBuffer().then((result) => this.onload?.({ target: { result } }), (error: unknown) => this.onerror?.({ target: { error } }));
-    }
-  };
-});
+beforeAll(installBlobReader);
 
 const sessions: WorkspaceSession[] = [];
 afterEach(async () => {
   for (const s of sessions.splice(0)) await s.dispose(false);
 });
 
-const MSA = 'MASTER SERVICES AGREEMENT\n\n12. Limitation of Liability. The total liability of either party shall not exceed the fees paid in the twelve (12) months before the claim.\n\n13. Governing Law. This Agreement is governed by the laws of England and Wales.';
-const NDA = 'MUTUAL NON-DISCLOSURE AGREEMENT\n\n1. Confidential Information. The receiving party shall keep the Confidential Information secret for three (3) years.';
-
-async function workspaceWithDocuments(b: Browser) {
-  const ws = await b.registry.create('Acme v. Globex');
-  const tab = await openTab(b, ws);
-  sessions.push(tab.session);
-  await tab.session.imports.addFiles([textFile('msa.txt', MSA), textFile('nda.txt', NDA)]);
-  await tab.jobsDone(1);
-  const doc = (await tab.session.documents.list())[0]!;
-  // Vectors are typed arrays; a table added by another part of the app rides along untouched.
-  await tab.session.db.vectors.put({ documentId: doc.id, modelId: 'test/model', dim: 2, seqs: new Uint32Array([0, 1]), data: new Float32Array([0.25, -1.5, 3, 0.125]), language: 'en' });
-  await tab.session.settings.setPipeline({ ...(await tab.session.settings.pipeline()), neighbours: 2 });
-  await tab.session.db.table('meta').put({ key: 'someone-elses/table-row', value: { nested: [1, 'two', null] } });
-  return { ws, tab };
-}
-
-async function tableRows(session: WorkspaceSession): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of session.db.tables) out[table.name] = await table.toArray();
-  return out;
-}
-
-describe('backup and restore', () => {
+// Real imports and restores through fake-indexeddb: seconds on a loaded machine.
+describe('backup and restore', { timeout: 30_000 }, () => {
   it('restores a workspace exactly on another machine: rows, vectors, originals, settings and search results', async () => {
     const here = browser();
     const { ws, tab } = await workspaceWithDocuments(here);
@@ -66,7 +35,8 @@ describe('backup and restore', () => {
     expect(expected[0]![0]).toBe('msa.txt');
 
     const before = await tableRows(tab.session);
-    expect(before['meta']!.map((r) => (r as { key: string }).key)).toContain('index/lexical');
+    expect(before['meta']!.map((r) => (r as { key: string }).key)).toContain('index/lexical-manifest');
+    expect(before['lexicalSegments']!.length).toBeGreaterThan(0);
     const file = await exportWorkspace(ws, { registry: here.registry, vault: here.vault, locks: here.locks, idb: here.idb });
     const manifest = await readBackupManifest(file);
     expect(manifest).toMatchObject({ format: 'casefile-backup', formatVersion: 1, workspace: { id: ws.id, name: 'Acme v. Globex' }, database: { version: currentSchemaVersion() } });

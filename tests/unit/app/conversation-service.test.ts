@@ -159,6 +159,15 @@ describe('ConversationService: turns', () => {
     expect(requests[3]!.context?.previousScope).toBeNull();
   });
 
+  it('asks a turn again in every document, leaving the filter and the follow-up scope', async () => {
+    const { service, requests } = harness();
+    service.setFilter([NDA.id]);
+    await service.ask('Can we audit the supplier?');
+    await service.searchEverywhere(service.view.turns[0]!.id);
+    expect(requests[1]!).toMatchObject({ question: 'Can we audit the supplier?', context: { userScope: (await askDeps.documents()).map((d) => d.id), previousScope: null } });
+    expect(service.view.filter).toBeNull();
+  });
+
   it('says insufficient with the closest passages and the reasons', async () => {
     const { service } = harness();
     await service.ask('Can we audit the supplier?');

@@ -256,7 +256,8 @@ describe('IndexClient over the index worker API', () => {
     await h.client.addDocument({ id: 'memo', name: 'memo.txt', language: 'en' }, [chunkRecord('memo', 0, 'A memo about payment.')]);
     await h.client.close();
     expect(h.terminated).toBe(1);
-    expect(await h.db.meta.get('index/lexical')).toBeDefined();
+    expect(await h.db.meta.get('index/lexical-manifest')).toBeDefined();
+    expect(await h.db.lexicalSegments.count()).toBeGreaterThan(0);
     await expect(h.client.search({ text: 'payment' })).rejects.toBeInstanceOf(AbortedError);
     await expect(h.client.addDocument({ id: 'x', name: 'x', language: null }, [])).rejects.toBeInstanceOf(AbortedError);
   });

@@ -134,7 +134,7 @@ describe('ReviewService', () => {
     await wb.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
     const rows = wb.getWorksheet('Flags')!.getSheetValues().slice(2) as unknown[][];
     expect(rows).toHaveLength(scan.flags.length);
-    expect(rows.some((r) => r.includes('escalated') && r.includes('Ask for <b>30</b> days') && r.includes(flag.evidence!.text))).toBe(true);
+    expect(rows.some((r) => r.includes('Escalated') && r.includes('Ask for <b>30</b> days') && r.includes(flag.evidence!.text))).toBe(true);
 
     const docx = (await h.service.report('msa', commercial.id, 'docx')).data as Uint8Array;
     const xml = strFromU8(unzipSync(docx)['word/document.xml']!);

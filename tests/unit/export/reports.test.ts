@@ -8,7 +8,8 @@ import { runScan } from '../../../src/core/scan/scan';
 import type { ScanRecord } from '../../../src/core/scan/types';
 import type { ScanReport } from '../../../src/export/report-rows';
 import { scanToDocx } from '../../../src/export/report-docx';
-import { csvField, escapeMarkdown, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
+import { escapeMarkdown } from '../../../src/export/markdown';
+import { csvField, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
 import { portfolioToXlsx, scanToXlsx } from '../../../src/export/report-xlsx';
 import { builtinPlaybook } from '../../../src/playbooks/builtin';
 import { reviewDocument, sectionChunks, withSection } from '../../fixtures/review-contract';
@@ -37,13 +38,14 @@ async function readCsv(text: string): Promise<string[][]> {
 describe('scan reports', () => {
   it('Markdown: every flag with evidence, fallback and review status; document text escaped', () => {
     const md = scanToMarkdown(report);
-    expect(md).toContain('# Contract review: Vendor &lt;script&gt;alert\\(1\\)&lt;/script&gt; MSA.pdf');
+    expect(md).toContain('# Contract review: Vendor &lt;script&gt;alert(1)&lt;/script&gt; MSA.pdf');
     expect(md).not.toMatch(/<script|<img/);
     expect(md.match(/^## \d+\. /gm)).toHaveLength(scan.flags.length);
-    expect(md).toContain('dismissed by Ana Lawyer at 2026-01-02 00:00 UTC — Accepted after negotiation');
+    expect(md).toContain('Dismissed by Ana Lawyer at 2026-01-02 00:00 UTC — Accepted after negotiation');
     expect(md).toContain('**Fallback language:**');
     expect(md).toMatch(/p\. 2, 3 Term and Termination/);
-    expect(escapeMarkdown('[x](javascript:y) *a* | b')).toBe('\\[x\\]\\(javascript:y\\) \\*a\\* \\| b');
+    expect(escapeMarkdown('[x](javascript:y) *a* | b')).toBe('\\[x\\](javascript:y) \\*a\\* \\| b');
+    expect(escapeMarkdown('- item\n# heading 1.0.0')).toBe('\\- item # heading 1.0.0');
   });
 
   it('CSV: parsed back, one row per flag, formulas neutralised', async () => {
@@ -52,9 +54,9 @@ describe('scan reports', () => {
     expect(rows).toHaveLength(scan.flags.length + 1);
     const header = rows[0]!;
     const col = (name: string) => header.indexOf(name);
-    expect(rows[1]![col('Status')]).toBe('dismissed');
+    expect(rows[1]![col('Status')]).toBe('Dismissed');
     expect(rows[1]![col('Reviewed by')]).toBe('Ana Lawyer');
-    expect(rows[2]![col('Status')]).toBe('escalated');
+    expect(rows[2]![col('Status')]).toBe('Escalated');
     const tfc = rows.find((r) => r[col('Rule')]!.includes('30 days'))!;
     expect(tfc[col('Evidence')]).toContain('fifteen (15) days');
     expect(tfc[col('Page')]).toBe('2');
@@ -70,7 +72,7 @@ describe('scan reports', () => {
     const flags = wb.getWorksheet('Flags')!;
     expect(flags.rowCount).toBe(scan.flags.length + 1);
     expect(flags.getRow(1).getCell(1).value).toBe('Severity');
-    expect(flags.getRow(2).getCell(2).value).toBe('dismissed');
+    expect(flags.getRow(2).getCell(2).value).toBe('Dismissed');
     const values = flags.getColumn(9).values.map(String);
     expect(values.some((v) => v.includes('=HYPERLINK'))).toBe(true);
     expect(flags.getRow(2).getCell(9).formula).toBeUndefined();
@@ -96,13 +98,27 @@ describe('portfolio exports', () => {
     expect(rows[0]![0]).toBe('Document');
     expect(rows[0]!.length).toBe(commercial.clauseTypes.length + 1);
     const col = rows[0]!.indexOf('Termination for convenience');
-    expect(rows[1]![col]).toBe('flagged (high)');
+    expect(rows[1]![col]).toBe('flagged (High)');
     expect(rows[1]![rows[0]!.indexOf('Joint IP ownership')]).toBe('missing');
 
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await portfolioToXlsx(grid)).buffer as ArrayBuffer);
     const sheet = wb.getWorksheet('Portfolio')!;
     expect(sheet.getRow(2).getCell(1).value).toBe(scan.documentName);
-    expect(sheet.getRow(2).getCell(col + 1).value).toBe('flagged (high)');
+    expect(sheet.getRow(2).getCell(col + 1).value).toBe('flagged (High)');
+  });
+});
+
+describe('reports in French and German', () => {
+  it('the words of a report follow the language it was asked in; document text stays as written', async () => {
+    const { scanToMarkdown, scanToCsv, portfolioToCsv } = await import('../../../src/export/report-text');
+    const fr = scanToMarkdown(report, 'fr');
+    expect(fr).toContain('# Examen du contrat : Vendor');
+    expect(fr).toContain('Écartée par Ana Lawyer le 2026-01-02 00:00 UTC — Accepted after negotiation');
+    expect(fr).toContain('**Rédaction de repli :**'.replace(' :', ':'));
+    const de = scanToCsv(report, 'de');
+    expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Erläuterung,Einzelheiten,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
+    expect(de).toContain('Verworfen');
+    expect(portfolioToCsv({ columns: [{ id: 'cap', name: 'Cap' }], rows: [{ documentId: 'd', documentName: 'A.pdf', cells: { cap: { state: 'flagged', severity: 'high', chunkId: null, flagIds: [] } } }] } as never, 'de')).toContain('Hinweis (Hoch)');
   });
 });

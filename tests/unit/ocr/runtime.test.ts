@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors';
 import { BUNDLED_LANGUAGES, ENG_DATA_VARIANT, TESSERACT_ASSETS } from '../../../src/ocr/assets';
-import { nodeEngDataDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
+import { nodeEngDataDir, nodeLangDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
 import { browserOcrRuntime, coreFileFor, planLanguages, tesseractAssetBase, wasmSimdSupported } from '../../../src/ocr/runtime';
 import { normalizeOcrText } from '../../../src/ocr/text';
 
@@ -66,25 +66,36 @@ describe('planLanguages', () => {
   });
 
   it('reads other languages (and any mix) from the download folder, cached per folder', () => {
-    const plan = planLanguages(browser, ['eng', 'deu', 'eng']);
-    expect(plan).toMatchObject({ languages: ['deu', 'eng'], langPath: 'https://tessdata.example/4.0.0_best_int', cacheMethod: 'write' });
+    const plan = planLanguages(browser, ['eng', 'spa', 'eng']);
+    expect(plan).toMatchObject({ languages: ['eng', 'spa'], langPath: 'https://tessdata.example/4.0.0_best_int', cacheMethod: 'write' });
     expect(plan.cachePath).toContain('tessdata.example');
-    expect(planLanguages(browser, ['deu'], 'https://other.example/').langPath).toBe('https://other.example/');
+    expect(planLanguages(browser, ['spa'], 'https://other.example/').langPath).toBe('https://other.example/');
   });
 
   it('refuses a language without a source, and a malformed code', () => {
     const r = nodeOcrRuntime();
-    expect(() => planLanguages(r, ['deu'])).toThrow(InputError);
-    expect(() => planLanguages(r, ['deu'])).toThrow('ocr: no language data for deu');
+    expect(() => planLanguages(r, ['spa'])).toThrow(InputError);
+    expect(() => planLanguages(r, ['spa'])).toThrow('ocr: no language data for spa');
     expect(() => planLanguages(r, ['../etc/passwd'])).toThrow(/not a Tesseract language code: "..\/etc\/passwd"/);
     expect(planLanguages(r, ['chi_sim'], '/data').languages).toEqual(['chi_sim']);
   });
 
-  it('never caches in Node, and reads English from the installed package', () => {
-    const plan = planLanguages(nodeOcrRuntime(), ['eng']);
-    expect(plan.cacheMethod).toBe('none');
-    expect(plan.langPath).toBe(nodeEngDataDir());
+  it('never caches in Node, and reads English, French and German from the installed packages, in one folder', () => {
+    const plan = planLanguages(nodeOcrRuntime(), ['eng', 'fra', 'deu']);
+    expect(plan).toMatchObject({ cacheMethod: 'none', languages: ['deu', 'eng', 'fra'], langPath: nodeLangDir() });
+    for (const code of ['eng', 'fra', 'deu']) expect(existsSync(join(nodeLangDir(), `${code}.traineddata.gz`))).toBe(true);
     expect(existsSync(join(nodeEngDataDir(), 'eng.traineddata.gz'))).toBe(true);
+  });
+
+  it('ships French and German from our origin without precaching them; English is precached', () => {
+    const browserPlan = planLanguages(browserOcrRuntime('https://app.example/tesseract/'), ['fra']);
+    expect(browserPlan).toMatchObject({ langPath: 'https://app.example/tesseract/lang/', cacheMethod: 'none' });
+    const lang = TESSERACT_ASSETS.filter((a) => a.to.startsWith('lang/'));
+    expect(lang.map((a) => [a.to, a.precache])).toEqual([
+      ['lang/eng.traineddata.gz', true],
+      ['lang/fra.traineddata.gz', false],
+      ['lang/deu.traineddata.gz', false],
+    ]);
   });
 });
 

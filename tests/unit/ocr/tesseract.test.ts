@@ -121,10 +121,10 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
 
   it('refuses bad input before starting anything', async () => {
     await expect(ocr.recognize({ width: 1, height: 1, mediaType: 'image/png', data: new ArrayBuffer(0) })).rejects.toBeInstanceOf(InputError);
-    await expect(ocr.recognize(image(1), { languages: ['deu'] })).rejects.toThrow('ocr: no language data for deu');
+    await expect(ocr.recognize(image(1), { languages: ['spa'] })).rejects.toThrow('ocr: no language data for spa');
     const empty = mkdtempSync(join(tmpdir(), 'casefile-ocr-'));
     const started = ocr.started;
-    await expect(ocr.recognize(image(1), { languages: ['deu'], extraLangPath: empty })).rejects.toThrow(/deu\.traineddata\.gz is missing/);
+    await expect(ocr.recognize(image(1), { languages: ['spa'], extraLangPath: empty })).rejects.toThrow(/spa\.traineddata\.gz is missing/);
     expect(ocr.started).toBe(started);
     const aborted = new AbortController();
     aborted.abort();
@@ -140,14 +140,38 @@ describe('TesseractOcr (Node)', { timeout: 30_000 }, () => {
   });
 
   it('reads other languages from the download folder (extraLangPath), any mix from there', async () => {
-    // A stand-in download folder: the English model saved under the name "deu" (no network here).
+    // A stand-in download folder: the English model saved under the name "spa" (no network here).
     const folder = mkdtempSync(join(tmpdir(), 'casefile-lang-'));
-    copyFileSync(join(nodeEngDataDir(), 'eng.traineddata.gz'), join(folder, 'deu.traineddata.gz'));
+    copyFileSync(join(nodeEngDataDir(), 'eng.traineddata.gz'), join(folder, 'spa.traineddata.gz'));
     const started = ocr.started;
-    const result = await ocr.recognize(smallImage(), { languages: ['deu'], extraLangPath: folder });
+    const result = await ocr.recognize(smallImage(), { languages: ['spa'], extraLangPath: folder });
     expect(wordRecall(result.text, SCANNED_PAGES[0]!.expect)).toBeGreaterThanOrEqual(0.75);
-    expect(ocr.started).toBe(started + 1); // a worker set up for deu@folder replaced the eng one
-    await expect(ocr.recognize(smallImage(), { languages: ['deu', 'eng'], extraLangPath: folder })).rejects.toThrow(/eng\.traineddata\.gz is missing/);
+    expect(ocr.started).toBe(started + 1); // a worker set up for spa@folder replaced the eng one
+    await expect(ocr.recognize(smallImage(), { languages: ['spa', 'eng'], extraLangPath: folder })).rejects.toThrow(/eng\.traineddata\.gz is missing/);
+  });
+
+  it('tells a French page from an English one and reads it again with the French model (accents kept)', { timeout: 90_000 }, async () => {
+    const french = renderScanPage(
+      {
+        heading: 'Article 1195',
+        paragraphs: ['Si un changement de circonstances imprévisible lors de la conclusion du contrat rend l’exécution excessivement onéreuse pour une partie qui n’avait pas accepté d’en assumer le risque, celle-ci peut demander une renégociation du contrat à son cocontractant.'],
+        expect: [],
+      },
+      { dpi: 150 },
+    );
+    const img = (): PageImage => ({ width: french.width, height: french.height, mediaType: french.mediaType, data: french.data.slice().buffer });
+    const english = await ocr.recognize(img(), { languages: ['eng'] });
+    expect(english.languages).toEqual(['eng']);
+    const told = await ocr.recognize(img(), { languages: ['eng'], detect: ['eng', 'fra', 'deu'] });
+    expect(told.languages).toEqual(['fra']);
+    expect(told.text).toContain('imprévisible');
+    expect(told.text).toContain('onéreuse');
+    expect(told.confidence).toBeGreaterThanOrEqual(english.confidence);
+    // An English page stays English, read once.
+    const started = ocr.started;
+    const page = await ocr.recognize(smallImage(), { languages: ['eng'], detect: ['eng', 'fra', 'deu'] });
+    expect(page.languages).toEqual(['eng']);
+    expect(ocr.started).toBe(started + 1); // back from the fra worker to an eng one, once
   });
 
   it('runs behind WorkerOcr over a MessageChannel (the app’s path)', async () => {

@@ -45,6 +45,17 @@ describe('htmlToView: what is kept', () => {
     expectInert(view);
   });
 
+  it('shows a clause a Word form styled as a heading as a paragraph; a title stays a heading', () => {
+    const view = htmlToView(
+      '<h1>Cloud Service Agreement</h1><h2>2.2 Support. During the Subscription Period the Provider will provide the support described in the Order Form.</h2>' +
+        '<h2>3. Restrictions</h2><h3>Customer will not reverse engineer, sell, resell, sublicense or otherwise transfer the Product to any third party or use it to build a competing product.</h3>',
+    );
+    expect(pageHtml(view)).toBe(
+      '<h1>Cloud Service Agreement</h1><p>2.2 Support. During the Subscription Period the Provider will provide the support described in the Order Form.</p>' +
+        '<h2>3. Restrictions</h2><p>Customer will not reverse engineer, sell, resell, sublicense or otherwise transfer the Product to any third party or use it to build a competing product.</p>',
+    );
+  });
+
   it('writes list labels as data the stylesheet draws, as the text writes them', () => {
     const view = htmlToView('<ol><li>first</li><li>second<ol><li>nested</li></ol></li></ol><ul><li>bullet</li></ul>');
     expect(pageHtml(view)).toBe(

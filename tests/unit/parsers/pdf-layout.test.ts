@@ -94,4 +94,11 @@ describe('layoutPage', () => {
   it('counts non-space characters', () => {
     expect(countNonSpace(' a b\n\nc\t')).toBe(3);
   });
+
+  it('counts like a regex per character, pairs as one character, Unicode spaces as spaces', () => {
+    const reference = (text: string) => [...text].filter((ch) => !/\s/.test(ch)).length;
+    for (const text of ['', 'a\u00a0b\u2003c\u3000d\ufeff', '😀 😀x', '\ud800 \udc00', 'é\u2028\u2029\u202f\u205f\u1680\v\f', 'x'.repeat(10) + '\u200a']) {
+      expect(countNonSpace(text)).toBe(reference(text));
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownTitle, normalizeNewlines, parseText, plainTextTitle, splitTextPages } from '../../../src/parsers/text';
+import { countTextPages, markdownTitle, normalizeNewlines, parseText, plainTextTitle, splitTextPages, tidyMarkdown } from '../../../src/parsers/text';
 import type { ParsedItem } from '../../../src/core/ports';
 
 async function collect(it: AsyncIterable<ParsedItem>): Promise<ParsedItem[]> {
@@ -19,6 +19,20 @@ describe('text pages', () => {
 
   it('splits pages on form feeds, keeps blank middle pages, drops a trailing one', () => {
     expect(splitTextPages('p1\r\n\fp2\n\f\fp4\n\f\n')).toEqual(['p1\n', 'p2\n', '', 'p4\n']);
+  });
+
+  it('counts pages like the split does, without splitting', () => {
+    for (const text of ['one', 'p1\r\n\fp2\n\f\fp4\n\f\n', '\f\f\f', 'a\f', '\fa', ' \f \f ', 'a\f\f b \f\n\f']) expect(countTextPages(text), JSON.stringify(text)).toBe(splitTextPages(text).length);
+  });
+
+  it('caps pages like a PDF: 100,000 form feeds fail by name before the text is split', async () => {
+    const text = 'page\f'.repeat(100_000);
+    await expect(collect(parseText(text, 'text', 'feeds.txt'))).rejects.toMatchObject({
+      code: 'file/limit',
+      message: 'feeds.txt: the text has too many pages to read (100,000 pages separated by form feeds; the limit is 5,000)',
+      details: { limit: 'maxPages', max: 5000, actual: 100_000 },
+    });
+    expect((await collect(parseText('page\f'.repeat(5000), 'text', 'ok.txt'))).length).toBe(5001);
   });
 
   it('yields info then numbered pages', async () => {
@@ -57,5 +71,27 @@ describe('titles', () => {
   it('takes a short first line of a plain text, not a sentence', () => {
     expect(plainTextTitle('\n\n  MUTUAL NON-DISCLOSURE AGREEMENT  \n\nbody')).toBe('MUTUAL NON-DISCLOSURE AGREEMENT');
     expect(plainTextTitle('Dear Sir or Madam,\nbody')).toBeNull();
+  });
+});
+
+describe('markdown headings (tidyMarkdown)', () => {
+  it('a setext heading becomes an ATX heading, and a heading repeating the one above it is said once', () => {
+    const md = '### Article 1101\n\nArticle 1101\n----\nLe contrat est une convention.\n\nTitre\n=====\nTexte.';
+    expect(tidyMarkdown(md)).toBe('### Article 1101\n\nLe contrat est une convention.\n\n# Titre\nTexte.');
+  });
+
+  it('a heading after text, a list item and fenced code are left alone; a horizontal rule after a blank line stays', () => {
+    const md = '## Article 2\n\nText.\n\n## Article 2\n\n- item\n---\n\n```\nA\n---\n```\n\n---\n';
+    expect(tidyMarkdown(md)).toBe(md);
+  });
+
+  it('the parser gives the tidied page for Markdown, the text as is for plain text', async () => {
+    const md = '# Code\n\n### Article 1\n\nArticle 1\n----\nTexte.';
+    const items: ParsedItem[] = [];
+    for await (const item of parseText(md, 'markdown', 'code.md')) items.push(item);
+    expect(items[1]).toMatchObject({ kind: 'page', page: { text: '# Code\n\n### Article 1\n\nTexte.' } });
+    const plain: ParsedItem[] = [];
+    for await (const item of parseText(md, 'text', 'code.txt')) plain.push(item);
+    expect(plain[1]).toMatchObject({ kind: 'page', page: { text: md } });
   });
 });

@@ -8,6 +8,8 @@ import { WorkerParser } from '../../../src/app/parser-proxy';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { FileError } from '../../../src/core/errors';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../../../src/core/ports';
+import { analyzeDocument, type AnalyzeMeta } from '../../../src/core/ingest/analyze';
+import type { PageText } from '../../../src/core/ingest/chunker';
 import { budgetError } from '../../../src/parsers/budgets';
 import { createParseSessions } from '../../../src/parsers/sessions';
 import { registerRpcErrors } from '../../../src/rpc/errors';
@@ -39,10 +41,14 @@ function setup() {
   const ports: MessagePort[] = [];
   let terminated = 0;
   const parser = new WorkerParser({
-    deadlines: { firstMs: 2_000, pageMs: 300 },
+    deadlines: { firstMs: 2_000, pageMs: 300, analyzeMs: 300, analyzePerMbMs: 1000 },
     spawn: () => {
       const endpoint = channelWorker(
-        createParseSessions(new ScriptedParser(() => queueMicrotask(() => endpoint.dispatchEvent(Object.assign(new Event('error'), { message: 'out of memory' }))))),
+        {
+          ...createParseSessions(new ScriptedParser(() => queueMicrotask(() => endpoint.dispatchEvent(Object.assign(new Event('error'), { message: 'out of memory' }))))),
+          // The text stage: a page saying "hang" never ends (as a quadratic step would not, in time).
+          analyze: (pages: PageText[], meta: AnalyzeMeta) => (pages.some((p) => p.text === 'hang') ? new Promise(() => undefined) : analyzeDocument(pages, meta)),
+        },
         () => terminated++,
       );
       ports.push(endpoint);
@@ -82,6 +88,17 @@ describe('WorkerParser with hostile files', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(t.terminated()).toBe(1);
     expect(await drain(t.parser, 'ok.txt')).toBe(2);
+  });
+
+  it('a text stage that outlasts its deadline terminates the worker and fails the file by name', async () => {
+    const t = setup();
+    const meta = { fileName: 'tokens.txt', declaredTitle: null };
+    const error: unknown = await t.parser.analyze([{ page: 1, text: 'hang' }], meta).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileError);
+    expect(error).toMatchObject({ code: 'file/limit', details: { limit: 'hardTimeMs', max: 301 } });
+    expect((error as Error).message).toMatch(/^tokens\.txt: analysing its text took too long \(stopped after 0 s\)/);
+    expect(t.terminated()).toBe(1);
+    expect((await t.parser.analyze([{ page: 1, text: 'MUTUAL NDA\n\n1. Terms apply.' }], meta)).chunks.length).toBe(1);
   });
 
   it('a worker that dies mid-file fails that file with details.crashed; the next file parses', async () => {

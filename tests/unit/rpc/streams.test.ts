@@ -22,12 +22,13 @@ function makeWorker() {
   const record = { produced: 0, finished: false, aborted: false, buffers: [] as ArrayBuffer[] };
   const api = {
     ...host.api,
-    count(limit: number): StreamRef<Chunk> {
+    /** Items after the first `fastItems` take `slowMs` each (a busy producer; Infinity: stuck). */
+    count(limit: number, fastItems = Infinity, slowMs = 0): StreamRef<Chunk> {
       return host.exposeIterable(
         async function* (signal) {
           try {
             for (let n = 1; n <= limit; n++) {
-              await new Promise((r) => setTimeout(r, 1));
+              await new Promise((r) => (n > fastItems && slowMs === Infinity ? undefined : setTimeout(r, n > fastItems ? slowMs : 1)));
               if (signal.aborted) {
                 record.aborted = true;
                 throw new AbortedError('counting');
@@ -57,12 +58,14 @@ afterEach(() => {
 function setup() {
   const made: ReturnType<typeof makeWorker>[] = [];
   const ports: MessagePort[] = [];
+  const terminated: number[] = [];
   const lifetime = new WorkerLifetime<Api>({
     name: 'test worker',
     spawn: () => {
       const w = makeWorker();
       made.push(w);
-      const port = channelWorker(w.api);
+      const index = made.length - 1;
+      const port = channelWorker(w.api, () => terminated.push(index));
       ports.push(port);
       return port;
     },
@@ -70,7 +73,9 @@ function setup() {
   });
   lifetimes.push(lifetime);
   const count = (limit: number, signal?: AbortSignal) => remoteIterable(lifetime, (api: Remote<Api>) => api.count(limit), { what: 'counting', signal });
-  return { lifetime, made, ports, count, worker: () => made[0]! };
+  /** Items past the second take `slowMs`; an abort gives the worker `graceMs` to finish the item. */
+  const busy = (signal: AbortSignal, slowMs: number, graceMs: number) => remoteIterable(lifetime, (api: Remote<Api>) => api.count(100, 2, slowMs), { what: 'counting', signal, stopGraceMs: graceMs });
+  return { lifetime, made, ports, terminated, count, busy, worker: () => made[0]! };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,6 +126,42 @@ describe('remote async iterables', () => {
     for await (const chunk of t.count(2)) again.push(chunk.n);
     expect(again).toEqual([1, 2]);
     expect(t.lifetime.spawned).toBe(2);
+  });
+
+  it('cancelling a producer stuck on an item terminates its worker after the grace period; the next stream never waits for it', async () => {
+    const t = setup();
+    const controller = new AbortController();
+    const run = async () => {
+      for await (const chunk of t.busy(controller.signal, Infinity, 60)) if (chunk.n === 2) setTimeout(() => controller.abort(), 10);
+    };
+    await expect(run()).rejects.toBeInstanceOf(AbortedError);
+    // At once: a fresh worker takes the next stream, while the stuck one still lives out its grace.
+    const again: number[] = [];
+    for await (const chunk of t.count(2)) again.push(chunk.n);
+    expect(again).toEqual([1, 2]);
+    expect(t.lifetime.spawned).toBe(2);
+    expect(t.terminated).toEqual([]);
+    // After the grace period the stuck worker is terminated; the fresh one goes on.
+    await sleep(120);
+    expect(t.terminated).toEqual([0]);
+    expect(t.lifetime.running).toBe(true);
+    expect(await t.lifetime.call('check', undefined, (api) => api.openStreams())).toBe(0);
+    expect(t.lifetime.spawned).toBe(2);
+  });
+
+  it('a producer that finishes its item within the grace period keeps its worker', async () => {
+    const t = setup();
+    const controller = new AbortController();
+    const run = async () => {
+      for await (const chunk of t.busy(controller.signal, 30, 500)) if (chunk.n === 2) setTimeout(() => controller.abort(), 5);
+    };
+    await expect(run()).rejects.toBeInstanceOf(AbortedError);
+    await sleep(100);
+    const again: number[] = [];
+    for await (const chunk of t.count(2)) again.push(chunk.n);
+    expect(again).toEqual([1, 2]);
+    expect(t.lifetime.spawned).toBe(1);
+    expect(t.terminated).toEqual([]);
   });
 
   it('refuses an unknown stream with a typed error', async () => {

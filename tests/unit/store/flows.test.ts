@@ -71,7 +71,7 @@ describe('DexieFlowStore', () => {
       run(item: { id: string; documentId: string | null; label: string }) {
         this.calls++;
         const row = { documentId: item.documentId, document: item.label, title: null, status: 'found' as const, finding: 'x', evidence: 'x', chunkId: 'c', pageStart: 1, pageEnd: 1, section: [], language: 'en', score: 1, reason: null };
-        return this.calls === 2 ? new Promise<typeof row>((resolve) => (release = () => resolve(row))) : Promise.resolve(row);
+        return this.calls === 3 ? new Promise<typeof row>((resolve) => (release = () => resolve(row))) : Promise.resolve(row);
       },
     };
     const first = await FlowScheduler.open({ store, executors: { question: executor }, newId: () => 'f1' });
@@ -82,7 +82,8 @@ describe('DexieFlowStore', () => {
     await first.close();
     release();
     const stored = (await new DexieFlowStore(track(new WorkspaceDb('w', idb))).get('f1'))!;
-    expect([stored.status, stored.rows.length]).toEqual(['running', 1]);
+    expect([stored.status, stored.rows.length]).toEqual(['running', 2]);
+    // The first item carried the session's warm-up: only the second was learnt.
     expect((await store.loadDurations())?.kinds['ask']?.samples).toBe(1);
     expect((await registry.kv.get('flow-durations'))?.value).toBeTruthy();
 
@@ -101,8 +102,11 @@ describe('DexieFlowStore', () => {
     expect(await store.loadDurations()).toBeNull();
     await db.meta.put({ key: 'flow-durations', value: { version: 9 } });
     expect(await store.loadDurations()).toBeNull();
-    await store.saveDurations({ version: 1, kinds: { ask: { meanMs: 800, samples: 3 } } });
-    expect(await store.loadDurations()).toEqual({ version: 1, kinds: { ask: { meanMs: 800, samples: 3 } } });
+    // A record from before the units (version 1: time per document) is measured again.
+    await db.meta.put({ key: 'flow-durations', value: { version: 1, kinds: { ask: { meanMs: 800, samples: 3 } } } });
+    expect(await store.loadDurations()).toBeNull();
+    await store.saveDurations({ version: 2, kinds: { ask: { meanMs: 800, samples: 3, weight: 2.2 } } });
+    expect(await store.loadDurations()).toEqual({ version: 2, kinds: { ask: { meanMs: 800, samples: 3, weight: 2.2 } } });
   });
 });
 

@@ -47,6 +47,20 @@ describe('DocumentRepository', () => {
     expect((await docs.chunks('b')).length).toBe(1);
   });
 
+  it('commits a document of many batches of text whole, and rolls all of them back when a late batch fails', async () => {
+    const { db, docs } = repo();
+    const long = 'word '.repeat(20_000); // 100,000 characters: a few rows per batch
+    const pages = Array.from({ length: 12 }, (_, i) => pageRecord('a', i + 1, `${i} ${long}`));
+    const chunks = Array.from({ length: 12 }, (_, i) => chunkRecord('a', i, `${i} ${long}`));
+    await docs.commitDocument(docRecord('a', { chunkCount: 12 }), pages, chunks);
+    expect((await docs.chunks('a')).map((c) => c.text.split(' ')[0])).toEqual(chunks.map((_, i) => String(i)));
+    expect(await db.pages.where('documentId').equals('a').count()).toBe(12);
+    const broken = [...chunks.slice(0, 11), { ...chunkRecord('a', 11, 'bad'), id: undefined as unknown as string }];
+    await expect(docs.commitDocument(docRecord('a', { title: 'new' }), [pageRecord('a', 1, 'new')], broken)).rejects.toThrow();
+    expect(await db.chunks.where('documentId').equals('a').count()).toBe(12);
+    expect(await db.pages.where('documentId').equals('a').count()).toBe(12);
+  });
+
   it('rolls back a commit that fails half-way', async () => {
     const { db, docs } = repo();
     await docs.commitDocument(docRecord('a'), [pageRecord('a', 1, 'old')], [chunkRecord('a', 0, 'old')]);
@@ -94,7 +108,8 @@ describe('WorkspaceRegistry', () => {
     const ws = await registry.create('Doomed');
     const db = registry.openDatabase(ws.id);
     await new DocumentRepository(db).commitDocument(docRecord('a'), [pageRecord('a', 1, 'secret')], [chunkRecord('a', 0, 'secret')]);
-    await db.meta.put({ key: 'index/lexical', value: { any: 'thing' } });
+    await db.meta.put({ key: 'index/lexical-manifest', value: { any: 'thing' } });
+    await db.lexicalSegments.put({ id: 'seg-0', bytes: new Uint8Array(8) });
     db.close();
     await registry.open(ws.id);
     await registry.delete(ws.id);

@@ -27,7 +27,7 @@ export function extractBrands(text: string): string[] {
   const opening = text.slice(0, OPENING_CHARS);
   const out: string[] = [];
   for (const m of opening.matchAll(BRAND)) {
-    const raw = (m[1] ?? m[2] ?? '').replace(/[,;.]+$/u, '').trim();
+    const raw = (m[1] ?? m[2] ?? '').replace(/(?<![,;.])[,;.]+$/u, '').trim();
     if (raw.length < 2 || GENERIC.test(raw) || !/\p{L}/u.test(raw)) continue;
     // A lower-case word is a description, not a brand ("under the name of the licensee").
     if (/^\p{Ll}/u.test(raw) && !/\p{Ll}\p{Lu}|\.(?:com|net|org)/u.test(raw)) continue;

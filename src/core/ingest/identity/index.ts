@@ -48,5 +48,5 @@ function closingText(pages: readonly IdentityPage[]): string {
 /** "Amendment No. 3 to Manufacturing Agreement" → "amendment no. 3 to manufacturing agreement"; null without a document noun. */
 export function kindOf(title: string | null): string | null {
   if (!title || documentNounStrength(title) === 0) return null;
-  return title.replace(/\s*\([^()]*\)\s*/gu, ' ').replace(/\s+/gu, ' ').trim().toLowerCase();
+  return title.replace(/(?<!\s)\s*\([^()]*\)\s*/gu, ' ').replace(/\s+/gu, ' ').trim().toLowerCase();
 }

@@ -31,7 +31,7 @@ const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|a
 const PREAMBLE_END =
   /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
 /** A defined name, a company form or a numbered party label soon after the introducer: a preamble, not a sentence about "agreements between the parties". */
-const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|plc|PLC|GmbH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|Incorporated)(?![\p{L}])|^\s*\(?1\)?[.)]?\s/mu;
+const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|plc|PLC|GmbH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|Incorporated)(?![\p{L}])|^[^\S\r\n]*\(?1\)?[.)]?\s/mu;
 
 const QUOTE_OPEN = '"“„«‘';
 const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '“', '«': '»', '‘': '’' };
@@ -332,7 +332,7 @@ export function leadingName(text: string): string | null {
     break;
   }
   while (out.length > 0 && (CONNECTOR.test(out[out.length - 1]!) || /^\(/u.test(out[out.length - 1]!))) out.pop();
-  const name = out.join(' ').replace(/[,;:]+$/u, '').trim();
+  const name = out.join(' ').replace(/(?<![,;:])[,;:]+$/u, '').trim();
   const letters = (name.match(/\p{L}/gu) ?? []).length;
   if (letters < 2 || name.length > 140) return null;
   // A lone role word or pronoun ("Company", "You") is not a name.
@@ -351,7 +351,7 @@ export function definedNames(text: string): string[] {
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
   for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());
-  return [...new Set(out.map((s) => s.replace(/[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];
+  return [...new Set(out.map((s) => s.replace(/(?<![,;.])[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];
 }
 
 /** True when `short` names the party: its words are the party's words, or it abbreviates them. */
@@ -367,7 +367,7 @@ function namesParty(short: string, text: string): boolean {
   if (shortWords.length > 1 && head.length >= 4 && words.has(head)) return true;
   if (!isAbbreviation(short)) return false;
   // "ISA" of "Integrated System Associates, Inc.": the initials of its words, legal forms aside.
-  const bare = text.replace(/[,\s]+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|L\.L\.C|plc|PLC|GmbH|AG|S\.A|SA|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|Company|Incorporated)\.?(?![\p{L}])/gu, ' ');
+  const bare = text.replace(/(?<![,\s])[,\s]+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|L\.L\.C|plc|PLC|GmbH|AG|S\.A|SA|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|Company|Incorporated)\.?(?![\p{L}])/gu, ' ');
   const initials = (bare.match(/\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w[0]).join('').toLowerCase();
   return initials.includes(key(short).replace(/[^\p{L}\p{N}]/gu, '')) || longForm(short, bare) !== null;
 }

@@ -17,7 +17,7 @@ const MAX_LINES = 80;
 const LEGEND =
   /quick\s*links|click here|confidential treatment|redacted|portions? (?:of this|have been|has been)|omitted|filed (?:separately|with|pursuant)|\bfiled\b.*\bpage\b|page \d+ of \d+|\[\s*(?:logo|\*+|graphic|image)|logo appears|securities and exchange commission|^exhibit\s+[\w.()-]+\s*$|^ex-\d|^annex\s+[\w.]+\s*$|execution (?:version|copy)|^draft\b|^form\s+\d|^table of contents|^contents$|^index$|^sommaire$|^inhaltsverzeichnis$/iu;
 /** A table-of-contents entry: ends in a page number or a dot leader. */
-const TOC_ENTRY = /(?:\.{3,}|…{2,}|_{3,}|\s{2,})\s*\d{1,3}\s*$|^\s*(?:article|section|\d+(?:\.\d+)*)\s+.{2,80}\s\d{1,3}\s*$/iu;
+const TOC_ENTRY = /(?:(?<!\.)\.{3,}\s*|(?<!…)…{2,}\s*|(?<!_)_{3,}\s*|(?<!\s)\s{2,})\d{1,3}\s*$|^[^\S\r\n]*(?:article|section|\d+(?:\.\d+)*)\s+.{2,80}\s\d{1,3}\s*$/iu;
 const PREAMBLE_START = /^(?:this|THIS|This)\b.{0,240}?\b(?:agreement|AGREEMENT|Agreement|contract|CONTRACT|Contract|amendment|AMENDMENT|Amendment|license|LICENSE|License)\b|\b(?:is|are)\s+(?:made|entered|dated)\b|\bby\s+and\s+between\b|^(?:BETWEEN|Between|AMONG|Among)\b|^(?:Le présent|Ce contrat|Der vorliegende|Dieser Vertrag|Diese Vereinbarung)/u;
 const THIS_TITLE = /(?:^|\s)(?:This|THIS)\s+((?:[\p{Lu}][\p{L}\p{N}&'’,/-]*\s+){0,9}?(?:AGREEMENT|Agreement|CONTRACT|Contract|AMENDMENT|Amendment|LICENSE|License|LEASE|Lease|ADDENDUM|Addendum))(?![\p{L}])/u;
 
@@ -100,9 +100,9 @@ function tidy(s: string): string | null {
   const t = s
     .replace(/\s+/gu, ' ')
     // "Promotion Agreement Between", "… Agreement, BII/ XENCOR Confidential": what follows the title.
-    .replace(/\s+(?:by\s+and\s+)?(?:between|among|entre|zwischen)$/iu, '')
+    .replace(/(?<!\s)\s+(?:by\s+and\s+)?(?:between|among|entre|zwischen)$/iu, '')
     .replace(/,[^,]{0,40}\b(?:confidential|draft|execution (?:version|copy))$/iu, '')
-    .replace(/[.:,;]+$/u, '')
+    .replace(/(?<![.:,;])[.:,;]+$/u, '')
     .trim();
   return t.length >= 3 ? t : null;
 }

@@ -1,3 +1,4 @@
+import { appReply } from '../../../../src/core/answer/answer';
 import { describe, expect, it } from 'vitest';
 import { answerSegments, checkAnswer } from '../../../../src/core/answer/citations';
 import { buildSources, fromPassage } from '../../../../src/core/answer/sources';
@@ -107,5 +108,15 @@ describe('checking an answer', () => {
       ['[1]', true],
       ['[9]', false],
     ]);
+  });
+});
+
+describe('appReply', () => {
+  it('does not take the user’s words the app repeats in quotation marks for an unverified quotation', () => {
+    const reply = appReply('No document here matches “Acme distribution agreement”. The closest ones are below; or search all documents.');
+    expect(reply.quotes).toEqual([]);
+    expect(reply.verification).toMatchObject({ quotes: 0, unverifiedQuotes: 0, ok: true });
+    // The same words from a model are checked against the sources, and fail.
+    expect(checkAnswer('No document here matches “Acme distribution agreement”.', []).verification.unverifiedQuotes).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens } from '../../../../src/core/ingest/tokens';
+import { estimateTokens, fitTokens } from '../../../../src/core/ingest/tokens';
 
 const PARAGRAPHS = [
   `The Supplier shall indemnify, defend and hold harmless the Customer and its Affiliates, and their respective officers, directors, employees and agents, from and against any and all losses, damages, liabilities, costs and expenses (including reasonable attorneys' fees) arising out of or relating to any third-party claim that the Services infringe any intellectual property right.`,
@@ -41,5 +41,42 @@ describe('estimateTokens', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('fitTokens', () => {
+  const pieces = ['a', 'B', 'é', 'e\u0301', '7', '.', ',', '—', '中', 'ア', '😀', '𝐀', '\ud800', '\udc00', ' ', 'word', '12345'];
+  const textArb = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((a) => a.join(''));
+  /** The largest prefix end within the budget, found by estimating every prefix (not inside a pair). */
+  function reference(text: string, start: number, end: number, budget: number): number {
+    let best = start + 1;
+    for (let m = start + 1; m <= end; m++) {
+      const inPair = m < end && (text.charCodeAt(m - 1) & 0xfc00) === 0xd800 && (text.charCodeAt(m) & 0xfc00) === 0xdc00;
+      if (!inPair && estimateTokens(text.slice(start, m)) <= budget) best = m;
+    }
+    return best;
+  }
+
+  it('ends where estimating every prefix does', () => {
+    fc.assert(
+      fc.property(textArb, fc.nat(), fc.integer({ min: 1, max: 8 }), (text, at, budget) => {
+        fc.pre(text.length > 0);
+        const start = at % text.length;
+        fc.pre((text.charCodeAt(start) & 0xfc00) !== 0xdc00 || start === 0 || (text.charCodeAt(start - 1) & 0xfc00) !== 0xd800);
+        expect(fitTokens(text, start, text.length, budget)).toBe(reference(text, start, text.length, budget));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('cuts a long word into pieces of the budget', () => {
+    const word = 'A'.repeat(5_000_000);
+    let s = 0;
+    let n = 0;
+    while (s < word.length) {
+      s = fitTokens(word, s, Math.min(word.length, s + 11 * 512 + 16), 512);
+      n++;
+    }
+    expect(n).toBe(Math.ceil(5_000_000 / 5120));
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PATTERN_COST, MAX_PLAYBOOK_COST, patternCost } from '../../../../src/core/scan/pattern-cost';
 import { compilePattern, MAX_PATTERN_LENGTH } from '../../../../src/core/scan/patterns';
+import { decodePlaybook, encodePlaybook } from '../../../../src/core/scan/share';
 import type { Playbook } from '../../../../src/core/scan/playbook';
 import { MAX_PLAYBOOK_BYTES, parsePlaybook, validatePlaybook } from '../../../../src/core/scan/validate';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../../../../src/playbooks/builtin';
+import { stallingPlaybook } from '../../../fixtures/hostile-playbooks';
 
 const base = (): Playbook => structuredClone(builtinPlaybook('gdpr-dpa')!);
 const issuesOf = (input: unknown) => {
@@ -87,5 +90,42 @@ describe('patterns on a linear-time engine', () => {
     expect(() => compilePattern('a'.repeat(MAX_PATTERN_LENGTH + 1))).toThrow(/at most/);
     expect(() => compilePattern('(\\w+)\\s\\1')).toThrow(/not a valid RE2/);
     expect(() => compilePattern('a{1000}{1000}')).toThrow(/playbook: pattern/);
+  });
+});
+
+describe('the cost budget of patterns', () => {
+  it('estimates a pattern\'s width from its repetition bounds and alternatives', () => {
+    expect(patternCost('governing law')).toBe(1);
+    expect(patternCost('\\b(liab\\w*|damages)\\b[^.;]*\\bcap\\b')).toBe(5);
+    expect(patternCost('foo[^.;]{0,200}bar')).toBe(202);
+    expect(patternCost('(.*a){900}c1')).toBe(1801);
+    expect(patternCost('(?:(?:x{3}){4}|y)')).toBe(13);
+    expect(patternCost('a{,3}')).toBe(1); // not a repetition in RE2: literal text
+    for (const p of BUILTIN_PLAYBOOKS) for (const t of p.clauseTypes) for (const s of t.signals) expect(patternCost(s.pattern), s.pattern).toBeLessThanOrEqual(MAX_PATTERN_COST);
+  });
+
+  it('refuses the stalling playbook of the probe at import, naming each pattern and what it could cost', () => {
+    const stall = stallingPlaybook(base());
+    // Each pattern is under the size caps, and the whole fits in a share link.
+    expect(() => compilePattern(stall.clauseTypes[0]!.signals[0]!.pattern)).not.toThrow();
+    expect(encodePlaybook(stall).length).toBeLessThan(8000);
+    const issues = issuesOf(stall);
+    const slow = issues.filter((i) => /^\/clauseTypes\/0\/signals\/\d+\/pattern$/.test(i.pointer));
+    expect(slow).toHaveLength(40);
+    expect(slow[0]!.message).toMatch(/^pattern "\(\.\*a\)\{900\}c0" is too slow: it could take about [\d,]+ s on a 1 MB document \(cost 1,801, from its repetition bounds × alternatives; at most 250\)/);
+    expect(issues.some((i) => i.pointer === '' && /patterns together are too slow/.test(i.message))).toBe(true);
+    expect(() => parsePlaybook(JSON.stringify(stall), 'stall.json')).toThrow(/stall\.json is invalid: \/clauseTypes\/0\/signals\/0\/pattern: pattern .* is too slow/);
+    expect(() => decodePlaybook(encodePlaybook(stall))).toThrow(/too slow/);
+  });
+
+  it('refuses a playbook whose patterns are each within budget but together are not', () => {
+    const p = base() as { -readonly [K in keyof Playbook]: Playbook[K] };
+    const wide = '\\b(term)\\b[^.;]{0,240}\\bend\\b';
+    expect(patternCost(wide)).toBeLessThanOrEqual(MAX_PATTERN_COST);
+    const types = Math.ceil(MAX_PLAYBOOK_COST / (40 * patternCost(wide))) + 1;
+    p.clauseTypes = [...p.clauseTypes, ...Array.from({ length: types }, (_, t) => ({ ...p.clauseTypes[0]!, id: `wide_${t}`, signals: Array.from({ length: 40 }, (_, i) => ({ pattern: `${wide}${t}x${i}`, weight: 0.5 })) }))];
+    const issues = issuesOf(p);
+    expect(issues.map((i) => i.pointer)).toEqual(['']);
+    expect(issues[0]!.message).toMatch(/the playbook's patterns together are too slow/);
   });
 });

@@ -9,6 +9,15 @@ describe('answer type', () => {
     for (const q of ['Who owns the IP?', 'Is there a non-compete?']) expect(expectedAnswerType(q, 'en')).toBeNull();
   });
 
+  it('reads "when" with a modal or "liable" as asking for conditions, not a date', () => {
+    for (const q of ['When may the Licensor terminate?', 'When can either party assign the agreement?', 'When is the Supplier liable for indirect loss?']) expect(expectedAnswerType(q, 'en')).toBeNull();
+    for (const q of ['Wann haftet der Rechtsverletzer für den Schaden des Inhabers?', 'Wann kann der Vertrag gekündigt werden?', 'Wann ist der Lizenznehmer zur Zahlung verpflichtet?']) expect(expectedAnswerType(q, 'de')).toBeNull();
+    expect(expectedAnswerType('Quand une partie peut-elle résilier le contrat ?', 'fr')).toBeNull();
+    expect(expectedAnswerType('Wann endet der Vertrag?', 'de')).toBe('temporal');
+    expect(expectedAnswerType('Quand le contrat prend-il fin ?', 'fr')).toBe('temporal');
+    expect(expectedAnswerType('When is the renewal notice due?', 'en')).toBe('temporal');
+  });
+
   it('recognises questions asking for an amount or a place of law', () => {
     for (const q of ['How much is the fee?', 'What is the price per unit?', 'Is there a cap on liability, and what is it?']) expect(expectedAnswerType(q, 'en')).toBe('amount');
     for (const q of ['Which jurisdiction’s law governs this agreement?', 'Which courts have jurisdiction?', 'Where must disputes be resolved?']) expect(expectedAnswerType(q, 'en')).toBe('jurisdiction');

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SearchEngine, type IndexPersistence } from '../../../../src/core/search/engine';
-import type { IndexedDocumentEntry, LexicalSnapshot } from '../../../../src/core/search/lexical-index';
+import { DENSE_LOAD_WAIT_MS, DEFAULT_PIPELINE, runPipeline } from '../../../../src/core/search/pipeline';
+import { MiniSearchLexicalIndex } from '../../../helpers/minisearch-oracle';
+import type { IndexedDocumentEntry, LexicalSnapshotWrite, StoredLexical } from '../../../../src/core/search/lexical-index';
 import type { VectorRecordLike } from '../../../../src/core/search/vector-index';
 import type { ChunkRecord } from '../../../../src/core/types';
 import { chunkRecord } from '../../../helpers/records';
 
 class MemoryPersistence implements IndexPersistence {
-  snapshot: LexicalSnapshot | undefined;
+  snapshot: StoredLexical | undefined;
   saves = 0;
   readonly docs = new Map<string, { entry: IndexedDocumentEntry; chunks: ChunkRecord[] }>();
 
@@ -17,8 +19,10 @@ class MemoryPersistence implements IndexPersistence {
   async loadLexical() {
     return this.snapshot && structuredClone(this.snapshot);
   }
-  async saveLexical(s: LexicalSnapshot) {
-    this.snapshot = structuredClone(s);
+  async saveLexical(write: LexicalSnapshotWrite) {
+    const segments = new Map(this.snapshot?.format === 2 ? this.snapshot.segments : []);
+    for (const s of write.manifest.segments) if (!segments.has(s.id)) segments.set(s.id, write.segment(s.id));
+    this.snapshot = { format: 2, manifest: structuredClone(write.manifest), segments };
     this.saves++;
   }
   async indexableDocuments() {
@@ -65,7 +69,7 @@ describe('SearchEngine', () => {
   it('rebuilds when the snapshot is unreadable', async () => {
     const p = new MemoryPersistence();
     p.put('a', ['liquidated damages']);
-    p.snapshot = { version: 999 } as unknown as LexicalSnapshot;
+    p.snapshot = { format: 2, manifest: { version: 999 }, segments: new Map() } as unknown as StoredLexical;
     const logs: string[] = [];
     const { engine, report } = await SearchEngine.open(p, { saveDelayMs: 0, log: (m) => logs.push(m) });
     expect(report.fromSnapshot).toBe(false);
@@ -110,6 +114,64 @@ describe('SearchEngine', () => {
     expect(engine.searchDense(unit(1, 0), 5).map((h) => h.documentId)).toEqual(['b']);
     p.put('c', ['fourth']);
     await engine.addDocument({ id: 'c', name: 'c', language: 'en' }, p.docs.get('c')!.chunks);
-    expect(engine.documentsWithoutVectors().map((d) => d.id)).toEqual(['c']);
+    expect((await engine.documentsWithoutVectors()).map((d) => d.id)).toEqual(['c']);
+  });
+
+  it('loads vectors in the background when asked not to wait: keyword answers meanwhile, dense once they are in', async () => {
+    const p = new MemoryPersistence();
+    p.put('a', ['liquidated damages clause']);
+    p.put('b', ['governing law of England']);
+    const unit = (...xs: number[]) => Float32Array.from(xs.map((x) => x / Math.hypot(...xs)));
+    p.vectors.push(
+      { documentId: 'a', modelId: 'm1', dim: 2, seqs: Uint32Array.of(0), data: unit(1, 0) },
+      { documentId: 'b', modelId: 'm1', dim: 2, seqs: Uint32Array.of(0), data: unit(0, 1) },
+    );
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const records = p.vectorRecords.bind(p);
+    p.vectorRecords = async (id: string) => {
+      await gate;
+      return records(id);
+    };
+    const { engine } = await SearchEngine.open(p, { saveDelayMs: 0 });
+    await engine.useEmbeddingModel({ modelId: 'm1', dim: 2 }, { wait: false });
+    expect(engine.denseReady).toBe(false);
+    expect(engine.searchDense(unit(1, 0), 5)).toEqual([]);
+    const embedder = { model: { id: 'm1', dtype: 'fp32' as const, device: 'cpu' as const, dim: 2 }, embed: async () => [unit(1, 0)] };
+    const lookup = { chunksByIds: async (ids: readonly string[]) => ids.map((id) => p.docs.get(id.split(':')[0]!)?.chunks[0]), documentsByIds: async () => [], chunksBySeq: async () => [] };
+    const early = await runPipeline({ text: 'liquidated damages', settings: { ...DEFAULT_PIPELINE, rerank: false } }, { engine, lookup, embedder });
+    expect(early.explanation.dense).toBe('loading');
+    expect(early.explanation.timings['dense_wait']).toBeGreaterThanOrEqual(DENSE_LOAD_WAIT_MS - 5);
+    expect(early.explanation.notes.join(' ')).toMatch(/still loading/);
+    // A document removed and one re-embedded while loading: the load does not bring back the old state.
+    await engine.removeDocument('b');
+    await engine.addVectors({ id: 'a', language: 'en' }, { documentId: 'a', modelId: 'm1', dim: 2, seqs: Uint32Array.of(0), data: unit(1, 1) });
+    release();
+    await engine.whenVectorsLoaded();
+    expect(engine.denseReady).toBe(true);
+    expect(engine.stats).toMatchObject({ vectorDocuments: 1, vectors: 1 });
+    expect(engine.searchDense(unit(1, 1), 5)[0]).toMatchObject({ chunkId: 'a:0' });
+    expect(engine.searchDense(unit(1, 1), 5)[0]!.score).toBeCloseTo(1, 6);
+    const late = await runPipeline({ text: 'liquidated damages', settings: { ...DEFAULT_PIPELINE, rerank: false } }, { engine, lookup, embedder });
+    expect(late.explanation.dense).toBe('on');
+    expect(late.explanation.timings['dense_wait']).toBeUndefined();
+  });
+
+  it('converts a version-1 snapshot once, then saves it in the current format', async () => {
+    const p = new MemoryPersistence();
+    p.put('a', ['arbitration in London', 'indemnification by the supplier']);
+    p.put('b', ['governing law of England']);
+    const old = new MiniSearchLexicalIndex();
+    for (const d of p.docs.values()) old.add(d.entry, d.chunks);
+    p.snapshot = { format: 1, snapshot: old.toSnapshot() };
+    const { engine, report } = await SearchEngine.open(p, { saveDelayMs: 0 });
+    expect(report).toMatchObject({ fromSnapshot: true, upgraded: true, added: 0, removed: 0 });
+    expect(p.snapshot?.format).toBe(2);
+    expect(p.saves).toBe(1);
+    for (const q of ['arbitration London', 'supplier indemnification', 'law']) expect(await engine.searchLexical({ text: q })).toEqual(old.search({ text: q }));
+    const again = await SearchEngine.open(p, { saveDelayMs: 0 });
+    expect(again.report).toMatchObject({ fromSnapshot: true, added: 0, removed: 0 });
+    expect(again.report.upgraded).toBeUndefined();
+    expect(p.saves).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalIndex, type LexicalSnapshot } from '../../../../src/core/search/lexical-index';
+import { LexicalIndex } from '../../../../src/core/search/lexical-index';
 import type { ChunkRecord } from '../../../../src/core/types';
 
 function chunk(documentId: string, seq: number, text: string, sectionPath: string[] = [], ordinal: string | null = null): ChunkRecord {
@@ -58,18 +58,52 @@ describe('LexicalIndex', () => {
 
   it('round-trips through its snapshot with identical results', () => {
     const index = sampleIndex();
-    const restored = new LexicalIndex({}, JSON.parse(JSON.stringify(index.toSnapshot())) as LexicalSnapshot);
+    const restored = reopen(index, new Map());
     for (const q of ['liability cap', 'confidential information', '§ 5', 'New York']) {
       expect(restored.search({ text: q })).toEqual(index.search({ text: q }));
     }
     expect(restored.listDocuments()).toEqual(index.listDocuments());
   });
 
-  it('refuses a snapshot of another version', () => {
-    const snapshot = { ...sampleIndex().toSnapshot(), analyzerVersion: -1 };
-    expect(() => new LexicalIndex({}, snapshot)).toThrow(/snapshot version/);
+  it('refuses a snapshot of another version, with missing or damaged segments', () => {
+    const write = sampleIndex().snapshot();
+    const id = write.manifest.segments[0]!.id;
+    const segments = new Map([[id, write.segment(id)]]);
+    expect(() => LexicalIndex.open({}, { ...write.manifest, analyzerVersion: -1 }, segments)).toThrow(/snapshot version/);
+    expect(() => LexicalIndex.open({}, write.manifest, new Map())).toThrow(new RegExp(`segment ${id} of the snapshot is missing`));
+    expect(() => LexicalIndex.open({}, write.manifest, new Map([[id, write.segment(id).slice(0, 40)]]))).toThrow(/lexical index segment/);
+    expect(() => LexicalIndex.open({ analyzer: { stem: false, stopWords: true, compounds: true } }, write.manifest, segments)).toThrow(/other options/);
+    expect(() => write.segment('nope')).toThrow(/no segment nope/);
+  });
+
+  it('lists its segments by id: a save after a change needs only the new one written', () => {
+    const index = sampleIndex();
+    const store = new Map<string, Uint8Array>();
+    const first = index.snapshot();
+    const [seg0] = first.manifest.segments.map((s) => s.id);
+    store.set(seg0!, first.segment(seg0!));
+    index.add({ id: 'memo', name: 'memo.txt', language: 'en' }, [chunk('memo', 0, 'A memo about payment terms.')]);
+    const second = index.snapshot();
+    const ids = second.manifest.segments.map((s) => s.id);
+    expect(ids[0]).toBe(seg0);
+    expect(ids).toHaveLength(2);
+    const fresh = ids.filter((id) => !store.has(id));
+    expect(fresh).toHaveLength(1);
+    expect(second.segment(fresh[0]!).byteLength).toBeLessThan(store.get(seg0!)!.byteLength);
+    // Ids never repeat, even in two indexes opened from the same snapshot (two tabs).
+    const other = reopen(index, store);
+    other.add({ id: 'x', name: 'x', language: 'en' }, [chunk('x', 0, 'Another memo.')]);
+    index.add({ id: 'y', name: 'y', language: 'en' }, [chunk('y', 0, 'A third memo.')]);
+    const a = new Set(other.snapshot().manifest.segments.map((s) => s.id));
+    expect(index.snapshot().manifest.segments.some((s) => a.has(s.id) && !ids.includes(s.id))).toBe(false);
   });
 });
+
+function reopen(index: LexicalIndex, store: Map<string, Uint8Array>): LexicalIndex {
+  const write = index.snapshot();
+  for (const s of write.manifest.segments) if (!store.has(s.id)) store.set(s.id, write.segment(s.id));
+  return LexicalIndex.open({}, JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest, store);
+}
 
 describe('LexicalIndex query-time matching', () => {
   it('counts document frequency from the postings, as a search would, and forgets removed chunks', () => {

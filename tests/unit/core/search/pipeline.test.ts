@@ -86,6 +86,7 @@ describe('runPipeline query embedding', () => {
     const engine = {
       ...base.engine,
       embeddingModel: { modelId: 'm', dim: 2 },
+      denseReady: true,
       searchLexical: async (q: Parameters<SearchEngine['searchLexical']>[0]) => {
         order.push('lexical');
         release(); // the embedding is already under way: let it finish
@@ -113,7 +114,7 @@ describe('runPipeline query embedding', () => {
   it('an abort during the embedding ends the search with AbortedError', async () => {
     const base = deps();
     const controller = new AbortController();
-    const engine = { ...base.engine, embeddingModel: { modelId: 'm', dim: 2 } } as unknown as SearchEngine;
+    const engine = { ...base.engine, embeddingModel: { modelId: 'm', dim: 2 }, denseReady: true } as unknown as SearchEngine;
     const embedder = {
       model: { id: 'm', dtype: 'q8' as const, device: 'cpu' as const, dim: 2 },
       embed: (_texts: readonly string[], o?: { signal?: AbortSignal | undefined }) =>

@@ -65,6 +65,16 @@ describe('matchDocuments: the handles people use', () => {
     expect(ids(matchDocuments('Who owns the IP under our hosting agreement with Munksgaard?', DOCS, { terms }))).toEqual(['hosting']);
   });
 
+  it('keeps a code only one text holds in the question it searches with (the passage holding it comes first)', () => {
+    const terms = new Map<string, TermStats>([['k17x3', { idf: 7, documents: ['hosting'] }]]);
+    const m = matchDocuments('reference code K17X3', DOCS, { terms });
+    expect(ids(m)).toEqual(['hosting']);
+    expect(m.kind === 'resolved' && m.resolution.remainder).toBe('reference code K17X3');
+    // A name only the text holds names the document and leaves the question.
+    const named = matchDocuments('Who owns the IP under our hosting agreement with Munksgaard?', DOCS, { terms: new Map([['munksgaard', { idf: 6.5, documents: ['hosting'] }]]) });
+    expect(named.kind === 'resolved' && named.resolution.remainder).not.toMatch(/Munksgaard/);
+  });
+
   it('names nothing in a question about clauses, even when a title holds its words', () => {
     for (const q of ['Is there a cap or other limitation on a party’s liability?', 'Which contracts can be terminated for convenience?', 'Who owns intellectual property developed under this agreement?']) {
       expect(matchDocuments(q, DOCS).kind).toBe('none');

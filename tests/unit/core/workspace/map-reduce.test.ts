@@ -9,6 +9,7 @@ import { MemoryFlowStore } from '../../../../src/core/workspace/flows';
 import { askItem, bestSentence, itemSettings, withoutHeading } from '../../../../src/core/workspace/map';
 import { composeFlowExtractive, reduceFlow, windowAround } from '../../../../src/core/workspace/reduce';
 import { factsReply } from '../../../../src/core/workspace/replies';
+import { DurationModel } from '../../../../src/core/workspace/durations';
 import { FlowScheduler } from '../../../../src/core/workspace/scheduler';
 import { askDeps, askResult, AVV, fakeAsk, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
 import { namedRows, NOW } from '../../../helpers/catalog-fixtures';
@@ -121,7 +122,8 @@ describe('a scan of several documents planned by the model', () => {
         return { documentId: item.documentId, document: item.label, title: null, status: 'found' as const, finding: '2 flags', evidence: '', chunkId: null, pageStart: null, pageEnd: null, section: [], language: null, score: null, reason: null };
       },
     };
-    const flows = new FlowScheduler({ store, executors: { scan: executor } });
+    // A device that measured 4 s a scan before.
+    const flows = new FlowScheduler({ store, executors: { scan: executor }, durations: new DurationModel({ version: 2, kinds: { scan: { meanMs: 4000, samples: 3, weight: 2 } } }) });
     const rows = [MSA, NDA, AVV];
     const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(rows), flows, now: () => NOW });
     const planner = new ScriptedChatModel({ json: [{ value: { family: 'scan_request', reply_language: 'en', evidence_regime: 'grounded', follow_up: false } }, { value: { document_ids: ['D1', 'D2'], section_ordinal: null, answer_shape: 'short' } }] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AbortedError, InputError } from '../../../../src/core/errors';
 import { TERMINAL_EVENTS, type CasefileEvent } from '../../../../src/core/events';
 import type { JobOptions } from '../../../../src/core/ports';
-import type { DurationModel } from '../../../../src/core/workspace/durations';
+import { DurationModel } from '../../../../src/core/workspace/durations';
 import { MemoryFlowStore, rowsInOrder, type FlowKind, type FlowRecord, type FlowRow, type WorkItem } from '../../../../src/core/workspace/flows';
 import { FlowScheduler, type FlowDraft, type FlowExecutor } from '../../../../src/core/workspace/scheduler';
 
@@ -61,6 +61,11 @@ function draft(n: number, kind: FlowKind = 'question'): FlowDraft {
   };
 }
 
+/** Durations as a device that measured 2 s a document and a 1 s reduce step would have them. */
+function measured(): DurationModel {
+  return new DurationModel({ version: 2, kinds: { ask: { meanMs: 2000, samples: 5, weight: 3 }, 'reduce:question': { meanMs: 1000, samples: 1, weight: 1 } } });
+}
+
 function setup(options: { auto?: boolean; costMs?: number; store?: MemoryFlowStore; durations?: DurationModel } = {}) {
   const clock = new Clock();
   const events: CasefileEvent[] = [];
@@ -80,7 +85,8 @@ describe('approval', () => {
     const flow = await scheduler.propose(draft(6));
     expect(flow).toMatchObject({ status: 'proposed', decision: null });
     expect(flow.items.map((i) => i.id)).toEqual(['f1:0', 'f1:1', 'f1:2', 'f1:3', 'f1:4', 'f1:5']);
-    expect(flow.estimateMs).toBe(Math.round((6 * 2000 + 1000) * 1.15));
+    // Nothing measured on this device: no estimate yet ("estimating…").
+    expect(flow.estimateMs).toBeNull();
     await settle();
     expect(executor.ran).toEqual([]);
     expect(executor.finished).toBe(0);
@@ -117,7 +123,7 @@ describe('approval', () => {
 
 describe('the queue', () => {
   it('runs one flow at a time; the next waits with its position and an ETA that counts what runs before it', async () => {
-    const { scheduler, executor, events, clock } = setup({ auto: false, costMs: 2000 });
+    const { scheduler, executor, events, clock } = setup({ auto: false, costMs: 2000, durations: measured() });
     await scheduler.propose(draft(3));
     await scheduler.propose(draft(2));
     await scheduler.propose(draft(1));
@@ -131,14 +137,14 @@ describe('the queue', () => {
     const reduce = 1000 * 1.15;
     expect(q.map((e) => [e.flowId, e.status, e.position])).toEqual([['f1', 'running', 0], ['f2', 'queued', 1], ['f3', 'queued', 2]]);
     expect(q[1]!.startsInMs).toBe(Math.round(3 * perItem + reduce));
-    expect(q[1]!.etaMs).toBe(q[1]!.startsInMs + Math.round(2 * perItem + reduce));
+    expect(q[1]!.etaMs).toBe(q[1]!.startsInMs! + Math.round(2 * perItem + reduce));
     expect(q[2]!.startsInMs).toBe(q[1]!.etaMs);
     const queued = of(events, 'f3').filter((e) => e.type === 'flow_queued');
     expect(queued[queued.length - 1]).toMatchObject({ position: 2 });
 
     // Time passes on the running item: the waiting flows' ETAs come closer.
     clock.t += 1500;
-    expect(scheduler.queue()[1]!.startsInMs).toBe(q[1]!.startsInMs - 1500);
+    expect(scheduler.queue()[1]!.startsInMs).toBe(q[1]!.startsInMs! - 1500);
 
     for (let i = 0; i < 6; i++) {
       executor.gates[i]!.release();
@@ -299,6 +305,16 @@ describe('approving with a choice', () => {
 });
 
 describe('ETA refinement', () => {
+  it('a waiting flow behind one with no basis yet has no start time either', async () => {
+    const { scheduler } = setup({ auto: false });
+    await scheduler.propose(draft(3));
+    await scheduler.propose(draft(2));
+    await scheduler.approve('f1');
+    await scheduler.approve('f2');
+    await settle();
+    expect(scheduler.queue().map((e) => [e.flowId, e.startsInMs, e.etaMs])).toEqual([['f1', 0, null], ['f2', null, null]]);
+  });
+
   it('learns the seconds per document on this device and persists them for the next session', async () => {
     const store = new MemoryFlowStore();
     const first = setup({ store, costMs: 400 });
@@ -307,7 +323,12 @@ describe('ETA refinement', () => {
     await first.scheduler.whenIdle();
     expect(first.scheduler.durations.perItemMs('ask')).toBeCloseTo(400, 6);
     const saved = await store.loadDurations();
-    expect(saved?.kinds['ask']).toEqual({ meanMs: 400, samples: 5 });
+    expect(saved?.kinds['ask']).toMatchObject({ meanMs: 400, samples: 4 });
+    expect(first.events.find((e) => e.type === 'flow_proposed')).toMatchObject({ estimateMs: null });
+    // ETA: none before the third document was read (the first carries the warm-up, one more is no basis), then from the two.
+    const progress = first.events.filter((e) => e.type === 'progress').map((e) => (e.type === 'progress' ? e.etaMs : -1));
+    expect(progress.slice(0, 3)).toEqual([null, null, null]);
+    expect(progress[3]).toBe(Math.round(2 * 400 * 1.15));
     const next = await FlowScheduler.open({ store, executors: { question: first.executor } });
     const flow = await next.propose(draft(10));
     // 10 items at the learnt 0.4 s and the learnt reduce step (0 ms on the test clock), buffered.

@@ -7,8 +7,8 @@ describe('work items of a broad question', () => {
     const docs = [docRecord('a', { title: 'Supply Agreement', chunkCount: 20 }), docRecord('b', { name: 'b.pdf', chunkCount: 2 })];
     const items = planWorkItems({ query: 'which contracts have a non-compete clause?', subjects: ['non_compete'], fields: ['non-compete', 'clause'], operation: 'fact', documents: docs });
     expect(items).toEqual([
-      { kind: 'ask', documentId: 'a', label: 'Supply Agreement', query: 'which contracts have a non-compete clause?', subjects: ['non_compete'], fields: ['non-compete', 'clause'], evidenceBudget: 4, neighbourDepth: 1, operation: 'fact' },
-      { kind: 'ask', documentId: 'b', label: 'b.pdf', query: 'which contracts have a non-compete clause?', subjects: ['non_compete'], fields: ['non-compete', 'clause'], evidenceBudget: 2, neighbourDepth: 0, operation: 'fact' },
+      { kind: 'ask', documentId: 'a', label: 'Supply Agreement', query: 'which contracts have a non-compete clause?', subjects: ['non_compete'], fields: ['non-compete', 'clause'], evidenceBudget: 4, neighbourDepth: 1, operation: 'fact', size: 20 },
+      { kind: 'ask', documentId: 'b', label: 'b.pdf', query: 'which contracts have a non-compete clause?', subjects: ['non_compete'], fields: ['non-compete', 'clause'], evidenceBudget: 2, neighbourDepth: 0, operation: 'fact', size: 2 },
     ]);
   });
 

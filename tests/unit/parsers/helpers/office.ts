@@ -184,8 +184,10 @@ function crcOfZeros(n: number): number {
 
 export interface BombEntry {
   readonly name: string;
-  /** Real content (deflated normally)… */
-  readonly data?: string;
+  /** Real content (deflated normally, or stored with `stored`)… */
+  readonly data?: string | Uint8Array;
+  /** Store `data` uncompressed (method 0) instead of deflating it. */
+  readonly stored?: boolean;
   /** …or this many zero bytes, deflated by hand. */
   readonly zeros?: number;
   /** Declare this uncompressed size instead of the real one (a lying header). */
@@ -210,17 +212,18 @@ export function handZip(entries: readonly BombEntry[]): Uint8Array {
       size = e.zeros;
       crc = e.crc ?? crcOfZeros(e.zeros);
     } else {
-      const raw = enc.encode(e.data ?? '');
-      data = deflateSync(raw, { level: 6 });
+      const raw = typeof e.data === 'string' || e.data === undefined ? enc.encode(e.data ?? '') : e.data;
+      data = e.stored ? raw : deflateSync(raw, { level: 6 });
       size = raw.length;
-      crc = zlibCrc32(raw);
+      crc = e.crc ?? zlibCrc32(raw);
     }
+    const method = e.stored ? 0 : 8;
     const declared = e.declaredSize ?? size;
     const local = new Uint8Array(30 + name.length);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
     lv.setUint16(4, 20, true);
-    lv.setUint16(8, 8, true);
+    lv.setUint16(8, method, true);
     lv.setUint32(14, crc, true);
     lv.setUint32(18, data.length, true);
     lv.setUint32(22, declared, true);
@@ -231,7 +234,7 @@ export function handZip(entries: readonly BombEntry[]): Uint8Array {
     cv.setUint32(0, 0x02014b50, true);
     cv.setUint16(4, 20, true);
     cv.setUint16(6, 20, true);
-    cv.setUint16(10, 8, true);
+    cv.setUint16(10, method, true);
     cv.setUint32(16, crc, true);
     cv.setUint32(20, data.length, true);
     cv.setUint32(24, declared, true);

@@ -123,7 +123,8 @@ describe('(a) the local server provider', () => {
     await form.getByLabel('Server address').fill(url);
     await form.getByLabel('Model', { exact: true }).fill(model);
     await form.getByRole('button', { name: 'Save and test' }).click();
-    await s.page.locator(`[data-testid=endpoint-check][data-target="${url} ${model}"]:not([data-ok=checking])`).waitFor();
+    // The first check waits for the service worker's first install to claim the page (sw-control.ts): tens of seconds on a busy machine.
+    await s.page.locator(`[data-testid=endpoint-check][data-target="${url} ${model}"]:not([data-ok=checking])`).waitFor({ timeout: 120_000 });
   };
 
   it('configured in Settings, it streams real HTTP tokens one by one from the endpoint worker', async () => {

@@ -237,7 +237,7 @@ describe('ask: scope, answers, conversations', () => {
     expect((await results(s.page))[0]!.file).toBe(FRENCH);
     expect(await turn.getAttribute('lang')).toBe('fr');
     // The renewal asked for leads, in French, then the verbatim quotes.
-    expect(await turn.getByTestId('answer-text').textContent()).toMatch(/^(?:Durée du renouvellement : [^\[]+\[\d\]\s*)?Extraits des documents, mot pour mot :/);
+    expect(await turn.getByTestId('answer-text').textContent()).toMatch(/^(?:Durée du renouvellement : [^[]+\[\d\]\s*)?Extraits des documents, mot pour mot :/);
     expect(await turn.getByRole('heading', { name: 'Sources' }).count()).toBe(1);
     expect(await turn.getByTestId('writer').textContent()).toContain('Passages cités mot pour mot');
   });

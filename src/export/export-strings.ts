@@ -172,7 +172,7 @@ const FR: ExportStrings = {
   scopeAll: 'Recherche : tous les documents.',
   scopeIn: (d, how) => `Recherche dans : ${d} (${how}).`,
   scopeHow: { question: 'nommés dans la question', follow_up: 'suite de la question précédente', user: 'choisis par l’utilisateur', workspace: 'tous les documents', language: 'documents dans la langue de la question' },
-  flowColumns: ['Document', 'Fichier', 'Résultat', 'Verdict', 'Valeur', 'Constat', 'Extrait', 'Page', 'Section', 'Remarque'],
+  flowColumns: ['Document', 'Fichier', 'Résultat', 'Conforme', 'Valeur', 'Constat', 'Extrait', 'Page', 'Section', 'Remarque'],
   verdicts: { yes: 'oui', no: 'non', unclear: 'impossible à juger' },
   flowResults: { found: 'trouvé', not_found: 'introuvable', failed: 'échec' },
   flowStatuses: { proposed: 'proposée', denied: 'refusée', queued: 'en attente', running: 'en cours', done: 'terminée', failed: 'échec', cancelled: 'annulée', interrupted: 'interrompue' },

@@ -34,7 +34,8 @@ export function serviceWorkerInControl(timeoutMs = 10_000, installMs = 120_000):
       if (sw.controller) return done();
       void sw.getRegistration().then(
         (registration) => {
-          const busy = Boolean(registration?.installing ?? registration?.waiting ?? (registration?.active && registration.active.state !== 'activated'));
+          // Only a first install claims the page: an update waiting behind an active worker never does (a hard-reloaded page stays uncontrolled).
+          const busy = Boolean(registration?.installing ?? (registration?.active && registration.active.state !== 'activated'));
           const elapsed = Date.now() - started;
           if (sw.controller || elapsed >= (busy ? installMs : timeoutMs)) done();
           else wait(Math.min(1_000, (busy ? installMs : timeoutMs) - elapsed));

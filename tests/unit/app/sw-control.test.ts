@@ -52,6 +52,13 @@ describe('serviceWorkerInControl', () => {
     expect(await serviceWorkerInControl()).toBe(true);
   });
 
+  it('does not wait for an update waiting behind an active worker (it never claims a hard-reloaded page)', async () => {
+    sw.registration = { installing: null, waiting: {}, active: { state: 'activated' } };
+    const answer = serviceWorkerInControl(10_000, 120_000);
+    await vi.advanceTimersByTimeAsync(10_500);
+    expect(await answer).toBe(false);
+  });
+
   it('gives up on an install that never finishes', async () => {
     sw.registration = { installing: {}, active: null };
     const answer = serviceWorkerInControl(10_000, 120_000);

@@ -1,6 +1,6 @@
 /**
  * The embedding worker: a thin comlink adapter around TransformersEmbedder (src/models). The
- * page side is WorkerEmbedder (src/app/model-proxies.ts). ONNX Runtime's wasm and its JS
+ * page side is WorkerEmbedder (src/app/workers/model-proxies.ts). ONNX Runtime's wasm and its JS
  * factory are bundled assets served from our own origin (never a CDN).
  */
 import { expose } from 'comlink';

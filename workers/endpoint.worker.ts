@@ -4,7 +4,7 @@
  * worker's policy (its response header, built by src/security/csp.ts from the origins the app
  * stores under 'security/llm-origins') admits exactly the one the user saved, and the app
  * restarts this worker when that changes. Streams tokens through the chat host's comlink API
- * (src/models/chat/chat-host.ts); the page side is ChatWorker (src/app/chat-worker.ts).
+ * (src/models/chat/chat-host.ts); the page side is ChatWorker (src/app/workers/chat-worker.ts).
  */
 import { expose } from 'comlink';
 import { installCspProbe } from '../src/rpc/csp-probe';

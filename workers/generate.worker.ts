@@ -1,7 +1,7 @@
 /**
  * The CPU-model worker: a small transformers.js instruct model (WASM, or WebGPU where present)
  * streaming tokens through the chat host's comlink API (src/models/chat/chat-host.ts). The page
- * side is ChatWorker (src/app/chat-worker.ts). ONNX Runtime's wasm and its JS factory are
+ * side is ChatWorker (src/app/workers/chat-worker.ts). ONNX Runtime's wasm and its JS factory are
  * served from our own origin; model files come from the model cache (downloads only when the
  * user asked, through the network gate).
  */

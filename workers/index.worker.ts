@@ -1,7 +1,7 @@
 /**
  * The index worker: owns the search indexes of the open workspace. A thin shell: the API is
  * createIndexApi (src/search-index/api.ts, tested over a MessageChannel); the page side is
- * IndexClient (src/app/index-client.ts).
+ * IndexClient (src/app/workers/index-client.ts).
  */
 import { expose } from 'comlink';
 import { installCspProbe } from '../src/rpc/csp-probe';

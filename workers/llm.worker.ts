@@ -1,7 +1,7 @@
 /**
  * The WebLLM worker: web-llm's MLCEngine runs here (the model, its GPU buffers and compiled
  * kernels; terminating the worker frees them), served through the chat host's comlink API
- * (src/models/chat/chat-host.ts). The page side is ChatWorker (src/app/chat-worker.ts).
+ * (src/models/chat/chat-host.ts). The page side is ChatWorker (src/app/workers/chat-worker.ts).
  */
 import * as webllm from '@mlc-ai/web-llm';
 import { expose } from 'comlink';

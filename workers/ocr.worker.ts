@@ -2,7 +2,7 @@
  * The OCR worker: a thin comlink adapter around TesseractOcr (src/ocr). tesseract.js runs its
  * WASM engine in a nested classic worker loaded from our origin (<base>tesseract/worker.min.js,
  * no blob: URL), with the core and English data from <base>tesseract/ as well (see
- * src/ocr/assets.ts and the vite config). The page side is src/app/ocr-proxy.ts (WorkerOcr),
+ * src/ocr/assets.ts and the vite config). The page side is src/app/workers/ocr-proxy.ts (WorkerOcr),
  * which terminates this worker when idle so the WASM memory goes back to the system.
  */
 import { expose } from 'comlink';

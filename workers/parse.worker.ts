@@ -1,7 +1,7 @@
 /**
  * The parse worker: a thin comlink adapter around InProcessParser (src/parsers). It also runs the text stage of ingestion
  * (cleaning, language detection, metadata, chunking) so none of it blocks the page.
- * The page side is src/app/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
+ * The page side is src/app/workers/parser-proxy.ts (WorkerParser); the protocol is src/parsers/sessions.ts.
  */
 import { expose, transfer } from 'comlink';
 import { installCspProbe } from '../src/rpc/csp-probe';

@@ -1,6 +1,6 @@
 /**
  * The reranking worker: a thin comlink adapter around TransformersReranker (src/models). The
- * page side is WorkerReranker (src/app/model-proxies.ts). ONNX Runtime's wasm and its JS
+ * page side is WorkerReranker (src/app/workers/model-proxies.ts). ONNX Runtime's wasm and its JS
  * factory are bundled assets served from our own origin (never a CDN).
  */
 import { expose } from 'comlink';

@@ -1,7 +1,7 @@
 /**
  * The scan worker: contract review off the page. A thin shell: the API is createScanApi
  * (src/scanner/api.ts, tested over a MessageChannel); the page side is WorkerScanner
- * (src/app/scan-proxy.ts).
+ * (src/app/workers/scan-proxy.ts).
  */
 import { expose } from 'comlink';
 import { installCspProbe } from '../src/rpc/csp-probe';

@@ -1,6 +1,6 @@
 /**
  * The API workers/embed.worker.ts and workers/rerank.worker.ts expose over comlink (the method
- * names are the protocol; the page side is src/app/model-proxies.ts). One model per worker,
+ * names are the protocol; the page side is src/app/workers/model-proxies.ts). One model per worker,
  * loaded lazily and once; jobs are cancelled by id between batches; vectors are transferred.
  *
  * A failed ONNX session in the browser poisons transformers.js's session chain for the whole

@@ -8,7 +8,7 @@
  *   prepare(languages?)                              loads the core and language data ahead of use
  *   release()                                        ends the tesseract worker, frees its memory
  *
- * The page side is src/app/ocr-proxy.ts (WorkerOcr).
+ * The page side is src/app/workers/ocr-proxy.ts (WorkerOcr).
  */
 import type { OcrResult, PageImage } from '../core/ports';
 import { createJobRegistry } from '../rpc/jobs';

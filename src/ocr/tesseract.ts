@@ -1,6 +1,6 @@
 /**
  * TesseractOcr: the in-process OcrEngine over tesseract.js. Node uses it directly (tests, CLIs);
- * the app runs it inside workers/ocr.worker.ts behind WorkerOcr (src/app/ocr-proxy.ts).
+ * the app runs it inside workers/ocr.worker.ts behind WorkerOcr (src/app/workers/ocr-proxy.ts).
  *
  * tesseract.js itself runs the WASM engine in its own worker (a worker_threads worker in Node, a
  * classic Worker in the browser, nested in our OCR worker). This class owns one such worker at a

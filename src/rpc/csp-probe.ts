@@ -3,7 +3,7 @@
  * Policy (issue 14): in the test build only (`vite build --mode test`), each worker answers a
  * probe message by trying `eval`, `new Function` and `fetch` to the addresses it is given, and
  * reports what the policy let through and the violations it saw. The page side is
- * src/app/csp-probe.ts. In the app users run the probe does not exist (the mode check is
+ * src/app/workers/csp-probe.ts. In the app users run the probe does not exist (the mode check is
  * replaced at build time and the code dropped).
  *
  * The listener is installed before the worker's own (comlink, web-llm) and stops the probe

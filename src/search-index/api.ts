@@ -2,7 +2,7 @@
  * The index worker's API (workers/index.worker.ts only exposes it): the search indexes of the
  * open workspace (lexical + vectors: SearchEngine over the workspace database) kept in step with
  * the store, and the retrieval pipeline run on them through InProcessRetriever, the same code
- * Node tests and `npm run eval` run. The page side is IndexClient (src/app/index-client.ts).
+ * Node tests and `npm run eval` run. The page side is IndexClient (src/app/workers/index-client.ts).
  *
  *   open(workspaceId, models?, embeddingModel?)   loads and reconciles the workspace's index
  *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages

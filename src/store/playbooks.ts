@@ -2,7 +2,7 @@
  * Playbooks the user installed (imported from a file, opened from a link, saved from the
  * editor), in the registry database: they belong to the user, across workspaces. The core's
  * PlaybookStore port on Dexie; one version per playbook id. Callers validate before installing
- * (src/app/playbook-library.ts does); rows are plain data.
+ * (src/app/review/playbook-library.ts does); rows are plain data.
  */
 import type { InstalledPlaybook, PlaybookStore } from '../core/scan/store';
 import type { PlaybookRow, RegistryDb } from './db';

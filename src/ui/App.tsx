@@ -1,20 +1,20 @@
 import { useState, type MouseEvent } from 'react';
 import type { Passage } from '../core/search/retrieve';
 import { APP } from './app-strings';
-import { Composer, ConversationPanel } from './ConversationPanel';
-import { DocumentsDrawer } from './DocumentsDrawer';
-import { DocumentsPanel } from './DocumentsPanel';
+import { Composer, ConversationPanel } from './ask/ConversationPanel';
+import { DocumentsDrawer } from './documents/DocumentsDrawer';
+import { DocumentsPanel } from './documents/DocumentsPanel';
 import { useStrings } from './i18n/LanguageProvider';
 import { Notices } from './Notices';
 import { ReviewView } from './review/ReviewView';
 import { SharedPlaybookPrompt } from './review/SharedPlaybookPrompt';
-import { useRovingFocus } from './roving';
-import { SettingsDialog, type SettingsTab } from './SettingsDialog';
-import { SourceViewer } from './SourceViewer';
+import { useRovingFocus } from './common/roving';
+import { SettingsDialog, type SettingsTab } from './settings/SettingsDialog';
+import { SourceViewer } from './viewer/SourceViewer';
 import { UpdatePrompt } from './UpdatePrompt';
 import { WorkspaceBar } from './WorkspaceBar';
-import { useWorkspace } from './hooks';
-import { useNarrow } from './narrow';
+import { useWorkspace } from './common/hooks';
+import { useNarrow } from './common/narrow';
 
 export interface OpenSource {
   readonly passage: Passage;

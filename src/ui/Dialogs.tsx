@@ -1,7 +1,7 @@
 import { APP } from './app-strings';
 import { useStrings } from './i18n/LanguageProvider';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useModalDialog } from './modal';
+import { useModalDialog } from './common/modal';
 
 /** Asks for a short text (a workspace name). */
 export function TextDialog({ title, label, initial, action, onSubmit, onClose }: { title: string; label: string; initial: string; action: string; onSubmit: (value: string) => void; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { APP } from './app-strings';
 import { useStrings } from './i18n/LanguageProvider';
 import { useState } from 'react';
-import { useEvents } from './hooks';
+import { useEvents } from './common/hooks';
 
 interface Notice {
   readonly id: number;

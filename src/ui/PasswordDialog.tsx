@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { APP } from './app-strings';
-import { DOCUMENTS } from './documents-strings';
+import { DOCUMENTS } from './documents/documents-strings';
 import { useStrings } from './i18n/LanguageProvider';
-import { useModalDialog } from './modal';
+import { useModalDialog } from './common/modal';
 
 /** Asks for the password of a protected document. The password is used once and not stored. */
 export function PasswordDialog({ name, onSubmit, onClose }: { name: string; onSubmit: (password: string) => void; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { DOCUMENTS } from './documents-strings';
+import { DOCUMENTS } from './documents/documents-strings';
 import { useStrings } from './i18n/LanguageProvider';
-import { formatMb, type StorageState } from '../app/storage-space';
+import { formatMb, type StorageState } from '../app/browser/storage-space';
 import type { DocumentRecord } from '../core/types';
-import { useCasefile } from './hooks';
+import { useCasefile } from './common/hooks';
 
 /** Shown when files did not fit: how much storage is used, and persistent storage on request. */
 export function QuotaBanner({ docs }: { docs: readonly DocumentRecord[] }) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../core/errors';
 import { APP } from './app-strings';
-import { BackupActions } from './BackupActions';
+import { BackupActions } from './settings/BackupActions';
 import { ConfirmDialog, TextDialog } from './Dialogs';
-import { useCasefile, useWorkspace } from './hooks';
+import { useCasefile, useWorkspace } from './common/hooks';
 import { useStrings } from './i18n/LanguageProvider';
 
 type Open = 'create' | 'rename' | 'delete' | null;

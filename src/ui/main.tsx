@@ -4,7 +4,7 @@ import { Casefile } from '../app/casefile';
 import { describeError } from '../core/errors';
 import { App } from './App';
 import { APP } from './app-strings';
-import { CasefileContext } from './hooks';
+import { CasefileContext } from './common/hooks';
 import { resolveLanguage, storedSetting } from './i18n/language';
 import { LanguageProvider } from './i18n/LanguageProvider';
 import './styles.css';
@@ -17,8 +17,8 @@ Casefile.start().then(
     // --mode test) has it, the app users run does not.
     if (import.meta.env.MODE === 'test') {
       (window as unknown as { casefile: Casefile }).casefile = app;
-      // The worker CSP probe (src/app/csp-probe.ts) is loaded in the test build only.
-      void import('../app/csp-probe').then(({ probeWorker }) => ((window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker));
+      // The worker CSP probe (src/app/workers/csp-probe.ts) is loaded in the test build only.
+      void import('../app/workers/csp-probe').then(({ probeWorker }) => ((window as unknown as { casefileProbeWorker: typeof probeWorker }).casefileProbeWorker = probeWorker));
     }
     window.addEventListener('pagehide', () => void app.flush());
     root.render(

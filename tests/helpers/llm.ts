@@ -5,8 +5,8 @@
  * scripted web-llm library — and WebLLM's browser cache as a set the test controls.
  */
 import { fileURLToPath } from 'node:url';
-import type { ModelService } from '../../src/app/model-service';
-import { LanguageModels, type LlmProvider, type WebLlmCacheOps } from '../../src/app/language-models';
+import type { ModelService } from '../../src/app/models/model-service';
+import { LanguageModels, type LlmProvider, type WebLlmCacheOps } from '../../src/app/models/chat-device';
 import type { EventSink } from '../../src/core/events';
 import { createChatHost } from '../../src/models/chat/chat-host';
 import { endpointLoader } from '../../src/models/chat/endpoint-chat';

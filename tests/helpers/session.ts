@@ -4,12 +4,12 @@
  * (fake-indexeddb), the file vault and the cross-tab locks.
  */
 import { EventBus } from '../../src/app/event-bus';
-import { MemoryVault, type FileVault } from '../../src/app/file-vault';
-import { ModelService } from '../../src/app/model-service';
-import { WorkerParser } from '../../src/app/parser-proxy';
-import { WorkerScanner } from '../../src/app/scan-proxy';
-import { StorageSpace, type StorageManagerLike } from '../../src/app/storage-space';
-import { memoryLocks, TabLocks } from '../../src/app/tab-locks';
+import { MemoryVault, type FileVault } from '../../src/app/browser/file-vault';
+import { ModelService } from '../../src/app/models/model-service';
+import { WorkerParser } from '../../src/app/workers/parser-proxy';
+import { WorkerScanner } from '../../src/app/workers/scan-proxy';
+import { StorageSpace, type StorageManagerLike } from '../../src/app/browser/storage-space';
+import { memoryLocks, TabLocks } from '../../src/app/browser/tab-locks';
 import { reviewDeps, WorkspaceSession, type SessionDeps } from '../../src/app/workspace-session';
 import type { CasefileEvent } from '../../src/core/events';
 import { analyzeDocument } from '../../src/core/ingest/analyze';

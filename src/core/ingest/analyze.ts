@@ -4,7 +4,7 @@
  * chunk along the legal structure. Pure and synchronous; the app runs it in the parse worker
  * (it loads the language model and can take ~100 ms on a long document), Node runs it in-process.
  * The metadata step reads a bounded view of the text (`metadataPages`); the app's parse worker
- * proxy also puts the whole step under a deadline (src/app/parser-proxy.ts).
+ * proxy also puts the whole step under a deadline (src/app/workers/parser-proxy.ts).
  */
 import type { JobOptions } from '../ports';
 import { chunkPages, type ChunkDraft, type ChunkerOptions, type PageText } from './chunker';

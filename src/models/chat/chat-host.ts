@@ -1,6 +1,6 @@
 /**
  * The comlink API of the language-model workers (the method names are the protocol; the page
- * side is src/app/chat-worker.ts). One shape for every provider — workers/llm.worker.ts
+ * side is src/app/workers/chat-worker.ts). One shape for every provider — workers/llm.worker.ts
  * (WebLLM on the GPU), workers/generate.worker.ts (transformers.js) and
  * workers/endpoint.worker.ts (the user's OpenAI-compatible server) — each passing its own loader:
  *

@@ -1,7 +1,7 @@
 /**
  * The language-model provider registry, as data and pure functions: which providers exist, the
  * per-workspace choice (settings shape, validated on read like the pipeline settings; stored in
- * the workspace database under CHAT_SETTINGS_KEY by src/app/chat-service.ts), each provider's
+ * the workspace database under CHAT_SETTINGS_KEY by src/app/models/chat-service.ts), each provider's
  * status from what the app knows (capabilities, caches, the endpoint's last check, the last
  * failure), and which provider answers. "None" (extractive answers) is a provider choice like the others.
  */

@@ -9,14 +9,14 @@
 import type { UiLang } from '../i18n/language';
 import { FLOWS, type FlowStrings } from './flow-strings';
 import { useId, useRef, useState } from 'react';
-import { folderAccessSupported } from '../../app/folder-sync';
-import type { FolderChoice } from '../../app/flow-executors';
+import { folderAccessSupported } from '../../app/imports/folder-sync';
+import type { FolderChoice } from '../../app/ask/flow-executors';
 import type { FlowRecord } from '../../core/workspace/flows';
 import { fold } from '../../core/workspace/parse';
 import { duration } from '../../core/workspace/texts';
 import { describeError } from '../../core/errors';
-import { useSession } from '../hooks';
-import { FolderInput } from '../FolderInput';
+import { useSession } from '../common/hooks';
+import { FolderInput } from '../documents/FolderInput';
 import { usePlaybooks } from '../review/review-hooks';
 
 const MAX_LISTED = 12;

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { WorkspaceAnswer } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import type { DocumentTable as Table } from '../../core/workspace/inventory';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 
 interface Page {
   readonly heading: string;

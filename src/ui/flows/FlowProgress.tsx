@@ -6,9 +6,9 @@
  */
 import type { UiLang } from '../i18n/language';
 import { FLOWS } from './flow-strings';
-import type { FlowView } from '../../app/flow-service';
+import type { FlowView } from '../../app/ask/flow-service';
 import { duration } from '../../core/workspace/texts';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 import { useFlows } from './flow-hooks';
 import type { DocumentLookup } from './FlowTable';
 

@@ -13,9 +13,9 @@ import type { AnswerSource } from '../../core/answer/types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
 import { rowVerdict } from '../../core/workspace/verdict';
-import { saveFile } from '../../app/downloads';
+import { saveFile } from '../../app/browser/downloads';
 import type { DocumentRecord } from '../../core/types';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 
 const MAX_EVIDENCE = 600;
 

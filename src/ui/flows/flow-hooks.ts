@@ -1,7 +1,7 @@
 /** Hooks over the workspace's flows: one flow's live view (read from the store when first shown). */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { FlowsView, FlowView } from '../../app/flow-service';
-import { useSession } from '../hooks';
+import type { FlowsView, FlowView } from '../../app/ask/flow-service';
+import { useSession } from '../common/hooks';
 
 export function useFlows(): FlowsView {
   const { flows } = useSession();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { ReviewedFlag } from '../../core/scan/review';
 import type { FlagStatus } from '../../core/scan/types';
 import { describeError } from '../../core/errors';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime, NEXT_STATUSES } from './labels';
 import { REVIEW } from './review-strings';

@@ -5,17 +5,17 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { saveFile } from '../../app/downloads';
-import type { DocumentReview, ReportFormat } from '../../app/review-service';
+import { saveFile } from '../../app/browser/downloads';
+import type { DocumentReview, ReportFormat } from '../../app/review/review-service';
 import { describeError } from '../../core/errors';
 import { SEVERITIES, severityRank, type Playbook, type Severity } from '../../core/scan/playbook';
 import { FLAG_STATUSES, filterFlags, type ReviewedFlag } from '../../core/scan/review';
 import type { FlagStatus } from '../../core/scan/types';
 import type { OpenSource } from '../App';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 import { FlagCard } from './FlagCard';
 import { useLanguage } from '../i18n/LanguageProvider';
-import { useRovingFocus } from '../roving';
+import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
 import { PrintReport } from './PrintReport';
 

@@ -4,13 +4,13 @@
  * shown as text; nothing of it runs.
  */
 import { useState } from 'react';
-import type { IncomingPlaybook } from '../../app/playbook-library';
+import type { IncomingPlaybook } from '../../app/review/playbook-library';
 import { describeError } from '../../core/errors';
 import type { ItemDiff } from '../../core/scan/share';
-import { useCasefile } from '../hooks';
+import { useCasefile } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW, type ReviewStrings } from './review-strings';
-import { useModalDialog } from '../modal';
+import { useModalDialog } from '../common/modal';
 
 function DiffList<T extends { readonly id: string }>({ title, diff, name, incoming, t }: { title: string; diff: ItemDiff<T>; name: (item: T) => string; incoming: readonly T[]; t: ReviewStrings }) {
   if (diff.added.length + diff.removed.length + diff.changed.length === 0) return null;

@@ -4,11 +4,11 @@
  * where, then save (as the next version when the content changed), export or share.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { saveFile } from '../../app/downloads';
+import { saveFile } from '../../app/browser/downloads';
 import { describeError, isAbort } from '../../core/errors';
 import type { Playbook, Rule } from '../../core/scan/playbook';
 import type { PlaybookIssue } from '../../core/scan/validate';
-import { useCasefile } from '../hooks';
+import { useCasefile } from '../common/hooks';
 import { fieldLabel, SEVERITY_LABEL } from './labels';
 import { RuleForm } from './RuleForm';
 import { ShareBox } from './ShareBox';

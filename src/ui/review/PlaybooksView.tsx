@@ -4,15 +4,15 @@
  * a file (picker or drag and drop) or a share link, and are shown before they are added.
  */
 import { useStrings } from '../i18n/LanguageProvider';
-import { useRovingFocus } from '../roving';
+import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
 import { useRef, useState, type DragEvent } from 'react';
-import { saveFile } from '../../app/downloads';
-import type { IncomingPlaybook, PlaybookEntry } from '../../app/playbook-library';
+import { saveFile } from '../../app/browser/downloads';
+import type { IncomingPlaybook, PlaybookEntry } from '../../app/review/playbook-library';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import { ConfirmDialog } from '../Dialogs';
-import { useCasefile } from '../hooks';
+import { useCasefile } from '../common/hooks';
 import { IncomingPlaybookDialog } from './IncomingPlaybookDialog';
 import { PlaybookEditor } from './PlaybookEditor';
 import { usePlaybooks } from './review-hooks';

@@ -4,14 +4,14 @@
  * clause type, or opens the clause itself when nothing is flagged. Exported to CSV and Excel.
  */
 import { useState } from 'react';
-import { saveFile } from '../../app/downloads';
+import { saveFile } from '../../app/browser/downloads';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import { sortPortfolio, type PortfolioCell, type PortfolioGrid } from '../../core/scan/portfolio';
 import type { OpenSource } from '../App';
-import { useLiveQuery, useSession, useWorkspace } from '../hooks';
+import { useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';
-import { useRovingFocus } from '../roving';
+import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
 
 const EMPTY: PortfolioGrid = { columns: [], rows: [] };

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { DocumentReview } from '../../app/review-service';
+import type { DocumentReview } from '../../app/review/review-service';
 import type { Playbook } from '../../core/scan/playbook';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime } from './labels';

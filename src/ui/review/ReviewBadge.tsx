@@ -1,4 +1,4 @@
-import type { DocumentReviewState } from '../../app/review-service';
+import type { DocumentReviewState } from '../../app/review/review-service';
 import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';
 

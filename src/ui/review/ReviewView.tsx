@@ -4,12 +4,12 @@
  * documents, and the playbook library with its editor.
  */
 import { useStrings } from '../i18n/LanguageProvider';
-import { useRovingFocus } from '../roving';
+import { useRovingFocus } from '../common/roving';
 import { REVIEW } from './review-strings';
 import { useState } from 'react';
-import type { DocumentReview } from '../../app/review-service';
+import type { DocumentReview } from '../../app/review/review-service';
 import type { OpenSource } from '../App';
-import { useLiveQuery, useSession, useWorkspace } from '../hooks';
+import { useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 import { FlagsView, type FlagFocus } from './FlagsView';
 import { PlaybooksView } from './PlaybooksView';
 import { PortfolioView } from './PortfolioView';

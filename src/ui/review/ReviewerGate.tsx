@@ -7,8 +7,8 @@ import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';
 import { createContext, useCallback, useContext, useState, type FormEvent, type ReactNode } from 'react';
 import { describeError } from '../../core/errors';
-import { useCasefile } from '../hooks';
-import { useModalDialog } from '../modal';
+import { useCasefile } from '../common/hooks';
+import { useModalDialog } from '../common/modal';
 
 type WithReviewer = (action: () => void) => void;
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 import { duration } from '../../core/workspace/texts';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';

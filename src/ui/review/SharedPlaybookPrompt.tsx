@@ -7,9 +7,9 @@
 import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';
 import { useEffect, useState } from 'react';
-import type { IncomingPlaybook } from '../../app/playbook-library';
+import type { IncomingPlaybook } from '../../app/review/playbook-library';
 import { describeError } from '../../core/errors';
-import { useCasefile } from '../hooks';
+import { useCasefile } from '../common/hooks';
 import { IncomingPlaybookDialog } from './IncomingPlaybookDialog';
 
 function clearFragment(): void {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError, isAbort } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import type { RuleOutcomeKind, ScanRecord } from '../../core/scan/types';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW, type ReviewStrings } from './review-strings';
 import { useReadyDocuments } from './review-hooks';

@@ -1,10 +1,10 @@
 /** Hooks for the review screens: the playbook library, the scan job, the reviewer's name, ready documents. */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { LibraryState } from '../../app/playbook-library';
-import type { ReviewerState } from '../../app/reviewer';
-import type { ScanView } from '../../app/scan-service';
+import type { LibraryState } from '../../app/review/playbook-library';
+import type { ReviewerState } from '../../app/review/reviewer';
+import type { ScanView } from '../../app/review/scan-service';
 import type { DocumentRecord } from '../../core/types';
-import { useCasefile, useLiveQuery, useSession, useWorkspace } from '../hooks';
+import { useCasefile, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 
 export function usePlaybooks(): LibraryState {
   const app = useCasefile();

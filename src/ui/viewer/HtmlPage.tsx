@@ -5,8 +5,8 @@
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { DOMPurify } from 'dompurify';
-import type { HtmlViewPage } from '../../app/originals';
-import { loadSanitizer, sanitizeBlock } from '../../app/view-html';
+import type { HtmlViewPage } from '../../app/viewer/originals';
+import { loadSanitizer, sanitizeBlock } from '../../app/viewer/view-html';
 import { blockAt, blockStart } from '../../core/view/text-blocks';
 import { markPassage } from './highlight';
 import { ProgressiveBlocks } from './ProgressiveBlocks';

@@ -4,7 +4,7 @@
  * hold it, or, on a page read by OCR, over the word boxes OCR reported.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { PdfOriginal } from '../../app/originals';
+import type { PdfOriginal } from '../../app/viewer/originals';
 import { describeError, isAbort } from '../../core/errors';
 import type { PageLayout } from '../../core/types';
 import { textLayerHighlight, wordBoxHighlight, type Highlight } from './highlight';

@@ -6,12 +6,12 @@
  * breaks), so adding one lays out that block, not the whole page's text.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import type { PageView } from '../../app/index-client';
+import type { PageView } from '../../app/workers/index-client';
 import type { Range } from '../../core/search/highlight';
 import { reflowLines } from '../../core/view/reflow';
 import { blockAt, blockStart } from '../../core/view/text-blocks';
-import { Highlighted } from '../Highlighted';
-import { useSession } from '../hooks';
+import { Highlighted } from '../ask/Highlighted';
+import { useSession } from '../common/hooks';
 import { ProgressiveBlocks } from './ProgressiveBlocks';
 
 /** Blocks kept in memory beyond the mounted window (a large page's text is read per window). */

@@ -4,12 +4,12 @@
  * own text on the page (the slice of the stored text the highlight is aligned with).
  */
 import { useEffect, useState } from 'react';
-import type { PageView } from '../../app/index-client';
-import type { OriginalView } from '../../app/originals';
+import type { PageView } from '../../app/workers/index-client';
+import type { OriginalView } from '../../app/viewer/originals';
 import { describeError, isAbort } from '../../core/errors';
 import type { Range } from '../../core/search/highlight';
 import type { ChunkRecord } from '../../core/types';
-import { useSession } from '../hooks';
+import { useSession } from '../common/hooks';
 
 /** The passage's range on a given page (it may span several pages). */
 export function passageRangeOnPage(chunk: Pick<ChunkRecord, 'pageStart' | 'pageEnd' | 'charStart' | 'charEnd'>, page: number, pageLength: number): Range | null {

@@ -8,7 +8,7 @@
 import { describeError } from '../../../src/core/errors';
 import { detectCapabilities } from '../../../src/models/capabilities';
 import { planWebLlm } from '../../../src/models/chat/webllm-catalog';
-import { ChatWorker, spawnLlmWorker } from '../../../src/app/chat-worker';
+import { ChatWorker, spawnLlmWorker } from '../../../src/app/workers/chat-worker';
 import type { WebLlmLoadRequest } from '../../../src/models/chat/webllm-host';
 import type { LlmResult, LlmRun, WorkerMessage } from './protocol';
 import { runWith } from './run';

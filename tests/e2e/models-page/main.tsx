@@ -5,13 +5,13 @@
  */
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { spawnEmbedWorker, spawnRerankWorker } from '../../../src/app/model-proxies';
-import { ModelService } from '../../../src/app/model-service';
+import { spawnEmbedWorker, spawnRerankWorker } from '../../../src/app/workers/model-proxies';
+import { ModelService } from '../../../src/app/models/model-service';
 import { detectCapabilities } from '../../../src/models/capabilities';
 import { ModelSettingsRepository } from '../../../src/models/settings';
 import { CacheApiStore } from '../../../src/models/stores';
 import { RegistryDb } from '../../../src/store/db';
-import { ModelManager } from '../../../src/ui/ModelManager';
+import { ModelManager } from '../../../src/ui/settings/ModelManager';
 import '../../../src/ui/styles.css';
 
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);

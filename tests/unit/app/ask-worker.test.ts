@@ -4,7 +4,7 @@
  * question, cancellable, over a workspace of generated contracts ingested by the app's pipeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndexClient } from '../../../src/app/index-client';
+import { IndexClient } from '../../../src/app/workers/index-client';
 import { ask } from '../../../src/core/ask/ask';
 import type { AskRequest, AskResult } from '../../../src/core/ask/types';
 import { AbortedError } from '../../../src/core/errors';

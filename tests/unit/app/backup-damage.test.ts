@@ -7,7 +7,7 @@
  * workspace the backup was made from is exactly as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportWorkspace, restoreWorkspace, currentSchemaVersion, type BackupManifest, type RestoreLimits } from '../../../src/app/backup';
+import { exportWorkspace, restoreWorkspace, currentSchemaVersion, type BackupManifest, type RestoreLimits } from '../../../src/app/browser/backup';
 import type { WorkspaceSession } from '../../../src/app/workspace-session';
 import { prng } from '../../../src/core/prng';
 import type { WorkspaceRecord } from '../../../src/core/types';

@@ -5,8 +5,8 @@
  * before. A newer backup, a damaged file and a taken id are refused, leaving nothing behind.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { exportWorkspace, readBackupManifest, restoreWorkspace, currentSchemaVersion } from '../../../src/app/backup';
-import { ZipWriter } from '../../../src/app/backup-zip';
+import { exportWorkspace, readBackupManifest, restoreWorkspace, currentSchemaVersion } from '../../../src/app/browser/backup';
+import { ZipWriter } from '../../../src/app/browser/backup-zip';
 import type { WorkspaceSession } from '../../../src/app/workspace-session';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { WORKSPACE_DB_PREFIX } from '../../../src/store/db';

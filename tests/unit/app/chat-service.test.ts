@@ -10,10 +10,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatService } from '../../../src/app/chat-service';
-import type { ChatState } from '../../../src/app/chat-access';
-import { LLM_ORIGINS_KEY } from '../../../src/app/language-models';
-import { ModelService } from '../../../src/app/model-service';
+import { ChatService } from '../../../src/app/models/chat-service';
+import type { ChatState } from '../../../src/app/models/chat-access';
+import { LLM_ORIGINS_KEY } from '../../../src/app/models/chat-device';
+import { ModelService } from '../../../src/app/models/model-service';
 import { ModelError } from '../../../src/core/errors';
 import type { CasefileEvent } from '../../../src/core/events';
 import type { ChatDelta, ChatRequest } from '../../../src/core/ports';

@@ -7,7 +7,7 @@
  * downloading with byte progress, and stopping on abort with interruptGenerate.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChatWorker } from '../../../src/app/chat-worker';
+import { ChatWorker } from '../../../src/app/workers/chat-worker';
 import { AbortedError, InputError, ModelError } from '../../../src/core/errors';
 import type { ChatDelta, ChatRequest } from '../../../src/core/ports';
 import { createChatHost, type ChatLoadProgress } from '../../../src/models/chat/chat-host';

@@ -6,7 +6,7 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConversationService, DIRECT_MODE_NOTICE, type ConversationServiceDeps } from '../../../src/app/conversation-service';
+import { ConversationService, DIRECT_MODE_NOTICE, type ConversationServiceDeps } from '../../../src/app/ask/conversation-service';
 import type { AskFunction, AskRequest } from '../../../src/core/ask/types';
 import { AbortedError } from '../../../src/core/errors';
 import type { ChatModel } from '../../../src/core/ports';

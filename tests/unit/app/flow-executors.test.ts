@@ -6,8 +6,8 @@
  * an import item imports the folder chosen on its card (once), or fails saying none was chosen.
  */
 import { describe, expect, it } from 'vitest';
-import { FolderChoices, importExecutor, questionExecutor, scanExecutor } from '../../../src/app/flow-executors';
-import type { ScanBatchResult, ScanStartRequest } from '../../../src/app/scan-service';
+import { FolderChoices, importExecutor, questionExecutor, scanExecutor } from '../../../src/app/ask/flow-executors';
+import type { ScanBatchResult, ScanStartRequest } from '../../../src/app/review/scan-service';
 import type { Flag, ScanRecord } from '../../../src/core/scan/types';
 import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
 import type { FlowRecord, WorkItem } from '../../../src/core/workspace/flows';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanFolder, type DirectoryHandleLike, type FileHandleLike } from '../../../src/app/folder-walk';
+import { scanFolder, type DirectoryHandleLike, type FileHandleLike } from '../../../src/app/imports/folder-walk';
 import { DEFAULT_FOLDER_EXTENSIONS, isWanted, planRescan, type KnownFile } from '../../../src/core/ingest/rescan';
 
 type Tree = { [name: string]: Tree | { size: number; mtime: number; unreadable?: boolean } };

@@ -5,13 +5,13 @@
  * rest fails by name with the space needed and free, leaving what is stored untouched.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FileVault } from '../../../src/app/file-vault';
+import type { FileVault } from '../../../src/app/browser/file-vault';
 import { IngestQueue } from '../../../src/core/ingest/queue';
 import type { WorkspaceSession } from '../../../src/app/workspace-session';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { DexieQueueStore } from '../../../src/store/queue-store';
 import { DocumentRepository } from '../../../src/store/documents';
-import { sourceFromFile } from '../../../src/app/browser-files';
+import { sourceFromFile } from '../../../src/app/imports/browser-files';
 import { browser, openTab, textFile, type Browser } from '../../helpers/session';
 
 registerRpcErrors();

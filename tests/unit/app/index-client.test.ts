@@ -6,7 +6,7 @@
  * search reopens the workspace in a fresh worker.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IndexClient, type IndexModels } from '../../../src/app/index-client';
+import { IndexClient, type IndexModels } from '../../../src/app/workers/index-client';
 import { AbortedError, IndexError, StoreError } from '../../../src/core/errors';
 import type { DocumentVectors, Embedder, JobOptions, Reranker } from '../../../src/core/ports';
 import { SearchEngine } from '../../../src/core/search/engine';

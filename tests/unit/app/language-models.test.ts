@@ -6,8 +6,8 @@
  * validated and kept; the endpoint origins stored only when they change.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { downloadKey, LLM_ORIGINS_KEY } from '../../../src/app/language-models';
-import { ModelService } from '../../../src/app/model-service';
+import { downloadKey, LLM_ORIGINS_KEY } from '../../../src/app/models/chat-device';
+import { ModelService } from '../../../src/app/models/model-service';
 import type { CasefileEvent } from '../../../src/core/events';
 import { GENERATORS } from '../../../src/models/chat/generators';
 import { LLM_PREFS_KEY, readLlmPrefs } from '../../../src/models/chat/llm-prefs';

@@ -4,10 +4,10 @@
  * changed since import), and the formatted views kept for the last two documents.
  */
 import { describe, expect, it } from 'vitest';
-import type { DocumentViews } from '../../../src/app/parser-proxy';
-import type { FileVault } from '../../../src/app/file-vault';
-import type { FolderSync } from '../../../src/app/folder-sync';
-import { Originals, originalKind } from '../../../src/app/originals';
+import type { DocumentViews } from '../../../src/app/workers/parser-proxy';
+import type { FileVault } from '../../../src/app/browser/file-vault';
+import type { FolderSync } from '../../../src/app/imports/folder-sync';
+import { Originals, originalKind } from '../../../src/app/viewer/originals';
 import type { DocumentRecord } from '../../../src/core/types';
 import type { HtmlView } from '../../../src/parsers/views';
 import type { DocumentRepository } from '../../../src/store/documents';

@@ -7,8 +7,8 @@
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nextVersion, PlaybookLibrary, type PlaybookEngine } from '../../../src/app/playbook-library';
-import { ReviewService } from '../../../src/app/review-service';
+import { nextVersion, PlaybookLibrary, type PlaybookEngine } from '../../../src/app/review/playbook-library';
+import { ReviewService } from '../../../src/app/review/review-service';
 import type { Playbook } from '../../../src/core/scan/playbook';
 import { runScan } from '../../../src/core/scan/scan';
 import { decodePlaybook, encodePlaybook, MAX_SHARE_CHARS } from '../../../src/core/scan/share';

@@ -6,12 +6,12 @@
  * crashed worker fails its document and the next scan gets a fresh worker.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatAccess } from '../../../src/app/chat-access';
-import { noChatModel } from '../../../src/app/chat-access';
+import type { ChatAccess } from '../../../src/app/models/chat-access';
+import { noChatModel } from '../../../src/app/models/chat-access';
 import { EventBus } from '../../../src/app/event-bus';
-import { PlaybookLibrary } from '../../../src/app/playbook-library';
-import { WorkerScanner } from '../../../src/app/scan-proxy';
-import { ScanService } from '../../../src/app/scan-service';
+import { PlaybookLibrary } from '../../../src/app/review/playbook-library';
+import { WorkerScanner } from '../../../src/app/workers/scan-proxy';
+import { ScanService } from '../../../src/app/review/scan-service';
 import type { CasefileEvent } from '../../../src/core/events';
 import type { Playbook } from '../../../src/core/scan/playbook';
 import { MemoryPlaybookStore } from '../../../src/core/scan/store';

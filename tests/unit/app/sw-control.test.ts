@@ -5,7 +5,7 @@
  * registration is not kept waiting; a false answer is not remembered.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { serviceWorkerInControl } from '../../../src/app/sw-control';
+import { serviceWorkerInControl } from '../../../src/app/browser/sw-control';
 
 class FakeContainer extends EventTarget {
   controller: object | null = null;

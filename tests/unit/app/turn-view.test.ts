@@ -3,7 +3,7 @@
  * documents changed since it was answered.
  */
 import { describe, expect, it } from 'vitest';
-import { applyEvent, retrievalInfo, runningTurn, staleness, type TurnView } from '../../../src/app/turn-view';
+import { applyEvent, retrievalInfo, runningTurn, staleness, type TurnView } from '../../../src/app/ask/turn-view';
 import { runTurn } from '../../../src/core/answer/turn';
 import { askDeps, askResult, fakeAsk, MSA, NDA, PASSAGES } from '../../helpers/ask-fixtures';
 import { ScriptedChatModel } from '../../helpers/scripted-chat';

@@ -4,7 +4,7 @@
  * call respawns, a device failure falls back to the next attempt with a notice.
  */
 import { describe, expect, it } from 'vitest';
-import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from '../../../src/app/model-proxies';
+import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from '../../../src/app/workers/model-proxies';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { AbortedError, ModelError } from '../../../src/core/errors';
 import type { ModelRole } from '../../../src/models/catalog';

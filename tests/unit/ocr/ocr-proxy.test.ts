@@ -4,7 +4,7 @@
  * the same channel is in tesseract.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerOcr } from '../../../src/app/ocr-proxy';
+import { WorkerOcr } from '../../../src/app/workers/ocr-proxy';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { AbortedError, AppError, InputError } from '../../../src/core/errors';
 import type { OcrResult, PageImage } from '../../../src/core/ports';

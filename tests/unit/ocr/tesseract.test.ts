@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkerOcr } from '../../../src/app/ocr-proxy';
+import { WorkerOcr } from '../../../src/app/workers/ocr-proxy';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { AbortedError, InputError } from '../../../src/core/errors';
 import type { PageImage, ParsedPage } from '../../../src/core/ports';

@@ -4,7 +4,7 @@
  * the file by name, and a worker that dies mid-file fails that file (details.crashed).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerParser } from '../../../src/app/parser-proxy';
+import { WorkerParser } from '../../../src/app/workers/parser-proxy';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import { FileError } from '../../../src/core/errors';
 import type { ParsedItem, ParseOptions, Parser, SourceFile } from '../../../src/core/ports';

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerParser } from '../../../src/app/parser-proxy';
+import { WorkerParser } from '../../../src/app/workers/parser-proxy';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { memorySourceFile, nodeSourceFile } from '../../../src/cli/node-source-file';
 import { AbortedError, FileError } from '../../../src/core/errors';

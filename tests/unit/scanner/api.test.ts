@@ -5,7 +5,7 @@
  * scan that asked, with its signal, and a cancelled first use does not leave a broken classifier.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { WorkerScanner } from '../../../src/app/scan-proxy';
+import { WorkerScanner } from '../../../src/app/workers/scan-proxy';
 import { AbortedError, InputError } from '../../../src/core/errors';
 import type { Embedder, JobOptions } from '../../../src/core/ports';
 import type { Playbook } from '../../../src/core/scan/playbook';

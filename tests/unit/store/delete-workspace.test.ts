@@ -6,10 +6,10 @@
  * still uses them.
  */
 import { describe, expect, it } from 'vitest';
-import { MemoryVault } from '../../../src/app/file-vault';
-import { StorageCare } from '../../../src/app/storage-care';
-import { StorageSpace } from '../../../src/app/storage-space';
-import { lockNames, memoryLocks, TabLocks } from '../../../src/app/tab-locks';
+import { MemoryVault } from '../../../src/app/browser/file-vault';
+import { StorageCare } from '../../../src/app/browser/storage-care';
+import { StorageSpace } from '../../../src/app/browser/storage-space';
+import { lockNames, memoryLocks, TabLocks } from '../../../src/app/browser/tab-locks';
 import { WORKSPACE_DB_PREFIX, WorkspaceDb } from '../../../src/store/db';
 import { WorkspaceRegistry } from '../../../src/store/workspaces';
 import { freshIdb } from '../../helpers/idb';

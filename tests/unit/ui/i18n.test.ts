@@ -10,13 +10,13 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_STRINGS } from '../../../src/export/export-strings';
 import { APP } from '../../../src/ui/app-strings';
-import { DOCUMENTS } from '../../../src/ui/documents-strings';
+import { DOCUMENTS } from '../../../src/ui/documents/documents-strings';
 import { FLOWS } from '../../../src/ui/flows/flow-strings';
 import { browserLanguage, resolveLanguage, turnLanguage } from '../../../src/ui/i18n/language';
 import { REVIEW } from '../../../src/ui/review/review-strings';
-import { SETTINGS } from '../../../src/ui/settings-strings';
-import { TRACE } from '../../../src/ui/trace-strings';
-import { TURN_STRINGS } from '../../../src/ui/turn-strings';
+import { SETTINGS } from '../../../src/ui/settings/settings-strings';
+import { TRACE } from '../../../src/ui/ask/trace-strings';
+import { TURN_STRINGS } from '../../../src/ui/ask/turn-strings';
 import { VIEWER } from '../../../src/ui/viewer/viewer-strings';
 
 const TABLES: Record<string, Record<string, unknown>> = { APP, DOCUMENTS, FLOWS, REVIEW, SETTINGS, TRACE, VIEWER, EXPORT_STRINGS, TURN_STRINGS };
@@ -100,11 +100,11 @@ describe('every language has every string', () => {
 
 /** The screens whose words all come from the tables (more join as they are translated). */
 const TRANSLATED = [
-  'src/ui/App.tsx', 'src/ui/WorkspaceBar.tsx', 'src/ui/BackupActions.tsx', 'src/ui/Dialogs.tsx', 'src/ui/Notices.tsx', 'src/ui/UpdatePrompt.tsx',
-  'src/ui/ConversationPanel.tsx', 'src/ui/ConversationBar.tsx', 'src/ui/ScopeBar.tsx', 'src/ui/ModelInvitation.tsx', 'src/ui/TurnCard.tsx',
-  'src/ui/SourceList.tsx', 'src/ui/TurnTrace.tsx', 'src/ui/Explanation.tsx', 'src/ui/AnswerAnnouncer.tsx',
-  'src/ui/DocumentsPanel.tsx', 'src/ui/DocumentRow.tsx', 'src/ui/DocumentsDrawer.tsx', 'src/ui/ImportJobs.tsx', 'src/ui/FolderBar.tsx', 'src/ui/QuotaBanner.tsx', 'src/ui/PasswordDialog.tsx',
-  'src/ui/SourceViewer.tsx', 'src/ui/SettingsDialog.tsx', 'src/ui/LanguageSettings.tsx', 'src/ui/AnswerSettings.tsx',
+  'src/ui/App.tsx', 'src/ui/WorkspaceBar.tsx', 'src/ui/settings/BackupActions.tsx', 'src/ui/Dialogs.tsx', 'src/ui/Notices.tsx', 'src/ui/UpdatePrompt.tsx',
+  'src/ui/ask/ConversationPanel.tsx', 'src/ui/ask/ConversationBar.tsx', 'src/ui/ask/ScopeBar.tsx', 'src/ui/settings/ModelInvitation.tsx', 'src/ui/ask/TurnCard.tsx',
+  'src/ui/ask/SourceList.tsx', 'src/ui/ask/TurnTrace.tsx', 'src/ui/ask/Explanation.tsx', 'src/ui/ask/AnswerAnnouncer.tsx',
+  'src/ui/documents/DocumentsPanel.tsx', 'src/ui/documents/DocumentRow.tsx', 'src/ui/documents/DocumentsDrawer.tsx', 'src/ui/documents/ImportJobs.tsx', 'src/ui/documents/FolderBar.tsx', 'src/ui/QuotaBanner.tsx', 'src/ui/PasswordDialog.tsx',
+  'src/ui/viewer/SourceViewer.tsx', 'src/ui/settings/SettingsDialog.tsx', 'src/ui/settings/LanguageSettings.tsx', 'src/ui/settings/AnswerSettings.tsx',
   'src/ui/flows/ApprovalCard.tsx', 'src/ui/flows/FlowCard.tsx', 'src/ui/flows/FlowProgress.tsx', 'src/ui/flows/FlowTable.tsx', 'src/ui/flows/DocumentTable.tsx',
   'src/ui/review/ReviewView.tsx', 'src/ui/review/ScanPanel.tsx', 'src/ui/review/FlagsView.tsx', 'src/ui/review/FlagCard.tsx', 'src/ui/review/PortfolioView.tsx',
   'src/ui/review/ReviewBadge.tsx', 'src/ui/review/PrintReport.tsx', 'src/ui/review/ReviewerGate.tsx', 'src/ui/review/PlaybooksView.tsx', 'src/ui/review/ShareBox.tsx',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTS } from '../../../src/ui/documents-strings';
-import { etaText, fileLine, jobCounts, jobTitle } from '../../../src/ui/import-labels';
+import { DOCUMENTS } from '../../../src/ui/documents/documents-strings';
+import { etaText, fileLine, jobCounts, jobTitle } from '../../../src/ui/documents/import-labels';
 
 const en = DOCUMENTS.en;
 

@@ -1,0 +1,99 @@
+import type { DocumentReviewState } from '../../app/review/review-service';
+import type { DocumentRecord } from '../../core/types';
+import { shownParties } from './doc-labels';
+import { DOCUMENTS } from './documents-strings';
+import type { FileProgress } from '../common/hooks';
+import { useStrings } from '../i18n/LanguageProvider';
+import { ReviewBadge } from '../review/ReviewBadge';
+
+/**
+ * One document of the Documents panel: name, status, what was read, its controls (Search in
+ * this document, Delete, Enter password). Its controls are part of the list's one Tab stop
+ * (roving.ts): ↑ ↓ between documents, ← → between a document's controls. A long name or title
+ * wraps, never widening the page.
+ */
+export function DocumentRow({
+  doc,
+  progress,
+  denseModel,
+  onDelete,
+  onUnlock,
+  review,
+  onSearchIn,
+}: {
+  doc: DocumentRecord;
+  progress: FileProgress | undefined;
+  /** The embedder meaning-based search uses, if any: documents without its vectors say so. */
+  denseModel: string | null;
+  onDelete: () => void;
+  onUnlock: () => void;
+  /** Its contract review state, when it was scanned. */
+  review?: DocumentReviewState | undefined;
+  /** Questions search only this document from now on. */
+  onSearchIn?: () => void;
+}) {
+  // Title and parties ("Strategic Alliance Agreement — Dialog Semiconductor / Energous"): how lawyers name a contract.
+  const parties = shownParties(doc);
+  const title = doc.title && doc.title !== doc.name ? doc.title : null;
+  const identity = title || parties.length > 0 ? [title, parties.join(' / ')].filter(Boolean).join(' — ') : null;
+  const t = useStrings(DOCUMENTS);
+  const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
+  return (
+    <li className={`doc status-${doc.status}`} aria-label={doc.name}>
+      <div className="doc-main">
+        <span className="doc-name" title={doc.path}>
+          {doc.name}
+        </span>
+        <span className={`badge badge-${doc.status}`}>{t.status[doc.status]}</span>
+        {review && <ReviewBadge state={review} />}
+      </div>
+      <div className="doc-meta muted">
+        {doc.path !== doc.name && <span title={t.whereFile}>{doc.path}</span>}
+        {doc.pages > 0 && <span>{t.pages(doc.pages)}</span>}
+        {doc.chunkCount > 0 && <span>{t.passages(doc.chunkCount)}</span>}
+        {doc.language && <span title={t.language}>{doc.language.toUpperCase()}</span>}
+        {denseModel && doc.lexicalOnly && (doc.status === 'ready' || doc.status === 'degraded') && (
+          <span className="keywords-only" title={t.notEmbedded(denseModel)}>
+            {t.keywordsOnly}
+          </span>
+        )}
+        {doc.ocrConfidence !== null && (
+          <span title={t.someScans}>{t.ocr(doc.ocrPages && doc.ocrPages < doc.pages ? t.ocrOnPages(doc.ocrPages, doc.pages) : '', Math.round(doc.ocrConfidence))}</span>
+        )}
+        {identity && (
+          <span title={identity} className="doc-title" data-testid="doc-identity">
+            {identity}
+          </span>
+        )}
+      </div>
+      {busy && progress && (
+        <div className="doc-progress">
+          <progress aria-label={t.progressOf(doc.name)} max={Math.max(progress.pages, 1)} value={progress.page} />
+          <span className="muted">
+            {t.stages[progress.stage] ?? progress.stage}
+            {progress.pages > 0 ? ` · ${t.pageOf(progress.page, progress.pages)}` : ''}
+          </span>
+        </div>
+      )}
+      {doc.status === 'failed' && doc.error && (
+        <p className="error-text" role="status">
+          {doc.error}
+        </p>
+      )}
+      {doc.status === 'failed' && doc.errorInfo?.code === 'file/encrypted' && (
+        <button type="button" className="small unlock" onClick={onUnlock} aria-label={t.enterPasswordOf(doc.name)}>
+          {t.enterPassword}
+        </button>
+      )}
+      {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
+      {onSearchIn && (doc.status === 'ready' || doc.status === 'degraded') && (
+        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={t.searchInOf(doc.name)} title={t.searchInTitle}>
+          {t.searchIn}
+        </button>
+      )}
+      <button type="button" className="ghost small danger" onClick={onDelete} aria-label={t.deleteOf(doc.name)}>
+        {t.delete}
+      </button>
+    </li>
+  );
+}

@@ -257,7 +257,8 @@ describe('ask: scope, answers, conversations', () => {
       }
     });
     await s.page.waitForFunction((n) => Number(document.querySelector('section.search')?.getAttribute('data-searches')) > n, before);
-    await new Promise((r) => setTimeout(r, 300));
+    // The superseded turn is dropped when its abort lands: one new turn, the latest.
+    await expect.poll(() => s.page.getByTestId('turn').count()).toBe(turns + 1);
     const questions = await s.page.getByTestId('turn-question').allTextContents();
     expect(questions[0]).toBe('Which law governs the Software License Agreement?'); // latest first
     expect(questions).not.toContain('indemnity for infringement claims');

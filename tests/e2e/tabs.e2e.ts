@@ -93,8 +93,12 @@ describe('two tabs on one workspace', () => {
       await expect.poll(async () => (await currentWorkspace(page)).id, { timeout: 30_000 }).not.toBe(doomed.id);
       await expect.poll(() => page.locator('#workspace-select option').allTextContents(), { timeout: 15_000 }).not.toContain('Doomed matter');
     }
-    // Give a late write every chance to recreate something, then look in both tabs.
-    await one.waitForTimeout(3000);
+    // Every tab's work on a workspace runs under its locks (open, import, copy): once no tab
+    // holds or waits for one, nothing can write to it any more. Then look in both tabs.
+    await expect.poll(() => one.evaluate(async (id) => {
+      const { held = [], pending = [] } = await navigator.locks.query();
+      return [...held, ...pending].filter((l) => l.name?.includes(`:${id}`)).map((l) => l.name);
+    }, doomed.id), { timeout: 30_000 }).toEqual([]);
     for (const page of [one, two]) {
       expect(await databases(page)).not.toContain(`casefile-ws-${doomed.id}`);
       expect(await vaultFolders(page)).not.toContain(doomed.id);

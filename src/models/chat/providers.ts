@@ -9,8 +9,7 @@ import type { Device, Dtype } from '../../core/ports';
 import type { Capabilities } from '../capabilities';
 import { readEndpointConfig, type EndpointConfig } from './endpoint-config';
 import { generatorSpec, pickGeneratorDtype, type GeneratorSpec } from './generators';
-import { HUB_ORIGINS } from '../../security/csp';
-import { planWebLlm, WEBLLM_DEFAULT_SOURCE, WEBLLM_MODELS, webLlmOrigins, type WebLlmSource } from './webllm-catalog';
+import { planWebLlm, WEBLLM_MODELS } from './webllm-catalog';
 
 export type ProviderId = 'webllm' | 'transformers' | 'endpoint' | 'none';
 export type ProviderChoice = 'auto' | ProviderId;
@@ -199,14 +198,4 @@ export function describeProviderStatus(status: ProviderStatus): string {
     case 'error':
       return `Error: ${status.message}`;
   }
-}
-
-/**
- * What the LLM worker's CSP must admit for `settings` (src/security/csp.ts buildCsp): the model
- * hosts (Hub or mirror, WebLLM's kernel library) and the endpoint — the endpoint is admitted in
- * that worker's policy only, never the page's.
- */
-export function chatCspOptions(settings: ChatSettings, hubHost: string | null = null, webllm: WebLlmSource = WEBLLM_DEFAULT_SOURCE): { modelOrigins: string[]; endpoint: string | null } {
-  const hub = hubHost ? [new URL(hubHost).origin] : [...HUB_ORIGINS];
-  return { modelOrigins: [...new Set([...hub, ...webLlmOrigins(webllm).filter((o) => o !== 'https://huggingface.co' || !hubHost)])], endpoint: settings.endpoint?.baseUrl ?? null };
 }

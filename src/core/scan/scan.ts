@@ -22,6 +22,7 @@ import type { ChatModel, ClauseClassifier, Embedder, JobOptions } from '../ports
 import type { ChunkRecord, DocumentRecord } from '../types';
 import { DEFAULT_SCAN_BUDGETS, ScanClock, type ScanBudgets } from './budget';
 import { PlaybookClassifier } from './classify';
+import { mergeClauseFlags } from './merge-flags';
 import { severityRank, type Playbook } from './playbook';
 import { evaluateRule, shortHash, type ClassifiedChunk } from './rules';
 import type { ScanStore } from './store';
@@ -110,6 +111,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       yield* queue.splice(0);
     }
 
+    const order = new Map(classified.map((c, i) => [c.chunk.id, i]));
     const outcomes: RuleOutcome[] = [];
     const flags: Flag[] = [];
     const seen = new Set<string>();
@@ -119,7 +121,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null }, options, budget);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
-      for (const raw of evaluation.flags) {
+      for (const raw of mergeClauseFlags(evaluation.flags, order)) {
         // The same rule on two identical passages (repeated boilerplate) still gives two distinct ids.
         const flag = seen.has(raw.id) ? { ...raw, id: `${raw.id}#${seen.size}` } : raw;
         seen.add(flag.id);

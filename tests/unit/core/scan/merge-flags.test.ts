@@ -1,0 +1,43 @@
+/**
+ * One flag per rule per clause (mergeClauseFlags): the passages of one clause that one rule flags
+ * become one finding spanning them; other clauses, other rules and missing-clause flags stay apart.
+ */
+import { describe, expect, it } from 'vitest';
+import { mergeClauseFlags } from '../../../../src/core/scan/merge-flags';
+import type { Flag } from '../../../../src/core/scan/types';
+
+const flag = (id: string, ruleId: string, chunk: number | null, section: string[], text: string, details: string[] = []): Flag => ({
+  id, documentId: 'd', playbookId: 'p', ruleId, ruleTitle: ruleId, ruleKind: 'condition', clauseType: 'cap', severity: 'high', kind: 'failed',
+  explanation: 'The cap must be at least the fees of 12 months.', details, guidance: null, fallback: null,
+  evidence: chunk === null ? null : { documentId: 'd', documentName: 'MSA.pdf', chunkId: `d:${chunk}`, page: chunk, pageEnd: chunk, sectionPath: section, text, charStart: 10 * chunk, charEnd: 10 * chunk + 5 },
+});
+const order = new Map(Array.from({ length: 10 }, (_, i) => [`d:${i}`, i] as const));
+
+describe('mergeClauseFlags', () => {
+  it('merges a rule\'s flags on consecutive passages of one section into one flag with the full span', () => {
+    const merged = mergeClauseFlags([
+      flag('a', 'cap-12', 3, ['9 Limitation of Liability', '9.1 Exclusions'], '9.1 Neither party is liable for indirect loss.', ['no amount found']),
+      flag('b', 'cap-12', 4, ['9 Limitation of Liability', '9.2 Cap'], '9.2 Liability shall not exceed the fees paid in 3 months.', ['no amount found', 'cap: 3 months']),
+    ], order);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.id).toBe('a');
+    expect(merged[0]!.details).toEqual(['no amount found', 'cap: 3 months']);
+    expect(merged[0]!.evidence).toMatchObject({ chunkId: 'd:3', page: 3, pageEnd: 4, charStart: 30, charEnd: 45 });
+    expect(merged[0]!.evidence!.text).toBe('9.1 Neither party is liable for indirect loss.\n9.2 Liability shall not exceed the fees paid in 3 months.');
+  });
+
+  it('keeps apart other sections, passages with another passage between them, other rules and missing-clause flags', () => {
+    const merged = mergeClauseFlags([
+      flag('a', 'cap-12', 3, ['9 Limitation of Liability'], 'x'),
+      flag('b', 'cap-12', 4, ['10 Indemnity'], 'y'),
+      flag('c', 'cap-12', 6, ['10 Indemnity'], 'z'),
+      flag('d', 'other', 7, ['10 Indemnity'], 'w'),
+      flag('e', 'cap-12', null, [], ''),
+    ], order);
+    expect(merged.map((f) => f.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('does not merge passages without a section path (no clause to tell them apart)', () => {
+    expect(mergeClauseFlags([flag('a', 'r', 1, [], 'x'), flag('b', 'r', 2, [], 'y')], order)).toHaveLength(2);
+  });
+});

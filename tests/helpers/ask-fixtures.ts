@@ -4,8 +4,7 @@
  * that records its requests.
  */
 import type { AskFunction, AskRequest, AskResult, AskScope } from '../../src/core/ask/types';
-import type { PipelinePassage } from '../../src/core/search/pipeline';
-import type { NamedDocument } from '../../src/core/search/resolve-doc';
+import type { PipelinePassage, NamedDocument } from '../../src/core/search-types';
 import type { ChunkRecord, DocumentRecord } from '../../src/core/types';
 import { chunkRecord, docRecord } from './records';
 

@@ -23,7 +23,7 @@ import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage } from './sources';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from './types';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 
 export interface AnswerInput {
   readonly question: string;

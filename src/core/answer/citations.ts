@@ -11,7 +11,7 @@
  *  - sentences that cite nothing are counted.
  * The result keeps the answer text as written, with the marks as ranges over it.
  */
-import { splitSentences } from '../ingest/sentences';
+import { splitSentences } from '../text/sentences';
 import type { AnswerSource, CheckedAnswer, CitationMark, QuoteMark, QuoteStatus, Verification } from './types';
 import { isVerbatim } from './verbatim';
 

@@ -13,7 +13,7 @@
  */
 import { AppError, isAbort, ModelError } from '../errors';
 import type { ChatModel, ChatRequest } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { describeDocuments, plannerDocuments } from './alias-map';
 import type { HistoryTurn } from './generate';
 import { boundedJson, type ModelTimeouts } from './model-calls';

@@ -8,7 +8,7 @@ import type { TypedValue } from '../values/types';
 import type { AskScope, Clarification, Sufficiency } from '../ask/types';
 import type { SerializedError } from '../errors';
 import type { JobOptions, ModelRef } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 
 // ---- plans ------------------------------------------------------------------------------------
 /** What kind of work a message asks for (Phase A of the plan). */

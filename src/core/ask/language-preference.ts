@@ -16,7 +16,7 @@
  * contrats anglais", "auf Englisch", "in English": the user chose).
  */
 import { detectQueryLanguage } from '../search/query-language';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import type { AskFunction, AskResult, AskScope } from './types';
 
 /** Languages whose names a question may use to choose documents itself. */

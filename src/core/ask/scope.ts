@@ -17,7 +17,8 @@
  * A demonstrative reference to the document in scope ("this agreement") is removed from the
  * query too: it names the scope, not what to find in it.
  */
-import { matchDocuments, type MatchOptions, type NamedDocument } from '../search/resolve-doc';
+import { matchDocuments, type MatchOptions } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { stripReferences, widensScope } from './references';
 import type { AskContext, AskScope, Clarification } from './types';
 

@@ -25,7 +25,7 @@
  */
 import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
-import type { PipelinePassage, PipelineResponse } from '../search/pipeline';
+import type { PipelinePassage, PipelineResponse } from '../search-types';
 import { bestClauseScore, type ClauseEvidence } from './clause-rank';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
 

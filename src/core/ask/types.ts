@@ -4,9 +4,8 @@
  * These types are the seam between them; the implementation lives beside this file.
  */
 import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument, PipelinePassage, PipelineResponse, PipelineSettings } from '../search-types';
 import type { TermStats } from '../search/term-stats';
-import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
 import type { ChunkRecord } from '../types';
 
 /** How the documents searched were chosen. */

@@ -11,7 +11,7 @@
 import type { Proposal, ProposalRequest, WorkspaceAnswer, WorkspaceAnswers, WorkspaceQuestion, WorkspaceRoute } from '../answer/types';
 import { throwIfAborted } from '../errors';
 import type { ClauseClassifier, JobOptions } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { catalogRows, isSearchable, type CatalogRow, type DocumentCatalog } from './catalog';
 import { documentFacts, namedDocument } from './facts';
 import { matchesFilter } from './filters';

@@ -3,7 +3,7 @@
  * the workspace database and validated on read: a missing or malformed value falls back to the
  * default, field by field.
  */
-import type { Regime } from '../core/answer/types';
+import type { Regime } from '../core/answer-types';
 import { isOcrLanguage, type OcrLanguage } from '../core/ingest/ocr-language';
 import { FUSION_STRATEGIES } from '../core/search/fusion';
 import type { FusionStrategy, PipelineSettings, RetrievalMode } from '../core/search-types';

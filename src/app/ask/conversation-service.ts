@@ -23,8 +23,8 @@ import { titleFromQuestion, type ConversationRecord, type ConversationStore } fr
 import { previousScope } from '../../core/answer/lineage';
 import type { ModelTimeouts } from '../../core/answer/model-calls';
 import { runTurn } from '../../core/answer/turn';
-import type { TurnRecord, WorkspaceAnswers } from '../../core/answer/types';
-import type { AskDeps, AskFunction, AskScope } from '../../core/ask/types';
+import type { TurnRecord, WorkspaceAnswers, AskScope } from '../../core/answer-types';
+import type { AskDeps, AskFunction } from '../../core/ask/types';
 import { AbortedError, describeError, isAbort, StoreError } from '../../core/errors';
 import type { ChatModel, JobOptions } from '../../core/ports';
 import type { PipelineSettings, Passage } from '../../core/search-types';

@@ -12,7 +12,7 @@
  * The result keeps the answer text as written, with the marks as ranges over it.
  */
 import { splitSentences } from '../text/sentences';
-import type { AnswerSource, CheckedAnswer, CitationMark, QuoteMark, QuoteStatus, Verification } from './types';
+import type { AnswerSource, CheckedAnswer, CitationMark, QuoteMark, QuoteStatus, Verification } from '../answer-types';
 import { isVerbatim } from './verbatim';
 
 /** `[3]`, `[1, 2]`, `[2-4]`, `[Source 3]`; not a Markdown link `[1](…)` nor a footnote `[^1]`. */

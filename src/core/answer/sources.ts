@@ -12,7 +12,7 @@
 import { pageLabel as rangeLabel } from '../page-label';
 import type { PipelinePassage } from '../search-types';
 import { bestWindow, SentenceRanker } from './relevance';
-import type { AnswerSource } from './types';
+import type { AnswerSource } from '../answer-types';
 
 export const MAX_CONTEXT_CHARS = 6000;
 export const MAX_SOURCES = 8;

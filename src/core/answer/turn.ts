@@ -15,7 +15,7 @@
  * (outcome = the turn state) or `error`, each carrying the turn record to keep. The user's Stop
  * is the signal in `options`; a consumer that stops pulling stops the turn too.
  */
-import type { AskDeps, AskFunction, AskRequest, AskScope } from '../ask/types';
+import type { AskDeps, AskFunction, AskRequest } from '../ask/types';
 import { AbortedError, isAbort, throwIfAborted, toSerialized } from '../errors';
 import type { EventInput, TurnEvent } from '../events';
 import type { ChatModel, JobOptions } from '../ports';
@@ -28,7 +28,7 @@ import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason, planWithModel, routerPlan } from './plan';
 import { routeFastPath } from './router';
 import { TraceRecorder } from './trace';
-import type { AnswerPlan, Regime, ResolvedRegime, TurnRecord, WorkspaceAnswers } from './types';
+import type { AnswerPlan, Regime, ResolvedRegime, TurnRecord, WorkspaceAnswers, AskScope } from '../answer-types';
 
 export interface TurnRequest {
   /** Exactly as typed; retrieval and the model get it unchanged. */

@@ -22,7 +22,8 @@ import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
-import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
+import type { AskDeps, AskFunction, AskRequest, AskResult } from './types';
+import type { AskScope } from '../answer-types';
 
 /** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
 const CANDIDATES_PER_SLOT = 3;

@@ -17,7 +17,8 @@
  */
 import { detectQueryLanguage } from '../search/query-language';
 import type { NamedDocument } from '../search-types';
-import type { AskFunction, AskResult, AskScope } from './types';
+import type { AskFunction, AskResult } from './types';
+import type { AskScope } from '../answer-types';
 
 /** Languages whose names a question may use to choose documents itself. */
 const NAMED_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const;

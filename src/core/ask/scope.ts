@@ -20,7 +20,8 @@
 import { matchDocuments, type MatchOptions } from '../search/resolve-doc';
 import type { NamedDocument } from '../search-types';
 import { stripReferences, widensScope } from './references';
-import type { AskContext, AskScope, Clarification } from './types';
+import type { AskContext } from './types';
+import type { AskScope, Clarification } from '../answer-types';
 
 export type ScopePlan =
   | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string }

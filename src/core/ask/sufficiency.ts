@@ -30,7 +30,7 @@ import { bestClauseScore, type ClauseEvidence } from './clause-rank';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
 
 export { retrievalScore };
-import type { Sufficiency } from './types';
+import type { Sufficiency } from '../answer-types';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones

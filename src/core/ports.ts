@@ -3,7 +3,7 @@
  * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
  */
 import type { PipelineResponse, PipelineSettings, SearchFilters } from './search-types';
-import type { ChunkRecord, DocumentRecord, OcrWord, PageLayout, PageRecord, SearchHit, MarkedHeading } from './types';
+import type { ChunkRecord, DocumentRecord, MarkedHeading, OcrWord, PageLayout, PageRecord, SearchHit } from './types';
 
 export interface JobOptions {
   readonly signal?: AbortSignal | undefined;

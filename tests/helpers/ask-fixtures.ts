@@ -5,7 +5,7 @@
  */
 import type { AskFunction, AskRequest, AskResult } from '../../src/core/ask/types';
 import type { AskScope } from '../../src/core/answer-types';
-import type { PipelinePassage, NamedDocument } from '../../src/core/search-types';
+import type { NamedDocument, PipelinePassage } from '../../src/core/search-types';
 import type { ChunkRecord, DocumentRecord } from '../../src/core/types';
 import { chunkRecord, docRecord } from './records';
 

@@ -9,7 +9,7 @@
  *    chunk), which then leads the new turn's sources.
  */
 import type { HistoryTurn } from './generate';
-import type { AnswerSource, TurnRecord, AskScope } from '../answer-types';
+import type { AnswerSource, AskScope, TurnRecord } from '../answer-types';
 
 /**
  * The scope of the most recent turn that ran retrieval. A scope the question's language chose

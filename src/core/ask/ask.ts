@@ -11,7 +11,7 @@
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
-import type { PipelineSettings, NamedDocument } from '../search-types';
+import type { NamedDocument, PipelineSettings } from '../search-types';
 import { foldedWords } from '../search/doc-handles';
 import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';

@@ -7,7 +7,7 @@
  * Two passages repeat each other when at least DUPLICATE_SHARE of the smaller one's five-word
  * shingles are in the other (OCR slips and different chunk boundaries leave most shingles whole).
  */
-import type { PipelinePassage, NamedDocument } from '../search-types';
+import type { NamedDocument, PipelinePassage } from '../search-types';
 import { groupCopies } from '../search/resolve-doc';
 
 const DUPLICATE_SHARE = 0.3;

@@ -26,7 +26,7 @@ import { InProcessRetriever } from '../search/retriever';
 import { engineTermStats } from '../search/term-stats';
 import type { SearchEngine } from '../search/engine';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps } from '../search/pipeline';
-import type { PipelineResponse, PipelineSettings, NamedDocument } from '../search-types';
+import type { NamedDocument, PipelineResponse, PipelineSettings } from '../search-types';
 import { resolveDocument } from '../search/resolve-doc';
 import type { ChunkRecord } from '../types';
 import { EvidenceMatcher } from './match';

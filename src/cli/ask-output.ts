@@ -11,7 +11,7 @@
  */
 import { verificationSummary } from '../export/conversation-parts';
 import { pageLabel } from '../core/answer/sources';
-import type { TurnRecord } from '../core/answer/types';
+import type { TurnRecord } from '../core/answer-types';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../core/workspace/flows';
 import { rowVerdict, type Verdict } from '../core/workspace/verdict';
 

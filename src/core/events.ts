@@ -4,7 +4,7 @@
  * them; tests assert their invariants (progress never goes backwards, every job ends with a
  * terminal event).
  */
-import type { AnswerSource, CheckedAnswer, TurnRecord } from './answer/types';
+import type { AnswerSource, CheckedAnswer, TurnRecord } from './answer-types';
 import type { SerializedError } from './errors';
 import type { DocStatus } from './types';
 

@@ -2,9 +2,8 @@
  * The interfaces the core needs from the outside world. Each has an in-process implementation
  * (Node tests, fallbacks) and a worker proxy (the app); the same interface on both sides.
  */
-import type { PipelineResponse, PipelineSettings, SearchFilters } from './search/pipeline';
-import type { MarkedHeading } from './ingest/layout';
-import type { ChunkRecord, DocumentRecord, OcrWord, PageLayout, PageRecord, SearchHit } from './types';
+import type { PipelineResponse, PipelineSettings, SearchFilters } from './search-types';
+import type { ChunkRecord, DocumentRecord, MarkedHeading, OcrWord, PageLayout, PageRecord, SearchHit } from './types';
 
 export interface JobOptions {
   readonly signal?: AbortSignal | undefined;

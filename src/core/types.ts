@@ -75,6 +75,14 @@ export interface OcrWord {
   readonly line: number;
 }
 
+/** A heading the source format marks (not detected from the text): its level and its line's text. */
+export interface MarkedHeading {
+  /** 1–6 (h1–h6, Word's Heading 1–6). */
+  readonly level: number;
+  /** The heading line as written in the page text (whitespace collapsed). */
+  readonly text: string;
+}
+
 /** The words of a page picture and the picture's size (their boxes are in its pixels). */
 export interface PageLayout {
   readonly width: number;

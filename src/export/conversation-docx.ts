@@ -6,7 +6,7 @@
  */
 import type * as DocxModule from 'docx';
 import type { FootnoteReferenceRun, Paragraph, TextRun } from 'docx';
-import type { AnswerSource, TurnRecord } from '../core/answer/types';
+import type { AnswerSource, TurnRecord } from '../core/answer-types';
 import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 import { exportStrings, type ExportLang } from './export-strings';
 

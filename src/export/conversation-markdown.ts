@@ -8,7 +8,7 @@
  * shown as text by a viewer that renders HTML. Answers keep their `**bold**`. The app's own
  * marks ("[unresolved citation]", the verification summary) are written as they are.
  */
-import type { TurnRecord } from '../core/answer/types';
+import type { TurnRecord } from '../core/answer-types';
 import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 import { escapeMarkdown as e, escapeMarkdownKeepingBold } from './markdown';
 import { exportStrings, type ExportLang } from './export-strings';

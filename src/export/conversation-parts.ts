@@ -6,7 +6,7 @@
  */
 import { answerSegments, type AnswerSegment } from '../core/answer/citations';
 import { pageLabel } from '../core/answer/sources';
-import type { AnswerSource, CheckedAnswer, QuoteMark, TurnRecord } from '../core/answer/types';
+import type { AnswerSource, CheckedAnswer, QuoteMark, TurnRecord } from '../core/answer-types';
 import { exportStrings, type ExportLang } from './export-strings';
 
 export interface ConversationExport {

@@ -5,7 +5,7 @@
  * findings, so a report reads like the screen it came from. Checked for completeness with the
  * UI's tables (tests/unit/ui/i18n.test.ts).
  */
-import type { TurnRecord, Verification } from '../core/answer/types';
+import type { TurnRecord, Verification } from '../core/answer-types';
 import type { Severity } from '../core/scan/playbook';
 import type { FlagKind, FlagStatus } from '../core/scan/types';
 import type { FlowRow, FlowStatus } from '../core/workspace/flows';

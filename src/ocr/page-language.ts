@@ -1,12 +1,12 @@
 /**
  * Which Tesseract language a page is written in, from the text a first reading gave: the
- * document language detector (eld, core/ingest/language.ts) on that text, mapped to Tesseract's
+ * document language detector (eld, core/text/language.ts) on that text, mapped to Tesseract's
  * codes. A first reading with the English model keeps enough of a French or German page
  * ("Le contrat est une convention", "Geschaftsgeheimnis" without its umlaut) for eld to tell,
  * and the page is then read again with the right model. Runs where the OCR engine runs (the
  * OCR worker in the app, in-process in Node), so the page never loads eld.
  */
-import { detectLanguage } from '../core/ingest/language';
+import { detectLanguage } from '../core/text/language';
 
 /** ISO 639-1 → Tesseract code, for the languages the app reads. */
 const TESSERACT: Readonly<Record<string, string>> = { en: 'eng', fr: 'fra', de: 'deu', es: 'spa', it: 'ita', nl: 'nld', pt: 'por' };

@@ -38,7 +38,7 @@
 import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
 import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
-import type { MarkedHeading } from '../core/ingest/layout';
+import type { MarkedHeading } from '../core/types';
 import { collapseWhitespace, PageWriter } from './html-writer';
 import { alphaLabel, toRoman } from './numerals';
 

@@ -5,7 +5,7 @@
  * closes the open elements and reopens them as continuations (`fmt-cont`) in the next block;
  * elements opened just before the cut, still empty, move there whole. Environment-neutral.
  */
-import type { HtmlView } from './html-view';
+import type { HtmlView } from './html-view-types';
 import { INVISIBLE } from './html-writer';
 
 /** Blocks are cut once their HTML passes this many characters (at the next element boundary or text piece). */

@@ -43,18 +43,7 @@ import {
   tableRows,
 } from './html-text';
 import { ViewWriter } from './html-view-writer';
-
-export interface HtmlViewPage {
-  /** The page's blocks, concatenated: each `html.slice(blockEnds[i - 1] ?? 0, blockEnds[i])` is a well-formed fragment. */
-  readonly html: string;
-  readonly blockEnds: Uint32Array;
-  /** Characters of text up to the end of each block (cumulative), to find a passage's block quickly. */
-  readonly textEnds: Uint32Array;
-}
-
-export interface HtmlView {
-  readonly pages: HtmlViewPage[];
-}
+import type { HtmlView } from './html-view-types';
 
 export { VIEW_BLOCK_CHARS } from './html-view-writer';
 

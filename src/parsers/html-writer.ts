@@ -5,7 +5,7 @@
  * (`pageHeadings`), so the chunker knows it without markers in the text users read.
  * Environment-neutral.
  */
-import type { MarkedHeading } from '../core/ingest/layout';
+import type { MarkedHeading } from '../core/types';
 
 // eslint-disable-next-line no-misleading-character-class
 export const INVISIBLE = /[\u00ad\u034f\u200b-\u200d\u2060\ufeff]/g;

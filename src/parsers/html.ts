@@ -10,7 +10,7 @@
  * are dropped.
  */
 import { AbortedError } from '../core/errors';
-import type { MarkedHeading } from '../core/ingest/layout';
+import type { MarkedHeading } from '../core/types';
 import type { ParsedItem, ParsedPage } from '../core/ports';
 import { htmlToText, type HtmlText } from './html-text';
 import { cleanPdfTitle } from './pdf';

@@ -8,10 +8,11 @@
 import { FileError } from '../core/errors';
 import { docxToHtml, type DocxParseOptions } from './docx';
 import { decodeHtml } from './html';
-import { htmlToView, type HtmlView } from './html-view';
+import { htmlToView } from './html-view';
+import type { HtmlView } from './html-view-types';
 import { sniff } from './sniff';
 
-export type { HtmlView, HtmlViewPage } from './html-view';
+export type { HtmlView, HtmlViewPage } from './html-view-types';
 
 /** The formatted view of a DOCX or HTML file; FileError for any other kind or a damaged file. */
 export async function documentView(bytes: Uint8Array, fileName: string, options: DocxParseOptions = {}): Promise<HtmlView> {

@@ -27,7 +27,7 @@ import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
 import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
-import type { PipelineResponse, PipelineSettings } from '../core/search/pipeline';
+import type { PipelineResponse, PipelineSettings } from '../core/search-types';
 import { InProcessRetriever } from '../core/search/retriever';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';

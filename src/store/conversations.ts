@@ -6,7 +6,7 @@
  * given: fields the app keeps beside the core record (the retrieval trace) come back unchanged.
  */
 import type { ConversationRecord, ConversationStore } from '../core/answer/conversation';
-import type { TurnRecord } from '../core/answer/types';
+import type { TurnRecord } from '../core/answer-types';
 import { StoreError } from '../core/errors';
 import type { TurnRow, WorkspaceDb } from './db';
 

@@ -4,7 +4,7 @@
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { ConversationRecord } from '../core/answer/conversation';
-import type { TurnRecord } from '../core/answer/types';
+import type { TurnRecord } from '../core/answer-types';
 import type { JobRecord, QueueItem } from '../core/ingest/queue';
 import type { DocumentVectors } from '../core/ports';
 import type { InstalledPlaybook } from '../core/scan/store';

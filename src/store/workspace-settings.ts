@@ -3,10 +3,11 @@
  * the workspace database and validated on read: a missing or malformed value falls back to the
  * default, field by field.
  */
-import type { Regime } from '../core/answer/types';
+import type { Regime } from '../core/answer-types';
 import { isOcrLanguage, type OcrLanguage } from '../core/ingest/ocr-language';
-import { FUSION_STRATEGIES, type FusionStrategy } from '../core/search/fusion';
-import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../core/search/pipeline';
+import { FUSION_STRATEGIES } from '../core/search/fusion';
+import type { FusionStrategy, PipelineSettings, RetrievalMode } from '../core/search-types';
+import { DEFAULT_PIPELINE, RETRIEVAL_MODES } from '../core/search/pipeline';
 import type { WorkspaceDb } from './db';
 
 const KEY = 'settings/pipeline';

@@ -1,5 +1,4 @@
 import { useState, type MouseEvent } from 'react';
-import type { Passage } from '../core/search/retrieve';
 import { APP } from './app-strings';
 import { Composer, ConversationPanel } from './ask/ConversationPanel';
 import { DocumentsDrawer } from './documents/DocumentsDrawer';
@@ -11,17 +10,11 @@ import { SharedPlaybookPrompt } from './review/SharedPlaybookPrompt';
 import { useRovingFocus } from './common/roving';
 import { SettingsDialog, type SettingsTab } from './settings/SettingsDialog';
 import { SourceViewer } from './viewer/SourceViewer';
+import type { OpenSource } from './viewer/open-source';
 import { UpdatePrompt } from './UpdatePrompt';
 import { WorkspaceBar } from './WorkspaceBar';
 import { useWorkspace } from './common/hooks';
 import { useNarrow } from './common/narrow';
-
-export interface OpenSource {
-  readonly passage: Passage;
-  readonly terms: readonly string[];
-  /** The question as typed (which words of a stem to mark). */
-  readonly query?: string;
-}
 
 /**
  * The app's frame. Keyboard: the skip link is the first Tab stop; then the views (Ask, Review:

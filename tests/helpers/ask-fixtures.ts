@@ -3,9 +3,9 @@
  * clause wording, shaped exactly as the retrieval pipeline returns them, and a fake AskFunction
  * that records its requests.
  */
-import type { AskFunction, AskRequest, AskResult, AskScope } from '../../src/core/ask/types';
-import type { PipelinePassage } from '../../src/core/search/pipeline';
-import type { NamedDocument } from '../../src/core/search/resolve-doc';
+import type { AskFunction, AskRequest, AskResult } from '../../src/core/ask/types';
+import type { AskScope } from '../../src/core/answer-types';
+import type { NamedDocument, PipelinePassage } from '../../src/core/search-types';
 import type { ChunkRecord, DocumentRecord } from '../../src/core/types';
 import { chunkRecord, docRecord } from './records';
 

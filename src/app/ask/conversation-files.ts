@@ -1,7 +1,7 @@
 /**
  * A conversation as a file to download: Markdown or Word (src/export), named after its title.
  */
-import type { TurnRecord } from '../../core/answer/types';
+import type { TurnRecord } from '../../core/answer-types';
 import { conversationToDocx } from '../../export/conversation-docx';
 import { conversationToMarkdown } from '../../export/conversation-markdown';
 import type { ExportLang } from '../../export/export-strings';

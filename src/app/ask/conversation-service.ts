@@ -23,12 +23,12 @@ import { titleFromQuestion, type ConversationRecord, type ConversationStore } fr
 import { previousScope } from '../../core/answer/lineage';
 import type { ModelTimeouts } from '../../core/answer/model-calls';
 import { runTurn } from '../../core/answer/turn';
-import type { TurnRecord, WorkspaceAnswers } from '../../core/answer/types';
-import type { AskDeps, AskFunction, AskScope } from '../../core/ask/types';
+import type { AskScope, TurnRecord, WorkspaceAnswers } from '../../core/answer-types';
+import type { AskDeps, AskFunction } from '../../core/ask/types';
 import { AbortedError, describeError, isAbort, StoreError } from '../../core/errors';
 import type { ChatModel, JobOptions } from '../../core/ports';
-import type { PipelineSettings } from '../../core/search/pipeline';
-import { resolve, type Passage, type PassageLookup } from '../../core/search/retrieve';
+import type { Passage, PipelineSettings } from '../../core/search-types';
+import { resolve, type PassageLookup } from '../../core/search/retrieve';
 import type { AnswerSettings } from '../../store/workspace-settings';
 import { conversationFile, type ExportFile, type ExportFormat } from './conversation-files';
 import { applyEvent, retrievalInfo, runningTurn, settledTurn, type KeptTurn, type TurnView } from './turn-view';

@@ -18,7 +18,7 @@ import { checkAnswer } from '../../core/answer/citations';
 import type { AskDeps, AskFunction } from '../../core/ask/types';
 import { describeError, InputError } from '../../core/errors';
 import type { ChatModel, JobOptions } from '../../core/ports';
-import type { PipelineSettings } from '../../core/search/pipeline';
+import type { PipelineSettings } from '../../core/search-types';
 import type { ScanRecord } from '../../core/scan/types';
 import type { FlowRow } from '../../core/workspace/flows';
 import { askItem } from '../../core/workspace/map';

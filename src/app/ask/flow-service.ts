@@ -16,13 +16,13 @@
  * - close() stops the running flow without changing its stored status (the next session resumes
  *   it), before the database closes.
  */
-import type { WorkspaceAnswers } from '../../core/answer/types';
+import type { WorkspaceAnswers } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import type { ClauseClassifier, JobOptions } from '../../core/ports';
 import { CatalogWorkspaceAnswers } from '../../core/workspace/answers';
 import type { DocumentCatalog } from '../../core/workspace/catalog';
 import { pendingItems, type FlowKind, type FlowRecord, type WorkItem } from '../../core/workspace/flows';
-import type { WorkspaceAnswer } from '../../core/answer/types';
+import type { WorkspaceAnswer } from '../../core/answer-types';
 import { FlowScheduler, type FlowExecutor, type QueueEntry } from '../../core/workspace/scheduler';
 import type { ExportLang } from '../../export/export-strings';
 import { flowFileName, flowToCsv, flowToXlsx } from '../../export/flow-table';

@@ -5,10 +5,10 @@
  * explanation), so "How this was found" still reads the same after a reload — and whether the
  * workspace's documents changed since the turn was answered.
  */
-import type { AnswerPlan, AnswerSource, CheckedAnswer, TurnRecord } from '../../core/answer/types';
+import type { AnswerPlan, AnswerSource, CheckedAnswer, TurnRecord } from '../../core/answer-types';
 import type { AskResult } from '../../core/ask/types';
 import type { TurnEvent } from '../../core/events';
-import type { PipelineExplanation, ResultScores } from '../../core/search/pipeline';
+import type { PipelineExplanation, ResultScores } from '../../core/search-types';
 import type { DocumentRecord } from '../../core/types';
 
 /** How the passages of a turn were found (from the retrieval round trip of its ask()). */

@@ -15,7 +15,7 @@ import { openReview, reviewSummary, transition, withReviews, type ReviewedFlag, 
 import { scanKey } from '../../core/scan/scan';
 import type { ScanStore } from '../../core/scan/store';
 import type { Flag, FlagReview, FlagStatus, ScanRecord } from '../../core/scan/types';
-import type { Passage } from '../../core/search/retrieve';
+import type { Passage } from '../../core/search-types';
 import type { ChunkRecord, DocumentRecord } from '../../core/types';
 
 export interface DocumentReview {

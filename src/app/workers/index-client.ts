@@ -17,7 +17,7 @@ import type { AskRequest, AskResult } from '../../core/ask/types';
 import { AbortedError, IndexError } from '../../core/errors';
 import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../../core/ports';
 import type { EmbeddingModelInfo, EngineStats, OpenReport } from '../../core/search/engine';
-import type { PipelineResponse } from '../../core/search/pipeline';
+import type { PipelineResponse } from '../../core/search-types';
 import type { WorkerEndpoint } from '../../rpc/handle';
 import { WorkerLifetime } from '../../rpc/lifetime';
 import type { IndexApi, IndexAskRequest, IndexSearchRequest, JobModels, SearchModelCallbacks } from '../../search-index/api';

@@ -9,7 +9,7 @@
  * thousands): the previous turn's documents first, then those whose names share words with the
  * question, then the rest in workspace order.
  */
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 
 export const MAX_PLANNER_DOCUMENTS = 40;
 const MAX_ALIASES = 6;

@@ -22,8 +22,8 @@ import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage } from './sources';
 import { TraceRecorder } from './trace';
-import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from './types';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
+import type { NamedDocument } from '../search-types';
 
 export interface AnswerInput {
   readonly question: string;

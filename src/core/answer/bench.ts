@@ -10,7 +10,7 @@
  */
 import type { AskResult } from '../ask/types';
 import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { checkAnswer } from './citations';
 import { composeExtractive } from './extractive';
 import { DEFAULT_TIMEOUTS } from './model-calls';

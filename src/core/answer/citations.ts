@@ -11,8 +11,8 @@
  *  - sentences that cite nothing are counted.
  * The result keeps the answer text as written, with the marks as ranges over it.
  */
-import { splitSentences } from '../ingest/sentences';
-import type { AnswerSource, CheckedAnswer, CitationMark, QuoteMark, QuoteStatus, Verification } from './types';
+import { splitSentences } from '../text/sentences';
+import type { AnswerSource, CheckedAnswer, CitationMark, QuoteMark, QuoteStatus, Verification } from '../answer-types';
 import { isVerbatim } from './verbatim';
 
 /** `[3]`, `[1, 2]`, `[2-4]`, `[Source 3]`; not a Markdown link `[1](…)` nor a footnote `[^1]`. */

@@ -4,7 +4,7 @@
  * order; deleting it deletes its turns.
  */
 import { StoreError } from '../errors';
-import type { TurnRecord } from './types';
+import type { TurnRecord } from '../answer-types';
 
 export interface ConversationRecord {
   readonly id: string;

@@ -21,7 +21,7 @@ import { extractValue, valueKindOf } from '../values/extract';
 import { messages } from './messages';
 import { isDefinition, isHeadingOnly, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
-import type { AnswerSource, AnswerValue } from './types';
+import type { AnswerSource, AnswerValue } from '../answer-types';
 import { valueSentence } from './value-line';
 
 const MAX_SENTENCES = 3;

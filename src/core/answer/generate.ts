@@ -9,7 +9,7 @@ import type { ChatMessage, ChatModel, ChatRequest } from '../ports';
 import { languageName } from './messages';
 import { boundedStream, type ModelTimeouts } from './model-calls';
 import { formatSources } from './sources';
-import type { AnswerShape, AnswerSource, ResolvedRegime } from './types';
+import type { AnswerShape, AnswerSource, ResolvedRegime } from '../answer-types';
 
 export interface HistoryTurn {
   readonly question: string;

@@ -8,9 +8,8 @@
  *    "la deuxième citation", "die zweite Stelle" — resolved to that numbered source (the cited
  *    chunk), which then leads the new turn's sources.
  */
-import type { AskScope } from '../ask/types';
 import type { HistoryTurn } from './generate';
-import type { AnswerSource, TurnRecord } from './types';
+import type { AnswerSource, AskScope, TurnRecord } from '../answer-types';
 
 /**
  * The scope of the most recent turn that ran retrieval. A scope the question's language chose

@@ -8,7 +8,7 @@
  */
 import { Validator } from '@cfworker/json-schema';
 import type { JsonSchema } from '../ports';
-import { ANSWER_SHAPES, TASK_FAMILIES } from './types';
+import { ANSWER_SHAPES, TASK_FAMILIES } from '../answer-types';
 
 /** Phase A: the question and recent turns only → family, reply language, regime hint. */
 export const PHASE_A_SCHEMA: JsonSchema = {

@@ -13,12 +13,12 @@
  */
 import { AppError, isAbort, ModelError } from '../errors';
 import type { ChatModel, ChatRequest } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { describeDocuments, plannerDocuments } from './alias-map';
 import type { HistoryTurn } from './generate';
 import { boundedJson, type ModelTimeouts } from './model-calls';
 import { checkAgainst, FACT_KINDS, PHASE_A_SCHEMA, phaseBSchema, type PhaseA, type PhaseB } from './plan-schema';
-import { DOCUMENT_SCOPED, type AnswerPlan, type FastPath, type TaskFamily, type WorkspaceRoute } from './types';
+import { DOCUMENT_SCOPED, type AnswerPlan, type FastPath, type TaskFamily, type WorkspaceRoute } from '../answer-types';
 
 export interface PlanInput {
   readonly question: string;

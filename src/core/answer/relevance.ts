@@ -8,7 +8,7 @@
  * is read with the sentence after it, so a heading that repeats the question's words is never
  * quoted alone in place of the clause it heads.
  */
-import { splitSentences, type Span } from '../ingest/sentences';
+import { splitSentences, type Span } from '../text/sentences';
 import { createAnalyzer, rawTokens } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { reduceQuestion } from '../search/question';

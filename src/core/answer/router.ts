@@ -6,7 +6,7 @@
  * These are the one place with phrase lists: a greeting has no content for a model or an index
  * to work on, and answering it must not wait for either.
  */
-import type { FastPath } from './types';
+import type { FastPath } from '../answer-types';
 import type { UiLanguage } from './messages';
 
 export interface Routed {

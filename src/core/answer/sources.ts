@@ -10,9 +10,9 @@
  * Header: `[n] file — p. 5 — § 12 Limitation of Liability › 12.2 Liability Cap`.
  */
 import { pageLabel as rangeLabel } from '../page-label';
-import type { PipelinePassage } from '../search/pipeline';
+import type { PipelinePassage } from '../search-types';
 import { bestWindow, SentenceRanker } from './relevance';
-import type { AnswerSource } from './types';
+import type { AnswerSource } from '../answer-types';
 
 export const MAX_CONTEXT_CHARS = 6000;
 export const MAX_SOURCES = 8;

@@ -4,7 +4,7 @@
  */
 import type { ModelRef } from '../ports';
 import type { Generation } from './generate';
-import type { StageTiming, TurnTrace } from './types';
+import type { StageTiming, TurnTrace } from '../answer-types';
 
 export class TraceRecorder {
   private readonly stages: StageTiming[] = [];

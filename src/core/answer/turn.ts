@@ -15,12 +15,11 @@
  * (outcome = the turn state) or `error`, each carrying the turn record to keep. The user's Stop
  * is the signal in `options`; a consumer that stops pulling stops the turn too.
  */
-import type { AskDeps, AskFunction, AskRequest, AskScope } from '../ask/types';
+import type { AskDeps, AskFunction, AskRequest } from '../ask/types';
 import { AbortedError, isAbort, throwIfAborted, toSerialized } from '../errors';
 import type { EventInput, TurnEvent } from '../events';
 import type { ChatModel, JobOptions } from '../ports';
-import type { PipelineSettings } from '../search/pipeline';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument, PipelineSettings } from '../search-types';
 import { answerAsk, appReply, turnRecord, type AnswerHooks, type TurnOutcome } from './answer';
 import { pushStream } from './channel';
 import { previousScope, recentTurns, referencedSource } from './lineage';
@@ -29,7 +28,7 @@ import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason, planWithModel, routerPlan } from './plan';
 import { routeFastPath } from './router';
 import { TraceRecorder } from './trace';
-import type { AnswerPlan, Regime, ResolvedRegime, TurnRecord, WorkspaceAnswers } from './types';
+import type { AnswerPlan, AskScope, Regime, ResolvedRegime, TurnRecord, WorkspaceAnswers } from '../answer-types';
 
 export interface TurnRequest {
   /** Exactly as typed; retrieval and the model get it unchanged. */

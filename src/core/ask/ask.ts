@@ -10,9 +10,10 @@
  */
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
-import { DEFAULT_PIPELINE, type PipelineSettings } from '../search/pipeline';
+import { DEFAULT_PIPELINE } from '../search/pipeline';
+import type { NamedDocument, PipelineSettings } from '../search-types';
 import { foldedWords } from '../search/doc-handles';
-import { groupCopies, type NamedDocument } from '../search/resolve-doc';
+import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
@@ -21,7 +22,8 @@ import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
-import type { AskDeps, AskFunction, AskRequest, AskResult, AskScope } from './types';
+import type { AskDeps, AskFunction, AskRequest, AskResult } from './types';
+import type { AskScope } from '../answer-types';
 
 /** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
 const CANDIDATES_PER_SLOT = 3;

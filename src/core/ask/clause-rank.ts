@@ -9,8 +9,8 @@
  */
 import { DocumentKindProfiles } from '../clauses/profiles';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
-import type { PipelinePassage } from '../search/pipeline';
-import { select, type SelectionOptions } from '../search/select';
+import type { PipelinePassage, SelectionOptions } from '../search-types';
+import { select } from '../search/select';
 import type { ChunkRecord } from '../types';
 
 /**

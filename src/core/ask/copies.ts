@@ -7,8 +7,8 @@
  * Two passages repeat each other when at least DUPLICATE_SHARE of the smaller one's five-word
  * shingles are in the other (OCR slips and different chunk boundaries leave most shingles whole).
  */
-import type { PipelinePassage } from '../search/pipeline';
-import { groupCopies, type NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument, PipelinePassage } from '../search-types';
+import { groupCopies } from '../search/resolve-doc';
 
 const DUPLICATE_SHARE = 0.3;
 const SHINGLE = 5;

@@ -16,8 +16,9 @@
  * contrats anglais", "auf Englisch", "in English": the user chose).
  */
 import { detectQueryLanguage } from '../search/query-language';
-import type { NamedDocument } from '../search/resolve-doc';
-import type { AskFunction, AskResult, AskScope } from './types';
+import type { NamedDocument } from '../search-types';
+import type { AskFunction, AskResult } from './types';
+import type { AskScope } from '../answer-types';
 
 /** Languages whose names a question may use to choose documents itself. */
 const NAMED_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const;

@@ -17,9 +17,11 @@
  * A demonstrative reference to the document in scope ("this agreement") is removed from the
  * query too: it names the scope, not what to find in it.
  */
-import { matchDocuments, type MatchOptions, type NamedDocument } from '../search/resolve-doc';
+import { matchDocuments, type MatchOptions } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { stripReferences, widensScope } from './references';
-import type { AskContext, AskScope, Clarification } from './types';
+import type { AskContext } from './types';
+import type { AskScope, Clarification } from '../answer-types';
 
 export type ScopePlan =
   | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string }

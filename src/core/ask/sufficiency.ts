@@ -25,12 +25,12 @@
  */
 import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
-import type { PipelinePassage, PipelineResponse } from '../search/pipeline';
+import type { PipelinePassage, PipelineResponse } from '../search-types';
 import { bestClauseScore, type ClauseEvidence } from './clause-rank';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
 
 export { retrievalScore };
-import type { Sufficiency } from './types';
+import type { Sufficiency } from '../answer-types';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones

@@ -3,34 +3,11 @@
  * scope → sufficiency → typed result) used by the UI, the answer layer and `npm run eval`.
  * These types are the seam between them; the implementation lives beside this file.
  */
+import type { AskScope, Clarification, Sufficiency } from '../answer-types';
 import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument, PipelinePassage, PipelineResponse, PipelineSettings } from '../search-types';
 import type { TermStats } from '../search/term-stats';
-import type { PipelinePassage, PipelineResponse, PipelineSettings } from '../search/pipeline';
 import type { ChunkRecord } from '../types';
-
-/** How the documents searched were chosen. */
-export type ScopeSource =
-  /** The question names them (title, parties, aliases, file name, defined short names). */
-  | 'question'
-  /** A follow-up ("this agreement", "and the renewal term?") kept the previous turn's scope. */
-  | 'follow_up'
-  /** The user picked them (document filter, "Search in this document", a scope chip). */
-  | 'user'
-  /** Nothing named: the whole workspace. */
-  | 'workspace'
-  /** Nothing named, in a workspace mixing languages: the documents in the question's language (language-preference.ts). */
-  | 'language';
-
-export interface AskScope {
-  readonly source: ScopeSource;
-  /** Empty for the whole workspace. */
-  readonly documentIds: readonly string[];
-  /** The words of the question that named the documents, as written there. */
-  readonly matched: readonly string[];
-  /** source 'language': the question's language (ISO 639-1). */
-  readonly language?: string;
-}
 
 /** What the previous turn of the conversation leaves for a follow-up. */
 export interface AskContext {
@@ -83,28 +60,6 @@ export interface AskDeps {
 }
 
 export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
-
-/** Why the ask function asks the user which document they mean instead of searching. */
-export interface Clarification {
-  /**
-   * ambiguous: the name fits several documents equally; not_found: the question names a document
-   * ("the Acme outsourcing agreement") that no document here matches, so nothing is searched
-   * rather than the whole workspace without saying so.
-   */
-  readonly kind: 'ambiguous' | 'not_found';
-  /** The words of the question that name the document, as written there. */
-  readonly phrase: string;
-}
-
-export interface Sufficiency {
-  /** 0..1; under the threshold the evidence does not answer the question. */
-  readonly score: number;
-  readonly threshold: number;
-  /** Human-readable reasons, e.g. "no passage in ‹doc› is a cap-on-liability clause". */
-  readonly reasons: readonly string[];
-  /** The signals the score is the mean of, each 0..1 with 0.5 where it stops supporting an answer (retrieval, clause, answer_type). */
-  readonly signals?: Readonly<Record<string, number>>;
-}
 
 export interface AskResult {
   readonly outcome: AskOutcome;

@@ -13,7 +13,7 @@
  * Shared by the trainer (Node) and the run-time scorer (workers, Node): one definition.
  */
 import { stemmer } from '@orama/stemmers/english';
-import { splitSentences } from '../ingest/sentences';
+import { splitSentences } from '../text/sentences';
 
 /** Feature extraction version: a model file names the version it was trained with. */
 export const FEATURES_VERSION = 1;

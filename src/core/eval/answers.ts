@@ -16,7 +16,7 @@
  *    the value (read again from the quote itself).
  * Shares over an empty set are 1 for the checks (nothing failed) and 0 for the rates.
  */
-import type { TurnRecord } from '../answer/types';
+import type { TurnRecord } from '../answer-types';
 import { isHeadingOnly } from '../answer/quote-kind';
 import { extractValue } from '../values/extract';
 import { EvidenceMatcher } from './match';

@@ -9,7 +9,7 @@
 import type { JobOptions } from '../ports';
 import { chunkPages, type ChunkDraft, type ChunkerOptions, type PageText } from './chunker';
 import { cleanPages, type CleanReport } from './clean';
-import { detectLanguage } from './language';
+import { detectLanguage } from '../text/language';
 import type { DocumentIdentity } from './identity';
 import { extractMetadata } from './metadata';
 

@@ -28,7 +28,7 @@ import { InputError } from '../errors';
 import type { ChunkRecord } from '../types';
 import { joinPages, layoutText, type JoinedText, type PageText, type Segment } from './layout';
 import { packChunks, type Atom, type Limits, type PackedChunk } from './pack';
-import { splitSentences, type Span } from './sentences';
+import { splitSentences, type Span } from '../text/sentences';
 import { SectionStack, formatPath, sectionOrdinal, sectionTitle } from './structure';
 import { estimateTokens } from './tokens';
 

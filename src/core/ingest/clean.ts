@@ -33,7 +33,7 @@
  * Pages where nothing was removed keep their text byte for byte (apart from rule 3).
  */
 import { detectHeading } from './headings';
-import type { MarkedHeading } from './layout';
+import type { MarkedHeading } from '../types';
 
 export interface CleanPage {
   /** 1-based page number. */

@@ -33,15 +33,8 @@
  *     'furniture' segment of their own, which leads no section).
  */
 import { detectHeading, isTitleLike, markedHeading, romanValue, type Heading } from './headings';
-import type { Span } from './sentences';
-
-/** A heading the source format marks (not detected from the text): its level and its line's text. */
-export interface MarkedHeading {
-  /** 1–6 (h1–h6, Word's Heading 1–6). */
-  readonly level: number;
-  /** The heading line as written in the page text (whitespace collapsed). */
-  readonly text: string;
-}
+import type { Span } from '../text/sentences';
+import type { MarkedHeading } from '../types';
 
 export interface PageText {
   /** 1-based page number. */

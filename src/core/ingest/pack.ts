@@ -20,7 +20,7 @@
  */
 import { AppError } from '../errors';
 import type { SectionEntry } from './structure';
-import { isSpace } from './sentences';
+import { isSpace } from '../text/sentences';
 import { estimateTokens, fitTokens } from './tokens';
 
 export interface Atom {

@@ -11,7 +11,7 @@
  * a contract ("distribution deal" for "Distributor Agreement"), stemmed.
  */
 import { languageResources } from './languages';
-import type { NamedDocument } from './resolve-doc';
+import type { NamedDocument } from '../search-types';
 
 /** `text`: not a handle but a name the question uses that the document's text holds (doc-match.ts). */
 export type HandleClass = 'name' | 'title' | 'alias' | 'file' | 'text';

@@ -16,7 +16,7 @@
  */
 import { CLASS_WEIGHT, DOCUMENT_NOUNS, fold, handlesOf, stemOf, WORD, type DocumentHandles, type HandleClass } from './doc-handles';
 import { languageResources } from './languages';
-import type { NamedDocument } from './resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { MAX_DOCUMENTS, type TermStats } from './term-stats';
 
 const ENGLISH_STOP = languageResources('en')!.stopWords;

@@ -12,35 +12,11 @@
  * Ties are broken deterministically: better lexical rank, then better dense rank, then chunk id.
  */
 import type { SearchHit } from '../types';
+import type { Candidate, FusionOptions, FusionStrategy, Retriever } from '../search-types';
 
-export type FusionStrategy = 'combine_and_dedup' | 'rrf' | 'boost_only';
 export const FUSION_STRATEGIES: readonly FusionStrategy[] = ['combine_and_dedup', 'rrf', 'boost_only'];
 
-export interface FusionOptions {
-  readonly strategy: FusionStrategy;
-  readonly rrfK: number;
-  readonly denseWeight: number;
-  readonly lexicalWeight: number;
-  /** boost_only: multiplier added for a chunk found by both (score × (1 + boost)). */
-  readonly boost: number;
-}
-
 export const DEFAULT_FUSION: FusionOptions = { strategy: 'combine_and_dedup', rrfK: 60, denseWeight: 0.6, lexicalWeight: 0.4, boost: 0.5 };
-
-export type Retriever = 'lexical' | 'dense';
-
-export interface Candidate {
-  readonly chunkId: string;
-  readonly documentId: string;
-  /** The fused score (higher is better); replaced by later stages (phrase boost, rerank). */
-  readonly score: number;
-  readonly lexicalScore: number | null;
-  readonly lexicalRank: number | null;
-  readonly denseScore: number | null;
-  readonly denseRank: number | null;
-  readonly terms: readonly string[];
-  readonly foundBy: readonly Retriever[];
-}
 
 interface Merged {
   chunkId: string;

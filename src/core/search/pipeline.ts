@@ -7,40 +7,19 @@
  */
 import { throwIfAborted } from '../errors';
 import type { Embedder, Reranker } from '../ports';
-import type { ChunkRecord, SearchHit } from '../types';
+import type { SearchHit } from '../types';
 import type { SearchEngine } from './engine';
-import { compareCandidates, DEFAULT_FUSION, fuse, type Candidate, type FusionOptions } from './fusion';
+import { compareCandidates, DEFAULT_FUSION, fuse } from './fusion';
+import type { PipelinePassage, PipelineResponse, PipelineSettings, RankedCandidate, RetrievalMode, SearchFilters, StageState } from '../search-types';
 import { DEFAULT_LANGUAGE } from './languages';
 import { phraseBoost, queryPhrases } from './phrase';
-import { DEFAULT_QUESTION, reduceQuestion, type QuestionOptions } from './question';
-import { DEFAULT_RESCORE, rescore, type RescoreOptions } from './rescore';
-import { resolve, type Passage, type PassageLookup } from './retrieve';
-import { DEFAULT_SELECTION, expandNeighbours, select, type NeighbourLookup, type SelectionOptions } from './select';
+import { DEFAULT_QUESTION, reduceQuestion } from './question';
+import { DEFAULT_RESCORE, rescore } from './rescore';
+import { resolve, type PassageLookup } from './retrieve';
+import { DEFAULT_SELECTION, expandNeighbours, select, type NeighbourLookup } from './select';
 import { lexicalCoverage } from './sufficiency';
 
-export type RetrievalMode = 'rag' | 'retrieval_only' | 'direct';
 export const RETRIEVAL_MODES: readonly RetrievalMode[] = ['rag', 'retrieval_only', 'direct'];
-
-export interface PipelineSettings {
-  readonly mode: RetrievalMode;
-  /** Query analysis for keyword search (question stop words). */
-  readonly question: QuestionOptions;
-  readonly lexicalTopK: number;
-  /** Re-scoring of the BM25 candidates (proximity, answer type). */
-  readonly rescore: RescoreOptions;
-  readonly denseTopK: number;
-  readonly fusion: FusionOptions;
-  /** Score multiplier bonus for a chunk containing a quoted phrase or the whole query verbatim. */
-  readonly phraseBoost: number;
-  readonly rerank: boolean;
-  /** How many fused candidates the cross-encoder rescores. */
-  readonly rerankTopN: number;
-  /** Reranked passages under this logit are not shown (the cross-encoder judged them irrelevant). */
-  readonly minRerankScore: number;
-  readonly selection: SelectionOptions;
-  /** Same-section neighbours added on each side of a result as context. */
-  readonly neighbours: number;
-}
 
 /** How long a search waits for a workspace's vectors still loading before it answers without them. */
 export const DENSE_LOAD_WAIT_MS = 500;
@@ -60,12 +39,6 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   neighbours: 1,
 };
 
-export interface SearchFilters {
-  readonly documentIds?: readonly string[] | undefined;
-  readonly sectionOrdinal?: string | undefined;
-  readonly language?: string | undefined;
-}
-
 export interface PipelineRequest {
   readonly text: string;
   readonly filters?: SearchFilters;
@@ -80,66 +53,6 @@ export interface PipelineDeps {
   readonly lookup: PassageLookup & NeighbourLookup;
   readonly embedder?: Embedder | null;
   readonly reranker?: Reranker | null;
-}
-
-export interface ResultScores {
-  readonly final: number;
-  readonly fused: number;
-  readonly lexical: number | null;
-  readonly dense: number | null;
-  readonly rerank: number | null;
-  readonly phrase: boolean;
-}
-
-export interface PipelinePassage extends Passage {
-  readonly scores: ResultScores;
-  readonly context: { readonly before: readonly ChunkRecord[]; readonly after: readonly ChunkRecord[] };
-}
-
-/** 'loading': the stage's data is still being read (dense search while a workspace's vectors load). */
-export type StageState = 'on' | 'off' | 'unavailable' | 'loading';
-
-export interface PipelineExplanation {
-  readonly timings: Readonly<Record<string, number>>;
-  readonly candidates: Readonly<Record<string, number>>;
-  readonly fusion: FusionOptions['strategy'];
-  readonly dense: StageState;
-  readonly rerank: StageState;
-  readonly filters: SearchFilters;
-  readonly phrases: readonly string[];
-  /** The text keyword search ran with, and the question words dropped from it. */
-  readonly lexicalQuery: string;
-  readonly dropped: readonly string[];
-  /** The language the query was analysed in (null: each document's own). */
-  readonly queryLanguage?: string | null;
-  readonly notes: readonly string[];
-}
-
-/**
- * What the evidence sufficiency needs from the index, computed where the index is (the index
- * worker in the app), so the page can judge from the response alone.
- */
-export interface PipelineEvidence {
-  /** Share of the keyword query's idf mass the best lexical candidates cover (see sufficiency.ts). */
-  readonly coverage: number;
-  /** idf of each query term (`terms`), over the whole index. */
-  readonly weights: Readonly<Record<string, number>>;
-}
-
-export interface PipelineResponse {
-  readonly query: string;
-  /** Index terms of the keyword query (after query analysis). */
-  readonly terms: readonly string[];
-  readonly passages: readonly PipelinePassage[];
-  /** All fused candidates in final order (before selection), for evaluation and diagnostics. */
-  readonly ranked: readonly RankedCandidate[];
-  readonly explanation: PipelineExplanation;
-  readonly evidence?: PipelineEvidence;
-}
-
-export interface RankedCandidate extends Candidate {
-  readonly rerankScore: number | null;
-  readonly phrase: boolean;
 }
 
 export async function runPipeline(request: PipelineRequest, deps: PipelineDeps): Promise<PipelineResponse> {

@@ -13,7 +13,7 @@
  * three-word keyword queries ("force majeure", "termination for convenience").
  */
 import { eld } from 'eld/extrasmall';
-import { stripNoise } from '../ingest/language';
+import { stripNoise } from '../text/language';
 import { SUPPORTED_LANGUAGES } from './languages';
 
 const MIN_WORDS = 3;

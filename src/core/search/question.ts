@@ -9,13 +9,7 @@
  * word by word. When nothing would be left, the query is kept whole.
  */
 import { questionStopWords } from './question-stopwords';
-
-export interface QuestionOptions {
-  /** Drop question stop words from natural-language queries before keyword search. */
-  readonly stopWords: boolean;
-  /** Queries with fewer words are keyword queries and are left as they are. */
-  readonly minWords: number;
-}
+import type { QuestionOptions } from '../search-types';
 
 export const DEFAULT_QUESTION: QuestionOptions = { stopWords: true, minWords: 4 };
 

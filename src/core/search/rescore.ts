@@ -12,17 +12,9 @@ import { expectedAnswerType, mentionsAnswerType } from './answer-type';
 import { withinOneEdit } from './edit-distance';
 import { proximityScore } from './proximity';
 import type { SearchHit } from '../types';
+import type { RescoreOptions } from '../search-types';
 
 export { withinOneEdit };
-
-export interface RescoreOptions {
-  /** How many of the best BM25 candidates are re-scored (0 = stage off). */
-  readonly topN: number;
-  /** Weight of the proximity score against the normalised BM25 score. */
-  readonly proximity: number;
-  /** Relative boost of a passage stating the answer type the question asks for. */
-  readonly answerType: number;
-}
 
 export const DEFAULT_RESCORE: RescoreOptions = { topN: 50, proximity: 0.5, answerType: 0.2 };
 

@@ -15,7 +15,7 @@
  *     documents, rather than searching everything without saying so;
  *   - none: the question names no document.
  */
-import type { DocumentIdentity } from '../ingest/identity/types';
+import type { NamedDocument } from '../search-types';
 import { DOCUMENT_NOUNS, foldedWords, LEGAL_FORMS } from './doc-handles';
 import { questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
@@ -24,22 +24,6 @@ import { questionStopWords } from './question-stopwords';
 /** A stop word of any supported language counts as a function word (the question's language is not known here). */
 const FUNCTION_WORDS = new Set([...SUPPORTED_LANGUAGES.flatMap((code) => [...(languageResources(code)?.stopWords ?? [])]), ...questionStopWords('en')]);
 const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
-
-export interface NamedDocument {
-  readonly id: string;
-  readonly name: string;
-  readonly title: string | null;
-  readonly aliases: readonly string[];
-  /** ISO 639-1, when known (the ask path prefers the question's language). */
-  readonly language?: string | null;
-  /** Pages, and pages read by OCR (a scan: all of them), when known. */
-  readonly pages?: number;
-  readonly ocrPages?: number;
-  /** Party names, long form (the document record's `parties`). */
-  readonly parties?: readonly string[] | undefined;
-  /** Title, parties with short names and roles, brands, kind (ingest/identity), when known. */
-  readonly identity?: DocumentIdentity | undefined;
-}
 
 export interface Resolution {
   /** The best match. */

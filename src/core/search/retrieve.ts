@@ -3,25 +3,7 @@
  * text) and its document.
  */
 import type { ChunkRecord, DocumentRecord, SearchHit } from '../types';
-
-export interface PassageDocument {
-  readonly id: string;
-  readonly name: string;
-  readonly path: string;
-  readonly title: string | null;
-  readonly language: string | null;
-  readonly pages: number;
-  /** What the file is (application/pdf, text/html, …): tells printed pages from a text's parts. */
-  readonly mediaType?: string;
-  /** When the document takes effect (YYYY-MM-DD), as its identity states it. */
-  readonly effectiveDate?: string | null;
-}
-
-export interface Passage extends SearchHit {
-  readonly rank: number;
-  readonly chunk: ChunkRecord;
-  readonly document: PassageDocument;
-}
+import type { Passage } from '../search-types';
 
 export interface PassageLookup {
   chunksByIds(ids: readonly string[]): Promise<(ChunkRecord | undefined)[]>;

@@ -5,7 +5,8 @@
  * app runs.
  */
 import type { JobOptions, Retriever, SearchRequest } from '../ports';
-import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps, type PipelineResponse, type PipelineSettings } from './pipeline';
+import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps } from './pipeline';
+import type { PipelineResponse, PipelineSettings } from '../search-types';
 
 export class InProcessRetriever implements Retriever {
   constructor(

@@ -7,14 +7,7 @@
  * same section (identical section path), never across a section boundary.
  */
 import type { ChunkRecord } from '../types';
-import type { Candidate } from './fusion';
-
-export interface SelectionOptions {
-  readonly topK: number;
-  /** Maximum results per document; 0 means no limit. */
-  readonly perFile: number;
-  readonly minScore: number;
-}
+import type { Candidate, SelectionOptions } from '../search-types';
 
 export const DEFAULT_SELECTION: SelectionOptions = { topK: 5, perFile: 1, minScore: Number.NEGATIVE_INFINITY };
 

@@ -17,7 +17,7 @@
  * lawyer, while answering an unanswerable one still goes through a model that can say "not
  * found": the midpoint favours recall.
  */
-import type { PipelineResponse } from './pipeline';
+import type { PipelineResponse } from '../search-types';
 
 export const DEFAULT_SUFFICIENCY_THRESHOLD = 0.5;
 

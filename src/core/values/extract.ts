@@ -2,7 +2,7 @@
  * The typed value a question asks for, read from passages: `valueKindOf(question)` tells which
  * value is asked (en/fr/de), `extractValue(kind, text)` reads it with its span. Pure.
  */
-import { splitSentences } from '../ingest/sentences';
+import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
 import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm } from './terms';

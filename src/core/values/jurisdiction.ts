@@ -7,7 +7,7 @@
  * so a venue clause naming the courts of another place is not read as the law.
  * Every regular expression here is linear (no nested quantifiers).
  */
-import { splitSentences } from '../ingest/sentences';
+import { splitSentences } from '../text/sentences';
 import type { TypedValue } from './types';
 
 /** A sentence that chooses a law. */

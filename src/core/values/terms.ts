@@ -6,7 +6,7 @@
  * Effective Date, resolved when the document's effective date is known; "indefinitely" →
  * perpetual) and the effective date. Numbers in words or digits (scan/values.ts).
  */
-import { splitSentences } from '../ingest/sentences';
+import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import type { DurationValue, TypedValue, ValueContext } from './types';
 

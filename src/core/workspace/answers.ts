@@ -8,10 +8,10 @@
  * documents decide and the question is read here only for what the plan does not carry
  * (filters, the view, the page), so either planner works.
  */
-import type { Proposal, ProposalRequest, WorkspaceAnswer, WorkspaceAnswers, WorkspaceQuestion, WorkspaceRoute } from '../answer/types';
+import type { Proposal, ProposalRequest, WorkspaceAnswer, WorkspaceAnswers, WorkspaceQuestion, WorkspaceRoute } from '../answer-types';
 import { throwIfAborted } from '../errors';
 import type { ClauseClassifier, JobOptions } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { catalogRows, isSearchable, type CatalogRow, type DocumentCatalog } from './catalog';
 import { documentFacts, namedDocument } from './facts';
 import { matchesFilter } from './filters';

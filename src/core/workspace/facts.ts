@@ -9,7 +9,8 @@
  * agreement"); a word that names several asks which.
  */
 import { initialism } from '../answer/alias-map';
-import { groupCopies, matchDocuments, type NamedDocument } from '../search/resolve-doc';
+import { groupCopies, matchDocuments } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import type { DocStatus } from '../types';
 import { documentKind, folderOf, isScanned, isSearchable, type CatalogRow, type DocKind } from './catalog';
 import { fold } from './parse';

@@ -8,7 +8,7 @@
  * folder import asked for in the chat; its executor and proposal come with the app's import
  * service). All plain, structured-clone friendly records.
  */
-import type { AnswerSource, CheckedAnswer } from '../answer/types';
+import type { AnswerSource, CheckedAnswer } from '../answer-types';
 import type { SerializedError } from '../errors';
 import type { DurationRecord } from './durations';
 import type { TypedValue } from '../values/types';

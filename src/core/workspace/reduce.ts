@@ -15,7 +15,7 @@ import { checkAnswer } from '../answer/citations';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from '../answer/model-calls';
 import { failureReason } from '../answer/plan';
 import { pageLabel } from '../answer/sources';
-import type { AnswerSource } from '../answer/types';
+import type { AnswerSource } from '../answer-types';
 import type { ChatModel, JobOptions } from '../ports';
 import { rowsInOrder, type FlowRecord, type FlowResult, type FlowRow } from './flows';
 import { failedLine, foundLead, judgedLead, judgedNoLine, judgedUnclearLine, moreLine, notFoundLine } from './flow-texts';

@@ -7,7 +7,7 @@
  * review over the documents it names (all searchable ones when it names none) or a folder import,
  * both proposed for approval by the workspace answers.
  */
-import type { NamedDocument } from '../search/resolve-doc';
+import type { NamedDocument } from '../search-types';
 import { languageResources } from '../search/languages';
 import { readDirective, type ScanDirective } from './directives';
 import { resolveNamed, type NamedResult } from './facts';

@@ -4,7 +4,7 @@
  * Node, in Chromium through tests/e2e/llm-page, and in the built app, src/cli/llm-app.ts): the
  * same functions and defaults wherever a model runs, so the figures compare.
  */
-import { TASK_FAMILIES } from '../../core/answer/types';
+import { TASK_FAMILIES } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema } from '../../core/ports';
 

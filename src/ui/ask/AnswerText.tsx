@@ -6,7 +6,7 @@
  * images would make the page fetch what the model wrote, and raw HTML is never interpreted.
  */
 import type { ReactNode } from 'react';
-import type { CitationMark, CheckedAnswer, QuoteMark } from '../../core/answer/types';
+import type { CitationMark, CheckedAnswer, QuoteMark } from '../../core/answer-types';
 import { answerLines, quoteWarning, type AnswerLine } from '../../export/conversation-parts';
 
 function Bold({ text }: { text: string }) {

@@ -6,9 +6,9 @@
  * passage opens in the source viewer.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { AnswerSource } from '../../core/answer/types';
+import type { AnswerSource } from '../../core/answer-types';
 import type { DocumentRecord } from '../../core/types';
-import type { OpenSource } from '../App';
+import type { OpenSource } from '../viewer/open-source';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { APP } from '../app-strings';
 import { ConversationBar } from './ConversationBar';

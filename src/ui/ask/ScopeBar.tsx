@@ -5,7 +5,7 @@
  * them); else all documents. The document filter picks one or more documents.
  */
 import { useState, type FormEvent } from 'react';
-import type { AskScope } from '../../core/ask/types';
+import type { AskScope } from '../../core/answer-types';
 import type { DocumentRecord } from '../../core/types';
 import { APP } from '../app-strings';
 import type { DocumentNames } from '../documents/doc-labels';

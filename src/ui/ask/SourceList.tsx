@@ -5,7 +5,7 @@
  * file name or section breaks anywhere rather than widen the page (a phone at 390 px).
  */
 import { pageLabel } from '../../core/answer/sources';
-import type { AnswerSource } from '../../core/answer/types';
+import type { AnswerSource } from '../../core/answer-types';
 import { Highlighted } from './Highlighted';
 
 const MAX_CHARS = 700;

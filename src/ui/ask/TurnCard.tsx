@@ -9,7 +9,7 @@
  * app does not speak it).
  */
 import { memo } from 'react';
-import type { AnswerSource, TurnRecord } from '../../core/answer/types';
+import type { AnswerSource, TurnRecord } from '../../core/answer-types';
 import type { DocumentRecord } from '../../core/types';
 import { staleness, type TurnView } from '../../app/ask/turn-view';
 import { verificationSummary } from '../../export/conversation-parts';

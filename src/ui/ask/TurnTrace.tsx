@@ -4,7 +4,7 @@
  * time to first token and speed, notes (fallbacks, stops), the sufficiency judgement with its
  * reasons, and how retrieval found the passages. In the turn's language (`lang`).
  */
-import type { TurnRecord } from '../../core/answer/types';
+import type { TurnRecord } from '../../core/answer-types';
 import type { RetrievalInfo } from '../../app/ask/turn-view';
 import { RetrievalExplanation } from './Explanation';
 import { ms } from '../common/format';

@@ -2,7 +2,7 @@
  * The words of "How this was found" (TurnTrace, Explanation) and of the answer announcement, in
  * the app's languages; a turn's trace follows the turn's language like its other labels.
  */
-import type { TaskFamily } from '../../core/answer/types';
+import type { TaskFamily } from '../../core/answer-types';
 import type { Table } from '../i18n/language';
 
 export interface TraceStrings {

@@ -7,7 +7,7 @@
 import type { UiLang } from '../i18n/language';
 import { FLOWS } from './flow-strings';
 import { useState } from 'react';
-import type { WorkspaceAnswer } from '../../core/answer/types';
+import type { WorkspaceAnswer } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import type { DocumentTable as Table } from '../../core/workspace/inventory';
 import { useSession } from '../common/hooks';

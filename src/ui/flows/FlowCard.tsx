@@ -7,7 +7,7 @@
  */
 import type { UiLang } from '../i18n/language';
 import { FLOWS, type FlowStrings } from './flow-strings';
-import type { AnswerSource } from '../../core/answer/types';
+import type { AnswerSource } from '../../core/answer-types';
 import type { FlowRecord } from '../../core/workspace/flows';
 import { AnswerText } from '../ask/AnswerText';
 import { ApprovalCard } from './ApprovalCard';

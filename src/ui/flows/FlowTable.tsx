@@ -9,7 +9,7 @@ import { useLanguage } from '../i18n/LanguageProvider';
 import { FLOWS } from './flow-strings';
 import { useState } from 'react';
 import { pageLabel } from '../../core/answer/sources';
-import type { AnswerSource } from '../../core/answer/types';
+import type { AnswerSource } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
 import { rowVerdict } from '../../core/workspace/verdict';

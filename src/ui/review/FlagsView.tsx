@@ -11,7 +11,7 @@ import { describeError } from '../../core/errors';
 import { SEVERITIES, severityRank, type Playbook, type Severity } from '../../core/scan/playbook';
 import { FLAG_STATUSES, filterFlags, type ReviewedFlag } from '../../core/scan/review';
 import type { FlagStatus } from '../../core/scan/types';
-import type { OpenSource } from '../App';
+import type { OpenSource } from '../viewer/open-source';
 import { useSession } from '../common/hooks';
 import { FlagCard } from './FlagCard';
 import { useLanguage } from '../i18n/LanguageProvider';

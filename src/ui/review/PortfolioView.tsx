@@ -8,7 +8,7 @@ import { saveFile } from '../../app/browser/downloads';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import { sortPortfolio, type PortfolioCell, type PortfolioGrid } from '../../core/scan/portfolio';
-import type { OpenSource } from '../App';
+import type { OpenSource } from '../viewer/open-source';
 import { useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { useRovingFocus } from '../common/roving';

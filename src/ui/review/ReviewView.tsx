@@ -8,7 +8,7 @@ import { useRovingFocus } from '../common/roving';
 import { REVIEW } from './review-strings';
 import { useState } from 'react';
 import type { DocumentReview } from '../../app/review/review-service';
-import type { OpenSource } from '../App';
+import type { OpenSource } from '../viewer/open-source';
 import { useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 import { FlagsView, type FlagFocus } from './FlagsView';
 import { PlaybooksView } from './PlaybooksView';

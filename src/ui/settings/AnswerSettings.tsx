@@ -1,6 +1,6 @@
 /** How answers treat evidence in this workspace (Settings → Search): the evidence regime, explained. */
 import { useEffect, useState } from 'react';
-import type { Regime } from '../../core/answer/types';
+import type { Regime } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import { useSession, useWorkspace } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';

@@ -7,7 +7,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { generatorRows, HF_HOST, sentence, WEBLLM_LIBRARY_HOST, webLlmRows, type ChatView, type LanguageModelsState, type LlmDownload } from '../../app/models/chat-view';
 import type { PickedFile } from '../../app/models/model-view';
-import type { Run } from './LanguageModelSettings';
+import type { Run } from './panel-types';
 import { formatBytes } from './ModelManager';
 import { useCasefile, useSession } from '../common/hooks';
 import { canPickDirectory, filesFromInput, pickDirectory } from './model-folder';

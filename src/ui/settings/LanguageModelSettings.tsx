@@ -9,10 +9,9 @@ import { answeringModel, automaticChoice, PROVIDER_OPTIONS, providerLabel, statu
 import { describeError } from '../../core/errors';
 import { CpuModelPanel, WebLlmPanel } from './ChatPanels';
 import { LocalServerPanel } from './LocalServerPanel';
+import type { Run } from './panel-types';
 import { useCasefile, useSession, useWorkspace } from '../common/hooks';
 import './chat.css';
-
-export type Run = (work: Promise<unknown>) => void;
 
 /** One sentence on who answers now. */
 function summary(view: ChatView, llm: LanguageModelsState): string {

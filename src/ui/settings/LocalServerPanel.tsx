@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { plainMessage, type ChatView } from '../../app/models/chat-view';
-import type { Run } from './LanguageModelSettings';
+import type { Run } from './panel-types';
 import { Panel } from './ChatPanels';
 import { useSession } from '../common/hooks';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { describeError } from '../../core/errors';
-import { FUSION_STRATEGIES, type FusionStrategy } from '../../core/search/fusion';
-import { DEFAULT_PIPELINE, RETRIEVAL_MODES, type PipelineSettings, type RetrievalMode } from '../../core/search/pipeline';
+import { FUSION_STRATEGIES } from '../../core/search/fusion';
+import type { FusionStrategy, PipelineSettings, RetrievalMode } from '../../core/search-types';
+import { DEFAULT_PIPELINE, RETRIEVAL_MODES } from '../../core/search/pipeline';
 import { useSession, useWorkspace } from '../common/hooks';
 
 const FUSION_LABEL: Record<FusionStrategy, string> = {

@@ -1,5 +1,5 @@
 /** The words of the Settings dialog's frame, its Languages tab and the evidence regimes, in the app's languages. */
-import type { Regime } from '../../core/answer/types';
+import type { Regime } from '../../core/answer-types';
 import type { OcrLanguage } from '../../core/ingest/ocr-language';
 import type { LanguageSetting, Table } from '../i18n/language';
 

@@ -19,7 +19,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { OriginalView } from '../../app/viewer/originals';
-import type { OpenSource } from '../App';
+import type { OpenSource } from './open-source';
 import { hasPrintedPages, pageLabel, pagerLabel, sectionLabel } from '../common/format';
 import { useSession } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';

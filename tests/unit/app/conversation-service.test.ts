@@ -10,7 +10,8 @@ import { ConversationService, DIRECT_MODE_NOTICE, type ConversationServiceDeps }
 import type { AskFunction, AskRequest } from '../../../src/core/ask/types';
 import { AbortedError } from '../../../src/core/errors';
 import type { ChatModel } from '../../../src/core/ports';
-import { DEFAULT_PIPELINE, type PipelineSettings } from '../../../src/core/search/pipeline';
+import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
+import type { PipelineSettings } from '../../../src/core/search-types';
 import { DexieConversationStore } from '../../../src/store/conversations';
 import { WorkspaceDb, type IdbDeps } from '../../../src/store/db';
 import { DocumentRepository } from '../../../src/store/documents';

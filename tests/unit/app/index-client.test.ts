@@ -10,7 +10,8 @@ import { IndexClient, type IndexModels } from '../../../src/app/workers/index-cl
 import { AbortedError, IndexError, StoreError } from '../../../src/core/errors';
 import type { DocumentVectors, Embedder, JobOptions, Reranker } from '../../../src/core/ports';
 import { SearchEngine } from '../../../src/core/search/engine';
-import { DEFAULT_PIPELINE, type PipelineResponse } from '../../../src/core/search/pipeline';
+import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
+import type { PipelineResponse } from '../../../src/core/search-types';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';

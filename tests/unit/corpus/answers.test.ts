@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestPaths, openEngine } from '../../../src/cli/headless';
 import { turnFromAsk } from '../../../src/core/answer/answer';
 import { benchAnswerOverhead } from '../../../src/core/answer/bench';
-import type { TurnRecord } from '../../../src/core/answer/types';
+import type { TurnRecord } from '../../../src/core/answer-types';
 import type { AskDeps, AskFunction, AskResult } from '../../../src/core/ask/types';
 import { judgeAnswers, type JudgedTurn } from '../../../src/core/eval/answers';
 import { EvidenceMatcher } from '../../../src/core/eval/match';

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectTurn, runTurn } from '../../../src/core/answer/turn';
-import type { TurnRecord } from '../../../src/core/answer/types';
+import type { TurnRecord } from '../../../src/core/answer-types';
 import { conversationToDocx } from '../../../src/export/conversation-docx';
 import { conversationToMarkdown } from '../../../src/export/conversation-markdown';
 import { askDeps, askResult, CLAUSES, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';

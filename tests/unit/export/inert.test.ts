@@ -16,7 +16,7 @@ import { Parser } from 'htmlparser2';
 import MarkdownIt from 'markdown-it';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectTurn, runTurn } from '../../../src/core/answer/turn';
-import type { TurnRecord } from '../../../src/core/answer/types';
+import type { TurnRecord } from '../../../src/core/answer-types';
 import { portfolioGrid } from '../../../src/core/scan/portfolio';
 import { dismissFlag, escalateFlag, openReview } from '../../../src/core/scan/review';
 import { runScan } from '../../../src/core/scan/scan';

@@ -7,7 +7,8 @@ import { prng } from '../../../src/core/prng';
 import { alignPassage, fold } from '../../../src/core/view/align';
 import { parseDocx } from '../../../src/parsers/docx';
 import { htmlToText } from '../../../src/parsers/html-text';
-import { htmlToView, VIEW_ATTRIBUTES, VIEW_CLASSES, VIEW_TAGS, type HtmlView } from '../../../src/parsers/html-view';
+import { htmlToView, VIEW_ATTRIBUTES, VIEW_CLASSES, VIEW_TAGS } from '../../../src/parsers/html-view';
+import type { HtmlView } from '../../../src/parsers/html-view-types';
 import { documentView } from '../../../src/parsers/views';
 import { makeDocx, p } from './helpers/office';
 

@@ -6,7 +6,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectTurn, runTurn } from '../../../src/core/answer/turn';
-import type { TurnRecord } from '../../../src/core/answer/types';
+import type { TurnRecord } from '../../../src/core/answer-types';
 import { DexieConversationStore } from '../../../src/store/conversations';
 import { WORKSPACE_DB_PREFIX, WorkspaceDb, type IdbDeps } from '../../../src/store/db';
 import { askDeps, askResult, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plannerDocuments } from '../../../../src/core/answer/alias-map';
 import { collectTurn, runTurn, type TurnDeps, type TurnRequest } from '../../../../src/core/answer/turn';
-import type { WorkspaceAnswers } from '../../../../src/core/answer/types';
+import type { WorkspaceAnswers } from '../../../../src/core/answer-types';
 import type { AskResult } from '../../../../src/core/ask/types';
 import { IndexError } from '../../../../src/core/errors';
 import { TERMINAL_EVENTS, type TurnEvent } from '../../../../src/core/events';

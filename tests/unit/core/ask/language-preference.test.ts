@@ -9,7 +9,7 @@ import { ask } from '../../../../src/core/ask/ask';
 import { namesLanguage, preferredDocuments } from '../../../../src/core/ask/language-preference';
 import type { AskDeps } from '../../../../src/core/ask/types';
 import { previousScope } from '../../../../src/core/answer/lineage';
-import type { TurnRecord } from '../../../../src/core/answer/types';
+import type { TurnRecord } from '../../../../src/core/answer-types';
 import { textFile, WORKSPACE_CONTRACTS } from '../../../fixtures/contracts';
 import { FRENCH_CODE, GERMAN_ACT } from '../../../fixtures/statutes';
 import { askWorkspace, type AskWorkspace } from '../../../helpers/ask-workspace';

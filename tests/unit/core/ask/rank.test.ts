@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clauseEvidence, rankByClause, withKindPassages } from '../../../../src/core/ask/clause-rank';
 import { dropCopyRepeats } from '../../../../src/core/ask/copies';
 import type { ClauseClassifier } from '../../../../src/core/ports';
-import type { PipelinePassage } from '../../../../src/core/search/pipeline';
-import type { NamedDocument } from '../../../../src/core/search/resolve-doc';
+import type { NamedDocument, PipelinePassage } from '../../../../src/core/search-types';
 import { DEFAULT_SELECTION } from '../../../../src/core/search/select';
 import { chunkRecord } from '../../../helpers/records';
 

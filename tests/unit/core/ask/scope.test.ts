@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stripReferences, widensScope } from '../../../../src/core/ask/references';
 import { planScope } from '../../../../src/core/ask/scope';
-import type { AskScope } from '../../../../src/core/ask/types';
-import type { NamedDocument } from '../../../../src/core/search/resolve-doc';
+import type { AskScope } from '../../../../src/core/answer-types';
+import type { NamedDocument } from '../../../../src/core/search-types';
 
 const doc = (id: string, title: string, aliases: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases });
 const DOCS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_CLAUSE_EVIDENCE, type ClauseEvidence } from '../../../../src/core/ask/clause-rank';
 import { judgeSufficiency, retrievalScore } from '../../../../src/core/ask/sufficiency';
-import type { PipelinePassage, PipelineResponse } from '../../../../src/core/search/pipeline';
+import type { PipelinePassage, PipelineResponse } from '../../../../src/core/search-types';
 import { chunkRecord } from '../../../helpers/records';
 
 function passage(text: string, terms: string[], seq = 0): PipelinePassage {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractAliases, isAbbreviation, legalEntity, longForm } from '../../../../src/core/ingest/aliases';
 import { cleanPages } from '../../../../src/core/ingest/clean';
-import { detectLanguage } from '../../../../src/core/ingest/language';
+import { detectLanguage } from '../../../../src/core/text/language';
 import { extractMetadata, meaningfulTitle, titleFromText } from '../../../../src/core/ingest/metadata';
 
 const US_PREAMBLE = `MASTER SERVICES AGREEMENT

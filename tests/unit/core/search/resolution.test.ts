@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { planScope } from '../../../../src/core/ask/scope';
 import type { DocumentIdentity, Party } from '../../../../src/core/ingest/identity/types';
-import { matchDocuments, type NamedDocument } from '../../../../src/core/search/resolve-doc';
+import { matchDocuments } from '../../../../src/core/search/resolve-doc';
+import type { NamedDocument } from '../../../../src/core/search-types';
 import type { TermStats } from '../../../../src/core/search/term-stats';
 
 const party = (name: string, shortNames: string[] = [], role: string | null = null): Party => ({ name, shortNames, role });

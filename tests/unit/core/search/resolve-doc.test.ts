@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupCopies, matchDocuments, resolveDocument, sameWork, type NamedDocument } from '../../../../src/core/search/resolve-doc';
+import { groupCopies, matchDocuments, resolveDocument, sameWork } from '../../../../src/core/search/resolve-doc';
+import type { NamedDocument } from '../../../../src/core/search-types';
 
 const docs: NamedDocument[] = [
   { id: 'aura', name: 'AURA-STRATEGIC ALLIANCE AGREEMENT.pdf', title: 'STRATEGIC ALLIANCE AGREEMENT', aliases: ['AURA SYSTEMS INC.', 'Aura', 'ZANOTTI EAST INC.', 'Zanotti'] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calibratedCoverage, DEFAULT_SUFFICIENCY_THRESHOLD, LEXICAL_COVERAGE_MIDPOINT, lexicalCoverage, retrievalScore } from '../../../../src/core/search/sufficiency';
-import type { RankedCandidate } from '../../../../src/core/search/pipeline';
+import type { RankedCandidate } from '../../../../src/core/search-types';
 
 const idf = { queryTerms: (t: string) => t.split(' '), idf: (t: string) => ({ renew: 3, notic: 1 })[t] ?? 0 };
 const cand = (terms: string[], extra: Partial<RankedCandidate> = {}): RankedCandidate => ({ chunkId: 'd:0', documentId: 'd', score: 1, lexicalScore: 1, lexicalRank: 1, denseScore: null, denseRank: null, terms, foundBy: ['lexical'], rerankScore: null, phrase: false, ...extra });

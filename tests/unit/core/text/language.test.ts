@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, sampleWindows, stripNoise } from '../../../../src/core/ingest/language';
+import { detectLanguage, sampleWindows, stripNoise } from '../../../../src/core/text/language';
 
 const LEGAL: Record<string, readonly string[]> = {
   en: [

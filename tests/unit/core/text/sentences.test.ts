@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../../../src/core/ingest/sentences';
+import { splitSentences } from '../../../../src/core/text/sentences';
 
 const sentences = (text: string): string[] => splitSentences(text).map((s) => text.slice(s.start, s.end));
 

@@ -1,14 +1,15 @@
 /**
  * The answer layer's data: the plan a turn follows, the numbered sources an answer may cite,
- * the answer with its checked citations and quotes, the process trace, and the turn record a
- * conversation keeps. Plain, structured-clone friendly records: they cross worker boundaries,
- * go into IndexedDB and into exports unchanged.
+ * the answer with its checked citations and quotes, the scope and sufficiency the ask path
+ * found, the process trace, and the turn record a conversation keeps. Plain, structured-clone
+ * friendly records: they cross worker boundaries, go into IndexedDB and into exports unchanged.
+ * On the ground floor of the core (with types.ts, search-types.ts, ports.ts, events.ts) so the
+ * event stream and every layer speak them without importing answer/ or ask/.
  */
-import type { TypedValue } from '../values/types';
-import type { AskScope, Clarification, Sufficiency } from '../ask/types';
-import type { SerializedError } from '../errors';
-import type { JobOptions, ModelRef } from '../ports';
-import type { NamedDocument } from '../search/resolve-doc';
+import type { TypedValue } from './values/types';
+import type { SerializedError } from './errors';
+import type { JobOptions, ModelRef } from './ports';
+import type { NamedDocument } from './search-types';
 
 // ---- plans ------------------------------------------------------------------------------------
 /** What kind of work a message asks for (Phase A of the plan). */
@@ -171,6 +172,52 @@ export interface CheckedAnswer {
   readonly citations: readonly CitationMark[];
   readonly quotes: readonly QuoteMark[];
   readonly verification: Verification;
+}
+
+// ---- scope and sufficiency (the ask path's, ask/, kept with the turn) ------------------------------
+/** How the documents searched were chosen. */
+export type ScopeSource =
+  /** The question names them (title, parties, aliases, file name, defined short names). */
+  | 'question'
+  /** A follow-up ("this agreement", "and the renewal term?") kept the previous turn's scope. */
+  | 'follow_up'
+  /** The user picked them (document filter, "Search in this document", a scope chip). */
+  | 'user'
+  /** Nothing named: the whole workspace. */
+  | 'workspace'
+  /** Nothing named, in a workspace mixing languages: the documents in the question's language (language-preference.ts). */
+  | 'language';
+
+export interface AskScope {
+  readonly source: ScopeSource;
+  /** Empty for the whole workspace. */
+  readonly documentIds: readonly string[];
+  /** The words of the question that named the documents, as written there. */
+  readonly matched: readonly string[];
+  /** source 'language': the question's language (ISO 639-1). */
+  readonly language?: string;
+}
+
+/** Why the ask function asks the user which document they mean instead of searching. */
+export interface Clarification {
+  /**
+   * ambiguous: the name fits several documents equally; not_found: the question names a document
+   * ("the Acme outsourcing agreement") that no document here matches, so nothing is searched
+   * rather than the whole workspace without saying so.
+   */
+  readonly kind: 'ambiguous' | 'not_found';
+  /** The words of the question that name the document, as written there. */
+  readonly phrase: string;
+}
+
+export interface Sufficiency {
+  /** 0..1; under the threshold the evidence does not answer the question. */
+  readonly score: number;
+  readonly threshold: number;
+  /** Human-readable reasons, e.g. "no passage in ‹doc› is a cap-on-liability clause". */
+  readonly reasons: readonly string[];
+  /** The signals the score is the mean of, each 0..1 with 0.5 where it stops supporting an answer (retrieval, clause, answer_type). */
+  readonly signals?: Readonly<Record<string, number>>;
 }
 
 // ---- turns ------------------------------------------------------------------------------------------

@@ -39,7 +39,23 @@ export function normalize(files: readonly PickedFile[], fallbackName: string): {
 
 const DTYPES = Object.keys(DTYPE_SUFFIX) as Dtype[];
 
-export async function analyzeFolder(picked: readonly PickedFile[], folderName = 'model'): Promise<FolderAnalysis> {
+export interface ModelFolder {
+  /** The folder's name (from the paths, or given). */
+  readonly name: string;
+  /** Every picked file by its path inside the model folder. */
+  readonly files: ReadonlyMap<string, Blob>;
+  /** config.json, parsed. */
+  readonly config: Record<string, unknown>;
+  /** config.json's `architectures` ("BertModel", "Qwen2ForCausalLM"…). */
+  readonly architectures: string[];
+}
+
+/**
+ * The picked files of a transformers.js model folder with its config read: InputError when the
+ * config or tokenizer files are missing or config.json is not JSON. Shared by the embedder and
+ * reranker import (analyzeFolder) and the text-generation one (chat/generators.ts).
+ */
+export async function readModelFolder(picked: readonly PickedFile[], folderName = 'model'): Promise<ModelFolder> {
   const { name, files } = normalize(picked, folderName);
   const missing = CONFIG_FILES.filter((f) => !files.has(f));
   if (missing.length > 0) throw new InputError(`models: the folder "${name}" is not a model folder (missing ${missing.join(', ')})`, { missing });
@@ -50,6 +66,11 @@ export async function analyzeFolder(picked: readonly PickedFile[], folderName = 
     throw new InputError(`models: "${name}/config.json" is not valid JSON`);
   }
   const architectures = Array.isArray(config['architectures']) ? (config['architectures'] as unknown[]).map(String) : [];
+  return { name, files, config, architectures };
+}
+
+export async function analyzeFolder(picked: readonly PickedFile[], folderName = 'model'): Promise<FolderAnalysis> {
+  const { name, files, config, architectures } = await readModelFolder(picked, folderName);
   const role: ModelRole | null = architectures.some((a) => a.endsWith('ForSequenceClassification'))
     ? 'reranker'
     : architectures.some((a) => /Model$/.test(a))

@@ -23,8 +23,8 @@
  *     nav, forms' controls, embedded media (img, svg, iframe, object, video…), comments, and hidden
  *     elements: `hidden`, `aria-hidden="true"`, closed `<dialog>`, inline `display:none`,
  *     `visibility:hidden` or `mso-hide:all`.
- *   - The formatted view of the same HTML (html-view.ts) follows these rules through the
- *     predicates exported here, so its pages are these pages.
+ *   - The walk that applies these rules is html-walk.ts, shared with the formatted view
+ *     (html-view.ts), so the view's pages are these pages; this file is the text's writer.
  *   - Pages: CSS forced breaks (`page-break-before/after: always|left|right|page`,
  *     `break-before/after: page|left|right`) start a new page; several breaks with nothing
  *     between them count once, a break before any content is ignored. An `<img>` counts as page
@@ -36,21 +36,11 @@
  *     each unclosed tag costs time in proportion to the depth (100,000 unclosed tags: seconds).
  */
 import { DomHandler, DomUtils, Parser } from 'htmlparser2';
-import type { AnyNode, ChildNode, Element, Text } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
 import type { MarkedHeading } from '../core/types';
+import { isElement, walkHtml, type HtmlSink } from './html-walk';
 import { collapseWhitespace, PageWriter } from './html-writer';
-import { alphaLabel, toRoman } from './numerals';
-
-/** domutils 4 no longer re-exports domhandler's guards; these compare the node type. */
-export function isElement(node: AnyNode | null): node is Element {
-  const type = node?.type as string | undefined;
-  return type === 'tag' || type === 'script' || type === 'style';
-}
-
-export function isTextNode(node: AnyNode): node is Text {
-  return (node.type as string) === 'text';
-}
 
 export interface HtmlText {
   /** One text per page (at least one). */
@@ -63,234 +53,136 @@ export interface HtmlText {
   readonly pageHeadings: readonly (readonly MarkedHeading[])[];
 }
 
-/** Elements whose content is never text for a reader. */
-export const SKIP = new Set([
-  'script', 'style', 'noscript', 'template', 'title', 'meta', 'link', 'base', 'nav',
-  'button', 'select', 'datalist', 'input', 'option', 'optgroup',
-  'img', 'svg', 'math', 'canvas', 'iframe', 'frame', 'frameset', 'object', 'embed', 'video', 'audio', 'map', 'area', 'picture', 'source', 'track',
-]);
+interface TableState {
+  readonly data: boolean;
+  /** A data table's lines so far (caption, then one per row with text). */
+  lines: string[];
+  /** The texts of the row's cells so far. */
+  cells: string[];
+}
 
-/** Elements that make a paragraph of their own. */
-export const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'header', 'hgroup', 'html', 'legend', 'main', 'p', 'section', 'summary', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'li', 'menu',
-]);
+/**
+ * The text's writer for the walk: paragraphs into the PageWriter; a data table's caption and
+ * cells are written flat into writers of their own and joined into one line per row.
+ */
+class TextSink implements HtmlSink {
+  #w: PageWriter;
+  /** Writers set aside while a data-table cell or caption is written flat. */
+  readonly #outer: PageWriter[] = [];
+  readonly #tables: TableState[] = [];
+  readonly #indents: string[] = [];
+  readonly #pre: boolean[] = [];
 
-export const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
-
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)\s*(?:!\s*important\s*)?(?=;|$)/i;
-export const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
-export const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
-
-export type ListStyle = 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman' | 'none';
-const DEFAULT_STYLES: readonly ListStyle[] = ['decimal', 'lower-alpha', 'lower-roman', 'upper-alpha', 'decimal'];
-const TYPE_ATTRIBUTE: Readonly<Record<string, ListStyle>> = { '1': 'decimal', a: 'lower-alpha', A: 'upper-alpha', i: 'lower-roman', I: 'upper-roman' };
-const CSS_STYLES: Readonly<Record<string, ListStyle>> = {
-  decimal: 'decimal',
-  'decimal-leading-zero': 'decimal',
-  'lower-alpha': 'lower-alpha',
-  'lower-latin': 'lower-alpha',
-  'upper-alpha': 'upper-alpha',
-  'upper-latin': 'upper-alpha',
-  'lower-roman': 'lower-roman',
-  'upper-roman': 'upper-roman',
-  none: 'none',
-};
-
-/** The label of item `n` of an ordered list (see the rules at the top). */
-export function listLabel(n: number, style: ListStyle, nested: boolean): string {
-  if (style === 'none') return '';
-  if (style === 'decimal' || n <= 0 || (n > 3999 && style.endsWith('roman'))) return nested ? `(${n})` : `${n}.`;
-  switch (style) {
-    case 'lower-alpha':
-      return `(${alphaLabel(n).toLowerCase()})`;
-    case 'upper-alpha':
-      return `(${alphaLabel(n)})`;
-    case 'lower-roman':
-      return `(${toRoman(n).toLowerCase()})`;
-    case 'upper-roman':
-      return `${toRoman(n)}.`;
+  constructor(writer: PageWriter) {
+    this.#w = writer;
   }
-}
 
-export function attr(el: Element, name: string): string | undefined {
-  return el.attribs[name];
-}
-
-export function isHidden(el: Element): boolean {
-  if (attr(el, 'hidden') !== undefined) return true;
-  if (attr(el, 'aria-hidden')?.trim().toLowerCase() === 'true') return true;
-  if (el.name === 'dialog' && attr(el, 'open') === undefined) return true;
-  const style = attr(el, 'style');
-  return style !== undefined && HIDDEN_STYLE.test(style);
-}
-
-export function olStyle(el: Element, depth: number): ListStyle {
-  const css = /list-style(?:-type)?\s*:[^;]*?\b(decimal-leading-zero|decimal|lower-alpha|lower-latin|upper-alpha|upper-latin|lower-roman|upper-roman|none)\b/i.exec(attr(el, 'style') ?? '');
-  if (css?.[1]) return CSS_STYLES[css[1].toLowerCase()] ?? 'decimal';
-  const type = attr(el, 'type')?.trim();
-  if (type && TYPE_ATTRIBUTE[type]) return TYPE_ATTRIBUTE[type];
-  return DEFAULT_STYLES[Math.min(depth, DEFAULT_STYLES.length - 1)]!;
-}
-
-export function intAttr(el: Element, name: string): number | null {
-  const v = attr(el, name);
-  if (v === undefined || !/^\s*[+-]?\d+\s*$/.test(v)) return null;
-  return Number.parseInt(v, 10);
-}
-
-interface Context {
-  /** Ordered lists around this node. */
-  readonly olDepth: number;
-  /** Lists (any) around this node. */
-  readonly listDepth: number;
-}
-
-const TOP: Context = { olDepth: 0, listDepth: 0 };
-
-function walk(nodes: readonly ChildNode[], w: PageWriter, ctx: Context): void {
-  for (const node of nodes) {
-    if (isTextNode(node)) {
-      w.text(node.data);
-    } else if (isElement(node)) {
-      element(node, w, ctx);
+  text(raw: string): void {
+    this.#w.text(raw);
+  }
+  image(): void {
+    this.#w.content();
+  }
+  lineBreak(): void {
+    this.#w.br();
+  }
+  rule(): void {
+    this.#w.flush();
+  }
+  pageBreak(): void {
+    const table = this.#tables.at(-1);
+    // Between the rows of a data table: the rows so far end the page.
+    if (table?.data) {
+      this.#w.block(table.lines);
+      table.lines = [];
     }
+    this.#w.pageBreak();
   }
-}
+  heldBreak(): void {
+    this.#w.flush();
+  }
+  beginBlock(): void {
+    this.#w.flush();
+  }
+  endBlock(): void {
+    this.#w.flush();
+  }
+  beginInline(): void {}
+  endInline(): void {}
+  beginHeading(_el: Element, level: number): void {
+    this.#w.heading(level);
+  }
+  endHeading(): void {
+    this.#w.endHeading();
+  }
+  beginPre(): void {
+    this.#w.flush();
+    this.#pre.push(this.#w.pre);
+    this.#w.pre = true;
+  }
+  endPre(): void {
+    this.#w.flush();
+    this.#w.pre = this.#pre.pop()!;
+  }
+  beginList(_el: Element, depth: number): void {
+    this.#w.flush();
+    this.#indents.push(this.#w.indent);
+    this.#w.indent = '  '.repeat(depth);
+  }
+  endList(): void {
+    this.#w.indent = this.#indents.pop()!;
+  }
+  beginItem(_el: Element, label: string | null): void {
+    this.#w.label(label ?? '-');
+  }
+  endItem(): void {
+    this.#w.flush();
+    this.#w.dropLabel();
+  }
+  beginTable(_el: Element, data: boolean): void {
+    this.#w.flush();
+    this.#tables.push({ data, lines: [], cells: [] });
+  }
+  beginCaption(_el: Element, data: boolean): void {
+    if (data) this.#flat();
+    else this.#w.flush();
+  }
+  endCaption(_el: Element, data: boolean): void {
+    if (data) this.#tables.at(-1)!.lines.push(this.#unflat());
+    else this.#w.flush();
+  }
+  beginRows(): void {}
+  beginRow(_row: Element, data: boolean): void {
+    if (data) this.#tables.at(-1)!.cells = [];
+  }
+  endRow(_row: Element, data: boolean): void {
+    if (!data) return;
+    const table = this.#tables.at(-1)!;
+    if (table.cells.some((t) => t !== '')) table.lines.push(table.cells.join(' | ').trim());
+  }
+  beginCell(_cell: Element, data: boolean): void {
+    if (data) this.#flat();
+    else this.#w.flush();
+  }
+  endCell(_cell: Element, data: boolean): void {
+    if (data) this.#tables.at(-1)!.cells.push(this.#unflat());
+    else this.#w.flush();
+  }
+  endTable(_el: Element, data: boolean): void {
+    const table = this.#tables.pop()!;
+    if (data) this.#w.block(table.lines);
+  }
 
-function element(el: Element, w: PageWriter, ctx: Context): void {
-  const name = el.name;
-  if (name === 'img') {
-    if (!isHidden(el)) w.content();
-    return;
+  #flat(): void {
+    this.#outer.push(this.#w);
+    this.#w = new PageWriter(true);
   }
-  if (SKIP.has(name) || isHidden(el)) return;
-  const style = attr(el, 'style') ?? '';
-  if (style && BREAK_BEFORE.test(style)) w.pageBreak();
-  if (name === 'br') {
-    w.br();
-  } else if (name === 'hr') {
-    w.flush();
-  } else if (/^h[1-6]$/.test(name)) {
-    w.heading(Number(name[1]));
-    walk(el.children, w, ctx);
-    w.endHeading();
-  } else if (PREFORMATTED.has(name)) {
-    w.flush();
-    const outer = w.pre;
-    w.pre = true;
-    walk(el.children, w, ctx);
-    w.flush();
-    w.pre = outer;
-  } else if (name === 'ol' || name === 'ul') {
-    list(el, w, ctx);
-  } else if (name === 'table') {
-    table(el, w, ctx);
-  } else if (BLOCKS.has(name) || name === 'head') {
-    w.flush();
-    walk(el.children, w, ctx);
-    w.flush();
-  } else {
-    walk(el.children, w, ctx);
-  }
-  if (style && BREAK_AFTER.test(style)) w.pageBreak();
-}
 
-function list(el: Element, w: PageWriter, ctx: Context): void {
-  w.flush();
-  const ordered = el.name === 'ol';
-  const style = ordered ? olStyle(el, ctx.olDepth) : null;
-  const items = el.children.filter((c): c is Element => isElement(c) && c.name === 'li');
-  const reversed = ordered && attr(el, 'reversed') !== undefined;
-  let n = intAttr(el, 'start') ?? (reversed ? items.length : 1);
-  const inner: Context = { olDepth: ctx.olDepth + (ordered ? 1 : 0), listDepth: ctx.listDepth + 1 };
-  const indent = w.indent;
-  w.indent = '  '.repeat(ctx.listDepth);
-  for (const child of el.children) {
-    if (!(isElement(child) && child.name === 'li')) {
-      walk([child], w, inner);
-      continue;
-    }
-    if (isHidden(child)) continue;
-    n = intAttr(child, 'value') ?? n;
-    const label = style === null ? '-' : listLabel(n, style, ctx.olDepth > 0);
-    n += reversed ? -1 : 1;
-    w.label(label);
-    walk(child.children, w, inner);
-    w.flush();
-    w.dropLabel();
+  #unflat(): string {
+    const text = this.#w.flatText();
+    this.#w = this.#outer.pop()!;
+    return text;
   }
-  w.indent = indent;
-}
-
-/** Rows of a table in reading order: header rows, body rows, footer rows (not nested tables'). */
-export function tableRows(table: Element): Element[] {
-  const head: Element[] = [];
-  const body: Element[] = [];
-  const foot: Element[] = [];
-  for (const child of table.children) {
-    if (!isElement(child) || isHidden(child)) continue;
-    if (child.name === 'tr') body.push(child);
-    else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-      const target = child.name === 'thead' ? head : child.name === 'tfoot' ? foot : body;
-      for (const row of child.children) if (isElement(row) && row.name === 'tr' && !isHidden(row)) target.push(row);
-    }
-  }
-  return [...head, ...body, ...foot];
-}
-
-export function cellsOf(row: Element): Element[] {
-  return row.children.filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th') && !isHidden(c));
-}
-
-export function isLayoutTable(table: Element, rows: readonly Element[]): boolean {
-  const role = attr(table, 'role')?.trim().toLowerCase();
-  if (role === 'presentation' || role === 'none') return true;
-  let maxCells = 0;
-  for (const row of rows) {
-    const cells = cellsOf(row);
-    maxCells = Math.max(maxCells, cells.length);
-    if (cells.some((cell) => DomUtils.findOne((e) => e.name === 'table', cell.children, true) !== null)) return true;
-  }
-  return maxCells <= 1;
-}
-
-function table(el: Element, w: PageWriter, ctx: Context): void {
-  const rows = tableRows(el);
-  w.flush();
-  if (isLayoutTable(el, rows)) {
-    const caption = el.children.find((c): c is Element => isElement(c) && c.name === 'caption');
-    if (caption) element(caption, w, ctx);
-    for (const row of rows) {
-      for (const cell of cellsOf(row)) {
-        w.flush();
-        walk(cell.children, w, ctx);
-        w.flush();
-      }
-    }
-    return;
-  }
-  let lines: string[] = [];
-  const caption = el.children.find((c): c is Element => isElement(c) && c.name === 'caption' && !isHidden(c));
-  if (caption) lines.push(cellText(caption).text);
-  for (const row of rows) {
-    const cells = cellsOf(row).map(cellText);
-    const texts = cells.map((c) => c.text);
-    if (texts.some((t) => t !== '')) lines.push(texts.join(' | ').trim());
-    // A page break inside a row (a table across pages) ends the page after that row.
-    if (cells.some((c) => c.sawBreak)) {
-      w.block(lines);
-      lines = [];
-      w.pageBreak();
-    }
-  }
-  w.block(lines);
-}
-
-function cellText(cell: Element): { text: string; sawBreak: boolean } {
-  const sub = new PageWriter(true);
-  walk(cell.children, sub, TOP);
-  return { text: sub.flatText(), sawBreak: sub.sawBreak };
 }
 
 export interface HtmlToTextOptions {
@@ -337,7 +229,7 @@ export function htmlToText(html: string, options: HtmlToTextOptions = {}): HtmlT
   const titleEl = DomUtils.findOne((e) => e.name === 'title' && !hasAncestor(e, 'svg'), doc.children, true);
   const title = titleEl ? collapseWhitespace(DomUtils.textContent(titleEl)).trim() : '';
   const writer = new PageWriter();
-  walk(doc.children, writer, TOP);
+  walkHtml(doc.children, new TextSink(writer));
   writer.flush();
   const pages = writer.pages.map((paragraphs) => paragraphs.join('\n\n'));
   while (pages.length > 1 && pages[pages.length - 1] === '') pages.pop();

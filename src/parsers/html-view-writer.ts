@@ -54,9 +54,6 @@ export class ViewWriter {
   #stack: OpenElement[] = [];
   #pageHasContent = false;
   #breakPending = false;
-  /** Inside data-table rows: a break waits for the end of the row. */
-  deferBreaks = 0;
-  deferredBreak = false;
 
   open(tag: string, classes: readonly string[] = [], attrs: Readonly<Record<string, string>> = {}): void {
     this.#newPageIfPending();
@@ -101,8 +98,7 @@ export class ViewWriter {
   }
 
   pageBreak(): void {
-    if (this.deferBreaks > 0) this.deferredBreak = true;
-    else if (this.#pageHasContent) this.#breakPending = true;
+    if (this.#pageHasContent) this.#breakPending = true;
   }
 
   finish(): HtmlView {

@@ -17,31 +17,16 @@
  *     a paragraph (isBodyText);
  *   - text escaped; links become plain spans (nothing to click, nothing fetched); images,
  *     scripts, styles, forms, hidden elements and embedded media are dropped as in html-text.ts.
- * Pages follow html-text.ts exactly: the same break rules (CSS page breaks, counted once, none
- * before content, data-table breaks after the row), read through its exported predicates.
+ * Pages follow html-text.ts exactly: both are written from the one walk of html-walk.ts (CSS page
+ * breaks, counted once, none before content, data-table breaks after the row); this file is the
+ * view's writer for it.
  * Blocks are bounded (~16 KB of HTML): a long paragraph, list or table is cut into several,
  * each a well-formed fragment (open elements are closed and reopened with `fmt-cont`), so the
  * page can render a huge document a few blocks at a time. Environment-neutral.
  */
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import {
-  attr,
-  BLOCKS,
-  BREAK_AFTER,
-  BREAK_BEFORE,
-  cellsOf,
-  intAttr,
-  isElement,
-  isHidden,
-  isLayoutTable,
-  isTextNode,
-  listLabel,
-  olStyle,
-  PREFORMATTED,
-  SKIP,
-  tableRows,
-} from './html-text';
+import { attr, intAttr, isElement, isHidden, isTextNode, SKIP, walkHtml, type HtmlSink } from './html-walk';
 import { ViewWriter } from './html-view-writer';
 import type { HtmlView } from './html-view-types';
 
@@ -106,51 +91,6 @@ export function formatClasses(el: Element): string[] {
   return out;
 }
 
-interface Context {
-  readonly olDepth: number;
-  readonly listDepth: number;
-}
-
-const TOP: Context = { olDepth: 0, listDepth: 0 };
-
-function walk(nodes: readonly ChildNode[], v: ViewWriter, ctx: Context): void {
-  for (const node of nodes) {
-    if (isTextNode(node)) v.text(node.data);
-    else if (isElement(node)) element(node, v, ctx);
-  }
-}
-
-function element(el: Element, v: ViewWriter, ctx: Context): void {
-  const name = el.name;
-  if (name === 'img') {
-    if (!isHidden(el)) v.content();
-    return;
-  }
-  if (SKIP.has(name) || isHidden(el)) return;
-  const style = attr(el, 'style') ?? '';
-  const before = style !== '' && BREAK_BEFORE.test(style);
-  const after = style !== '' && BREAK_AFTER.test(style);
-  if (before) v.pageBreak();
-  if (name === 'br') v.empty('br');
-  else if (name === 'hr') {
-    if (!before && !after) v.empty('hr'); // a page-break rule marks a break, not a line
-  } else if (/^h[1-6]$/.test(name)) wrap(isBodyText(el) ? 'p' : name, el, v, ctx);
-  else if (PREFORMATTED.has(name)) wrap('pre', el, v, ctx);
-  else if (name === 'ol' || name === 'ul') list(el, v, ctx);
-  else if (name === 'table') table(el, v, ctx);
-  else if (BLOCKS.has(name) || name === 'head') {
-    const tag = name in BLOCK_TAGS ? BLOCK_TAGS[name]! : 'div';
-    if (tag === null) walk(el.children, v, ctx);
-    else wrap(tag, el, v, ctx);
-  } else {
-    const tag = INLINE_TAGS[name];
-    const classes = formatClasses(el);
-    if (tag && (tag !== 'span' || classes.length > 0)) wrap(tag, el, v, ctx, classes);
-    else walk(el.children, v, ctx);
-  }
-  if (after) v.pageBreak();
-}
-
 /** The visible text of an element (for telling a heading from a paragraph styled as one). */
 function textOf(node: ChildNode): string {
   if (isTextNode(node)) return node.data;
@@ -169,76 +109,115 @@ export function isBodyText(el: Element): boolean {
   return words > 24 || (text.length > 90 && /[.;:]\s+\p{L}/u.test(text.slice(0, -1)));
 }
 
-function wrap(tag: string, el: Element, v: ViewWriter, ctx: Context, classes = formatClasses(el), attrs: Readonly<Record<string, string>> = {}): void {
-  v.open(tag, classes, attrs);
-  walk(el.children, v, ctx);
-  v.close();
-}
-
-function list(el: Element, v: ViewWriter, ctx: Context): void {
-  const ordered = el.name === 'ol';
-  const style = ordered ? olStyle(el, ctx.olDepth) : null;
-  const items = el.children.filter((c): c is Element => isElement(c) && c.name === 'li');
-  const reversed = ordered && attr(el, 'reversed') !== undefined;
-  let n = intAttr(el, 'start') ?? (reversed ? items.length : 1);
-  const inner: Context = { olDepth: ctx.olDepth + (ordered ? 1 : 0), listDepth: ctx.listDepth + 1 };
-  v.open(el.name, ['fmt-list', ...formatClasses(el)]);
-  for (const child of el.children) {
-    if (!(isElement(child) && child.name === 'li')) {
-      walk([child], v, inner);
-      continue;
-    }
-    if (isHidden(child)) continue;
-    n = intAttr(child, 'value') ?? n;
-    const label = style === null ? '•' : listLabel(n, style, ctx.olDepth > 0);
-    n += reversed ? -1 : 1;
-    wrap('li', child, v, inner, formatClasses(child), label ? { 'data-label': label } : {});
-  }
-  v.close();
-}
-
 function span(cell: Element, name: 'colspan' | 'rowspan'): Record<string, string> {
   const n = intAttr(cell, name);
   return n !== null && n > 1 ? { [name]: String(Math.min(100, n)) } : {};
 }
 
-function table(el: Element, v: ViewWriter, ctx: Context): void {
-  const rows = tableRows(el);
-  // A data table's breaks wait for the end of their row (html-text.ts); a layout table is read
-  // as blocks, where breaks apply as they come.
-  const data = !isLayoutTable(el, rows);
-  v.open('table', ['fmt-table', ...formatClasses(el)]);
-  const caption = el.children.find((c): c is Element => isElement(c) && c.name === 'caption' && !isHidden(c));
-  if (caption) {
-    if (data) v.deferBreaks++;
-    wrap('caption', caption, v, ctx);
-    if (data) {
-      v.deferBreaks--;
-      v.deferredBreak = false; // html-text.ts ignores a break inside a data table's caption
-    }
+/** The view's writer for the walk: each element the walk reads becomes its inert counterpart. */
+class ViewSink implements HtmlSink {
+  /** Whether each inline element being read was written (a plain span is unwrapped). */
+  readonly #inline: boolean[] = [];
+
+  constructor(readonly v: ViewWriter) {}
+
+  text(raw: string): void {
+    this.v.text(raw);
   }
-  v.open('tbody');
-  for (const row of rows) {
-    if (data) v.deferBreaks++;
-    v.open('tr');
-    for (const cell of cellsOf(row)) wrap(cell.name, cell, v, data ? TOP : ctx, formatClasses(cell), { ...span(cell, 'colspan'), ...span(cell, 'rowspan') });
-    v.close();
-    if (data) {
-      v.deferBreaks--;
-      if (v.deferredBreak && v.deferBreaks === 0) {
-        v.deferredBreak = false;
-        v.pageBreak();
-      }
-    }
+  image(): void {
+    this.v.content();
   }
-  v.close();
-  v.close();
+  lineBreak(): void {
+    this.v.empty('br');
+  }
+  rule(_el: Element, pageBreak: boolean): void {
+    if (!pageBreak) this.v.empty('hr'); // a page-break rule marks a break, not a line
+  }
+  pageBreak(): void {
+    this.v.pageBreak();
+  }
+  heldBreak(): void {}
+  beginBlock(el: Element): void {
+    const tag = blockTag(el.name);
+    if (tag !== null) this.v.open(tag, formatClasses(el));
+  }
+  endBlock(el: Element): void {
+    if (blockTag(el.name) !== null) this.v.close();
+  }
+  beginInline(el: Element): void {
+    const tag = INLINE_TAGS[el.name];
+    const classes = tag ? formatClasses(el) : [];
+    const written = tag !== undefined && (tag !== 'span' || classes.length > 0);
+    if (written) this.v.open(tag, classes);
+    this.#inline.push(written);
+  }
+  endInline(): void {
+    if (this.#inline.pop()) this.v.close();
+  }
+  beginHeading(el: Element): void {
+    this.v.open(isBodyText(el) ? 'p' : el.name, formatClasses(el));
+  }
+  endHeading(): void {
+    this.v.close();
+  }
+  beginPre(el: Element): void {
+    this.v.open('pre', formatClasses(el));
+  }
+  endPre(): void {
+    this.v.close();
+  }
+  beginList(el: Element): void {
+    this.v.open(el.name, ['fmt-list', ...formatClasses(el)]);
+  }
+  endList(): void {
+    this.v.close();
+  }
+  beginItem(el: Element, label: string | null): void {
+    const shown = label ?? '•';
+    this.v.open('li', formatClasses(el), shown ? { 'data-label': shown } : {});
+  }
+  endItem(): void {
+    this.v.close();
+  }
+  beginTable(el: Element): void {
+    this.v.open('table', ['fmt-table', ...formatClasses(el)]);
+  }
+  beginCaption(el: Element): void {
+    this.v.open('caption', formatClasses(el));
+  }
+  endCaption(): void {
+    this.v.close();
+  }
+  beginRows(): void {
+    this.v.open('tbody');
+  }
+  beginRow(): void {
+    this.v.open('tr');
+  }
+  endRow(): void {
+    this.v.close();
+  }
+  beginCell(cell: Element): void {
+    this.v.open(cell.name, formatClasses(cell), { ...span(cell, 'colspan'), ...span(cell, 'rowspan') });
+  }
+  endCell(): void {
+    this.v.close();
+  }
+  endTable(): void {
+    this.v.close();
+    this.v.close();
+  }
+}
+
+/** The view element of a source block element (null: unwrapped). */
+function blockTag(name: string): string | null {
+  return name in BLOCK_TAGS ? BLOCK_TAGS[name]! : 'div';
 }
 
 /** The formatted view of an HTML document (see the top of this file). */
 export function htmlToView(html: string): HtmlView {
   const doc = parseDocument(html, { decodeEntities: true });
   const writer = new ViewWriter();
-  walk(doc.children, writer, TOP);
+  walkHtml(doc.children, new ViewSink(writer));
   return writer.finish();
 }

@@ -27,8 +27,6 @@ export class PageWriter {
   #heading = 0;
   /** Indentation of the lines written now (nested list items). */
   indent = '';
-  /** A forced page break was seen (tables split on it). */
-  sawBreak = false;
   /** Inside `<pre>`: text is kept as written. */
   pre = false;
   /** The first headings written (level and text, list label included), for titles. */
@@ -64,7 +62,6 @@ export class PageWriter {
 
   pageBreak(): void {
     this.flush();
-    this.sawBreak = true;
     if (!this.flat && this.#pageHasContent) this.#breakPending = true;
   }
 

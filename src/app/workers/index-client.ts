@@ -8,7 +8,8 @@
  *   spawns a fresh worker, which reopens the workspace (reconciling its index with the store)
  *   and re-activates the embedding model.
  * - Searches take an AbortSignal: the search rejects at once, `cancel(jobId)` stops the pipeline
- *   in the worker between stages, and the model calls made for that search are cancelled too.
+ *   in the worker between stages, and the model calls made for that search are cancelled too
+ *   (the worker's embed and score callbacks are answered by model-relay.ts).
  * - Questions (`ask`) run the core ask() in the worker the same way: one message, cancellable.
  * - Vectors are transferred to the worker, not copied: the caller's arrays are detached.
  */
@@ -22,6 +23,7 @@ import type { WorkerEndpoint } from '../../rpc/handle';
 import { WorkerLifetime } from '../../rpc/lifetime';
 import type { IndexApi, IndexAskRequest, IndexSearchRequest, JobModels, SearchModelCallbacks } from '../../search-index/api';
 import type { PageView } from '../../search-index/pages';
+import { ModelRelay } from './model-relay';
 
 export type { PageView } from '../../search-index/pages';
 
@@ -54,16 +56,14 @@ function movable(v: DocumentVectors): DocumentVectors {
   return transfer(moved, [moved.seqs.buffer as ArrayBuffer, moved.data.buffer as ArrayBuffer]);
 }
 
-interface SearchJob {
-  readonly models: IndexModels;
-  readonly signal: AbortSignal | undefined;
-}
-
 export class IndexClient implements Retriever, IndexWriter {
   readonly workspaceId: string;
   readonly #worker: WorkerLifetime<IndexApi>;
   readonly #models: () => IndexModels;
-  readonly #jobs = new Map<string, SearchJob>();
+  readonly #relay = new ModelRelay({
+    unknownJob: () => new AbortedError('search'),
+    noModel: (jobId, model) => new IndexError('internal', `IndexClient: search ${jobId} has no ${model}`),
+  });
   readonly #callbacks: SearchModelCallbacks & ProxyMarked;
   /** Set by useEmbeddingModel; re-applied when a fresh worker opens the workspace. */
   #embeddingModel: EmbeddingModelInfo | null | undefined = undefined;
@@ -74,19 +74,7 @@ export class IndexClient implements Retriever, IndexWriter {
   constructor(options: IndexClientOptions) {
     this.workspaceId = options.workspaceId;
     this.#models = options.models ?? (() => NO_MODELS);
-    this.#callbacks = proxy<SearchModelCallbacks>({
-      embed: async (jobId, texts) => {
-        const job = this.#job(jobId);
-        if (!job.models.embedder) throw new IndexError('internal', `IndexClient: search ${jobId} has no embedder`);
-        const vectors = await job.models.embedder.embed(texts, { signal: job.signal });
-        return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
-      },
-      score: async (jobId, query, passages) => {
-        const job = this.#job(jobId);
-        if (!job.models.reranker) throw new IndexError('internal', `IndexClient: search ${jobId} has no reranker`);
-        return job.models.reranker.score(query, passages, { signal: job.signal });
-      },
-    });
+    this.#callbacks = proxy<SearchModelCallbacks>({ embed: this.#relay.embed, score: this.#relay.score });
     this.#worker = new WorkerLifetime<IndexApi>({
       name: 'index worker',
       spawn: options.spawn ?? spawnIndexWorker,
@@ -136,11 +124,11 @@ export class IndexClient implements Retriever, IndexWriter {
     const models = this.#models();
     const jobId = `${kind}-${++this.#jobCount}`;
     const wire: JobModels = { embedder: models.embedder?.model ?? null, reranker: models.reranker?.model ?? null, rerankMaxPairs: models.rerankMaxPairs ?? null };
-    this.#jobs.set(jobId, { models, signal });
+    this.#relay.add(jobId, { embedder: models.embedder, reranker: models.reranker, signal });
     try {
       return await this.#worker.call(kind, signal, (api) => send(api, jobId, wire), (api) => void api.cancel(jobId).catch(() => undefined));
     } finally {
-      this.#jobs.delete(jobId);
+      this.#relay.delete(jobId);
     }
   }
 
@@ -218,12 +206,6 @@ export class IndexClient implements Retriever, IndexWriter {
 
   #assertOpen(what: string): void {
     if (this.#closed) throw new AbortedError(`${what} (workspace closed)`);
-  }
-
-  #job(jobId: string): SearchJob {
-    const job = this.#jobs.get(jobId);
-    if (!job) throw new AbortedError('search');
-    return job;
   }
 }
 

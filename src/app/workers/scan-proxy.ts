@@ -9,13 +9,13 @@
  *   batch stuck in pattern matching cannot see the cancel, so Cancel really stops it.
  * - Model checks and embeddings are served here: the worker calls back with the scan's job id,
  *   and the job's ChatModel (the workspace's language model) or Embedder answers with the job's
- *   signal, so cancelling a scan cancels its model calls too.
+ *   signal, so cancelling a scan cancels its model calls too (model-relay.ts).
  * - Playbook validation, file parsing and share-link decoding run in the same worker: the first
  *   validation compiles the schema and every RE2 pattern (about a second of CPU).
  * - The worker starts on first use and is closed after `idleMs` (60 s) without work; a crash
  *   fails the pending calls with an AppError and the next call starts a fresh worker.
  */
-import { proxy, transfer, type ProxyMarked } from 'comlink';
+import { proxy, type ProxyMarked } from 'comlink';
 import { AppError, InputError } from '../../core/errors';
 import type { CasefileEvent } from '../../core/events';
 import type { ChatModel, Embedder } from '../../core/ports';
@@ -27,6 +27,7 @@ import type { WorkerEndpoint } from '../../rpc/handle';
 import { WorkerLifetime } from '../../rpc/lifetime';
 import { remoteIterable } from '../../rpc/remote-iterable';
 import type { ScanApi, ScanCallbacks } from '../../scanner/api';
+import { ModelRelay } from './model-relay';
 
 export interface ScanJob extends ScanRequest {
   readonly jobId: string;
@@ -50,34 +51,20 @@ export function spawnScanWorker(): WorkerEndpoint {
   return new Worker(new URL('../../../workers/scan.worker.ts', import.meta.url), { type: 'module', name: 'casefile-scan' });
 }
 
-interface RunningJob {
-  readonly chatModel: ChatModel | null;
-  readonly embedder: Embedder | null;
-  readonly signal: AbortSignal | undefined;
-}
-
 export class WorkerScanner {
   readonly #worker: WorkerLifetime<ScanApi>;
-  readonly #jobs = new Map<string, RunningJob>();
+  readonly #relay = new ModelRelay({
+    unknownJob: (jobId) => new AppError('internal', `scan: no running job ${jobId}`),
+    noModel: (jobId, model) => new AppError('internal', `scan: job ${jobId} has no ${model}`),
+    // The examples of a classifier are embedded once, for whichever scan first needed them.
+    embedForAnyJob: true,
+  });
   readonly #callbacks: ScanCallbacks & ProxyMarked;
   readonly #stopGraceMs: number;
 
   constructor(options: WorkerScannerOptions = {}) {
     this.#stopGraceMs = options.stopGraceMs ?? 1000;
-    this.#callbacks = proxy<ScanCallbacks>({
-      chatJson: async (jobId, request, schema) => {
-        const job = this.#job(jobId);
-        if (!job.chatModel) throw new AppError('internal', `scan: job ${jobId} has no language model`);
-        return job.chatModel.json(request, schema, { signal: job.signal });
-      },
-      embed: async (jobId, texts) => {
-        // The examples of a classifier are embedded once, for whichever scan first needed them.
-        const job = this.#jobs.get(jobId) ?? [...this.#jobs.values()].find((j) => j.embedder);
-        if (!job?.embedder) throw new AppError('internal', `scan: job ${jobId} has no embedder`);
-        const vectors = await job.embedder.embed(texts, { signal: job.signal });
-        return transfer(vectors, [...new Set(vectors.map((v) => v.buffer as ArrayBuffer))]);
-      },
-    });
+    this.#callbacks = proxy<ScanCallbacks>({ chatJson: this.#relay.chatJson, embed: this.#relay.embed });
     this.#worker = new WorkerLifetime<ScanApi>({
       name: 'scan worker',
       spawn: options.spawn ?? spawnScanWorker,
@@ -96,10 +83,10 @@ export class WorkerScanner {
   /** Streams the scan's events; returns its record (not stored: the caller persists it). */
   async *scan(job: ScanJob): AsyncGenerator<CasefileEvent, ScanRecord, undefined> {
     const { jobId, signal } = job;
-    if (this.#jobs.has(jobId)) throw new InputError(`scan: job ${jobId} is already running`, { jobId });
+    if (this.#relay.has(jobId)) throw new InputError(`scan: job ${jobId} is already running`, { jobId });
     const chatModel = job.chatModel ?? null;
     const embedder = job.embedder ?? null;
-    this.#jobs.set(jobId, { chatModel, embedder, signal });
+    this.#relay.add(jobId, { chatModel, embedder, signal });
     const request = {
       jobId,
       document: { id: job.document.id, name: job.document.name, sha256: job.document.sha256, pages: job.document.pages },
@@ -116,7 +103,7 @@ export class WorkerScanner {
       }
       throw new AppError('internal', `scan worker: the scan of ${job.document.name} ended without a result`);
     } finally {
-      this.#jobs.delete(jobId);
+      this.#relay.delete(jobId);
     }
   }
 
@@ -141,11 +128,5 @@ export class WorkerScanner {
   /** Ends the worker now (scans in flight fail with AbortedError); the next call starts a fresh one. */
   terminate(): void {
     this.#worker.terminate();
-  }
-
-  #job(jobId: string): RunningJob {
-    const job = this.#jobs.get(jobId);
-    if (!job) throw new AppError('internal', `scan: no running job ${jobId}`);
-    return job;
   }
 }

@@ -21,6 +21,7 @@ import { endpointUrls } from './endpoint-config';
 import { classifyNetworkFailure, httpFailure, rejectsResponseFormat, type FetchLike } from './endpoint-errors';
 import { chatError } from './failures';
 import type { LoadedChat } from './chat-host';
+import { completionRequest } from './completion-request';
 import { parseJsonOutput, withJsonInstruction } from './json-output';
 
 export type JsonMode = 'json_schema' | 'json_object' | 'prompt';
@@ -81,16 +82,7 @@ export class EndpointChatModel implements ChatModel {
   }
 
   #body(request: ChatRequest, extra: Record<string, unknown> = {}): string {
-    return JSON.stringify({
-      model: this.config.model,
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-      stream: true,
-      stream_options: { include_usage: true },
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-      ...(request.stop?.length ? { stop: [...request.stop] } : {}),
-      ...extra,
-    });
+    return JSON.stringify({ model: this.config.model, ...completionRequest(request, extra) });
   }
 
   chat(request: ChatRequest, options: JobOptions = {}): AsyncIterable<ChatDelta> {

@@ -9,7 +9,7 @@ import { InputError } from '../../core/errors';
 import type { Device, Dtype } from '../../core/ports';
 import type { DtypeFiles } from '../catalog';
 import { CONFIG_FILES, modelFiles } from '../hub';
-import { collectDtypes, localModelId, normalize, type PickedFile } from '../import-folder';
+import { collectDtypes, localModelId, readModelFolder, type PickedFile } from '../import-folder';
 
 export interface GeneratorSpec {
   /** Stable key used in settings ("qwen2.5-0.5b-instruct"). */
@@ -106,16 +106,7 @@ export function cachedGenerators(cached: ReadonlyMap<string, ReadonlyMap<string,
  * folder becomes `local/<name>`. Write the files with import-folder.ts's `writeImport(store, spec.id, {files})`.
  */
 export async function analyzeGeneratorFolder(picked: readonly PickedFile[], folderName = 'model', target?: GeneratorSpec): Promise<{ spec: GeneratorSpec; files: ReadonlyMap<string, Blob> }> {
-  const { name, files } = normalize(picked, folderName);
-  const missing = CONFIG_FILES.filter((f) => !files.has(f));
-  if (missing.length > 0) throw new InputError(`models: the folder "${name}" is not a model folder (missing ${missing.join(', ')})`, { missing });
-  let config: Record<string, unknown>;
-  try {
-    config = JSON.parse(await files.get('config.json')!.text()) as Record<string, unknown>;
-  } catch {
-    throw new InputError(`models: "${name}/config.json" is not valid JSON`);
-  }
-  const architectures = Array.isArray(config['architectures']) ? (config['architectures'] as unknown[]).map(String) : [];
+  const { name, files, architectures } = await readModelFolder(picked, folderName);
   if (!architectures.some((a) => a.endsWith('ForCausalLM'))) throw new InputError(`models: "${name}" is a ${architectures.join(', ') || 'model of unknown architecture'}, not a text-generation model (…ForCausalLM)`);
   const keep = new Map<string, Blob>();
   for (const f of [...CONFIG_FILES, 'generation_config.json']) if (files.has(f)) keep.set(f, files.get(f)!);

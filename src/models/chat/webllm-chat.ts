@@ -9,6 +9,7 @@
  */
 import { AbortedError, AppError } from '../../core/errors';
 import type { ChatDelta, ChatModel, ChatRequest, JobOptions, JsonSchema, ModelRef } from '../../core/ports';
+import { completionRequest } from './completion-request';
 import { chatError, type ChatFailureReason } from './failures';
 import { parseJsonOutput, withJsonInstruction } from './json-output';
 
@@ -78,15 +79,7 @@ export class WebLlmChatModel implements ChatModel {
     try {
       let stream: unknown;
       try {
-        stream = await this.engine.chat.completions.create({
-          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-          stream: true,
-          stream_options: { include_usage: true },
-          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-          ...(request.stop?.length ? { stop: [...request.stop] } : {}),
-          ...extra,
-        });
+        stream = await this.engine.chat.completions.create(completionRequest(request, extra));
       } catch (error) {
         throw mapWebLlmError(error, this.modelId, 'run');
       }

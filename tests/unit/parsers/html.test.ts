@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memorySourceFile } from '../../../src/cli/node-source-file';
 import type { ParsedItem, SourceFile } from '../../../src/core/ports';
 import { declaredCharset, decodeHtml, parseHtml } from '../../../src/parsers/html';
-import { htmlToText, listLabel } from '../../../src/parsers/html-text';
+import { htmlToText } from '../../../src/parsers/html-text';
+import { listLabel } from '../../../src/parsers/html-walk';
 import { InProcessParser } from '../../../src/parsers/parser';
 import { tryDecodeText } from '../../../src/parsers/sniff';
 

@@ -5,6 +5,7 @@ import { dirname, join, normalize, sep } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { RUNTIME_ASSET_GLOBS } from './src/security/runtime-assets.ts';
 import { TESSERACT_ASSET_DIR, TESSERACT_ASSETS } from './src/ocr/assets.ts';
 import { buildCsp } from './src/security/csp.ts';
 
@@ -111,16 +112,21 @@ export default defineConfig({
       srcDir: 'workers',
       filename: 'sw.ts',
       injectManifest: {
-        // The app shell, workers, runtime wasm/fonts and the sample documents. Model weights
-        // are never precached (they go to the Cache API on demand).
+        // The app shell: app code and workers, styles, fonts, pdf.js and tesseract (OCR works
+        // offline after one visit) and the sample documents. Model weights are never precached
+        // (they go to the Cache API on demand), nor the model runtimes (ONNX Runtime's wasm,
+        // web-llm's worker): the service worker caches those on first use (src/security/runtime-assets.ts).
+        // `npm run precache` prints what a first visit downloads.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,wasm,json,pdf,txt,md,bcmap,pfb,ttf,icc}', 'tesseract/lang/*.traineddata.gz'],
         globIgnores: [
           '**/models/**',
           'sw.js',
           'pdfjs/wasm/openjpeg_nowasm_fallback.js',
+          ...RUNTIME_ASSET_GLOBS,
           ...TESSERACT_ASSETS.filter((a) => !a.precache).map((a) => `${TESSERACT_ASSET_DIR}/${a.to}`),
         ],
-        maximumFileSizeToCacheInBytes: 40 * 1024 * 1024,
+        // The largest shell file is tesseract's SIMD core (3.7 MB); a bigger one is left out (with a warning).
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
   ],

@@ -4,7 +4,11 @@
  * when the server sends the header (`npm start`) and when the service worker serves the
  * scripts (offline); the local-server worker (endpoint) reaches exactly the local model servers the
  * user admitted (registry kv 'security/llm-origins'), and no other worker or the page does.
+ * The model runtimes (the WebLLM worker, ONNX Runtime's wasm) are not precached: the service
+ * worker keeps them the first time they load (never a missing file) and serves them offline
+ * under the same policy.
  */
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +65,36 @@ describe('CSP in every worker of the built app', () => {
     await s.page.reload();
     await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
     await s.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The runtimes load once online (the WebLLM worker starts, ONNX Runtime's wasm is fetched);
+    // a runtime URL that does not exist is not kept.
+    const ortWasm = `/assets/${readdirSync('dist/assets').find((f) => /^ort-wasm-.*\.wasm$/.test(f))!}`;
+    const missing = '/assets/ort-wasm-missing.wasm';
+    const precached = await s.page.evaluate(async () => (await Promise.all((await caches.keys()).filter((n) => n.includes('precache')).map(async (n) => (await (await caches.open(n)).keys()).map((r) => new URL(r.url).pathname)))).flat());
+    expect(precached.filter((p) => /\/assets\/(ort-wasm-|llm\.worker-)/.test(p))).toEqual([]);
+    await probe('llm', []);
+    // (the preview server answers a missing file with its index.html: a page, never kept as a runtime)
+    expect(await s.page.evaluate(async ([u, m]) => [(await fetch(u)).status, (await fetch(m)).headers.get('content-type')], [ortWasm, missing] as const)).toEqual([200, expect.not.stringContaining('wasm')]);
+    // (the service worker stores a file after handing it over: wait for the 25 MB wasm to land)
+    const runtimesKept = () => s.page.evaluate(async () => (await (await caches.open('casefile-runtimes')).keys()).map((r) => new URL(r.url).pathname));
+    await expect.poll(runtimesKept, { timeout: 30_000 }).toContain(ortWasm);
+    const kept = await runtimesKept();
+    expect(kept.filter((p) => /\/assets\/llm\.worker-[^/]+\.js$/.test(p))).toHaveLength(1);
+    expect(kept).not.toContain(missing);
+    const llmScript = kept.find((p) => p.includes('llm.worker-'))!;
     await s.context.setOffline(true);
     try {
+      const runtimes = await s.page.evaluate(
+        async (urls) =>
+          Promise.all(
+            urls.map(async (u) => {
+              const r = await fetch(u);
+              return { status: r.status, csp: r.headers.get('content-security-policy'), bytes: (await r.arrayBuffer()).byteLength };
+            }),
+          ),
+        [llmScript, ortWasm],
+      );
+      for (const r of runtimes) expect(r).toMatchObject({ status: 200, csp: expect.stringMatching(/script-src 'self' 'wasm-unsafe-eval'/) as unknown });
+      expect(runtimes[1]!.bytes).toBeGreaterThan(1e6);
       const headers = await s.page.evaluate(async () => {
         const scripts = performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\/assets\/index-[^/]+\.js$/.test(u));
         const page = await fetch(location.href);

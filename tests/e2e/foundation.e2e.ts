@@ -1,10 +1,12 @@
 /**
  * The first user journey: samples → ask → cited passage → source viewer → delete → a corrupt
- * file next to a good one → offline reload with the same results.
+ * file next to a good one → offline reload with the same results. Then one visit, offline: the
+ * precached shell alone opens, loads the samples and reads a scanned PDF through OCR.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../fixtures/collection';
+import { makeScannedPdf, SCANNED_PAGES } from '../fixtures/scanned';
 import { ask, deleteDocument, launch, openApp, results, screenshot, waitForServiceWorker, waitForStatus, type Session, workspaceMenu, latestTurn } from './support';
 
 describe('foundation: upload, ask, cite, open, delete, bad files, offline', () => {
@@ -132,6 +134,37 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
     const foreign = s.requests.filter((u) => !/^(https?:\/\/(localhost|127\.0\.0\.1)[:/]|blob:|data:)/.test(u));
     expect(foreign).toEqual([]);
     expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
+
+describe('offline after one visit: the precached shell is enough', () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await launch();
+    await openApp(s.page);
+    await waitForServiceWorker(s.page);
+    await s.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  });
+  afterAll(async () => {
+    await s?.context.setOffline(false);
+    await s?.close();
+  });
+
+  it('reloads, loads the samples and reads a scan (pdf.js, OCR) with the network off; no model runtime was fetched', async () => {
+    await s.context.setOffline(true);
+    await s.page.reload();
+    await s.page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await s.page.getByRole('button', { name: 'Try sample documents' }).click();
+    for (const name of ['master-services-agreement.pdf', 'mutual-nda.txt', 'data-retention-policy.md']) await waitForStatus(s.page, name, 'Ready');
+    const scan = Buffer.from(await makeScannedPdf({ pages: [SCANNED_PAGES[1]!] }));
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'scanned-termination.pdf', mimeType: 'application/pdf', buffer: scan }]);
+    await waitForStatus(s.page, 'scanned-termination.pdf', 'Ready', 120_000);
+    await ask(s.page, 'Wilmington jurisdiction Delaware');
+    expect((await results(s.page))[0]).toMatchObject({ file: 'scanned-termination.pdf', page: 'p. 1' });
+    await screenshot(s.page, '06b-offline-first-visit');
+    // The shell needed no model runtime (they are cached on first use, not precached).
+    expect(s.requests.filter((u) => /\/assets\/(ort-wasm-|llm\.worker-)/.test(u))).toEqual([]);
+    expect(s.consoleErrors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
   });
 });
 

@@ -22,7 +22,6 @@ import type { GeneratorLoadRequest } from '../../models/chat/generator-host';
 import { analyzeGeneratorFolder, cachedGenerators, generatorFiles, GENERATORS, generatorSpec, type GeneratorSpec } from '../../models/chat/generators';
 import { LlmPrefsRepository, type LlmPrefs } from '../../models/chat/llm-prefs';
 import { WEBLLM_MODELS, type WebLlmSource } from '../../models/chat/webllm-catalog';
-import { cachedWebLlmModels, deleteWebLlmModel, importWebLlmFolder } from '../../models/chat/webllm-cache';
 import type { WebLlmLoadRequest } from '../../models/chat/webllm-host';
 import { CONFIG_FILES, DEFAULT_SOURCE } from '../../models/hub';
 import { writeImport, type PickedFile } from '../../models/import-folder';
@@ -32,6 +31,7 @@ import type { RegistryDb } from '../../store/db';
 import type { WorkerEndpoint } from '../../rpc/handle';
 import { serviceWorkerInControl } from '../browser/sw-control';
 import { ChatWorker, spawnEndpointWorker, spawnGenerateWorker, spawnLlmWorker, type ChatLoadOptions, type ChatLoadProgress } from '../workers/chat-worker';
+import { workerWebLlmCache } from '../workers/webllm-cache-worker';
 import type { ModelService } from './model-service';
 
 export type LlmProvider = 'webllm' | 'transformers' | 'endpoint';
@@ -64,15 +64,18 @@ export interface LanguageModelsState {
   readonly loaded: Readonly<Record<LlmProvider, ModelRef | null>>;
 }
 
-/** The page's operations on WebLLM's browser cache (webllm-cache.ts; tests pass fakes). */
+/** The page's operations on WebLLM's browser cache (webllm-cache-worker.ts; tests pass fakes). */
 export interface WebLlmCacheOps {
   cached(ids: readonly string[], source: WebLlmSource | null): Promise<Set<string>>;
   delete(modelId: string, source: WebLlmSource | null): Promise<void>;
   importFolder(modelId: string, files: readonly PickedFile[], source: WebLlmSource | null): Promise<number>;
 }
 
-/** WebLLM's cache through web-llm itself, loaded on demand (only where there is a WebGPU adapter). */
-export const BROWSER_WEBLLM_CACHE: WebLlmCacheOps = { cached: cachedWebLlmModels, delete: deleteWebLlmModel, importFolder: importWebLlmFolder };
+/**
+ * WebLLM's cache, asked of a WebLLM worker (web-llm never loads in the page); spawned only when
+ * asked, which is only where there is a WebGPU adapter.
+ */
+export const BROWSER_WEBLLM_CACHE: WebLlmCacheOps = workerWebLlmCache(spawnLlmWorker);
 
 /** The app's language models: the browser's workers and caches (nothing is spawned or opened until used). */
 export function browserLanguageModels(deps: Pick<LanguageModelsDeps, 'registry' | 'models' | 'events'> & { readonly store?: BlobStore }): LanguageModels {
@@ -201,8 +204,8 @@ export class LanguageModels {
   }
 
   /**
-   * Reads which WebLLM models are in the browser cache. That takes web-llm's own code (6 MB, a
-   * chunk of its own), so it is read only where there is a WebGPU adapter and only when needed:
+   * Reads which WebLLM models are in the browser cache. That takes web-llm's own code (6 MB, in
+   * the WebLLM worker), so it is read only where there is a WebGPU adapter and only when needed:
    * when a question may use WebLLM, or Settings shows it.
    */
   readWebLlmCache(): Promise<void> {

@@ -1,36 +1,59 @@
 /**
- * WebLLM's files in the browser cache, from the page: which catalog models are downloaded
- * (offline reuse), delete, and import from a folder (the files written into web-llm's own Cache
- * API entries under the URLs it will ask for, so loading fetches nothing). web-llm (6.8 MB) is
- * reached only through `import('@mlc-ai/web-llm')` here, so it stays out of the main bundle and
- * is fetched only where WebGPU exists; the engine itself runs in workers/llm.worker.ts
- * (webllm-host.ts).
+ * WebLLM's files in the browser cache: which catalog models are downloaded (offline reuse),
+ * delete, and import from a folder (the files written into web-llm's own Cache API entries under
+ * the URLs it will ask for, so loading fetches nothing). web-llm (6 MB) runs only in the WebLLM
+ * worker (workers/llm.worker.ts), which serves these next to the engine (webLlmCacheApi); the
+ * page asks that worker (src/app/workers/webllm-cache-worker.ts), so no page chunk holds web-llm.
  */
 import { InputError } from '../../core/errors';
-import { webLlmAppConfig, type WebLlmSource } from './webllm-catalog';
+import { webLlmAppConfig, type WebLlmRecord, type WebLlmSource } from './webllm-catalog';
 
-const webllm = () => import('@mlc-ai/web-llm');
+type AppConfig = ReturnType<typeof webLlmAppConfig>;
+
+/** The slice of `@mlc-ai/web-llm` the cache operations use (tests pass a scripted one). */
+export interface WebLlmCacheLibrary {
+  readonly prebuiltAppConfig: { readonly model_list: readonly WebLlmRecord[] };
+  hasModelInCache(modelId: string, appConfig: AppConfig): Promise<boolean>;
+  deleteModelAllInfoInCache(modelId: string, appConfig: AppConfig): Promise<void>;
+}
 
 /** The ids of `ids` whose files are in the browser cache. */
-export async function cachedWebLlmModels(ids: readonly string[], source?: WebLlmSource | null): Promise<Set<string>> {
-  const lib = await webllm();
+export async function cachedWebLlmModels(lib: WebLlmCacheLibrary, ids: readonly string[], source?: WebLlmSource | null): Promise<Set<string>> {
   const appConfig = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, ids);
   const out = new Set<string>();
   for (const id of ids) if (await lib.hasModelInCache(id, appConfig).catch(() => false)) out.add(id);
   return out;
 }
 
-export async function deleteWebLlmModel(modelId: string, source?: WebLlmSource | null): Promise<void> {
-  const lib = await webllm();
+export async function deleteWebLlmModel(lib: WebLlmCacheLibrary, modelId: string, source?: WebLlmSource | null): Promise<void> {
   await lib.deleteModelAllInfoInCache(modelId, webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]));
 }
 
 /** Imports a downloaded MLC model folder (and its model library) as `modelId`; returns the bytes written. */
-export async function importWebLlmFolder(modelId: string, files: readonly ImportFile[], source?: WebLlmSource | null): Promise<number> {
-  const lib = await webllm();
+export async function importWebLlmFolder(lib: WebLlmCacheLibrary, modelId: string, files: readonly ImportFile[], source?: WebLlmSource | null): Promise<number> {
   const record = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]).model_list[0]!;
   return writeWebLlmImport(webLlmImportEntries(files, record));
 }
+
+/**
+ * What the WebLLM worker serves besides the chat host (the method names are the protocol; the
+ * page side is src/app/workers/webllm-cache-worker.ts). web-llm is loaded when first asked.
+ */
+export function webLlmCacheApi(library: () => Promise<WebLlmCacheLibrary>) {
+  return {
+    async cachedModels(ids: readonly string[], source: WebLlmSource | null): Promise<Set<string>> {
+      return cachedWebLlmModels(await library(), ids, source);
+    },
+    async deleteModel(modelId: string, source: WebLlmSource | null): Promise<void> {
+      await deleteWebLlmModel(await library(), modelId, source);
+    },
+    async importFolder(modelId: string, files: readonly ImportFile[], source: WebLlmSource | null): Promise<number> {
+      return importWebLlmFolder(await library(), modelId, files, source);
+    },
+  };
+}
+
+export type WebLlmCacheApi = ReturnType<typeof webLlmCacheApi>;
 
 // ---- import from a folder -----------------------------------------------------------------------
 

@@ -87,14 +87,14 @@ describe('planLanguages', () => {
     expect(existsSync(join(nodeEngDataDir(), 'eng.traineddata.gz'))).toBe(true);
   });
 
-  it('ships French and German from our origin without precaching them; English is precached', () => {
+  it('ships English, French and German from our origin, all precached (OCR offline after one visit)', () => {
     const browserPlan = planLanguages(browserOcrRuntime('https://app.example/tesseract/'), ['fra']);
     expect(browserPlan).toMatchObject({ langPath: 'https://app.example/tesseract/lang/', cacheMethod: 'none' });
     const lang = TESSERACT_ASSETS.filter((a) => a.to.startsWith('lang/'));
     expect(lang.map((a) => [a.to, a.precache])).toEqual([
       ['lang/eng.traineddata.gz', true],
-      ['lang/fra.traineddata.gz', false],
-      ['lang/deu.traineddata.gz', false],
+      ['lang/fra.traineddata.gz', true],
+      ['lang/deu.traineddata.gz', true],
     ]);
   });
 });

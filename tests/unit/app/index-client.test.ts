@@ -15,7 +15,6 @@ import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
 import { WorkspaceDb, type IdbDeps } from '../../../src/store/db';
 import { DocumentRepository } from '../../../src/store/documents';
-import { DexieIndexPersistence } from '../../../src/store/index-persistence';
 import { channelWorker } from '../../helpers/channel-worker';
 import { freshIdb } from '../../helpers/idb';
 import { chunkRecord, docRecord, pageRecord } from '../../helpers/records';

@@ -148,7 +148,7 @@ describe('IndexClient over the index worker API', () => {
     const result = await h.client.ask({ question: 'When can the agreement be terminated?' });
     expect(result.passages[0]).toMatchObject({ chunkId: 'msa:0', document: { name: 'msa.pdf' } });
     expect(ids(result)).toEqual(result.response!.passages.slice(0, result.passages.length).map((p) => p.chunkId));
-  });
+  }, 30_000); // the first question loads the ask path's clause classifier
 
   it('costs one message per keyword-only question, and one callback per model used', async () => {
     await h.client.open();

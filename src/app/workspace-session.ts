@@ -13,7 +13,7 @@
 import { AppError, describeError, StoreError } from '../core/errors';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
-import type { AskFunction } from '../core/ask/types';
+import type { Asker } from '../core/ask/types';
 import type { OcrEngine, Parser } from '../core/ports';
 import type { WorkspaceRecord } from '../core/types';
 import type { WorkspaceDb } from '../store/db';
@@ -152,10 +152,6 @@ export class WorkspaceSession {
       beforeDrain: async () => void (await this.imports.recover()),
       rates: new DexieImportRatesStore(deps.registry.db.kv),
     });
-    this.imports = new ImportService({
-      workspaceId: workspace.id, vault: deps.vault, queue: this.#queue, jobs, documents: this.documents, index: this.index, folder: () => this.folder,
-      locks: deps.locks, space: deps.space, onJobChange: (jobId) => deps.onJobChange?.(workspace.id, jobId), onDocumentsChange: () => deps.onDocumentsChange?.(workspace.id),
-    });
     const llm = deps.llm ?? browserLanguageModels({ registry: deps.registry.db, models: deps.models, events: deps.events.publish });
     this.chat = new ChatService({ db: this.db, llm, events: deps.events.publish });
     const scanStore = new DexieScanStore(this.db);
@@ -169,15 +165,14 @@ export class WorkspaceSession {
     this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
     // ask() runs in the index worker, next to the index and the documents: one message per question
     // (and per document of a flow).
-    const ask: AskFunction = (request, _deps, options) => this.index.ask(request, options);
-    const askDeps = { retriever: this.index, documents: () => this.documents.searchable() };
+    const asker: Asker = { ask: (request, options) => this.index.ask(request, options), documents: () => this.documents.searchable() };
     const folderChoices = new FolderChoices();
     this.flows = new FlowService({
       // Flows in the workspace; the seconds per document learnt on this device, for every workspace.
       store: new DexieFlowStore(this.db, deps.registry.db.kv),
       catalog: new DexieCatalog(this.db),
       executors: {
-        question: questionExecutor({ ask, askDeps, settings: () => this.settings.pipeline(), model: (options) => this.chat.model(options) }),
+        question: questionExecutor({ asker, settings: () => this.settings.pipeline(), model: (options) => this.chat.model(options) }),
         scan: scanExecutor({ start: (request) => this.scans.start(request) }),
         import: importExecutor({ choices: folderChoices, openFolder: (handle) => this.folder.connect(handle), addFolderFiles: (files) => this.imports.addFolderFiles(files) }),
       },
@@ -186,8 +181,7 @@ export class WorkspaceSession {
     });
     this.conversation = new ConversationService({
       store: new DexieConversationStore(this.db),
-      ask,
-      askDeps,
+      asker,
       settings: async () => ({ pipeline: await this.settings.pipeline(), answer: await this.settings.answer() }),
       model: (options) => this.chat.model(options),
       lookup: this.documents,

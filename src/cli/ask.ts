@@ -16,7 +16,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { collectTurn, runTurn } from '../core/answer/turn';
-import { ask } from '../core/ask/ask';
+import { ask, bindAsk } from '../core/ask/ask';
 import type { AskDeps } from '../core/ask/types';
 import { describeError } from '../core/errors';
 import { DEFAULT_PIPELINE } from '../core/search/pipeline';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     terms: engineTermStats(engine),
     chunks: (id) => workspace.chunks(id),
   };
+  const asker = bindAsk(ask, askDeps);
 
   // The app's workspace answers and flows, over its Dexie schema in memory.
   const db = new WorkspaceDb('ask-cli', { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -89,12 +90,12 @@ async function main(): Promise<void> {
   const flows = new FlowService({
     store,
     catalog: new DexieCatalog(db),
-    executors: { question: questionExecutor({ ask, askDeps, settings: async () => DEFAULT_PIPELINE, model: async () => null }) },
+    executors: { question: questionExecutor({ asker, settings: async () => DEFAULT_PIPELINE, model: async () => null }) },
     classifier: async () => askDeps.classifier ?? null,
   });
   try {
     await flows.start();
-    const { turn } = await collectTurn(runTurn({ question, settings: DEFAULT_PIPELINE }, { ask, askDeps, workspace: flows.answers }));
+    const { turn } = await collectTurn(runTurn({ question, settings: DEFAULT_PIPELINE }, { asker, workspace: flows.answers }));
     let flow: FlowRecord | null = null;
     const flowId = turn.action?.kind === 'flow' ? turn.action.flowId : undefined;
     if (flowId && values.yes) {

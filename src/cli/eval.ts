@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r, engine), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {

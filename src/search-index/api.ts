@@ -5,10 +5,10 @@
  * Node tests and `npm run eval` run. The page side is IndexClient (src/app/workers/index-client.ts).
  *
  *   open(workspaceId, models?, embeddingModel?)   loads and reconciles the workspace's index
- *   search(jobId, request) → PipelineResponse     cancel(jobId) stops it between stages
  *   ask(jobId, request) → AskResult               the core ask() (scope, retrieval in scope, clause
  *                                                 re-ranking, sufficiency) over this index, its
- *                                                 documents and the ask path's clause classifier
+ *                                                 documents and the ask path's clause classifier;
+ *                                                 cancel(jobId) stops it between stages
  *   addDocument / removeDocument / addVectors     ingestion and the embedding backfill
  *   refresh()                                     catches up with documents another tab added or removed
  *   useEmbeddingModel / documentsWithoutVectors   which stored vectors dense search uses
@@ -16,8 +16,8 @@
  *   flush() / close(save)
  *
  * The models run in their own workers. The page hands one callback proxy at open (`models`);
- * the pipeline calls it for the query embedding and the rerank scores, naming the search's job
- * so the page applies that search's cancellation. One search (or question) is then one request,
+ * the pipeline calls it for the query embedding and the rerank scores, naming the question's job
+ * so the page applies that question's cancellation. One question is then one request,
  * plus one round trip per model used. Environment-neutral: tests drive it over a MessageChannel.
  */
 import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
@@ -25,9 +25,9 @@ import { ask } from '../core/ask/ask';
 import { engineTermStats } from '../core/search/term-stats';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
-import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker, SearchRequest } from '../core/ports';
+import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
-import type { PipelineResponse, PipelineSettings } from '../core/search-types';
+import type { PipelineSettings } from '../core/search-types';
 import { InProcessRetriever } from '../core/search/retriever';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
@@ -44,9 +44,6 @@ export interface JobModels {
   /** The device plan's limit of reranked pairs (caps rerankTopN). */
   readonly rerankMaxPairs?: number | null;
 }
-
-/** A search as it crosses to the worker: the port's request plus the models the page serves. */
-export interface IndexSearchRequest extends SearchRequest, JobModels {}
 
 /** A question as it crosses to the worker: ask()'s request plus the models the page serves. */
 export interface IndexAskRequest extends AskRequest, JobModels {}
@@ -185,18 +182,6 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     },
 
     /**
-     * Runs the retrieval pipeline (lexical + dense → fusion → rerank → selection) as job `jobId`.
-     * The query embedding and rerank scores come from the page's `models` callbacks.
-     */
-    async search(jobId: string, request: IndexSearchRequest): Promise<PipelineResponse> {
-      return jobs.run(jobId, async (signal) => {
-        const o = await ready();
-        const settings = await settingsFor(o, request);
-        return retrieverFor(o, jobId, request, settings).search({ text: request.text, ...(request.filters ? { filters: request.filters } : {}) }, { signal });
-      });
-    },
-
-    /**
      * Answers ask() for a question as job `jobId`: the same function, with the same defaults, as
      * `npm run eval`'s app scope — the workspace's searchable documents for the scope, this
      * index for retrieval (the page's models for the query embedding and rerank), and the ask
@@ -216,12 +201,12 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       });
     },
 
-    /** Stops search or question `jobId` before its next stage (it rejects with AbortedError). */
+    /** Stops question `jobId` before its next stage (it rejects with AbortedError). */
     cancel(jobId: string): void {
       jobs.cancel(jobId, new AbortedError('search'));
     },
 
-    /** Searches running now (tests, diagnostics). */
+    /** Questions running now (tests, diagnostics). */
     activeJobs(): number {
       return jobs.active();
     },

@@ -3,7 +3,8 @@
  * clause wording, shaped exactly as the retrieval pipeline returns them, and a fake AskFunction
  * that records its requests.
  */
-import type { AskFunction, AskRequest, AskResult } from '../../src/core/ask/types';
+import { bindAsk } from '../../src/core/ask/ask';
+import type { Asker, AskFunction, AskRequest, AskResult } from '../../src/core/ask/types';
 import type { AskScope } from '../../src/core/answer-types';
 import type { NamedDocument, PipelinePassage } from '../../src/core/search-types';
 import type { ChunkRecord, DocumentRecord } from '../../src/core/types';
@@ -92,18 +93,18 @@ export function askResult(question: string, specs: readonly PassageSpec[], patch
 
 export const DOCUMENTS: readonly NamedDocument[] = [MSA, NDA, AVV].map((d) => ({ id: d.id, name: d.name, title: d.title, aliases: d.aliases }));
 
-/** An AskFunction answering from a function of the request, recording every request. */
-export function fakeAsk(answer: (request: AskRequest) => AskResult): { ask: AskFunction; requests: AskRequest[] } {
+export const askDeps = {
+  retriever: { search: () => Promise.reject(new Error('the fake ask does not search')) },
+  documents: () => Promise.resolve(DOCUMENTS),
+};
+
+/** An AskFunction answering from a function of the request, recording every request; `asker` is it bound to askDeps. */
+export function fakeAsk(answer: (request: AskRequest) => AskResult): { ask: AskFunction; asker: Asker; requests: AskRequest[] } {
   const requests: AskRequest[] = [];
   const ask: AskFunction = async (request, _deps, options) => {
     requests.push(request);
     if (options?.signal?.aborted) throw new Error('aborted');
     return answer(request);
   };
-  return { ask, requests };
+  return { ask, asker: bindAsk(ask, askDeps), requests };
 }
-
-export const askDeps = {
-  retriever: { search: () => Promise.reject(new Error('the fake ask does not search')) },
-  documents: () => Promise.resolve(DOCUMENTS),
-};

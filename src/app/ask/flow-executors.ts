@@ -15,7 +15,7 @@
  *   reload has no choice left and fails saying so.
  */
 import { checkAnswer } from '../../core/answer/citations';
-import type { AskDeps, AskFunction } from '../../core/ask/types';
+import type { Asker } from '../../core/ask/types';
 import { describeError, InputError } from '../../core/errors';
 import type { ChatModel, JobOptions } from '../../core/ports';
 import type { PipelineSettings } from '../../core/search-types';
@@ -28,8 +28,8 @@ import type { RescanSummary } from '../imports/folder-sync';
 import type { ScanBatchResult, ScanStartRequest } from '../review/scan-service';
 
 export interface QuestionExecutorDeps {
-  readonly ask: AskFunction;
-  readonly askDeps: AskDeps;
+  /** ask() bound where it is made (in the app: in the index worker), and the workspace's documents. */
+  readonly asker: Asker;
   readonly settings: () => Promise<PipelineSettings>;
   /** The workspace's language model (null: none set up). */
   readonly model: (options: JobOptions) => Promise<ChatModel | null>;
@@ -37,7 +37,7 @@ export interface QuestionExecutorDeps {
 
 export function questionExecutor(deps: QuestionExecutorDeps): FlowExecutor {
   return {
-    run: async (item, flow, options) => askItem(item, flow, { ask: deps.ask, askDeps: deps.askDeps, settings: await deps.settings() }, options),
+    run: async (item, flow, options) => askItem(item, flow, { asker: deps.asker, settings: await deps.settings() }, options),
     finish: async (flow, options) => {
       const settings = await deps.settings();
       if (settings.mode === 'retrieval_only') return reduceFlow(flow, {}, options);

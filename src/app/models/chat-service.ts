@@ -2,31 +2,25 @@
  * The language model of one workspace (ChatAccess, `WorkspaceSession.chat`): reads the
  * workspace's choice (ChatSettings in its database, validated on read), computes each provider's
  * status from what this device has (LanguageModels: capabilities, caches, workers) and the local
- * server's last check, picks the provider that answers (`activeProvider`: 'auto' takes the first
- * ready one of WebLLM, the local server and the CPU model), and loads its model on demand with
- * byte progress on the event stream.
+ * server's last check, and picks the provider that answers (`activeProvider`: 'auto' takes the
+ * first ready one of WebLLM, the local server and the CPU model). `model()` loads it on demand
+ * (chat-loader.ts: progress, failures recorded against their provider, 'auto' moving on).
  *
- * Failures are never silent: a load or generation failure is recorded against its provider (its
- * status becomes the provider's own message, e.g. the CORS advice naming the app's origin),
- * 'auto' moves on to the next ready provider, and a chosen provider that cannot answer leaves
- * `model()` null with the reason in `state.message` — the answer layer then composes extractive
- * answers and says why. Saving a local server stores the origins its worker may reach and
- * restarts that worker (LanguageModels.admitEndpoint), then checks the connection.
+ * Saving a local server stores the origins its worker may reach and restarts that worker
+ * (LanguageModels.admitEndpoint), then checks the connection.
  */
-import { describeError, isAbort, ModelError, throwIfAborted, toSerialized } from '../../core/errors';
-import { jobEmitter, type EventSink } from '../../core/events';
-import type { ChatDelta, ChatModel, ChatRequest, Device, Dtype, JobOptions, JsonSchema } from '../../core/ports';
+import { describeError, ModelError, throwIfAborted } from '../../core/errors';
+import type { EventSink } from '../../core/events';
+import type { ChatModel, JobOptions } from '../../core/ports';
 import { endpointProblem, readEndpointConfig } from '../../models/chat/endpoint-config';
-import { chatFailureReason } from '../../models/chat/failures';
-import { isDeviceFailure } from '../../models/failures';
-import { pickGeneratorDtype, type GeneratorSpec } from '../../models/chat/generators';
-import { activeProvider, CHAT_SETTINGS_KEY, DEFAULT_CHAT_SETTINGS, generatorChoice, providerRows, sanitizeChatSettings, type ChatSettings, type ProviderChoice, type ProviderId, type ProviderRow } from '../../models/chat/providers';
+import { activeProvider, CHAT_SETTINGS_KEY, DEFAULT_CHAT_SETTINGS, providerRows, sanitizeChatSettings, type ChatSettings, type ProviderChoice, type ProviderId, type ProviderRow } from '../../models/chat/providers';
 import { planWebLlm, type WebLlmPlan } from '../../models/chat/webllm-catalog';
 import type { WorkspaceDb } from '../../store/db';
 import { abortRace } from '../../rpc/handle';
 import type { ChatAccess, ChatState } from './chat-access';
 import type { ChatLoadProgress } from '../workers/chat-worker';
-import { chatState, shortReason } from './chat-reasons';
+import { chatState } from './chat-reasons';
+import { ChatLoader } from './chat-loader';
 import type { LanguageModels, LlmProvider } from './chat-device';
 
 export interface EndpointCheck {
@@ -62,30 +56,15 @@ export interface ChatServiceDeps {
 const RECHECK_MS = 30_000;
 
 type Listener = () => void;
-let nextJob = 1;
-
-interface LoadEntry {
-  readonly provider: LlmProvider;
-  readonly key: string;
-  promise: Promise<ChatModel>;
-  progress: ChatLoadProgress | null;
-}
 
 export class ChatService implements ChatAccess {
   readonly #deps: ChatServiceDeps;
   #settings: ChatSettings = DEFAULT_CHAT_SETTINGS;
-  #failures: Partial<Record<ProviderId, string>> = {};
   #check: EndpointCheck | null = null;
   #checking: Promise<void> | null = null;
   #checkingTarget: string | null = null;
-  #loading: LoadEntry | null = null;
-  /** The last model this workspace loaded (its worker may still hold it). */
-  #loadedKey: string | null = null;
-  /** CPU-model choices whose WebGPU load failed (they run on the processor instead). */
-  readonly #fellBack = new Set<string>();
   #settingsRead = false;
-  /** A provider 'auto' passed over because it failed (said in the state's message). */
-  #skipped: ProviderId | null = null;
+  readonly #loader: ChatLoader;
   #view: ChatView;
   readonly #listeners = new Set<Listener>();
   readonly #ready: Promise<void>;
@@ -94,6 +73,15 @@ export class ChatService implements ChatAccess {
 
   constructor(deps: ChatServiceDeps) {
     this.#deps = deps;
+    this.#loader = new ChatLoader({
+      llm: deps.llm,
+      events: deps.events,
+      settings: () => this.#settings,
+      rows: () => this.#rows(),
+      checkIfDue: (signal) => this.#checkIfDue(signal),
+      publish: () => this.#publish(),
+      disposed: () => this.#disposed,
+    });
     this.#view = this.#compute(false);
     this.#unsubscribe = deps.llm.subscribe(() => this.#publish());
     this.#ready = (async () => {
@@ -134,7 +122,7 @@ export class ChatService implements ChatAccess {
       webllmCached: s.webllmCached,
       generatorsCached: s.generatorsCached,
       endpointCheck: this.#check ? (this.#check.ok ? { ok: true } : { ok: false, message: this.#check.message }) : null,
-      failures: this.#failures,
+      failures: this.#loader.failures,
       customGenerators: s.generators.filter((g) => g.custom),
     });
   }
@@ -143,7 +131,9 @@ export class ChatService implements ChatAccess {
     const rows = this.#rows();
     const active = activeProvider(this.#settings, rows);
     const caps = this.#deps.llm.state.caps;
-    const loading = this.#loading && this.#loading.provider === active ? { provider: this.#loading.provider, progress: this.#loading.progress } : null;
+    const current = this.#loader.loading;
+    const loading = current && current.provider === active ? current : null;
+    const skipped = this.#loader.skipped;
     return {
       ready,
       settings: this.#settings,
@@ -152,7 +142,7 @@ export class ChatService implements ChatAccess {
       webllm: caps ? planWebLlm({ gpu: caps.webgpu, gpuError: caps.webgpuError, memoryGb: caps.memoryGb, overrideMB: this.#settings.webllm.memoryOverrideMB }) : null,
       endpoint: { checking: this.#checking !== null, check: this.#check },
       loading,
-      state: chatState({ choice: this.#settings.provider, rows, active, loading: loading ? loading.progress : undefined, skipped: this.#skipped ? { provider: this.#skipped, message: this.#failures[this.#skipped] ?? 'unknown error' } : null }),
+      state: chatState({ choice: this.#settings.provider, rows, active, loading: loading ? loading.progress : undefined, skipped: skipped ? { provider: skipped, message: this.#loader.failures[skipped] ?? 'unknown error' } : null }),
     };
   }
 
@@ -162,149 +152,19 @@ export class ChatService implements ChatAccess {
   }
 
   // ---- the model --------------------------------------------------------------------------------
+  /** The model of the provider that answers, loaded (chat-loader.ts); null: none can (the state says why). */
   async model(options: JobOptions = {}): Promise<ChatModel | null> {
     throwIfAborted(options.signal, 'choosing the language model');
     await this.#ready.catch(() => undefined);
     if (this.#settings.provider === 'auto' || this.#settings.provider === 'webllm') await this.#deps.llm.readWebLlmCache();
-    for (let attempt = 0; attempt < 3 && !this.#disposed; attempt++) {
-      await this.#checkIfDue(options.signal);
-      const rows = this.#rows();
-      const provider = activeProvider(this.#settings, rows);
-      if (provider === 'none' || rows.find((r) => r.id === provider)?.status.kind !== 'ready') break;
-      try {
-        const model = await this.#load(provider, options);
-        this.#publish();
-        return this.#observe(provider, model);
-      } catch (error) {
-        if (isAbort(error)) {
-          if (options.signal?.aborted) throw error;
-          break; // unloaded meanwhile (free memory, another model chosen): extractive this time
-        }
-        // Busy downloading another model: not a failure to remember; extractive this time.
-        if (chatFailureReason(error) === 'busy') break;
-        this.#fail(provider, error);
-        if (this.#settings.provider !== 'auto') break;
-        this.#skipped = provider;
-      }
-    }
-    this.#publish();
-    return null;
-  }
-
-  #load(provider: LlmProvider, options: JobOptions): Promise<ChatModel> {
-    const { llm } = this.#deps;
-    const rows = this.#rows();
-    const row = rows.find((r) => r.id === provider)!;
-    let start: (onProgress: (p: ChatLoadProgress) => void) => Promise<ChatModel>;
-    let key: string;
-    if (provider === 'webllm') {
-      key = `webllm:${row.model}`;
-      start = (onProgress) => llm.loadWebLlm(row.model!, { onProgress });
-    } else if (provider === 'endpoint') {
-      const config = this.#settings.endpoint!;
-      key = `endpoint:${JSON.stringify(config)}`;
-      start = (onProgress) => llm.loadEndpoint(config, { onProgress });
-    } else {
-      const planned = generatorChoice(this.#settings, llm.state.caps!, llm.state.generators.filter((g) => g.custom))!;
-      const plannedKey = `transformers:${planned.spec.id}@${planned.dtype}/${planned.device}`;
-      // Once WebGPU failed for this model, the processor runs it until the settings change.
-      const choice = this.#fellBack.has(plannedKey) ? { spec: planned.spec, device: llm.cpuDevice, dtype: pickGeneratorDtype(planned.spec, 'wasm', false) } : planned;
-      key = `transformers:${choice.spec.id}@${choice.dtype}/${choice.device}`;
-      start = (onProgress) => this.#loadGenerator(choice, onProgress, () => this.#fellBack.add(plannedKey));
-    }
-    // Loaded already (a warm worker holding this model): no load job, no progress.
-    if (key === this.#loadedKey && llm.workers[provider].loaded) return start(() => undefined);
-    const entry = this.#loading?.key === key ? this.#loading : (this.#loading = this.#startLoad(provider, key, start));
-    const abort = abortRace(options.signal, 'loading the language model');
-    return Promise.race([entry.promise, abort.promise]).finally(abort.dispose);
-  }
-
-  /** One load, shared by concurrent questions: progress in `view.loading` and on the event stream, ending with job_done / job_failed. */
-  #startLoad(provider: LlmProvider, key: string, start: (onProgress: (p: ChatLoadProgress) => void) => Promise<ChatModel>): LoadEntry {
-    const emit = jobEmitter(`llm-load-${nextJob++}`, this.#deps.events);
-    let settled = false;
-    let entry: LoadEntry | null = null;
-    const promise = start((p) => {
-      if (settled || !entry) return; // progress travels on its own port and may land after the end
-      entry.progress = p;
-      emit({ type: 'progress', unit: 'bytes', done: p.loaded, total: Math.max(p.loaded, p.total), etaMs: null });
-      if (this.#loading === entry) this.#publish();
-    });
-    const loading: LoadEntry = (entry = { provider, key, progress: null, promise });
-    promise.then(
-      () => {
-        settled = true;
-        this.#loadedKey = key;
-        emit({ type: 'job_done', summary: { bytes: loading.progress?.loaded ?? 0 } });
-      },
-      (error: unknown) => {
-        settled = true;
-        emit(isAbort(error) ? { type: 'job_cancelled' } : { type: 'job_failed', error: { ...toSerialized(error), message: `The language model did not load: ${shortReason(describeError(error))}.` } });
-      },
-    );
-    const clear = () => {
-      if (this.#loading === loading) this.#loading = null;
-      this.#publish();
-    };
-    promise.then(clear, clear);
-    return loading;
-  }
-
-  /** The CPU model on its device; a WebGPU failure tries WASM (when its files are here), saying so. */
-  async #loadGenerator(choice: { spec: GeneratorSpec; device: Device; dtype: Dtype }, onProgress: (p: ChatLoadProgress) => void, fellBack: () => void): Promise<ChatModel> {
-    const { llm } = this.#deps;
-    try {
-      return await llm.loadGenerator(choice, { onProgress });
-    } catch (error) {
-      const dtype = pickGeneratorDtype(choice.spec, 'wasm', false);
-      if (choice.device !== 'webgpu' || !isDeviceFailure(error) || !llm.state.generatorsCached.has(`${choice.spec.id}@${dtype}`)) throw error;
-      this.#deps.events({ type: 'status', jobId: 'llm', at: Date.now(), stage: 'model', message: `${choice.spec.label}: WebGPU failed (${shortReason(describeError(error))}); switching to the processor (WASM) with ${dtype}.` });
-      const model = await llm.loadGenerator({ spec: choice.spec, device: llm.cpuDevice, dtype }, { onProgress });
-      fellBack();
-      return model;
-    }
-  }
-
-  /** The model, with its provider failures recorded (a dead server, a lost GPU) so the status says so. */
-  #observe(provider: ProviderId, model: ChatModel): ChatModel {
-    const record = (error: unknown) => {
-      if (error instanceof ModelError && !error.details?.['crashed']) this.#fail(provider, error);
-    };
-    return {
-      get model() {
-        return model.model;
-      },
-      chat(request: ChatRequest, options?: JobOptions): AsyncIterable<ChatDelta> {
-        return (async function* () {
-          try {
-            yield* model.chat(request, options);
-          } catch (error) {
-            record(error);
-            throw error;
-          }
-        })();
-      },
-      async json<T>(request: ChatRequest, schema: JsonSchema, options?: JobOptions): Promise<T> {
-        try {
-          return await model.json<T>(request, schema, options);
-        } catch (error) {
-          record(error);
-          throw error;
-        }
-      },
-    };
-  }
-
-  #fail(provider: ProviderId, error: unknown): void {
-    this.#failures = { ...this.#failures, [provider]: describeError(error) };
-    this.#publish();
+    return this.#loader.model(options);
   }
 
   // ---- the local server -------------------------------------------------------------------------
   #checkIfDue(signal: AbortSignal | undefined): Promise<void> {
     const { endpoint, provider } = this.#settings;
     if (!endpoint || (provider !== 'auto' && provider !== 'endpoint')) return Promise.resolve();
-    const stale = this.#check === null || ((!this.#check.ok || this.#failures.endpoint !== undefined) && Date.now() - this.#check.at > RECHECK_MS);
+    const stale = this.#check === null || ((!this.#check.ok || this.#loader.failures.endpoint !== undefined) && Date.now() - this.#check.at > RECHECK_MS);
     if (!stale && !this.#checking) return Promise.resolve();
     const abort = abortRace(signal, 'checking the local server');
     return Promise.race([this.testConnection(), abort.promise]).finally(abort.dispose);
@@ -323,9 +183,7 @@ export class ChatService implements ChatAccess {
       try {
         const models = await this.#deps.llm.checkEndpoint(config);
         this.#check = { ok: true, message: `Connected: ${config.model} is available (the server has ${models.length} model${models.length === 1 ? '' : 's'}).`, at: Date.now(), target: `${config.baseUrl} ${config.model}` };
-        const { endpoint: _cleared, ...rest } = this.#failures;
-        this.#failures = rest;
-        if (this.#skipped === 'endpoint') this.#skipped = null;
+        this.#loader.endpointReached();
       } catch (error) {
         this.#check = { ok: false, message: describeError(error), at: Date.now(), target: `${config.baseUrl} ${config.model}` };
       } finally {
@@ -380,9 +238,7 @@ export class ChatService implements ChatAccess {
 
   /** Forgets recorded failures: the next question tries the providers again. */
   retry(): void {
-    this.#fellBack.clear();
-    this.#failures = {};
-    this.#skipped = null;
+    this.#loader.forget();
     this.#check = null;
     this.#publish();
   }
@@ -393,9 +249,7 @@ export class ChatService implements ChatAccess {
     const before = this.#settings;
     const next = sanitizeChatSettings({ ...before, ...patch });
     this.#settings = next;
-    this.#failures = {};
-    this.#fellBack.clear();
-    this.#skipped = null;
+    this.#loader.forget();
     this.#publish();
     try {
       await this.#deps.db.meta.put({ key: CHAT_SETTINGS_KEY, value: next });

@@ -1,5 +1,5 @@
 /**
- * The page's Retriever and IndexWriter for one workspace: the index worker
+ * The page's ask() and IndexWriter for one workspace: the index worker
  * (workers/index.worker.ts; API in src/search-index/api.ts) behind the worker lifetime.
  *
  * - The worker starts on first use (or `open()`), opens the workspace and receives the page's
@@ -7,21 +7,20 @@
  * - A crashed worker rejects every pending call at once with an IndexError; the next call
  *   spawns a fresh worker, which reopens the workspace (reconciling its index with the store)
  *   and re-activates the embedding model.
- * - Searches take an AbortSignal: the search rejects at once, `cancel(jobId)` stops the pipeline
- *   in the worker between stages, and the model calls made for that search are cancelled too
- *   (the worker's embed and score callbacks are answered by model-relay.ts).
- * - Questions (`ask`) run the core ask() in the worker the same way: one message, cancellable.
+ * - Questions (`ask`) run the core ask() in the worker: one message each. They take an
+ *   AbortSignal: the question rejects at once, `cancel(jobId)` stops it in the worker between
+ *   stages, and the model calls made for it are cancelled too (the worker's
+ *   embed and score callbacks are answered by model-relay.ts).
  * - Vectors are transferred to the worker, not copied: the caller's arrays are detached.
  */
 import { proxy, transfer, type ProxyMarked, type Remote } from 'comlink';
 import type { AskRequest, AskResult } from '../../core/ask/types';
 import { AbortedError, IndexError } from '../../core/errors';
-import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, IndexWriter, JobOptions, Reranker, Retriever, SearchRequest } from '../../core/ports';
+import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, IndexWriter, JobOptions, Reranker } from '../../core/ports';
 import type { EmbeddingModelInfo, EngineStats, OpenReport } from '../../core/search/engine';
-import type { PipelineResponse } from '../../core/search-types';
 import type { WorkerEndpoint } from '../../rpc/handle';
 import { WorkerLifetime } from '../../rpc/lifetime';
-import type { IndexApi, IndexAskRequest, IndexSearchRequest, JobModels, SearchModelCallbacks } from '../../search-index/api';
+import type { IndexApi, IndexAskRequest, JobModels, SearchModelCallbacks } from '../../search-index/api';
 import type { PageView } from '../../search-index/pages';
 import { ModelRelay } from './model-relay';
 
@@ -56,7 +55,7 @@ function movable(v: DocumentVectors): DocumentVectors {
   return transfer(moved, [moved.seqs.buffer as ArrayBuffer, moved.data.buffer as ArrayBuffer]);
 }
 
-export class IndexClient implements Retriever, IndexWriter {
+export class IndexClient implements IndexWriter {
   readonly workspaceId: string;
   readonly #worker: WorkerLifetime<IndexApi>;
   readonly #models: () => IndexModels;
@@ -106,10 +105,6 @@ export class IndexClient implements Retriever, IndexWriter {
     await this.#worker.start('opening the index');
   }
 
-  search(request: SearchRequest, options: JobOptions = {}): Promise<PipelineResponse> {
-    return this.#runJob('search', options.signal, (api, jobId, models) => api.search(jobId, { ...request, ...models } satisfies IndexSearchRequest));
-  }
-
   /**
    * The core ask() (scope, retrieval in scope, clause re-ranking, sufficiency) run in the index
    * worker, next to the index and the documents: one message per question.
@@ -118,8 +113,8 @@ export class IndexClient implements Retriever, IndexWriter {
     return this.#runJob('ask', options.signal, (api, jobId, models) => api.ask(jobId, { ...request, ...models } satisfies IndexAskRequest));
   }
 
-  /** Runs a job (a search or a question) with the models usable now; an abort cancels it in the worker. */
-  async #runJob<T>(kind: 'search' | 'ask', signal: AbortSignal | undefined, send: (api: Remote<IndexApi>, jobId: string, models: JobModels) => Promise<T>): Promise<T> {
+  /** Runs a question with the models usable now; an abort cancels it in the worker. */
+  async #runJob<T>(kind: 'ask', signal: AbortSignal | undefined, send: (api: Remote<IndexApi>, jobId: string, models: JobModels) => Promise<T>): Promise<T> {
     this.#assertOpen(kind);
     const models = this.#models();
     const jobId = `${kind}-${++this.#jobCount}`;

@@ -15,7 +15,7 @@
  * (outcome = the turn state) or `error`, each carrying the turn record to keep. The user's Stop
  * is the signal in `options`; a consumer that stops pulling stops the turn too.
  */
-import type { AskDeps, AskFunction, AskRequest } from '../ask/types';
+import type { Asker, AskRequest } from '../ask/types';
 import { AbortedError, isAbort, throwIfAborted, toSerialized } from '../errors';
 import type { EventInput, TurnEvent } from '../events';
 import type { ChatModel, JobOptions } from '../ports';
@@ -51,8 +51,8 @@ export interface TurnRequest {
 }
 
 export interface TurnDeps {
-  readonly ask: AskFunction;
-  readonly askDeps: AskDeps;
+  /** ask() bound to its dependencies, and the workspace's documents. */
+  readonly asker: Asker;
   /** null or absent: no model (extractive answers, deterministic routing). */
   readonly model?: ChatModel | null;
   /** Inventory and metadata answers (issue 11); absent: such questions say they are not available. */
@@ -135,7 +135,7 @@ class TurnRunner {
   }
 
   private async workspaceDocuments(): Promise<readonly NamedDocument[]> {
-    this.documents ??= await this.deps.askDeps.documents();
+    this.documents ??= await this.deps.asker.documents();
     return this.documents;
   }
 
@@ -251,7 +251,7 @@ class TurnRunner {
     };
     this.status('retrieve', 'Searching the documents');
     this.emit({ type: 'tool_call', tool: 'ask', input: { question, previousScope: askRequest.context?.previousScope ?? null, userScope, sectionOrdinal: this.plan.sectionOrdinal, pinned: pinned?.chunkId ?? null } });
-    const ask = await this.trace.time('retrieve', () => this.deps.ask(askRequest, this.deps.askDeps, { signal: this.signal }));
+    const ask = await this.trace.time('retrieve', () => this.deps.asker.ask(askRequest, { signal: this.signal }));
     throwIfAborted(this.signal, 'the question');
     this.emit({
       type: 'tool_result',

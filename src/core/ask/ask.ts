@@ -22,7 +22,7 @@ import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
-import type { AskDeps, AskFunction, AskRequest, AskResult } from './types';
+import type { Asker, AskDeps, AskFunction, AskRequest, AskResult } from './types';
 import type { AskScope } from '../answer-types';
 
 /** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
@@ -96,6 +96,11 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
  * a follow-up that nothing in its scope answers says which other documents do (wider-scope.ts).
  */
 export const ask: AskFunction = offeringWiderScope(preferringLanguage(askInScope));
+
+/** An ask function (default: ask) bound to its dependencies, as a turn or a flow item asks. */
+export function bindAsk(fn: AskFunction, deps: AskDeps): Asker {
+  return { ask: (request, options) => fn(request, deps, options), documents: () => deps.documents() };
+}
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */
 function questionWords(question: string): string[] {

@@ -91,3 +91,14 @@ export interface AskResult {
 }
 
 export type AskFunction = (request: AskRequest, deps: AskDeps, options?: JobOptions) => Promise<AskResult>;
+
+/**
+ * What a conversation turn and a flow item ask through: ask() with its dependencies bound where
+ * it is made (in the app, in the index worker over its index and documents; in Node, over an
+ * in-process retriever: bindAsk), and the workspace's searchable documents.
+ */
+export interface Asker {
+  ask(request: AskRequest, options?: JobOptions): Promise<AskResult>;
+  /** The searchable documents of the workspace (scope resolution, "every document"). */
+  documents(): Promise<readonly NamedDocument[]>;
+}

@@ -7,7 +7,7 @@
  */
 import { isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
-import type { AskDeps, AskFunction } from '../ask/types';
+import type { Asker } from '../ask/types';
 import { InputError } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
@@ -23,8 +23,8 @@ import type { FlowRecord, FlowRow, RowValue, WorkItem } from './flows';
 export const MAX_FINDING = 420;
 
 export interface AskItemDeps {
-  readonly ask: AskFunction;
-  readonly askDeps: AskDeps;
+  /** ask() bound to its dependencies, and the workspace's documents. */
+  readonly asker: Asker;
   /** The workspace's pipeline settings (the item's budget and depth replace selection and neighbours). */
   readonly settings?: PipelineSettings;
 }
@@ -113,11 +113,11 @@ export async function askItem(item: WorkItem, flow: FlowRecord, deps: AskItemDep
 
 async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
   if (!item.documentId) throw new InputError(`workspace: work item ${item.id} has no document to ask`);
-  const result = await deps.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, deps.askDeps, options);
+  const result = await deps.asker.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, options);
   const best = result.passages[0];
   const score = result.sufficiency?.score ?? null;
   if (result.outcome === 'answered' && best) return foundRow(item, result.passages, score);
-  const documents = await deps.askDeps.documents();
+  const documents = await deps.asker.documents();
   const doc = documents.find((d) => d.id === item.documentId);
   return {
     documentId: item.documentId,

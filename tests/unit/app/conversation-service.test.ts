@@ -7,6 +7,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationService, DIRECT_MODE_NOTICE, type ConversationServiceDeps } from '../../../src/app/ask/conversation-service';
+import { bindAsk } from '../../../src/core/ask/ask';
 import type { AskFunction, AskRequest } from '../../../src/core/ask/types';
 import { AbortedError } from '../../../src/core/errors';
 import type { ChatModel } from '../../../src/core/ports';
@@ -71,8 +72,7 @@ function harness(options: { idb?: IdbDeps; model?: ChatModel | (() => never); ho
   };
   const deps: ConversationServiceDeps = {
     store: new DexieConversationStore(db),
-    ask: options.ask ?? fakeAsk(requests, options.hold),
-    askDeps,
+    asker: bindAsk(options.ask ?? fakeAsk(requests, options.hold), askDeps),
     settings: async () => h.settings,
     model: async () => {
       modelCalls.n++;

@@ -11,7 +11,7 @@ import type { ScanBatchResult, ScanStartRequest } from '../../../src/app/review/
 import type { Flag, ScanRecord } from '../../../src/core/scan/types';
 import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
 import type { FlowRecord, WorkItem } from '../../../src/core/workspace/flows';
-import { askDeps, askResult, fakeAsk, MSA, PASSAGES } from '../../helpers/ask-fixtures';
+import { askResult, fakeAsk, MSA, PASSAGES } from '../../helpers/ask-fixtures';
 
 function item(patch: Partial<WorkItem> = {}): WorkItem {
   return { id: 'f1:0', index: 0, kind: 'ask', documentId: MSA.id, label: 'Master Services Agreement', query: 'governing law', subjects: [], fields: [], evidenceBudget: 3, neighbourDepth: 1, operation: 'fact', ...patch };
@@ -25,7 +25,7 @@ describe('questionExecutor', () => {
   it('asks the item\'s document only, with the settings of the moment, and keeps the passage\'s page kind', async () => {
     const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.law]));
     let reads = 0;
-    const executor = questionExecutor({ ask: fake.ask, askDeps, settings: async () => (reads++, { ...DEFAULT_PIPELINE, mode: 'rag' }), model: async () => null });
+    const executor = questionExecutor({ asker: fake.asker, settings: async () => (reads++, { ...DEFAULT_PIPELINE, mode: 'rag' }), model: async () => null });
     const row = await executor.run(item(), flowOf([item()]), {});
     expect(fake.requests[0]).toMatchObject({ question: 'governing law', context: { userScope: [MSA.id] } });
     expect(fake.requests[0]!.settings?.selection.topK).toBe(3);
@@ -37,15 +37,15 @@ describe('questionExecutor', () => {
   it('composes extractively without asking for the model in "Passages only" mode, and says why when the model cannot load', async () => {
     const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.law]));
     const i = item();
-    const row = await questionExecutor({ ask: fake.ask, askDeps, settings: async () => DEFAULT_PIPELINE, model: async () => null }).run(i, flowOf([i]), {});
+    const row = await questionExecutor({ asker: fake.asker, settings: async () => DEFAULT_PIPELINE, model: async () => null }).run(i, flowOf([i]), {});
     const done = flowOf([i], { rows: [{ ...row, itemId: i.id, ms: 5 }] });
     let asked = 0;
-    const passages = questionExecutor({ ask: fake.ask, askDeps, settings: async () => ({ ...DEFAULT_PIPELINE, mode: 'retrieval_only' }), model: async () => (asked++, null) });
+    const passages = questionExecutor({ asker: fake.asker, settings: async () => ({ ...DEFAULT_PIPELINE, mode: 'retrieval_only' }), model: async () => (asked++, null) });
     const quiet = await passages.finish!(done, {});
     expect(asked).toBe(0);
     expect(quiet).toMatchObject({ writer: 'extractive', fallback: null });
     expect(quiet.answer.text).toContain('p. 8 — § 17.4 Governing Law');
-    const broken = questionExecutor({ ask: fake.ask, askDeps, settings: async () => DEFAULT_PIPELINE, model: async () => Promise.reject(new Error('WebGPU is not available')) });
+    const broken = questionExecutor({ asker: fake.asker, settings: async () => DEFAULT_PIPELINE, model: async () => Promise.reject(new Error('WebGPU is not available')) });
     const fallback = await broken.finish!(done, {});
     expect(fallback.writer).toBe('extractive');
     expect(fallback.fallback).toBe('the language model could not be loaded (WebGPU is not available)');

@@ -1,23 +1,20 @@
 /**
  * IndexClient against the index worker's API (createIndexApi) over a Node MessageChannel, with
  * Dexie on fake-indexeddb: the same code path as the app's index worker, minus the Worker.
- * Searches match the in-process Retriever, vectors are transferred, an abort stops a search and
- * leaves the index as it was, a crashed worker fails its pending search at once and the next
- * search reopens the workspace in a fresh worker.
+ * Questions (ask(), the app's one retrieval path) are answered from the index, vectors are
+ * transferred, an abort stops a question and leaves the index as it was, a crashed worker fails
+ * its pending question at once and the next question reopens the workspace in a fresh worker.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IndexClient, type IndexModels } from '../../../src/app/workers/index-client';
+import type { AskResult } from '../../../src/core/ask/types';
 import { AbortedError, IndexError, StoreError } from '../../../src/core/errors';
 import type { DocumentVectors, Embedder, JobOptions, Reranker } from '../../../src/core/ports';
-import { SearchEngine } from '../../../src/core/search/engine';
 import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
-import type { PipelineResponse } from '../../../src/core/search-types';
-import { InProcessRetriever } from '../../../src/core/search/retriever';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
 import { WorkspaceDb, type IdbDeps } from '../../../src/store/db';
 import { DocumentRepository } from '../../../src/store/documents';
-import { DexieIndexPersistence } from '../../../src/store/index-persistence';
 import { channelWorker } from '../../helpers/channel-worker';
 import { freshIdb } from '../../helpers/idb';
 import { chunkRecord, docRecord, pageRecord } from '../../helpers/records';
@@ -134,7 +131,7 @@ class TestReranker implements Reranker {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ids = (r: PipelineResponse) => r.passages.map((p) => p.chunkId);
+const ids = (r: AskResult) => r.passages.map((p) => p.chunkId);
 
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -145,23 +142,18 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
 }
 
 describe('IndexClient over the index worker API', () => {
-  it('opens the workspace and searches with the same results as the in-process Retriever', async () => {
+  it('opens the workspace and answers a question from its index (the same result as the in-process ask(): ask-worker.test.ts)', async () => {
     await h.client.open();
     expect(await h.client.stats()).toMatchObject({ documents: 2, chunks: 5 });
-    const request = { text: 'When can the agreement be terminated?' };
-    const remote = await h.client.search(request);
-    const { engine } = await SearchEngine.open(new DexieIndexPersistence(h.db), { saveDelayMs: 0 });
-    const local = await new InProcessRetriever({ engine, lookup: new DocumentRepository(h.db) }).search(request);
-    expect(ids(remote)).toEqual(ids(local));
-    expect(remote.passages.map((p) => p.scores)).toEqual(local.passages.map((p) => p.scores));
-    expect(remote.passages[0]).toMatchObject({ chunkId: 'msa:0', document: { name: 'msa.pdf' } });
-    expect({ ...remote.explanation, timings: {} }).toEqual({ ...local.explanation, timings: {} });
-  });
+    const result = await h.client.ask({ question: 'When can the agreement be terminated?' });
+    expect(result.passages[0]).toMatchObject({ chunkId: 'msa:0', document: { name: 'msa.pdf' } });
+    expect(ids(result)).toEqual(result.response!.passages.slice(0, result.passages.length).map((p) => p.chunkId));
+  }, 30_000); // the first question loads the ask path's clause classifier
 
   it('costs one message per keyword-only question, and one callback per model used', async () => {
     await h.client.open();
     const before = h.sent[0]!;
-    await h.client.search({ text: 'payment of fees' });
+    await h.client.ask({ question: 'payment of fees' });
     expect(h.sent[0]! - before).toBe(1);
 
     const embedder = new TestEmbedder();
@@ -169,10 +161,10 @@ describe('IndexClient over the index worker API', () => {
     h.models = { embedder, reranker };
     await h.client.useEmbeddingModel(MODEL);
     const start = h.sent[0]!;
-    const r = await h.client.search({ text: 'liability cap' });
+    const r = await h.client.ask({ question: 'liability cap' });
     expect(h.sent[0]! - start).toBe(1);
     expect([embedder.calls, reranker.calls]).toEqual([1, 1]);
-    expect(r.explanation).toMatchObject({ dense: 'on', rerank: 'on' });
+    expect(r.response!.explanation).toMatchObject({ dense: 'on', rerank: 'on' });
     expect(r.passages[0]?.chunkId).toBe('msa:2');
   });
 
@@ -180,11 +172,11 @@ describe('IndexClient over the index worker API', () => {
     const reranker = new TestReranker();
     const text = 'party agreement fees liability information';
     h.models = { embedder: null, reranker, rerankMaxPairs: 2 };
-    expect((await h.client.search({ text })).explanation.candidates['reranked']).toBe(2);
+    expect((await h.client.ask({ question: text })).response!.explanation.candidates['reranked']).toBe(2);
     h.models = { embedder: null, reranker };
-    expect((await h.client.search({ text })).explanation.candidates['reranked']).toBeGreaterThan(2);
-    const off = await h.client.search({ text, settings: { ...DEFAULT_PIPELINE, rerank: false } });
-    expect(off.explanation.rerank).toBe('off');
+    expect((await h.client.ask({ question: text })).response!.explanation.candidates['reranked']).toBeGreaterThan(2);
+    const off = await h.client.ask({ question: text, settings: { ...DEFAULT_PIPELINE, rerank: false } });
+    expect(off.response!.explanation.rerank).toBe('off');
   });
 
   it('adds and removes documents, transferring the vectors', async () => {
@@ -196,23 +188,23 @@ describe('IndexClient over the index worker API', () => {
     await h.client.addDocument({ id: 'lease', name: 'lease.pdf', language: 'en' }, chunks, vectors);
     expect(vectors.data.byteLength).toBe(0); // detached: moved to the worker
     expect(await h.client.stats()).toMatchObject({ documents: 3, vectorDocuments: 3 });
-    expect(ids(await h.client.search({ text: 'tenant lease' }))).toContain('lease:0');
+    expect(ids(await h.client.ask({ question: 'tenant lease' }))).toContain('lease:0');
     await h.client.removeDocument('lease');
-    expect(ids(await h.client.search({ text: 'tenant lease' }))).not.toContain('lease:0');
+    expect(ids(await h.client.ask({ question: 'tenant lease' }))).not.toContain('lease:0');
   });
 
-  it('an aborted search rejects at once, stops in the worker and leaves the index as it was', async () => {
+  it('an aborted question rejects at once, stops in the worker and leaves the index as it was', async () => {
     const embedder = new TestEmbedder();
     h.models = { embedder, reranker: null };
     await h.client.useEmbeddingModel(MODEL);
-    const before = await h.client.search({ text: 'payment of fees' });
+    const before = await h.client.ask({ question: 'payment of fees' });
     const stats = await h.client.stats();
 
     embedder.hold = true;
     const controller = new AbortController();
-    const pending = h.client.search({ text: 'payment of fees' }, { signal: controller.signal });
+    const pending = h.client.ask({ question: 'payment of fees' }, { signal: controller.signal });
     await until(() => embedder.calls === 2, 'the query embedding');
-    expect(embedder.signals[1]).toBe(controller.signal); // the model call carries the search's signal
+    expect(embedder.signals[1]).toBe(controller.signal); // the model call carries the question's signal
     const t0 = performance.now();
     controller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortedError);
@@ -221,20 +213,20 @@ describe('IndexClient over the index worker API', () => {
 
     embedder.hold = false;
     expect(await h.client.stats()).toEqual(stats);
-    const after = await h.client.search({ text: 'payment of fees' });
+    const after = await h.client.ask({ question: 'payment of fees' });
     expect(ids(after)).toEqual(ids(before));
     expect(h.client.spawned).toBe(1);
   });
 
-  it('a crash rejects the pending search with a typed error within a second; the next search reopens the workspace', async () => {
+  it('a crash rejects the pending question with a typed error within a second; the next question reopens the workspace', async () => {
     const embedder = new TestEmbedder();
     h.models = { embedder, reranker: null };
     await h.client.useEmbeddingModel(MODEL);
-    const before = await h.client.search({ text: 'liability cap' });
+    const before = await h.client.ask({ question: 'liability cap' });
 
     embedder.hold = true;
-    const pending = h.client.search({ text: 'liability cap' });
-    await until(() => embedder.calls === 2, 'the search to reach the worker');
+    const pending = h.client.ask({ question: 'liability cap' });
+    await until(() => embedder.calls === 2, 'the question to reach the worker');
     const t0 = performance.now();
     h.ports[0]!.dispatchEvent(Object.assign(new Event('error'), { message: 'RangeError: Maximum call stack size exceeded' }));
     const error = await pending.catch((e: unknown) => e);
@@ -245,12 +237,12 @@ describe('IndexClient over the index worker API', () => {
     expect(h.client.running).toBe(false);
 
     embedder.hold = false;
-    const after = await h.client.search({ text: 'liability cap' });
+    const after = await h.client.ask({ question: 'liability cap' });
     expect(h.client.spawned).toBe(2);
     expect(ids(after)).toEqual(ids(before));
     // The fresh worker reopened the workspace with the same embedding model active.
     expect(await h.client.stats()).toMatchObject({ documents: 2, vectorModel: MODEL.modelId, vectors: 5 });
-    expect(after.explanation.dense).toBe('on');
+    expect(after.response!.explanation.dense).toBe('on');
   });
 
   it('close() saves the snapshot and ends the worker; later calls are refused', async () => {
@@ -259,7 +251,7 @@ describe('IndexClient over the index worker API', () => {
     expect(h.terminated).toBe(1);
     expect(await h.db.meta.get('index/lexical-manifest')).toBeDefined();
     expect(await h.db.lexicalSegments.count()).toBeGreaterThan(0);
-    await expect(h.client.search({ text: 'payment' })).rejects.toBeInstanceOf(AbortedError);
+    await expect(h.client.ask({ question: 'payment' })).rejects.toBeInstanceOf(AbortedError);
     await expect(h.client.addDocument({ id: 'x', name: 'x', language: null }, [])).rejects.toBeInstanceOf(AbortedError);
   });
 });
@@ -267,17 +259,17 @@ describe('IndexClient over the index worker API', () => {
 describe('createIndexApi', () => {
   it('refuses work before a workspace is open, with a typed error', async () => {
     const api = createIndexApi({ idb: h.idb, log: () => undefined });
-    const error = await api.search('s-1', { text: 'x' }).catch((e: unknown) => e);
+    const error = await api.ask('s-1', { question: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect(error).toMatchObject({ code: 'store/not-found', message: 'index worker: no workspace is open' });
     expect(api.activeJobs()).toBe(0);
   });
 
-  it('refuses a search id that is already running', async () => {
+  it('refuses a job id that is already running', async () => {
     const api = createIndexApi({ idb: h.idb, log: () => undefined });
     await api.open(WS);
-    const first = api.search('s-1', { text: 'payment' });
-    await expect(api.search('s-1', { text: 'payment' })).rejects.toThrow('index worker: job "s-1" is already running');
+    const first = api.ask('s-1', { question: 'payment' });
+    await expect(api.ask('s-1', { question: 'payment' })).rejects.toThrow('index worker: job "s-1" is already running');
     await first;
     await api.close();
   });

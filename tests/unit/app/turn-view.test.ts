@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyEvent, retrievalInfo, runningTurn, staleness, type TurnView } from '../../../src/app/ask/turn-view';
 import { runTurn } from '../../../src/core/answer/turn';
-import { askDeps, askResult, fakeAsk, MSA, NDA, PASSAGES } from '../../helpers/ask-fixtures';
+import { askResult, fakeAsk, MSA, NDA, PASSAGES } from '../../helpers/ask-fixtures';
 import { ScriptedChatModel } from '../../helpers/scripted-chat';
 
 const PLAN = [
@@ -17,7 +17,7 @@ async function views(): Promise<TurnView[]> {
   const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.cap, PASSAGES.term]));
   const model = new ScriptedChatModel({ json: PLAN, chat: [{ deltas: ['The cap is ', 'twelve months of fees [1].'] }] });
   const out: TurnView[] = [runningTurn('t1', 'What is the cap?', 5, false)];
-  for await (const e of runTurn({ question: 'What is the cap?', turnId: 't1' }, { ask: fake.ask, askDeps, model })) out.push(applyEvent(out[out.length - 1]!, e));
+  for await (const e of runTurn({ question: 'What is the cap?', turnId: 't1' }, { asker: fake.asker, model })) out.push(applyEvent(out[out.length - 1]!, e));
   return out;
 }
 

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestPaths, openEngine } from '../../../src/cli/headless';
 import { collectTurn, runTurn } from '../../../src/core/answer/turn';
-import { ask } from '../../../src/core/ask/ask';
+import { ask, bindAsk } from '../../../src/core/ask/ask';
 import type { AskDeps } from '../../../src/core/ask/types';
 import { EvidenceMatcher } from '../../../src/core/eval/match';
 import { parseQaFile, type QaFile } from '../../../src/core/eval/qa';
@@ -60,11 +60,11 @@ describe.runIf(CORPUS)('a broad question over the development contracts', () => 
     const flows = new FlowService({
       store,
       catalog: new DexieCatalog(db),
-      executors: { question: questionExecutor({ ask, askDeps, settings: async () => DEFAULT_PIPELINE, model: async () => null }) },
+      executors: { question: questionExecutor({ asker: bindAsk(ask, askDeps), settings: async () => DEFAULT_PIPELINE, model: async () => null }) },
       classifier: async () => askDeps.classifier ?? null,
     });
     await flows.start();
-    const { turn } = await collectTurn(runTurn({ question: 'what law governs each contract?' }, { ask, askDeps, workspace: flows.answers }));
+    const { turn } = await collectTurn(runTurn({ question: 'what law governs each contract?' }, { asker: bindAsk(ask, askDeps), workspace: flows.answers }));
     expect(turn.state).toBe('action');
     expect(turn.action?.documentIds).toHaveLength(qa.docs.length);
     const flowId = turn.action!.flowId!;

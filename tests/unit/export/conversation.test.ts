@@ -4,7 +4,7 @@ import { collectTurn, runTurn } from '../../../src/core/answer/turn';
 import type { TurnRecord } from '../../../src/core/answer-types';
 import { conversationToDocx } from '../../../src/export/conversation-docx';
 import { conversationToMarkdown } from '../../../src/export/conversation-markdown';
-import { askDeps, askResult, CLAUSES, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';
+import { askResult, CLAUSES, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';
 import { ScriptedChatModel } from '../../helpers/scripted-chat';
 
 const PLAN = [
@@ -18,9 +18,9 @@ let turns: TurnRecord[] = [];
 beforeAll(async () => {
   const fake = fakeAsk((r) => (/audit/.test(r.question) ? askResult(r.question, [PASSAGES.term], { outcome: 'insufficient' }) : askResult(r.question, [PASSAGES.cap, PASSAGES.term])));
   const model = new ScriptedChatModel({ json: [...PLAN, ...PLAN], chat: [{ deltas: [MODEL_ANSWER] }] });
-  const first = await collectTurn(runTurn({ question: 'What is the liability cap?' }, { ask: fake.ask, askDeps, model }));
-  const second = await collectTurn(runTurn({ question: 'Can we audit them?', history: [first.turn], regime: 'grounded' }, { ask: fake.ask, askDeps, model }));
-  const third = await collectTurn(runTurn({ question: 'What is the liability cap?', history: [first.turn, second.turn] }, { ask: fake.ask, askDeps }));
+  const first = await collectTurn(runTurn({ question: 'What is the liability cap?' }, { asker: fake.asker, model }));
+  const second = await collectTurn(runTurn({ question: 'Can we audit them?', history: [first.turn], regime: 'grounded' }, { asker: fake.asker, model }));
+  const third = await collectTurn(runTurn({ question: 'What is the liability cap?', history: [first.turn, second.turn] }, { asker: fake.asker }));
   turns = [first.turn, second.turn, third.turn];
 });
 

@@ -33,7 +33,7 @@ import { builtinPlaybook } from '../../../src/playbooks/builtin';
 import { scriptPlaybook } from '../../fixtures/hostile-playbooks';
 import { FORMULA_PAYLOADS, MARKUP_PAYLOADS, PAYLOADS } from '../../fixtures/payloads';
 import { reviewDocument, sectionChunks, withSection } from '../../fixtures/review-contract';
-import { askDeps, askResult, fakeAsk, MSA, type PassageSpec } from '../../helpers/ask-fixtures';
+import { askResult, fakeAsk, MSA, type PassageSpec } from '../../helpers/ask-fixtures';
 import { docRecord } from '../../helpers/records';
 import { ScriptedChatModel } from '../../helpers/scripted-chat';
 
@@ -55,9 +55,9 @@ beforeAll(async () => {
   const answer = `**The cap** is twelve months [1]. ${MARKUP_PAYLOADS.join(' ')} [2] ${FORMULA_PAYLOADS.join(' ')}`;
   const model = new ScriptedChatModel({ json: [...PLAN, ...PLAN], chat: [{ deltas: [answer] }] });
   for (const question of [PAYLOADS.slice(0, 8).join(' '), PAYLOADS.slice(8).join(' ')]) {
-    turns.push((await collectTurn(runTurn({ question, history: turns }, { ask: fake.ask, askDeps, model }))).turn);
+    turns.push((await collectTurn(runTurn({ question, history: turns }, { asker: fake.asker, model }))).turn);
   }
-  turns.push((await collectTurn(runTurn({ question: `${FORMULA_PAYLOADS[0]} ${MARKUP_PAYLOADS[0]}`, history: turns }, { ask: fake.ask, askDeps }))).turn);
+  turns.push((await collectTurn(runTurn({ question: `${FORMULA_PAYLOADS[0]} ${MARKUP_PAYLOADS[0]}`, history: turns }, { asker: fake.asker }))).turn);
 
   // A scan report: payloads in the document name, the clause text, the playbook, the review notes and names.
   const playbook = scriptPlaybook(builtinPlaybook('commercial-contracts')!);

@@ -9,7 +9,7 @@ import { collectTurn, runTurn } from '../../../src/core/answer/turn';
 import type { TurnRecord } from '../../../src/core/answer-types';
 import { DexieConversationStore } from '../../../src/store/conversations';
 import { WORKSPACE_DB_PREFIX, WorkspaceDb, type IdbDeps } from '../../../src/store/db';
-import { askDeps, askResult, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';
+import { askResult, fakeAsk, PASSAGES } from '../../helpers/ask-fixtures';
 import { freshIdb } from '../../helpers/idb';
 import { docRecord } from '../../helpers/records';
 
@@ -22,7 +22,7 @@ const turns: TurnRecord[] = [];
 beforeAll(async () => {
   const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.cap, PASSAGES.term]));
   for (const question of ['What is the liability cap?', 'And the renewal term?', 'Governing law?']) {
-    turns.push((await collectTurn(runTurn({ question, history: turns }, { ask: fake.ask, askDeps }))).turn);
+    turns.push((await collectTurn(runTurn({ question, history: turns }, { asker: fake.asker }))).turn);
   }
 });
 

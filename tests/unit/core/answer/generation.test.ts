@@ -3,7 +3,7 @@ import { turnFromAsk } from '../../../../src/core/answer/answer';
 import { collectTurn, runTurn } from '../../../../src/core/answer/turn';
 import { ModelError } from '../../../../src/core/errors';
 import type { TurnEvent } from '../../../../src/core/events';
-import { askDeps, askResult, fakeAsk, PASSAGES } from '../../../helpers/ask-fixtures';
+import { askResult, fakeAsk, PASSAGES } from '../../../helpers/ask-fixtures';
 import { ScriptedChatModel, type ChatStep } from '../../../helpers/scripted-chat';
 
 const TIMEOUTS = { planMs: 300, firstTokenMs: 300, idleMs: 300 };
@@ -20,7 +20,7 @@ function modelWith(chat: ChatStep): ScriptedChatModel {
 
 async function run(model: ScriptedChatModel, signal?: AbortSignal) {
   const fake = fakeAsk(() => RESULT);
-  return collectTurn(runTurn({ question: QUESTION }, { ask: fake.ask, askDeps, model, timeouts: TIMEOUTS }, { signal }));
+  return collectTurn(runTurn({ question: QUESTION }, { asker: fake.asker, model, timeouts: TIMEOUTS }, { signal }));
 }
 
 const tokens = (events: readonly TurnEvent[]) => events.flatMap((e) => (e.type === 'token' ? [e.text] : []));
@@ -91,7 +91,7 @@ describe('stopping', () => {
     const model = modelWith({ deltas: ['Liability is capped [1]', ' at twelve', ' months', ' of fees', ' and more'], delayMs: 40 });
     const fake = fakeAsk(() => RESULT);
     const events: TurnEvent[] = [];
-    for await (const e of runTurn({ question: QUESTION }, { ask: fake.ask, askDeps, model, timeouts: TIMEOUTS }, { signal: controller.signal })) {
+    for await (const e of runTurn({ question: QUESTION }, { asker: fake.asker, model, timeouts: TIMEOUTS }, { signal: controller.signal })) {
       events.push(e);
       if (e.type === 'token' && events.filter((x) => x.type === 'token').length === 2) controller.abort();
     }
@@ -116,7 +116,7 @@ describe('stopping', () => {
     const model = modelWith({ deltas: ['a', 'b', 'c', 'd'], delayMs: 30 });
     const fake = fakeAsk(() => RESULT);
     let seen = 0;
-    for await (const e of runTurn({ question: QUESTION }, { ask: fake.ask, askDeps, model, timeouts: TIMEOUTS })) {
+    for await (const e of runTurn({ question: QUESTION }, { asker: fake.asker, model, timeouts: TIMEOUTS })) {
       if (e.type === 'token' && ++seen === 1) break;
     }
     expect(seen).toBe(1);

@@ -3,7 +3,7 @@ import { MemoryConversationStore, titleFromQuestion } from '../../../../src/core
 import { passageReference } from '../../../../src/core/answer/lineage';
 import { collectTurn, runTurn } from '../../../../src/core/answer/turn';
 import { StoreError } from '../../../../src/core/errors';
-import { askDeps, askResult, fakeAsk, MSA, PASSAGES, scopeOf } from '../../../helpers/ask-fixtures';
+import { askResult, fakeAsk, MSA, PASSAGES, scopeOf } from '../../../helpers/ask-fixtures';
 
 /** A fake ask() that keeps the previous scope for short follow-ups, as the real one does. */
 function scopedAsk() {
@@ -20,7 +20,7 @@ async function conversation(questions: readonly string[]) {
   const fake = scopedAsk();
   for (const question of questions) {
     const history = await store.turns(convo.id);
-    const { turn } = await collectTurn(runTurn({ question, history, conversationId: convo.id }, { ask: fake.ask, askDeps }));
+    const { turn } = await collectTurn(runTurn({ question, history, conversationId: convo.id }, { asker: fake.asker }));
     await store.appendTurn(convo.id, turn);
   }
   return { store, convo, requests: fake.requests, turns: await store.turns(convo.id) };
@@ -66,7 +66,7 @@ describe('the conversation store', () => {
     const store = new MemoryConversationStore(() => ++clock);
     const a = await store.create('First');
     const b = await store.create('Second');
-    const { turn } = await collectTurn(runTurn({ question: 'hello' }, { ask: scopedAsk().ask, askDeps }));
+    const { turn } = await collectTurn(runTurn({ question: 'hello' }, { asker: scopedAsk().asker }));
     await store.appendTurn(a.id, turn);
     expect((await store.list()).map((c) => c.title)).toEqual(['First', 'Second']);
     await store.rename(b.id, 'Renamed');

@@ -3,6 +3,7 @@ import { plannerDocuments } from '../../../../src/core/answer/alias-map';
 import { collectTurn, runTurn, type TurnDeps, type TurnRequest } from '../../../../src/core/answer/turn';
 import type { WorkspaceAnswers } from '../../../../src/core/answer-types';
 import type { AskResult } from '../../../../src/core/ask/types';
+import { bindAsk } from '../../../../src/core/ask/ask';
 import { IndexError } from '../../../../src/core/errors';
 import { TERMINAL_EVENTS, type TurnEvent } from '../../../../src/core/events';
 import { askDeps, askResult, DOCUMENTS, fakeAsk, MSA, PASSAGES } from '../../../helpers/ask-fixtures';
@@ -21,7 +22,7 @@ function phaseB(ids: string[], extra: Record<string, unknown> = {}): JsonStep {
 
 async function turn(request: Partial<TurnRequest> & { question?: string }, deps: Partial<TurnDeps> & { result?: AskResult } = {}) {
   const fake = fakeAsk(() => deps.result ?? answered(request.question ?? QUESTION));
-  const out = await collectTurn(runTurn({ question: QUESTION, ...request }, { ask: fake.ask, askDeps, timeouts: TIMEOUTS, ...deps }));
+  const out = await collectTurn(runTurn({ question: QUESTION, ...request }, { asker: fake.asker, timeouts: TIMEOUTS, ...deps }));
   return { ...out, requests: fake.requests };
 }
 
@@ -108,7 +109,7 @@ describe('without a model', () => {
     const failing = async () => {
       throw new IndexError('index/corrupt', 'index: the lexical snapshot of workspace w1 is corrupt');
     };
-    const { turn: t, events } = await collectTurn(runTurn({ question: QUESTION }, { ask: failing, askDeps }));
+    const { turn: t, events } = await collectTurn(runTurn({ question: QUESTION }, { asker: bindAsk(failing, askDeps) }));
     expect(t.state).toBe('error');
     expect(t.error).toMatchObject({ name: 'IndexError', code: 'index/corrupt' });
     expect(t.answer).toBeNull();

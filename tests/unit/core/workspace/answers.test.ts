@@ -6,17 +6,18 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectTurn, runTurn } from '../../../../src/core/answer/turn';
-import { ask as realAsk } from '../../../../src/core/ask/ask';
+import { bindAsk, ask as realAsk } from '../../../../src/core/ask/ask';
 import { ASK_CLASSIFIER_OPTIONS } from '../../../../src/core/ask/sufficiency';
 import type { AskDeps, AskFunction } from '../../../../src/core/ask/types';
 import { isVerbatim } from '../../../../src/core/answer/verbatim';
 import { CatalogWorkspaceAnswers } from '../../../../src/core/workspace/answers';
 import { MemoryCatalog } from '../../../../src/core/workspace/catalog';
-import { questionFlowExecutor } from '../../../../src/core/workspace/executors';
 import { MemoryFlowStore, rowsInOrder } from '../../../../src/core/workspace/flows';
 import { FlowScheduler } from '../../../../src/core/workspace/scheduler';
 import type { DocumentTable } from '../../../../src/core/workspace/inventory';
 import type { ChatModel } from '../../../../src/core/ports';
+import { questionExecutor } from '../../../../src/app/ask/flow-executors';
+import { DEFAULT_PIPELINE } from '../../../../src/core/search/pipeline';
 import { builtinClassifier } from '../../../../src/playbooks/classifiers';
 import { textFile, WORKSPACE_CONTRACTS } from '../../../fixtures/contracts';
 import { askWorkspace, type AskWorkspace } from '../../../helpers/ask-workspace';
@@ -43,10 +44,10 @@ function countingAsk(): { ask: AskFunction; calls: string[][] } {
 function setup(model: ChatModel | null = null) {
   const counted = countingAsk();
   const store = new MemoryFlowStore();
-  const flows = new FlowScheduler({ store, executors: { question: questionFlowExecutor({ ask: counted.ask, askDeps, model: async () => model }) } });
+  const flows = new FlowScheduler({ store, executors: { question: questionExecutor({ asker: bindAsk(counted.ask, askDeps), settings: async () => DEFAULT_PIPELINE, model: async () => model }) } });
   const catalog = new MemoryCatalog(w.workspace.documents.values());
   const workspace = new CatalogWorkspaceAnswers({ catalog, flows, classifier });
-  const turn = (question: string, chat: ChatModel | null = null) => collectTurn(runTurn({ question }, { ask: counted.ask, askDeps, workspace, model: chat, timeouts: TIMEOUTS }));
+  const turn = (question: string, chat: ChatModel | null = null) => collectTurn(runTurn({ question }, { asker: bindAsk(counted.ask, askDeps), workspace, model: chat, timeouts: TIMEOUTS }));
   return { ...counted, store, flows, workspace, turn };
 }
 

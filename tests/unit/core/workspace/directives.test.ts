@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectTurn, runTurn } from '../../../../src/core/answer/turn';
-import type { AskFunction } from '../../../../src/core/ask/types';
+import type { Asker } from '../../../../src/core/ask/types';
 import { CatalogWorkspaceAnswers } from '../../../../src/core/workspace/answers';
 import { isSearchable, MemoryCatalog } from '../../../../src/core/workspace/catalog';
 import { readDirective } from '../../../../src/core/workspace/directives';
@@ -62,11 +62,11 @@ function setup() {
   const flows = new FlowScheduler({ store: new MemoryFlowStore(), executors: { scan: record, import: record }, now: () => NOW });
   const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(rows), flows, now: () => NOW });
   const asked: string[] = [];
-  const ask: AskFunction = async (request) => {
+  const ask: Asker['ask'] = async (request) => {
     asked.push(request.question);
     throw new Error('retrieval must not run for a directive');
   };
-  const turn = async (question: string) => (await collectTurn(runTurn({ question }, { ask, askDeps: { retriever: null as never, documents: async () => [] }, workspace }))).turn;
+  const turn = async (question: string) => (await collectTurn(runTurn({ question }, { asker: { ask, documents: async () => [] }, workspace }))).turn;
   return { rows, ran, asked, flows, workspace, turn };
 }
 

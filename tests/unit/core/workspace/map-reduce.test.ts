@@ -11,7 +11,7 @@ import { composeFlowExtractive, reduceFlow, windowAround } from '../../../../src
 import { factsReply } from '../../../../src/core/workspace/replies';
 import { DurationModel } from '../../../../src/core/workspace/durations';
 import { FlowScheduler } from '../../../../src/core/workspace/scheduler';
-import { askDeps, askResult, AVV, fakeAsk, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
+import { askResult, AVV, fakeAsk, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
 import { namedRows, NOW } from '../../../helpers/catalog-fixtures';
 import { ScriptedChatModel } from '../../../helpers/scripted-chat';
 
@@ -21,7 +21,7 @@ const FLOW = {} as FlowRecord;
 describe('the map step', () => {
   it('asks the item\'s document only, with its evidence budget and neighbour depth', async () => {
     const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.law, PASSAGES.term]));
-    const row = await askItem(ITEM, FLOW, { ask: fake.ask, askDeps });
+    const row = await askItem(ITEM, FLOW, { asker: fake.asker });
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ question: 'governing law', context: { userScope: ['msa'] }, settings: { neighbours: 2, selection: { topK: 3, perFile: 0 } } });
     expect(row).toMatchObject({ status: 'found', documentId: 'msa', chunkId: 'msa:70', pageStart: 8, section: ['ARTICLE 17 GENERAL', '17.4 Governing Law'], reason: null });
@@ -32,7 +32,7 @@ describe('the map step', () => {
 
   it('says not found, and why, when the sufficiency signal says the evidence does not answer', async () => {
     const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term], { outcome: 'insufficient', sufficiency: { score: 0.2, threshold: 0.5, reasons: ['No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.'] } }));
-    const row = await askItem({ ...ITEM, documentId: 'nda' }, FLOW, { ask: fake.ask, askDeps });
+    const row = await askItem({ ...ITEM, documentId: 'nda' }, FLOW, { asker: fake.asker });
     expect(row).toMatchObject({ status: 'not_found', document: NDA.name, finding: '', evidence: '', chunkId: null, score: 0.2, reason: 'No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.' });
   });
 
@@ -128,7 +128,7 @@ describe('a scan of several documents planned by the model', () => {
     const workspace = new CatalogWorkspaceAnswers({ catalog: new MemoryCatalog(rows), flows, now: () => NOW });
     const planner = new ScriptedChatModel({ json: [{ value: { family: 'scan_request', reply_language: 'en', evidence_regime: 'grounded', follow_up: false } }, { value: { document_ids: ['D1', 'D2'], section_ordinal: null, answer_shape: 'short' } }] });
     const fake = fakeAsk(() => askResult('x', []));
-    const { turn } = await collectTurn(runTurn({ question: 'Review the MSA and the NDA against the commercial playbook' }, { ask: fake.ask, askDeps, workspace, model: planner, timeouts: { planMs: 300, firstTokenMs: 300, idleMs: 300 } }));
+    const { turn } = await collectTurn(runTurn({ question: 'Review the MSA and the NDA against the commercial playbook' }, { asker: fake.asker, workspace, model: planner, timeouts: { planMs: 300, firstTokenMs: 300, idleMs: 300 } }));
     expect(turn).toMatchObject({ state: 'action', action: { kind: 'scan' } });
     expect(turn.action!.documentIds).toHaveLength(2);
     expect(turn.answer?.text).toMatch(/^I would review 2 documents against a playbook, one at a time: .+\n\nEstimated time: about 9 s \(about 5 s per document on this device\)\.\n\nNothing runs until you approve\.$/);

@@ -52,7 +52,7 @@ export type AnswerShape = 'short' | 'list' | 'table' | 'quote' | 'summary';
 export const ANSWER_SHAPES: readonly AnswerShape[] = ['short', 'list', 'table', 'quote', 'summary'];
 
 /** How a plan was made. */
-export type PlanSource =
+type PlanSource =
   /** A deterministic fast path (greeting, thanks, empty input, capability). */
   | 'router'
   /** The language model (Phase A, and Phase B for document-scoped families). */
@@ -176,7 +176,7 @@ export interface CheckedAnswer {
 
 // ---- scope and sufficiency (the ask path's, ask/, kept with the turn) ------------------------------
 /** How the documents searched were chosen. */
-export type ScopeSource =
+type ScopeSource =
   /** The question names them (title, parties, aliases, file name, defined short names). */
   | 'question'
   /** A follow-up ("this agreement", "and the renewal term?") kept the previous turn's scope. */
@@ -311,7 +311,7 @@ export interface TurnRecord {
 }
 
 // ---- the workspace answers port (issue 11 implements it) ------------------------------------------
-export type WorkspaceFamily = 'inventory' | 'metadata_fact';
+type WorkspaceFamily = 'inventory' | 'metadata_fact';
 
 export interface WorkspaceQuestion {
   readonly family: WorkspaceFamily;

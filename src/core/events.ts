@@ -15,8 +15,8 @@ interface Base {
 }
 
 // ---- ingest ---------------------------------------------------------------------------------
-export interface FileStarted extends Base { readonly type: 'file_started'; readonly documentId: string; readonly name: string; readonly size: number }
-export interface PageParsed extends Base {
+interface FileStarted extends Base { readonly type: 'file_started'; readonly documentId: string; readonly name: string; readonly size: number }
+interface PageParsed extends Base {
   readonly type: 'page_parsed';
   readonly documentId: string;
   readonly page: number;
@@ -24,15 +24,15 @@ export interface PageParsed extends Base {
   /** The page has no text layer and OCR reads it next (its ocr_page event ends it). */
   readonly needsOcr?: boolean;
 }
-export interface OcrPage extends Base { readonly type: 'ocr_page'; readonly documentId: string; readonly page: number; readonly pages: number; readonly confidence: number }
-export interface Chunked extends Base { readonly type: 'chunked'; readonly documentId: string; readonly chunks: number }
-export interface Embedded extends Base { readonly type: 'embedded'; readonly documentId: string; readonly done: number; readonly total: number }
-export interface Indexed extends Base { readonly type: 'indexed'; readonly documentId: string }
-export interface FileDone extends Base { readonly type: 'file_done'; readonly documentId: string; readonly name: string; readonly status: DocStatus }
-export interface FileFailed extends Base { readonly type: 'file_failed'; readonly documentId: string | null; readonly name: string; readonly error: SerializedError }
+interface OcrPage extends Base { readonly type: 'ocr_page'; readonly documentId: string; readonly page: number; readonly pages: number; readonly confidence: number }
+interface Chunked extends Base { readonly type: 'chunked'; readonly documentId: string; readonly chunks: number }
+interface Embedded extends Base { readonly type: 'embedded'; readonly documentId: string; readonly done: number; readonly total: number }
+interface Indexed extends Base { readonly type: 'indexed'; readonly documentId: string }
+interface FileDone extends Base { readonly type: 'file_done'; readonly documentId: string; readonly name: string; readonly status: DocStatus }
+interface FileFailed extends Base { readonly type: 'file_failed'; readonly documentId: string | null; readonly name: string; readonly error: SerializedError }
 
 // ---- progress of any job ----------------------------------------------------------------------
-export interface Progress extends Base {
+interface Progress extends Base {
   readonly type: 'progress';
   /** What is being counted: 'files', 'pages', 'chunks', 'bytes'. */
   readonly unit: string;
@@ -41,43 +41,43 @@ export interface Progress extends Base {
   /** Estimated milliseconds left, when it can be estimated. */
   readonly etaMs: number | null;
 }
-export interface JobDone extends Base { readonly type: 'job_done'; readonly summary: Readonly<Record<string, number>> }
-export interface JobFailed extends Base { readonly type: 'job_failed'; readonly error: SerializedError }
-export interface JobCancelled extends Base { readonly type: 'job_cancelled' }
+interface JobDone extends Base { readonly type: 'job_done'; readonly summary: Readonly<Record<string, number>> }
+interface JobFailed extends Base { readonly type: 'job_failed'; readonly error: SerializedError }
+interface JobCancelled extends Base { readonly type: 'job_cancelled' }
 
 // ---- a conversation turn ------------------------------------------------------------------------
-export interface TurnStatus extends Base { readonly type: 'status'; readonly stage: string; readonly message: string }
-export interface TurnPlan extends Base { readonly type: 'plan'; readonly plan: Readonly<Record<string, unknown>> }
-export interface ToolCall extends Base { readonly type: 'tool_call'; readonly tool: string; readonly input: Readonly<Record<string, unknown>> }
-export interface ToolResult extends Base { readonly type: 'tool_result'; readonly tool: string; readonly output: Readonly<Record<string, unknown>> }
+interface TurnStatus extends Base { readonly type: 'status'; readonly stage: string; readonly message: string }
+interface TurnPlan extends Base { readonly type: 'plan'; readonly plan: Readonly<Record<string, unknown>> }
+interface ToolCall extends Base { readonly type: 'tool_call'; readonly tool: string; readonly input: Readonly<Record<string, unknown>> }
+interface ToolResult extends Base { readonly type: 'tool_result'; readonly tool: string; readonly output: Readonly<Record<string, unknown>> }
 /** The numbered sources an answer may cite (insufficient: the closest passages). */
-export interface Sources extends Base { readonly type: 'sources'; readonly chunkIds: readonly string[]; readonly sources?: readonly AnswerSource[] }
+interface Sources extends Base { readonly type: 'sources'; readonly chunkIds: readonly string[]; readonly sources?: readonly AnswerSource[] }
 /** Provisional answer text as the model writes it; the `answer` event that follows is final. */
-export interface Token extends Base { readonly type: 'token'; readonly text: string }
+interface Token extends Base { readonly type: 'token'; readonly text: string }
 /** The final reply with its citations and quotes checked (supersedes the streamed tokens). */
-export interface TurnAnswer extends Base { readonly type: 'answer'; readonly answer: CheckedAnswer; readonly writer: TurnRecord['writer'] }
+interface TurnAnswer extends Base { readonly type: 'answer'; readonly answer: CheckedAnswer; readonly writer: TurnRecord['writer'] }
 /** `outcome` is the turn's state; `turn` the record to keep. */
-export interface TurnDone extends Base { readonly type: 'done'; readonly outcome: string; readonly turn?: TurnRecord }
-export interface TurnError extends Base { readonly type: 'error'; readonly error: SerializedError; readonly turn?: TurnRecord }
+interface TurnDone extends Base { readonly type: 'done'; readonly outcome: string; readonly turn?: TurnRecord }
+interface TurnError extends Base { readonly type: 'error'; readonly error: SerializedError; readonly turn?: TurnRecord }
 
 // ---- a compliance scan --------------------------------------------------------------------------
-export interface ChunkClassified extends Base { readonly type: 'chunk_classified'; readonly chunkId: string; readonly labels: readonly string[] }
-export interface RuleChecked extends Base { readonly type: 'rule_checked'; readonly ruleId: string; readonly outcome: string }
-export interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleId: string; readonly severity: string; readonly chunkId: string | null; readonly flagId?: string }
+interface ChunkClassified extends Base { readonly type: 'chunk_classified'; readonly chunkId: string; readonly labels: readonly string[] }
+interface RuleChecked extends Base { readonly type: 'rule_checked'; readonly ruleId: string; readonly outcome: string }
+interface FlagRaised extends Base { readonly type: 'flag'; readonly ruleId: string; readonly severity: string; readonly chunkId: string | null; readonly flagId?: string }
 /** `cached`: an identical scan (same document content, playbook id, version and content) was reused. */
-export interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number; readonly scanKey?: string; readonly documentId?: string; readonly cached?: boolean }
+interface ScanDone extends Base { readonly type: 'scan_done'; readonly flags: number; readonly scanKey?: string; readonly documentId?: string; readonly cached?: boolean }
 
 // ---- a multi-document flow (issue 11; jobId is the flow id) -----------------------------------------
 /** Proposed for the user's approval: nothing runs before `flow_decided` approves it. */
 /** `estimateMs` null: this device has no basis yet ("estimating…"). */
-export interface FlowProposed extends Base { readonly type: 'flow_proposed'; readonly kind: string; readonly items: number; readonly estimateMs: number | null }
+interface FlowProposed extends Base { readonly type: 'flow_proposed'; readonly kind: string; readonly items: number; readonly estimateMs: number | null }
 /** The user's answer to a proposal (a denial then ends the flow with job_cancelled). */
-export interface FlowDecided extends Base { readonly type: 'flow_decided'; readonly approved: boolean; readonly reason: string | null }
+interface FlowDecided extends Base { readonly type: 'flow_decided'; readonly approved: boolean; readonly reason: string | null }
 /** Waiting for the device: its place in line (1 = next), when it should start and when finish (ms from now). */
-export interface FlowQueued extends Base { readonly type: 'flow_queued'; readonly position: number; readonly startsInMs: number | null; readonly etaMs: number | null }
-export interface FlowStarted extends Base { readonly type: 'flow_started'; readonly items: number; readonly done: number; readonly etaMs: number | null }
+interface FlowQueued extends Base { readonly type: 'flow_queued'; readonly position: number; readonly startsInMs: number | null; readonly etaMs: number | null }
+interface FlowStarted extends Base { readonly type: 'flow_started'; readonly items: number; readonly done: number; readonly etaMs: number | null }
 /** One work item finished (its document's row is in the flow record). */
-export interface FlowItemDone extends Base {
+interface FlowItemDone extends Base {
   readonly type: 'flow_item';
   readonly itemId: string;
   readonly documentId: string | null;
@@ -88,15 +88,14 @@ export interface FlowItemDone extends Base {
   readonly ms: number;
 }
 
-export type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
-export type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
+type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
+type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
 export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnAnswer | TurnDone | TurnError;
-export type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
-export type FlowEvent = FlowProposed | FlowDecided | FlowQueued | FlowStarted | FlowItemDone;
+type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
+type FlowEvent = FlowProposed | FlowDecided | FlowQueued | FlowStarted | FlowItemDone;
 
 export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent | FlowEvent;
 export type EventType = CasefileEvent['type'];
-export type EventOf<T extends EventType> = Extract<CasefileEvent, { type: T }>;
 
 /** Distributes Omit over the union so each member keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -48,7 +48,7 @@ export interface ChatRequest {
   readonly stop?: readonly string[];
 }
 /** Token counts of one call, when the provider reports them. */
-export interface ChatUsage {
+interface ChatUsage {
   readonly promptTokens?: number;
   readonly completionTokens?: number;
 }

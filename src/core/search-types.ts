@@ -57,7 +57,7 @@ export interface SelectionOptions {
   readonly minScore: number;
 }
 
-export interface PassageDocument {
+interface PassageDocument {
   readonly id: string;
   readonly name: string;
   readonly path: string;
@@ -142,7 +142,7 @@ export interface PipelineExplanation {
  * What the evidence sufficiency needs from the index, computed where the index is (the index
  * worker in the app), so the page can judge from the response alone.
  */
-export interface PipelineEvidence {
+interface PipelineEvidence {
   /** Share of the keyword query's idf mass the best lexical candidates cover (see sufficiency.ts). */
   readonly coverage: number;
   /** idf of each query term (`terms`), over the whole index. */

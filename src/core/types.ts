@@ -133,11 +133,6 @@ export interface SearchHit {
   readonly foundBy: readonly ('lexical' | 'dense')[];
 }
 
-export interface ResolvedHit extends SearchHit {
-  readonly chunk: ChunkRecord;
-  readonly document: Pick<DocumentRecord, 'id' | 'name' | 'path' | 'title' | 'language'>;
-}
-
 export interface WorkspaceRecord {
   readonly id: string;
   name: string;

@@ -16,7 +16,7 @@ export function isFormulaLike(value: string): boolean {
 }
 
 /** The text with a leading apostrophe when a spreadsheet would read it as a formula. */
-export function neutralizeFormula(value: string): string {
+function neutralizeFormula(value: string): string {
   return isFormulaLike(value) ? `'${value}` : value;
 }
 

@@ -18,7 +18,7 @@ export interface ConversationExport {
   readonly language?: ExportLang;
 }
 
-export type LineKind = 'paragraph' | 'quote' | 'bullet' | 'blank';
+type LineKind = 'paragraph' | 'quote' | 'bullet' | 'blank';
 
 export interface AnswerLine {
   readonly kind: LineKind;

@@ -11,8 +11,7 @@ import type { FlagKind, FlagStatus } from '../core/scan/types';
 import type { FlowRow, FlowStatus } from '../core/workspace/flows';
 import type { Verdict } from '../core/workspace/verdict';
 
-export const EXPORT_LANGS = ['en', 'fr', 'de'] as const;
-export type ExportLang = (typeof EXPORT_LANGS)[number];
+export type ExportLang = 'en' | 'fr' | 'de';
 
 export interface ExportStrings {
   // conversation

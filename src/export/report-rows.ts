@@ -46,8 +46,6 @@ export function flagColumns(lang: ExportLang = 'en'): readonly { readonly key: F
   return COLUMN_KEYS.map((key) => ({ key, title: titles[key] }));
 }
 
-export const FLAG_COLUMNS = flagColumns('en');
-
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
 
 export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[] {

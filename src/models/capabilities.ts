@@ -49,7 +49,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function describeAdapter(adapter: AdapterLike): GpuInfo {
+function describeAdapter(adapter: AdapterLike): GpuInfo {
   return {
     vendor: adapter.info?.vendor ?? '',
     architecture: adapter.info?.architecture ?? '',

@@ -13,7 +13,7 @@ import type { ProgressInfoLike } from './progress';
 import { BATCH_SIZE } from './profiles';
 
 /** Pools `[batch, seq, dim]` hidden states into unit vectors (CLS row or masked mean). */
-export function poolAndNormalize(hidden: Tensor, mask: Tensor, pooling: Pooling): Float32Array[] {
+function poolAndNormalize(hidden: Tensor, mask: Tensor, pooling: Pooling): Float32Array[] {
   const h = hidden.type === 'float32' ? hidden : hidden.to('float32');
   const [batch, seq, dim] = h.dims as [number, number, number];
   const data = h.data as Float32Array;

@@ -6,7 +6,7 @@
 import { AbortedError, AppError, isAbort, ModelError, type ErrorCode } from '../core/errors';
 import type { Device, Dtype } from '../core/ports';
 
-export type FailureReason =
+type FailureReason =
   | 'not-downloaded'
   | 'fp16-unsupported'
   | 'no-adapter'
@@ -33,7 +33,7 @@ const PATTERNS: readonly [RegExp, FailureReason][] = [
   [/Failed to fetch|NetworkError|network error|ERR_|ECONN|ETIMEDOUT|status (5\d\d)|Error \(5\d\d\)|\(50\d\)/i, 'network'],
 ];
 
-export function failureReason(error: unknown): FailureReason {
+function failureReason(error: unknown): FailureReason {
   if (error instanceof AppError && typeof error.details?.['reason'] === 'string') return error.details['reason'] as FailureReason;
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return PATTERNS.find(([re]) => re.test(text))?.[1] ?? 'unknown';

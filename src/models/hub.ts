@@ -7,7 +7,7 @@
 import type { Dtype } from '../core/ports';
 import type { ModelSpec } from './catalog';
 
-export const HUB_HOST = 'https://huggingface.co/';
+const HUB_HOST = 'https://huggingface.co/';
 export const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
 
 /** transformers.js's DEFAULT_DTYPE_SUFFIX_MAPPING for the dtypes Casefile uses. */
@@ -54,7 +54,7 @@ export interface HubSource {
 export const DEFAULT_SOURCE: HubSource = { remoteHost: HUB_HOST, remotePathTemplate: HUB_PATH_TEMPLATE };
 
 /** Same joining rule as transformers.js pathJoin: one slash between parts. */
-export function pathJoin(...parts: string[]): string {
+function pathJoin(...parts: string[]): string {
   return parts
     .map((part, i) => {
       let p = part;

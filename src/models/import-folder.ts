@@ -27,7 +27,7 @@ export interface FolderAnalysis {
 }
 
 /** The picked files by path inside the model folder (a single top folder holding them is stripped and names the model). */
-export function normalize(files: readonly PickedFile[], fallbackName: string): { name: string; files: Map<string, Blob> } {
+function normalize(files: readonly PickedFile[], fallbackName: string): { name: string; files: Map<string, Blob> } {
   const clean = files.map((f) => ({ path: f.path.replace(/\\/g, '/').replace(/^\.?\//, ''), blob: f.blob }));
   const firsts = new Set(clean.map((f) => f.path.split('/')[0]));
   const hasTopConfig = clean.some((f) => f.path === 'config.json');

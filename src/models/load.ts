@@ -74,7 +74,7 @@ export async function guardedLoad<T>(options: LoadOptions<LoadableSpec>, stage: 
 }
 
 /** Lets queued messages (a cancel) run between batches: awaiting a resolved promise does not. */
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The skeleton every transformers.js model class shares (embedder, reranker, and the language

@@ -26,10 +26,10 @@ export interface BlobStore {
 
 export type ProgressCallback = (data: { progress: number; loaded: number; total: number }) => void;
 
-export const fileKey = (k: FileKey): string => `${k.id}/${k.file}`;
+const fileKey = (k: FileKey): string => `${k.id}/${k.file}`;
 
 /** A copy of `response` whose body reports how much of it has been read. */
-export function withProgress(response: Response, onProgress: ProgressCallback): Response {
+function withProgress(response: Response, onProgress: ProgressCallback): Response {
   const total = Number(response.headers.get('content-length') ?? 0);
   if (!response.body) return response;
   let loaded = 0;

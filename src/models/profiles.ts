@@ -10,7 +10,7 @@ import { catalogSpec, dtypesOf, type ModelRole, type ModelSpec } from './catalog
 
 export type ProfileId = 'gpu' | 'gpu-lite' | 'cpu';
 
-export interface RoleChoice {
+interface RoleChoice {
   readonly model: string;
   readonly dtype: Dtype;
 }
@@ -59,7 +59,7 @@ export const PROFILES: Readonly<Record<ProfileId, Profile>> = {
 export const PROFILE_IDS = Object.keys(PROFILES) as ProfileId[];
 
 /** GPU limits the profiles need: the 250k × 1024 embedding table is 512 MB in fp16, 1 GB in fp32. */
-export const GPU_REQUIREMENTS = {
+const GPU_REQUIREMENTS = {
   gpu: { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 29 },
   'gpu-lite': { maxBufferSize: 2 ** 30, maxStorageBufferBindingSize: 2 ** 30 },
 } as const;
@@ -98,7 +98,7 @@ export interface PlanSettings {
   readonly custom: readonly ModelSpec[];
 }
 
-export interface Attempt {
+interface Attempt {
   readonly device: Device;
   readonly dtype: Dtype;
 }
@@ -120,7 +120,7 @@ export interface ModelPlan {
 }
 
 /** A dtype the spec has, preferring `wanted`, then what suits the device. */
-export function pickDtype(spec: ModelSpec, device: Device, caps: Capabilities | null, wanted?: Dtype): Dtype {
+function pickDtype(spec: ModelSpec, device: Device, caps: Capabilities | null, wanted?: Dtype): Dtype {
   const have = dtypesOf(spec);
   if (wanted && have.includes(wanted) && !(wanted === 'fp16' && device === 'webgpu' && caps?.webgpu && !caps.webgpu.shaderF16)) return wanted;
   const order: Dtype[] =
@@ -131,7 +131,7 @@ export function pickDtype(spec: ModelSpec, device: Device, caps: Capabilities | 
 }
 
 /** What WebGPU falls back to: the same model on WASM, quantized when possible. */
-export function fallbackAttempt(spec: ModelSpec): Attempt {
+function fallbackAttempt(spec: ModelSpec): Attempt {
   return { device: 'wasm', dtype: pickDtype(spec, 'wasm', null) };
 }
 

@@ -11,7 +11,7 @@ import { validateSource, type HubSource } from './hub';
 import { PROFILE_IDS, type PlanSettings, type ProfileId, type RoleOverride } from './profiles';
 
 export const SETTINGS_KEY = 'models.settings';
-export const SETTINGS_VERSION = 1;
+const SETTINGS_VERSION = 1;
 
 export interface ModelSettings extends PlanSettings {
   readonly version: typeof SETTINGS_VERSION;

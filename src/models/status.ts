@@ -35,7 +35,7 @@ export interface ModelRow {
   readonly note: string | null;
 }
 
-export const rowIdOf = (spec: Pick<ModelSpec, 'id'>, dtype: Dtype): string => `${spec.id}@${dtype}`;
+const rowIdOf = (spec: Pick<ModelSpec, 'id'>, dtype: Dtype): string => `${spec.id}@${dtype}`;
 
 export interface RowInputs {
   readonly plan: ModelPlan;

@@ -5,8 +5,8 @@
 import type { BlobStore, FileSource, StoredFile } from './model-cache';
 
 /** Cache API keys must be http(s) URLs; this host never resolves (RFC 2606 `.invalid`). */
-export const CACHE_URL_PREFIX = 'https://model-files.casefile.invalid/';
-export const MODEL_CACHE_NAME = 'casefile-models-v1';
+const CACHE_URL_PREFIX = 'https://model-files.casefile.invalid/';
+const MODEL_CACHE_NAME = 'casefile-models-v1';
 
 const SOURCE_HEADER = 'x-casefile-source';
 

@@ -13,14 +13,12 @@
 export const TESSERACT_ASSET_DIR = 'tesseract';
 
 /**
- * The English model shipped with the app: `4.0.0_best_int` (LSTM only, 2.95 MB) rather than
+ * The model variant shipped for every language: `4.0.0_best_int` (LSTM only, 2.95 MB) rather than
  * `4.0.0` (10.9 MB, the same LSTM network plus the legacy engine we never run). It is also what
  * tesseract.js itself downloads for LSTM-only workers. Measured: identical text and confidence
  * on the clean and degraded scans of tests/fixtures/scanned.ts.
  */
-export const ENG_DATA_VARIANT = '4.0.0_best_int';
-/** The same variant for every language shipped (the name is kept for its first use). */
-export const DATA_VARIANT = ENG_DATA_VARIANT;
+export const DATA_VARIANT = '4.0.0_best_int';
 
 /**
  * Languages whose data ships with the app (served from our origin), all three in the first-visit
@@ -48,7 +46,7 @@ export const TESSERACT_ASSETS: readonly TesseractAsset[] = [
   { from: 'tesseract.js/dist/worker.min.js', to: 'worker.min.js', precache: true },
   { from: 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js', to: 'core/tesseract-core-simd-lstm.wasm.js', precache: true },
   { from: 'tesseract.js-core/tesseract-core-lstm.wasm.js', to: 'core/tesseract-core-lstm.wasm.js', precache: false },
-  { from: `@tesseract.js-data/eng/${ENG_DATA_VARIANT}/eng.traineddata.gz`, to: 'lang/eng.traineddata.gz', precache: true },
-  { from: `@tesseract.js-data/fra/${ENG_DATA_VARIANT}/fra.traineddata.gz`, to: 'lang/fra.traineddata.gz', precache: true },
-  { from: `@tesseract.js-data/deu/${ENG_DATA_VARIANT}/deu.traineddata.gz`, to: 'lang/deu.traineddata.gz', precache: true },
+  { from: `@tesseract.js-data/eng/${DATA_VARIANT}/eng.traineddata.gz`, to: 'lang/eng.traineddata.gz', precache: true },
+  { from: `@tesseract.js-data/fra/${DATA_VARIANT}/fra.traineddata.gz`, to: 'lang/fra.traineddata.gz', precache: true },
+  { from: `@tesseract.js-data/deu/${DATA_VARIANT}/deu.traineddata.gz`, to: 'lang/deu.traineddata.gz', precache: true },
 ];

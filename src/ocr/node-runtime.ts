@@ -9,7 +9,7 @@
  * Node built-ins are reached through `process.getBuiltinModule` (as in pdfjs-node.ts), so this
  * file type-checks in every tsconfig of the project.
  */
-import { BUNDLED_LANGUAGES, DATA_VARIANT, ENG_DATA_VARIANT } from './assets';
+import { BUNDLED_LANGUAGES, DATA_VARIANT } from './assets';
 import type { OcrRuntime } from './runtime';
 
 interface NodeBuiltins {
@@ -35,7 +35,7 @@ function builtin<K extends keyof NodeBuiltins>(id: K): NodeBuiltins[K] {
 /** The folder holding eng.traineddata.gz in the installed @tesseract.js-data/eng. */
 export function nodeEngDataDir(): string {
   const path = builtin('path');
-  return path.join(path.dirname(builtin('module').createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), ENG_DATA_VARIANT);
+  return path.join(path.dirname(builtin('module').createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json')), DATA_VARIANT);
 }
 
 /** The installed package's data file for one language. */

@@ -11,7 +11,7 @@ import { detectLanguage } from '../core/text/language';
 /** ISO 639-1 → Tesseract code, for the languages the app reads. */
 const TESSERACT: Readonly<Record<string, string>> = { en: 'eng', fr: 'fra', de: 'deu', es: 'spa', it: 'ita', nl: 'nld', pt: 'por' };
 
-export function tesseractCode(iso: string | null | undefined): string | null {
+function tesseractCode(iso: string | null | undefined): string | null {
   return (iso && TESSERACT[iso]) ?? null;
 }
 

@@ -26,7 +26,7 @@ type TesseractLib = typeof Tesseract;
 type TesseractWorker = Tesseract.Worker;
 
 /** A clean page takes 1–3 s; pages of pure speckle can take Tesseract minutes (measured 35 s to >60 s). */
-export const DEFAULT_PAGE_TIMEOUT_MS = 30_000;
+const DEFAULT_PAGE_TIMEOUT_MS = 30_000;
 
 export interface TesseractOcrOptions {
   readonly runtime: OcrRuntime;

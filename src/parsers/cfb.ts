@@ -15,7 +15,7 @@ import { extensionOf } from './sniff';
 export type CompoundKind = 'encrypted-ooxml' | 'doc' | 'xls' | 'ppt' | 'msg' | 'unknown';
 
 /** Names of the directory entries (storages and streams) of a compound file. */
-export function compoundEntryNames(bytes: Uint8Array, max = 5000): Set<string> {
+function compoundEntryNames(bytes: Uint8Array, max = 5000): Set<string> {
   const names = new Set<string>();
   for (let at = 512; at + 128 <= bytes.length && names.size < max; at += 128) {
     const nameBytes = bytes[at + 64]! | (bytes[at + 65]! << 8);

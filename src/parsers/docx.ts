@@ -34,7 +34,7 @@ import { withHeadings } from './html';
 import { cleanPdfTitle } from './pdf';
 import { DEFAULT_ZIP_LIMITS, extractZipEntries, inspectZip, type ZipLimits } from './zip-guard';
 
-export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export interface DocxParseOptions {
   readonly signal?: AbortSignal | undefined;
@@ -74,7 +74,7 @@ function text(part: Uint8Array | undefined): string | undefined {
 }
 
 /** Decodes the five XML entities and numeric references. */
-export function decodeXmlText(s: string): string {
+function decodeXmlText(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
     const k = e.toLowerCase();
     if (k.startsWith('#x')) return String.fromCodePoint(Number.parseInt(k.slice(2), 16));
@@ -125,7 +125,7 @@ function dirOf(part: string): string {
  * The first heading that reads as a title: not a clause heading ("1. Definitions", "ARTICLE I",
  * "Exhibit A", "(a) …"), which names a part of the document, not the document.
  */
-export function headingTitle(headings: HtmlText['headings'], fileName?: string): string | null {
+function headingTitle(headings: HtmlText['headings'], fileName?: string): string | null {
   for (const h of headings) {
     const clause = detectHeading(h.text);
     if (clause && clause.kind !== 'caps') continue;
@@ -136,7 +136,7 @@ export function headingTitle(headings: HtmlText['headings'], fileName?: string):
 }
 
 /** Paragraphs (`w:p` elements, whatever the namespace prefix) in a WordprocessingML part. */
-export function countParagraphs(xml: string): number {
+function countParagraphs(xml: string): number {
   let n = 0;
   for (const _ of xml.matchAll(/<(?:[\w.-]+:)?p[\s>/]/g)) n++;
   return n;

@@ -9,7 +9,7 @@ import type { HtmlView } from './html-view-types';
 import { INVISIBLE } from './html-writer';
 
 /** Blocks are cut once their HTML passes this many characters (at the next element boundary or text piece). */
-export const VIEW_BLOCK_CHARS = 16_384;
+const VIEW_BLOCK_CHARS = 16_384;
 const TEXT_PIECE = 4_096;
 
 /** Block-level elements of a view (inline content outside them goes in an implicit paragraph). */

@@ -30,7 +30,7 @@ import { attr, intAttr, isElement, isHidden, isTextNode, SKIP, walkHtml, type Ht
 import { ViewWriter } from './html-view-writer';
 import type { HtmlView } from './html-view-types';
 
-export { VIEW_BLOCK_CHARS } from './html-view-writer';
+;
 
 /** Classes a view may carry (the page's sanitiser allows these and nothing else). */
 export const VIEW_CLASSES = ['fmt-center', 'fmt-right', 'fmt-justify', 'fmt-bold', 'fmt-italic', 'fmt-underline', 'fmt-strike', 'fmt-link', 'fmt-cont', 'fmt-implicit', 'fmt-list', 'fmt-table'] as const;
@@ -77,7 +77,7 @@ const INLINE_TAGS: Readonly<Record<string, string>> = {
 };
 
 /** Classes for the formatting an element's inline style or `align` gives it. */
-export function formatClasses(el: Element): string[] {
+function formatClasses(el: Element): string[] {
   const out: string[] = [];
   const style = (attr(el, 'style') ?? '').toLowerCase();
   const align = /(?:^|;)\s*text-align\s*:\s*(center|right|justify)/.exec(style)?.[1] ?? attr(el, 'align')?.trim().toLowerCase();
@@ -103,7 +103,7 @@ function textOf(node: ChildNode): string {
  * a sentence followed by more ("2.2 Support. During the term the Provider shall…"). It is shown
  * as the paragraph it is, not as a large bold heading; a title stays a heading.
  */
-export function isBodyText(el: Element): boolean {
+function isBodyText(el: Element): boolean {
   const text = el.children.map(textOf).join('').replace(/\s+/g, ' ').trim();
   const words = text.split(' ').filter(Boolean).length;
   return words > 24 || (text.length > 90 && /[.;:]\s+\p{L}/u.test(text.slice(0, -1)));

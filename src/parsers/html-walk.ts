@@ -28,16 +28,16 @@ export const SKIP = new Set([
 ]);
 
 /** Elements that make a paragraph of their own. */
-export const BLOCKS = new Set([
+const BLOCKS = new Set([
   'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
   'footer', 'form', 'header', 'hgroup', 'html', 'legend', 'main', 'p', 'section', 'summary', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'li', 'menu',
 ]);
 
-export const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
+const PREFORMATTED = new Set(['pre', 'textarea', 'listing', 'xmp', 'plaintext']);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|mso-hide\s*:\s*all)\s*(?:!\s*important\s*)?(?=;|$)/i;
-export const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
-export const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
+const BREAK_BEFORE = /(?:^|;)\s*(?:page-break-before\s*:\s*(?:always|left|right|page)|break-before\s*:\s*(?:page|left|right|recto|verso))\b/i;
+const BREAK_AFTER = /(?:^|;)\s*(?:page-break-after\s*:\s*(?:always|left|right|page)|break-after\s*:\s*(?:page|left|right|recto|verso))\b/i;
 
 export type ListStyle = 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman' | 'none';
 const DEFAULT_STYLES: readonly ListStyle[] = ['decimal', 'lower-alpha', 'lower-roman', 'upper-alpha', 'decimal'];
@@ -82,7 +82,7 @@ export function isHidden(el: Element): boolean {
   return style !== undefined && HIDDEN_STYLE.test(style);
 }
 
-export function olStyle(el: Element, depth: number): ListStyle {
+function olStyle(el: Element, depth: number): ListStyle {
   const css = /list-style(?:-type)?\s*:[^;]*?\b(decimal-leading-zero|decimal|lower-alpha|lower-latin|upper-alpha|upper-latin|lower-roman|upper-roman|none)\b/i.exec(attr(el, 'style') ?? '');
   if (css?.[1]) return CSS_STYLES[css[1].toLowerCase()] ?? 'decimal';
   const type = attr(el, 'type')?.trim();
@@ -97,7 +97,7 @@ export function intAttr(el: Element, name: string): number | null {
 }
 
 /** Rows of a table in reading order: header rows, body rows, footer rows (not nested tables'). */
-export function tableRows(table: Element): Element[] {
+function tableRows(table: Element): Element[] {
   const head: Element[] = [];
   const body: Element[] = [];
   const foot: Element[] = [];
@@ -112,11 +112,11 @@ export function tableRows(table: Element): Element[] {
   return [...head, ...body, ...foot];
 }
 
-export function cellsOf(row: Element): Element[] {
+function cellsOf(row: Element): Element[] {
   return row.children.filter((c): c is Element => isElement(c) && (c.name === 'td' || c.name === 'th') && !isHidden(c));
 }
 
-export function isLayoutTable(table: Element, rows: readonly Element[]): boolean {
+function isLayoutTable(table: Element, rows: readonly Element[]): boolean {
   const role = attr(table, 'role')?.trim().toLowerCase();
   if (role === 'presentation' || role === 'none') return true;
   let maxCells = 0;

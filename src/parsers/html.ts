@@ -16,7 +16,7 @@ import { htmlToText, type HtmlText } from './html-text';
 import { cleanPdfTitle } from './pdf';
 import type { DecodedText } from './sniff';
 
-export const HTML_MEDIA_TYPE = 'text/html';
+const HTML_MEDIA_TYPE = 'text/html';
 
 /** Labels WHATWG maps to windows-1252 (sniff.ts already decodes that correctly). */
 const WINDOWS_1252_LABELS = new Set(['windows-1252', 'iso-8859-1', 'latin1', 'l1', 'ascii', 'us-ascii', 'cp1252', 'x-cp1252', 'iso_8859-1', 'iso8859-1', 'cp819', 'ibm819', 'iso-ir-100', 'csisolatin1']);
@@ -45,7 +45,7 @@ export function decodeHtml(bytes: Uint8Array, decoded: DecodedText): string {
 }
 
 /** The title of a page: `<title>`, else the first h1, when it is not junk. */
-export function htmlTitle(text: HtmlText, fileName?: string): string | null {
+function htmlTitle(text: HtmlText, fileName?: string): string | null {
   return cleanPdfTitle(text.title, fileName) ?? cleanPdfTitle(text.headings.find((h) => h.level === 1)?.text ?? null, fileName);
 }
 

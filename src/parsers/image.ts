@@ -16,7 +16,7 @@ import type { PageImage, ParsedItem } from '../core/ports';
 import { budgetError, DEFAULT_BUDGETS, formatAmount } from './budgets';
 import { decodedBytes, readJpeg, readPng, readTiff, ImageFormatError, type ImageHeader } from './image-headers';
 
-export { readJpeg, readPng, readTiff, ImageFormatError, type ImageHeader } from './image-headers';
+export { readJpeg, readPng, readTiff } from './image-headers';
 
 /** Decodes an encoded image and returns it as an upright PNG; rejects when it cannot. */
 export type ImageConverter = (bytes: Uint8Array, mediaType: string) => Promise<PageImage>;
@@ -33,13 +33,13 @@ export interface ImageParseOptions {
   readonly maxDecodedBytes?: number;
 }
 
-export const DEFAULT_MAX_PIXELS = DEFAULT_BUDGETS.maxImagePixels;
+const DEFAULT_MAX_PIXELS = DEFAULT_BUDGETS.maxImagePixels;
 
 const MEDIA_TYPES: Readonly<Record<ImageKind, string>> = { png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff' };
 const LABELS: Readonly<Record<ImageKind, string>> = { png: 'PNG', jpeg: 'JPEG', tiff: 'TIFF' };
 
 /** The platform's decoder (browser window or worker), or null (Node). */
-export function platformImageConverter(): ImageConverter | null {
+function platformImageConverter(): ImageConverter | null {
   if (typeof createImageBitmap !== 'function' || typeof OffscreenCanvas !== 'function') return null;
   return async (bytes, mediaType) => {
     const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mediaType }), { imageOrientation: 'from-image' });

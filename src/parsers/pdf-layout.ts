@@ -170,7 +170,7 @@ function hasColumns(lines: readonly Line[]): boolean {
  * when the content stream jumped back up the page. Multi-column pages and rotated text keep
  * pdf.js's order, which follows the columns.
  */
-export function readingOrder(lines: Line[]): Line[] {
+function readingOrder(lines: Line[]): Line[] {
   if (lines.length < 3) return lines;
   if (lines.some((l) => Math.abs(l.ux - 1) > 0.01 || Math.abs(l.uy) > 0.01)) return lines;
   const jumpsUp = lines.some((l, i) => i > 0 && l.y - lines[i - 1]!.y > 2 * Math.max(l.size, lines[i - 1]!.size));

@@ -25,7 +25,7 @@ import { budgetError, DEFAULT_BUDGETS, formatCount, ParseClock, type ParseBudget
 import { countNonSpace, layoutPage, type LayoutItem } from './pdf-layout';
 import { declaredPageCount, scanPdfStreams } from './pdf-scan';
 
-export type PdfJsLib = typeof PdfJs;
+type PdfJsLib = typeof PdfJs;
 
 /** A loaded pdf.js plus the document parameters its environment needs (asset URLs, fonts). */
 export interface PdfJsRuntime {
@@ -48,7 +48,7 @@ export interface RenderForOcr {
   readonly maxPixels?: number;
 }
 
-export const DEFAULT_OCR_DPI = 300;
+const DEFAULT_OCR_DPI = 300;
 export const DEFAULT_OCR_MAX_PIXELS = 12_000_000;
 
 /** Loads pdf.js once (cache the promise) and tells how to call it in this environment. */
@@ -86,7 +86,7 @@ export function isPdfJsInternalError(reason: unknown): boolean {
   return PDFJS_ERRORS.has(errorName(reason)) || /pdf\.worker/.test(stack) || lateChunk;
 }
 
-export const PDF_MEDIA_TYPE = 'application/pdf';
+const PDF_MEDIA_TYPE = 'application/pdf';
 
 /** pdf.js `PasswordResponses`. */
 const NEED_PASSWORD = 1;
@@ -123,7 +123,7 @@ function errorMessage(error: unknown): string {
  * Maps whatever pdf.js threw while opening a document to a FileError naming the file, or to an
  * internal AppError when pdf.js itself could not start.
  */
-export function pdfOpenError(fileName: string, error: unknown, passwordGiven: boolean): AppError {
+function pdfOpenError(fileName: string, error: unknown, passwordGiven: boolean): AppError {
   if (error instanceof AppError) return error;
   const name = errorName(error);
   if (name === 'PasswordException') {

@@ -14,16 +14,13 @@ export interface BrowserPdfJsOptions {
   readonly assetBase: string | URL;
 }
 
-/** The pdf.js asset folders that must be served from `assetBase` (copied from pdfjs-dist). */
-export const PDFJS_ASSET_DIRS = ['cmaps', 'standard_fonts', 'wasm', 'iccs'] as const;
-
 interface CanvasAndContext {
   canvas: OffscreenCanvas | null;
   context: OffscreenCanvasRenderingContext2D | null;
 }
 
 /** pdf.js's CanvasFactory contract (create/reset/destroy) on OffscreenCanvas. */
-export class OffscreenCanvasFactory {
+class OffscreenCanvasFactory {
   create(width: number, height: number): CanvasAndContext {
     if (width <= 0 || height <= 0) throw new Error('Invalid canvas size');
     const canvas = new OffscreenCanvas(width, height);
@@ -49,7 +46,7 @@ export class OffscreenCanvasFactory {
  * pdf.js's FilterFactory contract without a DOM: no SVG filters (transfer functions and
  * high-contrast colours are skipped; they do not change what text a page holds).
  */
-export class NoFilterFactory {
+class NoFilterFactory {
   addFilter(): string {
     return 'none';
   }

@@ -18,7 +18,7 @@ import { createStreamHost, type StreamApi, type StreamRef } from '../rpc/streams
 import { bytesSourceFile, type SourceFileMeta } from './source';
 
 /** The page image's bytes, when the item carries one. */
-export function itemTransferables(item: ParsedItem): ArrayBuffer[] {
+function itemTransferables(item: ParsedItem): ArrayBuffer[] {
   return item.kind === 'page' && item.page.image ? [item.page.image.data] : [];
 }
 

@@ -29,7 +29,7 @@ export type FileKind =
   | 'binary'
   | 'empty';
 
-export interface Sniffed {
+interface Sniffed {
   readonly kind: FileKind;
   /** The media type of the real content. */
   readonly mediaType: string;
@@ -66,7 +66,7 @@ const KINDS: Readonly<Record<FileKind, Omit<Sniffed, 'kind' | 'article'>>> = {
 /** Labels said with a leading vowel sound ("an HTML page", "an RTF document"). */
 const AN = new Set<FileKind>(['html', 'xlsx', 'odf', 'ole', 'rtf', 'empty']);
 
-export function sniffed(kind: FileKind): Sniffed {
+function sniffed(kind: FileKind): Sniffed {
   return { kind, ...KINDS[kind], article: AN.has(kind) ? 'an' : 'a' };
 }
 
@@ -100,7 +100,7 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
 }
 
 /** Offset of `%PDF-` in the first KB (the spec allows junk before the header), or -1. */
-export function pdfHeaderOffset(bytes: Uint8Array): number {
+function pdfHeaderOffset(bytes: Uint8Array): number {
   return ascii(bytes, 0, 1024).indexOf('%PDF-');
 }
 
@@ -151,7 +151,7 @@ function zipKind(bytes: Uint8Array): FileKind {
 }
 
 /** Magic numbers only; null when the bytes have none we know (text, or unknown binary). */
-export function sniffMagic(bytes: Uint8Array): FileKind | null {
+function sniffMagic(bytes: Uint8Array): FileKind | null {
   if (bytes.length === 0) return 'empty';
   if (pdfHeaderOffset(bytes) >= 0) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return zipKind(bytes);
@@ -196,7 +196,7 @@ export interface SniffResult extends Sniffed {
 
 // ---- text decoding ------------------------------------------------------------------------------
 
-export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export interface DecodedText {
   readonly text: string;
@@ -260,7 +260,7 @@ function decodeWith(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Arr
  * character, is text: it only appears here when the file itself holds it, since every decoding
  * is strict, and a text that went through a lossy conversion once is still text.)
  */
-export function binaryScore(text: string): number {
+function binaryScore(text: string): number {
   const n = Math.min(text.length, 16384);
   if (n === 0) return 0;
   let bad = 0;

@@ -10,7 +10,7 @@ import { budgetError, DEFAULT_BUDGETS, formatCount } from './budgets';
 
 export type TextFlavour = 'text' | 'markdown';
 
-export const TEXT_MEDIA_TYPES: Readonly<Record<TextFlavour, string>> = { text: 'text/plain', markdown: 'text/markdown' };
+const TEXT_MEDIA_TYPES: Readonly<Record<TextFlavour, string>> = { text: 'text/plain', markdown: 'text/markdown' };
 
 /** CRLF and lone CR become LF. */
 export function normalizeNewlines(text: string): string {

@@ -41,17 +41,17 @@ export class DirectoryError extends Error {}
 const utf8 = new TextDecoder('utf-8');
 const latin1 = new TextDecoder('latin1');
 
-export function u16(b: Uint8Array, at: number): number {
+function u16(b: Uint8Array, at: number): number {
   return b[at]! | (b[at + 1]! << 8);
 }
-export function u32(b: Uint8Array, at: number): number {
+function u32(b: Uint8Array, at: number): number {
   return (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0;
 }
-export function u64(b: Uint8Array, at: number): number {
+function u64(b: Uint8Array, at: number): number {
   return u32(b, at) + u32(b, at + 4) * 2 ** 32;
 }
 
-export const LOCAL_HEADER = 0x04034b50;
+const LOCAL_HEADER = 0x04034b50;
 export const LOCAL_HEADER_BYTES = 30;
 /** The end record's fixed part plus the longest comment: the tail a reader must look at. */
 export const MAX_END_BYTES = 22 + 0xffff + 20;

@@ -19,7 +19,7 @@ import { budgetError, formatAmount, formatCount } from './budgets';
 import { crc32 } from './image-headers';
 import { localDataOffset, readDirectory, type ZipEntryInfo } from './zip-directory';
 
-export type { ZipEntryInfo } from './zip-directory';
+;
 
 export interface ZipLimits {
   /** Total uncompressed bytes (default 200 MB), declared and inflated. */

@@ -30,7 +30,7 @@ interface ProbeScope {
   removeEventListener(type: string, listener: (event: Event) => void): void;
 }
 
-export function isCspProbe(data: unknown): data is CspProbeRequest {
+function isCspProbe(data: unknown): data is CspProbeRequest {
   return typeof data === 'object' && data !== null && (data as { casefileCspProbe?: unknown }).casefileCspProbe === true;
 }
 

@@ -33,13 +33,13 @@ function cloneable(s: SerializedError): SerializedError {
   }
 }
 
-export function serializeThrown(value: unknown): WireThrown {
+function serializeThrown(value: unknown): WireThrown {
   if (value instanceof Error) return { isError: true, app: value instanceof AppError, value: cloneable(toSerialized(value)) };
   return { isError: false, value };
 }
 
 /** Rebuilds what was thrown on the other side: an AppError subclass, or an Error with its name. */
-export function rebuildThrown(wire: WireThrown): unknown {
+function rebuildThrown(wire: WireThrown): unknown {
   if (!wire.isError) return wire.value;
   if (wire.app) return fromSerialized(wire.value);
   const error = new Error(wire.value.message);

@@ -35,7 +35,7 @@ export interface StreamApi {
   openStreams(): number;
 }
 
-export interface ExposeOptions<T> {
+interface ExposeOptions<T> {
   /** Buffers of an item to move to the page instead of copying them. */
   readonly transfer?: (value: T) => readonly Transferable[];
 }

@@ -38,7 +38,7 @@ import { createStreamHost, type StreamApi, type StreamRef } from '../rpc/streams
 /** Classifiers kept warm (one per playbook's clause types and embedder). */
 const CLASSIFIER_CACHE = 4;
 
-export interface ScanJobRequest extends ScanRequest {
+interface ScanJobRequest extends ScanRequest {
   readonly jobId: string;
   /** The page serves model checks with this model (`chatJson`); null: "not checked". */
   readonly chatModel: ModelRef | null;
@@ -47,7 +47,7 @@ export interface ScanJobRequest extends ScanRequest {
 }
 
 /** What one pull of a scan stream returns: the events since the last pull, or the final record. */
-export type ScanItem = { readonly kind: 'events'; readonly events: readonly CasefileEvent[] } | { readonly kind: 'record'; readonly record: ScanRecord };
+type ScanItem = { readonly kind: 'events'; readonly events: readonly CasefileEvent[] } | { readonly kind: 'record'; readonly record: ScanRecord };
 
 /** Callbacks into the page, which forwards them to the language model and the embed worker. */
 export interface ScanCallbacks {

@@ -31,7 +31,7 @@ export interface PageView {
 }
 
 /** Pages up to 1 M characters come whole (a structured clone of ~2 ms). */
-export const WHOLE_TEXT_CHARS = 1_000_000;
+const WHOLE_TEXT_CHARS = 1_000_000;
 
 export function createPageReader(documents: () => Promise<DocumentRepository>) {
   let cached: { readonly key: string; readonly record: PageRecord } | null = null;
@@ -75,5 +75,3 @@ export function createPageReader(documents: () => Promise<DocumentRepository>) {
     },
   };
 }
-
-export type PageReader = ReturnType<typeof createPageReader>;

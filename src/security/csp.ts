@@ -11,7 +11,7 @@
  */
 
 /** The Hugging Face Hub and the hosts its downloads redirect to (LFS/Xet storage). */
-export const HUB_ORIGINS: readonly string[] = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
+const HUB_ORIGINS: readonly string[] = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
 
 export interface CspOptions {
   /** Origins model files come from: the Hub (default) or the user's mirror, WebLLM's library host. */

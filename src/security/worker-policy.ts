@@ -18,7 +18,7 @@ export const LLM_ORIGINS_KEY = 'security/llm-origins';
 /** The registry database (src/store/db.ts REGISTRY_DB_NAME; kept apart so the service worker does not bundle Dexie). */
 export const REGISTRY_DATABASE = 'casefile-registry';
 /** The local-server worker's source name (workers/endpoint.worker.ts); Vite names its script `endpoint.worker-<hash>.js`. */
-export const LLM_WORKER_NAME = 'endpoint.worker';
+const LLM_WORKER_NAME = 'endpoint.worker';
 
 /** True for the built local-server worker script (`…/endpoint.worker-<hash>.js`, or `endpoint.worker.js`). */
 export function isLlmWorkerScript(url: string): boolean {

@@ -10,7 +10,7 @@ import { validRecord, type DurationRecord } from '../core/workspace/durations';
 import type { FlowRecord, FlowStore } from '../core/workspace/flows';
 import type { WorkspaceDb } from './db';
 
-export const DURATIONS_KEY = 'flow-durations';
+const DURATIONS_KEY = 'flow-durations';
 
 /** A (createdAt, id) key: a page starts strictly after it. */
 export interface FlowKey {

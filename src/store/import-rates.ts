@@ -7,7 +7,7 @@ import type { Table } from 'dexie';
 import type { ImportRatesStore } from '../core/ingest/import-eta';
 import { validRates, type ImportRatesRecord } from '../core/ingest/import-rates';
 
-export const IMPORT_RATES_KEY = 'import-rates';
+const IMPORT_RATES_KEY = 'import-rates';
 
 export class DexieImportRatesStore implements ImportRatesStore {
   constructor(private readonly kv: Table<{ readonly key: string; readonly value: unknown }, string>) {}

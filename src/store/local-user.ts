@@ -8,7 +8,7 @@ import type { RegistryDb } from './db';
 
 const KEY = 'reviewer/name';
 /** Longest name kept. */
-export const MAX_USER_NAME = 80;
+const MAX_USER_NAME = 80;
 
 export class LocalUser {
   constructor(private readonly db: RegistryDb) {}

@@ -20,9 +20,9 @@ export interface OcrSettings {
   readonly language: OcrLanguage;
 }
 
-export const DEFAULT_OCR_SETTINGS: OcrSettings = { language: 'auto' };
+const DEFAULT_OCR_SETTINGS: OcrSettings = { language: 'auto' };
 
-export function sanitizeOcr(raw: unknown): OcrSettings {
+function sanitizeOcr(raw: unknown): OcrSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   return { language: isOcrLanguage(r['language']) ? r['language'] : DEFAULT_OCR_SETTINGS.language };
 }
@@ -36,7 +36,7 @@ export interface AnswerSettings {
 export const DEFAULT_ANSWER_SETTINGS: AnswerSettings = { regime: 'auto' };
 const REGIMES: readonly Regime[] = ['auto', 'grounded', 'creative'];
 
-export function sanitizeAnswer(raw: unknown): AnswerSettings {
+function sanitizeAnswer(raw: unknown): AnswerSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   return { regime: REGIMES.includes(r['regime'] as Regime) ? (r['regime'] as Regime) : DEFAULT_ANSWER_SETTINGS.regime };
 }
@@ -46,7 +46,7 @@ function num(v: unknown, fallback: number, min: number, max: number): number {
 }
 
 /** A valid PipelineSettings from anything (user input, an old stored version). */
-export function sanitizePipeline(raw: unknown): PipelineSettings {
+function sanitizePipeline(raw: unknown): PipelineSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const f = (r['fusion'] && typeof r['fusion'] === 'object' ? r['fusion'] : {}) as Record<string, unknown>;
   const sel = (r['selection'] && typeof r['selection'] === 'object' ? r['selection'] : {}) as Record<string, unknown>;

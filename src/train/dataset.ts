@@ -26,7 +26,7 @@ export const NEG = 0;
 export const WEAK = 2;
 /** A passage window's weak negative (a kind without QA spans): weighed on its own. */
 export const PASSAGE_WEAK = 3;
-export const UNKNOWN = -1;
+const UNKNOWN = -1;
 
 export interface RawExample {
   /** The contract (for folds): lower-cased file name without extension. */

@@ -65,7 +65,7 @@ export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: r
 }
 
 /** The question without the names of its contract and a leading "Consider the … ;". */
-export function maskNames(question: string, doc: { short_names?: readonly string[]; party_short_names?: readonly string[] } | undefined): string {
+function maskNames(question: string, doc: { short_names?: readonly string[]; party_short_names?: readonly string[] } | undefined): string {
   let out = question.replace(/^\s*consider\b[^;]*;\s*/iu, '');
   const names = [...(doc?.short_names ?? []), ...(doc?.party_short_names ?? [])].filter((n) => n.length > 1).sort((a, b) => b.length - a.length);
   for (const n of names) out = out.split(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu')).join(' ');
@@ -91,7 +91,7 @@ export interface QuestionHead {
 }
 
 /** Probability at which a question's first kind counts as asked. */
-export const QUESTION_THRESHOLD = 0.5;
+const QUESTION_THRESHOLD = 0.5;
 
 export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonly string[], vocabulary: Vocabulary, learner: LearnerOptions, folds: number, seed: number): QuestionHead {
   const K = kinds.length;

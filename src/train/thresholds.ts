@@ -12,7 +12,7 @@ export interface Scored {
   readonly fold: number;
 }
 
-export function balancedAccuracy(tp: number, fn: number, tn: number, fp: number): number {
+function balancedAccuracy(tp: number, fn: number, tn: number, fp: number): number {
   const parts = [tp + fn > 0 ? tp / (tp + fn) : null, tn + fp > 0 ? tn / (tn + fp) : null].filter((x): x is number => x !== null);
   return parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : 0;
 }

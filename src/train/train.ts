@@ -8,6 +8,9 @@
  *   time) and every passage window → per task clause figures, per contract presence figures
  *   → the best setting (mean of clause and presence balanced accuracy, nested) → thresholds per
  *   kind from its out-of-fold scores → trained on everything → pruned, quantised, exported.
+ *
+ * Length: over 400 lines: the cross-validation loop, the final fit and the model card read the
+ * same fold state; it runs in Node only (npm run train), never in the app.
  */
 import { rawFeatures, windows, type SparseVector } from '../core/clauses/features';
 import { CLAUSE_MODEL_FORMAT, CLAUSE_MODEL_VERSION, encodeKindWeights, round, toBase64, type ClauseModelFile, type PresenceRule } from '../core/clauses/model-file';
@@ -68,12 +71,12 @@ export interface TrainInput {
   readonly kindTexts?: readonly KindText[];
 }
 
-export interface KindFigures {
+interface KindFigures {
   readonly clause?: { readonly n: number; readonly balanced_accuracy: number; readonly auroc: number };
   readonly presence?: { readonly n: number; readonly balanced_accuracy: number; readonly present_recall: number; readonly missing_recall: number };
 }
 
-export interface PresenceFigures {
+interface PresenceFigures {
   readonly n: number;
   readonly balanced_accuracy: number;
   readonly present_recall: number;
@@ -277,7 +280,7 @@ function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prep
 
 const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
 /** Presence thresholds: chosen per kind, or the clause threshold plus one offset for every kind (pooled balanced accuracy). */
-export type ThresholdMode = 'per_kind' | 'offset';
+type ThresholdMode = 'per_kind' | 'offset';
 const THRESHOLD_MODES: readonly ThresholdMode[] = ['per_kind', 'offset'];
 
 /** Every kind's items as offsets from its clause threshold, pooled. */

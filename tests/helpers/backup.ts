@@ -21,8 +21,8 @@ export function installBlobReader(): void {
   };
 }
 
-export const MSA = 'MASTER SERVICES AGREEMENT\n\n12. Limitation of Liability. The total liability of either party shall not exceed the fees paid in the twelve (12) months before the claim.\n\n13. Governing Law. This Agreement is governed by the laws of England and Wales.';
-export const NDA = 'MUTUAL NON-DISCLOSURE AGREEMENT\n\n1. Confidential Information. The receiving party shall keep the Confidential Information secret for three (3) years.';
+const MSA = 'MASTER SERVICES AGREEMENT\n\n12. Limitation of Liability. The total liability of either party shall not exceed the fees paid in the twelve (12) months before the claim.\n\n13. Governing Law. This Agreement is governed by the laws of England and Wales.';
+const NDA = 'MUTUAL NON-DISCLOSURE AGREEMENT\n\n1. Confidential Information. The receiving party shall keep the Confidential Information secret for three (3) years.';
 
 /** A workspace with two imported text documents (msa.txt, nda.txt), a vector row and a setting. */
 export async function workspaceWithDocuments(b: Browser, sessions: WorkspaceSession[]) {

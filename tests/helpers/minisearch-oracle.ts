@@ -10,12 +10,12 @@ import type { ChunkRecord, SearchHit } from '../../src/core/types';
 import { DEFAULT_LANGUAGE } from '../../src/core/search/languages';
 import { ANALYZER_VERSION, createAnalyzer, DEFAULT_ANALYZER, rawTokens, type Analyzer, type AnalyzerOptions } from '../../src/core/search/analyzer';
 
-export const LEXICAL_SNAPSHOT_VERSION = 1;
+const LEXICAL_SNAPSHOT_VERSION = 1;
 
 // The same defaults as the index it checks (one definition, so the oracle cannot drift from it).
 import { DEFAULT_COMMON_TERM_CUTOFF, DEFAULT_FUZZY, OFF_LANGUAGE_WEIGHT } from '../../src/core/search/lexical-index';
-export { DEFAULT_COMMON_TERM_CUTOFF, DEFAULT_FUZZY, OFF_LANGUAGE_WEIGHT };
-export const COMMON_TERMS_MIN_CHUNKS = 200;
+;
+const COMMON_TERMS_MIN_CHUNKS = 200;
 
 export interface LexicalIndexOptions {
   readonly analyzer?: AnalyzerOptions;
@@ -61,7 +61,7 @@ interface MiniSearchInternals {
   _documentIds: Map<number, unknown>;
 }
 
-export function documentIdOfChunk(chunkId: string): string {
+function documentIdOfChunk(chunkId: string): string {
   const i = chunkId.lastIndexOf(':');
   return i < 0 ? chunkId : chunkId.slice(0, i);
 }

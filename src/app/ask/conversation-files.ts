@@ -20,7 +20,7 @@ const TYPES: Readonly<Record<ExportFormat, { readonly ext: string; readonly type
 };
 
 /** A file name from a title: letters, digits, spaces and dashes kept, at most 80 characters. */
-export function exportFileName(title: string, format: ExportFormat): string {
+function exportFileName(title: string, format: ExportFormat): string {
   const base = title.normalize('NFC').replace(/[^\p{L}\p{N} _-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 80).trim() || 'Conversation';
   return `${base}.${TYPES[format].ext}`;
 }

@@ -15,7 +15,7 @@ import { ConversationAsking, type AskOptions, type ConversationAskingDeps } from
 import { ConversationHistory, ConversationState, type ConversationView, type RestorableConversationStore } from './conversation-history';
 
 export { DIRECT_MODE_NOTICE, type AskOptions } from './conversation-asking';
-export type { ConversationView, RestorableConversationStore } from './conversation-history';
+export type { ConversationView } from './conversation-history';
 
 /** What asking needs (the bound ask, settings, model, lookup…), the store, and the clock and ids. */
 export interface ConversationServiceDeps extends Omit<ConversationAskingDeps, 'state' | 'save' | 'now' | 'newId'> {

@@ -61,7 +61,7 @@ export interface ScanExecutorDeps {
 const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'];
 
 /** A scanned document's row: how many flags, their rules (most severe first), the first flag's passage. */
-export function scanRow(scan: ScanRecord, label: string): Omit<FlowRow, 'itemId' | 'ms'> {
+function scanRow(scan: ScanRecord, label: string): Omit<FlowRow, 'itemId' | 'ms'> {
   const flags = [...scan.flags].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
   const first = flags.find((f) => f.evidence) ?? null;
   const evidence = first?.evidence ?? null;

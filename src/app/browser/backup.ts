@@ -32,10 +32,10 @@ import { readZipEntry, zipEntries, ZipEntryError, ZipWriter, type ZipEntryInfo }
 import { SWAP_SUFFIX, type FileVault } from './file-vault';
 import { lockNames, type TabLocks } from './tab-locks';
 
-export { DEFAULT_RESTORE_LIMITS, type RestoreLimits } from './backup-checks';
+export { type RestoreLimits } from './backup-checks';
 
-export const BACKUP_FORMAT = 'casefile-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+const BACKUP_FORMAT = 'casefile-backup';
+const BACKUP_FORMAT_VERSION = 1;
 
 export interface BackupManifest {
   readonly format: typeof BACKUP_FORMAT;

@@ -18,7 +18,7 @@ import type { FileVault } from './file-vault';
 import type { StorageSpace, StorageState } from './storage-space';
 import { lockNames, type TabLocks } from './tab-locks';
 
-export interface WorkspaceUsage {
+interface WorkspaceUsage {
   readonly id: string;
   readonly name: string;
   readonly documents: number;
@@ -52,7 +52,7 @@ export interface StorageCareDeps {
 const SAMPLE_ROWS = 40;
 
 /** Approximate stored size of a value (strings by length, binary by bytes). */
-export function approximateBytes(value: unknown, depth = 0): number {
+function approximateBytes(value: unknown, depth = 0): number {
   if (value === null || value === undefined) return 1;
   if (typeof value === 'string') return value.length + 2;
   if (typeof value === 'number' || typeof value === 'boolean') return 8;

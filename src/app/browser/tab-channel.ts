@@ -14,7 +14,7 @@ export type TabMessage =
   | { readonly kind: 'documents'; readonly workspaceId: string }
   | { readonly kind: 'event'; readonly workspaceId: string; readonly event: CasefileEvent };
 
-export const TAB_CHANNEL_NAME = 'casefile-tabs';
+const TAB_CHANNEL_NAME = 'casefile-tabs';
 
 type Listener = (message: TabMessage) => void;
 

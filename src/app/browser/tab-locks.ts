@@ -12,7 +12,7 @@
  */
 import { AbortedError, AppError } from '../../core/errors';
 
-export interface LockRequestOptions {
+interface LockRequestOptions {
   readonly mode?: 'exclusive' | 'shared';
   readonly ifAvailable?: boolean;
   readonly signal?: AbortSignal;

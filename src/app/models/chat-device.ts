@@ -75,7 +75,7 @@ export interface WebLlmCacheOps {
  * WebLLM's cache, asked of a WebLLM worker (web-llm never loads in the page); spawned only when
  * asked, which is only where there is a WebGPU adapter.
  */
-export const BROWSER_WEBLLM_CACHE: WebLlmCacheOps = workerWebLlmCache(spawnLlmWorker);
+const BROWSER_WEBLLM_CACHE: WebLlmCacheOps = workerWebLlmCache(spawnLlmWorker);
 
 /** The app's language models: the browser's workers and caches (nothing is spawned or opened until used). */
 export function browserLanguageModels(deps: Pick<LanguageModelsDeps, 'registry' | 'models' | 'events'> & { readonly store?: BlobStore }): LanguageModels {
@@ -112,7 +112,7 @@ export const downloadKey = (provider: 'webllm' | 'transformers', modelId: string
  * What to say when a download failed: the cause in plain words, the three ways forward, and the
  * technical detail last (for whoever runs the mirror).
  */
-export function downloadFailure(label: string, error: unknown): string {
+function downloadFailure(label: string, error: unknown): string {
   const details = error instanceof AppError ? error.details : undefined;
   const hint = typeof details?.['hint'] === 'string' && /web page/.test(details['hint']) ? "the server sent a web page instead of the model's files (check the mirror address)" : null;
   const network = details?.['reason'] === 'download-failed' || details?.['reason'] === 'network' || details?.['reason'] === 'unknown';

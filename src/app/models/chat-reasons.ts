@@ -20,7 +20,7 @@ export function shortReason(message: string): string {
 }
 
 /** Why a provider with this status cannot answer ("it is not set up (no server address and model set)"). */
-export function reasonOf(status: ProviderStatus): string {
+function reasonOf(status: ProviderStatus): string {
   switch (status.kind) {
     case 'ready':
       return 'it is ready';

@@ -14,9 +14,9 @@ import { shortReason } from './chat-reasons';
 export { plainMessage } from './chat-reasons';
 import { downloadKey, type LanguageModelsState, type LlmDownload } from './chat-device';
 
-export type { ChatView, EndpointCheck } from './chat-service';
+export type { ChatView } from './chat-service';
 export type { LanguageModelsState, LlmDownload } from './chat-device';
-export type { ProviderChoice, ProviderId, ProviderRow } from '../../models/chat/providers';
+export type { ProviderChoice, ProviderId } from '../../models/chat/providers';
 export { HF_HOST, WEBLLM_LIBRARY_HOST } from '../../models/chat/webllm-catalog';
 
 export interface ProviderOption {

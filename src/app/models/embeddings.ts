@@ -29,7 +29,7 @@ export interface EmbeddingState {
 }
 
 /** The loaded-or-loadable model of a role, only when its files are on this device. */
-export function availableModel<T extends Embedder | Reranker>(models: ModelService, role: ModelRole, model: T | null): T | null {
+function availableModel<T extends Embedder | Reranker>(models: ModelService, role: ModelRole, model: T | null): T | null {
   if (!model) return null;
   const row = models.state.rows.find((r) => r.role === role && r.use === 'primary');
   const kind = row?.status.kind;

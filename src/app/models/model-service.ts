@@ -23,7 +23,7 @@ import type { ModelWorkerApi } from '../../models/worker-host';
 import { WorkerLifetime } from '../../rpc/lifetime';
 import { WorkerEmbedder, WorkerReranker, type ModelNotice, type ModelWorkerEndpoint } from '../workers/model-proxies';
 
-export interface StorageFigures {
+interface StorageFigures {
   /** Bytes of model files in the cache. */
   readonly modelBytes: number;
   readonly usage: number | null;

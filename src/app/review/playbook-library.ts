@@ -18,7 +18,7 @@ import { MAX_PLAYBOOK_BYTES, type ValidationResult } from '../../core/scan/valid
 import { BUILTIN_PLAYBOOKS } from '../../playbooks/builtin';
 import type { WorkerScanner } from '../workers/scan-proxy';
 
-export type PlaybookOrigin = 'builtin' | InstalledPlaybook['source'];
+type PlaybookOrigin = 'builtin' | InstalledPlaybook['source'];
 
 export interface PlaybookEntry {
   readonly playbook: Playbook;

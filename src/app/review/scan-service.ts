@@ -37,7 +37,7 @@ export interface ScanStartRequest {
   readonly force?: boolean;
 }
 
-export interface ScanFailure {
+interface ScanFailure {
   readonly documentId: string;
   readonly name: string;
   readonly message: string;
@@ -51,7 +51,7 @@ export interface ScanBatchResult {
   readonly failures: readonly ScanFailure[];
 }
 
-export interface RunningScan {
+interface RunningScan {
   readonly batchId: string;
   readonly playbookName: string;
   readonly documents: number;

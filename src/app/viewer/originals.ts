@@ -24,7 +24,7 @@ import type { DocumentViews } from '../workers/parser-proxy';
 import { openPdfOriginal, type PdfOriginal } from './pdf-view';
 
 export type { HtmlView, HtmlViewPage } from '../../parsers/views';
-export type { PdfOriginal, RenderedPdfPage } from './pdf-view';
+export type { PdfOriginal } from './pdf-view';
 
 export type OriginalView =
   | { readonly kind: 'pdf'; readonly pdf: PdfOriginal }

@@ -19,7 +19,7 @@ import type * as PdfJs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { AbortedError, AppError, FileError } from '../../core/errors';
 
-export const MAX_CANVAS_PIXELS = 16_000_000;
+const MAX_CANVAS_PIXELS = 16_000_000;
 /** Text items handed to pdf.js's text layer per task. */
 const TEXT_BATCH = 400;
 
@@ -39,18 +39,18 @@ function assetUrl(dir: string): string {
 }
 
 /** A page's size in CSS pixels at scale 1 (72 dpi points). */
-export interface PageSize {
+interface PageSize {
   readonly width: number;
   readonly height: number;
 }
 
 /** Where a page is drawn: a canvas, and an (empty) element that receives the text layer. */
-export interface PdfPageTarget {
+interface PdfPageTarget {
   readonly canvas: HTMLCanvasElement;
   readonly textLayer: HTMLElement;
 }
 
-export interface RenderedPdfPage {
+interface RenderedPdfPage {
   /** The page's size on screen, CSS pixels. */
   readonly width: number;
   readonly height: number;

@@ -14,7 +14,7 @@ import { spawnOcrWorker } from './ocr-proxy';
 import { spawnParseWorker } from './parser-proxy';
 import { spawnScanWorker } from './scan-proxy';
 
-export const PROBED_WORKERS: Readonly<Record<string, () => WorkerEndpoint>> = {
+const PROBED_WORKERS: Readonly<Record<string, () => WorkerEndpoint>> = {
   parse: spawnParseWorker,
   ocr: spawnOcrWorker,
   embed: spawnEmbedWorker,

@@ -33,7 +33,7 @@ export interface ModelNotice {
   readonly message: string;
 }
 
-export interface WorkerModelOptions {
+interface WorkerModelOptions {
   readonly plan: RolePlan;
   readonly spawn: () => ModelWorkerEndpoint;
   readonly source?: () => HubSource | null;

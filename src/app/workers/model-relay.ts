@@ -16,7 +16,7 @@ export interface RelayJob {
   readonly signal: AbortSignal | undefined;
 }
 
-export type RelayedModel = 'embedder' | 'reranker' | 'language model';
+type RelayedModel = 'embedder' | 'reranker' | 'language model';
 
 export interface ModelRelayOptions {
   /** The error for a call naming no running job. */

@@ -11,7 +11,7 @@
  */
 import type { NamedDocument } from '../search-types';
 
-export const MAX_PLANNER_DOCUMENTS = 40;
+const MAX_PLANNER_DOCUMENTS = 40;
 const MAX_ALIASES = 6;
 
 export interface PlannerDocument {

@@ -17,7 +17,7 @@ import { DEFAULT_TIMEOUTS } from './model-calls';
 import { planWithModel } from './plan';
 import { buildSources, fromPassage } from './sources';
 
-export interface Stat {
+interface Stat {
   readonly n: number;
   readonly medianMs: number;
   readonly p95Ms: number;

@@ -40,7 +40,7 @@ function numbersOf(inside: string): number[] {
   return out;
 }
 
-export function findCitations(text: string, sources: readonly AnswerSource[]): CitationMark[] {
+function findCitations(text: string, sources: readonly AnswerSource[]): CitationMark[] {
   const byNumber = new Map(sources.map((s) => [s.n, s]));
   const out: CitationMark[] = [];
   for (const m of text.matchAll(CITATION)) {

@@ -4,7 +4,7 @@
  * an entry gets English.
  */
 
-export const UI_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const;
+const UI_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 interface Messages {

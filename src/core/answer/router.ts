@@ -62,7 +62,7 @@ const CAPABILITY: Readonly<Record<UiLanguage, readonly RegExp[]>> = {
 };
 
 /** Lower case, no surrounding punctuation or emoji, single spaces, the assistant's name dropped. */
-export function normalizeMessage(text: string): string {
+function normalizeMessage(text: string): string {
   return text
     .normalize('NFC')
     .toLowerCase()

@@ -15,7 +15,7 @@ import { bestWindow, SentenceRanker } from './relevance';
 import type { AnswerSource } from '../answer-types';
 
 export const MAX_CONTEXT_CHARS = 6000;
-export const MAX_SOURCES = 8;
+const MAX_SOURCES = 8;
 /** A passage shorter than this after cutting is not worth a slot. */
 const MIN_PASSAGE_CHARS = 200;
 
@@ -49,7 +49,7 @@ export function pageLabel(s: Pick<AnswerSource, 'pageStart' | 'pageEnd' | 'media
   return rangeLabel(s, s, language);
 }
 
-export function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'mediaType' | 'pages' | 'sectionPath'>): string {
+function sourceHeader(s: Pick<AnswerSource, 'n' | 'file' | 'pageStart' | 'pageEnd' | 'mediaType' | 'pages' | 'sectionPath'>): string {
   const parts = [`[${s.n}] ${s.file}`, pageLabel(s)].filter(Boolean);
   if (s.sectionPath.length > 0) parts.push(`§ ${s.sectionPath.join(' › ')}`);
   return parts.join(' — ');

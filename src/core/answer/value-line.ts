@@ -19,12 +19,12 @@ function langOf(language: string | null): Lang {
   return language === 'fr' || language === 'de' ? language : 'en';
 }
 
-export function formatDuration(d: DurationValue, language: string | null): string {
+function formatDuration(d: DurationValue, language: string | null): string {
   const [one, many] = UNITS[langOf(language)][d.unit];
   return `${d.amount} ${d.amount === 1 ? one : many}`;
 }
 
-export function formatDate(iso: string, language: string | null): string {
+function formatDate(iso: string, language: string | null): string {
   const [y, m, d] = iso.split('-').map(Number);
   return new Intl.DateTimeFormat(LOCALE[langOf(language)], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d)));
 }

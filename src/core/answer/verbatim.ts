@@ -14,7 +14,7 @@ const SPACES = /[\s\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]+/g;
 const ELLIPSIS = /\s*(?:\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\)|\.\.\.)\s*/;
 const EDGE_PUNCTUATION = /^[\s.,;:!?'()[\]-]+|[\s.,;:!?'()[\]-]+$/g;
 
-export function normalizeVerbatim(text: string): string {
+function normalizeVerbatim(text: string): string {
   return text.normalize('NFKC').replace(/\u00ad|\*\*|__/g, '').replace(QUOTE_CHARS, "'").replace(DASHES, '-').replace(/\u2026/g, '...').replace(SPACES, ' ').trim();
 }
 

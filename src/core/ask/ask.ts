@@ -111,7 +111,7 @@ function questionWords(question: string): string[] {
  * The pipeline settings with the selection adapted to the scope (see the module comment): `works`
  * is the number of different documents in scope (copies of one count once; 0 = the workspace).
  */
-export function scopedSettings(settings: PipelineSettings, works: number): PipelineSettings {
+function scopedSettings(settings: PipelineSettings, works: number): PipelineSettings {
   const selection = { ...DEFAULT_SELECTION, ...settings.selection };
   if (works === 0 || selection.perFile === 0) return { ...settings, selection };
   const perFile = works === 1 ? 0 : Math.max(selection.perFile, Math.ceil(selection.topK / works));
@@ -119,7 +119,7 @@ export function scopedSettings(settings: PipelineSettings, works: number): Pipel
 }
 
 /** How the scope reads in a sentence: "‹title›", "the 3 selected documents", "the workspace". */
-export function scopeName(scope: AskScope, documents: readonly NamedDocument[]): string {
+function scopeName(scope: AskScope, documents: readonly NamedDocument[]): string {
   if (scope.documentIds.length === 0) return 'the workspace';
   const docs = scope.documentIds.map((id) => documents.find((d) => d.id === id)).filter((d): d is NamedDocument => d !== undefined);
   const titles = [...new Set(docs.map((d) => `“${d.title ?? d.name}”`))];

@@ -32,17 +32,17 @@ export const CLAUSE_RANK_WEIGHT = 2;
  */
 export const WORKSPACE_CLAUSE_RANK_WEIGHT = 1;
 /** A clause type counts as asked for from this questionTypes() score on. */
-export const QUESTION_TYPE_MIN_SCORE = 0.5;
+const QUESTION_TYPE_MIN_SCORE = 0.5;
 
 /**
  * A passage of a document read whole joins the candidates when the model reads it as the asked
  * kind at least this surely (0.5: the kind's own clause threshold; weaker passages are what is
  * left of a document that lacks the kind, and would only crowd the closest passages).
  */
-export const KIND_PASSAGE_MIN_SCORE = 0.5;
+const KIND_PASSAGE_MIN_SCORE = 0.5;
 
 /** Documents in scope read whole for the asked kind at most (more: only the passages retrieved). */
-export const MAX_DOCUMENTS_READ_WHOLE = 5;
+const MAX_DOCUMENTS_READ_WHOLE = 5;
 
 export interface ClauseEvidence {
   /** The clause kinds the question asks about (empty: none, or no classifier). */

@@ -109,7 +109,7 @@ function coverageReason(response: PipelineResponse, passages: readonly PipelineP
 }
 
 /** "limitation_of_liability" → "limitation-of-liability". */
-export function clauseName(type: string): string {
+function clauseName(type: string): string {
   return type.replace(/[_\s]+/g, '-').toLowerCase();
 }
 

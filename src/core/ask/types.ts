@@ -59,7 +59,7 @@ export interface AskDeps {
   readonly terms?: (words: readonly string[]) => Promise<ReadonlyMap<string, TermStats>>;
 }
 
-export type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
+type AskOutcome = 'answered' | 'insufficient' | 'needs_clarification';
 
 export interface AskResult {
   readonly outcome: AskOutcome;

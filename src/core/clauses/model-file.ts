@@ -27,7 +27,7 @@ export const CLAUSE_MODEL_FORMAT = 'casefile-clause-model';
 export const CLAUSE_MODEL_VERSION = 1;
 
 /** A model file that cannot be used: a ModelError (code model/load-failed) naming the file and the field. */
-export function clauseModelError(message: string): ModelError {
+function clauseModelError(message: string): ModelError {
   return new ModelError('model/load-failed', message);
 }
 

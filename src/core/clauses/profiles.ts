@@ -35,7 +35,7 @@ export interface KindProfile {
 }
 
 /** Passages kept per kind in a profile's `top`. */
-export const TOP_PER_KIND = 3;
+const TOP_PER_KIND = 3;
 
 /** Documents kept classified. */
 const KEPT = 64;

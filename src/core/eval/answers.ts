@@ -45,7 +45,7 @@ export interface JudgedTurn {
 const ABSTAINED: ReadonlySet<TurnRecord['state']> = new Set(['insufficient', 'clarification']);
 const ANSWERED: ReadonlySet<TurnRecord['state']> = new Set(['answered', 'creative']);
 
-export function abstained(turn: TurnRecord): boolean {
+function abstained(turn: TurnRecord): boolean {
   return ABSTAINED.has(turn.state);
 }
 

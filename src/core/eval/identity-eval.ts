@@ -26,12 +26,12 @@ export interface IdentityCase {
 
 const LEGAL = /\b(?:inc|incorporated|corp|corporation|llc|l l c|ltd|limited|plc|co|company|the|gmbh|ag|sa|s a|sas|bv|b v|nv|n v|lp|l p|llp|pty)\b/gu;
 
-export function foldName(s: string): string {
+function foldName(s: string): string {
   return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '').replace(/[^\p{L}\p{N}]+/gu, ' ').replace(LEGAL, ' ').replace(/\s+/gu, ' ').trim();
 }
 
 /** The annotated parties: `Name ("Short", "Other"); …` → names with their quoted names (collective phrases left out). */
-export function annotatedParties(parties: string): { name: string; defined: string[] }[] {
+function annotatedParties(parties: string): { name: string; defined: string[] }[] {
   return parties
     .split(';')
     .map((x) => x.replace(/\s+/gu, ' ').trim())

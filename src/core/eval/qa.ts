@@ -16,7 +16,7 @@ export interface QaDocument {
   readonly split?: string;
 }
 
-export interface QaEvidence {
+interface QaEvidence {
   readonly text: string;
   readonly pdf_page_start?: number;
   readonly pdf_page_end?: number;

@@ -74,7 +74,7 @@ export interface EvalContext {
  * searched or offered instead (`wrong`), or no document named at all (`none`: the workspace was
  * searched, or the turn said nothing matched without offering it).
  */
-export interface ResolutionCounts {
+interface ResolutionCounts {
   readonly correct: number;
   readonly wrong: number;
   readonly none: number;

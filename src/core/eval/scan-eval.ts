@@ -102,7 +102,7 @@ export function binaryMetrics(pairs: readonly { readonly gold: boolean; readonly
   return { n: pairs.length, tp, fp, tn, fn, precision, recall, f1: div(2 * precision * recall, precision + recall), balanced_accuracy: parts.length ? parts.reduce((a, b) => a + b, 0) / parts.length : 0 };
 }
 
-export interface TaskResult extends BinaryMetrics {
+interface TaskResult extends BinaryMetrics {
   readonly source: string;
   readonly target: string;
 }
@@ -140,7 +140,7 @@ export async function evaluateClassification(items: readonly LabelItem[], deps: 
 }
 
 // ---- presence on contracts ---------------------------------------------------------------------
-export interface PresencePair {
+interface PresencePair {
   readonly docId: string;
   readonly category: string;
   readonly type: string;

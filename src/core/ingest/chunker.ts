@@ -46,8 +46,8 @@ export interface ChunkerOptions {
 /** A chunk before it belongs to a stored document: a ChunkRecord without its ids. */
 export type ChunkDraft = Omit<ChunkRecord, 'id' | 'documentId'>;
 
-export const DEFAULT_TARGET_TOKENS = 480;
-export const DEFAULT_MIN_TOKENS = 32;
+const DEFAULT_TARGET_TOKENS = 480;
+const DEFAULT_MIN_TOKENS = 32;
 
 /** Chunks a document given as its pages in order. Throws InputError for bad options or page numbers. */
 export function chunkPages(pages: readonly PageText[], options: ChunkerOptions = {}): ChunkDraft[] {
@@ -80,7 +80,7 @@ export function toChunkRecords(documentId: string, drafts: readonly ChunkDraft[]
   }));
 }
 
-export function resolveLimits(options: ChunkerOptions): Limits {
+function resolveLimits(options: ChunkerOptions): Limits {
   const target = options.targetTokens ?? DEFAULT_TARGET_TOKENS;
   const min = options.minTokens ?? Math.max(1, Math.min(DEFAULT_MIN_TOKENS, Math.floor(target / 2)));
   const max = options.maxTokens ?? 2 * target;
@@ -196,6 +196,6 @@ function locate(bases: readonly number[], offset: number): { page: number; offse
 }
 
 /** Whitespace runs → one space, trimmed (JavaScript's \s, the same set the chunker measures). */
-export function collapse(s: string): string {
+function collapse(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }

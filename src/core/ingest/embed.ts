@@ -3,10 +3,10 @@ import { throwIfAborted } from '../errors';
 import type { DocumentVectors, Embedder } from '../ports';
 import type { ChunkRecord, DocumentRecord } from '../types';
 
-export const EMBED_BATCH = 16;
+const EMBED_BATCH = 16;
 
 /** The text embedded for a chunk: its section heading gives the passage its context. */
-export function embeddingText(chunk: Pick<ChunkRecord, 'sectionPath' | 'text'>): string {
+function embeddingText(chunk: Pick<ChunkRecord, 'sectionPath' | 'text'>): string {
   const section = chunk.sectionPath.at(-1);
   return section && !chunk.text.startsWith(section) ? `${section}\n${chunk.text}` : chunk.text;
 }

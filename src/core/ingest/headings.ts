@@ -192,7 +192,7 @@ function subclause(m: RegExpExecArray, start: number, end: number, line: string)
 }
 
 /** Reads a sub-clause label: (a) letter, (iv) roman, (A), (IV), (1); (i)/(v)/(x) carry both readings. */
-export function readSubclause(raw: string): { style: SubclauseStyle; value: number; alt?: { style: SubclauseStyle; value: number } } {
+function readSubclause(raw: string): { style: SubclauseStyle; value: number; alt?: { style: SubclauseStyle; value: number } } {
   if (/^\d+$/.test(raw)) return { style: 'digit', value: Number(raw) };
   const upper = raw === raw.toUpperCase();
   const letter: SubclauseStyle = upper ? 'upper' : 'lower';

@@ -22,7 +22,7 @@
  */
 
 /** A decayed mean: Σ decayed values over Σ decayed weights. */
-export interface DecayedMean {
+interface DecayedMean {
   readonly sum: number;
   readonly weight: number;
   readonly samples: number;

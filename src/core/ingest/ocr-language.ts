@@ -8,8 +8,8 @@
 import type { OcrOptions } from '../ports';
 
 /** Tesseract codes of the languages the app reads scans in (their data ships with the app). */
-export const OCR_LANGUAGES = ['eng', 'fra', 'deu'] as const;
-export type OcrLanguageCode = (typeof OCR_LANGUAGES)[number];
+const OCR_LANGUAGES = ['eng', 'fra', 'deu'] as const;
+type OcrLanguageCode = (typeof OCR_LANGUAGES)[number];
 
 /** The setting: a language, or 'auto' (told apart among OCR_LANGUAGES page by page). */
 export type OcrLanguage = 'auto' | OcrLanguageCode;

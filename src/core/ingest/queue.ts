@@ -389,7 +389,7 @@ function fileOf(item: QueueItem): Pick<SourceFile, 'name' | 'path' | 'size' | 'm
   return { name: item.name, path: item.path, size: item.size, mediaType: item.mediaType, lastModified: item.lastModified };
 }
 
-export function queuedDocument(id: string, file: Pick<SourceFile, 'name' | 'path' | 'size' | 'mediaType' | 'lastModified'>, source: DocSource, now: number): DocumentRecord {
+function queuedDocument(id: string, file: Pick<SourceFile, 'name' | 'path' | 'size' | 'mediaType' | 'lastModified'>, source: DocSource, now: number): DocumentRecord {
   return {
     id, path: file.path, name: file.name, mediaType: file.mediaType, size: file.size, sha256: '', pages: 0, language: null, title: null,
     aliases: [], status: 'queued', error: null, errorInfo: null, source, lexicalOnly: true, ocrConfidence: null, chunkCount: 0,

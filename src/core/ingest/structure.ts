@@ -20,8 +20,8 @@
  */
 import type { Heading, HeadingKind, OrdinalTier, Subclause, SubclauseStyle } from './headings';
 
-export { detectHeading, isTitleLike } from './headings';
-export type { Heading, HeadingKind, OrdinalTier, Subclause, SubclauseStyle } from './headings';
+export { detectHeading } from './headings';
+export type { Heading,   Subclause } from './headings';
 
 export interface SectionEntry {
   readonly kind: HeadingKind;
@@ -128,7 +128,7 @@ function containerKey(label: string): string {
   return (label.split(/\s+/)[0] ?? '').toLowerCase();
 }
 
-export function displayOf(label: string, title: string | null): string {
+function displayOf(label: string, title: string | null): string {
   if (label && title) return `${label} ${title}`;
   return label || title || '';
 }

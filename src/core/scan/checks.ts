@@ -104,7 +104,7 @@ function valueCheck(check: ValueCheck, text: string): CheckResult {
 }
 
 /** The JSON schema the model answers with. */
-export const MODEL_CHECK_SCHEMA = {
+const MODEL_CHECK_SCHEMA = {
   type: 'object',
   properties: { answer: { type: 'string', enum: ['yes', 'no'] }, reason: { type: 'string' } },
   required: ['answer'],

@@ -21,10 +21,10 @@ export const MAX_PLAYBOOK_COST = 20_000;
 /** Nanoseconds per character per unit of width when re2js falls back to its NFA (60–200 measured here). */
 const NS_PER_STEP = 60;
 /** The document size the budgets are stated for. */
-export const BUDGET_DOCUMENT_BYTES = 1024 * 1024;
+const BUDGET_DOCUMENT_BYTES = 1024 * 1024;
 
 /** Seconds of matching the width `cost` may take on `bytes` of text, worst case (for messages). */
-export function worstCaseSeconds(cost: number, bytes = BUDGET_DOCUMENT_BYTES): number {
+function worstCaseSeconds(cost: number, bytes = BUDGET_DOCUMENT_BYTES): number {
   return (cost * bytes * NS_PER_STEP) / 1e9;
 }
 

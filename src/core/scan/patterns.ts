@@ -13,7 +13,7 @@ import { InputError } from '../errors';
 /** Longest pattern source accepted. */
 export const MAX_PATTERN_LENGTH = 1000;
 /** Largest compiled RE2 program accepted (a rough cost measure; 500 is generous for clause cues). */
-export const MAX_PROGRAM_SIZE = 5000;
+const MAX_PROGRAM_SIZE = 5000;
 
 export interface SafePattern {
   readonly source: string;

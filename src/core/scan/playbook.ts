@@ -18,7 +18,7 @@ export function severityRank(s: Severity): number {
  * A lexical signal of a clause type: a linear-time (RE2) pattern, matched case-insensitively on the
  * passage text. A positive weight is evidence for the type, a negative one evidence against it.
  */
-export interface Signal {
+interface Signal {
   readonly pattern: string;
   /** -1..1, not 0. */
   readonly weight: number;
@@ -37,9 +37,9 @@ export interface ClauseType {
 }
 
 export type CompareOp = '>=' | '>' | '<=' | '<' | '==';
-export type DurationUnit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
+type DurationUnit = 'hours' | 'days' | 'weeks' | 'months' | 'years';
 
-export interface PhrasesCheck {
+interface PhrasesCheck {
   readonly type: 'phrases';
   /** any: one of the phrases; all: every phrase. */
   readonly match: 'any' | 'all';
@@ -48,7 +48,7 @@ export interface PhrasesCheck {
   readonly negate?: boolean;
 }
 
-export interface PatternCheck {
+interface PatternCheck {
   readonly type: 'pattern';
   /** RE2 syntax (no backreferences or lookaround); matched case-insensitively. */
   readonly pattern: string;

@@ -8,7 +8,7 @@ import { hasClause, presenceOf } from '../clauses/profiles';
 import { severityRank, type ClauseType, type Severity } from './playbook';
 import type { FlagReview, ScanRecord } from './types';
 
-export type CellState = 'flagged' | 'present' | 'missing';
+type CellState = 'flagged' | 'present' | 'missing';
 
 export interface PortfolioCell {
   readonly state: CellState;
@@ -21,7 +21,7 @@ export interface PortfolioCell {
   readonly chunks: number;
 }
 
-export interface PortfolioRow {
+interface PortfolioRow {
   readonly documentId: string;
   readonly documentName: string;
   readonly playbookId: string;
@@ -66,7 +66,7 @@ export function portfolioGrid(scans: readonly ScanRecord[], clauseTypes: readonl
 }
 
 /** Rank of a cell for sorting: flagged by severity first, then present, then missing. */
-export function cellRank(cell: PortfolioCell | undefined): number {
+function cellRank(cell: PortfolioCell | undefined): number {
   if (!cell) return 99;
   if (cell.state === 'flagged') return cell.severity ? severityRank(cell.severity) : 5;
   return cell.state === 'present' ? 6 : 7;

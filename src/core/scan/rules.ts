@@ -16,7 +16,7 @@ import type { Playbook, Rule } from './playbook';
 import type { Evidence, Flag, FlagKind, RuleOutcome } from './types';
 
 /** Flags per rule per document at most (a clause type repeated in 40 chunks is one problem). */
-export const MAX_FLAGS_PER_RULE = 5;
+const MAX_FLAGS_PER_RULE = 5;
 
 export interface ClassifiedChunk {
   readonly chunk: ChunkRecord;
@@ -41,11 +41,11 @@ export function shortHash(text: string): string {
 }
 
 /** A flag id that survives re-scans: document, playbook, rule and the evidence text (or "missing"). */
-export function flagId(documentId: string, playbookId: string, ruleId: string, evidenceText: string | null): string {
+function flagId(documentId: string, playbookId: string, ruleId: string, evidenceText: string | null): string {
   return `${documentId}:${playbookId}:${ruleId}:${evidenceText === null ? 'missing' : shortHash(evidenceText)}`;
 }
 
-export function evidenceOf(document: DocumentRef, chunk: ChunkRecord): Evidence {
+function evidenceOf(document: DocumentRef, chunk: ChunkRecord): Evidence {
   return {
     documentId: document.id,
     documentName: document.name,
@@ -69,7 +69,7 @@ export interface RuleBudget {
 }
 
 /** Runs a rule's checks on one clause text (with a budget, the checks that need no model are timed). */
-export async function checkClause(rule: Rule, text: string, deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<{ outcome: CheckOutcome; results: CheckResult[] }> {
+async function checkClause(rule: Rule, text: string, deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<{ outcome: CheckOutcome; results: CheckResult[] }> {
   const results: CheckResult[] = [];
   for (const check of rule.checks ?? []) {
     if (check.type === 'model' || !budget) results.push(await evaluateCheck(check, text, deps, options));

@@ -29,7 +29,7 @@ import type { ScanStore } from './store';
 import type { Flag, RuleOutcome, ScanRecord } from './types';
 
 /** Chunks classified per batch (progress and cancellation granularity). */
-export const SCAN_BATCH = 16;
+const SCAN_BATCH = 16;
 
 export interface ScanRequest {
   readonly document: Pick<DocumentRecord, 'id' | 'name' | 'sha256' | 'pages'>;
@@ -64,7 +64,7 @@ export function scanKey(document: Pick<DocumentRecord, 'id' | 'sha256'>, playboo
 }
 
 /** Flags in review order: severity (critical first), then page, then rule. */
-export function sortFlags(flags: readonly Flag[]): Flag[] {
+function sortFlags(flags: readonly Flag[]): Flag[] {
   return [...flags].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || (a.evidence?.page ?? 0) - (b.evidence?.page ?? 0) || a.ruleId.localeCompare(b.ruleId));
 }
 

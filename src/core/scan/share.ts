@@ -98,7 +98,7 @@ export function importPlaybookFile(text: string, fileName: string): Playbook {
 }
 
 // ---- differences ----------------------------------------------------------------------------
-export interface ItemChange {
+interface ItemChange {
   readonly id: string;
   /** Changed fields, e.g. ["severity", "checks"]. */
   readonly fields: readonly string[];

@@ -57,7 +57,7 @@ export interface RuleOutcome {
   readonly details: readonly string[];
 }
 
-export interface ChunkLabels {
+interface ChunkLabels {
   readonly chunkId: string;
   /** 1-based pages the chunk spans. */
   readonly page: number;
@@ -65,7 +65,7 @@ export interface ChunkLabels {
   readonly labels: readonly ClauseLabel[];
 }
 
-export type ScanStatus = 'done' | 'cancelled' | 'failed';
+type ScanStatus = 'done' | 'cancelled' | 'failed';
 
 export interface ScanRecord {
   /** scanKey(): document id + content hash + playbook id + version + content hash. */
@@ -88,7 +88,7 @@ export interface ScanRecord {
 
 export type FlagStatus = 'open' | 'resolved' | 'dismissed' | 'escalated';
 
-export interface ReviewEntry {
+interface ReviewEntry {
   readonly at: number;
   /** The local user's name. */
   readonly user: string;

@@ -16,7 +16,7 @@ import { PLAYBOOK_SCHEMA_VERSION, type Playbook } from './playbook';
 /** Largest playbook file accepted (the built-in commercial playbook is under 100 kB). */
 export const MAX_PLAYBOOK_BYTES = 1024 * 1024;
 /** Patterns in one playbook at most (signals and pattern checks). */
-export const MAX_PATTERNS = 2000;
+const MAX_PATTERNS = 2000;
 
 export interface PlaybookIssue {
   /** JSON pointer to the field, e.g. "/rules/3/severity"; "" for the whole playbook. */
@@ -52,7 +52,7 @@ export function parsePlaybook(text: string, source = 'playbook'): Playbook {
 }
 
 /** Validates parsed JSON; throws InputError listing every issue. */
-export function assertPlaybook(json: unknown, source = 'playbook'): Playbook {
+function assertPlaybook(json: unknown, source = 'playbook'): Playbook {
   const result = validatePlaybook(json);
   if (result.ok) return result.playbook;
   const shown = result.issues.slice(0, 10).map((i) => `${i.pointer || '/'}: ${i.message}`);

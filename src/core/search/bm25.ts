@@ -14,8 +14,6 @@ export interface Bm25Params {
 
 export const DEFAULT_BM25: Bm25Params = { k: 1.2, b: 0.7, d: 0.5 };
 
-/** The indexed fields, in scoring order: a term's contributions are summed text first, then section. */
-export const FIELDS = ['text', 'section'] as const;
 export const TEXT = 0;
 export const SECTION = 1;
 

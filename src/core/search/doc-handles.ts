@@ -19,7 +19,7 @@ export type HandleClass = 'name' | 'title' | 'alias' | 'file' | 'text';
 /** How much a matched word of each class counts (a name words most). */
 export const CLASS_WEIGHT: Readonly<Record<HandleClass, number>> = { name: 1, title: 0.6, alias: 0.45, file: 0.3, text: 0.7 };
 
-export interface Handle {
+interface Handle {
   readonly words: readonly string[];
   readonly cls: HandleClass;
 }

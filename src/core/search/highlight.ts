@@ -56,7 +56,7 @@ export function highlightRanges(text: string, queryTerms: readonly string[], lan
 }
 
 /** Sorts and merges overlapping or touching ranges. */
-export function mergeRanges(ranges: readonly Range[]): Range[] {
+function mergeRanges(ranges: readonly Range[]): Range[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start || a.end - b.end);
   const out: Range[] = [];
   for (const r of sorted) {

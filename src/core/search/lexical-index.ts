@@ -7,6 +7,9 @@
  * postings of its terms, not the size of the collection. The ranking is that of MiniSearch 7,
  * which this index replaced: the same scores (bm25.ts; bit for bit, except that a term's fuzzy
  * variants are summed in another order, a difference in the last bit) and the same tie order.
+ *
+ * Length: just over 400 lines because add, remove, seal, merge and query share the index's
+ * private state (segments, buffer, document table); splitting them would expose that state.
  */
 import { IndexError, InputError } from '../errors';
 import type { IndexChunk, IndexedDocument, LexicalQuery } from '../ports';
@@ -44,10 +47,10 @@ export const DEFAULT_COMMON_TERM_CUTOFF = 0.3;
  * the query's language. Crossing languages is the dense path's job.
  */
 export const OFF_LANGUAGE_WEIGHT = 0.5;
-export { COMMON_TERMS_MIN_CHUNKS } from './lexical-query';
+;
 
 /** Chunks the buffer takes before it is sealed into a segment (a snapshot also seals it). */
-export const SEAL_CHUNKS = 8192;
+const SEAL_CHUNKS = 8192;
 
 export interface LexicalIndexOptions {
   readonly analyzer?: AnalyzerOptions;

@@ -7,7 +7,7 @@ import type { LexicalQuery } from '../ports';
 import { rawTokens, type Analyzer } from './analyzer';
 
 /** Below this many chunks, no term counts as common (a share of chunks says little, and speed is no issue). */
-export const COMMON_TERMS_MIN_CHUNKS = 200;
+const COMMON_TERMS_MIN_CHUNKS = 200;
 
 /** Which document numbers a query may match (null: all of them). */
 export function documentFilter(

@@ -12,7 +12,7 @@ import { ANALYZER_VERSION, type AnalyzerOptions } from './analyzer';
 import { SECTION, TEXT } from './bm25';
 import { LexicalBuffer } from './lexical-segment';
 
-export const LEXICAL_SNAPSHOT_VERSION = 2;
+const LEXICAL_SNAPSHOT_VERSION = 2;
 
 export interface ManifestDocument {
   readonly id: string;
@@ -25,7 +25,7 @@ export interface ManifestDocument {
   readonly first: number;
 }
 
-export interface ManifestSegment {
+interface ManifestSegment {
   readonly id: string;
   readonly base: number;
   readonly count: number;

@@ -5,8 +5,8 @@
  * its life and a query meets a few segments. A segment whose postings are mostly those of
  * removed chunks is rewritten on its own.
  */
-export const MERGE_FACTOR = 4;
-export const LEVEL_CHUNKS = 2048;
+const MERGE_FACTOR = 4;
+const LEVEL_CHUNKS = 2048;
 
 interface Sized {
   readonly id: string;

@@ -52,7 +52,7 @@ const DEFINITION = /\([^()]*["\u201c\u201d\u2018\u2019'][^()]*\)/gu;
  * removed, which must not resolve to another one): see `npm run train -- --resolution` output in
  * the README.
  */
-export const RESOLUTION = {
+const RESOLUTION = {
   /** The least score that names a document. */
   minScore: 0.55,
   /** Another document scoring at least this share of the best one is named about as well. */
@@ -256,7 +256,7 @@ function remainderOf(question: string, tokens: readonly QuestionToken[], list: r
  * document and has no content word of its own left ("Consider the X Agreement between A Inc.
  * ("A"); B Ltd. ("B");") is dropped with the defined-term parentheses of the naming.
  */
-export function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>): string {
+function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>): string {
   const kept: string[] = [];
   let offset = 0;
   for (const clause of question.split(/(?<=[;\n])/u)) {

@@ -35,7 +35,7 @@ export interface Expanded {
   readonly after: readonly ChunkRecord[];
 }
 
-export function sameSection(a: ChunkRecord, b: ChunkRecord): boolean {
+function sameSection(a: ChunkRecord, b: ChunkRecord): boolean {
   return a.documentId === b.documentId && a.sectionPath.length === b.sectionPath.length && a.sectionPath.every((p, i) => p === b.sectionPath[i]);
 }
 

@@ -16,7 +16,7 @@ export interface TermStats {
 }
 
 /** Words at or above this idf are looked up (about 1 passage in 20 or fewer holds them). */
-export const RARE_IDF = 3;
+const RARE_IDF = 3;
 /** At most this many documents are listed for a word (a list this long means "many"). */
 export const MAX_DOCUMENTS = 12;
 const MAX_HITS = 300;

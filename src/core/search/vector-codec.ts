@@ -20,8 +20,7 @@
 import { IndexError } from '../errors';
 import { VectorIndex } from './vector-index';
 
-export const VECTOR_CODEC_MAGIC = 'CFVI';
-export const VECTOR_CODEC_VERSION = 1;
+const VECTOR_CODEC_VERSION = 1;
 
 const MAGIC = [0x43, 0x46, 0x56, 0x49]; // "CFVI"
 const NO_LANGUAGE = 0xffffffff;

@@ -15,6 +15,9 @@
  * ties are broken by row order. Removal tombstones a document's rows and compacts the int8 rows
  * (order kept) once dead rows pass a quarter of the live ones. Two models are never mixed: every
  * add checks model id and dimension.
+ *
+ * Length: just over 400 lines: the float32 rows, the int8 copy in the kernel's memory and the
+ * background load share one document table and must change together.
  */
 import { IndexError, InputError } from '../errors';
 import type { DocumentVectors } from '../ports';
@@ -86,8 +89,8 @@ interface DocSlot {
 /** Below this many rows to scan, the float32 scan is as fast as int8 plus a rescore: scan exactly. */
 export const EXACT_SCAN_BELOW = 2048;
 /** The int8 scan keeps max(RESCORE_FACTOR × k, RESCORE_MIN) candidates for the float32 rescore. */
-export const RESCORE_FACTOR = 4;
-export const RESCORE_MIN = 100;
+const RESCORE_FACTOR = 4;
+const RESCORE_MIN = 100;
 
 export class VectorIndex {
   readonly modelId: string;

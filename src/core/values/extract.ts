@@ -30,7 +30,7 @@ export function valueKindOf(question: string): ValueKind | null {
 const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsabilité\b|\bhaftung\w*|\bhaftet\b/iu;
 
 /** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
-export function extractLiabilityCap(text: string): TypedValue | null {
+function extractLiabilityCap(text: string): TypedValue | null {
   for (const s of splitSentences(text)) {
     const sentence = text.slice(s.start, s.end);
     if (!LIABILITY.test(sentence) || !/\b(?:exceed\w*|limit\w*|cap\w*|maximum|not\s+more\s+than|in\s+no\s+event|greater\s+of|lesser\s+of|dépass\w*|plafonn\w*|begrenzt|höchstens)\b/iu.test(sentence)) continue;

@@ -19,7 +19,7 @@ function sentences(text: string): Sentence[] {
   return splitSentences(text).map((s) => ({ text: text.slice(s.start, s.end), start: s.start }));
 }
 
-export const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|continue\w*\s+automatically|automatically\s+continue\w*|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/iu;
+const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|continue\w*\s+automatically|automatically\s+continue\w*|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/iu;
 const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
 /** Words after a length that make it a notice period ("60 days prior", "90 days' notice", "30 Tage vor"). */
 const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
@@ -31,7 +31,7 @@ const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
 const UNTIL = /(?:(?:until|till)(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)?|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+on|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
-export const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
+const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
 
 const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
 /** One word between a number and its unit ("ten (10) Contract Years", "one further year"). */
@@ -75,13 +75,13 @@ const ORDINALS: Readonly<Record<string, number>> = {
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30,
 };
 /** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */
-export const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}(?:st|nd|rd|th))(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b`, 'iu');
+const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}(?:st|nd|rd|th))(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b`, 'iu');
 
 function unitOf(d: Duration): DurationValue {
   return { amount: d.amount, unit: d.unit };
 }
 
-export function durationText(d: DurationValue): string {
+function durationText(d: DurationValue): string {
   const unit = d.amount === 1 ? d.unit.replace(/s$/u, '') : d.unit;
   return `${d.amount} ${unit}`;
 }

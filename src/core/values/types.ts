@@ -8,8 +8,6 @@
 
 export type ValueKind = 'governing_law' | 'renewal_term' | 'notice_period' | 'expiration_date' | 'effective_date' | 'liability_cap' | 'parties';
 
-export const VALUE_KINDS: readonly ValueKind[] = ['governing_law', 'renewal_term', 'notice_period', 'expiration_date', 'effective_date', 'liability_cap', 'parties'];
-
 /** A length of time, normalised ("P1Y" style pieces kept apart for display and comparison). */
 export interface DurationValue {
   readonly amount: number;

@@ -47,7 +47,7 @@ export function keyOf(row: Pick<CatalogRow, 'addedAt' | 'id'>): CatalogKey {
 }
 
 /** Negative when a comes first in ascending order. */
-export function compareKeys(a: CatalogKey, b: CatalogKey): number {
+function compareKeys(a: CatalogKey, b: CatalogKey): number {
   return a.addedAt - b.addedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
@@ -113,7 +113,6 @@ export class MemoryCatalog implements DocumentCatalog {
 
 // ---- what a row is, as the answers group it --------------------------------------------------------
 export type DocKind = 'pdf' | 'word' | 'html' | 'text' | 'markdown' | 'image' | 'spreadsheet' | 'presentation' | 'other';
-export const DOC_KINDS: readonly DocKind[] = ['pdf', 'word', 'html', 'text', 'markdown', 'image', 'spreadsheet', 'presentation', 'other'];
 
 /** The kind of document a media type is (as the parsers detect it from the bytes). */
 export function documentKind(mediaType: string): DocKind {

@@ -25,7 +25,7 @@ export interface ScanDirective {
   readonly playbookAsked: boolean;
 }
 
-export interface ImportDirective {
+interface ImportDirective {
   readonly kind: 'import';
   readonly language: string;
   /** The folder's name as written; null for "import a folder". */

@@ -8,9 +8,8 @@ import { documentKind, folderOf, isScanned, isSearchable, type CatalogRow, type 
 
 /** Statuses as people ask about them: in progress covers every step before ready. */
 export type StatusGroup = 'ready' | 'degraded' | 'failed' | 'pending';
-export const STATUS_GROUPS: readonly StatusGroup[] = ['ready', 'degraded', 'failed', 'pending'];
 
-export function statusGroup(status: DocStatus): StatusGroup {
+function statusGroup(status: DocStatus): StatusGroup {
   return status === 'ready' || status === 'degraded' || status === 'failed' ? status : 'pending';
 }
 

@@ -58,7 +58,7 @@ export interface WorkItem {
   readonly size?: number;
 }
 
-export type RowStatus = 'found' | 'not_found' | 'failed';
+type RowStatus = 'found' | 'not_found' | 'failed';
 
 /** What one item found: a row of the flow's table. Evidence is verbatim document text. */
 export interface FlowRow {
@@ -99,7 +99,7 @@ export interface RowValue {
   readonly display: string;
 }
 
-export interface FlowDecision {
+interface FlowDecision {
   readonly approved: boolean;
   readonly at: number;
   readonly reason: string | null;

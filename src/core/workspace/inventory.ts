@@ -63,7 +63,7 @@ export async function summarize(catalog: DocumentCatalog, filter: CatalogFilter 
 
 // ---- tables --------------------------------------------------------------------------------------
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 export interface DocumentTableRow {
   readonly id: string;
@@ -160,7 +160,7 @@ export interface Continuation {
 }
 
 /** A token the UI hands back for the next page (plain JSON: it is not a secret, only a bookmark). */
-export function encodeContinuation(c: Continuation): string {
+function encodeContinuation(c: Continuation): string {
   return JSON.stringify({ v: 1, ...c });
 }
 

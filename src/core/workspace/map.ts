@@ -20,7 +20,7 @@ import { judgeRow, parseCondition } from './conditions';
 import type { FlowRecord, FlowRow, RowValue, WorkItem } from './flows';
 
 /** A finding longer than this is cut, at word boundaries, around the question's words. */
-export const MAX_FINDING = 420;
+const MAX_FINDING = 420;
 
 export interface AskItemDeps {
   /** ask() bound to its dependencies, and the workspace's documents. */

@@ -22,7 +22,7 @@ import { UNKNOWN_LANGUAGE } from './filters';
 import { lastPeriod, leadingDate, namedPeriod, type Period } from './periods';
 import { NAMEABLE_LANGUAGES, PHRASES, type Dimension, type FactKind, type PeriodUnit, type PhraseTable } from './phrases';
 
-export type ParsedRoute = 'inventory' | 'metadata' | 'broad';
+type ParsedRoute = 'inventory' | 'metadata' | 'broad';
 
 export interface ParseOptions {
   /** The clock (ms since the epoch) time expressions are relative to. */
@@ -31,7 +31,7 @@ export interface ParseOptions {
   readonly locale?: string | null;
 }
 
-export interface Span {
+interface Span {
   readonly start: number;
   readonly end: number;
 }

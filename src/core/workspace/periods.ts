@@ -14,7 +14,7 @@ export interface Period {
 const DAY = 86_400_000;
 
 /** The start of the `unit` containing `now`, `back` units earlier. */
-export function startOf(unit: PeriodUnit, now: number, back = 0): number {
+function startOf(unit: PeriodUnit, now: number, back = 0): number {
   const d = new Date(now);
   if (unit === 'day') return new Date(d.getFullYear(), d.getMonth(), d.getDate() - back).getTime();
   if (unit === 'week') return new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7) - 7 * back).getTime();

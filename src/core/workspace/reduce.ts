@@ -23,9 +23,9 @@ import { rowVerdict } from './verdict';
 import { distinctLabels } from './texts';
 
 /** Extractive answers quote at most this many rows (the table holds them all). */
-export const MAX_QUOTED_ROWS = 50;
+const MAX_QUOTED_ROWS = 50;
 /** The model sees at most this many rows' passages, each at most MODEL_SOURCE_CHARS long. */
-export const MAX_MODEL_SOURCES = 24;
+const MAX_MODEL_SOURCES = 24;
 const MODEL_SOURCE_CHARS = 900;
 
 /** How a row's document is named: its title, with the file name when two rows share the title. */
@@ -47,7 +47,7 @@ export function windowAround(evidence: string, finding: string, max: number): st
 }
 
 /** One numbered source per found row (table order). */
-export function rowSources(rows: readonly FlowRow[], maxChars: number | null = null): AnswerSource[] {
+function rowSources(rows: readonly FlowRow[], maxChars: number | null = null): AnswerSource[] {
   return rows
     .filter((r) => r.status === 'found' && r.chunkId)
     .map((r, i) => ({

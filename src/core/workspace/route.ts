@@ -13,7 +13,7 @@ import { readDirective, type ScanDirective } from './directives';
 import { resolveNamed, type NamedResult } from './facts';
 import { fold, parseWorkspaceQuestion, type ParseOptions, type ParsedQuestion } from './parse';
 
-export type RoutedFamily = 'inventory' | 'metadata_fact' | 'multi_doc_retrieval' | 'scan_request' | 'import_request';
+type RoutedFamily = 'inventory' | 'metadata_fact' | 'multi_doc_retrieval' | 'scan_request' | 'import_request';
 
 export interface WorkspaceRouting {
   readonly family: RoutedFamily;
@@ -48,7 +48,7 @@ export function metadataTarget(question: string, parsed: ParsedQuestion, documen
  * alias map resolves (or several candidates: "the NDAs") → those; names that resolve to nothing
  * → null (not a directive) unless a playbook was named, which scans every document.
  */
-export function scanTargets(directive: ScanDirective, documents: readonly NamedDocument[]): string[] | null {
+function scanTargets(directive: ScanDirective, documents: readonly NamedDocument[]): string[] | null {
   if (!directive.names) return [];
   const stop = languageResources(directive.language)?.stopWords ?? new Set<string>();
   const named = resolveNamed(directive.names, documents, stop);

@@ -14,9 +14,9 @@ import type { CatalogRow } from './catalog';
 import { isScanned } from './catalog';
 import type { WorkItem } from './flows';
 
-export const MIN_BUDGET = 2;
-export const MAX_SIZE_BUDGET = 6;
-export const MAX_BUDGET = 8;
+const MIN_BUDGET = 2;
+const MAX_SIZE_BUDGET = 6;
+const MAX_BUDGET = 8;
 
 export type PlannedItem = Omit<WorkItem, 'id' | 'index'>;
 

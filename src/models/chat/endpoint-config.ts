@@ -23,7 +23,7 @@ export interface EndpointUrls {
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
-export const isLoopback = (hostname: string): boolean => LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
+const isLoopback = (hostname: string): boolean => LOOPBACK.test(hostname) || hostname.endsWith('.localhost');
 
 /** The problem with `baseUrl`, or null. `appOrigin` (the page's) catches mixed content. */
 export function endpointProblem(baseUrl: string, appOrigin: string | null = null): string | null {

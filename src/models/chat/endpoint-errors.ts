@@ -17,7 +17,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 const ctxOf = (model: string): ChatFailureContext => ({ provider: 'endpoint', modelId: model });
 
 /** How to let the app's origin read responses, per server. */
-export function corsAdvice(appOrigin: string | null): string {
+function corsAdvice(appOrigin: string | null): string {
   const origin = appOrigin ?? "this app's address";
   return (
     `Allow ${origin} on the server: Ollama — set OLLAMA_ORIGINS=${origin} in the environment of \`ollama serve\` and restart it; ` +
@@ -56,7 +56,7 @@ export async function classifyNetworkFailure(error: unknown, url: string, model:
 }
 
 /** The error message inside an OpenAI-style (`{error: {message}}`) or Ollama-style (`{error: "…"}`) body. */
-export function serverMessage(body: string): string {
+function serverMessage(body: string): string {
   try {
     const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
     const e = parsed.error;

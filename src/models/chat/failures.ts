@@ -4,7 +4,7 @@
  * of them) and whose `details.reason` is finer, with a message that names the provider, the model
  * and what the user can do about it.
  */
-import { AbortedError, AppError, isAbort, ModelError, type ErrorCode } from '../../core/errors';
+import { AppError, ModelError, type ErrorCode } from '../../core/errors';
 
 export type ChatProviderId = 'webllm' | 'transformers' | 'endpoint';
 
@@ -64,12 +64,4 @@ export function chatError(reason: ChatFailureReason, message: string, ctx: ChatF
 export function chatFailureReason(error: unknown): ChatFailureReason | null {
   if (error instanceof AppError && typeof error.details?.['reason'] === 'string' && error.code.startsWith('model/')) return error.details['reason'] as ChatFailureReason;
   return null;
-}
-
-/** AbortedError for an abort, the error itself for an AppError, else an `unknown` ModelError. */
-export function asChatError(error: unknown, ctx: ChatFailureContext, what: string): AppError {
-  if (error instanceof AppError) return error;
-  if (isAbort(error)) return new AbortedError(what);
-  const detail = error instanceof Error ? error.message : String(error);
-  return chatError('unknown', `${ctx.provider}: ${ctx.modelId} failed while ${what}: ${detail}`, ctx, { cause: error });
 }

@@ -8,7 +8,7 @@ import { InputError } from '../../core/errors';
 import type { ChatMessage, ChatRequest, JsonSchema } from '../../core/ports';
 import type { ChatFailureContext } from './failures';
 
-export function jsonInstruction(schema: JsonSchema): string {
+function jsonInstruction(schema: JsonSchema): string {
   return `Reply with one JSON value only: no prose, no code fences. It must conform to this JSON Schema:\n${JSON.stringify(schema)}`;
 }
 

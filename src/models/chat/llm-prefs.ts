@@ -14,7 +14,7 @@ import type { GeneratorSpec } from './generators';
 import type { WebLlmSource } from './webllm-catalog';
 
 export const LLM_PREFS_KEY = 'models.llm';
-export const LLM_PREFS_VERSION = 1;
+const LLM_PREFS_VERSION = 1;
 
 export interface LlmPrefs {
   readonly version: typeof LLM_PREFS_VERSION;
@@ -24,7 +24,7 @@ export interface LlmPrefs {
   readonly webllmSource: WebLlmSource | null;
 }
 
-export const DEFAULT_LLM_PREFS: LlmPrefs = { version: LLM_PREFS_VERSION, custom: [], webllmSource: null };
+const DEFAULT_LLM_PREFS: LlmPrefs = { version: LLM_PREFS_VERSION, custom: [], webllmSource: null };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const DTYPES = Object.keys(DTYPE_SUFFIX) as Dtype[];
@@ -44,7 +44,7 @@ function readSpec(v: unknown): GeneratorSpec | null {
 }
 
 /** The problem with a mirror URL ("webllm: …"), or null. https, or http on localhost (a mirror on this machine). */
-export function mirrorProblem(url: string): string | null {
+function mirrorProblem(url: string): string | null {
   let parsed: URL;
   try {
     parsed = new URL(url);

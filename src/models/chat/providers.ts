@@ -14,15 +14,8 @@ import { planWebLlm, WEBLLM_MODELS } from './webllm-catalog';
 export type ProviderId = 'webllm' | 'transformers' | 'endpoint' | 'none';
 export type ProviderChoice = 'auto' | ProviderId;
 
-export const PROVIDERS: readonly { readonly id: ProviderId; readonly label: string; readonly description: string }[] = [
-  { id: 'webllm', label: 'WebLLM (GPU)', description: 'A 1–8B instruct model on this device’s GPU through WebGPU. Downloaded once, then offline.' },
-  { id: 'transformers', label: 'CPU model', description: 'A small ONNX instruct model (Qwen2.5 0.5B/1.5B) on the CPU (WASM), or WebGPU where present. Slower; downloaded once.' },
-  { id: 'endpoint', label: 'Local server', description: 'An OpenAI-compatible server you run (Ollama, llama.cpp, LM Studio, vLLM) on this machine or your network.' },
-  { id: 'none', label: 'None (extractive)', description: 'No language model: answers are the cited passages that best answer the question.' },
-];
-
 export const CHAT_SETTINGS_KEY = 'settings/llm';
-export const CHAT_SETTINGS_VERSION = 1;
+const CHAT_SETTINGS_VERSION = 1;
 
 export interface ChatSettings {
   readonly version: typeof CHAT_SETTINGS_VERSION;

@@ -17,7 +17,7 @@ import { DeltaQueue } from './delta-queue';
 import type { GeneratorSpec } from './generators';
 import { parseJsonOutput, withJsonInstruction } from './json-output';
 
-export const DEFAULT_MAX_TOKENS = 512;
+const DEFAULT_MAX_TOKENS = 512;
 
 interface Loaded {
   readonly tokenizer: PreTrainedTokenizer;

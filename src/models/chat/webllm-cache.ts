@@ -18,19 +18,19 @@ export interface WebLlmCacheLibrary {
 }
 
 /** The ids of `ids` whose files are in the browser cache. */
-export async function cachedWebLlmModels(lib: WebLlmCacheLibrary, ids: readonly string[], source?: WebLlmSource | null): Promise<Set<string>> {
+async function cachedWebLlmModels(lib: WebLlmCacheLibrary, ids: readonly string[], source?: WebLlmSource | null): Promise<Set<string>> {
   const appConfig = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, ids);
   const out = new Set<string>();
   for (const id of ids) if (await lib.hasModelInCache(id, appConfig).catch(() => false)) out.add(id);
   return out;
 }
 
-export async function deleteWebLlmModel(lib: WebLlmCacheLibrary, modelId: string, source?: WebLlmSource | null): Promise<void> {
+async function deleteWebLlmModel(lib: WebLlmCacheLibrary, modelId: string, source?: WebLlmSource | null): Promise<void> {
   await lib.deleteModelAllInfoInCache(modelId, webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]));
 }
 
 /** Imports a downloaded MLC model folder (and its model library) as `modelId`; returns the bytes written. */
-export async function importWebLlmFolder(lib: WebLlmCacheLibrary, modelId: string, files: readonly ImportFile[], source?: WebLlmSource | null): Promise<number> {
+async function importWebLlmFolder(lib: WebLlmCacheLibrary, modelId: string, files: readonly ImportFile[], source?: WebLlmSource | null): Promise<number> {
   const record = webLlmAppConfig(lib.prebuiltAppConfig.model_list, source ?? undefined, [modelId]).model_list[0]!;
   return writeWebLlmImport(webLlmImportEntries(files, record));
 }

@@ -56,7 +56,7 @@ export const WEBLLM_MODELS: readonly WebLlmModel[] = [
 ];
 
 /** web-llm's own floor (detectGPUDevice falls back to 256 MiB / 128 MiB and fails below). */
-export const WEBLLM_MIN_LIMITS = { maxBufferSize: 2 ** 28, maxStorageBufferBindingSize: 2 ** 27 } as const;
+const WEBLLM_MIN_LIMITS = { maxBufferSize: 2 ** 28, maxStorageBufferBindingSize: 2 ** 27 } as const;
 
 /** Share of the memory budget a model may take (the KV cache grows, the page needs some too). */
 const HEADROOM = 0.9;
@@ -67,14 +67,14 @@ const HEADROOM = 0.9;
  * with discrete GPUs, 1 GiB with small integrated ones) capped by the machine's memory
  * (navigator.deviceMemory, at most 8) where known. `overrideMB` is the user's own figure.
  */
-export function memoryBudgetMB(gpu: GpuInfo, memoryGb: number | null, overrideMB?: number | null): number {
+function memoryBudgetMB(gpu: GpuInfo, memoryGb: number | null, overrideMB?: number | null): number {
   if (overrideMB && overrideMB > 0) return overrideMB;
   const byLimits = gpu.maxBufferSize >= 2 ** 32 - 4096 ? 8192 : gpu.maxBufferSize >= 2 ** 31 - 4096 ? 4096 : gpu.maxBufferSize >= 2 ** 30 ? 3072 : 1536;
   const byMemory = memoryGb ? memoryGb * 1024 * 0.75 : Infinity;
   return Math.min(byLimits, byMemory);
 }
 
-export interface WebLlmChoice {
+interface WebLlmChoice {
   readonly model: WebLlmModel;
   readonly fits: boolean;
   /** Why it does not fit (null when it does). */
@@ -146,7 +146,7 @@ export interface WebLlmSource {
   readonly libraryHost: string | null;
 }
 
-export const WEBLLM_DEFAULT_SOURCE: WebLlmSource = { modelHost: null, libraryHost: null };
+const WEBLLM_DEFAULT_SOURCE: WebLlmSource = { modelHost: null, libraryHost: null };
 export const HF_HOST = 'https://huggingface.co/';
 /** web-llm 0.2.86's `modelLibURLPrefix` (pinned by the catalog test). */
 export const WEBLLM_LIBRARY_HOST = 'https://raw.githubusercontent.com/mlc-ai/binary-mlc-llm-libs/main/web-llm-models/';

@@ -9,7 +9,7 @@ import { turnLanguage, type UiLang } from '../i18n/language';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { TRACE } from './trace-strings';
 
-export function answerAnnouncement(turn: TurnView | undefined, app: UiLang = 'en'): string {
+function answerAnnouncement(turn: TurnView | undefined, app: UiLang = 'en'): string {
   if (!turn || turn.running) return '';
   const t = TRACE[turnLanguage(turn.record?.language ?? turn.plan?.replyLanguage, app)];
   const files = new Set(turn.sources.map((s) => s.documentId)).size;

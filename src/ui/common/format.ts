@@ -1,6 +1,6 @@
 import type { ChunkRecord } from '../../core/types';
 
-export { hasPrintedPages, pageLabel, pagerLabel, type PagedDocument } from '../../core/page-label';
+export { hasPrintedPages, pageLabel, pagerLabel } from '../../core/page-label';
 
 export function sectionLabel(chunk: Pick<ChunkRecord, 'sectionPath'>): string {
   return chunk.sectionPath.join(' › ');

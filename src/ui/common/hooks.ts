@@ -70,7 +70,7 @@ export interface FileProgress {
   readonly stage: string;
 }
 
-export interface JobProgress {
+interface JobProgress {
   readonly done: number;
   readonly total: number;
   readonly etaMs: number | null;

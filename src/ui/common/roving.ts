@@ -32,7 +32,7 @@ function isTextField(el: Element): boolean {
   return el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(el.type));
 }
 
-export class RovingFocus {
+class RovingFocus {
   #container: HTMLElement | null = null;
   #observer: MutationObserver | null = null;
   #active: HTMLElement | null = null;

@@ -14,7 +14,7 @@ import { PasswordDialog } from '../PasswordDialog';
 import { QuotaBanner } from '../QuotaBanner';
 import { useImportProgress, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 
-export const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
+const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
 
 /**
  * The workspace's documents: add files, a folder or the samples, running imports, and each

@@ -2,7 +2,7 @@
 import { documentLabel } from '../../core/ingest/identity/label';
 import type { DocumentRecord } from '../../core/types';
 
-export { documentLabel, shownParties } from '../../core/ingest/identity/label';
+export { shownParties } from '../../core/ingest/identity/label';
 
 export type DocumentNames = (documentId: string) => string | null;
 

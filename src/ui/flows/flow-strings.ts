@@ -4,7 +4,7 @@
  * follows the language of its turn, like the turn's other labels.
  */
 import type { FlowRow } from '../../core/workspace/flows';
-import type { Table, UiLang } from '../i18n/language';
+import type { Table } from '../i18n/language';
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -275,4 +275,4 @@ export const FLOWS: Table<FlowStrings> = {
   },
 };
 
-export type { UiLang };
+;

@@ -17,7 +17,7 @@ export type LanguageSetting = 'auto' | UiLang;
 /** Every language's words for one part of the screen. */
 export type Table<T> = Readonly<Record<UiLang, T>>;
 
-export function isUiLang(value: unknown): value is UiLang {
+function isUiLang(value: unknown): value is UiLang {
   return (UI_LANGS as readonly unknown[]).includes(value);
 }
 

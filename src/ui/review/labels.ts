@@ -1,20 +1,8 @@
 /** Words the review screens show for the scanner's codes, and field names for validation messages. */
 import type { Playbook, Severity } from '../../core/scan/playbook';
-import type { FlagKind, FlagStatus } from '../../core/scan/types';
+import type { FlagStatus } from '../../core/scan/types';
 
 export const SEVERITY_LABEL: Record<Severity, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low', info: 'Info' };
-
-export const STATUS_LABEL: Record<FlagStatus, string> = { open: 'Open', escalated: 'Escalated', resolved: 'Resolved', dismissed: 'Dismissed' };
-
-export const FINDING_LABEL: Record<FlagKind, string> = {
-  missing: 'Missing clause',
-  failed: 'Does not meet the rule',
-  present: 'Clause present',
-  unverified: 'Needs a manual check',
-};
-
-/** The verb on a review button and the past tense in messages. */
-export const ACTION_LABEL: Record<FlagStatus, string> = { open: 'Reopen', escalated: 'Escalate', resolved: 'Resolve', dismissed: 'Dismiss' };
 
 export const NEXT_STATUSES: Record<FlagStatus, readonly FlagStatus[]> = {
   open: ['resolved', 'dismissed', 'escalated'],
@@ -22,17 +10,6 @@ export const NEXT_STATUSES: Record<FlagStatus, readonly FlagStatus[]> = {
   resolved: ['open'],
   dismissed: ['open'],
 };
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-export function duration(ms: number | null): string {
-  if (ms === null) return '';
-  if (ms < 1500) return 'about a second left';
-  if (ms < 90_000) return `about ${Math.round(ms / 1000)} s left`;
-  return `about ${Math.round(ms / 60_000)} min left`;
-}
 
 export function dateTime(ms: number): string {
   return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

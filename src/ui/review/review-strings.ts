@@ -2,6 +2,8 @@
  * The words of the Review view — scanning, flags and their review, the portfolio, the playbook
  * library, sharing and printing — in the app's languages. Severities, statuses and findings are
  * the exports' own words (src/export/export-strings.ts), so a report reads like the screen.
+ *
+ * Length: over 400 lines because it is a string table: every word of the Review view in three languages.
  */
 import type { FlagStatus } from '../../core/scan/types';
 import { EXPORT_STRINGS } from '../../export/export-strings';

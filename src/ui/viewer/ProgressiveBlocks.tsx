@@ -11,7 +11,7 @@ import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 const BEFORE = 2;
 const AFTER = 10;
 const STEP = 8;
-export const MAX_WINDOW = 64;
+const MAX_WINDOW = 64;
 
 export interface ProgressiveBlocksProps {
   readonly count: number;

@@ -10,7 +10,7 @@ import type { PageLayout } from '../../core/types';
 import { passageBoxes } from '../../core/view/word-boxes';
 
 /** A rectangle in percent of the page's box. */
-export interface Rect {
+interface Rect {
   readonly left: number;
   readonly top: number;
   readonly width: number;
@@ -103,10 +103,4 @@ export function markPassage(container: HTMLElement, passage: string, hint: numbe
     marks.unshift(mark);
   }
   return { marks, coverage };
-}
-
-/** Removes the marks markPassage added (their text stays where it was). */
-export function unmarkPassage(container: HTMLElement): void {
-  for (const mark of container.querySelectorAll('mark.passage-mark')) mark.replaceWith(...mark.childNodes);
-  container.normalize();
 }

@@ -7,13 +7,13 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-export const MIN_ZOOM = 0.5;
-export const MAX_ZOOM = 3;
+const MIN_ZOOM = 0.5;
+const MAX_ZOOM = 3;
 
 const clamp = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
 
 /** The zoom a pinch from `startDistance` to `distance` leads to, from `zoom`, within the limits. */
-export function pinchZoom(zoom: number, startDistance: number, distance: number): number {
+function pinchZoom(zoom: number, startDistance: number, distance: number): number {
   if (!(startDistance > 0) || !(distance > 0)) return zoom;
   return clamp(zoom * (distance / startDistance));
 }

@@ -13,7 +13,7 @@ import { CONTENT_SECURITY_POLICY } from '../../../vite.config';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../fixtures/models/casefile/', import.meta.url));
-export const PAGE_OUT = fileURLToPath(new URL('../artifacts/models-page/', import.meta.url));
+const PAGE_OUT = fileURLToPath(new URL('../artifacts/models-page/', import.meta.url));
 
 const HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -22,7 +22,7 @@ const HEADERS = {
 };
 
 /** Ids the fake mirror serves, and the fixture folder standing in for each. */
-export const MIRRORED: Readonly<Record<string, string>> = {
+const MIRRORED: Readonly<Record<string, string>> = {
   'Xenova/multilingual-e5-small': 'tiny-bge-m3',
   'Xenova/bge-m3': 'tiny-bge-m3',
   'onnx-community/bge-reranker-v2-m3-ONNX': 'tiny-bge-reranker',

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../../src/core/errors';
-import { BUNDLED_LANGUAGES, ENG_DATA_VARIANT, TESSERACT_ASSETS } from '../../../src/ocr/assets';
+import { BUNDLED_LANGUAGES, DATA_VARIANT, TESSERACT_ASSETS } from '../../../src/ocr/assets';
 import { nodeEngDataDir, nodeLangDir, nodeOcrRuntime } from '../../../src/ocr/node-runtime';
 import { browserOcrRuntime, coreFileFor, planLanguages, tesseractAssetBase, wasmSimdSupported } from '../../../src/ocr/runtime';
 import { normalizeOcrText } from '../../../src/ocr/text';
@@ -15,7 +15,7 @@ describe('assets', () => {
   it('lists files that exist in node_modules, with the LSTM-only English model', () => {
     for (const asset of TESSERACT_ASSETS) expect(existsSync(require.resolve(asset.from)), asset.from).toBe(true);
     const eng = TESSERACT_ASSETS.find((a) => a.to === 'lang/eng.traineddata.gz')!;
-    expect(eng.from).toContain(ENG_DATA_VARIANT);
+    expect(eng.from).toContain(DATA_VARIANT);
     expect(statSync(require.resolve(eng.from)).size).toBeLessThan(3_500_000);
   });
 

@@ -10,8 +10,8 @@ import { extractParties } from './parties';
 import { contractTitle } from './title';
 import type { DocumentIdentity } from './types';
 
-export type { DocumentIdentity, Party, DatedText } from './types';
-export { EMPTY_IDENTITY } from './types';
+export type { DocumentIdentity } from './types';
+;
 
 const OPENING_PAGES = 4;
 const OPENING_CHARS = 30_000;
@@ -46,7 +46,7 @@ function closingText(pages: readonly IdentityPage[]): string {
 }
 
 /** "Amendment No. 3 to Manufacturing Agreement" → "amendment no. 3 to manufacturing agreement"; null without a document noun. */
-export function kindOf(title: string | null): string | null {
+function kindOf(title: string | null): string | null {
   if (!title || documentNounStrength(title) === 0) return null;
   return title.replace(/(?<!\s)\s*\([^()]*\)\s*/gu, ' ').replace(/\s+/gu, ' ').trim().toLowerCase();
 }

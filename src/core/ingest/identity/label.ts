@@ -18,7 +18,7 @@ const LEGAL_FORM_END =
   /(?<![,\s])[,\s]+(?:Inc\.?|INC\.?|Incorporated|INCORPORATED|Corp\.?|CORP\.?|Corporation|CORPORATION|Co\.|CO\.|Company|COMPANY|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|LLC|L\.L\.C\.?|LLP|L\.L\.P\.?|L\.P\.?|LP|GmbH|GMBH|AG|KG|SE|SA|S\.A\.?|SAS|S\.A\.S\.?|SARL|B\.V\.?|BV|N\.V\.?|NV|S\.p\.A\.?|S\.r\.l\.?|Pty\.?|A\/S|ApS|AB|Oyj|Oy|G\.I\.E\.?)\.?$/u;
 
 /** A party's name as shown: without its legal form and parentheses. */
-export function shownPartyName(name: string): string {
+function shownPartyName(name: string): string {
   let s = name.replace(/(?<!\s)\s*\([^()]*\)\s*/gu, ' ').replace(/\s+/gu, ' ').trim();
   for (let i = 0; i < 3 && LEGAL_FORM_END.test(s); i++) s = s.replace(LEGAL_FORM_END, '').trim();
   return s.replace(/(?<![,;])[,;]+$/u, '').trim() || name.trim();

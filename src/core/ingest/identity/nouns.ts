@@ -23,12 +23,6 @@ const DE_SUFFIX = /(?:vertrag|vereinbarung|bedingungen|gesetz|ordnung|richtlinie
 
 const fold = (w: string): string => w.toLowerCase();
 
-/** True when `word` is a document noun of one of the languages. */
-export function isDocumentNoun(word: string): boolean {
-  const w = fold(word);
-  return NOUNS.has(w) || (w.length > 10 && DE_SUFFIX.test(w));
-}
-
 /** Words of a line, letters and digits only (hyphenated words kept whole). */
 export function words(line: string): string[] {
   return line.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];

@@ -14,6 +14,9 @@
  * Anderson Cancer Center") — or a role ("Company", "Distributor").
  * When the preamble names no party, the signature block after "IN WITNESS WHEREOF" is read:
  * capitalised company names above "By:" lines.
+ *
+ * Length: over 400 lines because it holds the preamble, defined-name and signature-block
+ * readers in en/fr/de, which share the party-name grammar defined here.
  */
 import { isAbbreviation, longForm } from '../aliases';
 import { documentNounStrength } from './nouns';
@@ -80,7 +83,7 @@ const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|
  * opens the contract ("This Agreement is entered into … between"), then after the others, then
  * each opening paragraph that defines names ("Acme Inc. (“Acme”) and Beta BV (“Consultant”) agree …").
  */
-export function preambleCandidates(opening: string): string[] {
+function preambleCandidates(opening: string): string[] {
   const strong: string[] = [];
   const weak: string[] = [];
   let seen = 0;
@@ -236,7 +239,7 @@ export function isPartyName(name: string): boolean {
  * `any`: also a part whose leading words are not a party's name ("Wales (“Rubicon”)" after
  * "England and"), so the caller can hand its definitions to the party before.
  */
-export function partyOf(raw: string, any = false): Party | null {
+function partyOf(raw: string, any = false): Party | null {
   const text = raw
     .replace(/^[\s:,.;–—-]+/u, '')
     .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
@@ -301,7 +304,7 @@ function trailingName(text: string): string | null {
  * parenthesis inside it ("Dialog Semiconductor (UK) Ltd."); it ends at a lower-case word, a
  * definition, or a comma before a description ("Acme Corp., a Delaware corporation").
  */
-export function leadingName(text: string): string | null {
+function leadingName(text: string): string | null {
   const tokens = text.replace(/\s+/gu, ' ').trim().split(' ');
   const out: string[] = [];
   for (let i = 0; i < tokens.length && out.length < 14; i++) {
@@ -341,7 +344,7 @@ export function leadingName(text: string): string | null {
 }
 
 /** The names a part defines: quoted terms in its parentheses or after "hereinafter", and bare (ABBR)s. */
-export function definedNames(text: string): string[] {
+function definedNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\(([^()]{1,200})\)/gu)) {
     const inner = m[1]!;
@@ -382,7 +385,7 @@ function dedupe(parties: readonly Party[]): Party[] {
 }
 
 /** Parties found in two places: the first list's, then the second's that it does not name yet. */
-export function mergeParties(first: readonly Party[], second: readonly Party[]): Party[] {
+function mergeParties(first: readonly Party[], second: readonly Party[]): Party[] {
   const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').replace(/\b(?:inc|corp|corporation|llc|ltd|limited|plc|co|company)\b/gu, '').trim();
   const out = [...first];
   for (const p of second) if (!out.some((o) => key(o.name) === key(p.name) || o.shortNames.some((s) => key(s) === key(p.name)))) out.push(p);
@@ -393,7 +396,7 @@ export function mergeParties(first: readonly Party[], second: readonly Party[]):
  * The parties a signature block names: after the last "IN WITNESS WHEREOF", lines that are a
  * company's name (ending in a legal form, or in capitals) followed within three lines by "By".
  */
-export function signatureParties(text: string): Party[] {
+function signatureParties(text: string): Party[] {
   const at = text.lastIndexOf('IN WITNESS WHEREOF');
   const from = at >= 0 ? at : text.search(/\bIn [Ww]itness [Ww]hereof\b/u);
   if (from < 0) return [];

@@ -35,5 +35,3 @@ export interface DocumentIdentity {
 }
 
 export const MAX_PARTIES = 8;
-
-export const EMPTY_IDENTITY: DocumentIdentity = { title: null, parties: [], brands: [], kind: null, effectiveDate: null };

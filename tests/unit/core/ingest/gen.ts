@@ -13,13 +13,13 @@ import fc from 'fast-check';
 import type { PageText } from '../../../../src/core/ingest/chunker';
 import { estimateTokens } from '../../../../src/core/ingest/tokens';
 
-export type HeadingKind = 'article' | 'articleInline' | 'num1' | 'num2' | 'section' | 'paragraph' | 'exhibit' | 'caps' | 'md1' | 'md2' | 'md3';
+type HeadingKind = 'article' | 'articleInline' | 'num1' | 'num2' | 'section' | 'paragraph' | 'exhibit' | 'caps' | 'md1' | 'md2' | 'md3';
 
-export interface SentenceSpec {
+interface SentenceSpec {
   readonly len: number;
   readonly seed: number;
 }
-export type BlockSpec =
+type BlockSpec =
   | { readonly t: 'para'; readonly sentences: readonly SentenceSpec[] }
   | { readonly t: 'heading'; readonly kind: HeadingKind; readonly titled: boolean }
   | { readonly t: 'sub'; readonly sentence: SentenceSpec };
@@ -32,12 +32,12 @@ export interface DocSpec {
   readonly furniture?: boolean;
 }
 
-export interface ExpectedSection {
+interface ExpectedSection {
   readonly path: readonly string[];
   readonly ordinal: string | null;
   readonly title: string | null;
 }
-export interface GenSentence extends ExpectedSection {
+interface GenSentence extends ExpectedSection {
   readonly start: number;
   readonly end: number;
   readonly tokens: number;

@@ -17,7 +17,7 @@
 import type { PageText } from '../../../../src/core/ingest/chunker';
 import { prng } from '../../../../src/core/prng';
 
-export interface TrapSentence {
+interface TrapSentence {
   readonly word: string;
   readonly path: readonly string[];
 }

@@ -8,7 +8,7 @@ import { deflateSync, inflateSync, strToU8, zipSync, type Zippable } from 'fflat
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
-export const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface ParagraphSpec {
   readonly style?: string;

@@ -63,12 +63,21 @@ export async function listDocuments(dir: string): Promise<string[]> {
   return out.filter((p) => !(/\.txt$/i.test(p) && lower.has(p.toLowerCase().replace(/\.txt$/, '.pdf')))).sort();
 }
 
-/** A hash of the ingestion code, so a change to chunking or cleaning invalidates the cache. */
+/**
+ * A hash of the code ingestion runs, so any change to parsing, cleaning, chunking, identity or
+ * the text helpers invalidates the cache: every .ts file under src/core and src/parsers, at any
+ * depth (a top-level-only hash once missed a change in ingest/identity/).
+ */
 async function codeVersion(): Promise<string> {
   const h = createHash('sha256');
-  for (const dir of ['src/core/ingest', 'src/parsers']) {
-    for (const f of (await readdir(join(ROOT, dir))).sort()) if (f.endsWith('.ts')) h.update(await readFile(join(ROOT, dir, f)));
-  }
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await readdir(join(ROOT, dir), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(p);
+      else if (entry.name.endsWith('.ts')) h.update(p).update(await readFile(join(ROOT, p)));
+    }
+  };
+  for (const dir of ['src/core', 'src/parsers']) await walk(dir);
   return h.digest('hex').slice(0, 16);
 }
 

@@ -222,7 +222,10 @@ describe.each([
     await openLanguageModels(s.page);
     await openPanel(s.page, 'cpu-panel');
     await s.page.getByTestId('cpu-folder-input').setInputFiles(broken);
-    await s.page.locator('[data-testid=cpu-model][data-model="local/broken-chat"][data-cached=true]').waitFor({ timeout: 30_000 });
+    const broken = s.page.locator('[data-testid=cpu-model][data-model="local/broken-chat"]');
+    await broken.and(s.page.locator('[data-cached=true]')).waitFor({ timeout: 30_000 });
+    // The import is chosen once its files are stored: ask only after the choice is saved.
+    await expect.poll(() => broken.getByRole('radio').isChecked()).toBe(true);
     await closeSettings(s.page);
     const result = await stream(s.page);
     expect(result.model).toBeNull();

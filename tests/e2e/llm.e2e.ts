@@ -222,10 +222,10 @@ describe.each([
     await openLanguageModels(s.page);
     await openPanel(s.page, 'cpu-panel');
     await s.page.getByTestId('cpu-folder-input').setInputFiles(broken);
-    const broken = s.page.locator('[data-testid=cpu-model][data-model="local/broken-chat"]');
-    await broken.and(s.page.locator('[data-cached=true]')).waitFor({ timeout: 30_000 });
+    const brokenRow = s.page.locator('[data-testid=cpu-model][data-model="local/broken-chat"]');
+    await brokenRow.and(s.page.locator('[data-cached=true]')).waitFor({ timeout: 30_000 });
     // The import is chosen once its files are stored: ask only after the choice is saved.
-    await expect.poll(() => broken.getByRole('radio').isChecked()).toBe(true);
+    await expect.poll(() => brokenRow.getByRole('radio').isChecked()).toBe(true);
     await closeSettings(s.page);
     const result = await stream(s.page);
     expect(result.model).toBeNull();

@@ -8,6 +8,9 @@
  * patterns, a backreference, 50 MB, an over-long link) refused or inert, the page responsive →
  * no CSP violation, no foreign request. Screenshots of the review screen, the grid and the
  * editor at 1280×800 and 390×844.
+ *
+ * Length: over 400 lines because it is one journey (scan → review → reload → reports → playbooks)
+ * whose steps share one browser session and build on each other's state.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

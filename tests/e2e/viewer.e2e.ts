@@ -4,6 +4,9 @@
  * Word document formatted), the keyboard path from a result to paging and back, the text view,
  * the fallback when the original is gone, and a 50 MB one-page text that never blocks the main
  * thread for 200 ms. Screenshots at 1280 × 800 and 390 × 844 go to tests/e2e/artifacts.
+ *
+ * Length: over 400 lines: one browser session for every kind of original the viewer draws (its
+ * steps share the imported documents, which take most of the time to set up).
  */
 import { rm } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';

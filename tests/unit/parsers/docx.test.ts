@@ -1,3 +1,7 @@
+/**
+ * DOCX parsing on generated Word files: pages, Word numbering, bad input, the parser and worker
+ * session API, speed. Length: just over 400 lines, one case per Word construct or failure.
+ */
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../../src/core/ingest/analyze';
 import type { PageText } from '../../../src/core/ingest/chunker';

@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeError } from '../core/errors';
 import { parseQaFile, selectSplit } from '../core/eval/qa';
+import { evaluateFlags, type FlagReport } from '../core/eval/flag-eval';
 import { evaluateClassification, evaluatePresence, parseLabelFile, selectLabelSplit, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
 import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
@@ -60,6 +61,13 @@ function printClassification(report: ClassificationReport, verbose: boolean): vo
   for (const [task, m] of Object.entries(report.tasks)) console.log(`${task.padEnd(62)}${f3(m.precision).padStart(7)}${f3(m.recall).padStart(7)}${f3(m.f1).padStart(7)}${f3(m.balanced_accuracy).padStart(7)}`);
 }
 
+function printFlags(report: FlagReport): void {
+  const f = (x: number | null) => (x === null ? '   -' : f3(x));
+  console.log(`\nflags: precision ${f(report.precision)} (${report.judged} judged against CUAD, ${report.unjudged} not annotated), recall on the presence rules ${f(report.recall)}`);
+  console.log(`${'rule'.padEnd(32)}${'judged'.padStart(7)}${'prec'.padStart(7)}${'fire'.padStart(6)}${'recall'.padStart(8)}`);
+  for (const [id, m] of Object.entries(report.by_rule)) console.log(`${id.padEnd(32)}${String(m.judged).padStart(7)}${f(m.precision).padStart(7)}${String(m.should_fire).padStart(6)}${f(m.recall).padStart(8)}`);
+}
+
 function printPresence(report: PresenceReport, verbose: boolean): void {
   console.log('\n## Clause presence on contracts\n');
   console.log(`pairs ${report.n}: balanced accuracy ${f3(report.balanced_accuracy)}, present recall ${f3(report.present_recall)}, missing recall ${f3(report.missing_recall)}, page hit ${f3(report.page_hit)}`);
@@ -100,7 +108,7 @@ async function main(): Promise<void> {
   const classifier = builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) });
   console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
-  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; train_cv?: unknown } = {};
+  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
   if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
@@ -131,6 +139,8 @@ async function main(): Promise<void> {
     const presence = evaluatePresence(qa, scans, playbook);
     printPresence(presence, values.verbose);
     out.presence = values.verbose ? presence : { ...presence, pairs: undefined };
+    out.flags = evaluateFlags(qa, scans, playbook);
+    printFlags(out.flags);
   }
   if (values.json) {
     await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, split: values.split ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));

@@ -42,6 +42,7 @@ describe('npm run eval:scan', () => {
     const report = JSON.parse(await readFile(out, 'utf8')) as {
       classification: { by_source: Record<string, { balanced_accuracy: number; macro_f1: number }>; tasks: Record<string, { balanced_accuracy: number; f1: number; target: string }> };
       presence: { balanced_accuracy: number; present_recall: number; missing_recall: number; page_hit: number; n: number; unmatched: string[] };
+      flags: { precision: number; recall: number; judged: number; by_rule: Record<string, { judged: number; should_fire: number; recall: number | null }> };
     };
     expect(Object.keys(report.classification.by_source).sort()).toEqual(['CUAD', 'ContractNLI']);
     expect(report.classification.tasks['cuad_governing_law']).toMatchObject({ balanced_accuracy: 1, f1: 1, target: 'type governing_law' });
@@ -51,6 +52,10 @@ describe('npm run eval:scan', () => {
     // the sample MSA: governing law and cap present (p. 5); no non-compete, no insurance clause
     expect(report.presence).toMatchObject({ n: 4, present_recall: 1, missing_recall: 1, balanced_accuracy: 1, page_hit: 1 });
     expect(report.presence.unmatched).toEqual(expect.arrayContaining(['Payment Terms', 'Confidentiality', 'Retention']));
+    // Flags judged against the annotations: the missing insurance clause is reported (recall 1 on the presence rules).
+    expect(stdout).toMatch(/flags: precision \d\.\d{3} \(\d+ judged against CUAD, \d+ not annotated\), recall on the presence rules 1\.000/);
+    expect(report.flags.judged).toBeGreaterThan(0);
+    expect(report.flags.by_rule['insurance-required']).toMatchObject({ judged: 1, should_fire: 1, recall: 1 });
   }, 150_000);
 
   it('fails with a clear message for a malformed label file', async () => {

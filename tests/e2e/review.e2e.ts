@@ -250,7 +250,9 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
       await screenshot(other.page, 'review-06-shared-link');
       await dialog.getByRole('button', { name: 'Add this version' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(new URL(other.page.url()).hash).toBe('');
+      // A closed <dialog> leaves the accessibility tree at once; its close event (which clears the
+      // fragment) runs a task later.
+      await expect.poll(() => new URL(other.page.url()).hash).toBe('');
       await upload(other.page, 'services-agreement.pdf');
       await view(other.page, 'Review');
       await expect.poll(() => other.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.0.1)');

@@ -35,6 +35,12 @@ export interface DocumentHandles {
   readonly initials: ReadonlySet<string>;
   /** Words that are a whole name on their own ("Aura", "Adaptimmune"), not only a part of a longer one ("data" of "General Data Protection Regulation"). */
   readonly wholeNames: ReadonlySet<string>;
+  /**
+   * Names (parties, short names, brands) written without spaces or punctuation ("radialspark" of
+   * "RadialSpark, LLC", "caregbplus" of "Care G. B. Plus Ltd."), with their number of words: a
+   * question may space and punctuate a name otherwise ("Radial Spark", "care g.b. plus").
+   */
+  readonly compactNames: ReadonlyMap<string, number>;
 }
 
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
@@ -124,11 +130,19 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   const wholeNames = new Set<string>();
   for (const h of handles) if ((h.cls === 'name' || h.cls === 'alias') && h.words.length === 1) wholeNames.add(h.words[0]!);
+  const compactNames = new Map<string, number>();
+  for (const h of handles) {
+    const key = h.words.join('');
+    if (h.cls === 'name' && key.length >= MIN_COMPACT_NAME) compactNames.set(key, h.words.length);
+  }
   const initials = new Set<string>();
   const titleWords = foldedWords(doc.title ?? '').filter((w) => !DOCUMENT_NOUNS.has(w) && !/^(?:and|of|the|for|to|de|et|und|der|die)$/u.test(w));
   if (titleWords.length >= 2 && titleWords.length <= 5) initials.add(titleWords.map((w) => w[0]).join(''));
-  return { doc, handles, words, stems, initials, wholeNames };
+  return { doc, handles, words, stems, initials, wholeNames, compactNames };
 }
+
+/** Shorter compact names are too easily made by chance from a question's words. */
+const MIN_COMPACT_NAME = 6;
 
 /** "General Data Protection Regulation" → "gdpr" (function words and legal forms left out). */
 function initialsOf(text: string): string {

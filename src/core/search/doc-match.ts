@@ -18,6 +18,7 @@ import { CLASS_WEIGHT, DOCUMENT_NOUNS, fold, handlesOf, stemOf, WORD, type Docum
 import { languageResources } from './languages';
 import type { NamedDocument } from '../search-types';
 import { MAX_DOCUMENTS, type TermStats } from './term-stats';
+import { withinOneEdit } from './edit-distance';
 
 const ENGLISH_STOP = languageResources('en')!.stopWords;
 
@@ -95,6 +96,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
+  const spans = compactSpans(tokens).map((span) => ({ ...span, holders: handles.filter((h) => compactMatch(h.compactNames, span) !== null).length }));
 
   const perDoc = handles.map((h) => {
     const matched = new Map<number, HandleClass>();
@@ -106,7 +108,19 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t)));
       matched.set(i, m.cls);
     });
-    return { h, matched, weights };
+    // A name written with other spaces or punctuation ("Radial Spark" for "RadialSpark, LLC",
+    // "care g.b. plus" for "Care G. B. Plus Ltd."): the span names the document as a whole name.
+    const compact = new Set<number>();
+    for (const span of spans) {
+      const words = compactMatch(h.compactNames, span);
+      if (words === null) continue;
+      for (let i = span.lo; i <= span.hi; i++) {
+        matched.set(i, 'name');
+        weights.set(i, (CLASS_WEIGHT.name * specificity(span.holders)) / (tokens[i]!.word.length < 2 ? 2 : 1));
+        compact.add(i);
+      }
+    }
+    return { h, matched, weights, compact };
   });
 
   // A name the question uses that only the text of a few documents holds ("our deal with KBW",
@@ -128,7 +142,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   }
 
   const out: DocumentEvidence[] = [];
-  perDoc.forEach(({ h, matched, weights }, index) => {
+  perDoc.forEach(({ h, matched, weights, compact }, index) => {
     // A word names the document alone when it is a whole name ("Aura", "Adaptimmune"), one written
     // as a name or rare here, or a name its text holds; any other match (a title or file word, an
     // alias, a common word that is only part of a longer name: "data" of "General Data Protection
@@ -137,7 +151,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || (cls === 'name' && (h.wholeNames.has(t.word) || writtenAsName(t) || rare(idf(t))))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || writtenAsName(t) || rare(idf(t))))) anchors.add(i);
     }
     for (const i of [...matched.keys()]) {
       if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;
@@ -150,6 +164,62 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     out.push({ index, doc: h.doc, score, matched, strong: anchors });
   });
   return out.sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+interface CompactSpan {
+  readonly lo: number;
+  readonly hi: number;
+  /** The span's words joined. */
+  readonly key: string;
+  /** Holds a single letter (initials written apart: "g.b."). */
+  readonly initials: boolean;
+}
+
+/** At most this many question words make one compact name. */
+const MAX_COMPACT_SPAN = 5;
+/** Compact names this long or longer may differ by one typo or swapped pair ("Wately" / "Watley"). */
+const FUZZY_COMPACT_NAME = 8;
+
+/** Runs of question words written next to each other (at most a dot and a space apart) that could spell a name. */
+function compactSpans(tokens: readonly QuestionToken[]): CompactSpan[] {
+  const out: CompactSpan[] = [];
+  for (let lo = 0; lo < tokens.length; lo++) {
+    if (tokens[lo]!.functionWord && tokens[lo]!.word.length > 1) continue;
+    let key = '';
+    let initials = false;
+    for (let hi = lo; hi < tokens.length && hi < lo + MAX_COMPACT_SPAN; hi++) {
+      const t = tokens[hi]!;
+      if (hi > lo && t.start - tokens[hi - 1]!.end > 2) break;
+      key += t.word;
+      initials ||= t.word.length === 1;
+      if (!tokens.slice(lo, hi + 1).some((x) => !x.functionWord && x.word.length > 1 && !DOCUMENT_NOUNS.has(x.word))) continue;
+      out.push({ lo, hi, key, initials });
+    }
+  }
+  return out;
+}
+
+/**
+ * The number of words of the name the span spells, or null. Only where the question spaces or
+ * punctuates the name otherwise than the document (a name written alike is matched word by word).
+ */
+function compactMatch(names: ReadonlyMap<string, number>, span: CompactSpan): number | null {
+  const spanWords = span.hi - span.lo + 1;
+  const differs = (words: number) => words !== spanWords || span.initials;
+  const exact = names.get(span.key);
+  if (exact !== undefined) return differs(exact) ? exact : null;
+  if (span.key.length < FUZZY_COMPACT_NAME) return null;
+  for (const [name, words] of names) if (name.length >= FUZZY_COMPACT_NAME && differs(words) && oneTypoApart(name, span.key)) return words;
+  return null;
+}
+
+/** One edit or one swap of neighbouring letters apart. */
+function oneTypoApart(a: string, b: string): boolean {
+  if (withinOneEdit(a, b)) return true;
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** A name found in the text of more documents than this is not a name of one of them. */

@@ -110,20 +110,42 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
     // Named by the same words as the best (a title two contracts share, a party of both): ask which.
     if (own.length === 0 && subset(best.matched, e.matched) && e.score >= RESOLUTION.closeShare * best.score) tied.push(e);
   }
-  if (tied.length > 0) return ambiguous(question, tokens, [best, ...tied]);
+  if (tied.length > 0) {
+    const base = agreementWithItsAmendments(question, [best, ...tied]);
+    if (!base) return ambiguous(question, tokens, [best, ...tied]);
+    named.splice(0, named.length, ...base);
+  }
   if (groupCopies(named.map((e) => e.doc)).length > RESOLUTION.maxNamed) return ambiguous(question, tokens, named);
   // Copies of a named document the question names less (a scan's first pages hold fewer names).
   const chosen = [...named, ...scored.filter((e) => !named.includes(e) && named.some((n) => sameWork(e.doc, n.doc)))];
   return {
     kind: 'resolved',
     resolution: {
-      documentId: best.doc.id,
+      documentId: named[0]!.doc.id,
       documentIds: chosen.map((e) => e.doc.id),
       matched: phrases(question, tokens, chosen),
       remainder: remainderOf(question, tokens, chosen),
       score: best.score,
     },
   };
+}
+
+/** A title that says the document amends or supplements another ("Amendment No. 3 to …", "First Addendum"); "Amended and Restated …" is the agreement itself. */
+const AMENDMENT_TITLE = /^(?:[\p{L}\p{N}]+\s+)?(?:amendment|addendum|supplement|avenant|nachtrag|änderungsvereinbarung)\b/iu;
+const AMENDMENT_WORD = /\b(?:amend\w*|addend\w*|supplement\w*|avenants?|nachtr[aä]g\w*|änderung\w*)\b/iu;
+
+/**
+ * "the Stremicks manufacturing agreement" when the workspace holds that agreement and an amendment
+ * to it (named by the same words): the question means the agreement, as amended — search the
+ * agreement first and its amendments with it, rather than asking which. Null unless exactly one
+ * of the documents is not an amendment and the question does not ask about an amendment.
+ */
+function agreementWithItsAmendments(question: string, list: readonly DocumentEvidence[]): DocumentEvidence[] | null {
+  if (AMENDMENT_WORD.test(question)) return null;
+  const amends = (e: DocumentEvidence) => AMENDMENT_TITLE.test((e.doc.title ?? '').trim());
+  const bases = list.filter((e) => !amends(e));
+  if (bases.length !== 1 || bases.length === list.length) return null;
+  return [bases[0]!, ...list.filter(amends)];
 }
 
 /**
@@ -311,7 +333,8 @@ export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
 export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
   if (a.id === b.id) return true;
   const title = (d: NamedDocument) => foldedWords(d.title ?? '').join(' ');
-  if (title(a) === '' || title(a) !== title(b)) return false;
+  // A copy whose title was not found (a text export with its layout lost) is judged by its names alone.
+  if (title(a) !== title(b) && title(a) !== '' && title(b) !== '') return false;
   const key = (s: string) => foldedWords(s).join(' ');
   const as = new Set(a.aliases.map(key).filter(Boolean));
   const bs = new Set(b.aliases.map(key).filter(Boolean));

@@ -117,3 +117,44 @@ describe('matchDocuments', () => {
     expect(matchDocuments('', docs).kind).toBe('none');
   });
 });
+
+describe('matchDocuments: names written otherwise, amendments, untitled copies', () => {
+  const doc = (id: string, title: string | null, aliases: string[], name = `${id}.pdf`): NamedDocument => ({ id, name, title, aliases });
+  const docs = [
+    doc('msa', 'MASTER SERVICES AGREEMENT', ['BlueHarbor, LLC', 'Clear Meadow Inc.']),
+    doc('reseller', 'MARKETING AND RESELLER AGREEMENT', ['Orrin Medical Ltd.', 'Orrin', 'Tal J. K. Partners Ltd.']),
+    doc('cobrand', 'CO-BRANDING AGREEMENT', ['QuoteLine, Inc.', 'KD Whitfeild, Inc.']),
+    doc('mfg', 'MANUFACTURING AGREEMENT', ['Heron Foods, LLC', 'Kestrel Nutrition Corporation']),
+    doc('mfg-amendment', 'AMENDMENT NO. 2 TO HERON FOODS, LLC and KESTREL NUTRITION CORPORATION MANUFACTURING AGREEMENT', ['Heron Foods, LLC', 'Kestrel Nutrition Corporation']),
+    doc('supply', 'SUPPLY AGREEMENT', ['Heron Foods, LLC', 'Marten Farms Inc.']),
+  ];
+  const resolved = (q: string, list = docs) => {
+    const m = matchDocuments(q, list);
+    return m.kind === 'resolved' ? m.resolution.documentIds : m.kind;
+  };
+
+  it('finds a party written with other spaces or punctuation, or with one letter swapped', () => {
+    expect(resolved('does our services agreement with Blue Harbor bar us from hiring their people')).toEqual(['msa']);
+    expect(resolved("is tal j.k. partners' liability capped under the marketing deal?")).toEqual(['reseller']);
+    expect(resolved('which law governs our co-branding agreement with k.d. whitfield?')).toEqual(['cobrand']);
+  });
+
+  it('does not take a common phrase for a name', () => {
+    expect(resolved('is there a clear meaning of services in the agreement?')).not.toEqual(['msa']);
+  });
+
+  it('takes the agreement with its amendments when the question does not ask about an amendment', () => {
+    expect(resolved('What does the Heron Foods manufacturing agreement say about assignment?')).toEqual(['mfg', 'mfg-amendment']);
+    // Asked about the amendment, the amendment comes first.
+    const m = matchDocuments('What does the amendment to the Heron Foods manufacturing agreement change?', docs);
+    expect(m.kind === 'resolved' && m.resolution.documentId).toBe('mfg-amendment');
+  });
+
+  it('takes an untitled copy with the same names (a text export of a PDF) as the same document', () => {
+    const copy = doc('msa-text', null, ['BlueHarbor, LLC', 'Clear Meadow Inc.'], 'msa.txt');
+    expect(sameWork(docs[0]!, copy)).toBe(true);
+    expect(sameWork(docs[1]!, copy)).toBe(false);
+    const m = matchDocuments('What does the BlueHarbor services agreement say about audits?', [...docs, copy]);
+    expect(m.kind === 'resolved' && [...m.resolution.documentIds].sort()).toEqual(['msa', 'msa-text']);
+  });
+});

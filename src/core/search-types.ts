@@ -179,4 +179,7 @@ export interface NamedDocument {
   readonly parties?: readonly string[] | undefined;
   /** Title, parties with short names and roles, brands, kind (ingest/identity), when known. */
   readonly identity?: DocumentIdentity | undefined;
+  /** Where the file came from and what it is, when known (a document record has them). */
+  readonly path?: string;
+  readonly mediaType?: string;
 }

@@ -11,7 +11,7 @@
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
-import type { NamedDocument, PipelineSettings } from '../search-types';
+import type { NamedDocument, PipelinePassage, PipelineSettings } from '../search-types';
 import { foldedWords } from '../search/doc-handles';
 import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
@@ -70,8 +70,10 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
   // "can we walk away early?" for a clause that says "upon ninety days' notice").
+  // A document in scope whose text shares no word with the question still offers its passages of the kind.
   const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
-  const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? null);
+  const named = new Map(inScope.map((d) => [d.id, d]));
+  const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? passageDocument(named.get(id)));
   const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
   const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
@@ -126,4 +128,19 @@ function scopeName(scope: AskScope, documents: readonly NamedDocument[]): string
   if (titles.length === 1) return titles[0]!;
   if (titles.length === 2) return `${titles[0]} or ${titles[1]}`;
   return `the ${titles.length} documents in scope`;
+}
+
+/** What a passage says of its document, for a document known only by its name in the workspace's list. */
+function passageDocument(d: NamedDocument | undefined): PipelinePassage['document'] | null {
+  if (!d) return null;
+  return {
+    id: d.id,
+    name: d.name,
+    path: d.path ?? d.name,
+    title: d.title,
+    language: d.language ?? null,
+    pages: d.pages ?? 0,
+    ...(d.mediaType ? { mediaType: d.mediaType } : {}),
+    effectiveDate: d.identity?.effectiveDate?.iso ?? null,
+  };
 }

@@ -54,6 +54,18 @@ describe('ask', () => {
     expect(new Set(files(r))).toEqual(new Set(['contoso-litware-services.txt']));
   });
 
+  it('offers the named contract’s clause of the asked kind when none of the question’s words is in it', async () => {
+    // "ceiling" is nowhere in the contract (it says "shall not exceed"): retrieval in scope finds
+    // nothing, the clause kind read from the whole document does.
+    const ceiling: ClauseClassifier = { classify: classifier.classify, questionTypes: async (q) => (/ceiling/i.test(q) ? [{ type: 'cap_on_liability', score: 0.9 }] : []) };
+    const whole: AskDeps = { ...deps, classifier: ceiling, chunks: (documentId) => w.workspace.chunks(documentId) };
+    const r = await ask({ question: 'Consider the Distribution Agreement between Northwind Traders Ltd. and Contoso Pharma Inc.; any ceiling?' }, whole);
+    expect(r.response!.passages).toEqual([]);
+    expect(r.passages.length).toBeGreaterThan(0);
+    expect(r.passages[0]!.chunk.text).toContain('shall not exceed the fees paid');
+    expect(r.passages[0]!.document).toMatchObject({ id: id('northwind-contoso-distribution.txt'), name: 'northwind-contoso-distribution.txt', mediaType: 'text/plain' });
+  });
+
   it('says a clause the named contract lacks is not there, and labels its closest passages as such', async () => {
     const r = await run({ question: 'Consider the Distribution Agreement between Northwind and Fabrikam; is there a cap on liability?' });
     expect(r.outcome).toBe('insufficient');

@@ -5,7 +5,7 @@ import { chunkRecord } from '../../../helpers/records';
 
 const LAW = 'This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of laws rules.';
 const CAP = 'In no event shall either party’s aggregate liability exceed the fees paid in the twelve months preceding the claim.';
-const item = (id: string, texts: string[]): QaItem => ({ id, doc_id: 'd', question: 'q', answerable: true, evidence: texts.map((text) => ({ text })) }) as unknown as QaItem;
+const item = (id: string, texts: string[]): QaItem => ({ id, doc_id: 'd', question: 'q', answerable: true, evidence: texts.map((text) => ({ text })) });
 
 describe('clauseNumberBefore', () => {
   it('reads the number of the clause the span sits in, before it or at its start', () => {

@@ -64,6 +64,9 @@ describe('ask', () => {
     expect(r.passages.length).toBeGreaterThan(0);
     expect(r.passages[0]!.chunk.text).toContain('shall not exceed the fees paid');
     expect(r.passages[0]!.document).toMatchObject({ id: id('northwind-contoso-distribution.txt'), name: 'northwind-contoso-distribution.txt', mediaType: 'text/plain' });
+    // Shown as the closest passages only: none of the question's words is there.
+    expect(r.outcome).toBe('insufficient');
+    expect(r.passageLabel).toBe('closest');
   });
 
   it('says a clause the named contract lacks is not there, and labels its closest passages as such', async () => {

@@ -76,15 +76,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? passageDocument(named.get(id)));
   const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
-  const threshold = deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
-  const name = scopeName(plan.scope, documents);
-  // Nothing in scope matched the question's words: the passages of the asked kind are shown, but
-  // only as the closest ones ("how long must Confidential Information be kept secret?" in a
-  // contract without a confidentiality clause must not be answered by its term clause).
-  const sufficiency =
-    response.passages.length === 0
-      ? { score: 0, threshold, reasons: [`No passage in ${name} matches the question.`] }
-      : judgeSufficiency({ response, passages, question, scopeName: name, clauses, threshold });
+  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {
     outcome: answered ? 'answered' : 'insufficient',

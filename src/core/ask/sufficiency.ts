@@ -71,7 +71,10 @@ const analyzer = createAnalyzer();
 export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const { response, passages, scopeName, clauses } = input;
   const threshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
-  if (passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  // Nothing matched the question's words: passages of the asked kind read from the whole documents
+  // may be shown, but only as the closest ones ("how long must Confidential Information be kept
+  // secret?" in a contract without such a clause must not be answered by its term clause).
+  if (passages.length === 0 || response.passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
   const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {

@@ -96,7 +96,11 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
-  const spans = compactSpans(tokens).map((span) => ({ ...span, holders: handles.filter((h) => compactMatch(h.compactNames, span) !== null).length }));
+  // Each span with the documents whose names it spells, and how many they are (its specificity).
+  const spans = compactSpans(tokens).map((span) => {
+    const docs = new Set(handles.filter((h) => compactMatch(h.compactNames, span) !== null).map((h) => h.doc.id));
+    return { ...span, docs, holders: docs.size };
+  });
 
   const perDoc = handles.map((h) => {
     const matched = new Map<number, HandleClass>();
@@ -112,8 +116,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     // "care g.b. plus" for "Care G. B. Plus Ltd."): the span names the document as a whole name.
     const compact = new Set<number>();
     for (const span of spans) {
-      const words = compactMatch(h.compactNames, span);
-      if (words === null) continue;
+      if (!span.docs.has(h.doc.id)) continue;
       for (let i = span.lo; i <= span.hi; i++) {
         matched.set(i, 'name');
         weights.set(i, (CLASS_WEIGHT.name * specificity(span.holders)) / (tokens[i]!.word.length < 2 ? 2 : 1));

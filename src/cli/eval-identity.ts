@@ -5,8 +5,8 @@
  *
  * Ingests the QA documents with the app's own pipeline (cached like npm run eval) and compares
  * each document's title and parties with `document_name` and `parties` (core/eval/identity-eval.ts),
- * and the section labels of the passages holding the evidence spans with the clauses' own numbers
- * (core/eval/section-eval.ts).
+ * and, for the evidence spans, both the section path of the passage holding each and the label a
+ * quote of it is shown with against the clauses' own numbers (core/eval/section-eval.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -58,8 +58,8 @@ async function main(): Promise<void> {
   console.log(`title: exact ${pct(r.title.exact)}, contained ${pct(r.title.contained)}, none ${pct(r.title.none)}`);
   console.log(`parties: recall ${pct(r.parties.recall)} of ${r.parties.annotated} annotated, precision ${pct(r.parties.precision)} of ${r.parties.extracted} extracted`);
   console.log(`defined names (short names and roles): recall ${pct(r.definedNames.recall)} of ${r.definedNames.annotated}`);
-  console.log(`section labels: the passage holding an evidence span names its clause's number for ${pct(sections.accuracy)} of ${sections.judged} spans (${sections.unjudged} without a number to read)`);
-  if (values.verbose) for (const x of sections.examples) console.log(`  ${x.id.slice(0, 60)}: clause ${x.number} under [${x.path}]`);
+  console.log(`section labels, of ${sections.judged} evidence spans with a clause number to read (${sections.unjudged} without): the passage's path names it for ${pct(sections.passagePath.accuracy)}, the label shown for the span for ${pct(sections.label.accuracy)}`);
+  if (values.verbose) for (const x of sections.examples) console.log(`  ${x.id.slice(0, 60)}: clause ${x.number} labelled [${x.label}], passage [${x.path}]`);
   if (values.verbose) for (const m of r.misses) console.log(`  ${m.docId.slice(0, 40)}: title [${m.title}] vs [${m.annotatedTitle}]; parties ${JSON.stringify(m.parties)} vs ${JSON.stringify(m.annotatedParties)}`);
   if (values.json) await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, ...r, sections }, null, 2));
 }

@@ -9,7 +9,8 @@
  *   no model call;
  *   otherwise the model streams the answer (creative: it may go beyond the evidence), or — with
  *   no model, or when it fails — the extractive composer answers;
- *   then every citation and quote is checked (citations.ts).
+ *   then every citation and quote is checked (citations.ts), and each quoted source is labelled
+ *   with the section its quote sits in (sources.ts, labelQuotedSources).
  */
 import type { AskResult } from '../ask/types';
 import { toSerialized, type SerializedError } from '../errors';
@@ -20,7 +21,7 @@ import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
-import { buildSources, fromPassage } from './sources';
+import { buildSources, fromPassage, labelQuotedSources } from './sources';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
 import type { NamedDocument } from '../search-types';
@@ -105,12 +106,12 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
       trace.note('Stopped by the user.');
       hooks.status('verify', 'Checking citations and quotes');
       const answer = await trace.time('verify', () => checkAnswer(g.text, sources));
-      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources, answer, writer: 'model', stopped: true };
+      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources: labelQuotedSources(sources, answer), answer, writer: 'model', stopped: true };
     }
     if (g.error === null && g.text.trim()) {
       hooks.status('verify', 'Checking citations and quotes');
       const answer = await trace.time('verify', () => checkAnswer(g.text, sources));
-      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources, answer, writer: 'model' };
+      return { ...base, state: input.regime === 'creative' ? 'creative' : 'answered', sources: labelQuotedSources(sources, answer), answer, writer: 'model' };
     }
     fallback = g.error === null ? 'the model wrote nothing' : failureReason(g.error);
     trace.note(`${fallback}: extractive answer instead.`);
@@ -121,7 +122,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   if (composed.empty) return { ...base, state: 'insufficient', sources, answer: appReply(composed.text, sources), writer: 'app', fallback };
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));
-  return { ...base, state: 'answered', sources, answer, writer: 'extractive', fallback, value: composed.value };
+  return { ...base, state: 'answered', sources: labelQuotedSources(sources, answer), answer, writer: 'extractive', fallback, value: composed.value };
 }
 
 export interface TurnBase {

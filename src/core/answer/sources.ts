@@ -8,11 +8,18 @@
  *  2. what budget remains goes to same-section neighbours (the chunk after, then before, nearest
  *     first), so a clause cut across two chunks reads whole.
  * Header: `[n] file — p. 5 — § 12 Limitation of Liability › 12.2 Liability Cap`.
+ *
+ * A source's section label is the section its text sits in, not only the one its passage starts
+ * in (ingest/section-at.ts): a passage cut to a run from its middle is labelled with the section
+ * at the cut ("8 › 8.3" for a run in 8.3 of a passage starting in 8.2), and once the answer is
+ * checked, a quoted source with the section its (first) quote sits in (labelQuotedSources).
  */
+import { sectionPathAt } from '../ingest/section-at';
 import { pageLabel as rangeLabel } from '../page-label';
 import type { PipelinePassage } from '../search-types';
 import { bestWindow, SentenceRanker } from './relevance';
-import type { AnswerSource } from '../answer-types';
+import type { AnswerSource, CheckedAnswer } from '../answer-types';
+import { quoteStart } from './verbatim';
 
 export const MAX_CONTEXT_CHARS = 6000;
 const MAX_SOURCES = 8;
@@ -93,7 +100,8 @@ export function buildSources(question: string, candidates: readonly SourceCandid
     const window = bestWindow(c.text, ranker.of(i), Math.min(share, available));
     const text = c.text.slice(window.start, window.end).trim();
     if (!text) continue;
-    out.push({ ...c, n, text, before: [], after: [] });
+    const sectionPath = window.start > 0 ? sectionPathAt(c.text, c.sectionPath, window.start) : c.sectionPath;
+    out.push({ ...c, n, text, sectionPath, before: [], after: [] });
     left -= header + text.length;
   }
   // Neighbours with what is left, rank order, nearest first (after, then before).
@@ -115,4 +123,21 @@ export function buildSources(question: string, candidates: readonly SourceCandid
     });
   }
   return out;
+}
+
+/**
+ * The sources with the section label of what the answer quotes from them: a source a quote was
+ * found in is labelled with the section at that quote's start in its text (the first such quote
+ * of the answer), resolved against the section its text starts in; "8 Termination › 8.2" becomes
+ * "8 Termination › 8.3" when the quote sits in 8.3. Sources quoted nowhere (or only in their
+ * neighbours' text) keep their label.
+ */
+export function labelQuotedSources(sources: readonly AnswerSource[], answer: Pick<CheckedAnswer, 'quotes'>): AnswerSource[] {
+  return sources.map((s) => {
+    const quote = answer.quotes.find((q) => q.foundIn === s.n);
+    const at = quote ? quoteStart(quote.text, s.text) : -1;
+    if (at < 0) return s;
+    const sectionPath = sectionPathAt(s.text, s.sectionPath, at);
+    return sectionPath === s.sectionPath ? s : { ...s, sectionPath };
+  });
 }

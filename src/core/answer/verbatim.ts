@@ -53,3 +53,13 @@ export function isVerbatim(quote: string, passage: string): boolean {
   }
   return true;
 }
+
+/**
+ * Where a quote begins in a passage: the offset of its first words (up to eight, in order, any
+ * spacing or punctuation between them, any case), or -1 when they are not there.
+ */
+export function quoteStart(quote: string, passage: string): number {
+  const words = (quoteParts(quote)[0] ?? '').match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  if (words.length === 0) return -1;
+  return new RegExp(words.join('[^\\p{L}\\p{N}]+'), 'iu').exec(passage)?.index ?? -1;
+}

@@ -310,7 +310,7 @@ function markFurniture(lines: Line[], pageCount: number): void {
  * one, a first one that is small (or a restart at 1, as exhibits do); a dotted number under its
  * section or continuing the numbering.
  */
-function plausibleNumber(h: Heading, lastTop: number | null, last: readonly number[] | null): boolean {
+export function plausibleNumber(h: Heading, lastTop: number | null, last: readonly number[] | null): boolean {
   const parts = numberParts(h);
   const top = parts[0] ?? 0;
   if (parts.length > 1 || continuesNumbering(h, last)) return true;
@@ -333,14 +333,14 @@ function continuesInCaps(lines: readonly Line[], i: number): boolean {
 }
 
 /** The top-level number a heading sets ("12" for 12.2, Section 12 or ARTICLE XII), null for others. */
-function topNumber(h: Heading): number | null {
+export function topNumber(h: Heading): number | null {
   if (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'article' && h.kind !== 'roman') return null;
   const ordinal = h.ordinal ?? '';
   if (/^\d+$/.test(ordinal)) return Number(ordinal);
   return /^[ivxlc]+$/i.test(ordinal) ? romanValue(ordinal) : null;
 }
 
-function numberParts(h: Heading): number[] {
+export function numberParts(h: Heading): number[] {
   return (/\d+(?:\.\d+)*/.exec(h.label)?.[0] ?? '').split('.').map(Number);
 }
 
@@ -348,7 +348,7 @@ function numberParts(h: Heading): number[] {
  * Whether a clause number continues the numbering of the last one (2 after 1.3, 1.4 after 1.3,
  * 1.3.1 after 1.3): then it starts a section even where the line before does not end a clause.
  */
-function continuesNumbering(h: Heading, last: readonly number[] | null): boolean {
+export function continuesNumbering(h: Heading, last: readonly number[] | null): boolean {
   if (!last || (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'paragraph')) return false;
   const parts = numberParts(h);
   if (parts.length === last.length + 1) return parts[parts.length - 1] === 1 && last.every((n, i) => parts[i] === n);

@@ -78,6 +78,7 @@ export interface FlowRow {
   /** The document's media type and page (or part) count, for "p. 5" vs "part 2" (absent on older rows). */
   readonly mediaType?: string | undefined;
   readonly pages?: number | undefined;
+  /** The section path of the finding: the section it sits in within its passage, outermost first. */
   readonly section: readonly string[];
   readonly language: string | null;
   /** The sufficiency score of the evidence (question flows). */

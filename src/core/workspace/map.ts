@@ -2,8 +2,8 @@
  * The map step of a question flow: one work item asks its document — and only its document
  * (the user scope is that one document) — through the app's one ask function, with the item's
  * evidence budget and neighbour depth as the selection. The row keeps the best passage verbatim
- * as evidence and its best sentence as the finding, or "not found" when the sufficiency signal
- * says the evidence does not answer (its reason kept).
+ * as evidence and its best sentence as the finding, labelled with the section the finding sits in,
+ * or "not found" when the sufficiency signal says the evidence does not answer (its reason kept).
  */
 import { isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
@@ -16,6 +16,8 @@ import { splitSentences } from '../text/sentences';
 import { extractValue, valueKindOf } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
+import { quoteStart } from '../answer/verbatim';
+import { sectionPathAt } from '../ingest/section-at';
 import { judgeRow, parseCondition } from './conditions';
 import type { FlowRecord, FlowRow, RowValue, WorkItem } from './flows';
 
@@ -83,6 +85,8 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
   const best = valued?.passage ?? passages[0]!;
   const language = best.document.language;
   const finding = valued && valued.sentence.length <= MAX_FINDING ? valued.sentence : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
+  // The section the finding sits in (8.3 of a passage that starts in 8.2), not only the passage's first.
+  const at = quoteStart(finding, best.chunk.text);
   return {
     documentId: item.documentId,
     document: best.document.name,
@@ -95,7 +99,7 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
     pageEnd: best.chunk.pageEnd,
     ...(best.document.mediaType ? { mediaType: best.document.mediaType } : {}),
     pages: best.document.pages,
-    section: best.chunk.sectionPath,
+    section: at >= 0 ? sectionPathAt(best.chunk.text, best.chunk.sectionPath, at) : best.chunk.sectionPath,
     language,
     score,
     reason: null,

@@ -2,7 +2,7 @@ import { appReply } from '../../../../src/core/answer/answer';
 import { describe, expect, it } from 'vitest';
 import { answerSegments, checkAnswer } from '../../../../src/core/answer/citations';
 import { buildSources, fromPassage } from '../../../../src/core/answer/sources';
-import { isVerbatim, quoteParts } from '../../../../src/core/answer/verbatim';
+import { isVerbatim, quoteParts, quoteStart } from '../../../../src/core/answer/verbatim';
 import { CLAUSES, PASSAGES, passage } from '../../../helpers/ask-fixtures';
 
 const sources = buildSources('liability cap and term', [passage(PASSAGES.cap), passage(PASSAGES.term, 2), passage(PASSAGES.law, 3)].map(fromPassage));
@@ -28,6 +28,14 @@ describe('verbatim quotes', () => {
     expect(isVerbatim("shall not exceed … each party's total liability", CLAUSES.cap)).toBe(false);
     expect(quoteParts('… a b …')).toEqual(['a b']);
     expect(isVerbatim('“…”', CLAUSES.cap)).toBe(false);
+  });
+
+  it('finds where a quote begins in its passage, whatever the spacing, punctuation and case', () => {
+    const passageText = '8.2 Cause. Either party may terminate. 8.3 Convenience. The Customer may   terminate on “ninety (90) days” notice.';
+    expect(quoteStart('the Customer may terminate on "ninety (90) days" notice', passageText)).toBe(passageText.indexOf('The Customer'));
+    expect(quoteStart('… Customer may terminate … notice', passageText)).toBe(passageText.indexOf('Customer may'));
+    expect(quoteStart('The Supplier may terminate', passageText)).toBe(-1);
+    expect(quoteStart('“…”', passageText)).toBe(-1);
   });
 });
 

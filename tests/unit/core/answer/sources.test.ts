@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../../src/core/answer/citations';
 import { composeExtractive } from '../../../../src/core/answer/extractive';
-import { buildSources, formatSources, fromPassage, MAX_CONTEXT_CHARS } from '../../../../src/core/answer/sources';
-import { CLAUSES, MSA, PASSAGES, passage } from '../../../helpers/ask-fixtures';
+import { turnFromAsk } from '../../../../src/core/answer/answer';
+import { buildSources, formatSources, fromPassage, labelQuotedSources, MAX_CONTEXT_CHARS } from '../../../../src/core/answer/sources';
+import { askResult, CLAUSES, MSA, PASSAGES, passage } from '../../../helpers/ask-fixtures';
 
 const longClause = (n: number) =>
   Array.from({ length: n }, (_, i) => (i === n - 3 ? 'The Supplier shall maintain professional indemnity insurance of at least five million euros per claim.' : `Clause filler sentence number ${i} describes an unrelated administrative matter in detail.`)).join(' ');
@@ -74,5 +75,55 @@ describe('extractive answers', () => {
 
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
+  });
+});
+
+// Two sub-clauses packed in one passage, which starts in 14.2 (invented, real-shaped).
+const PACKED = {
+  doc: MSA,
+  seq: 56,
+  page: 7,
+  section: ['ARTICLE 14 TERM AND TERMINATION', '14.2 Termination for Cause'],
+  text:
+    'Either party may terminate this Agreement on written notice if the other party commits a material breach which it fails to remedy within thirty (30) days of that notice. ' +
+    '14.3 Termination for Convenience. The Customer may terminate this Agreement for convenience on ninety (90) days written notice to the Supplier.',
+};
+
+describe('section labels of sources and quotes', () => {
+  it('labels a quoted source with the section its quote sits in, not the one its passage starts in', () => {
+    const sources = buildSources('terminate for convenience', [fromPassage(passage(PACKED)), fromPassage(passage(PASSAGES.law, 2))]);
+    expect(sources[0]!.sectionPath).toEqual(PACKED.section);
+    const answer = checkAnswer('The Customer may walk away: “The Customer may terminate this Agreement for convenience on ninety (90) days written notice” [1].', sources);
+    const labelled = labelQuotedSources(sources, answer);
+    expect(labelled[0]!.sectionPath).toEqual(['ARTICLE 14 TERM AND TERMINATION', '14.3 Termination for Convenience']);
+    // Not quoted: unchanged.
+    expect(labelled[1]).toBe(sources[1]);
+    // A quote from the clause the passage starts in keeps its label.
+    const first = checkAnswer('“Either party may terminate this Agreement on written notice” [1].', sources);
+    expect(labelQuotedSources(sources, first)[0]!.sectionPath).toEqual(PACKED.section);
+  });
+
+  it('gives the turn’s sources the label of what the extractive answer quotes', async () => {
+    const turn = await turnFromAsk(askResult('Can the Customer terminate for convenience, and on how much notice?', [PACKED]));
+    expect(turn.state).toBe('answered');
+    expect(turn.answer?.text).toContain('The Customer may terminate this Agreement for convenience');
+    expect(turn.sources[0]!.sectionPath).toEqual(['ARTICLE 14 TERM AND TERMINATION', '14.3 Termination for Convenience']);
+  });
+
+  it('labels a passage cut to a run from its middle with the section at the cut', () => {
+    const clause = (k: number) =>
+      k === 60
+        ? '5.60 Escrow. The Supplier shall deposit the source code of the Software with an independent escrow agent within thirty (30) days of the Effective Date.'
+        : `5.${k} Administrative Matter ${k}. The parties shall keep the records described in this clause number ${k} in good order for the duration of the Agreement and for a reasonable period thereafter.`;
+    const text = Array.from({ length: 70 }, (_, i) => clause(i + 1)).join(' ');
+    const sources = buildSources('Must the supplier deposit the source code with an escrow agent?', [fromPassage(passage({ doc: MSA, seq: 20, text, page: 3, section: ['5 General Obligations', '5.1 Administrative Matter 1'] }))]);
+    const cut = sources[0]!;
+    const at = text.indexOf(cut.text);
+    expect(at).toBeGreaterThan(0);
+    expect(cut.text).toContain('source code');
+    // The sub-clause the cut falls in: the last heading at or before it.
+    const before = [...text.matchAll(/5\.(\d+) /g)].filter((m) => m.index <= at).at(-1)![1];
+    expect(cut.sectionPath[0]).toBe('5 General Obligations');
+    expect(cut.sectionPath[1]).toMatch(new RegExp(`^5\\.${before} `));
   });
 });

@@ -22,15 +22,18 @@ describe('clauseNumberBefore', () => {
 });
 
 describe('sectionPathAccuracy', () => {
-  it('counts a span right when its passage is labelled with the clause’s number, and shows the wrong ones', () => {
+  it('checks both the passage’s path and the label shown for the span against the clause’s number, and shows the wrong labels', () => {
     const chunks = [
       chunkRecord('d', 0, `11.4 Limitation. ${CAP}`, { sectionPath: ['11 Liability', '11.4 Limitation'] }),
-      // Packed with the clause before it: labelled 12.2, the span sits in 12.3.
+      // Packed with the clause before it: the passage's path says 12.2, the span sits in 12.3.
       chunkRecord('d', 1, `12.2 Notices. Notices go to the addresses above. 12.3 Governing Law. ${LAW}`, { sectionPath: ['12 Miscellaneous', '12.2 Notices'] }),
       chunkRecord('d', 2, 'The parties sign below.', { sectionPath: [] }),
+      // The heading a passage opens with is its path's to name (here a path that missed it): the
+      // label does not second-guess it, and both are wrong.
+      chunkRecord('d', 3, `Clause 14 Assignment. Neither party may assign this Agreement without the other's consent.`, { sectionPath: ['13 General'] }),
     ];
-    const r = sectionPathAccuracy([{ item: item('x', [CAP, LAW, 'The parties sign below.']), chunks }]);
-    expect(r).toMatchObject({ judged: 2, correct: 1, accuracy: 0.5, unjudged: 1 });
-    expect(r.examples).toEqual([{ id: 'x', number: '12.3', path: '12 Miscellaneous › 12.2 Notices' }]);
+    const r = sectionPathAccuracy([{ item: item('x', [CAP, LAW, 'The parties sign below.', 'Neither party may assign this Agreement']), chunks }]);
+    expect(r).toMatchObject({ judged: 3, unjudged: 1, passagePath: { correct: 1, accuracy: 1 / 3 }, label: { correct: 2, accuracy: 2 / 3 } });
+    expect(r.examples).toEqual([{ id: 'x', number: '14', label: '13 General', path: '13 General' }]);
   });
 });

@@ -30,6 +30,19 @@ describe('the map step', () => {
     expect(itemSettings(ITEM).rerank).toBe(true);
   });
 
+  it('labels the row with the section its finding sits in, not the one its passage starts in', async () => {
+    const packed = {
+      ...PASSAGES.law,
+      seq: 69,
+      section: ['ARTICLE 17 GENERAL', '17.3 Notices'],
+      text: `Notices shall be in writing and delivered to the addresses set out above. 17.4 Governing Law. ${PASSAGES.law.text}`,
+    };
+    const fake = fakeAsk((r) => askResult(r.question, [packed]));
+    const row = await askItem(ITEM, FLOW, { asker: fake.asker });
+    expect(row.finding).toBe('This Agreement is governed by the laws of the State of New York, without regard to its conflict of laws principles.');
+    expect(row.section).toEqual(['ARTICLE 17 GENERAL', '17.4 Governing Law']);
+  });
+
   it('says not found, and why, when the sufficiency signal says the evidence does not answer', async () => {
     const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term], { outcome: 'insufficient', sufficiency: { score: 0.2, threshold: 0.5, reasons: ['No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.'] } }));
     const row = await askItem({ ...ITEM, documentId: 'nda' }, FLOW, { asker: fake.asker });

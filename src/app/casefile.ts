@@ -88,14 +88,22 @@ export class Casefile {
   }
 
   static async start(): Promise<Casefile> {
+    // Each step of the start leaves a performance mark (`casefile:…`), for the benchmarks.
+    const mark = (step: string) => globalThis.performance?.mark?.(`casefile:${step}`);
+    mark('start');
     const app = new Casefile(await createFileVault());
+    mark('vault');
     app.#tabs.subscribe((m) => app.#onTab(m));
     app.events.subscribe((e) => app.#relay(e));
     await app.playbooks.refresh().catch(warn);
+    mark('playbooks');
     // Detects the GPU and reads model settings; never fetches anything.
     await app.models.start().catch((e: unknown) => console.warn(`Casefile: models unavailable: ${describeError(e)}`));
+    mark('models');
     await app.llm.start().catch((e: unknown) => console.warn(`Casefile: language models unavailable: ${describeError(e)}`));
+    mark('llm');
     await app.#activate(await app.registry.current());
+    mark('workspace');
     // Dense search follows the models: a model imported, downloaded, switched or deleted.
     let { plan, rows } = app.models.state;
     app.models.subscribe(() => {
@@ -243,10 +251,12 @@ export class Casefile {
       onJobChange: (workspaceId, jobId) => this.#tabs.post({ kind: 'jobs', workspaceId, jobId }),
       onDocumentsChange: (workspaceId) => this.#tabs.post({ kind: 'documents', workspaceId }),
     });
+    globalThis.performance?.mark?.('casefile:session-open');
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();
     await session.start();
+    globalThis.performance?.mark?.('casefile:session-started');
   }
 
   async #refreshList(): Promise<void> {

@@ -18,6 +18,7 @@ import type { OcrEngine, Parser } from '../core/ports';
 import type { WorkspaceRecord } from '../core/types';
 import type { WorkspaceDb } from '../store/db';
 import { DocumentRepository } from '../store/documents';
+import { LiveDocumentList } from './document-list';
 import { LocalUser } from '../store/local-user';
 import { DexiePlaybookStore } from '../store/playbooks';
 import { DexieQueueStore } from '../store/queue-store';
@@ -100,6 +101,8 @@ export class WorkspaceSession {
   readonly workspaceId: string;
   readonly db: WorkspaceDb;
   readonly documents: DocumentRepository;
+  /** The documents as the UI lists them: one live, paced view for every component. */
+  readonly documentList: LiveDocumentList;
   readonly settings: WorkspaceSettings;
   readonly index: IndexClient;
   readonly folder: FolderSync;
@@ -129,6 +132,7 @@ export class WorkspaceSession {
     this.workspaceId = workspace.id;
     this.db = deps.registry.openDatabase(workspace.id);
     this.documents = new DocumentRepository(this.db);
+    this.documentList = new LiveDocumentList(() => this.documents.list());
     this.settings = new WorkspaceSettings(this.db);
     void this.settings.ocr().catch(() => undefined); // the OCR language imports read per file
     this.index = new IndexClient({
@@ -216,11 +220,17 @@ export class WorkspaceSession {
    * (otherwise the UI offers "Allow access": browsers require a click for that).
    */
   async start(): Promise<void> {
+    const mark = (step: string) => globalThis.performance?.mark?.(`casefile:${step}`);
     await this.conversation.start().catch(warn('conversations'));
+    mark('conversations');
     await this.flows.start().catch(warn('flows'));
+    mark('flows');
     await this.embeddings.sync().catch(warn('embeddings'));
+    mark('embeddings');
     await this.imports.sweep().catch(warn('cleaning the stored files failed'));
+    mark('sweep');
     await this.#queue.start();
+    mark('queue');
     if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
   }
 
@@ -250,6 +260,7 @@ export class WorkspaceSession {
     if (this.#disposed) return;
     this.#disposed = true;
     this.conversation.dispose();
+    this.documentList.close();
     await this.flows.close().catch(warn('closing the flows failed')); // a running flow resumes when the workspace reopens
     this.scans.dispose();
     this.chat.dispose();

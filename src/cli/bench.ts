@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N] [--passages N] [--json FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N | --docs N] [--pages P] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -19,9 +19,12 @@
  *            through ask() with the app's defaults (src/cli/bench-answer.ts);
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
- * - scale:   folder imports in the built app in Chromium (`--scale 200,1000` documents of 15 pages;
- *            default 1,000 / 15,000 pages): pages/second, main-thread long tasks, JS heap, OPFS and
- *            database bytes (src/cli/bench-scale.ts; needs `npx vite build --mode test`);
+ * - scale:   folder imports in the built app in Chromium (`--docs N` or `--scale 200,1000` documents
+ *            of `--pages P` pages, default 1,000 of 15): pages/second, main-thread long tasks, JS
+ *            heap, OPFS and database bytes, the median warm ask() and reload → first answer;
+ *            `--json FILE` gets `{"scale": {docs, pages, import_pages_per_s, worst_task_ms,
+ *            long_tasks_over_200, warm_ask_ms, reload_to_first_answer_ms, heap_mb, storage_mb}}`
+ *            (an array for several sizes) (src/cli/bench-scale.ts; `npm run bench` builds first);
  * - open:    a workspace of `--passages N` (default 100,000) opened in the built app in Chromium:
  *            page load to the first answer (src/cli/bench-open.ts);
  * - view:    the source viewer in the built app in Chromium: the worst main-thread task while
@@ -53,7 +56,7 @@ import { benchOcrLanguages, formatOcrLanguages } from './bench-ocr-languages';
 import { benchEta, formatEta } from './bench-eta';
 import { benchHostileUi } from './bench-hostile-ui';
 import { benchOpen } from './bench-open';
-import { benchScale, formatScaleTable } from './bench-scale';
+import { benchScale, formatScaleTable, scaleJson } from './bench-scale';
 import { benchScan } from './bench-scan';
 import { benchView } from './bench-view';
 import { benchVectors } from './bench-vectors';
@@ -61,7 +64,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 import { sentence } from './bench-corpus';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, passages: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, pages: { type: 'string' }, passages: { type: 'string' } } });
 /** What --json FILE receives (the sections that report machine-readable figures). */
 const json: Record<string, unknown> = {};
 const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta').split(','));
@@ -174,14 +177,17 @@ async function main(): Promise<void> {
   await section('scale', async () => {
     const { existsSync } = await import('node:fs');
     if (!existsSync('dist/index.html')) throw new Error('needs the production build: run `npx vite build --mode test` first');
+    // `--docs N` (a number: this section's documents; elsewhere --docs is a folder) or `--scale N,N`.
+    const sizes = values.docs && /^\d+$/u.test(values.docs) ? [Number(values.docs)] : (values.scale ?? '1000').split(',').map(Number);
+    const pages = values.pages ? Number(values.pages) : 15;
     const rows = [];
-    for (const docs of (values.scale ?? '1000').split(',').map(Number)) {
-      console.error(`scale bench: importing ${docs} documents…`);
-      rows.push(await benchScale({ docs }));
+    for (const docs of sizes) {
+      console.error(`scale bench: importing ${docs} documents of ${pages} pages…`);
+      rows.push(await benchScale({ docs, pages }));
     }
-    console.log('\n## Import at scale in Chromium (generated contracts of 15 short pages, folder input)\n');
+    console.log(`\n## Import at scale in Chromium (generated contracts of ${pages} short pages, folder input)\n`);
     console.log(formatScaleTable(rows));
-    json['scale'] = rows;
+    json['scale'] = rows.length === 1 ? scaleJson(rows[0]!) : rows.map(scaleJson);
   });
   await section('open', async () => {
     const { existsSync } = await import('node:fs');

@@ -32,6 +32,7 @@ import { InProcessRetriever } from '../core/search/retriever';
 import { createJobRegistry } from '../rpc/jobs';
 import { WorkspaceDb, type IdbDeps } from '../store/db';
 import { DocumentRepository } from '../store/documents';
+import { SearchableDocuments } from '../store/searchable-documents';
 import { DexieIndexPersistence } from '../store/index-persistence';
 import { WorkspaceSettings } from '../store/workspace-settings';
 import { createPageReader } from './pages';
@@ -75,6 +76,8 @@ interface Open {
   readonly db: WorkspaceDb;
   readonly engine: SearchEngine;
   readonly documents: DocumentRepository;
+  /** The searchable documents, kept between questions until the table changes. */
+  readonly searchable: SearchableDocuments;
   readonly settings: WorkspaceSettings;
 }
 
@@ -89,7 +92,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       log: deps.log ?? ((m) => console.warn(m)),
       ...(deps.saveDelayMs !== undefined ? { saveDelayMs: deps.saveDelayMs } : {}),
     });
-    return { open: { workspaceId, db, engine, documents: new DocumentRepository(db), settings: new WorkspaceSettings(db) }, report };
+    return { open: { workspaceId, db, engine, documents: new DocumentRepository(db), searchable: new SearchableDocuments(db), settings: new WorkspaceSettings(db) }, report };
   };
 
   const ready = async (): Promise<Open> => {
@@ -148,6 +151,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         if (p?.workspaceId === workspaceId) open = p;
         else if (p) {
           await p.engine.flush();
+          p.searchable.close();
           p.db.close();
         }
       }
@@ -195,7 +199,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         const classifier = await loadClassifier();
         return ask(
           { ...askRequest, settings },
-          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.documents.searchable(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
+          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.searchable.get(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
           { signal },
         );
       });
@@ -250,6 +254,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       current = null;
       if (o) {
         if (save) await o.engine.flush().catch(() => undefined);
+        o.searchable.close();
         o.db.close();
       }
     },

@@ -96,6 +96,12 @@ export class WorkspaceDb extends Dexie {
     this.version(5).stores({
       lexicalSegments: 'id',
     });
+    // Version 6, imports at scale (issue 23): the queue indexed by (status, seq) and (job, status),
+    // so taking the next file and counting a job's finished ones read what they need, not every
+    // item of every import. Indexes only: IndexedDB builds them from the rows.
+    this.version(6).stores({
+      queue: 'id, jobId, seq, status, documentId, [status+seq], [jobId+status]',
+    });
     // When another tab deletes this workspace, close for good: Dexie's default would reopen on
     // the next query and so recreate the deleted database.
     this.on('versionchange', (event: IDBVersionChangeEvent) => {

@@ -1,5 +1,6 @@
 /** The ingestion queue (core/ingest/queue.ts) persisted in the workspace database. */
-import type { JobRecord, JobStatus, QueueItem, QueueStore } from '../core/ingest/queue';
+import Dexie from 'dexie';
+import { UNFINISHED, type JobRecord, type JobStatus, type QueueItem, type QueueStore } from '../core/ingest/queue';
 import type { DocumentRecord } from '../core/types';
 import type { WorkspaceDb } from './db';
 
@@ -17,7 +18,11 @@ export class DexieQueueStore implements QueueStore {
   async nextPending(): Promise<QueueItem | undefined> {
     const running = new Set((await this.db.jobs.where('status').equals('running').toArray()).map((j) => j.id));
     if (running.size === 0) return undefined;
-    return this.db.queue.orderBy('seq').filter((i) => i.status === 'pending' && running.has(i.jobId)).first();
+    return this.db.queue
+      .where('[status+seq]')
+      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+      .filter((i) => running.has(i.jobId))
+      .first();
   }
 
   async updateItem(id: string, patch: Partial<QueueItem>): Promise<void> {
@@ -47,6 +52,14 @@ export class DexieQueueStore implements QueueStore {
 
   items(jobId: string): Promise<QueueItem[]> {
     return this.db.queue.where('jobId').equals(jobId).sortBy('seq');
+  }
+
+  async counts(jobId: string): Promise<{ total: number; unfinished: number }> {
+    const [total, unfinished] = await Promise.all([
+      this.db.queue.where('jobId').equals(jobId).count(),
+      this.db.queue.where('[jobId+status]').anyOf([...UNFINISHED].map((s) => [jobId, s])).count(),
+    ]);
+    return { total, unfinished };
   }
 
   async resetRunning(): Promise<number> {

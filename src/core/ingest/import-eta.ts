@@ -54,6 +54,8 @@ export class ImportEta {
   readonly rates: ImportRates;
   readonly #store: ImportRatesStore | null;
   #loaded: Promise<void> | null = null;
+  /** The rates being written (one write after another). */
+  #saving: Promise<void> = Promise.resolve();
   #reading: Reading | null = null;
   /**
    * What this job's finished files showed (time per byte by kind): once it has read a few of a
@@ -119,7 +121,10 @@ export class ImportEta {
     const finished = { kind: r.kind, bytes: r.bytes, pages: r.pages, afterMs: at - r.mark, startMs: r.startMs, totalMs: at - r.startedAt };
     this.rates.observeFinished(finished);
     if (this.#job?.jobId === r.jobId) this.#job.rates.observeFinished(finished);
-    await this.#store?.save(this.rates.toRecord()).catch(() => undefined);
+    // Saved in the background, in order: the next file need not wait for the device's rates to be written.
+    const record = this.rates.toRecord();
+    const store = this.#store;
+    if (store) this.#saving = this.#saving.then(() => store.save(record)).catch(() => undefined);
   }
 
   /** Milliseconds the job's unfinished items need, or null while there is no basis for them all. */

@@ -67,6 +67,8 @@ export interface QueueStore {
   job(jobId: string): Promise<JobRecord | undefined>;
   jobs(): Promise<JobRecord[]>;
   items(jobId: string): Promise<QueueItem[]>;
+  /** How many items the job has, and how many of them are not finished (receiving, pending, running). */
+  counts(jobId: string): Promise<{ readonly total: number; readonly unfinished: number }>;
   /** Crash recovery: running items back to pending. Returns how many. */
   resetRunning(): Promise<number>;
   /** Marks the job's pending (and receiving) items cancelled and returns them. */
@@ -193,13 +195,14 @@ export class IngestQueue {
   async notTaken(item: QueueItem, error: AppError): Promise<void> {
     const now = this.now();
     await this.deps.store.updateItem(item.id, { status: 'failed', error: error.message, startedAt: now, finishedAt: now });
+    this.setCachedStatus(item, 'failed');
     const store = this.deps.ingest().store;
     const queued = (await store.getDocument(item.documentId)) ?? queuedDocument(item.documentId, fileOf(item), item.source, now);
     await store.putDocument({ ...queued, status: 'failed', error: error.message, errorInfo: toSerialized(error), updatedAt: now });
     const emit = jobEmitter(item.jobId, this.deps.sink, this.now);
     emit({ type: 'file_failed', documentId: item.documentId, name: item.name, error: toSerialized(error) });
-    await this.emitProgress(item.jobId);
-    await this.finishJobIfDone(item.jobId);
+    const counts = await this.emitProgress(item.jobId);
+    if (counts.unfinished === 0) await this.finishJobIfDone(item.jobId);
   }
 
   private async add(files: readonly NewFile[], source: DocSource, label: string, status: 'pending' | 'receiving'): Promise<{ jobId: string; items: QueueItem[] }> {
@@ -302,7 +305,10 @@ export class IngestQueue {
     this.current = { item, controller };
     await store.updateItem(item.id, { status: 'running', startedAt: this.now() });
     this.eta.begin(item, this.now());
-    this.jobItems = { jobId: item.jobId, items: (await store.items(item.jobId)).map((i) => (i.id === item.id ? { ...i, status: 'running' } : i)) };
+    // The job's items are read once per job (not once per file: a thousand-file import would read
+    // a million rows); this file's status is kept up to date in memory, for the estimate.
+    if (this.jobItems?.jobId !== item.jobId) this.jobItems = { jobId: item.jobId, items: await store.items(item.jobId) };
+    this.setCachedStatus(item, 'running');
     let status: QueueItemStatus;
     let error: string | null = null;
     let pages = 0;
@@ -335,9 +341,10 @@ export class IngestQueue {
     }
     await this.eta.end(this.now(), status === 'done' && pages > 0);
     await store.updateItem(item.id, { status, error, pages, startedAt: status === 'pending' ? null : item.startedAt, finishedAt: status === 'pending' ? null : this.now() });
+    this.setCachedStatus(item, status);
     if (status === 'done' || status === 'duplicate' || status === 'cancelled') await this.deps.files.release(item, status).catch(() => undefined);
-    await this.emitProgress(item.jobId);
-    await this.finishJobIfDone(item.jobId);
+    const counts = await this.emitProgress(item.jobId);
+    if (counts.unfinished === 0) await this.finishJobIfDone(item.jobId);
   }
 
   private async settle(item: QueueItem, outcome: IngestOutcome, emit: (e: EventInput) => void): Promise<{ status: QueueItemStatus; error: string | null; pages: number }> {
@@ -363,15 +370,27 @@ export class IngestQueue {
     send({ type: 'progress', unit: 'files', done, total: items.length, etaMs: this.eta.remainingMs(items, this.now()) });
   }
 
-  private async emitProgress(jobId: string): Promise<void> {
-    const items = await this.deps.store.items(jobId);
-    const finished = items.filter((i) => !UNFINISHED.has(i.status));
-    const done = finished.length;
-    const total = items.length;
+  /** A file's new status in the job's items kept for the estimate. */
+  private setCachedStatus(item: QueueItem, status: QueueItemStatus): void {
+    const cached = this.jobItems;
+    if (cached?.jobId !== item.jobId) return;
+    const at = cached.items.findIndex((i) => i.id === item.id);
+    if (at < 0) return;
+    const items = cached.items.slice();
+    items[at] = { ...items[at]!, status };
+    this.jobItems = { jobId: cached.jobId, items };
+  }
+
+  /** Sends the job's progress; returns its counts. */
+  private async emitProgress(jobId: string): Promise<{ total: number; unfinished: number }> {
+    const { total, unfinished } = await this.deps.store.counts(jobId);
+    const done = total - unfinished;
     // From this device's measured rates (null until they give a basis: "estimating…").
+    const items = this.jobItems?.jobId === jobId ? this.jobItems.items : await this.deps.store.items(jobId);
     const etaMs = done >= total ? 0 : this.eta.remainingMs(items, this.now());
     this.lastProgress = this.now();
     jobEmitter(jobId, this.deps.sink, this.now)({ type: 'progress', unit: 'files', done, total, etaMs });
+    return { total, unfinished };
   }
 
   private async finishJobIfDone(jobId: string): Promise<void> {

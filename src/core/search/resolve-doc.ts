@@ -313,15 +313,45 @@ function removeTokens(question: string, tokens: readonly QuestionToken[], positi
     .trim();
 }
 
-/** The documents grouped into works: copies of one document (same title, same parties) form one group. Order kept. */
+/**
+ * The documents grouped into works: copies of one document (same title, same parties) form one group. Order kept.
+ * A document joins the first group whose first document is the same work; only groups sharing
+ * one of its names (or its id) are compared, so a workspace of a thousand contracts is grouped in
+ * time that grows with it, not with its square.
+ */
 export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
   const groups: NamedDocument[][] = [];
+  /** Name (or id) → the groups whose first document has it, in order. */
+  const byKey = new Map<string, number[]>();
   for (const d of docs) {
-    const group = groups.find((g) => sameWork(g[0]!, d));
-    if (group) group.push(d);
-    else groups.push([d]);
+    const { aliases } = workFacts(d);
+    const keys = [`id:${d.id}`, ...aliases];
+    let best = -1;
+    for (const key of keys) for (const g of byKey.get(key) ?? []) if ((best < 0 || g < best) && sameWork(groups[g]![0]!, d)) best = g;
+    if (best >= 0) {
+      groups[best]!.push(d);
+      continue;
+    }
+    const at = groups.push([d]) - 1;
+    for (const key of keys) {
+      const list = byKey.get(key);
+      if (list) list.push(at);
+      else byKey.set(key, [at]);
+    }
   }
   return groups;
+}
+
+/** A document's title and names as sameWork compares them (kept per document object). */
+const facts = new WeakMap<NamedDocument, { readonly title: string; readonly aliases: ReadonlySet<string> }>();
+function workFacts(d: NamedDocument): { readonly title: string; readonly aliases: ReadonlySet<string> } {
+  let f = facts.get(d);
+  if (!f) {
+    const key = (s: string) => foldedWords(s).join(' ');
+    f = { title: key(d.title ?? ''), aliases: new Set(d.aliases.map(key).filter(Boolean)) };
+    facts.set(d, f);
+  }
+  return f;
 }
 
 /**
@@ -332,12 +362,12 @@ export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
  */
 export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
   if (a.id === b.id) return true;
-  const title = (d: NamedDocument) => foldedWords(d.title ?? '').join(' ');
+  const fa = workFacts(a);
+  const fb = workFacts(b);
   // A copy whose title was not found (a text export with its layout lost) is judged by its names alone.
-  if (title(a) !== title(b) && title(a) !== '' && title(b) !== '') return false;
-  const key = (s: string) => foldedWords(s).join(' ');
-  const as = new Set(a.aliases.map(key).filter(Boolean));
-  const bs = new Set(b.aliases.map(key).filter(Boolean));
+  if (fa.title !== fb.title && fa.title !== '' && fb.title !== '') return false;
+  const as = fa.aliases;
+  const bs = fb.aliases;
   if (as.size === 0 || bs.size === 0) return false;
   let shared = 0;
   for (const x of as) if (bs.has(x)) shared++;

@@ -7,24 +7,17 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { AnswerSource } from '../../core/answer-types';
-import type { DocumentRecord } from '../../core/types';
 import type { OpenSource } from '../viewer/open-source';
 import { AnswerAnnouncer } from './AnswerAnnouncer';
 import { APP } from '../app-strings';
 import { ConversationBar } from './ConversationBar';
 import { documentNames } from '../documents/doc-labels';
-import { useConversation, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
+import { useConversation, useDocumentList, useSession } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { ModelInvitation } from '../settings/ModelInvitation';
 import { ScopeBar } from './ScopeBar';
 import { TurnCard, type TurnActions } from './TurnCard';
 import './conversation.css';
-
-function useDocuments(): readonly DocumentRecord[] {
-  const session = useSession();
-  const ws = useWorkspace();
-  return useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
-}
 
 /** The question box, Ask / Stop, and (below them) what the next question searches. */
 export function Composer() {
@@ -32,7 +25,7 @@ export function Composer() {
   const service = session.conversation;
   const view = useConversation();
   const t = useStrings(APP);
-  const documents = useDocuments();
+  const documents = useDocumentList();
   const names = useMemo(() => documentNames(documents), [documents]);
   const [question, setQuestion] = useState('');
   const composer = useRef<HTMLDivElement>(null);
@@ -76,7 +69,7 @@ export function ConversationPanel({ onOpen, onSetUpModel }: { onOpen: (source: O
   const service = session.conversation;
   const view = useConversation();
   const t = useStrings(APP);
-  const documents = useDocuments();
+  const documents = useDocumentList();
   const names = useMemo(() => documentNames(documents), [documents]);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -1,11 +1,12 @@
 /** React hooks over the app services: workspace state and session, live queries, conversations, job progress. */
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Casefile, WorkspaceState } from '../../app/casefile';
-import { watch } from '../../app/live';
+import { watch, type WatchOptions } from '../../app/live';
 import type { ConversationView } from '../../app/ask/conversation-service';
 import type { WorkspaceSession } from '../../app/workspace-session';
 import { AppError } from '../../core/errors';
 import type { CasefileEvent } from '../../core/events';
+import type { DocumentRecord } from '../../core/types';
 
 export const CasefileContext = createContext<Casefile | null>(null);
 
@@ -41,17 +42,37 @@ export function useConversation(): ConversationView {
   );
 }
 
-/** Re-runs `query` whenever the data it read changes (a live view of the workspace database). */
-export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[], initial: T): T {
+/**
+ * Re-runs `query` whenever the data it read changes (a live view of the workspace database);
+ * with `options.minIntervalMs`, at most once per interval (a view of a whole table, during an import).
+ */
+export function useLiveQuery<T>(query: () => Promise<T>, deps: readonly unknown[], initial: T, options: WatchOptions = {}): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
-    return watch(query, {
-      next: setValue,
-      error: (error: unknown) => console.error('useLiveQuery failed', error),
-    });
+    return watch(
+      query,
+      {
+        next: setValue,
+        error: (error: unknown) => console.error('useLiveQuery failed', error),
+      },
+      options,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists the query's inputs
   }, deps);
   return value;
+}
+
+/**
+ * Views of the queue during an import (the Imports list) are re-read at most this often: an
+ * import writes each item several times, and re-reading a thousand items after every write made
+ * an import slower the more files it had.
+ */
+export const DOCUMENT_LIST_INTERVAL_MS = 400;
+
+/** The open workspace's documents, oldest first (live; one paced view shared by every component: app/document-list.ts). */
+export function useDocumentList(): readonly DocumentRecord[] {
+  const { documentList } = useSession();
+  return useSyncExternalStore(documentList.subscribe, documentList.current);
 }
 
 /** Calls `listener` for every event on the bus while the component is mounted. */
@@ -82,46 +103,60 @@ export interface ImportProgress {
   readonly jobs: Readonly<Record<string, JobProgress>>;
 }
 
-/** Per-file and overall progress of running imports, from the event stream. */
+/** Import events are applied to the progress state this often at most (one render for many pages' events). */
+const PROGRESS_INTERVAL_MS = 150;
+
+/** Per-file and overall progress of running imports, from the event stream (rendered at most every PROGRESS_INTERVAL_MS). */
 export function useImportProgress(): ImportProgress {
   const [state, setState] = useState<ImportProgress>({ files: {}, jobs: {} });
+  const pending = useRef<CasefileEvent[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
   useEvents((e) => {
-    switch (e.type) {
-      case 'file_started':
-        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { page: 0, pages: 0, stage: 'Reading' } } }));
-        break;
-      case 'page_parsed':
-        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { page: e.page, pages: e.pages, stage: 'Reading pages' } } }));
-        break;
-      case 'chunked':
-        setState((s) => ({ ...s, files: { ...s.files, [e.documentId]: { ...(s.files[e.documentId] ?? { page: 0, pages: 0 }), stage: 'Indexing' } } }));
-        break;
-      case 'file_done':
-      case 'file_failed':
-        if (e.documentId) {
-          const id = e.documentId;
-          setState((s) => {
-            const { [id]: _removed, ...rest } = s.files;
-            return { ...s, files: rest };
-          });
-        }
-        break;
-      case 'progress':
-        if (e.unit === 'files') setState((s) => ({ ...s, jobs: { ...s.jobs, [e.jobId]: { done: e.done, total: e.total, etaMs: e.etaMs } } }));
-        break;
-      case 'job_done':
-      case 'job_cancelled':
-      case 'job_failed': {
-        const id = e.jobId;
-        setState((s) => {
-          const { [id]: _ended, ...jobs } = s.jobs;
-          return { ...s, jobs };
-        });
-        break;
-      }
-      default:
-        break;
-    }
+    if (!PROGRESS_EVENTS.has(e.type)) return;
+    pending.current.push(e);
+    timer.current ??= setTimeout(() => {
+      timer.current = null;
+      const events = pending.current;
+      pending.current = [];
+      setState((s) => events.reduce(withProgress, s));
+    }, PROGRESS_INTERVAL_MS);
   }, []);
   return state;
+}
+
+const PROGRESS_EVENTS = new Set<CasefileEvent['type']>(['file_started', 'page_parsed', 'chunked', 'file_done', 'file_failed', 'progress', 'job_done', 'job_cancelled', 'job_failed']);
+
+/** The progress after one event. */
+function withProgress(s: ImportProgress, e: CasefileEvent): ImportProgress {
+  switch (e.type) {
+    case 'file_started':
+      return { ...s, files: { ...s.files, [e.documentId]: { page: 0, pages: 0, stage: 'Reading' } } };
+    case 'page_parsed':
+      return { ...s, files: { ...s.files, [e.documentId]: { page: e.page, pages: e.pages, stage: 'Reading pages' } } };
+    case 'chunked':
+      return { ...s, files: { ...s.files, [e.documentId]: { ...(s.files[e.documentId] ?? { page: 0, pages: 0 }), stage: 'Indexing' } } };
+    case 'file_done':
+    case 'file_failed': {
+      if (!e.documentId || !(e.documentId in s.files)) return s;
+      const { [e.documentId]: _removed, ...rest } = s.files;
+      return { ...s, files: rest };
+    }
+    case 'progress':
+      return e.unit === 'files' ? { ...s, jobs: { ...s.jobs, [e.jobId]: { done: e.done, total: e.total, etaMs: e.etaMs } } } : s;
+    case 'job_done':
+    case 'job_cancelled':
+    case 'job_failed': {
+      if (!(e.jobId in s.jobs)) return s;
+      const { [e.jobId]: _ended, ...jobs } = s.jobs;
+      return { ...s, jobs };
+    }
+    default:
+      return s;
+  }
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { DocumentReviewState } from '../../app/review/review-service';
 import type { DocumentRecord } from '../../core/types';
 import { shownParties } from './doc-labels';
@@ -12,7 +13,34 @@ import { ReviewBadge } from '../review/ReviewBadge';
  * (roving.ts): ↑ ↓ between documents, ← → between a document's controls. A long name or title
  * wraps, never widening the page.
  */
-export function DocumentRow({
+export const DocumentRow = memo(DocumentRowView, (a, b) => a.progress === b.progress && a.denseModel === b.denseModel && a.review === b.review && a.onDelete === b.onDelete && a.onUnlock === b.onUnlock && a.onSearchIn === b.onSearchIn && (a.doc === b.doc || shownAlike(a.doc, b.doc)));
+
+/**
+ * Whether two reads of a document show the same row: a re-read of the list gives every document
+ * a new object, and re-rendering a thousand unchanged rows for each one that changed made a long
+ * import slower the more documents it had.
+ */
+function shownAlike(a: DocumentRecord, b: DocumentRecord): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.updatedAt === b.updatedAt &&
+    a.name === b.name &&
+    a.path === b.path &&
+    a.pages === b.pages &&
+    a.chunkCount === b.chunkCount &&
+    a.language === b.language &&
+    a.lexicalOnly === b.lexicalOnly &&
+    a.ocrConfidence === b.ocrConfidence &&
+    a.ocrPages === b.ocrPages &&
+    a.title === b.title &&
+    a.error === b.error &&
+    a.errorInfo?.code === b.errorInfo?.code &&
+    shownParties(a).join('\u0000') === shownParties(b).join('\u0000')
+  );
+}
+
+function DocumentRowView({
   doc,
   progress,
   denseModel,
@@ -25,12 +53,12 @@ export function DocumentRow({
   progress: FileProgress | undefined;
   /** The embedder meaning-based search uses, if any: documents without its vectors say so. */
   denseModel: string | null;
-  onDelete: () => void;
-  onUnlock: () => void;
+  onDelete: (doc: DocumentRecord) => void;
+  onUnlock: (doc: DocumentRecord) => void;
   /** Its contract review state, when it was scanned. */
   review?: DocumentReviewState | undefined;
   /** Questions search only this document from now on. */
-  onSearchIn?: () => void;
+  onSearchIn?: ((doc: DocumentRecord) => void) | undefined;
 }) {
   // Title and parties ("Strategic Alliance Agreement — Dialog Semiconductor / Energous"): how lawyers name a contract.
   const parties = shownParties(doc);
@@ -81,17 +109,17 @@ export function DocumentRow({
         </p>
       )}
       {doc.status === 'failed' && doc.errorInfo?.code === 'file/encrypted' && (
-        <button type="button" className="small unlock" onClick={onUnlock} aria-label={t.enterPasswordOf(doc.name)}>
+        <button type="button" className="small unlock" onClick={() => onUnlock(doc)} aria-label={t.enterPasswordOf(doc.name)}>
           {t.enterPassword}
         </button>
       )}
       {doc.status === 'degraded' && doc.error && <p className="warn-text">{doc.error}</p>}
       {onSearchIn && (doc.status === 'ready' || doc.status === 'degraded') && (
-        <button type="button" className="ghost small search-in" onClick={onSearchIn} aria-label={t.searchInOf(doc.name)} title={t.searchInTitle}>
+        <button type="button" className="ghost small search-in" onClick={() => onSearchIn(doc)} aria-label={t.searchInOf(doc.name)} title={t.searchInTitle}>
           {t.searchIn}
         </button>
       )}
-      <button type="button" className="ghost small danger" onClick={onDelete} aria-label={t.deleteOf(doc.name)}>
+      <button type="button" className="ghost small danger" onClick={() => onDelete(doc)} aria-label={t.deleteOf(doc.name)}>
         {t.delete}
       </button>
     </li>

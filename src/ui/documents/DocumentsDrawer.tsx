@@ -7,10 +7,9 @@ import { APP } from '../app-strings';
 import { DOCUMENTS } from './documents-strings';
 import { useStrings } from '../i18n/LanguageProvider';
 import { useState } from 'react';
-import type { DocumentRecord } from '../../core/types';
 import { DocumentsPanel } from './DocumentsPanel';
 import { ImportJobs } from './ImportJobs';
-import { useImportProgress, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
+import { useDocumentList, useImportProgress } from '../common/hooks';
 import { trapTab, useModalDialog } from '../common/modal';
 
 function Drawer({ onClose, onSearchIn }: { onClose: () => void; onSearchIn: () => void }) {
@@ -28,10 +27,8 @@ function Drawer({ onClose, onSearchIn }: { onClose: () => void; onSearchIn: () =
 }
 
 export function DocumentsDrawer() {
-  const session = useSession();
-  const ws = useWorkspace();
   const progress = useImportProgress();
-  const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
+  const docs = useDocumentList();
   const [open, setOpen] = useState(false);
   const t = useStrings(DOCUMENTS);
   return (

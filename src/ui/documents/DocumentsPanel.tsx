@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
 import { filesFromDrop } from '../../app/imports/browser-files';
 import type { DocumentReviewState } from '../../app/review/review-service';
 import { describeError } from '../../core/errors';
@@ -12,7 +12,7 @@ import { FolderBar } from './FolderBar';
 import { ImportJobs } from './ImportJobs';
 import { PasswordDialog } from '../PasswordDialog';
 import { QuotaBanner } from '../QuotaBanner';
-import { useImportProgress, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
+import { useDocumentList, useImportProgress, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 
 const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg,.jpeg,.tif,.tiff';
 
@@ -23,6 +23,20 @@ const ACCEPTED_TYPES = '.pdf,.docx,.html,.htm,.txt,.text,.md,.markdown,.png,.jpg
  * is false in the narrow layout's drawer, whose imports show outside it; `onSearchIn` runs
  * after "Search in this document" chose the document (default: focus the question box).
  */
+/** Rows added to the list per frame: a thousand documents appear over a few frames, not in one long task. */
+const ROWS_PER_FRAME = 100;
+
+/** How many of `total` rows to render: ROWS_PER_FRAME more each animation frame until all are. */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(ROWS_PER_FRAME);
+  useEffect(() => {
+    if (count >= total) return undefined;
+    const frame = requestAnimationFrame(() => setCount((c) => c + ROWS_PER_FRAME));
+    return () => cancelAnimationFrame(frame);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boolean; onSearchIn?: () => void } = {}) {
   const session = useSession();
   const ws = useWorkspace();
@@ -38,8 +52,18 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
     (cb) => session.embeddings.subscribe(cb),
     () => session.embeddings.current,
   );
-  const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
+  const docs = useDocumentList();
   const reviews = useLiveQuery(() => session.reviews.documentStates(), [ws.generation], new Map<string, DocumentReviewState>());
+
+  const shown = useProgressiveCount(docs.length);
+  const searchIn = useCallback(
+    (d: DocumentRecord) => {
+      session.conversation.setFilter([d.id]);
+      if (onSearchIn) onSearchIn();
+      else document.getElementById('question')?.focus();
+    },
+    [session, onSearchIn],
+  );
 
   const addFiles = (files: FileList | File[] | null) => {
     if (!files || files.length === 0) return;
@@ -120,20 +144,16 @@ export function DocumentsPanel({ showJobs = true, onSearchIn }: { showJobs?: boo
         </div>
       ) : (
         <ul className="doc-list" aria-label={t.listLabel} ref={list}>
-          {docs.map((d) => (
+          {(shown < docs.length ? docs.slice(0, shown) : docs).map((d) => (
             <DocumentRow
               key={d.id}
               doc={d}
               progress={progress.files[d.id]}
               denseModel={embeddings.model}
-              onDelete={() => setDeleting(d)}
-              onUnlock={() => setUnlocking(d)}
+              onDelete={setDeleting}
+              onUnlock={setUnlocking}
               review={reviews.get(d.id)}
-              onSearchIn={() => {
-                session.conversation.setFilter([d.id]);
-                if (onSearchIn) onSearchIn();
-                else document.getElementById('question')?.focus();
-              }}
+              onSearchIn={searchIn}
             />
           ))}
         </ul>

@@ -9,7 +9,7 @@ import type { ActiveImport } from '../../app/imports/imports';
 import { UNFINISHED } from '../../core/ingest/queue';
 import type { DocumentRecord } from '../../core/types';
 import { DOCUMENTS, type DocumentsStrings } from './documents-strings';
-import { useLiveQuery, useSession, useWorkspace, type FileProgress, type ImportProgress } from '../common/hooks';
+import { DOCUMENT_LIST_INTERVAL_MS, useLiveQuery, useSession, useWorkspace, type FileProgress, type ImportProgress } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { fileLine, jobCounts, jobTitle } from './import-labels';
 
@@ -26,10 +26,12 @@ function useAnnouncement(t: DocumentsStrings, jobs: readonly ActiveImport[]): st
   return summary || (finished ? t.importFinished : '');
 }
 
+const NO_IMPORTS: ActiveImport[] = [];
+
 export function ImportJobs({ progress, files, documents }: { progress: ImportProgress['jobs']; files: ImportProgress['files']; documents: readonly DocumentRecord[] }) {
   const { imports } = useSession();
   const ws = useWorkspace();
-  const jobs = useLiveQuery<ActiveImport[]>(() => imports.active(), [ws.generation], []);
+  const jobs = useLiveQuery<ActiveImport[]>(() => imports.active(), [ws.generation], NO_IMPORTS, { minIntervalMs: DOCUMENT_LIST_INTERVAL_MS });
   const { lang } = useLanguage();
   const t = DOCUMENTS[lang];
   const announcement = useAnnouncement(t, jobs);

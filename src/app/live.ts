@@ -8,7 +8,8 @@
  * `minIntervalMs` the query runs at most once per interval. After a result the subscription
  * pauses; a change anywhere in storage during the pause (Dexie's `storagemutated`, which covers
  * this tab's workers and other tabs) brings one re-run when the interval is over, with
- * everything written meanwhile. A quiet database is not re-read.
+ * everything written meanwhile, and one more after the next quiet interval to confirm it. A quiet
+ * database is not re-read.
  */
 import Dexie, { liveQuery, type ObservabilitySet } from 'dexie';
 
@@ -39,6 +40,11 @@ class ThrottledWatch<T> {
   #changed = false;
   /** The pause is over (the next change re-runs at once). */
   #due = false;
+  /**
+   * A re-run brought by changes is confirmed by one more after the next quiet interval: a change
+   * whose notice crossed the re-run (another tab's write, reported late) is never left unseen.
+   */
+  #confirm = false;
   #stopped = false;
 
   constructor(
@@ -82,15 +88,19 @@ class ThrottledWatch<T> {
     this.#timer = setTimeout(() => {
       this.#timer = null;
       if (this.#stopped) return;
-      if (this.#changed) this.#subscribe();
-      else this.#due = true;
+      if (this.#changed || this.#confirm) {
+        this.#confirm = this.#changed;
+        this.#subscribe();
+      } else this.#due = true;
     }, this.interval);
   }
 
   readonly #onMutated = (_parts: ObservabilitySet): void => {
     if (this.#stopped || this.#subscription !== PAUSED) return;
-    if (this.#due) this.#subscribe();
-    else this.#changed = true;
+    if (this.#due) {
+      this.#confirm = true;
+      this.#subscribe();
+    } else this.#changed = true;
   };
 }
 

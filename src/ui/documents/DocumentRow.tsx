@@ -13,32 +13,11 @@ import { ReviewBadge } from '../review/ReviewBadge';
  * (roving.ts): ↑ ↓ between documents, ← → between a document's controls. A long name or title
  * wraps, never widening the page.
  */
-export const DocumentRow = memo(DocumentRowView, (a, b) => a.progress === b.progress && a.denseModel === b.denseModel && a.review === b.review && a.onDelete === b.onDelete && a.onUnlock === b.onUnlock && a.onSearchIn === b.onSearchIn && (a.doc === b.doc || shownAlike(a.doc, b.doc)));
-
 /**
- * Whether two reads of a document show the same row: a re-read of the list gives every document
- * a new object, and re-rendering a thousand unchanged rows for each one that changed made a long
- * import slower the more documents it had.
+ * Memoised: the shared document list (app/document-list.ts) hands out the same record object while
+ * a document is unchanged, so a re-read of a thousand documents redraws only the rows that changed.
  */
-function shownAlike(a: DocumentRecord, b: DocumentRecord): boolean {
-  return (
-    a.id === b.id &&
-    a.status === b.status &&
-    a.updatedAt === b.updatedAt &&
-    a.name === b.name &&
-    a.path === b.path &&
-    a.pages === b.pages &&
-    a.chunkCount === b.chunkCount &&
-    a.language === b.language &&
-    a.lexicalOnly === b.lexicalOnly &&
-    a.ocrConfidence === b.ocrConfidence &&
-    a.ocrPages === b.ocrPages &&
-    a.title === b.title &&
-    a.error === b.error &&
-    a.errorInfo?.code === b.errorInfo?.code &&
-    shownParties(a).join('\u0000') === shownParties(b).join('\u0000')
-  );
-}
+export const DocumentRow = memo(DocumentRowView);
 
 function DocumentRowView({
   doc,

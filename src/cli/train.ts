@@ -97,18 +97,18 @@ async function main(): Promise<void> {
     if (document) documentOf.set(d.doc_id, document.id);
   });
   const retriever = new InProcessRetriever({ engine, lookup: workspace }, standardConfigs(false, false)[0]!.settings);
-  const samples = await sufficiencySamples(qa.items, ['with_doc', 'plain'], { retriever, documents: async () => documents, classifier, chunks: (id) => workspace.chunks(id) }, documentOf, (l) => console.log(l));
+  const samples = await sufficiencySamples(qa.items, ['natural', 'with_doc', 'plain'], { retriever, documents: async () => documents, classifier, chunks: (id) => workspace.chunks(id) }, documentOf, (l) => console.log(l));
   const calibration = calibrateSufficiency(samples, options.folds, options.seed);
   for (const [field, r] of Object.entries(calibration.cv)) console.log(`  ${field}: insufficient on ${(100 * r.answerable).toFixed(1)} % of answerable, ${(100 * r.unanswerable).toFixed(1)} % of unanswerable (cross-validated, ${r.n} questions)`);
-  console.log(`  threshold ${calibration.threshold.toFixed(4)}`);
+  console.log(`  threshold ${calibration.threshold.toFixed(4)}, weights ${JSON.stringify(calibration.weights)}; AUROC (cross-validated) ${calibration.auroc.learned.toFixed(3)} learned, ${calibration.auroc.mean.toFixed(3)} the signals' mean`);
 
   const seconds = (Date.now() - started) / 1000;
   const out = resolve(values.out);
   await mkdir(dirname(out), { recursive: true });
   const model = {
     ...output.model,
-    sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention },
-    training: { ...output.model.training, sufficiency_cv: calibration.cv, trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
+    sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention, weights: calibration.weights },
+    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
   };
   const text = JSON.stringify(model);
   await writeFile(out, `${text}\n`);

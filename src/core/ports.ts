@@ -283,4 +283,20 @@ export interface ClauseClassifier {
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
   /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */
   readonly sufficiencyThreshold?: number;
+  /** How the ask path weighs its sufficiency signals, learned with this classifier (absent: their mean). */
+  readonly sufficiencyWeights?: SufficiencyWeights;
+}
+
+/**
+ * A logistic combination of the ask path's sufficiency signals (core/ask/sufficiency.ts): the
+ * score is sigmoid(bias + Σ weight · feature), the features being each signal's value and, for
+ * the signals a question may not have, whether it is absent.
+ */
+export interface SufficiencyWeights {
+  readonly bias: number;
+  readonly retrieval: number;
+  readonly clause: number;
+  readonly noClause: number;
+  readonly answerType: number;
+  readonly noAnswerType: number;
 }

@@ -36,7 +36,7 @@ function questionSection(q: QuestionTraining | undefined): string[] {
 }
 
 export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
-  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; question?: QuestionTraining } | undefined;
+  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const counts = training?.counts ?? {};
   const lines = [
@@ -74,7 +74,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     ...Object.entries(chosen.kinds).map(([k, m]) => `| ${k} | ${f3(m.clause?.balanced_accuracy)} | ${f3(m.clause?.auroc)} | ${f3(m.presence?.balanced_accuracy)} | ${f3(m.presence?.missing_recall)} |`),
     '',
     ...questionSection(training?.question),
-    `Sufficiency of the ask path (training questions asked through the app's ask(), documents in scope read whole with out-of-fold clause scores; threshold ${model.sufficiency?.threshold ?? '–'} chosen for at most ${pct(model.sufficiency?.maxAbstention ?? 0.1)} abstention on answerable questions, judged fold by fold):`,
+    `Sufficiency of the ask path (training questions asked through the app's ask() in every wording, documents in scope read whole with out-of-fold clause scores; the signals — retrieval, clause kind, answer type — weighed by a logistic regression learnt on them${model.sufficiency?.weights ? ` (${Object.entries(model.sufficiency.weights).map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}, threshold ${model.sufficiency?.threshold ?? '–'} chosen for at most ${pct(model.sufficiency?.maxAbstention ?? 0.1)} abstention on answerable questions; weights and threshold judged fold by fold${training?.sufficiency_auroc ? `: AUROC ${f3(training.sufficiency_auroc.learned)}, against ${f3(training.sufficiency_auroc.mean)} for the signals' mean` : ''}):`,
     '',
     '| wording | questions | insufficient on answerable | insufficient on unanswerable |',
     '|---|---|---|---|',

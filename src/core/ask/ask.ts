@@ -76,7 +76,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? passageDocument(named.get(id)));
   const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
-  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD });
+  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD, ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}) });
   const answered = sufficiency.score >= sufficiency.threshold;
   return {
     outcome: answered ? 'answered' : 'insufficient',

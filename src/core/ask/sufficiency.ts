@@ -5,7 +5,10 @@
  * what needs index statistics comes in `response.evidence`), plus the clause classifier when the
  * app has one.
  *
- * Signals, each in [0, 1] with 0.5 where it stops supporting an answer; the score is their mean:
+ * Signals, each in [0, 1] with 0.5 where it stops supporting an answer; the score is their
+ * logistic combination learned with the clause-kind model (`npm run train`: the training
+ * contracts' questions through ask() with out-of-fold clause scores; weights in the model file),
+ * or their mean without one:
  *   - retrieval: the cross-encoder's best logit through a sigmoid when a reranker ran, else the
  *     share of the question's information (idf mass) the best lexical passages cover, mapped so
  *     the coverage midpoint is 0.5 and blended with the best dense cosine when vectors exist;
@@ -21,7 +24,11 @@
  * answerable and 17 % of unanswerable questions under 0.5), 0.87 with the clause kind (8 % /
  * 58 %), 0.88 with the answer type too (8 % / 67 %). Amounts as an answer type (0.876) and the
  * coverage of the passages' section titles (0.897 but 14 % of answerable questions under 0.5; the
- * classifier reads section titles already) did not earn a place.
+ * classifier reads section titles already) did not earn a place. On the corpus-large training
+ * questions (natural and templated wording, folds by contract, out-of-fold clause scores) the
+ * learned combination separates better than the mean: AUROC 0.920 against 0.896, and at 10 %
+ * abstention on answerable questions it abstains on 69 % / 82 % of the unanswerable ones
+ * (natural / templated wording) where the mean abstains on 62 % / 70 %.
  */
 import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
@@ -31,6 +38,7 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/suffici
 
 export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
+import type { SufficiencyWeights } from '../ports';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones
@@ -46,6 +54,20 @@ const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
   jurisdiction: 'names a governing law or a court',
 };
 
+/** The features of a signal record, in the weights' order (absent signals as 0 with their indicator 1). */
+export function sufficiencyFeatures(signals: Readonly<Record<string, number>>): number[] {
+  const clause = signals['clause'];
+  const answerType = signals['answer_type'];
+  return [signals['retrieval'] ?? 0, clause ?? 0, clause === undefined ? 1 : 0, answerType ?? 0, answerType === undefined ? 1 : 0];
+}
+
+/** The learned score of a signal record. */
+export function learnedSufficiency(weights: SufficiencyWeights, signals: Readonly<Record<string, number>>): number {
+  const [retrieval, clause, noClause, answerType, noAnswerType] = sufficiencyFeatures(signals) as [number, number, number, number, number];
+  const z = weights.bias + weights.retrieval * retrieval + weights.clause * clause + weights.noClause * noClause + weights.answerType * answerType + weights.noAnswerType * noAnswerType;
+  return 1 / (1 + Math.exp(-z));
+}
+
 export interface SufficiencyInput {
   readonly response: PipelineResponse;
   /** The passages shown (the response's, re-ranked and cut by the ask function). */
@@ -57,6 +79,8 @@ export interface SufficiencyInput {
   /** The clause kinds asked for and the passages' scores for them (clause-rank.ts). */
   readonly clauses: ClauseEvidence;
   readonly threshold?: number;
+  /** The learned combination of the signals (absent: their mean). */
+  readonly weights?: SufficiencyWeights;
 }
 
 interface Signal {
@@ -92,9 +116,10 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
     const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
     signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
   }
-  const score = signals.reduce((s, x) => s + x.value, 0) / signals.length;
+  const record = Object.fromEntries(signals.map((s) => [s.name, s.value]));
+  const score = input.weights ? learnedSufficiency(input.weights, record) : signals.reduce((s, x) => s + x.value, 0) / signals.length;
   const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
-  return { score, threshold, reasons, signals: Object.fromEntries(signals.map((s) => [s.name, s.value])) };
+  return { score, threshold, reasons, signals: record };
 }
 
 /** Why the passages match little of the question: the question's most informative words none of them holds. */

@@ -15,7 +15,7 @@
  *   from, for what builds on the kinds (typed values, highlights).
  */
 import { throwIfAborted } from '../errors';
-import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions } from '../ports';
+import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
@@ -91,6 +91,10 @@ export class LearnedClauseClassifier implements ClauseClassifier {
 
   get sufficiencyThreshold(): number | undefined {
     return this.model.model.sufficiencyThreshold ?? undefined;
+  }
+
+  get sufficiencyWeights(): SufficiencyWeights | undefined {
+    return this.model.model.sufficiencyWeights ?? undefined;
   }
 
   /**

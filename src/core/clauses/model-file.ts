@@ -22,6 +22,7 @@
  */
 import { ModelError } from '../errors';
 import { FEATURES_VERSION } from './features';
+import type { SufficiencyWeights } from '../ports';
 
 export const CLAUSE_MODEL_FORMAT = 'casefile-clause-model';
 export const CLAUSE_MODEL_VERSION = 1;
@@ -41,6 +42,7 @@ export interface KindWeights {
 /** What a passage's presence logit is read from (chosen by cross-validation). */
 export type PresenceRule = 'presence' | 'clause' | 'mean';
 const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
+const SUFFICIENCY_WEIGHTS: readonly (keyof SufficiencyWeights)[] = ['bias', 'retrieval', 'clause', 'noClause', 'answerType', 'noAnswerType'];
 
 export interface ClauseModelFile {
   readonly format: typeof CLAUSE_MODEL_FORMAT;
@@ -56,8 +58,8 @@ export interface ClauseModelFile {
   readonly questionWeights?: readonly KindWeights[];
   readonly presenceRule: PresenceRule;
   readonly thresholds: { readonly clause: readonly number[]; readonly presence: readonly number[]; readonly question?: number };
-  /** The ask path's sufficiency threshold, calibrated with this model on the training contracts. */
-  readonly sufficiency?: { readonly threshold: number; readonly maxAbstention: number };
+  /** The ask path's sufficiency judgement, learnt and calibrated with this model on the training contracts (weights: absent in older files, the signals' mean then). */
+  readonly sufficiency?: { readonly threshold: number; readonly maxAbstention: number; readonly weights?: SufficiencyWeights };
   readonly training?: Readonly<Record<string, unknown>>;
 }
 
@@ -87,6 +89,8 @@ export interface DecodedModel {
   readonly presenceThreshold: Float32Array;
   /** The ask path's calibrated sufficiency threshold (null: the default). */
   readonly sufficiencyThreshold: number | null;
+  /** The ask path's learned combination of its sufficiency signals (null: their mean). */
+  readonly sufficiencyWeights: SufficiencyWeights | null;
   readonly training: Readonly<Record<string, unknown>>;
 }
 
@@ -161,6 +165,8 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
 
   const sufficiency = json['sufficiency'];
   if (sufficiency !== undefined && (!isObject(sufficiency) || !finite(sufficiency['threshold']) || sufficiency['threshold'] < 0 || sufficiency['threshold'] > 1)) return fail('"sufficiency.threshold" must be a number in [0, 1]');
+  const weights = isObject(sufficiency) ? sufficiency['weights'] : undefined;
+  if (weights !== undefined && (!isObject(weights) || !SUFFICIENCY_WEIGHTS.every((k) => finite(weights[k])))) return fail(`"sufficiency.weights" must hold the numbers ${SUFFICIENCY_WEIGHTS.join(', ')}`);
   const clause = decodeHead(json['weights'], 'weights', kinds as string[], F, fail, source);
   const rule = json['presenceRule'];
   if (!PRESENCE_RULES.includes(rule as PresenceRule)) return fail(`"presenceRule" must be one of ${PRESENCE_RULES.join(', ')}`);
@@ -180,6 +186,7 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
     clauseThreshold,
     presenceThreshold,
     sufficiencyThreshold: isObject(sufficiency) ? (sufficiency['threshold'] as number) : null,
+    sufficiencyWeights: isObject(weights) ? (Object.fromEntries(SUFFICIENCY_WEIGHTS.map((k) => [k, weights[k] as number])) as unknown as SufficiencyWeights) : null,
     training: isObject(json['training']) ? json['training'] : {},
   };
 }

@@ -147,14 +147,19 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const out: DocumentEvidence[] = [];
   perDoc.forEach(({ h, matched, weights, compact }, index) => {
     // A word names the document alone when it is a whole name ("Aura", "Adaptimmune"), one written
-    // as a name or rare here, or a name its text holds; any other match (a title or file word, an
+    // as a name (unless the workspace's text uses it everywhere and no other word of the name stands
+    // beside it: a capitalised defined term such as "Confidential Information" is not the party
+    // "Information System Associates", but "First Data" is "First Data Corp.") or rare here,
+    // or a name its text holds; any other match (a title or file word, an
     // alias, a common word that is only part of a longer name: "data" of "General Data Protection
     // Regulation") counts only inside a naming phrase — a run of matched words holding a document
     // noun or such a name.
+    // Common words capitalised one beside the other as a name's words ("First Data") are that name.
+    const nameBeside = (i: number) => [i - 1, i + 1].some((j) => matched.get(j) === 'name' && writtenAsName(tokens[j]!));
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || writtenAsName(t) || rare(idf(t))))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i))) || rare(idf(t))))) anchors.add(i);
     }
     for (const i of [...matched.keys()]) {
       if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;
@@ -226,7 +231,7 @@ function oneTypoApart(a: string, b: string): boolean {
 }
 
 /** A name found in the text of more documents than this is not a name of one of them. */
-const MAX_TEXT_HOLDERS = 4;
+export const MAX_TEXT_HOLDERS = 4;
 
 /** "KBW", "ATR", "AT&T": capitals throughout, two letters or more. */
 function isAbbreviationLike(t: QuestionToken): boolean {
@@ -299,6 +304,17 @@ function contentFactor(t: QuestionToken, cls: HandleClass, idf: number | undefin
 /** Capitalised inside the sentence, and not in capitals throughout (an abbreviation such as "IP" may be a clause word). */
 function writtenAsName(t: QuestionToken): boolean {
   return t.capitalised && /\p{Ll}/u.test(t.raw);
+}
+
+/**
+ * BM25 idf under which a word is everyday text in this workspace (about one passage in 20 or more
+ * holds it): capitalised, it is a defined term ("Confidential Information", "Effective Date"),
+ * not a name.
+ */
+const COMMON_IDF = 3;
+
+function common(idf: number | undefined): boolean {
+  return idf !== undefined && idf > 0 && idf < COMMON_IDF;
 }
 
 function rare(idf: number | undefined): boolean {

@@ -17,7 +17,7 @@
  */
 import type { NamedDocument } from '../search-types';
 import { DOCUMENT_NOUNS, foldedWords, LEGAL_FORMS } from './doc-handles';
-import { questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
+import { MAX_TEXT_HOLDERS, questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 import { questionStopWords } from './question-stopwords';
 
@@ -111,7 +111,7 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
     if (own.length === 0 && subset(best.matched, e.matched) && e.score >= RESOLUTION.closeShare * best.score) tied.push(e);
   }
   if (tied.length > 0) {
-    const base = agreementWithItsAmendments(question, [best, ...tied]);
+    const base = agreementWithItsAmendments(question, [best, ...tied]) ?? heldByText(tokens, [best, ...tied], options);
     if (!base) return ambiguous(question, tokens, [best, ...tied]);
     named.splice(0, named.length, ...base);
   }
@@ -164,6 +164,30 @@ function preferFullerNaming(scored: readonly DocumentEvidence[]): DocumentEviden
 
 function subset(a: ReadonlyMap<number, unknown>, b: ReadonlyMap<number, unknown>): boolean {
   return [...a.keys()].every((k) => b.has(k));
+}
+
+/**
+ * Documents named alike ("the supply agreement" when there are three) told apart by the question's
+ * other words that only their text holds: "for how long does Bellicum warrant its products under
+ * the supply agreement?" means the supply agreement that mentions Bellicum, not the others. A word
+ * counts when the text of at most MAX_TEXT_HOLDERS documents holds it (a name, not a clause word)
+ * and it names none of them by a handle; the documents holding the most such words are meant, when
+ * they are fewer than those named alike (else the clarification stands).
+ */
+function heldByText(tokens: readonly QuestionToken[], list: readonly DocumentEvidence[], options: MatchOptions): DocumentEvidence[] | null {
+  if (!options.terms) return null;
+  const matched = new Set(list.flatMap((e) => [...e.matched.keys()]));
+  const holders = tokens.flatMap((t, i) => {
+    if (t.functionWord || matched.has(i) || DOCUMENT_NOUNS.has(t.word) || t.word.length < 3) return [];
+    const documents = options.terms!.get(t.word)?.documents ?? [];
+    return documents.length > 0 && documents.length <= MAX_TEXT_HOLDERS ? [new Set(documents)] : [];
+  });
+  if (holders.length === 0) return null;
+  const count = list.map((e) => holders.filter((h) => h.has(e.doc.id)).length);
+  const most = Math.max(...count);
+  if (most === 0) return null;
+  const meant = list.filter((_, i) => count[i] === most);
+  return groupCopies(meant.map((e) => e.doc)).length < groupCopies(list.map((e) => e.doc)).length ? meant : null;
 }
 
 /** The share of a document's score its own words (those no better-named document has) carry, roughly. */

@@ -32,6 +32,23 @@ describe('rankByClause', () => {
     expect(ranked.map((p) => [p.chunk.seq, p.rank])).toEqual([[2, 1], [0, 2]]);
   });
 
+  it('puts the passage the model reads surest as the asked kind first, however weakly retrieved, within named documents', async () => {
+    // A passage that matches the question's words well but reads as the kind only half-surely
+    // (a neighbouring clause that mentions liability) against the clause itself, barely retrieved:
+    // at the weight chosen on the training contracts (out-of-fold scores) the clause wins.
+    const graded: ClauseClassifier = {
+      classify: async (ps) => ps.map((p) => [{ type: 'cap_on_liability', score: /shall not exceed/.test(p.text) ? 0.95 : 0.5 }]),
+      questionTypes: async () => [{ type: 'cap_on_liability', score: 0.9 }],
+    };
+    const passages = [passage('a', 0, INSURANCE, 1), passage('a', 1, CAP, 0.1)];
+    const evidence = await clauseEvidence(graded, 'Is there a cap on liability?', passages);
+    expect(rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 2, perFile: 0 }).map((p) => p.chunk.seq)).toEqual([1, 0]);
+    // Retrieval still orders passages the model reads alike.
+    const alike = [passage('a', 0, CAP, 0.4), passage('a', 1, `${CAP} Again.`, 1)];
+    const same = await clauseEvidence(graded, 'Is there a cap on liability?', alike);
+    expect(rankByClause(alike, same, { ...DEFAULT_SELECTION, topK: 2, perFile: 0 }).map((p) => p.chunk.seq)).toEqual([1, 0]);
+  });
+
   it('keeps the retrieval order when the question asks for no clause kind', async () => {
     const passages = [passage('a', 0, INSURANCE, 1), passage('b', 0, CAP, 0.5), passage('a', 1, CAP, 0.4)];
     const evidence = await clauseEvidence(classifier, 'Who pays for insurance?', passages);

@@ -51,6 +51,21 @@ describe('judgeSufficiency', () => {
     expect(present.score).toBeGreaterThanOrEqual(present.threshold);
   });
 
+  it('combines the signals with learned weights when the model has them', () => {
+    const r = response([passage('Neither party is liable for indirect loss.', ['liabil'])], 0.9, 'cap liability', { cap: 3, liabil: 1 });
+    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.3]]), inScope: null, kindPassages: new Map() };
+    const input = { response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses, threshold: 0.5 };
+    // Well retrieved but no cap clause: the mean answers; weights that trust the clause signal do not.
+    expect(judgeSufficiency(input).score).toBeGreaterThanOrEqual(0.5);
+    const weights = { bias: -3, retrieval: 1.5, clause: 6, noClause: 3, answerType: 0, noAnswerType: -0.4 };
+    const learned = judgeSufficiency({ ...input, weights });
+    const z = -3 + 1.5 * retrievalScore(r) + 6 * 0.3 - 0.4;
+    expect(learned.score).toBeCloseTo(1 / (1 + Math.exp(-z)));
+    expect(learned.score).toBeLessThan(0.5);
+    expect(learned.reasons).toEqual([`No passage in ${scope} is a cap-on-liability clause.`]);
+    expect(learned.signals).toEqual({ retrieval: retrievalScore(r), clause: 0.3 });
+  });
+
   it('asks for a period when the question asks how long, in the question’s language', () => {
     const r = response([passage('The warranty covers defects in materials.', ['warranti'])], 0.5, 'warranty last', { warranti: 2, last: 1 });
     const s = judgeSufficiency({ response: r, passages: r.passages, question: 'How long does the warranty last?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });

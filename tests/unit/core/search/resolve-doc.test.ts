@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupCopies, matchDocuments, resolveDocument, sameWork } from '../../../../src/core/search/resolve-doc';
 import type { NamedDocument } from '../../../../src/core/search-types';
+import type { TermStats } from '../../../../src/core/search/term-stats';
 
 const docs: NamedDocument[] = [
   { id: 'aura', name: 'AURA-STRATEGIC ALLIANCE AGREEMENT.pdf', title: 'STRATEGIC ALLIANCE AGREEMENT', aliases: ['AURA SYSTEMS INC.', 'Aura', 'ZANOTTI EAST INC.', 'Zanotti'] },
@@ -91,6 +92,36 @@ describe('matchDocuments', () => {
     expect(m.kind).toBe('ambiguous');
     expect(m.kind === 'ambiguous' && m.candidates.map((d) => d.id)).toEqual(['nw-contoso', 'nw-fabrikam']);
     expect(m.kind === 'ambiguous' && m.matched).toEqual(['Distribution Agreement']);
+  });
+
+  it('tells documents named alike apart by a word only one of their texts holds', () => {
+    // "wexcombe" is in the text of nw-fabrikam only (a product, a site, a party not recognised).
+    const terms = new Map<string, TermStats>([
+      ['wexcombe', { idf: 6.2, documents: ['nw-fabrikam'] }],
+      ['renewal', { idf: 2.1, documents: [] }],
+    ]);
+    const q = 'how much notice stops the renewal of wexcombe supplies under the Distribution Agreement?';
+    const m = matchDocuments(q, docs, { terms });
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['nw-fabrikam']);
+    // A word the texts of both (or of many) hold tells nothing: the question stays ambiguous.
+    const both = new Map<string, TermStats>([['wexcombe', { idf: 6.2, documents: ['nw-fabrikam', 'nw-contoso'] }]]);
+    expect(matchDocuments(q, docs, { terms: both }).kind).toBe('ambiguous');
+    const many = new Map<string, TermStats>([['wexcombe', { idf: 3.1, documents: ['nw-fabrikam', 'a', 'b', 'c', 'd'] }]]);
+    expect(matchDocuments(q, docs, { terms: many }).kind).toBe('ambiguous');
+  });
+
+  it('does not take a capitalised defined term for a party whose name holds one of its words', () => {
+    const withInformation = [...docs, doc('isa', 'STRATEGIC ALLIANCE AGREEMENT', ['Information System Associates, Inc.']), doc('sina', 'CONTENT LICENSE AGREEMENT', ['Beijing Internet Information Service Co., Ltd.'])];
+    // "Information" is in every other passage of this workspace: a defined term, not a name.
+    const terms = new Map<string, TermStats>([
+      ['information', { idf: 1.7, documents: [] }],
+      ['confidential', { idf: 2.1, documents: [] }],
+      ['exclusions', { idf: 5.0, documents: [] }],
+    ]);
+    expect(matchDocuments('What are the exclusions from Confidential Information?', withInformation, { terms }).kind).toBe('none');
+    // A name that is rare here still names its document, capitalised or not.
+    const rare = new Map<string, TermStats>([['information', { idf: 6.5, documents: ['isa', 'sina'] }]]);
+    expect(matchDocuments('What does the Information System Associates agreement say about fees?', withInformation, { terms: rare }).kind).toBe('resolved');
   });
 
   it('takes a name two documents share as ambiguous too (a party of both)', () => {

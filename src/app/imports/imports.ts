@@ -145,12 +145,14 @@ export class ImportService {
     const owned = new Set(docs.map((d) => d.id));
     const copying = new Set(docs.filter((d) => d.status === 'queued').map((d) => d.id));
     let freed = 0;
-    for (const entry of await vault.entries(workspaceId)) {
-      const swap = entry.name.endsWith(SWAP_SUFFIX);
-      const key = swap ? entry.name.slice(0, -SWAP_SUFFIX.length) : entry.name;
+    // Names only: the size of a file is read (which opens it) only for those removed.
+    for (const name of await vault.names(workspaceId)) {
+      const swap = name.endsWith(SWAP_SUFFIX);
+      const key = swap ? name.slice(0, -SWAP_SUFFIX.length) : name;
       if (swap ? copying.has(key) : owned.has(key)) continue;
-      await vault.remove(workspaceId, entry.name);
-      freed += entry.size;
+      const size = (await vault.get(workspaceId, name))?.size ?? 0;
+      await vault.remove(workspaceId, name);
+      freed += size;
     }
     return freed;
   }

@@ -128,10 +128,15 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
   // model, ~0.7 MB, its chunk fetched and decoded; the playbook patterns it scores with, compiled)
   // and the workspace's searchable documents. Both load once a workspace is open, in the
   // background (the app is up meanwhile), so the first question does not wait for them; kept.
+  // The worker asks for the classifier's chunk as it starts: fetching it (through the service
+  // worker) overlaps with opening the index instead of following it.
+  let classifiers = deps.warmUp ? import('../playbooks/classifiers') : null;
+  classifiers?.catch(() => undefined); // a failure shows where the classifier is first needed
   let classifier: Promise<LearnedClauseClassifier> | null = null;
   const loadClassifier = (): Promise<LearnedClauseClassifier> => {
     if (classifier) return classifier;
-    const loading = import('../playbooks/classifiers').then((m) => m.askClassifier());
+    const loading = (classifiers ?? import('../playbooks/classifiers')).then((m) => m.askClassifier());
+    classifiers = null; // a failed load is retried from the start
     classifier = loading;
     loading.catch(() => {
       if (classifier === loading) classifier = null; // the question fails with it; the next one loads it again

@@ -141,12 +141,15 @@ export class ImportService {
    */
   async sweep(): Promise<number> {
     const { vault, workspaceId, documents } = this.deps;
+    // The names first, then the documents: an import (here or in another tab) writes a file's
+    // document before its bytes, so every file listed has its document in the list read after.
+    // Names only: the size of a file is read (which opens it) only for those removed.
+    const names = await vault.names(workspaceId);
     const docs = await documents.list();
     const owned = new Set(docs.map((d) => d.id));
     const copying = new Set(docs.filter((d) => d.status === 'queued').map((d) => d.id));
     let freed = 0;
-    // Names only: the size of a file is read (which opens it) only for those removed.
-    for (const name of await vault.names(workspaceId)) {
+    for (const name of names) {
       const swap = name.endsWith(SWAP_SUFFIX);
       const key = swap ? name.slice(0, -SWAP_SUFFIX.length) : name;
       if (swap ? copying.has(key) : owned.has(key)) continue;

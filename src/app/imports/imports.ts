@@ -22,7 +22,7 @@ import { SWAP_SUFFIX, type FileVault } from '../browser/file-vault';
 import type { FolderFiles } from './queue-files';
 import { fetchSamples } from './samples';
 import { isQuotaError, RESERVE_BYTES, type StorageSpace } from '../browser/storage-space';
-import { lockNames, type TabLocks } from '../browser/tab-locks';
+import { lockNames, type HeldLock, type TabLocks } from '../browser/tab-locks';
 
 export interface ActiveImport {
   readonly job: JobRecord;
@@ -71,8 +71,20 @@ export class ImportService {
       queued.push({ file: sourceFromFile(file, path || undefined), origin: 'vault', documentId: newId() });
     }
     if (this.#closing.signal.aborted) throw new AbortedError('import (workspace closed)');
-    const { jobId, items } = await this.deps.queue.enqueueReceiving(queued, source, label);
-    const copy = this.deps.locks.exclusive(lockNames.copy(this.deps.workspaceId, jobId), () => this.#copy(items, chosen.map((c) => c.file)));
+    const { locks, workspaceId } = this.deps;
+    // From queuing the files until their job's copy lock is held, the receiving lock tells
+    // recover() (a drain here or in another tab) that these are not a closed tab's leftovers.
+    const receiving = await locks.hold(lockNames.receiving(workspaceId), 'shared');
+    let job: { jobId: string; items: QueueItem[] };
+    let copying: HeldLock;
+    try {
+      job = await this.deps.queue.enqueueReceiving(queued, source, label);
+      copying = await locks.hold(lockNames.copy(workspaceId, job.jobId), 'exclusive');
+    } finally {
+      receiving.release();
+    }
+    const { jobId, items } = job;
+    const copy = this.#copy(items, chosen.map((c) => c.file)).finally(() => copying.release());
     this.#copies.add(copy);
     try {
       await copy;
@@ -116,6 +128,11 @@ export class ImportService {
    * to it. Run by the tab that processes the queue (under its lock), so it runs once.
    */
   async recover(): Promise<{ resumed: number; notTaken: number }> {
+    // Files being queued for a copy (here or in another tab) wait until this is done.
+    return this.deps.locks.exclusive(lockNames.receiving(this.deps.workspaceId), () => this.#recover());
+  }
+
+  async #recover(): Promise<{ resumed: number; notTaken: number }> {
     const { jobs, vault, workspaceId, queue, locks } = this.deps;
     let resumed = 0;
     let notTaken = 0;

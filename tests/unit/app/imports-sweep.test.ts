@@ -1,11 +1,14 @@
 /**
  * The vault sweep at a session's start runs while imports may already be copying files (the
  * app is up before its background start ends; another tab may be importing): a file whose
- * document is written while the sweep runs is never taken for a leftover.
+ * document is written while the sweep runs is never taken for a leftover, nor are files being
+ * queued for a copy when a drain recovers the copies a closed tab left.
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryVault } from '../../../src/app/browser/file-vault';
+import { memoryLocks, TabLocks } from '../../../src/app/browser/tab-locks';
 import { ImportService, type ImportDeps } from '../../../src/app/imports/imports';
+import type { NewFile, QueueItem } from '../../../src/core/ingest/queue';
 import type { DocumentRecord } from '../../../src/core/types';
 
 const WS = 'ws-sweep';
@@ -58,5 +61,37 @@ describe('ImportService.sweep', () => {
     };
     await sweeper(vault, documents).sweep();
     expect(await vault.names(WS)).toEqual(['new']);
+  });
+});
+
+describe('ImportService.recover', () => {
+  it('never takes files being queued for a copy for a closed tab’s leftovers (a drain that runs as they are queued)', async () => {
+    const vault = new MemoryVault();
+    const locks = new TabLocks(memoryLocks());
+    const receiving: QueueItem[] = [];
+    const notTaken: string[] = [];
+    const self: { service: ImportService | null } = { service: null };
+    let recovered: Promise<unknown> = Promise.resolve();
+    const queue = {
+      enqueueReceiving: async (files: readonly NewFile[]) => {
+        const items = files.map((f, i) => ({ id: `item-${i}`, jobId: 'job-1', documentId: f.documentId!, name: f.file.name, size: f.file.size, status: 'receiving' }) as unknown as QueueItem);
+        receiving.push(...items);
+        recovered = self.service!.recover(); // another drain, here or in another tab, recovers now
+        await new Promise((r) => setTimeout(r, 5));
+        return { jobId: 'job-1', items };
+      },
+      received: async (id: string) => {
+        receiving.splice(receiving.findIndex((i) => i.id === id), 1);
+        return true;
+      },
+      notTaken: async (item: QueueItem) => void notTaken.push(item.name),
+    };
+    const deps = { workspaceId: WS, vault, locks, queue, jobs: { receiving: async () => [...receiving] }, space: { ensureRoom: async () => undefined } };
+    const service = new ImportService(deps as unknown as ImportDeps);
+    self.service = service;
+    await service.addFiles([new File(['hello'], 'a.txt'), new File(['world'], 'b.txt')]);
+    await recovered;
+    expect(notTaken).toEqual([]);
+    expect((await vault.names(WS)).length).toBe(2);
   });
 });

@@ -11,7 +11,7 @@ import { createIndexApi } from '../src/search-index/api';
 installCspProbe();
 registerRpcErrors();
 
-const api = createIndexApi({ warmClassifier: true });
+const api = createIndexApi({ warmUp: true });
 
 expose(api);
 

@@ -23,6 +23,7 @@ import { createFileVault, type FileVault } from './browser/file-vault';
 import { browserLanguageModels, type LanguageModels } from './models/chat-device';
 import { spawnEmbedWorker, spawnRerankWorker } from './workers/model-proxies';
 import { ModelService } from './models/model-service';
+import { spawnIndexWorker } from './workers/index-client';
 import { WorkerOcr } from './workers/ocr-proxy';
 import { WorkerParser } from './workers/parser-proxy';
 import type { PlaybookLibrary } from './review/playbook-library';
@@ -31,6 +32,7 @@ import { StorageCare, type CleanUpReport } from './browser/storage-care';
 import { StorageSpace } from './browser/storage-space';
 import { TabChannel, type TabMessage } from './browser/tab-channel';
 import { lockNames, TabLocks } from './browser/tab-locks';
+import type { WorkerEndpoint } from '../rpc/handle';
 import { reviewDeps, WorkspaceSession, type SessionReviewDeps } from './workspace-session';
 
 export interface WorkspaceState {
@@ -73,7 +75,11 @@ export class Casefile {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<Listener>();
 
-  private constructor(readonly vault: FileVault) {
+  /** The index worker spawned at the start, until the first session takes it. */
+  #spareIndexWorker: WorkerEndpoint | null;
+
+  private constructor(readonly vault: FileVault, indexWorker: WorkerEndpoint | null = null) {
+    this.#spareIndexWorker = indexWorker;
     this.#review = reviewDeps(this.registry);
     const store = new CacheApiStore();
     this.storage = new StorageCare({ registry: this.registry, vault, locks: this.locks, space: this.space });
@@ -87,14 +93,27 @@ export class Casefile {
     this.llm = browserLanguageModels({ registry: this.registry.db, models: this.models, store, events: this.events.publish });
   }
 
+  /**
+   * Starts the app and opens the current workspace. The app is handed over (the UI renders, a
+   * question can be asked) as soon as the workspace's index is open: the index worker is spawned
+   * first thing (fetching, compiling and evaluating it is the longest step) and the workspace
+   * opens while playbooks and models start; the session's background work (conversations, flows,
+   * dense search, cleaning and resuming imports) runs after, in the background.
+   */
   static async start(): Promise<Casefile> {
     // Each step of the start leaves a performance mark (`casefile:…`), for the benchmarks.
     const mark = (step: string) => globalThis.performance?.mark?.(`casefile:${step}`);
     mark('start');
-    const app = new Casefile(await createFileVault());
+    const indexWorker = spawnIndexWorker();
+    const app = new Casefile(await createFileVault().catch((error: unknown) => {
+      indexWorker.terminate();
+      throw error;
+    }), indexWorker);
     mark('vault');
     app.#tabs.subscribe((m) => app.#onTab(m));
     app.events.subscribe((e) => app.#relay(e));
+    const opening = app.registry.current().then(async (ws) => ({ ws, session: await app.#openSession(ws) }));
+    opening.catch(() => undefined); // awaited below, after the other steps
     await app.playbooks.refresh().catch(warn);
     mark('playbooks');
     // Detects the GPU and reads model settings; never fetches anything.
@@ -102,7 +121,11 @@ export class Casefile {
     mark('models');
     await app.llm.start().catch((e: unknown) => console.warn(`Casefile: language models unavailable: ${describeError(e)}`));
     mark('llm');
-    await app.#activate(await app.registry.current());
+    const { ws, session } = await opening.catch((error: unknown) => {
+      app.#spareIndexWorker?.terminate(); // not taken when the workspace could not be opened
+      throw error;
+    });
+    await app.#enter(ws, session);
     mark('workspace');
     // Dense search follows the models: a model imported, downloaded, switched or deleted.
     let { plan, rows } = app.models.state;
@@ -111,8 +134,9 @@ export class Casefile {
       ({ plan, rows } = app.models.state);
       app.#session?.embeddings.sync().catch(warn);
     });
-    // Leftovers of workspaces deleted half-way (a crash, a closed tab) go at every start.
-    app.storage.cleanUp().catch(warn);
+    // The session's background work (its dense search follows the models started above), then
+    // leftovers of workspaces deleted half-way (a crash, a closed tab), at every start.
+    void app.#serial(() => app.#startSession(session)).catch(warn).then(() => app.storage.cleanUp().catch(warn));
     return app;
   }
 
@@ -245,16 +269,37 @@ export class Casefile {
   async #activate(ws: WorkspaceRecord): Promise<void> {
     // Imports of the previous workspace stop with its session and resume when it is reopened.
     await this.#session?.dispose();
-    const session = await WorkspaceSession.open(ws, {
+    const session = await this.#openSession(ws);
+    await this.#enter(ws, session);
+    await this.#startSession(session);
+  }
+
+  /** Opens a workspace's session: its lock, its database, its index open in its worker. */
+  #openSession(ws: WorkspaceRecord): Promise<WorkspaceSession> {
+    return WorkspaceSession.open(ws, {
       registry: this.registry, vault: this.vault, parser: this.#parser, views: this.#parser, ocr: this.#ocr, models: this.models, llm: this.llm, events: this.events,
-      review: this.#review, locks: this.locks, space: this.space,
+      review: this.#review, locks: this.locks, space: this.space, spawnIndex: () => this.#takeIndexWorker(),
       onJobChange: (workspaceId, jobId) => this.#tabs.post({ kind: 'jobs', workspaceId, jobId }),
       onDocumentsChange: (workspaceId) => this.#tabs.post({ kind: 'documents', workspaceId }),
     });
+  }
+
+  /** The index worker spawned at the start (once), then fresh ones. */
+  #takeIndexWorker(): WorkerEndpoint {
+    const spare = this.#spareIndexWorker;
+    this.#spareIndexWorker = null;
+    return spare ?? spawnIndexWorker();
+  }
+
+  /** Makes `session` the open one (the UI follows). */
+  async #enter(ws: WorkspaceRecord, session: WorkspaceSession): Promise<void> {
     globalThis.performance?.mark?.('casefile:session-open');
     this.#session = session;
     this.#state = { current: ws, all: await this.registry.list(), generation: (this.#state?.generation ?? 0) + 1 };
     this.#notify();
+  }
+
+  async #startSession(session: WorkspaceSession): Promise<void> {
     await session.start();
     globalThis.performance?.mark?.('casefile:session-started');
   }

@@ -22,10 +22,11 @@
  */
 import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
 import { ask } from '../core/ask/ask';
+import type { LearnedClauseClassifier } from '../core/clauses/classifier';
 import { engineTermStats } from '../core/search/term-stats';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
-import type { ClauseClassifier, DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker } from '../core/ports';
+import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker } from '../core/ports';
 import { SearchEngine, type EmbeddingModelInfo, type EngineStats, type OpenReport } from '../core/search/engine';
 import type { PipelineSettings } from '../core/search-types';
 import { InProcessRetriever } from '../core/search/retriever';
@@ -64,11 +65,12 @@ export interface IndexApiDeps {
   readonly saveDelayMs?: number;
   readonly log?: (message: string) => void;
   /**
-   * Compile the ask path's clause classifier as soon as a workspace is open (the worker does:
-   * the first question then does not wait for it; tests, which run the API in their own
-   * thread, leave it to the first question).
+   * Load what the first question needs besides the index (the ask path's clause classifier, the
+   * searchable documents) as soon as a workspace is open (the worker does: the first question
+   * then does not wait for it; tests, which run the API in their own thread, leave it to the
+   * first question).
    */
-  readonly warmClassifier?: boolean;
+  readonly warmUp?: boolean;
 }
 
 interface Open {
@@ -122,14 +124,29 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
     return new InProcessRetriever({ engine: o.engine, lookup: o.documents, embedder, reranker }, settings);
   };
 
-  // Loading the clause-kind model (~0.7 MB, its chunk fetched and decoded) and compiling the
-  // clause types' keywords takes a moment: done once a workspace is open, while the app finishes
-  // starting, so the first question does not wait for it; kept.
-  let classifier: ClauseClassifier | null = null;
-  const loadClassifier = async (): Promise<ClauseClassifier> => (classifier ??= (await import('../playbooks/classifiers')).askClassifier());
-  const warmClassifier = () =>
+  // Besides the index, the first question needs the ask path's clause classifier (the clause-kind
+  // model, ~0.7 MB, its chunk fetched and decoded; the playbook patterns it scores with, compiled)
+  // and the workspace's searchable documents. Both load once a workspace is open, in the
+  // background (the app is up meanwhile), so the first question does not wait for them; kept.
+  // The worker asks for the classifier's chunk as it starts: fetching it (through the service
+  // worker) overlaps with opening the index instead of following it.
+  let classifiers = deps.warmUp ? import('../playbooks/classifiers') : null;
+  classifiers?.catch(() => undefined); // a failure shows where the classifier is first needed
+  let classifier: Promise<LearnedClauseClassifier> | null = null;
+  const loadClassifier = (): Promise<LearnedClauseClassifier> => {
+    if (classifier) return classifier;
+    const loading = (classifiers ?? import('../playbooks/classifiers')).then((m) => m.askClassifier());
+    classifiers = null; // a failed load is retried from the start
+    classifier = loading;
+    loading.catch(() => {
+      if (classifier === loading) classifier = null; // the question fails with it; the next one loads it again
+    });
+    return loading;
+  };
+  const warmUp = (o: Open) =>
     setTimeout(() => {
-      void loadClassifier().catch(() => undefined); // a failure shows on the first question, which loads it again
+      o.searchable.get().catch(() => undefined);
+      loadClassifier().then((c) => c.warm()).catch(() => undefined);
     }, 0);
 
   return {
@@ -162,7 +179,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
       }
       // The vectors load in the background: questions asked meanwhile are answered by keywords.
       if (embeddingModel !== undefined) await open.engine.useEmbeddingModel(embeddingModel, { wait: false });
-      if (deps.warmClassifier && !classifier) warmClassifier();
+      if (deps.warmUp) warmUp(open);
       return { ...report, ...open.engine.stats };
     },
 

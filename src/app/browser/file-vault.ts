@@ -31,6 +31,8 @@ export interface FileVault {
   removeWorkspace(workspaceId: string): Promise<void>;
   /** Every entry of the workspace's folder (files, swap files). */
   entries(workspaceId: string): Promise<VaultEntry[]>;
+  /** The names of those entries, without their sizes (reading a size opens the file: one call per file). */
+  names(workspaceId: string): Promise<string[]>;
   /** The workspaces that have a folder. */
   workspaces(): Promise<string[]>;
   /** Tries to store `bytes` (then removes them): true when the browser has room for them. */
@@ -105,6 +107,14 @@ class OpfsVault implements FileVault {
     return out;
   }
 
+  async names(workspaceId: string): Promise<string[]> {
+    const dir = await this.dir(workspaceId, false);
+    if (!dir) return [];
+    const out: string[] = [];
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) out.push(name);
+    return out;
+  }
+
   async workspaces(): Promise<string[]> {
     const app = await this.app();
     if (!app) return [];
@@ -158,6 +168,9 @@ export class MemoryVault implements FileVault {
   }
   async entries(workspaceId: string): Promise<VaultEntry[]> {
     return [...this.files].filter(([k]) => k.startsWith(`${workspaceId}/`)).map(([k, f]) => ({ name: k.slice(workspaceId.length + 1), size: f.size }));
+  }
+  async names(workspaceId: string): Promise<string[]> {
+    return (await this.entries(workspaceId)).map((e) => e.name);
   }
   async workspaces(): Promise<string[]> {
     return [...new Set([...this.files.keys()].map((k) => k.slice(0, k.indexOf('/'))))];

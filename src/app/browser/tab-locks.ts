@@ -5,6 +5,9 @@
  *                                writing it); exclusive while it is deleted
  *   casefile:import:<id>         the one tab reading the workspace's import queue
  *   casefile:copy:<id>:<job>     the tab copying a job's files into the file vault
+ *   casefile:receiving:<id>      shared by a tab from queuing files to copy until it holds their
+ *                                job's copy lock; exclusive while the queue recovers copies that
+ *                                a closed tab left (so it never takes a new one for those)
  *
  * A lock is released when its tab closes or crashes, which is what makes them right for "who
  * is still working on this": the next tab in line takes over. Where the browser has no Web Locks
@@ -27,6 +30,7 @@ export const lockNames = {
   workspace: (id: string) => `casefile:ws:${id}`,
   import: (id: string) => `casefile:import:${id}`,
   copy: (id: string, jobId: string) => `casefile:copy:${id}:${jobId}`,
+  receiving: (id: string) => `casefile:receiving:${id}`,
 };
 
 /** A lock held until `release()`. */

@@ -22,7 +22,7 @@ import { SWAP_SUFFIX, type FileVault } from '../browser/file-vault';
 import type { FolderFiles } from './queue-files';
 import { fetchSamples } from './samples';
 import { isQuotaError, RESERVE_BYTES, type StorageSpace } from '../browser/storage-space';
-import { lockNames, type TabLocks } from '../browser/tab-locks';
+import { lockNames, type HeldLock, type TabLocks } from '../browser/tab-locks';
 
 export interface ActiveImport {
   readonly job: JobRecord;
@@ -71,8 +71,20 @@ export class ImportService {
       queued.push({ file: sourceFromFile(file, path || undefined), origin: 'vault', documentId: newId() });
     }
     if (this.#closing.signal.aborted) throw new AbortedError('import (workspace closed)');
-    const { jobId, items } = await this.deps.queue.enqueueReceiving(queued, source, label);
-    const copy = this.deps.locks.exclusive(lockNames.copy(this.deps.workspaceId, jobId), () => this.#copy(items, chosen.map((c) => c.file)));
+    const { locks, workspaceId } = this.deps;
+    // From queuing the files until their job's copy lock is held, the receiving lock tells
+    // recover() (a drain here or in another tab) that these are not a closed tab's leftovers.
+    const receiving = await locks.hold(lockNames.receiving(workspaceId), 'shared');
+    let job: { jobId: string; items: QueueItem[] };
+    let copying: HeldLock;
+    try {
+      job = await this.deps.queue.enqueueReceiving(queued, source, label);
+      copying = await locks.hold(lockNames.copy(workspaceId, job.jobId), 'exclusive');
+    } finally {
+      receiving.release();
+    }
+    const { jobId, items } = job;
+    const copy = this.#copy(items, chosen.map((c) => c.file)).finally(() => copying.release());
     this.#copies.add(copy);
     try {
       await copy;
@@ -116,6 +128,11 @@ export class ImportService {
    * to it. Run by the tab that processes the queue (under its lock), so it runs once.
    */
   async recover(): Promise<{ resumed: number; notTaken: number }> {
+    // Files being queued for a copy (here or in another tab) wait until this is done.
+    return this.deps.locks.exclusive(lockNames.receiving(this.deps.workspaceId), () => this.#recover());
+  }
+
+  async #recover(): Promise<{ resumed: number; notTaken: number }> {
     const { jobs, vault, workspaceId, queue, locks } = this.deps;
     let resumed = 0;
     let notTaken = 0;
@@ -141,16 +158,21 @@ export class ImportService {
    */
   async sweep(): Promise<number> {
     const { vault, workspaceId, documents } = this.deps;
+    // The names first, then the documents: an import (here or in another tab) writes a file's
+    // document before its bytes, so every file listed has its document in the list read after.
+    // Names only: the size of a file is read (which opens it) only for those removed.
+    const names = await vault.names(workspaceId);
     const docs = await documents.list();
     const owned = new Set(docs.map((d) => d.id));
     const copying = new Set(docs.filter((d) => d.status === 'queued').map((d) => d.id));
     let freed = 0;
-    for (const entry of await vault.entries(workspaceId)) {
-      const swap = entry.name.endsWith(SWAP_SUFFIX);
-      const key = swap ? entry.name.slice(0, -SWAP_SUFFIX.length) : entry.name;
+    for (const name of names) {
+      const swap = name.endsWith(SWAP_SUFFIX);
+      const key = swap ? name.slice(0, -SWAP_SUFFIX.length) : name;
       if (swap ? copying.has(key) : owned.has(key)) continue;
-      await vault.remove(workspaceId, entry.name);
-      freed += entry.size;
+      const size = (await vault.get(workspaceId, name))?.size ?? 0;
+      await vault.remove(workspaceId, name);
+      freed += size;
     }
     return freed;
   }

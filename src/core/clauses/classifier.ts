@@ -63,6 +63,14 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })));  // as builtin.ts questionClassifier()
   }
 
+  /**
+   * Compiles now what classifying passages compiles on first use (the playbook signals' gates and
+   * title keywords of the kinds the model does not know), so the first question does not wait for it.
+   */
+  warm(): void {
+    this.playbook?.warm();
+  }
+
   async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
     const learned = await this.kindScores(passages, options);
     const others = await this.playbookScores(passages, options);

@@ -49,13 +49,14 @@ const EMBED_WEIGHT = 0.7;
 
 interface CompiledType {
   readonly type: ClauseType;
-  readonly keywords: readonly SafePattern[];
+  /** The keywords as title patterns, compiled on first use: questions read only their terms. */
+  readonly keywords: () => readonly SafePattern[];
   /** Each keyword's analysed terms (for questions; empty when only stop words), in keyword order. */
   readonly keywordTerms: readonly (readonly string[])[];
   /** Compiled on first use: most types' gates never open on most passages. */
   readonly signals: readonly { readonly pattern: () => SafePattern; readonly weight: number }[];
-  /** Matches where any positive signal matches (one pass; most passages fail it). */
-  readonly gate: SafePattern | null;
+  /** Matches where any positive signal matches (one pass; most passages fail it); compiled on first use. */
+  readonly gate: () => SafePattern | null;
   /** Positive signals too costly to gate together: each is tested on its own. */
   readonly ungated: boolean;
 }
@@ -93,12 +94,14 @@ export class PlaybookClassifier implements ClauseClassifier {
         });
         const positive = type.signals.filter((s) => s.weight > 0).map((s) => s.pattern);
         const cheap = positive.reduce((sum, p) => sum + patternCost(p), 0) <= GATE_MAX_COST;
+        let keywords: readonly SafePattern[] | null = null;
+        let gate: SafePattern | null | undefined;
         return {
           type,
-          keywords: type.keywords.map(compilePhrase),
+          keywords: () => (keywords ??= type.keywords.map(compilePhrase)),
           keywordTerms: type.keywords.map((k) => analyzer.terms(k)),
           signals,
-          gate: cheap ? compileAny(positive) : null,
+          gate: () => (gate === undefined ? (gate = cheap ? compileAny(positive) : null) : gate),
           ungated: !cheap,
         };
       });
@@ -109,6 +112,14 @@ export class PlaybookClassifier implements ClauseClassifier {
 
   get clauseTypes(): readonly ClauseType[] {
     return this.types.map((t) => t.type);
+  }
+
+  /** Compiles now what scoring passages compiles on first use (the keywords as title patterns, the gates). */
+  warm(): void {
+    for (const t of this.types) {
+      t.keywords();
+      t.gate();
+    }
   }
 
   async classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]> {
@@ -156,7 +167,7 @@ export class PlaybookClassifier implements ClauseClassifier {
       }
       const positive: number[] = [];
       const matched: string[] = [];
-      for (const [i, k] of t.keywords.entries()) {
+      for (const [i, k] of t.keywords().entries()) {
         const single = t.keywordTerms[i]?.length === 1;
         if (inner && k.test(inner) && (!single || shortTitle)) {
           positive.push(TITLE_WEIGHT);
@@ -170,7 +181,8 @@ export class PlaybookClassifier implements ClauseClassifier {
       if (sim !== null && sim > this.similarityFloor) positive.push((EMBED_WEIGHT * (sim - this.similarityFloor)) / (1 - this.similarityFloor));
       // Positive signals only when the type's gate matches; negative ones whenever there is evidence to weigh.
       const signals = () => {
-        const open = t.gate ? t.gate.testBytes(text) : t.ungated;
+        const gate = t.gate();
+        const open = gate ? gate.testBytes(text) : t.ungated;
         let factor = 1;
         for (const s of t.signals) {
           if (s.weight > 0 ? !open : positive.length === 0 && !open) continue;

@@ -54,11 +54,16 @@ beforeAll(async () => {
     },
   });
   await client.open();
+  local = await inProcess(db);
+}, 60_000);
+
+/** ask() in this thread over the workspace, as `npm run eval` runs it. */
+async function inProcess(db: WorkspaceDb): Promise<(request: AskRequest) => Promise<AskResult>> {
   const { engine } = await SearchEngine.open(new DexieIndexPersistence(db), { saveDelayMs: 0 });
   const repo = new DocumentRepository(db);
   const deps = { retriever: new InProcessRetriever({ engine, lookup: repo }), documents: () => repo.searchable(), classifier: askClassifier(), terms: engineTermStats(engine), chunks: (id: string) => repo.chunks(id) };
-  local = (request) => ask(request, deps);
-}, 60_000);
+  return (request) => ask(request, deps);
+}
 
 afterAll(async () => {
   await client.close(false);
@@ -109,6 +114,23 @@ describe('ask() in the index worker', () => {
     const before = sent;
     await client.ask({ question: 'Consider the Supply Agreement; what is the payment term?' });
     expect(sent - before).toBe(1);
+  });
+
+  it('with the warm-up the worker runs, questions asked the moment the index opens (the classifier and documents still loading) get the same answers', async () => {
+    const idb = freshIdb();
+    const fresh = new WorkspaceDb('ws-ask-warm', idb);
+    await ingestText(fresh, WORKSPACE_CONTRACTS.map((c) => ({ file: c.file, text: textFile(c) })));
+    const warming = new IndexClient({ workspaceId: 'ws-ask-warm', spawn: () => channelWorker(createIndexApi({ idb, saveDelayMs: 0, log: () => undefined, warmUp: true })) });
+    try {
+      await warming.open();
+      const answers = await Promise.all(questions.map(([, request]) => warming.ask(request)));
+      const here = await inProcess(fresh);
+      const expected = await Promise.all(questions.map(([, request]) => here(request)));
+      expect(answers.map(summary)).toEqual(expected.map(summary));
+    } finally {
+      await warming.close(false);
+      fresh.close();
+    }
   });
 
   it('an aborted question rejects at once and the worker drops it', async () => {

@@ -71,6 +71,25 @@ describe('the built-in clause classifier', () => {
     controller.abort();
     await expect(classifier.classify([{ text: 'x' }], { signal: controller.signal })).rejects.toMatchObject({ code: 'job/aborted' });
   });
+
+  it('scores the same whether its patterns were compiled ahead (warm) or on first use', async () => {
+    // Titled passages, so the title keywords are read; signals of every kind of type.
+    const passages = [
+      { text: 'Supplier appoints Reseller as a non-exclusive distributor in France.', sectionPath: ['2 Appointment'], sectionTitle: '2 Appointment' },
+      { text: 'The Processor shall notify the Controller of a personal data breach without undue delay.', sectionPath: ['Security', 'Breach notification'], sectionTitle: 'Breach notification' },
+      { text: 'The Recipient shall keep the Confidential Information secret for five years.', sectionPath: ['Confidentiality'], sectionTitle: 'Confidentiality' },
+      { text: 'This contract is governed by the laws of the State of Texas.', sectionPath: ['Insurance'], sectionTitle: 'Insurance' },
+    ];
+    const cold = new PlaybookClassifier(builtinClauseTypes());
+    const warm = new PlaybookClassifier(builtinClauseTypes());
+    warm.warm();
+    expect(await warm.evidence(passages)).toEqual(await cold.evidence(passages));
+    const learnedCold = builtinClassifier();
+    const learnedWarm = builtinClassifier();
+    learnedWarm.warm();
+    expect(await learnedWarm.classify(passages)).toEqual(await learnedCold.classify(passages));
+    expect(await learnedWarm.questionTypes('Is there a breach notification duty?')).toEqual(await learnedCold.questionTypes('Is there a breach notification duty?'));
+  });
 });
 
 describe('PlaybookClassifier with an embedder', () => {

@@ -1,6 +1,6 @@
 /** The ingestion queue (core/ingest/queue.ts) persisted in the workspace database. */
 import Dexie from 'dexie';
-import { UNFINISHED, type JobRecord, type JobStatus, type QueueItem, type QueueStore } from '../core/ingest/queue';
+import { UNFINISHED, type JobRecord, type JobStatus, type JobSummary, type QueueItem, type QueueStore } from '../core/ingest/queue';
 import type { DocumentRecord } from '../core/types';
 import type { WorkspaceDb } from './db';
 
@@ -74,7 +74,22 @@ export class DexieQueueStore implements QueueStore {
     });
   }
 
-  /** Running and paused jobs, oldest first, each with its items (what the Imports list shows). */
+  /**
+   * Running and paused jobs, oldest first, each with its counts and the items being read (what
+   * the Imports list shows): counted through the indexes, so a view re-read during a
+   * thousand-file import reads the few running items, not the thousand.
+   */
+  async activeSummaries(): Promise<JobSummary[]> {
+    const active = await this.db.jobs.where('status').anyOf('running', 'paused').sortBy('createdAt');
+    return Promise.all(
+      active.map(async (job) => {
+        const [{ total, unfinished }, running] = await Promise.all([this.counts(job.id), this.db.queue.where('[jobId+status]').equals([job.id, 'running']).sortBy('seq')]);
+        return { job, total, done: total - unfinished, running };
+      }),
+    );
+  }
+
+  /** Running and paused jobs, oldest first, each with its items. */
   async activeJobs(): Promise<{ job: JobRecord; items: QueueItem[] }[]> {
     const active = await this.db.jobs.where('status').anyOf('running', 'paused').sortBy('createdAt');
     return Promise.all(active.map(async (job) => ({ job, items: await this.db.queue.where('jobId').equals(job.id).toArray() })));

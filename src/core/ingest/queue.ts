@@ -64,6 +64,16 @@ export interface JobRecord {
   readonly createdAt: number;
 }
 
+/** A running or paused job as the Imports list shows it. */
+export interface JobSummary {
+  readonly job: JobRecord;
+  readonly total: number;
+  /** Items finished (done, failed, duplicate, cancelled). */
+  readonly done: number;
+  /** The items being read now. */
+  readonly running: readonly QueueItem[];
+}
+
 export interface QueueStore {
   /** Adds a job, its items and their 'queued' document rows in one transaction. */
   addJob(job: JobRecord, items: readonly QueueItem[], documents: readonly DocumentRecord[]): Promise<void>;

@@ -123,6 +123,8 @@ export interface QueueDeps {
   readonly beforeDrain?: () => Promise<void>;
   /** Where this device's import rates are kept (the ETA's basis; import-eta.ts). Default: learnt anew each session. */
   readonly rates?: ImportRatesStore;
+  /** Read the next file while the current one is stored and indexed (read-ahead.ts). Default true. */
+  readonly readAhead?: boolean;
 }
 
 /** The next file, read ahead of its turn. */
@@ -337,7 +339,7 @@ export class IngestQueue {
 
   /** Starts reading the file after `current` (the next pending one) ahead of its turn. */
   private readNext(current: QueueItem): void {
-    if (this.ahead || this.stopping.signal.aborted) return;
+    if (this.ahead || this.stopping.signal.aborted || this.deps.readAhead === false) return;
     this.ahead = (async (): Promise<Ahead | null> => {
       const next = await this.deps.store.nextPending();
       if (!next || next.id === current.id || this.stopping.signal.aborted) return null;

@@ -15,14 +15,17 @@ export class DexieQueueStore implements QueueStore {
     });
   }
 
-  async nextPending(): Promise<QueueItem | undefined> {
-    const running = new Set((await this.db.jobs.where('status').equals('running').toArray()).map((j) => j.id));
-    if (running.size === 0) return undefined;
-    return this.db.queue
-      .where('[status+seq]')
-      .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
-      .filter((i) => running.has(i.jobId))
-      .first();
+  /** One read transaction (not one per query: this runs twice per file). */
+  nextPending(): Promise<QueueItem | undefined> {
+    return this.db.transaction('r', [this.db.jobs, this.db.queue], async () => {
+      const running = new Set<unknown>(await this.db.jobs.where('status').equals('running').primaryKeys());
+      if (running.size === 0) return undefined;
+      return this.db.queue
+        .where('[status+seq]')
+        .between(['pending', Dexie.minKey], ['pending', Dexie.maxKey])
+        .filter((i) => running.has(i.jobId))
+        .first();
+    });
   }
 
   async updateItem(id: string, patch: Partial<QueueItem>): Promise<void> {
@@ -54,12 +57,14 @@ export class DexieQueueStore implements QueueStore {
     return this.db.queue.where('jobId').equals(jobId).sortBy('seq');
   }
 
-  async counts(jobId: string): Promise<{ total: number; unfinished: number }> {
-    const [total, unfinished] = await Promise.all([
-      this.db.queue.where('jobId').equals(jobId).count(),
-      this.db.queue.where('[jobId+status]').anyOf([...UNFINISHED].map((s) => [jobId, s])).count(),
-    ]);
-    return { total, unfinished };
+  counts(jobId: string): Promise<{ total: number; unfinished: number }> {
+    return this.db.transaction('r', this.db.queue, async () => {
+      const [total, unfinished] = await Promise.all([
+        this.db.queue.where('jobId').equals(jobId).count(),
+        this.db.queue.where('[jobId+status]').anyOf([...UNFINISHED].map((s) => [jobId, s])).count(),
+      ]);
+      return { total, unfinished };
+    });
   }
 
   async resetRunning(): Promise<number> {

@@ -24,7 +24,7 @@ export interface PreparedRead {
 }
 
 /** Items read ahead of the consumer at most (info and pages). */
-export const MAX_AHEAD = 32;
+const MAX_AHEAD = 32;
 
 export function readAhead(file: SourceFile, parser: Parser, options: { readonly password?: string | undefined; readonly maxAhead?: number } = {}): PreparedRead {
   const maxAhead = options.maxAhead ?? MAX_AHEAD;

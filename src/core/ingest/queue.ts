@@ -18,6 +18,9 @@
  * Several tabs share one workspace database: `exclusive` (Web Locks in the app) lets one tab at
  * a time drain the queue, so a file is never read twice; the others wait as standbys and take
  * over when that tab closes. `jobChanged` applies a pause or cancel made in another tab.
+ *
+ * Length: near 500 lines, the queue's persisted types and ports (about 120) with its one class;
+ * the types could move to a module of their own.
  */
 import { AbortedError, describeError, isAbort, toSerialized, type AppError } from '../errors';
 import { jobEmitter, type EventInput, type EventSink } from '../events';

@@ -80,8 +80,14 @@ export class DocumentRepository implements IngestStore {
     await this.db.vectors.delete(id);
   }
 
-  list(): Promise<DocumentRecord[]> {
-    return this.db.documents.orderBy('addedAt').toArray();
+  /**
+   * Every document, oldest first. Read by primary key and sorted here: a live view of a read
+   * through the addedAt index makes Dexie track each key it returned (at a thousand documents,
+   * re-read during an import, that tracking cost more than the read).
+   */
+  async list(): Promise<DocumentRecord[]> {
+    // Ties keep primary-key order, as the index gives them.
+    return (await this.db.documents.toArray()).sort((a, b) => a.addedAt - b.addedAt);
   }
 
   /** Documents with indexed passages (ready, or degraded by OCR): what a question can be about. */

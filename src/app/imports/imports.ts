@@ -11,7 +11,7 @@
  */
 import { AbortedError, FileError, StoreError, type AppError } from '../../core/errors';
 import { newId } from '../../core/hash';
-import type { IngestQueue, JobRecord, NewFile, QueueItem } from '../../core/ingest/queue';
+import type { IngestQueue, JobRecord, JobSummary, NewFile, QueueItem } from '../../core/ingest/queue';
 import { DEFAULT_FOLDER_EXTENSIONS, isWanted } from '../../core/ingest/rescan';
 import type { IndexWriter } from '../../core/ports';
 import type { DocSource } from '../../core/types';
@@ -225,9 +225,14 @@ export class ImportService {
     this.deps.onJobChange?.(jobId);
   }
 
-  /** Running and paused imports with their files (for a live view). */
+  /** Running and paused imports with their files. */
   active(): Promise<ActiveImport[]> {
     return this.deps.jobs.activeJobs();
+  }
+
+  /** Running and paused imports with their counts and the files being read (the live Imports list). */
+  summaries(): Promise<JobSummary[]> {
+    return this.deps.jobs.activeSummaries();
   }
 
   /** Removes a document: its rows, its scans and reviews, its index entries and its stored original. */

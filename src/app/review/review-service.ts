@@ -56,7 +56,7 @@ const MIME: Record<ReportFormat, string> = {
 export interface ReviewServiceDeps {
   readonly store: ScanStore;
   readonly documents: {
-    list(): Promise<DocumentRecord[]>;
+    documentsByIds(ids: readonly string[]): Promise<(DocumentRecord | undefined)[]>;
     getDocument(id: string): Promise<DocumentRecord | undefined>;
     chunksByIds(ids: readonly string[]): Promise<(ChunkRecord | undefined)[]>;
   };
@@ -76,8 +76,10 @@ export class ReviewService {
 
   /** The latest scan of each document (that still exists) with this playbook, with its review. */
   async documentReviews(playbook: Playbook): Promise<DocumentReview[]> {
-    const [scans, reviews, documents] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews(), this.#deps.documents.list()]);
-    const docs = new Map(documents.map((d) => [d.id, d]));
+    const [scans, reviews] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews()]);
+    // Only the scanned documents: a live view of this is then not re-read for every document an import writes.
+    const documents = await this.#deps.documents.documentsByIds([...new Set(scans.map((s) => s.documentId))]);
+    const docs = new Map(documents.flatMap((d) => (d ? [[d.id, d] as const] : [])));
     const seen = new Set<string>();
     const out: DocumentReview[] = [];
     for (const scan of scans) {

@@ -8,7 +8,7 @@
 import { AppError, FileError, isAbort, throwIfAborted, toSerialized } from '../errors';
 import type { EventInput } from '../events';
 import { newId, sha256Hex } from '../hash';
-import type { Embedder, IndexWriter, IngestStore, OcrEngine, Parser, SourceFile } from '../ports';
+import type { Embedder, IndexWriter, IngestStore, OcrEngine, ParsedItem, Parser, SourceFile } from '../ports';
 import type { DocSource, DocumentRecord, PageRecord } from '../types';
 import type { DocumentAnalyzer } from './analyze';
 import type { ChunkerOptions } from './chunker';
@@ -16,6 +16,7 @@ import { toChunkRecords } from './chunker';
 import { embedChunks } from './embed';
 import { firstPageOptions, nextPageOptions, type OcrLanguage } from './ocr-language';
 import { OcrTally, ocrPage, type RawPage } from './ocr-pages';
+import type { PreparedRead } from './read-ahead';
 
 export interface IngestDeps {
   readonly parser: Parser;
@@ -46,6 +47,10 @@ export interface IngestRequest {
   /** Reuse this id (a resumed job, or a re-scan of a changed file). */
   readonly documentId?: string;
   readonly password?: string;
+  /** The file already being read and parsed (read-ahead.ts; the queue reads the next file ahead): its hash and items are used, and it is closed when this returns. */
+  readonly read?: PreparedRead | null;
+  /** Called once the file no longer needs the parser (its text analysed, or it failed or was skipped): the queue then reads the next file ahead. */
+  readonly onParsed?: () => void;
 }
 
 export type IngestOutcome =
@@ -65,6 +70,21 @@ export async function ingestFile(
   emit: (event: EventInput) => void,
   signal?: AbortSignal,
 ): Promise<IngestOutcome> {
+  let parsed = false;
+  const onParsed = () => {
+    if (parsed) return;
+    parsed = true;
+    request.onParsed?.();
+  };
+  try {
+    return await ingest({ ...request, onParsed }, deps, emit, signal);
+  } finally {
+    request.read?.close();
+    onParsed();
+  }
+}
+
+async function ingest(request: IngestRequest, deps: IngestDeps, emit: (event: EventInput) => void, signal: AbortSignal | undefined): Promise<IngestOutcome> {
   const now = deps.now ?? Date.now;
   const { file } = request;
   const maxBytes = deps.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -97,8 +117,18 @@ export async function ingestFile(
     if (file.size > maxBytes) {
       throw new FileError('file/too-large', file.name, `the file is ${formatBytes(file.size)}, over the limit of ${formatBytes(maxBytes)}`);
     }
-    const bytes = await file.bytes();
-    doc = { ...doc, sha256: await sha256Hex(bytes) };
+    // The parser takes the bytes already read (or those the read ahead of this file holds).
+    const { read } = request;
+    let parse: () => AsyncIterable<ParsedItem>;
+    if (read) {
+      doc = { ...doc, sha256: await read.sha256 };
+      parse = () => read.items(signal);
+    } else {
+      const bytes = await file.bytes();
+      doc = { ...doc, sha256: await sha256Hex(bytes) };
+      const once: SourceFile = { ...file, bytes: () => Promise.resolve(bytes) };
+      parse = () => deps.parser.parse(once, { signal, password: request.password });
+    }
     const existing = await deps.store.findBySha256(doc.sha256);
     if (existing && existing.id !== doc.id && existing.status !== 'failed') return { kind: 'duplicate', existing };
     if (existing && existing.id !== doc.id) doc = { ...doc, id: existing.id, addedAt: existing.addedAt };
@@ -108,14 +138,13 @@ export async function ingestFile(
     emit({ type: 'file_started', documentId: doc.id, name: file.name, size: file.size });
 
     // 1. Parse, page by page, reading a scanned page with OCR as soon as it arrives (so page
-    //    images are never all held at once). The parser takes the bytes already read.
-    const once: SourceFile = { ...file, bytes: () => Promise.resolve(bytes) };
+    //    images are never all held at once).
     const raw: RawPage[] = [];
     const tally = new OcrTally();
     let ocrLanguages = firstPageOptions(deps.ocrLanguage);
     let needOcr = 0;
     let declaredTitle: string | null = null;
-    for await (const item of deps.parser.parse(once, { signal, password: request.password })) {
+    for await (const item of parse()) {
       if (item.kind === 'info') {
         doc = { ...doc, pages: item.info.pages, mediaType: item.info.mediaType };
         declaredTitle = item.info.title;
@@ -147,6 +176,7 @@ export async function ingestFile(
       { fileName: file.name, declaredTitle },
       { chunker: deps.chunker, signal },
     );
+    request.onParsed?.();
     const chunks = toChunkRecords(doc.id, analyzed.chunks);
     if (chunks.length === 0) {
       const reason = needOcr > 0 && !deps.ocr ? 'it is a scan without a text layer, and text recognition (OCR) is not available' : 'no readable text was found in it';

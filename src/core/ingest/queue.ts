@@ -9,9 +9,18 @@
  * app's storage (`enqueueReceiving`), then `received` (pending) or `notTaken` (failed, by name):
  * a crash during the copy leaves rows that say which files were chosen, never nothing.
  *
+ * One file is read ahead: once a file's text is analysed, the next pending file is read and
+ * parsed (read-ahead.ts) while the first is stored and indexed. Only its turn writes anything, so
+ * order, duplicates, failures by name, pause, cancel and crash recovery are as if it were read
+ * then; a read ahead that is not the next file when its turn comes (paused, cancelled, another
+ * job first) is dropped.
+ *
  * Several tabs share one workspace database: `exclusive` (Web Locks in the app) lets one tab at
  * a time drain the queue, so a file is never read twice; the others wait as standbys and take
  * over when that tab closes. `jobChanged` applies a pause or cancel made in another tab.
+ *
+ * Length: near 500 lines, the queue's persisted types and ports (about 120) with its one class;
+ * the types could move to a module of their own.
  */
 import { AbortedError, describeError, isAbort, toSerialized, type AppError } from '../errors';
 import { jobEmitter, type EventInput, type EventSink } from '../events';
@@ -19,7 +28,8 @@ import { newId } from '../hash';
 import type { SourceFile } from '../ports';
 import type { DocSource, DocumentRecord } from '../types';
 import { ImportEta, type ImportRatesStore } from './import-eta';
-import { ingestFile, type IngestDeps, type IngestOutcome } from './pipeline';
+import { DEFAULT_MAX_BYTES, ingestFile, type IngestDeps, type IngestOutcome } from './pipeline';
+import { readAhead, type PreparedRead } from './read-ahead';
 
 export type QueueItemStatus = 'receiving' | 'pending' | 'running' | 'done' | 'failed' | 'duplicate' | 'cancelled';
 
@@ -55,6 +65,16 @@ export interface JobRecord {
   readonly status: JobStatus;
   readonly total: number;
   readonly createdAt: number;
+}
+
+/** A running or paused job as the Imports list shows it. */
+export interface JobSummary {
+  readonly job: JobRecord;
+  readonly total: number;
+  /** Items finished (done, failed, duplicate, cancelled). */
+  readonly done: number;
+  /** The items being read now. */
+  readonly running: readonly QueueItem[];
 }
 
 export interface QueueStore {
@@ -106,6 +126,19 @@ export interface QueueDeps {
   readonly beforeDrain?: () => Promise<void>;
   /** Where this device's import rates are kept (the ETA's basis; import-eta.ts). Default: learnt anew each session. */
   readonly rates?: ImportRatesStore;
+  /** Read the next file while the current one is stored and indexed (read-ahead.ts). Default true. */
+  readonly readAhead?: boolean;
+}
+
+/** The next file, read ahead of its turn. */
+interface Ahead {
+  readonly item: QueueItem;
+  /** The file as `FileResolver.resolve` gave it (or its error, met in the file's turn). */
+  readonly file: Promise<SourceFile>;
+  /** Its bytes and parse, or null when it is not read ahead (empty or too large: its turn says so). */
+  readonly read: Promise<PreparedRead | null>;
+  /** Stops the read (idempotent). */
+  stop(): void;
 }
 
 /** The ETA is sent again at most this often while a file's pages are read. */
@@ -129,6 +162,8 @@ export class IngestQueue {
   private lastProgress = Number.NEGATIVE_INFINITY;
   /** The items of the job being read, for the ETA sent between files. */
   private jobItems: { readonly jobId: string; readonly items: readonly QueueItem[] } | null = null;
+  /** The next file being read ahead (resolves to null when there was none to read). */
+  private ahead: Promise<Ahead | null> | null = null;
 
   constructor(private readonly deps: QueueDeps) {
     this.now = deps.now ?? Date.now;
@@ -285,14 +320,50 @@ export class IngestQueue {
 
   private async drain(): Promise<void> {
     await this.eta.ready();
-    while (!this.stopping.signal.aborted) {
-      const item = await this.deps.store.nextPending();
-      if (!item) return;
-      await this.process(item);
+    try {
+      while (!this.stopping.signal.aborted) {
+        const item = await this.deps.store.nextPending();
+        if (!item) return;
+        await this.process(item, await this.takeAhead(item));
+      }
+    } finally {
+      await this.takeAhead(null);
     }
   }
 
-  private async process(item: QueueItem): Promise<void> {
+  /** The file read ahead when it is `item`; any other read ahead is stopped. */
+  private async takeAhead(item: QueueItem | null): Promise<Ahead | null> {
+    const ahead = await this.ahead;
+    this.ahead = null;
+    if (ahead && ahead.item.id === item?.id) return ahead;
+    ahead?.stop();
+    return null;
+  }
+
+  /** Starts reading the file after `current` (the next pending one) ahead of its turn. */
+  private readNext(current: QueueItem): void {
+    if (this.ahead || this.stopping.signal.aborted || this.deps.readAhead === false) return;
+    this.ahead = (async (): Promise<Ahead | null> => {
+      const next = await this.deps.store.nextPending();
+      if (!next || next.id === current.id || this.stopping.signal.aborted) return null;
+      const { parser, maxBytes = DEFAULT_MAX_BYTES } = this.deps.ingest();
+      let stopped = false;
+      let read: PreparedRead | null = null;
+      const file = this.deps.files.resolve(next);
+      const prepared = file.then((f) => (stopped || f.size === 0 || f.size > maxBytes ? null : (read = readAhead(f, parser, { password: this.passwords.get(next.documentId) }))));
+      return {
+        item: next,
+        file,
+        read: prepared.catch(() => null),
+        stop: () => {
+          stopped = true;
+          read?.close();
+        },
+      };
+    })().catch(() => null);
+  }
+
+  private async process(item: QueueItem, ahead: Ahead | null): Promise<void> {
     const { store } = this.deps;
     const send = jobEmitter(item.jobId, this.deps.sink, this.now);
     // Each page read refines the ETA, sent at most once a second.
@@ -319,10 +390,12 @@ export class IngestQueue {
         // Committed before a crash, but the item was not marked: never index it twice.
         status = 'done';
       } else {
-        const file = await this.deps.files.resolve(item);
+        const file = await (ahead ? ahead.file : this.deps.files.resolve(item));
+        const read = ahead ? await ahead.read : null;
         const password = this.passwords.get(item.documentId);
         this.passwords.delete(item.documentId);
-        const outcome = await ingestFile({ file, source: item.source, documentId: item.documentId, ...(password ? { password } : {}) }, ingest, emit, controller.signal);
+        const request = { file, source: item.source, documentId: item.documentId, ...(password ? { password } : {}), read, onParsed: () => this.readNext(item) };
+        const outcome = await ingestFile(request, ingest, emit, controller.signal);
         ({ status, error, pages } = await this.settle(item, outcome, emit));
       }
     } catch (e) {
@@ -338,6 +411,7 @@ export class IngestQueue {
       }
     } finally {
       this.current = null;
+      ahead?.stop();
     }
     await this.eta.end(this.now(), status === 'done' && pages > 0);
     await store.updateItem(item.id, { status, error, pages, startedAt: status === 'pending' ? null : item.startedAt, finishedAt: status === 'pending' ? null : this.now() });

@@ -5,8 +5,7 @@
  * tells screen readers when files finish and when the imports are done.
  */
 import { useState } from 'react';
-import type { ActiveImport } from '../../app/imports/imports';
-import { UNFINISHED } from '../../core/ingest/queue';
+import type { JobSummary } from '../../core/ingest/queue';
 import type { DocumentRecord } from '../../core/types';
 import { DOCUMENTS, type DocumentsStrings } from './documents-strings';
 import { DOCUMENT_LIST_INTERVAL_MS, useLiveQuery, useSession, useWorkspace, type FileProgress, type ImportProgress } from '../common/hooks';
@@ -14,8 +13,8 @@ import { useLanguage } from '../i18n/LanguageProvider';
 import { fileLine, jobCounts, jobTitle } from './import-labels';
 
 /** What the live region says: the jobs' counts while they run, "Import finished" once they end. */
-function useAnnouncement(t: DocumentsStrings, jobs: readonly ActiveImport[]): string {
-  const summary = jobs.map(({ job, items }) => t.jobDone(jobTitle(t, job.label, items.length, job.status === 'paused'), items.filter((i) => !UNFINISHED.has(i.status)).length, items.length)).join('. ');
+function useAnnouncement(t: DocumentsStrings, jobs: readonly JobSummary[]): string {
+  const summary = jobs.map(({ job, total, done }) => t.jobDone(jobTitle(t, job.label, total, job.status === 'paused'), done, total)).join('. ');
   // "Finished" once the last job ends (state adjusted while rendering, as React advises).
   const [seen, setSeen] = useState(jobs.length);
   const [finished, setFinished] = useState(false);
@@ -26,12 +25,13 @@ function useAnnouncement(t: DocumentsStrings, jobs: readonly ActiveImport[]): st
   return summary || (finished ? t.importFinished : '');
 }
 
-const NO_IMPORTS: ActiveImport[] = [];
+const NO_IMPORTS: JobSummary[] = [];
 
 export function ImportJobs({ progress, files, documents }: { progress: ImportProgress['jobs']; files: ImportProgress['files']; documents: readonly DocumentRecord[] }) {
   const { imports } = useSession();
   const ws = useWorkspace();
-  const jobs = useLiveQuery<ActiveImport[]>(() => imports.active(), [ws.generation], NO_IMPORTS, { minIntervalMs: DOCUMENT_LIST_INTERVAL_MS });
+  // Counts and the files being read, not every file of the job: re-read often during an import.
+  const jobs = useLiveQuery<JobSummary[]>(() => imports.summaries(), [ws.generation], NO_IMPORTS, { minIntervalMs: DOCUMENT_LIST_INTERVAL_MS });
   const { lang } = useLanguage();
   const t = DOCUMENTS[lang];
   const announcement = useAnnouncement(t, jobs);
@@ -43,21 +43,19 @@ export function ImportJobs({ progress, files, documents }: { progress: ImportPro
       </p>
       {jobs.length > 0 && (
         <ul className="jobs" aria-label={t.imports}>
-          {jobs.map(({ job, items }) => {
-            const done = items.filter((i) => !UNFINISHED.has(i.status)).length;
+          {jobs.map(({ job, total, done, running }) => {
             const paused = job.status === 'paused';
-            const running = items.filter((i) => i.status === 'running');
             const partOf = (p: FileProgress | undefined) => (p && p.pages > 0 ? Math.min(1, p.page / p.pages) : 0);
             const value = done + running.reduce((n, i) => n + partOf(files[i.documentId]), 0);
-            const title = jobTitle(t, job.label, items.length, paused);
+            const title = jobTitle(t, job.label, total, paused);
             // No progress event yet: no estimate yet either ("estimating…").
             const eta = paused ? undefined : progress[job.id] ? progress[job.id]!.etaMs : null;
             return (
               <li key={job.id} className="job" data-testid="import-job">
                 <p className="job-title">
-                  <strong>{title}</strong> <span data-testid="job-counts">{jobCounts(t, lang, done, items.length, eta)}</span>
+                  <strong>{title}</strong> <span data-testid="job-counts">{jobCounts(t, lang, done, total, eta)}</span>
                 </p>
-                <progress aria-label={t.overall(title)} max={items.length} value={value} />
+                <progress aria-label={t.overall(title)} max={total} value={value} />
                 {!paused &&
                   running.map((i) => {
                     const p = files[i.documentId];

@@ -1,10 +1,10 @@
 /** Hooks for the review screens: the playbook library, the scan job, the reviewer's name, ready documents. */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { LibraryState } from '../../app/review/playbook-library';
 import type { ReviewerState } from '../../app/review/reviewer';
 import type { ScanView } from '../../app/review/scan-service';
 import type { DocumentRecord } from '../../core/types';
-import { useCasefile, useLiveQuery, useSession, useWorkspace } from '../common/hooks';
+import { useCasefile, useDocumentList, useSession } from '../common/hooks';
 
 export function usePlaybooks(): LibraryState {
   const app = useCasefile();
@@ -34,10 +34,8 @@ export function useReviewer(): ReviewerState {
   return state;
 }
 
-/** Documents whose text is ready to scan, live. */
+/** Documents whose text is ready to scan, live (the shared, paced document list: an import writes each document several times). */
 export function useReadyDocuments(): DocumentRecord[] {
-  const session = useSession();
-  const ws = useWorkspace();
-  const docs = useLiveQuery<DocumentRecord[]>(() => session.documents.list(), [ws.generation], []);
-  return docs.filter((d) => d.status === 'ready' || d.status === 'degraded');
+  const docs = useDocumentList();
+  return useMemo(() => docs.filter((d) => d.status === 'ready' || d.status === 'degraded'), [docs]);
 }

@@ -17,6 +17,12 @@ function repo() {
 }
 
 describe('DocumentRepository', () => {
+  it('lists documents oldest first, those added at the same time in id order (as the addedAt index gave them)', async () => {
+    const { docs } = repo();
+    for (const [id, addedAt] of [['c', 5], ['a', 9], ['d', 5], ['b', 1]] as const) await docs.putDocument(docRecord(id, { addedAt }));
+    expect((await docs.list()).map((d) => d.id)).toEqual(['b', 'c', 'd', 'a']);
+  });
+
   it('commits a document with its pages and chunks in one go and reads them back in order', async () => {
     const { docs } = repo();
     const chunks = [chunkRecord('a', 1, 'second'), chunkRecord('a', 0, 'first')];

@@ -72,6 +72,9 @@ function setup(rates: { record: ImportRatesRecord | null }) {
   const queue = new IngestQueue({
     store: new DexieQueueStore(db), files, ingest, sink: (e) => events.push(e), now: () => clock,
     rates: { load: async () => rates.record, save: async (r) => void (rates.record = r) },
+    // The fake clock charges a parse to whoever runs when it runs: a file read ahead would be
+    // charged to the file before it. Files one after another, as this clock can tell them apart.
+    readAhead: false,
   });
   const run = async (list: SourceFile[]) => {
     const jobId = await queue.enqueue(list.map((f) => (files.files.set(f.path, f), { file: f, origin: 'vault' as const })), 'upload', 'test');

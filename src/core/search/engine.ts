@@ -44,6 +44,12 @@ export interface EngineOptions {
   readonly lexical?: LexicalIndexOptions;
   /** Milliseconds to wait after a change before saving a snapshot; 0 saves only on flush(). */
   readonly saveDelayMs?: number;
+  /**
+   * At most this long after the first unsaved change a snapshot is saved, however often changes
+   * keep coming (an import indexes a file every few hundred milliseconds: without it nothing would
+   * be saved until the import ends, and a reload meanwhile would rebuild the index). Default 10 s.
+   */
+  readonly maxSaveDelayMs?: number;
   readonly log?: (message: string) => void;
 }
 
@@ -75,6 +81,8 @@ const LOAD_SLICE_MS = 8;
 export class SearchEngine implements SearchIndex {
   private dirty = false;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the oldest change not yet in a snapshot was made (null: none). */
+  private unsavedSince: number | null = null;
   private saving: Promise<void> = Promise.resolve();
   private vectors: VectorIndex | null = null;
   /** The active model's stored vectors are all in `vectors` (false while they load). */
@@ -313,6 +321,7 @@ export class SearchEngine implements SearchIndex {
     this.clearTimer();
     if (!this.dirty) return this.saving;
     this.dirty = false;
+    this.unsavedSince = null;
     const write = this.lexical.snapshot();
     // A failed save must not block the next ones: it is retried with the next change or flush.
     this.saving = this.saving
@@ -330,8 +339,11 @@ export class SearchEngine implements SearchIndex {
 
   private changed(): void {
     this.dirty = true;
-    const delay = this.options.saveDelayMs ?? 1500;
-    if (delay <= 0) return;
+    const wait = this.options.saveDelayMs ?? 1500;
+    if (wait <= 0) return;
+    const now = Date.now();
+    this.unsavedSince ??= now;
+    const delay = Math.max(0, Math.min(wait, this.unsavedSince + (this.options.maxSaveDelayMs ?? 10_000) - now));
     this.clearTimer();
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;

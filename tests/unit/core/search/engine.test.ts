@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SearchEngine, type IndexPersistence } from '../../../../src/core/search/engine';
 import { DENSE_LOAD_WAIT_MS, DEFAULT_PIPELINE, runPipeline } from '../../../../src/core/search/pipeline';
 import { MiniSearchLexicalIndex } from '../../../helpers/minisearch-oracle';
@@ -38,6 +38,27 @@ class MemoryPersistence implements IndexPersistence {
 }
 
 describe('SearchEngine', () => {
+  it('saves during a long run of changes, not only once they stop', async () => {
+    vi.useFakeTimers();
+    try {
+      const p = new MemoryPersistence();
+      const { engine } = await SearchEngine.open(p, { saveDelayMs: 1500, maxSaveDelayMs: 5000 });
+      const before = p.saves;
+      // An import: a document indexed every second for 12 seconds.
+      for (let i = 0; i < 12; i++) {
+        const chunks = [chunkRecord(`d${i}`, 0, `clause number ${i} of the supply agreement`)];
+        await engine.addDocument({ id: `d${i}`, name: `d${i}`, language: 'en' }, chunks);
+        await vi.advanceTimersByTimeAsync(1000);
+      }
+      // Saved at about 5 and 10 seconds; without the limit none until 1.5 s after the last.
+      expect(p.saves - before).toBe(2);
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(p.saves - before).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('builds from the store when there is no snapshot, then saves one', async () => {
     const p = new MemoryPersistence();
     p.put('a', ['indemnification obligations of the supplier']);

@@ -288,15 +288,16 @@ export interface ClauseClassifier {
 }
 
 /**
- * A logistic combination of the ask path's sufficiency signals (core/ask/sufficiency.ts): the
- * score is sigmoid(bias + Σ weight · feature), the features being each signal's value and, for
- * the signals a question may not have, whether it is absent.
+ * A logistic combination of the ask path's sufficiency signals for questions about a clause kind
+ * the model knows (core/ask/sufficiency.ts): the score is sigmoid(bias + Σ weight · feature), the
+ * features being the retrieval, clause and answer-type signals and whether the answer type is
+ * absent; `threshold` is its own calibrated threshold.
  */
 export interface SufficiencyWeights {
   readonly bias: number;
   readonly retrieval: number;
   readonly clause: number;
-  readonly noClause: number;
   readonly answerType: number;
   readonly noAnswerType: number;
+  readonly threshold: number;
 }

@@ -2,8 +2,10 @@
  * Learns and calibrates the ask path's sufficiency judgement on the training contracts (part of
  * `npm run train`): every training question is asked through the app's own ask() — scope,
  * retrieval, clause re-ranking, the documents in scope read whole — and its signals kept; a
- * logistic regression weighs them (answerable or not), and the threshold on its score is the
- * highest that still answers at least 90 % of the answerable questions of every wording. Judged by
+ * logistic regression weighs them (answerable or not) for the questions about a clause kind the
+ * model knows — those it learns from — with its own threshold; other questions keep the signals'
+ * mean with the mean's threshold. Each threshold is the highest that still answers at least 90 %
+ * of the answerable questions of every wording. Judged by
  * cross-validation by contract (each fold scored by the weights and threshold the other folds
  * learn), beside the signals' plain mean.
  *
@@ -12,7 +14,7 @@
  * chunk (the fold that did not see its contract), through the same thresholds as the model.
  */
 import { ask } from '../core/ask/ask';
-import { learnedSufficiency, sufficiencyFeatures } from '../core/ask/sufficiency';
+import { judgedByWeights, learnedSufficiency, sufficiencyFeatures } from '../core/ask/sufficiency';
 import type { AskDeps } from '../core/ask/types';
 import type { LearnedClauseClassifier } from '../core/clauses/classifier';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../core/ports';
@@ -87,7 +89,8 @@ export async function sufficiencySamples(items: readonly QaItem[], fields: reado
  * cross-validated at 10 % pooled, against 8.9 % templated).
  */
 export function thresholdPerWording(samples: readonly SufficiencySample[], maxAbstention: number): number {
-  return Math.min(...[...new Set(samples.map((s) => s.field))].map((field) => thresholdFor(samples.filter((s) => s.field === field), maxAbstention)));
+  const fields = [...new Set(samples.map((s) => s.field))];
+  return fields.length === 0 ? thresholdFor([], maxAbstention) : Math.min(...fields.map((field) => thresholdFor(samples.filter((s) => s.field === field), maxAbstention)));
 }
 
 /** The highest threshold (answer when score ≥ it) that abstains on at most `maxAbstention` of the answerable samples. */
@@ -99,33 +102,57 @@ export function thresholdFor(samples: readonly SufficiencySample[], maxAbstentio
 }
 
 export interface SufficiencyCalibration {
+  /** The threshold on the signals' mean (questions about no clause kind the model knows). */
   readonly threshold: number;
   readonly maxAbstention: number;
-  /** The learned combination of the signals (the score the threshold applies to). */
+  /** The learned combination for questions about a known clause kind, with its own threshold. */
   readonly weights: SufficiencyWeights;
   /** Cross-validated (by contract) share of insufficient answers, per wording and overall. */
   readonly cv: Readonly<Record<string, { readonly answerable: number; readonly unanswerable: number; readonly n: number }>>;
-  /** Cross-validated AUROC (answerable against unanswerable) of the learned score and of the signals' mean. */
+  /** Cross-validated AUROC (answerable against unanswerable) of the score the app uses and of the signals' mean alone. */
   readonly auroc: { readonly learned: number; readonly mean: number };
 }
 
-/** A sample's score under weights: 0 when nothing matched (no signals), else the learned combination. */
-function scoreOf(sample: SufficiencySample, weights: SufficiencyWeights): number {
-  return Object.keys(sample.signals).length === 0 ? 0 : learnedSufficiency(weights, sample.signals);
+const hasSignals = (s: SufficiencySample) => Object.keys(s.signals).length > 0;
+const byWeights = (s: SufficiencySample) => hasSignals(s) && judgedByWeights(s.signals);
+
+/**
+ * Weights and both thresholds from some samples. The mean's threshold is the one the signals' mean
+ * would have alone (questions about no clause kind the model knows keep it); the learned one is
+ * then the highest that keeps, in every wording, the answerable questions judged insufficient by
+ * either (and those where nothing matched) within `maxAbstention`.
+ */
+function fit(samples: readonly SufficiencySample[], maxAbstention: number): { weights: SufficiencyWeights; mean: number } {
+  const w = fitWeights(samples.filter(byWeights));
+  const mean = thresholdPerWording(samples, maxAbstention);
+  let threshold = Number.POSITIVE_INFINITY;
+  for (const field of new Set(samples.map((s) => s.field))) {
+    const answerable = samples.filter((s) => s.field === field && s.answerable);
+    const fixed = answerable.filter((s) => !byWeights(s) && s.score < mean).length;
+    const learned = answerable.filter(byWeights).map((s) => learnedSufficiency({ ...w, threshold: 0 }, s.signals)).sort((x, y) => x - y);
+    if (learned.length === 0) continue;
+    const allowed = Math.floor(maxAbstention * answerable.length) - fixed;
+    threshold = Math.min(threshold, allowed <= 0 ? learned[0]! : learned[Math.min(allowed, learned.length - 1)]!);
+  }
+  return { weights: { ...w, threshold: round4(Number.isFinite(threshold) ? threshold : 0.5) }, mean };
+}
+
+/** A sample as the app judges it: its score and the threshold that applies. */
+function judge(sample: SufficiencySample, model: { weights: SufficiencyWeights; mean: number }): { score: number; insufficient: boolean } {
+  if (byWeights(sample)) {
+    const score = learnedSufficiency(model.weights, sample.signals);
+    return { score, insufficient: score < model.weights.threshold };
+  }
+  // Ranked with the learned scores for the AUROC: the mean's margin over its threshold, around 0.5.
+  return { score: sample.score - model.mean + 0.5, insufficient: sample.score < model.mean };
 }
 
 export function calibrateSufficiency(samples: readonly SufficiencySample[], folds: number, seed: number, maxAbstention = 0.1): SufficiencyCalibration {
   const foldOf = assignFolds(samples.map((s) => s.group), folds, seed);
   const judged = new Map<SufficiencySample, { score: number; insufficient: boolean }>();
   for (let f = 0; f < folds; f++) {
-    const train = samples.filter((x) => foldOf.get(x.group) !== f);
-    const weights = fitWeights(train);
-    const t = thresholdPerWording(train.map((x) => ({ ...x, score: scoreOf(x, weights) })), maxAbstention);
-    for (const s of samples) {
-      if (foldOf.get(s.group) !== f) continue;
-      const score = scoreOf(s, weights);
-      judged.set(s, { score, insufficient: score < t });
-    }
+    const model = fit(samples.filter((x) => foldOf.get(x.group) !== f), maxAbstention);
+    for (const s of samples) if (foldOf.get(s.group) === f) judged.set(s, judge(s, model));
   }
   const rows = samples.map((s) => ({ ...s, ...judged.get(s)! }));
   const rate = (xs: typeof rows) => (xs.length ? xs.filter((x) => x.insufficient).length / xs.length : 0);
@@ -134,23 +161,25 @@ export function calibrateSufficiency(samples: readonly SufficiencySample[], fold
     const xs = rows.filter((x) => field === 'all' || x.field === field);
     cv[field] = { answerable: rate(xs.filter((x) => x.answerable)), unanswerable: rate(xs.filter((x) => !x.answerable)), n: xs.length };
   }
-  const weights = fitWeights(samples);
+  const model = fit(samples, maxAbstention);
   return {
-    threshold: thresholdPerWording(samples.map((x) => ({ ...x, score: scoreOf(x, weights) })), maxAbstention),
+    threshold: model.mean,
     maxAbstention,
-    weights,
+    weights: model.weights,
     cv,
     auroc: { learned: auroc(rows.map((r) => ({ score: r.score, gold: r.answerable }))), mean: auroc(samples.map((s) => ({ score: s.score, gold: s.answerable }))) },
   };
 }
 
+const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+
 /** L2 penalty on the weights (not the bias), as for a logistic regression with C = 1. */
 const L2 = 1;
 
-/** Logistic regression of answerable on the signals' features, by Newton's method (six parameters). */
-export function fitWeights(samples: readonly SufficiencySample[]): SufficiencyWeights {
-  const rows = samples.filter((s) => Object.keys(s.signals).length > 0).map((s) => ({ x: [1, ...sufficiencyFeatures(s.signals)], y: s.answerable ? 1 : 0 }));
-  const P = 6;
+/** Logistic regression of answerable on the signals' features, by Newton's method (five parameters). */
+export function fitWeights(samples: readonly SufficiencySample[]): Omit<SufficiencyWeights, 'threshold'> {
+  const rows = samples.filter(hasSignals).map((s) => ({ x: [1, ...sufficiencyFeatures(s.signals)], y: s.answerable ? 1 : 0 }));
+  const P = 5;
   let w = new Array<number>(P).fill(0);
   for (let iteration = 0; iteration < 50; iteration++) {
     const gradient = w.map((v, j) => (j === 0 ? 0 : L2 * v));
@@ -166,8 +195,7 @@ export function fitWeights(samples: readonly SufficiencySample[]): SufficiencyWe
     w = w.map((v, j) => v - step[j]!);
     if (Math.max(...step.map(Math.abs)) < 1e-9) break;
   }
-  const r = (v: number) => Math.round(v * 1e4) / 1e4;
-  return { bias: r(w[0]!), retrieval: r(w[1]!), clause: r(w[2]!), noClause: r(w[3]!), answerType: r(w[4]!), noAnswerType: r(w[5]!) };
+  return { bias: round4(w[0]!), retrieval: round4(w[1]!), clause: round4(w[2]!), answerType: round4(w[3]!), noAnswerType: round4(w[4]!) };
 }
 
 /** Solves A x = b (Gaussian elimination with partial pivoting; A is small and positive definite). */

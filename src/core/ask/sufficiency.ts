@@ -6,9 +6,9 @@
  * app has one.
  *
  * Signals, each in [0, 1] with 0.5 where it stops supporting an answer; the score is their
- * logistic combination learned with the clause-kind model (`npm run train`: the training
- * contracts' questions through ask() with out-of-fold clause scores; weights in the model file),
- * or their mean without one:
+ * logistic combination learned with the clause-kind model for questions about a clause kind it
+ * knows (`npm run train`: the training contracts' questions through ask() with out-of-fold clause
+ * scores; weights and their threshold in the model file), else their mean:
  *   - retrieval: the cross-encoder's best logit through a sigmoid when a reranker ran, else the
  *     share of the question's information (idf mass) the best lexical passages cover, mapped so
  *     the coverage midpoint is 0.5 and blended with the best dense cosine when vectors exist;
@@ -54,18 +54,26 @@ const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
   jurisdiction: 'names a governing law or a court',
 };
 
-/** The features of a signal record, in the weights' order (absent signals as 0 with their indicator 1). */
+/** The features of a signal record, in the weights' order (no answer type asked: 0 with its indicator 1). */
 export function sufficiencyFeatures(signals: Readonly<Record<string, number>>): number[] {
-  const clause = signals['clause'];
   const answerType = signals['answer_type'];
-  return [signals['retrieval'] ?? 0, clause ?? 0, clause === undefined ? 1 : 0, answerType ?? 0, answerType === undefined ? 1 : 0];
+  return [signals['retrieval'] ?? 0, signals['clause'] ?? 0, answerType ?? 0, answerType === undefined ? 1 : 0];
 }
 
-/** The learned score of a signal record. */
+/** The learned score of a signal record (a question about a clause kind). */
 export function learnedSufficiency(weights: SufficiencyWeights, signals: Readonly<Record<string, number>>): number {
-  const [retrieval, clause, noClause, answerType, noAnswerType] = sufficiencyFeatures(signals) as [number, number, number, number, number];
-  const z = weights.bias + weights.retrieval * retrieval + weights.clause * clause + weights.noClause * noClause + weights.answerType * answerType + weights.noAnswerType * noAnswerType;
+  const [retrieval, clause, answerType, noAnswerType] = sufficiencyFeatures(signals) as [number, number, number, number];
+  const z = weights.bias + weights.retrieval * retrieval + weights.clause * clause + weights.answerType * answerType + weights.noAnswerType * noAnswerType;
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Whether the learned combination judges a question: only one about a clause kind the model
+ * knows — it was learnt on such questions (CUAD's); a question about anything else (payment
+ * terms, a statute) gets the signals' mean and the mean's threshold.
+ */
+export function judgedByWeights(signals: Readonly<Record<string, number>>): boolean {
+  return signals['clause'] !== undefined;
 }
 
 export interface SufficiencyInput {
@@ -94,11 +102,11 @@ const analyzer = createAnalyzer();
 
 export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const { response, passages, scopeName, clauses } = input;
-  const threshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
+  const meanThreshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
   // Nothing matched the question's words: passages of the asked kind read from the whole documents
   // may be shown, but only as the closest ones ("how long must Confidential Information be kept
   // secret?" in a contract without such a clause must not be answered by its term clause).
-  if (passages.length === 0 || response.passages.length === 0) return { score: 0, threshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  if (passages.length === 0 || response.passages.length === 0) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
   const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {
@@ -117,7 +125,9 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
     signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
   }
   const record = Object.fromEntries(signals.map((s) => [s.name, s.value]));
-  const score = input.weights ? learnedSufficiency(input.weights, record) : signals.reduce((s, x) => s + x.value, 0) / signals.length;
+  const learned = input.weights && judgedByWeights(record) ? input.weights : null;
+  const score = learned ? learnedSufficiency(learned, record) : signals.reduce((s, x) => s + x.value, 0) / signals.length;
+  const threshold = learned ? learned.threshold : meanThreshold;
   const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
   return { score, threshold, reasons, signals: record };
 }

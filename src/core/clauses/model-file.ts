@@ -42,7 +42,7 @@ export interface KindWeights {
 /** What a passage's presence logit is read from (chosen by cross-validation). */
 export type PresenceRule = 'presence' | 'clause' | 'mean';
 const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
-const SUFFICIENCY_WEIGHTS: readonly (keyof SufficiencyWeights)[] = ['bias', 'retrieval', 'clause', 'noClause', 'answerType', 'noAnswerType'];
+const SUFFICIENCY_WEIGHTS: readonly (keyof SufficiencyWeights)[] = ['bias', 'retrieval', 'clause', 'answerType', 'noAnswerType', 'threshold'];
 
 export interface ClauseModelFile {
   readonly format: typeof CLAUSE_MODEL_FORMAT;

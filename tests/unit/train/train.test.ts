@@ -73,7 +73,9 @@ describe('the sufficiency judgement', () => {
     const calibration = calibrateSufficiency(samples, 4, 1);
     expect(calibration.cv['plain']!.answerable).toBeLessThanOrEqual(0.15);
     const scored = samples.map((s) => ({ ...s, score: learnedSufficiency(calibration.weights, s.signals) }));
-    expect(calibration.threshold).toBe(thresholdFor(scored, 0.1));
+    expect(calibration.weights.threshold).toBeCloseTo(thresholdFor(scored, 0.1), 4);
+    // The mean's threshold (for questions about no kind the model knows) is the mean's own calibration.
+    expect(calibration.threshold).toBe(thresholdFor(samples, 0.1));
   });
 
   it('keeps every wording within the abstention budget, the one that abstains most deciding', () => {
@@ -89,7 +91,7 @@ describe('the sufficiency judgement', () => {
     expect(calibration.weights.clause).toBeGreaterThan(4 * Math.abs(calibration.weights.retrieval));
     expect(calibration.auroc.learned).toBeGreaterThan(calibration.auroc.mean);
     expect(calibration.cv['all']!.unanswerable).toBeGreaterThan(0.9);
-    // A question without a clause kind (no clause signal) is scored through its indicator.
-    expect(sufficiencyFeatures({ retrieval: 0.7 })).toEqual([0.7, 0, 1, 0, 1]);
+    // No answer type asked: its feature 0, its indicator 1.
+    expect(sufficiencyFeatures({ retrieval: 0.7, clause: 0.2 })).toEqual([0.7, 0.2, 0, 1]);
   });
 });

@@ -54,16 +54,21 @@ describe('judgeSufficiency', () => {
   it('combines the signals with learned weights when the model has them', () => {
     const r = response([passage('Neither party is liable for indirect loss.', ['liabil'])], 0.9, 'cap liability', { cap: 3, liabil: 1 });
     const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.3]]), inScope: null, kindPassages: new Map() };
-    const input = { response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses, threshold: 0.5 };
+    const input = { response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses, threshold: 0.45 };
     // Well retrieved but no cap clause: the mean answers; weights that trust the clause signal do not.
-    expect(judgeSufficiency(input).score).toBeGreaterThanOrEqual(0.5);
-    const weights = { bias: -3, retrieval: 1.5, clause: 6, noClause: 3, answerType: 0, noAnswerType: -0.4 };
+    expect(judgeSufficiency(input).score).toBeGreaterThanOrEqual(0.45);
+    const weights = { bias: -3, retrieval: 1.5, clause: 6, answerType: 0, noAnswerType: -0.4, threshold: 0.5 };
     const learned = judgeSufficiency({ ...input, weights });
     const z = -3 + 1.5 * retrievalScore(r) + 6 * 0.3 - 0.4;
     expect(learned.score).toBeCloseTo(1 / (1 + Math.exp(-z)));
     expect(learned.score).toBeLessThan(0.5);
     expect(learned.reasons).toEqual([`No passage in ${scope} is a cap-on-liability clause.`]);
     expect(learned.signals).toEqual({ retrieval: retrievalScore(r), clause: 0.3 });
+    expect(learned.threshold).toBe(0.5);
+    // A question about no clause kind the model knows is judged by the signals' mean and its threshold.
+    const other = judgeSufficiency({ ...input, question: 'When must invoices be paid?', clauses: NO_CLAUSE_EVIDENCE, weights });
+    expect(other.threshold).toBe(0.45);
+    expect(other.score).toBeCloseTo(judgeSufficiency({ ...input, question: 'When must invoices be paid?', clauses: NO_CLAUSE_EVIDENCE }).score);
   });
 
   it('asks for a period when the question asks how long, in the question’s language', () => {

@@ -59,7 +59,7 @@ describe('a model file that cannot be used', () => {
     expect(broken({ idf: 'A*==' })).toThrow(/not base64/);
     expect(broken({ weights: [] })).toThrow(/"weights" must have one entry per kind \(38\)/);
     expect(broken({ thresholds: { clause: [1], presence: [] } })).toThrow(/thresholds\.clause/);
-    expect(broken({ sufficiency: { threshold: 0.5, weights: { bias: 1 } } })).toThrow(/"sufficiency.weights" must hold the numbers bias, retrieval/);
+    expect(broken({ sufficiency: { threshold: 0.5, weights: { bias: 1 } } })).toThrow(/"sufficiency.weights" must hold the numbers bias, retrieval, clause, answerType, noAnswerType, threshold/);
     const weights = [...(file['weights'] as object[])];
     weights[2] = { ...weights[2], index: toBase64(Uint8Array.from([255, 255])), value: toBase64(Uint8Array.from([1])) };
     expect(broken({ weights })).toThrow(/"weights\[2\]" \(.+\): feature index 65535 out of range/);

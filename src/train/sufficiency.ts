@@ -177,7 +177,7 @@ const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
 const L2 = 1;
 
 /** Logistic regression of answerable on the signals' features, by Newton's method (five parameters). */
-export function fitWeights(samples: readonly SufficiencySample[]): Omit<SufficiencyWeights, 'threshold'> {
+function fitWeights(samples: readonly SufficiencySample[]): Omit<SufficiencyWeights, 'threshold'> {
   const rows = samples.filter(hasSignals).map((s) => ({ x: [1, ...sufficiencyFeatures(s.signals)], y: s.answerable ? 1 : 0 }));
   const P = 5;
   let w = new Array<number>(P).fill(0);

@@ -46,7 +46,9 @@ describe('npm run eval', () => {
     // The app scope runs the ask function: every question has its outcome, the report the insufficient shares.
     const app = report.results[3]!;
     expect(app.questions.every((q) => q.outcome === 'answered' || q.outcome === 'insufficient')).toBe(true);
-    expect(app.insufficient!.answerable).toBe(0);
+    // One of the six answerable ones abstains: the "logs kept" question above (see the README's
+    // corpus-large section; the signals' mean answered all six).
+    expect(app.insufficient!.answerable).toBeCloseTo(1 / 6);
     // Both questions about a clause the samples lack abstain (before the learned clause kinds read the documents whole, one did).
     expect(app.insufficient!.unanswerable).toBe(1);
     expect(report.results.slice(0, 3).every((r) => r.insufficient === undefined)).toBe(true);

@@ -91,7 +91,8 @@ describe('accessibility and layout of every screen (axe, no sideways scroll, scr
     await s.page.keyboard.press('Tab');
     expect(await s.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the question');
     await s.page.keyboard.press('Enter');
-    expect(await s.page.evaluate(() => document.activeElement?.id)).toBe('question');
+    // The link moves focus on the next frame (after switching to the Ask view when needed).
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.id)).toBe('question');
     expect(await s.page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await s.page.reload();
     await s.page.getByLabel('Ask a question or search your documents').waitFor();

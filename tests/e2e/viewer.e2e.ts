@@ -187,7 +187,7 @@ describe('viewer: a PDF citation on its printed page', () => {
     await s.page.keyboard.press('ArrowRight');
     await expect.poll(() => dialog.getByTestId('viewer-pager').textContent()).toBe('Page 6 of 7');
     // PageDown scrolls the page, then goes on to the next one at its end.
-    await dialog.getByTestId('pdf-page').locator('canvas').waitFor();
+    await dialog.locator('[data-testid="pdf-page"][data-drawn="true"]').waitFor();
     const scroller = dialog.getByTestId('viewer-page');
     await s.page.keyboard.press('PageDown');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);

@@ -73,7 +73,7 @@ export function PdfPage({ pdf, page, fitWidth, zoom, passage, layout, onLanded, 
   const width = base && scale ? base.width * scale : undefined;
   const height = base && scale ? base.height * scale : undefined;
   return (
-    <div ref={frame} className="page-frame pdf-page" data-testid="pdf-page" style={width ? { width, height } : undefined}>
+    <div ref={frame} className="page-frame pdf-page" data-testid="pdf-page" data-drawn={drawn ? 'true' : 'false'} style={width ? { width, height } : undefined}>
       <canvas ref={canvas} className="page-canvas" style={width ? { width, height } : undefined} role="img" aria-label={label} />
       <div ref={textLayer} className="textLayer" />
       {drawn?.highlight && <HighlightLayer highlight={drawn.highlight} />}

@@ -157,7 +157,8 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
 
   /** PageDown / PageUp: scroll, and at the end of the page go on to the next / previous one. */
   const scrollOrPage = (dir: 1 | -1) => {
-    if (!body) return;
+    // A page still being laid out has no height yet: it would read as "at the end" and skip a page.
+    if (!body || body.querySelector('[data-drawn="false"]')) return;
     moved.current = true;
     const more = body.querySelector(`.blocks-sentinel[data-edge="${dir > 0 ? 'end' : 'start'}"][data-more="true"]`) !== null;
     const atEdge = dir > 0 ? body.scrollTop + body.clientHeight >= body.scrollHeight - 2 : body.scrollTop <= 1;

@@ -25,12 +25,19 @@ const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
 const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
 /** Words before a length that make it a notice period ("at least", "not less than", "within"). */
 const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|minimum\s+of|within|upon|with|giving|gives?|on|au\s+moins|moins|mindestens|mit\s+einer\s+frist\s+von|frist\s+von|préavis\s+de)\s*$/iu;
+/** A section number and a title-case heading at the start of a sentence, up to the first words of its text. */
+const HEADING_LEAD = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[A-Z][\w'’-]*|and|of|&|the|to|for|or)\s+){1,8}?(?=[A-Z][a-z]*\s+[a-z])/u;
+const AUTOMATIC = /\bautomatic(?:ally)?\b|\btacite\w*|\bautomatisch\b/iu;
+const SURVIVAL = /\bsurviv\w*|\bsurvi(?:e|vent)\b|\bfortgelten\w*|\büberdauer\w*/iu;
+const RECITAL = /^\W*(?:whereas|recitals?)\b/iu;
+/** After a length: it counts from the end of the term ("period following the termination date", "after expiration"). */
+const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
 const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|every\s+year|annual(?:ly)?|yearly|successive\s+annual|chaque\s+année|tacitement|jährlich|jeweils\s+ein\s+jahr)\b/iu;
 const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
 const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
-const UNTIL = /(?:(?:until|till)(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)?|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+on|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
+const UNTIL = /(?:(?:until|till)(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)?|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+on|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
 const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
 
 const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
@@ -95,8 +102,11 @@ function noticeLike(sentence: string, f: Found<Duration>): boolean {
 /** The renewal term: the length each renewal runs. */
 export function extractRenewalTerm(text: string): TypedValue | null {
   for (const s of sentences(text)) {
-    const cue = RENEW.exec(s.text);
+    // A heading run into the sentence ("3. Term and Renewal The term …") names the section, not a renewal.
+    const body = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;
+    const cue = RENEW.exec(s.text.slice(body));
     if (!cue) continue;
+    cue.index += body;
     const durations = durationsIn(s.text).filter((f) => !noticeLike(s.text, f) && f.value.unit !== 'days' && f.value.unit !== 'hours');
     const after = durations.filter((f) => f.index >= cue.index);
     const half = HALF_YEAR.exec(s.text);
@@ -114,6 +124,12 @@ export function extractRenewalTerm(text: string): TypedValue | null {
     if (annual) {
       const d: DurationValue = { amount: 1, unit: 'years' };
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: true }, display: durationText(d), span: { start: s.start + annual.index, end: s.start + annual.index + annual[0].length } };
+    }
+    // "for the term of one year; thereafter, the Agreement shall renew automatically": it renews for the same length.
+    const initial = AUTOMATIC.test(s.text.slice(cue.index)) ? durations.filter((f) => f.index < cue.index).at(-1) : undefined;
+    if (initial) {
+      const d = unitOf(initial.value);
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: true }, display: durationText(d), span: { start: s.start + initial.index, end: s.start + initial.index + initial.text.length } };
     }
     const perpetual = PERPETUAL.exec(s.text);
     if (perpetual) return { kind: 'renewal_term', value: { type: 'perpetual' }, display: 'until terminated', span: { start: s.start + perpetual.index, end: s.start + perpetual.index + perpetual[0].length } };
@@ -174,7 +190,8 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let relative: TypedValue | null = null;
   let perpetual: TypedValue | null = null;
   for (const s of sentences(text)) {
-    if (!TERM.test(s.text)) continue;
+    // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
+    if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text)) continue;
     const renewAt = RENEW.exec(s.text)?.index ?? Number.POSITIVE_INFINITY;
     const dates = findDates(s.text);
     let start: Found<string> | null = null;
@@ -201,7 +218,9 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     const length = durationsIn(s.text).find((f) => {
       if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
       // "after the first three months of the Term" is a point inside the term, not its length.
-      return !/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(s.text.slice(Math.max(0, f.index - 20), f.index));
+      if (/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(s.text.slice(Math.max(0, f.index - 20), f.index))) return false;
+      // "for a two-year period following the termination date" runs after the term ends.
+      return !AFTER_END.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 50));
     });
     if (!relative && length) relative = relativeValue(s, length.index, length.text.length, unitOf(length.value), anchorIso, anchor);
     const p = PERPETUAL.exec(s.text);

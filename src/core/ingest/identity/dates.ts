@@ -6,7 +6,10 @@
  */
 import type { DatedText } from './types';
 
-const OPENING_CHARS = 6_000;
+/** Where a date led by "dated", "effective", … is taken: the preamble, within the first pages. */
+const LEAD_CHARS = 6_000;
+/** Where a date defined as "the Effective Date" is taken: anywhere in the opening (a table of contents can come first). */
+const DEFINITION_CHARS = 30_000;
 
 const MONTHS: Readonly<Record<string, number>> = {
   january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8,
@@ -16,17 +19,20 @@ const MONTHS: Readonly<Record<string, number>> = {
 };
 const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
+/** An ordinal suffix, also as PDF text often splits it ("20t h", "1s t"). */
+const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
+
 /** "September 23, 2016", "23rd day of September, 2016", "23 September 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23", "09/23/2016". */
 const DATE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(${MONTH})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})|(\d{1,2})(?:st|nd|rd|th|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}])(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*,?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))(?![\p{L}\p{N}])`,
   'iu',
 );
 /** Words that introduce the effective date, before it (or the definition right after it). */
-const LEAD = /(?:effective|dated|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
-const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“„«‘]\s*(?:effective\s+date|date\s+d['’]effet|stichtag|inkrafttreten)/iu;
+const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
+const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“„«‘]\s*(?:effective\s*date|date\s+d['’]effet|stichtag|inkrafttreten)/iu;
 
 export function extractEffectiveDate(text: string): DatedText | null {
-  const opening = text.slice(0, OPENING_CHARS);
+  const opening = text.slice(0, DEFINITION_CHARS);
   const re = new RegExp(DATE.source, 'giu');
   let fallback: DatedText | null = null;
   for (const m of opening.matchAll(re)) {
@@ -34,7 +40,7 @@ export function extractEffectiveDate(text: string): DatedText | null {
     const after = opening.slice(m.index + m[0].length, m.index + m[0].length + 60);
     const dated = { text: m[0].replace(/\s+/gu, ' '), iso: isoOf(m) };
     if (EFFECTIVE_DEFINITION.test(after)) return dated;
-    if (LEAD.test(before)) fallback ??= dated;
+    if (m.index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
   }
   return fallback;
 }

@@ -1,7 +1,7 @@
 /**
  * A document's identity from its opening pages (see types.ts): title, parties with their short
  * names and roles, brands, kind and effective date. Pure and bounded: it reads at most the first
- * pages (OPENING_PAGES, OPENING_CHARS) and the signature block.
+ * pages (OPENING_PAGES, OPENING_CHARS; DATE_PAGES for the effective date's definition) and the signature block.
  */
 import { extractBrands } from './brands';
 import { extractEffectiveDate } from './dates';
@@ -14,6 +14,8 @@ export type { DocumentIdentity } from './types';
 ;
 
 const OPENING_PAGES = 4;
+/** The effective date's definition is looked for further: pages of contents or schedules can fill the first four. */
+const DATE_PAGES = 10;
 const OPENING_CHARS = 30_000;
 /** The signature block is read from the end of the text (the last pages). */
 const CLOSING_CHARS = 20_000;
@@ -33,7 +35,7 @@ export function extractIdentity(pages: readonly IdentityPage[]): DocumentIdentit
     parties,
     brands: extractBrands(opening),
     kind: kindOf(title),
-    effectiveDate: extractEffectiveDate(opening),
+    effectiveDate: extractEffectiveDate(pages.slice(0, DATE_PAGES).map((p) => p.text).join('\n')),
   };
 }
 

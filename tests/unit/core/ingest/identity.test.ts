@@ -120,6 +120,20 @@ describe('identity', () => {
     expect(extractIdentity([page(US)]).effectiveDate).toEqual({ text: '23rd day of September, 2016', iso: '2016-09-23' });
   });
 
+  it('reads the effective date as PDF text gives it, and after a table of contents', () => {
+    const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
+    // Ordinals split by the text layer, a space before the comma, "EffectiveDate" run together.
+    expect(at('THIS AGREEMENT is made and entered into this 20t h day of December 2018 (the "Effective Date"), by and between Todos Medical Ltd. and Beta Inc.')).toBe('2018-12-20');
+    expect(at('This Agreement is made this 1s t day of October 2008, by and between Equidata, Inc. and Beta LLC.')).toBe('2008-10-01');
+    expect(at('This Development Agreement ("Development Agreement") is entered into on April 15 , 2010 ("EffectiveDate") by and between Cargill, Incorporated and Beta Inc.')).toBe('2010-04-15');
+    expect(at('Date: June 1, 1998\nTRANSPORTATION CONTRACT\nTHIS CONTRACT is entered into by and between Alpha Co. ("Carrier") and Beta LP ("Shipper").')).toBe('1998-06-01');
+    // Pages of contents before the preamble: a date defined as the Effective Date is still found.
+    const contents = Array.from({ length: 200 }, (_, i) => `Section ${i + 1}. Heading of section ${i + 1} .......... ${i + 2}`).join('\n');
+    expect(at(`PROMOTION AGREEMENT\nTable of Contents\n${contents}\nThis PROMOTION AGREEMENT is entered into as of May 31, 2019 (the “Effective Date”) by and between SIGA Technologies, Inc. and Meridian Medical Technologies LLC.`)).toBe('2019-05-31');
+    // A date merely led by "dated" that far in is another document's, not this one's.
+    expect(at(`SUPPLY AGREEMENT\n${contents}\nThe parties entered into a Letter Agreement dated March 3, 2001.`)).toBeNull();
+  });
+
   it('labels a document by title and parties, without legal forms', () => {
     const identity = extractIdentity([page(US)]);
     expect(shownParties({ identity })).toEqual(['Dialog Semiconductor', 'Energous']);

@@ -67,6 +67,11 @@ describe('governing law', () => {
 });
 
 describe('renewal term and notice period', () => {
+  it('does not read a heading run into the sentence as a renewal', () => {
+    expect(read('renewal_term', '3. Term and Renewal The term of this Agreement shall begin on the Effective Date and continue in effect for a period of five (5) years (the "Initial Term").')).toBeNull();
+    expect(read('renewal_term', '3. Term and Renewal Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods.')?.display).toBe('1 year');
+  });
+
   it.each([
     ['Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods, unless terminated within sixty (60) days prior to the expiration.', 1, 'years'],
     ['This Agreement shall thereafter automatically renew for successive two (2) year periods (each a "Renewal Term").', 2, 'years'],
@@ -74,6 +79,8 @@ describe('renewal term and notice period', () => {
     ['This agreement shall renew automatically from year to year unless either party serves written notice.', 1, 'years'],
     ['Le contrat est renouvelé par tacite reconduction pour des périodes successives de douze (12) mois.', 12, 'months'],
     ['Der Vertrag verlängert sich jeweils um ein weiteres Jahr, sofern er nicht gekündigt wird.', 1, 'years'],
+    // No length after the renewal: it renews for the term it follows.
+    ['This Agreement shall be for the term of one year; thereafter, the Agreement shall renew automatically under these same terms and agreements.', 1, 'years'],
   ])('renewal: %s', (text, amount, unit) => {
     const v = read('renewal_term', text);
     expect(v?.value.type).toBe('duration');
@@ -109,6 +116,8 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });
     expect(read('expiration_date', 'This Agreement shall be effective through and including March 31, 2004.')?.value).toEqual({ type: 'date', iso: '2004-03-31' });
     expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
+    // A length from an event, with a last date: the last date is the expiry.
+    expect(read('expiration_date', 'This Agreement shall commence as of the Effective Date and shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28, 2013.')?.value).toEqual({ type: 'date', iso: '2013-02-28' });
   });
 
   it('reads a length from the Effective Date, resolved when the effective date is known', () => {
@@ -129,6 +138,13 @@ describe('expiration and effective dates', () => {
   it('does not take a point inside the term or the notice for its length', () => {
     const v = read('expiration_date', 'The Term will begin on February 1, 1998; either party may terminate this Agreement effective at any time after the first three months of the Term, by giving 30 days notice.');
     expect(v?.value.type === 'relative_date' && v.value.duration.amount === 3).toBe(false);
+  });
+
+  it('does not take a period after the term ends, or a recital\'s history, for the term', () => {
+    expect(read('expiration_date', 'In return for this payment, for a two-year period following the termination date, Agency will not sell any insurance to the insureds.')).toBeNull();
+    expect(read('expiration_date', 'Sections 2 and 11 shall survive the expiration or termination of this Agreement in perpetuity with respect to Titles for which the licenses are perpetual.')).toBeNull();
+    expect(read('expiration_date', 'WHEREAS, the initial term of Schedule 1 was for three (3) years; and WHEREAS, the Parties wish to extend it.')).toBeNull();
+    expect(read('expiration_date', 'The term of this Agreement shall be fifteen (15) years from the Effective Date.', '2007-04-01')?.value).toMatchObject({ iso: '2022-04-01' });
   });
 
   it('adds calendar months and years, clipping to the month end', () => {

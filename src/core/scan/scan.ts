@@ -20,7 +20,7 @@ import { AbortedError, throwIfAborted, toSerialized } from '../errors';
 import { ProgressTracker, type CasefileEvent, type EventInput } from '../events';
 import type { ChatModel, ClauseClassifier, Embedder, JobOptions } from '../ports';
 import type { ChunkRecord, DocumentRecord } from '../types';
-import { DEFAULT_SCAN_BUDGETS, ScanClock, type ScanBudgets } from './budget';
+import { DEFAULT_SCAN_BUDGETS, ScanClock, type PatternClock, type ScanBudgets } from './budget';
 import { PlaybookClassifier } from './classify';
 import { mergeClauseFlags } from './merge-flags';
 import { severityRank, type Playbook } from './playbook';
@@ -48,8 +48,8 @@ export interface ScanDeps {
   readonly now?: () => number;
   /** Time budgets for the playbook's patterns (budget.ts); default DEFAULT_SCAN_BUDGETS. */
   readonly budgets?: ScanBudgets;
-  /** The clock the budgets are measured with (default: performance.now). */
-  readonly patternClock?: () => number;
+  /** The clock the budgets are measured with (default: performance.now; told what it times). */
+  readonly patternClock?: PatternClock;
 }
 
 export interface ScanOptions extends JobOptions {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N | --docs N] [--pages P] [--passages N] [--json FILE]`: speed figures on this machine.
+ * `npm run bench [-- --only parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta] [--docs DIR --qa FILE] [--sizes N,N] [--scale N,N | --docs N] [--pages P] [--via input,folder] [--passages N] [--json FILE]`: speed figures on this machine.
  *
  * - parse:   text-PDF pages/second (pdf.js in Node), and the whole ingest (parse + clean +
  *            language + metadata + chunk) pages/second, on a generated 120-page contract;
@@ -20,10 +20,13 @@
  * - scan:    contract scan time per page with the commercial playbook, without and with the fixture
  *            embedder, cold and warm (src/cli/bench-scan.ts);
  * - scale:   folder imports in the built app in Chromium (`--docs N` or `--scale 200,1000` documents
- *            of `--pages P` pages, default 1,000 of 15): pages/second, main-thread long tasks, JS
- *            heap, OPFS and database bytes, the median warm ask() and reload → first answer;
- *            `--json FILE` gets `{"scale": {docs, pages, import_pages_per_s, worst_task_ms,
- *            long_tasks_over_200, warm_ask_ms, reload_to_first_answer_ms, heap_mb, storage_mb}}`
+ *            of `--pages P` pages, default 1,000 of 15; `--via input,folder`: the folder input, or
+ *            "Open folder" with File System Access): pages/second, main-thread long tasks (the
+ *            folder input's own task apart: Chromium builds its FileList before the app's code
+ *            runs), JS heap, OPFS and database bytes, the median warm ask() and reload → first answer;
+ *            `--json FILE` gets `{"scale": {via, docs, pages, import_pages_per_s, worst_task_ms,
+ *            long_tasks_over_200, input_task_browser_ms, input_task_app_ms, worst_app_task_ms,
+ *            warm_ask_ms, reload_to_first_answer_ms, heap_mb, storage_mb}}`
  *            (an array for several sizes) (src/cli/bench-scale.ts; `npm run bench` builds first);
  * - open:    a workspace of `--passages N` (default 100,000) opened in the built app in Chromium:
  *            page load to the first answer (src/cli/bench-open.ts);
@@ -64,7 +67,7 @@ import { memorySourceFile } from './node-source-file';
 import { prng } from '../core/prng';
 import { sentence } from './bench-corpus';
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, pages: { type: 'string' }, passages: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, docs: { type: 'string' }, qa: { type: 'string' }, sizes: { type: 'string' }, json: { type: 'string' }, scale: { type: 'string' }, pages: { type: 'string' }, passages: { type: 'string' }, via: { type: 'string' } } });
 /** What --json FILE receives (the sections that report machine-readable figures). */
 const json: Record<string, unknown> = {};
 const wanted = new Set((values.only ?? 'parse,query,vectors,ocr,ocr-languages,models,llm,answer,scan,scale,open,view,hostile,hostile-ui,eta').split(','));
@@ -183,9 +186,9 @@ async function main(): Promise<void> {
     const rows = [];
     for (const docs of sizes) {
       console.error(`scale bench: importing ${docs} documents of ${pages} pages…`);
-      rows.push(await benchScale({ docs, pages }));
+      for (const via of (values.via ?? 'input').split(',')) rows.push(await benchScale({ docs, pages, via: via === 'folder' ? 'folder' : 'input' }));
     }
-    console.log(`\n## Import at scale in Chromium (generated contracts of ${pages} short pages, folder input)\n`);
+    console.log(`\n## Import at scale in Chromium (generated contracts of ${pages} short pages)\n`);
     console.log(formatScaleTable(rows));
     json['scale'] = rows.length === 1 ? scaleJson(rows[0]!) : rows.map(scaleJson);
   });

@@ -12,11 +12,18 @@ export interface BuiltApp {
   readonly browser: Browser;
   /** Long tasks since the last reset, in ms. */
   longTasks(): Promise<number[]>;
+  /** The same with their start (performance.now() of the page), to tell which step a task belongs to. */
+  longTaskEntries(): Promise<LongTask[]>;
   resetLongTasks(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Tasks = { longTasks: number[] };
+export interface LongTask {
+  readonly start: number;
+  readonly duration: number;
+}
+
+type Tasks = { longTasks: LongTask[] };
 
 export async function openBuiltApp(options: { args?: readonly string[]; viewport?: { width: number; height: number } } = {}): Promise<BuiltApp> {
   const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
@@ -33,7 +40,7 @@ export async function openBuiltApp(options: { args?: readonly string[]; viewport
       const w = window as unknown as Tasks;
       w.longTasks = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longTasks.push(e.duration);
+        for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(url);
@@ -41,7 +48,8 @@ export async function openBuiltApp(options: { args?: readonly string[]; viewport
     return {
       page,
       browser,
-      longTasks: () => page.evaluate(() => (window as unknown as Tasks).longTasks),
+      longTasks: () => page.evaluate(() => (window as unknown as Tasks).longTasks.map((t) => t.duration)),
+      longTaskEntries: () => page.evaluate(() => (window as unknown as Tasks).longTasks),
       resetLongTasks: () => page.evaluate(() => void ((window as unknown as Tasks).longTasks = [])),
       close,
     };

@@ -112,6 +112,7 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
   let lastNumber: number[] | null = null; // the last clause number that started a section
   let lastTop: number | null = null; // the last top-level clause number
   let bodySeen = false; // any body text yet (an exhibit label before it labels the document)
+  let listing = false; // the line before was an entry of a list of exhibits and schedules
 
   const closeText = (): void => {
     if (text) segments.push({ kind: 'text', start: text.start, end: text.end });
@@ -177,6 +178,12 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
     if (h && accepted && h.titleIsRest && continuesInLowerCase(lines, i)) {
       h = h.kind === 'caps' ? null : { ...h, title: null, end: trimmedEnd(line.raw, h.restStart), titleIsRest: false };
     }
+    // A list of the exhibits and schedules ("Exhibit A Permitted Subcontractors", "Exhibit B
+    // Business Plan", … one a line, nothing between them, as after a table of contents) names
+    // them; none of its lines opens a section, so none becomes the root of the clauses after it.
+    const listed: boolean = h !== null && h.kind === 'appendix' && (listing || nextIsAppendix(lines, i));
+    listing = listed;
+    if (listed) h = null;
     if (h && accepted && h.kind === 'appendix' && !bodySeen && /^\d+\.\d+$/.test(h.ordinal ?? '')) {
       // "Exhibit 10.24" above a filed agreement labels the whole document: furniture.
       closePara();
@@ -369,6 +376,16 @@ function isTitleLine(raw: string, afterGap: boolean): boolean {
   if (s.length === 0 || s.length > 100 || /[.;!?,](?:\s|$)/.test(s)) return false;
   if (allCaps) return isTitleLike(s);
   return !afterGap && isTitleLike(s, false);
+}
+
+/** The next line with text (furniture skipped) is an exhibit or schedule heading too. */
+function nextIsAppendix(lines: readonly Line[], i: number): boolean {
+  for (let j = i + 1; j < lines.length; j++) {
+    const next = lines[j] as Line;
+    if (next.furniture || next.raw.trim() === '') continue;
+    return detectHeading(next.raw)?.kind === 'appendix';
+  }
+  return false;
 }
 
 function continuesInLowerCase(lines: readonly Line[], i: number): boolean {

@@ -8,8 +8,8 @@ import { useStrings } from '../i18n/LanguageProvider';
 import { ReviewBadge } from '../review/ReviewBadge';
 
 /**
- * One document of the Documents panel: name, status, what was read, its controls (Search in
- * this document, Delete, Enter password). Its controls are part of the list's one Tab stop
+ * One document of the Documents panel: name, status, title and parties (the handle lawyers use,
+ * up to two lines), what was read, its controls (Search in this document, Delete, Enter password). Its controls are part of the list's one Tab stop
  * (roving.ts): ↑ ↓ between documents, ← → between a document's controls. A long name or title
  * wraps, never widening the page.
  */
@@ -43,6 +43,8 @@ function DocumentRowView({
   const parties = shownParties(doc);
   const title = doc.title && doc.title !== doc.name ? doc.title : null;
   const identity = title || parties.length > 0 ? [title, parties.join(' / ')].filter(Boolean).join(' — ') : null;
+  // Where the file is, without repeating its name ("matters/acme/"); the whole path in the tooltip.
+  const folder = doc.path !== doc.name ? (doc.path.endsWith(`/${doc.name}`) ? doc.path.slice(0, -doc.name.length) : doc.path) : null;
   const t = useStrings(DOCUMENTS);
   const busy = doc.status === 'queued' || doc.status === 'parsing' || doc.status === 'ocr' || doc.status === 'embedding';
   return (
@@ -54,8 +56,17 @@ function DocumentRowView({
         <span className={`badge badge-${doc.status}`}>{t.status[doc.status]}</span>
         {review && <ReviewBadge state={review} />}
       </div>
+      {identity && (
+        <p title={identity} className="doc-title" data-testid="doc-identity">
+          {identity}
+        </p>
+      )}
       <div className="doc-meta muted">
-        {doc.path !== doc.name && <span title={t.whereFile}>{doc.path}</span>}
+        {folder && (
+          <span title={`${t.whereFile}: ${doc.path}`} className="doc-folder">
+            {folder}
+          </span>
+        )}
         {doc.pages > 0 && <span>{t.pages(doc.pages)}</span>}
         {doc.chunkCount > 0 && <span>{t.passages(doc.chunkCount)}</span>}
         {doc.language && <span title={t.language}>{doc.language.toUpperCase()}</span>}
@@ -66,11 +77,6 @@ function DocumentRowView({
         )}
         {doc.ocrConfidence !== null && (
           <span title={t.someScans}>{t.ocr(doc.ocrPages && doc.ocrPages < doc.pages ? t.ocrOnPages(doc.ocrPages, doc.pages) : '', Math.round(doc.ocrConfidence))}</span>
-        )}
-        {identity && (
-          <span title={identity} className="doc-title" data-testid="doc-identity">
-            {identity}
-          </span>
         )}
       </div>
       {busy && progress && (

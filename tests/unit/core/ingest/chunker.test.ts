@@ -228,6 +228,27 @@ describe('chunkPages: what looks like a heading but is not', () => {
     expect(paths(text).some(([, p]) => p.includes('Exhibit'))).toBe(false);
   });
 
+  it('takes a list of exhibits and schedules for a list, not the root of the clauses after it', () => {
+    const text = [
+      'Exhibit A Permitted Subcontractors',
+      'Exhibit B Business Plan',
+      'Schedule 3 Safety Reporting Requirements',
+      'PROMOTION AGREEMENT',
+      'This Promotion Agreement is entered into by SIGA and MMT.',
+      '',
+      'ARTICLE 11 TERM AND TERMINATION',
+      '11.1 Term. This Agreement shall continue until the fifth anniversary of the Effective Date.',
+      '',
+      'Schedule 3',
+      'Safety Reporting Requirements',
+      'Each party reports adverse events within two days.',
+    ].join('\n');
+    const got = paths(text);
+    expect(got.find(([t]) => t.startsWith('ARTICLE 11'))?.[1]).toBe('ARTICLE 11 TERM AND TERMINATION › 11.1 Term');
+    // The schedule itself, where it stands, is a section.
+    expect(got.at(-1)?.[1]).toMatch(/^Schedule 3/);
+  });
+
   it('reads a styled heading holding a whole clause (Word) as its label and title, the rest as body', () => {
     const text = ['# 2. Service', '', '## 2.2 Support. During the Subscription Period, Provider will provide Technical Support as described in the Order Form.'].join('\n');
     const chunks = chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 });

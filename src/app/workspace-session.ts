@@ -10,7 +10,8 @@
  * while open (a deletion waits for every tab to let go), and its import queue is read by one
  * tab at a time (the import lock); the others catch up through `refresh()`.
  */
-import { AppError, describeError, StoreError } from '../core/errors';
+import { AppError, describeError, StoreError, toSerialized, type SerializedError } from '../core/errors';
+import type { EventSink, SessionPart } from '../core/events';
 import type { DocumentAnalyzer } from '../core/ingest/analyze';
 import { IngestQueue } from '../core/ingest/queue';
 import type { Asker } from '../core/ask/types';
@@ -125,10 +126,12 @@ export class WorkspaceSession {
   readonly originals: Originals;
   readonly #queue: IngestQueue;
   readonly #lock: HeldLock;
+  readonly #publish: EventSink;
   #disposed = false;
 
   private constructor(workspace: WorkspaceRecord, deps: SessionDeps, lock: HeldLock) {
     this.#lock = lock;
+    this.#publish = deps.events.publish;
     this.workspaceId = workspace.id;
     this.db = deps.registry.openDatabase(workspace.id);
     this.documents = new DocumentRepository(this.db);
@@ -221,17 +224,33 @@ export class WorkspaceSession {
    */
   async start(): Promise<void> {
     const mark = (step: string) => globalThis.performance?.mark?.(`casefile:${step}`);
-    await this.conversation.start().catch(warn('conversations'));
+    await this.conversation.start().catch(this.#failed('conversations'));
     mark('conversations');
-    await this.flows.start().catch(warn('flows'));
+    await this.flows.start().catch(this.#failed('flows'));
     mark('flows');
-    await this.embeddings.sync().catch(warn('embeddings'));
+    await this.embeddings.sync().catch(this.#failed('embeddings'));
     mark('embeddings');
-    await this.imports.sweep().catch(warn('cleaning the stored files failed'));
+    await this.imports.sweep().catch(this.#failed('sweep'));
     mark('sweep');
-    await this.#queue.start();
+    await this.#queue.start().catch(this.#failed('imports'));
     mark('queue');
-    if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(warn('folder rescan failed'));
+    if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(this.#failed('folder'));
+  }
+
+  /**
+   * What of the background start failed (the rest works): kept for a view that opens later and
+   * published as it happens, so the user is told which part and why, not only the console.
+   */
+  readonly problems: { readonly part: SessionPart; readonly error: SerializedError }[] = [];
+
+  #failed(part: SessionPart): (error: unknown) => void {
+    return (error) => {
+      warn(part)(error);
+      if (this.#disposed) return;
+      const problem = { part, error: toSerialized(error) };
+      this.problems.push(problem);
+      this.#publish({ type: 'session_problem', jobId: this.workspaceId, at: Date.now(), ...problem });
+    };
   }
 
   /** Another tab added or removed documents here: the index catches up and the latest question runs again. */

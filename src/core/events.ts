@@ -88,13 +88,25 @@ interface FlowItemDone extends Base {
   readonly ms: number;
 }
 
+// ---- a workspace's session -------------------------------------------------------------------------
+/**
+ * Part of the session's background start failed (jobId: the workspace id); the rest works. The
+ * UI says which part, why, and that a reload tries again.
+ */
+interface SessionProblem extends Base {
+  readonly type: 'session_problem';
+  readonly part: 'conversations' | 'flows' | 'embeddings' | 'sweep' | 'imports' | 'folder';
+  readonly error: SerializedError;
+}
+
 type IngestEvent = FileStarted | PageParsed | OcrPage | Chunked | Embedded | Indexed | FileDone | FileFailed;
 type JobEvent = Progress | JobDone | JobFailed | JobCancelled;
 export type TurnEvent = TurnStatus | TurnPlan | ToolCall | ToolResult | Sources | Token | TurnAnswer | TurnDone | TurnError;
 type ScanEvent = ChunkClassified | RuleChecked | FlagRaised | ScanDone;
 type FlowEvent = FlowProposed | FlowDecided | FlowQueued | FlowStarted | FlowItemDone;
 
-export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent | FlowEvent;
+export type CasefileEvent = IngestEvent | JobEvent | TurnEvent | ScanEvent | FlowEvent | SessionProblem;
+export type SessionPart = SessionProblem['part'];
 export type EventType = CasefileEvent['type'];
 
 /** Distributes Omit over the union so each member keeps its own fields. */

@@ -2,6 +2,7 @@
  * The words of the app's frame and Ask screen — top bar, workspaces, backups, the question box
  * and its scope, conversations, notices — in the app's languages (see i18n/language.ts).
  */
+import type { SessionPart } from '../core/events';
 import type { Table } from './i18n/language';
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -50,6 +51,8 @@ export interface AppStrings {
   readonly offlineReady: string;
   readonly reloadToUpdate: string;
   readonly dismiss: string;
+  /** Part of the workspace's start failed; the rest works. */
+  readonly sessionProblem: (part: SessionPart, reason: string) => string;
   // the question
   readonly questionLabel: string;
   readonly questionPlaceholder: string;
@@ -135,6 +138,8 @@ export const APP: Table<AppStrings> = {
     offlineReady: 'Casefile is ready to work offline.',
     reloadToUpdate: 'Reload to update',
     dismiss: 'Dismiss',
+    sessionProblem: (part, reason) =>
+      `${{ conversations: 'Your conversations', flows: 'Your workspace tasks', embeddings: 'Meaning-based search', sweep: 'Cleaning up stored files', imports: 'Resuming imports', folder: 'Rescanning the folder' }[part]} could not start: ${reason} The rest of the workspace works; reload the page to try again.`,
     questionLabel: 'Ask a question or search your documents',
     questionPlaceholder: 'e.g. What is the limitation of liability?',
     askButton: 'Ask',
@@ -214,6 +219,8 @@ export const APP: Table<AppStrings> = {
     offlineReady: 'Casefile est prêt à fonctionner hors ligne.',
     reloadToUpdate: 'Recharger pour mettre à jour',
     dismiss: 'Fermer',
+    sessionProblem: (part, reason) =>
+      `${{ conversations: 'Vos conversations', flows: 'Les tâches de l’espace de travail', embeddings: 'La recherche par le sens', sweep: 'Le nettoyage des fichiers enregistrés', imports: 'La reprise des imports', folder: 'La relecture du dossier' }[part]} n’a pas pu démarrer : ${reason} Le reste de l’espace de travail fonctionne ; rechargez la page pour réessayer.`,
     questionLabel: 'Posez une question ou cherchez dans vos documents',
     questionPlaceholder: 'p. ex. Quelle est la limitation de responsabilité ?',
     askButton: 'Demander',
@@ -293,6 +300,8 @@ export const APP: Table<AppStrings> = {
     offlineReady: 'Casefile ist bereit, offline zu arbeiten.',
     reloadToUpdate: 'Neu laden und aktualisieren',
     dismiss: 'Schließen',
+    sessionProblem: (part, reason) =>
+      `${{ conversations: 'Ihre Unterhaltungen', flows: 'Die Aufgaben des Arbeitsbereichs', embeddings: 'Die Suche nach Bedeutung', sweep: 'Das Aufräumen gespeicherter Dateien', imports: 'Das Fortsetzen der Importe', folder: 'Das erneute Einlesen des Ordners' }[part]} konnte nicht starten: ${reason} Der Rest des Arbeitsbereichs funktioniert; laden Sie die Seite neu, um es erneut zu versuchen.`,
     questionLabel: 'Stellen Sie eine Frage oder durchsuchen Sie Ihre Dokumente',
     questionPlaceholder: 'z. B. Wie ist die Haftung begrenzt?',
     askButton: 'Fragen',

@@ -10,6 +10,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkspaceSession } from '../../../src/app/workspace-session';
+import { StoreError } from '../../../src/core/errors';
 import type { WorkspaceRecord } from '../../../src/core/types';
 import { builtinPlaybook } from '../../../src/playbooks/builtin';
 import { registerRpcErrors } from '../../../src/rpc/errors';
@@ -59,6 +60,26 @@ describe('WorkspaceSession', () => {
     const after = await session.index.ask({ question: 'terminate for convenience' });
     expect(after.passages.map((p) => p.document.name)).not.toContain('msa.txt');
     expect(indexWorkers.spawned).toBe(1);
+  });
+
+  it('a part of the start that fails is reported (event and record) and the rest of the start goes on', async () => {
+    const b = browser();
+    const tab = await openTab(b, undefined, { start: false });
+    sessions.push(tab.session);
+    const { session, seen } = tab;
+    session.conversation.start = () => Promise.reject(new StoreError('store/quota', 'the browser refused to write the conversations (storage is full)'));
+    let flowsStarted = false;
+    const flowsStart = session.flows.start.bind(session.flows);
+    session.flows.start = () => ((flowsStarted = true), flowsStart());
+    await session.start();
+    expect(session.problems.map((p) => [p.part, p.error.code])).toEqual([['conversations', 'store/quota']]);
+    expect(session.problems[0]!.error.message).toContain('refused');
+    expect(seen.flatMap((e) => (e.type === 'session_problem' ? [[e.part, e.jobId]] : []))).toEqual([['conversations', session.workspaceId]]);
+    expect(flowsStarted).toBe(true);
+    // Imports still work after it.
+    await session.imports.addFiles([new File([NDA], 'nda.txt', { type: 'text/plain' })]);
+    await tab.jobsDone(1);
+    expect((await session.documents.list()).map((d) => d.status)).toEqual(['ready']);
   });
 
   it('dispose closes the database, saves and ends the index worker; its services stop', async () => {

@@ -81,8 +81,10 @@ const ORDINALS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30,
 };
+/** An ordinal's suffix, also as PDF text splits it ("20t h"). */
+const ORDINAL_SUFFIX = String.raw`\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 /** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */
-const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}(?:st|nd|rd|th))(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b`, 'iu');
+const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}${ORDINAL_SUFFIX})(?:\s*\(\d{1,2}${ORDINAL_SUFFIX}\))?\s+anniversary\b`, 'iu');
 
 function unitOf(d: Duration): DurationValue {
   return { amount: d.amount, unit: d.unit };

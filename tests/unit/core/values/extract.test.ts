@@ -125,6 +125,8 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', text, '2016-09-23')?.value).toEqual({ type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: '2021-09-23' });
     expect(read('expiration_date', text)?.value).toMatchObject({ type: 'relative_date', iso: null });
     expect(read('expiration_date', 'The initial term shall commence on the Effective Date and end on the fifth anniversary of the Effective Date.', '1999-04-27')?.value).toMatchObject({ iso: '2004-04-27' });
+    // The ordinal as PDF text gives it.
+    expect(read('expiration_date', 'This Agreement shall commence on the Effective Date and shall continue until the twentieth (20t h) anniversary of the Effective Date.', '2009-06-30')?.value).toMatchObject({ iso: '2029-06-30' });
   });
 
   it('counts from a start date the sentence states', () => {

@@ -226,12 +226,18 @@ describe('IngestQueue reading the next file ahead', () => {
     expect(s.events.at(-1)).toMatchObject({ type: 'job_done', jobId, summary: { ingested: 2, failed: 1, duplicates: 0 } });
   });
 
-  it('a pause while the next file is read ahead drops that read; resume reads it once more and commits it once', async () => {
+  /** Two files queued, a.txt held at indexing while b.txt is read ahead. */
+  async function readingAhead(label: string) {
     const s = setup();
     const slow = gate();
     s.indexing.gate = slow.promise;
-    const jobId = await s.queue.enqueue(s.add([file('a.txt', `${LONG} a`), file('b.txt', `${LONG} b`)]), 'upload', 'p');
+    const jobId = await s.queue.enqueue(s.add([file('a.txt', `${LONG} a`), file('b.txt', `${LONG} b`)]), 'upload', label);
     await until(() => s.parser.started.includes('b.txt'));
+    return { s, slow, jobId };
+  }
+
+  it('a pause while the next file is read ahead drops that read; resume reads it once more and commits it once', async () => {
+    const { s, slow, jobId } = await readingAhead('p');
     await s.queue.pause(jobId);
     slow.open();
     await s.queue.idle();
@@ -248,11 +254,7 @@ describe('IngestQueue reading the next file ahead', () => {
   });
 
   it('a cancel while the next file is read ahead leaves nothing of it', async () => {
-    const s = setup();
-    const slow = gate();
-    s.indexing.gate = slow.promise;
-    const jobId = await s.queue.enqueue(s.add([file('a.txt', `${LONG} a`), file('b.txt', `${LONG} b`)]), 'upload', 'c');
-    await until(() => s.parser.started.includes('b.txt'));
+    const { s, slow, jobId } = await readingAhead('c');
     await s.queue.cancel(jobId);
     slow.open();
     await s.queue.idle();

@@ -22,7 +22,7 @@ import { messages } from './messages';
 import { isDefinition, isHeadingOnly, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
 import type { AnswerSource, AnswerValue } from '../answer-types';
-import { valueSentence } from './value-line';
+import { valueNotStated, valueSentence } from './value-line';
 
 const MAX_SENTENCES = 3;
 /** A lower-ranked passage is quoted when its best sentence scores at least this share of the best. */
@@ -134,6 +134,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   if (chosen.length === 0) return { text: messages(language).insufficient, value: null, empty: true };
   // One line per quote: a line break inside would end the block quote.
   const lines = chosen.map((p, k) => `> ${excerpt(p.source.text, p.sentence, found && k === 0 ? found.value.span : undefined).replace(/\s+/g, ' ')} [${p.source.n}]`);
-  const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : null;
+  const asked = valueKindOf(question);
+  const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : asked ? valueNotStated(asked, language) : null;
   return { text: [...(lead ? [lead] : []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? null };
 }

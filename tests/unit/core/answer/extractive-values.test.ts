@@ -69,4 +69,12 @@ describe('extractive answers lead with the value asked', () => {
     expect(confidential.value ?? null).toBeNull();
     expect(confidential.answer!.text.startsWith('From the documents, verbatim:')).toBe(true);
   });
+
+  it('says so first when the value asked is in none of the passages quoted', async () => {
+    const turn = await turnFromAsk(askResult('Which law governs the MSA?', [PASSAGES.cap]));
+    expect(turn.value ?? null).toBeNull();
+    expect(turn.answer!.text.split('\n\n').slice(0, 2)).toEqual(['None of these passages names the governing law.', 'From the documents, verbatim:']);
+    const fr = await turnFromAsk({ ...askResult('Quel est le droit applicable au MSA ?', [PASSAGES.cap]), language: 'fr' });
+    expect(fr.answer!.text.split('\n\n')[0]).toBe('Aucun de ces passages n’indique le droit applicable.');
+  });
 });

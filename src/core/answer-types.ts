@@ -114,6 +114,8 @@ export interface AnswerSource {
   readonly pinned: boolean;
   /** The document's effective date (YYYY-MM-DD) when its identity states it: "5 years after the Effective Date" resolves with it. */
   readonly effectiveDate?: string | null;
+  /** Its parties as shown beside the title, when known (absent on older turns). */
+  readonly parties?: readonly string[] | undefined;
 }
 
 /** A typed value an answer states first (values/), with the source it was read from ([n]) and the span there. */

@@ -68,6 +68,8 @@ interface PassageDocument {
   readonly mediaType?: string;
   /** When the document takes effect (YYYY-MM-DD), as its identity states it. */
   readonly effectiveDate?: string | null;
+  /** Its parties as shown beside the title ("Dialog Semiconductor", "Energous"), when known. */
+  readonly parties?: readonly string[];
 }
 
 export interface Passage extends SearchHit {

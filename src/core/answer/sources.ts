@@ -48,6 +48,7 @@ export function fromPassage(p: PipelinePassage): SourceCandidate {
     score: p.score,
     pinned: false,
     ...(p.document.effectiveDate ? { effectiveDate: p.document.effectiveDate } : {}),
+    ...(p.document.parties?.length ? { parties: p.document.parties } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ChunkRecord, DocumentRecord, SearchHit } from '../types';
 import type { Passage } from '../search-types';
+import { shownParties } from '../ingest/identity/label';
 
 export interface PassageLookup {
   chunksByIds(ids: readonly string[]): Promise<(ChunkRecord | undefined)[]>;
@@ -24,7 +25,7 @@ export async function resolve(lookup: PassageLookup, hits: readonly SearchHit[])
       ...hit,
       rank: out.length + 1,
       chunk,
-      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType, effectiveDate: doc.identity?.effectiveDate?.iso ?? null },
+      document: { id: doc.id, name: doc.name, path: doc.path, title: doc.title, language: doc.language, pages: doc.pages, mediaType: doc.mediaType, effectiveDate: doc.identity?.effectiveDate?.iso ?? null, parties: shownParties(doc) },
     });
   });
   return out;

@@ -1,5 +1,5 @@
 /**
- * The numbered sources of a turn (file, page, section, the passage with the question's terms
+ * The numbered sources of a turn (file, the contract's title and parties, page, section, the passage with the question's terms
  * marked), each opening the passage in the viewer. For an abstention they are the closest
  * passages, each labelled as such: shown so the reader can check, never as the answer. A long
  * file name or section breaks anywhere rather than widen the page (a phone at 390 px).
@@ -37,6 +37,8 @@ export function SourceList({
       <ol className="result-list" aria-label={heading}>
         {sources.map((s) => {
           const section = s.sectionPath.join(' › ');
+          // Which contract: its title and parties ("PROMOTION AGREEMENT — SIGA Technologies / Meridian Medical").
+          const contract = [s.title && s.title !== s.file ? s.title : null, s.parties?.length ? s.parties.join(' / ') : null].filter(Boolean).join(' — ');
           const text = s.text.length > MAX_CHARS ? `${s.text.slice(0, MAX_CHARS)}…` : s.text;
           return (
             <li key={s.chunkId} className="result" data-testid="result" data-n={s.n}>
@@ -51,6 +53,11 @@ export function SourceList({
                     {pageLabel(s, lang)}
                   </span>
                 </span>
+                {contract && (
+                  <span className="result-doc" data-testid="result-doc">
+                    {contract}
+                  </span>
+                )}
                 {section && (
                   <span className="result-section" data-testid="result-section">
                     {section}

@@ -2,6 +2,8 @@ import { APP } from './app-strings';
 import { useStrings } from './i18n/LanguageProvider';
 import { useState } from 'react';
 import { useCasefile, useEvents } from './common/hooks';
+import type { SerializedError } from '../core/errors';
+import type { SessionPart } from '../core/events';
 
 interface Notice {
   readonly id: number;
@@ -24,16 +26,17 @@ const sentence = (message: string) => (/[.!?…]$/u.test(message.trim()) ? messa
 export function Notices() {
   const t = useStrings(APP);
   const app = useCasefile();
+  const problem = (p: { part: SessionPart; error: SerializedError }) => t.sessionProblem(p.part, sentence(p.error.message));
   // What failed before this view was there (the session starts in the background).
-  const [notices, setNotices] = useState<Notice[]>(() => app.session.problems.map((p) => ({ id: nextId++, text: t.sessionProblem(p.part, sentence(p.error.message)), kind: 'error', sticky: true })));
+  const [notices, setNotices] = useState<Notice[]>(() => app.session.problems.map((p) => ({ id: nextId++, text: problem(p), kind: 'error', sticky: true })));
   const dismiss = (id: number) => setNotices((n) => n.filter((x) => x.id !== id));
   const push = (text: string, kind: Notice['kind'], sticky = false) => {
     const id = nextId++;
-    setNotices((n) => [...n.filter((x) => x.sticky || n.indexOf(x) >= n.length - 3), { id, text, kind, sticky }]);
+    setNotices((n) => [...n.filter((x, i) => x.sticky || i >= n.length - 3), { id, text, kind, sticky }]);
     if (!sticky) setTimeout(() => dismiss(id), 8000);
   };
   useEvents((e) => {
-    if (e.type === 'session_problem') push(t.sessionProblem(e.part, sentence(e.error.message)), 'error', true);
+    if (e.type === 'session_problem') push(problem(e), 'error', true);
     else if (e.type === 'status' && (e.stage === 'duplicate' || e.stage === 'model')) push(e.message, 'info');
     else if (e.type === 'job_failed') push(e.error.message, 'error');
     else if (e.type === 'file_failed') push(e.error.message, 'error');

@@ -18,6 +18,7 @@
  * evidence for 60 %; leading with the top passage, 80 % (see the README's evaluation).
  */
 import { extractValue, valueKindOf } from '../values/extract';
+import type { ValueKind } from '../values/types';
 import { messages } from './messages';
 import { isDefinition, isHeadingOnly, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
@@ -86,9 +87,8 @@ export interface ExtractiveAnswer {
   readonly value: AnswerValue | null;
 }
 
-/** The value the question asks for, from the first source stating it, with the sentence holding it. */
-function findValue(question: string, sources: readonly AnswerSource[], ranker: SentenceRanker): { value: AnswerValue; index: number; sentence: ScoredSentence } | null {
-  const kind = valueKindOf(question);
+/** The value of `kind` (the one the question asks for), from the first source stating it, with the sentence holding it. */
+function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ranker: SentenceRanker): { value: AnswerValue; index: number; sentence: ScoredSentence } | null {
   if (!kind) return null;
   // The first source stating it plainly; else the most plainly stated among the first few.
   let best: { value: AnswerValue; index: number; sentence: ScoredSentence } | null = null;
@@ -119,7 +119,8 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     sources.map((s) => s.text),
     sources.map((s) => s.language),
   );
-  const found = findValue(question, sources, ranker);
+  const asked = valueKindOf(question);
+  const found = findValue(asked, sources, ranker);
   const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, ranker.of(i)) }));
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
@@ -134,7 +135,6 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   if (chosen.length === 0) return { text: messages(language).insufficient, value: null, empty: true };
   // One line per quote: a line break inside would end the block quote.
   const lines = chosen.map((p, k) => `> ${excerpt(p.source.text, p.sentence, found && k === 0 ? found.value.span : undefined).replace(/\s+/g, ' ')} [${p.source.n}]`);
-  const asked = valueKindOf(question);
   const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : asked ? valueNotStated(asked, language) : null;
   return { text: [...(lead ? [lead] : []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? null };
 }

@@ -78,26 +78,17 @@ export function valueSentence(v: TypedValue, language: string | null): string {
   }
 }
 
-/**
- * The lead when a value was asked and none of the passages quoted states it: said plainly, so a
- * quote nearby is not taken for the value (null for parties, read from the documents' identity).
- */
+/** The lead when a value was asked and none of the passages quoted states it (parties are read from the documents' identity: none). */
+const NOT_STATED: Readonly<Record<Exclude<TypedValue['kind'], 'parties'>, Record<Lang, string>>> = {
+  governing_law: { en: 'None of these passages names the governing law.', fr: 'Aucun de ces passages n’indique le droit applicable.', de: 'Keine dieser Stellen nennt das anwendbare Recht.' },
+  renewal_term: { en: 'None of these passages states a renewal term.', fr: 'Aucun de ces passages n’indique de durée de renouvellement.', de: 'Keine dieser Stellen nennt eine Verlängerungsdauer.' },
+  notice_period: { en: 'None of these passages states the notice needed to stop a renewal.', fr: 'Aucun de ces passages n’indique le préavis de non-renouvellement.', de: 'Keine dieser Stellen nennt die Frist, um eine Verlängerung zu verhindern.' },
+  expiration_date: { en: 'None of these passages states when the initial term ends.', fr: 'Aucun de ces passages n’indique la fin de la durée initiale.', de: 'Keine dieser Stellen nennt das Ende der Laufzeit.' },
+  effective_date: { en: 'None of these passages states the effective date.', fr: 'Aucun de ces passages n’indique la date d’effet.', de: 'Keine dieser Stellen nennt das Datum des Inkrafttretens.' },
+  liability_cap: { en: 'None of these passages states a cap on liability.', fr: 'Aucun de ces passages n’indique de plafond de responsabilité.', de: 'Keine dieser Stellen nennt eine Haftungsgrenze.' },
+};
+
+/** Said plainly first, so a quote nearby is not taken for the value asked; null for parties. */
 export function valueNotStated(kind: TypedValue['kind'], language: string | null): string | null {
-  const l = langOf(language);
-  switch (kind) {
-    case 'governing_law':
-      return { en: 'None of these passages names the governing law.', fr: 'Aucun de ces passages n’indique le droit applicable.', de: 'Keine dieser Stellen nennt das anwendbare Recht.' }[l];
-    case 'renewal_term':
-      return { en: 'None of these passages states a renewal term.', fr: 'Aucun de ces passages n’indique de durée de renouvellement.', de: 'Keine dieser Stellen nennt eine Verlängerungsdauer.' }[l];
-    case 'notice_period':
-      return { en: 'None of these passages states the notice needed to stop a renewal.', fr: 'Aucun de ces passages n’indique le préavis de non-renouvellement.', de: 'Keine dieser Stellen nennt die Frist, um eine Verlängerung zu verhindern.' }[l];
-    case 'expiration_date':
-      return { en: 'None of these passages states when the initial term ends.', fr: 'Aucun de ces passages n’indique la fin de la durée initiale.', de: 'Keine dieser Stellen nennt das Ende der Laufzeit.' }[l];
-    case 'effective_date':
-      return { en: 'None of these passages states the effective date.', fr: 'Aucun de ces passages n’indique la date d’effet.', de: 'Keine dieser Stellen nennt das Datum des Inkrafttretens.' }[l];
-    case 'liability_cap':
-      return { en: 'None of these passages states a cap on liability.', fr: 'Aucun de ces passages n’indique de plafond de responsabilité.', de: 'Keine dieser Stellen nennt eine Haftungsgrenze.' }[l];
-    case 'parties':
-      return null;
-  }
+  return kind === 'parties' ? null : NOT_STATED[kind][langOf(language)];
 }

@@ -5,6 +5,7 @@
  * file name or section breaks anywhere rather than widen the page (a phone at 390 px).
  */
 import { pageLabel } from '../../core/answer/sources';
+import { identityLine } from '../../core/ingest/identity/label';
 import type { AnswerSource } from '../../core/answer-types';
 import { Highlighted } from './Highlighted';
 
@@ -38,7 +39,7 @@ export function SourceList({
         {sources.map((s) => {
           const section = s.sectionPath.join(' › ');
           // Which contract: its title and parties ("PROMOTION AGREEMENT — SIGA Technologies / Meridian Medical").
-          const contract = [s.title && s.title !== s.file ? s.title : null, s.parties?.length ? s.parties.join(' / ') : null].filter(Boolean).join(' — ');
+          const contract = identityLine(s.file, s.title, s.parties ?? []);
           const text = s.text.length > MAX_CHARS ? `${s.text.slice(0, MAX_CHARS)}…` : s.text;
           return (
             <li key={s.chunkId} className="result" data-testid="result" data-n={s.n}>

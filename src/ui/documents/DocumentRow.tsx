@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { DocumentReviewState } from '../../app/review/review-service';
 import type { DocumentRecord } from '../../core/types';
+import { identityLine } from '../../core/ingest/identity/label';
 import { shownParties } from './doc-labels';
 import { DOCUMENTS } from './documents-strings';
 import type { FileProgress } from '../common/hooks';
@@ -40,9 +41,7 @@ function DocumentRowView({
   onSearchIn?: ((doc: DocumentRecord) => void) | undefined;
 }) {
   // Title and parties ("Strategic Alliance Agreement — Dialog Semiconductor / Energous"): how lawyers name a contract.
-  const parties = shownParties(doc);
-  const title = doc.title && doc.title !== doc.name ? doc.title : null;
-  const identity = title || parties.length > 0 ? [title, parties.join(' / ')].filter(Boolean).join(' — ') : null;
+  const identity = identityLine(doc.name, doc.title, shownParties(doc));
   // Where the file is, without repeating its name ("matters/acme/"); the whole path in the tooltip.
   const folder = doc.path !== doc.name ? (doc.path.endsWith(`/${doc.name}`) ? doc.path.slice(0, -doc.name.length) : doc.path) : null;
   const t = useStrings(DOCUMENTS);

@@ -42,3 +42,13 @@ export function documentLabel(doc: Labelled): string {
   const parties = shownParties(doc);
   return parties.length > 0 ? `${title} — ${parties.join(' / ')}` : title;
 }
+
+/**
+ * The line saying which contract a document is, beside its file name: title and parties, the
+ * title left out when it is only the file name again; null when neither is known.
+ */
+export function identityLine(name: string, title: string | null, parties: readonly string[]): string | null {
+  const shownTitle = title && title !== name ? title : null;
+  const line = [shownTitle, parties.length > 0 ? parties.join(' / ') : null].filter(Boolean).join(' — ');
+  return line || null;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractIdentity } from '../../../../src/core/ingest/identity';
-import { documentLabel, shownParties } from '../../../../src/core/ingest/identity/label';
+import { documentLabel, identityLine, shownParties } from '../../../../src/core/ingest/identity/label';
 import { extractParties } from '../../../../src/core/ingest/identity/parties';
 import { contractTitle } from '../../../../src/core/ingest/identity/title';
 
@@ -139,5 +139,9 @@ describe('identity', () => {
     expect(shownParties({ identity })).toEqual(['Dialog Semiconductor', 'Energous']);
     expect(documentLabel({ name: 'dialog.pdf', title: identity.title, identity })).toBe('STRATEGIC ALLIANCE AGREEMENT — Dialog Semiconductor / Energous');
     expect(documentLabel({ name: 'notes.txt', title: null })).toBe('notes.txt');
+    // Beside the file name: title and parties, never the file name again, nothing when nothing is known.
+    expect(identityLine('dialog.pdf', identity.title, shownParties({ identity }))).toBe('STRATEGIC ALLIANCE AGREEMENT — Dialog Semiconductor / Energous');
+    expect(identityLine('nda.pdf', 'nda.pdf', ['Acme'])).toBe('Acme');
+    expect(identityLine('notes.txt', null, [])).toBeNull();
   });
 });

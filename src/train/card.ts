@@ -55,7 +55,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     `- Data: ${counts['label_examples'] ?? '–'} distinct label texts and ${counts['passage_windows'] ?? '–'} windows of ${counts['qa_documents'] ?? '–'} training contracts' passages (chunked by the app's own ingestion), ${counts['contracts'] ?? '–'} contracts in all (the label items come from CUAD contracts outside the 120 too, none of the validation or held-out ones); a window inside a QA evidence span of a category is a positive for its kind, one outside every span, or in a contract without that category, a negative.`,
     `- Model: logistic regressions per kind over word stems and word pairs (tf·idf; section-title words are features of passages only, which the chosen head is not trained on), trained by AdaGrad SGD (src/train/learner.ts; why no library: see that file). The clause head is trained on the label texts alone (is this clause of the kind?). ${
       model.presenceRule === 'clause'
-        ? 'A contract has a kind when one of its passages reaches a second, higher threshold of the same head (one offset above every kind\'s clause threshold): a presence head trained on the contracts\' passages as well did worse in cross-validation (table below), so the file has none.'
+        ? 'A contract has a kind when one of its passages reaches a second, higher threshold of the same head (one offset above every kind\'s clause threshold): a presence head trained on the contracts\' passages as well did not beat it by more than the folds\' spread in cross-validation (table below), so the file has none.'
         : `A presence head is trained on the label texts and the contracts' passages; a contract has a kind when one of its passages is of the kind by the clause head and its ${model.presenceRule === 'mean' ? 'mean of both heads' : 'presence head'} reaches the contract threshold.`
     } ${model.vocabulary.length} features kept, at most ${Math.max(...model.weights.map((w) => Math.floor((w.value.replace(/=+$/, '').length * 3) / 4)))} weights per kind, int8-quantised (${Math.round(JSON.stringify(model).length / 1024)} KB). Thresholds per kind, chosen on out-of-fold scores: one for a single clause, one for a whole contract.`,
     '',
@@ -68,6 +68,8 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '| presence head setting | chosen rule | presence balanced accuracy | present recall | missing recall | other rules (balanced accuracy) |',
     '|---|---|---|---|---|---|',
     ...cv.map((r) => `| ${JSON.stringify(r.setting).replace(/[{}"]/g, '')}${r === chosen ? ' (chosen)' : ''} | ${r.rule}, thresholds ${r.thresholds} | ${f3(r.presence.balanced_accuracy)} | ${f3(r.presence.present_recall)} | ${f3(r.presence.missing_recall)} | ${Object.entries(r.rules).map(([k, f]) => `${k} ${f3(f.balanced_accuracy)}`).join(', ')} |`),
+    '',
+    `The rule is chosen as the simplest (clause head with one offset, then thresholds per kind, then a presence head) whose balanced accuracy is within one standard error over the folds of the best rule's: here the best was ${chosen.selection.best} at ${f3(chosen.selection.best_balanced_accuracy)} ± ${f3(chosen.selection.standard_error)}; the chosen rule's folds: ${chosen.fold_balanced_accuracy.map(f3).join(', ')}.`,
     '',
     '| kind | clause BA | clause AUROC | presence BA | missing recall |',
     '|---|---|---|---|---|',

@@ -47,21 +47,32 @@ export interface NestedFigures {
   readonly specificity: number;
 }
 
+/** Each item's prediction with its fold cut at the threshold the other folds choose. */
+export function nestedPredictions(items: readonly Scored[], folds: number, fallback = 0): boolean[] {
+  const cuts = Array.from({ length: folds }, (_, f) => bestThreshold(items.filter((i) => i.fold !== f), fallback));
+  return items.map((i) => i.score >= cuts[i.fold]!);
+}
+
+/** Confusion counts of predictions against gold, overall or for one fold. */
+export function confusion(items: readonly Scored[], predicted: readonly boolean[], fold?: number): { tp: number; fn: number; tn: number; fp: number } {
+  let tp = 0, fn = 0, tn = 0, fp = 0;
+  items.forEach((i, n) => {
+    if (fold !== undefined && i.fold !== fold) return;
+    if (i.gold && predicted[n]) tp++;
+    else if (i.gold) fn++;
+    else if (predicted[n]) fp++;
+    else tn++;
+  });
+  return { tp, fn, tn, fp };
+}
+
 /** Balanced accuracy with each fold cut at the threshold the other folds choose. */
 export function nestedFigures(items: readonly Scored[], folds: number, fallback = 0): NestedFigures {
-  let tp = 0, fn = 0, tn = 0, fp = 0;
-  for (let f = 0; f < folds; f++) {
-    const cut = bestThreshold(items.filter((i) => i.fold !== f), fallback);
-    for (const i of items.filter((x) => x.fold === f)) {
-      const predicted = i.score >= cut;
-      if (i.gold && predicted) tp++;
-      else if (i.gold) fn++;
-      else if (predicted) fp++;
-      else tn++;
-    }
-  }
+  const { tp, fn, tn, fp } = confusion(items, nestedPredictions(items, folds, fallback));
   return { n: items.length, balanced_accuracy: balancedAccuracy(tp, fn, tn, fp), recall: tp + fn ? tp / (tp + fn) : 0, specificity: tn + fp ? tn / (tn + fp) : 0 };
 }
+
+export { balancedAccuracy };
 
 /** Area under the ROC curve (ties count half). */
 export function auroc(items: readonly { readonly score: number; readonly gold: boolean }[]): number {

@@ -19,7 +19,7 @@ import { slug, type LabelItem } from '../core/eval/scan-eval';
 import type { QaFile } from '../core/eval/qa';
 import { contractKey, kindsOf, labelExamples, passageExamples, POS, NEG, type RawExample, type TrainDocument } from './dataset';
 import { DEFAULT_LEARNER, logits, trainLogistic, type LearnerOptions, type LinearModel, type TrainingExample } from './learner';
-import { auroc, bestThreshold, nestedFigures, type Scored } from './thresholds';
+import { auroc, balancedAccuracy, bestThreshold, confusion, nestedFigures, nestedPredictions, type Scored } from './thresholds';
 import { buildVocabulary, IDF_SCALE, vectorizeWith } from './vocabulary';
 import { assignFolds } from './folds';
 import { questionTexts, trainQuestionHead, type KindText, type QuestionFigures } from './question';
@@ -97,6 +97,10 @@ export interface CvReport {
   readonly rules: Readonly<Record<string, PresenceFigures>>;
   readonly rule: PresenceRule;
   readonly thresholds: ThresholdMode;
+  /** The chosen rule's pooled balanced accuracy per fold. */
+  readonly fold_balanced_accuracy: readonly number[];
+  /** The best rule by balanced accuracy and its standard error over the folds (the chosen one is the simplest within it). */
+  readonly selection: { readonly best: string; readonly best_balanced_accuracy: number; readonly standard_error: number };
   readonly kinds: Readonly<Record<string, KindFigures>>;
 }
 
@@ -167,7 +171,9 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
     log(`  presence BA ${report.presence.balanced_accuracy.toFixed(3)} (${report.rule}, ${report.thresholds}; missing recall ${report.presence.missing_recall.toFixed(3)}); ${Object.entries(report.rules).map(([r, f]) => `${r} ${f.balanced_accuracy.toFixed(3)}`).join(', ')}`);
     cv.push({ report, oof });
   }
-  const best = cv.reduce((a, b) => (b.report.presence.balanced_accuracy > a.report.presence.balanced_accuracy ? b : a));
+  // Across presence-head settings the same one-standard-error choice: the simplest rule, then the first setting.
+  const across = oneStandardError(cv.map((c) => ({ key: `${c.report.rule}/${c.report.thresholds}`, balanced_accuracy: c.report.presence.balanced_accuracy, foldBAs: c.report.fold_balanced_accuracy })));
+  const best = cv.find((c) => `${c.report.rule}/${c.report.thresholds}` === across.chosen.key && c.report.presence.balanced_accuracy === across.chosen.balanced_accuracy)!;
   log(`presence rule: ${best.report.rule}, thresholds ${best.report.thresholds} (${JSON.stringify(best.report.setting)})`);
   const setting = best.report.setting;
   const rule = best.report.rule;
@@ -281,72 +287,94 @@ function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prep
 const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
 /** Presence thresholds: chosen per kind, or the clause threshold plus one offset for every kind (pooled balanced accuracy). */
 type ThresholdMode = 'per_kind' | 'offset';
-const THRESHOLD_MODES: readonly ThresholdMode[] = ['per_kind', 'offset'];
 
 /** Every kind's items as offsets from its clause threshold, pooled. */
 function offsetItems(items: readonly Scored[][], clauseT: readonly number[]): Scored[] {
   return items.flatMap((list, k) => list.map((i) => ({ ...i, score: i.score - clauseT[k]! })));
 }
 
-function pooledOffset(items: readonly Scored[][], clauseT: readonly number[], folds: number): { report: PresenceFigures; perKind: (PresenceFigures | null)[] } {
+function pooledOffset(items: readonly Scored[][], clauseT: readonly number[], folds: number): Pooled {
   const all = offsetItems(items, clauseT);
   const cuts = Array.from({ length: folds }, (_, f) => bestThreshold(all.filter((i) => i.fold !== f), 0));
+  return summarise(items, items.map((list, k) => list.map((i) => i.score - clauseT[k]! >= cuts[i.fold]!)), folds);
+}
+
+interface Pooled {
+  readonly report: PresenceFigures;
+  readonly perKind: (PresenceFigures | null)[];
+  /** Pooled balanced accuracy of each fold (for the one-standard-error choice). */
+  readonly foldBAs: number[];
+}
+
+/** Pooled figures of per-kind predictions: over all kinds, per kind, and per fold. */
+function summarise(items: readonly Scored[][], predicted: readonly (readonly boolean[])[], folds: number): Pooled {
+  const add = (a: ReturnType<typeof confusion>, b: ReturnType<typeof confusion>) => ({ tp: a.tp + b.tp, fn: a.fn + b.fn, tn: a.tn + b.tn, fp: a.fp + b.fp });
+  const zero = { tp: 0, fn: 0, tn: 0, fp: 0 };
+  const figuresOf = (c: typeof zero, n: number): PresenceFigures => {
+    const pr = c.tp + c.fn ? c.tp / (c.tp + c.fn) : 0;
+    const mr = c.tn + c.fp ? c.tn / (c.tn + c.fp) : 0;
+    return { n, balanced_accuracy: balancedAccuracy(c.tp, c.fn, c.tn, c.fp), present_recall: pr, missing_recall: mr };
+  };
+  let total = zero;
   const perKind = items.map((list, k) => {
     if (list.length === 0) return null;
-    let tp = 0, fn = 0, tn = 0, fp = 0;
-    for (const i of list) {
-      const predicted = i.score - clauseT[k]! >= cuts[i.fold]!;
-      if (i.gold && predicted) tp++;
-      else if (i.gold) fn++;
-      else if (predicted) fp++;
-      else tn++;
-    }
-    const pr = tp + fn ? tp / (tp + fn) : 0;
-    const mr = tn + fp ? tn / (tn + fp) : 0;
-    return { n: list.length, balanced_accuracy: tp + fn && tn + fp ? (pr + mr) / 2 : tp + fn ? pr : mr, present_recall: pr, missing_recall: mr, tp, fn, tn, fp };
+    const c = confusion(list, predicted[k]!);
+    total = add(total, c);
+    return figuresOf(c, list.length);
   });
-  const sum = (key: 'tp' | 'fn' | 'tn' | 'fp') => perKind.reduce((a, p) => a + (p ? p[key] : 0), 0);
-  const pr = sum('tp') / Math.max(1, sum('tp') + sum('fn'));
-  const mr = sum('tn') / Math.max(1, sum('tn') + sum('fp'));
-  return { report: { n: all.length, balanced_accuracy: (pr + mr) / 2, present_recall: pr, missing_recall: mr }, perKind: perKind.map((p) => (p ? { n: p.n, balanced_accuracy: p.balanced_accuracy, present_recall: p.present_recall, missing_recall: p.missing_recall } : null)) };
+  const foldBAs = Array.from({ length: folds }, (_, f) => {
+    const c = items.reduce((acc, list, k) => add(acc, confusion(list, predicted[k]!, f)), zero);
+    return balancedAccuracy(c.tp, c.fn, c.tn, c.fp);
+  });
+  return { report: figuresOf(total, total.tp + total.fn + total.tn + total.fp), perKind, foldBAs };
+}
+
+/**
+ * The simpler a presence rule, the earlier: the clause head alone with one offset for every kind
+ * needs no second model and one number; thresholds per kind fit 21 numbers, a presence head a
+ * second model. The trainer takes the simplest rule whose cross-validated balanced accuracy is
+ * within one standard error (over the folds) of the best one: differences of a point or less
+ * between rules come and go with a few changed passages, and a more complex rule must earn its
+ * place by more than that.
+ */
+const COMPLEXITY: readonly string[] = ['clause/offset', 'clause/per_kind', 'presence/offset', 'mean/offset', 'presence/per_kind', 'mean/per_kind'];
+
+export interface RuleCandidate {
+  readonly key: string;
+  readonly balanced_accuracy: number;
+  readonly foldBAs: readonly number[];
+}
+
+/** The one-standard-error choice among candidates (keys of COMPLEXITY; the first listed wins a tie). */
+export function oneStandardError(candidates: readonly RuleCandidate[]): { chosen: RuleCandidate; best: RuleCandidate; se: number } {
+  const best = candidates.reduce((a, b) => (b.balanced_accuracy > a.balanced_accuracy ? b : a));
+  const k = best.foldBAs.length;
+  const m = best.foldBAs.reduce((a, b) => a + b, 0) / Math.max(1, k);
+  const se = k > 1 ? Math.sqrt(best.foldBAs.reduce((a, b) => a + (b - m) ** 2, 0) / (k - 1) / k) : 0;
+  const rank = (c: RuleCandidate) => COMPLEXITY.indexOf(c.key);
+  const chosen = candidates.filter((c) => c.balanced_accuracy >= best.balanced_accuracy - se - 1e-12).reduce((a, b) => (rank(b) < rank(a) ? b : a));
+  return { chosen, best, se };
 }
 
 /** A chunk's presence logit under a rule, counted only when the chunk is of the kind by the clause head. */
 const gated = (clauseT: readonly number[], rule: PresenceRule) => (c: Float32Array, p: Float32Array, k: number) =>
   c[k]! < clauseT[k]! ? Number.NEGATIVE_INFINITY : rule === 'clause' ? c[k]! : rule === 'mean' ? (c[k]! + p[k]!) / 2 : p[k]!;
 
-function pooled(items: readonly Scored[][], folds: number): { report: PresenceFigures; perKind: (PresenceFigures | null)[] } {
-  let tp = 0, fn = 0, tn = 0, fp = 0;
-  const perKind = items.map((list) => {
-    if (list.length === 0) return null;
-    const n = nestedFigures(list, folds, Number.POSITIVE_INFINITY);
-    const P = list.filter((x) => x.gold).length;
-    const N = list.length - P;
-    tp += Math.round(n.recall * P);
-    fn += P - Math.round(n.recall * P);
-    tn += Math.round(n.specificity * N);
-    fp += N - Math.round(n.specificity * N);
-    return { n: n.n, balanced_accuracy: n.balanced_accuracy, present_recall: n.recall, missing_recall: n.specificity };
-  });
-  const pr = tp + fn ? tp / (tp + fn) : 0;
-  const mr = tn + fp ? tn / (tn + fp) : 0;
-  return { report: { n: tp + fn + tn + fp, balanced_accuracy: (pr + mr) / 2, present_recall: pr, missing_recall: mr }, perKind };
+function pooled(items: readonly Scored[][], folds: number): Pooled {
+  return summarise(items, items.map((list) => nestedPredictions(list, folds, Number.POSITIVE_INFINITY)), folds);
 }
 
 function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], folds: number, setting: Record<string, number>): CvReport {
   const { clause } = scoredItems(clauseOof, prepared, input, kinds);
-  const rules: Record<string, ReturnType<typeof pooled>> = {};
-  let choice: { rule: PresenceRule; mode: ThresholdMode; ba: number } = { rule: 'clause', mode: 'per_kind', ba: -1 };
+  const rules: Record<string, Pooled> = {};
   for (const r of PRESENCE_RULES) {
     const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, r));
     rules[`${r}/per_kind`] = pooled(items, folds);
     rules[`${r}/offset`] = pooledOffset(items, clauseT, folds);
-    for (const mode of THRESHOLD_MODES) {
-      const ba = rules[`${r}/${mode}`]!.report.balanced_accuracy;
-      if (ba > choice.ba) choice = { rule: r, mode, ba };
-    }
   }
-  const rule = choice.rule;
+  const selection = oneStandardError(Object.entries(rules).map(([key, p]) => ({ key, balanced_accuracy: p.report.balanced_accuracy, foldBAs: p.foldBAs })));
+  const [rule, mode] = selection.chosen.key.split('/') as [PresenceRule, ThresholdMode];
+  const choice = { rule, mode };
   const presence = rules[`${rule}/${choice.mode}`]!;
   const alone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (_c, p, k) => p[k]!), folds);
   const clauseAlone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (c, _p, k) => c[k]!), folds);
@@ -371,6 +399,8 @@ function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], p
     presence_head_alone: alone.report,
     clause_head_alone: clauseAlone.report,
     rules: Object.fromEntries(Object.entries(rules).map(([r, f]) => [r, f.report])),
+    fold_balanced_accuracy: presence.foldBAs,
+    selection: { best: selection.best.key, best_balanced_accuracy: selection.best.balanced_accuracy, standard_error: selection.se },
     rule,
     thresholds: choice.mode,
     kinds: perKind,
@@ -427,3 +457,4 @@ function exportModel(clause: LinearModel, presence: LinearModel | null, question
     training,
   };
 }
+

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClauseKindModel } from '../../../src/core/clauses/model';
 import { LearnedClauseClassifier } from '../../../src/core/clauses/classifier';
-import { DEFAULT_TRAINER, train } from '../../../src/train/train';
+import { DEFAULT_TRAINER, oneStandardError, train } from '../../../src/train/train';
 import { bestThreshold, nestedFigures, auroc } from '../../../src/train/thresholds';
 import { calibrateSufficiency, thresholdFor, thresholdPerWording } from '../../../src/train/sufficiency';
 import { learnedSufficiency, sufficiencyFeatures } from '../../../src/core/ask/sufficiency';
@@ -53,6 +53,28 @@ describe('thresholds', () => {
     expect(nestedFigures(items, 2).balanced_accuracy).toBe(1);
     expect(auroc(items)).toBe(1);
     expect(auroc([{ score: 1, gold: true }, { score: 1, gold: false }])).toBe(0.5);
+  });
+});
+
+describe('the presence rule', () => {
+  const folds = (m: number, spread: number) => [m - spread, m + spread, m - spread / 2, m + spread / 2, m];
+  it('keeps the simplest rule when a more complex one wins by less than a standard error', () => {
+    const { chosen, best, se } = oneStandardError([
+      { key: 'mean/per_kind', balanced_accuracy: 0.87, foldBAs: folds(0.87, 0.03) },
+      { key: 'presence/offset', balanced_accuracy: 0.865, foldBAs: folds(0.865, 0.03) },
+      { key: 'clause/offset', balanced_accuracy: 0.861, foldBAs: folds(0.861, 0.03) },
+    ]);
+    expect(best.key).toBe('mean/per_kind');
+    expect(se).toBeGreaterThan(0.009);
+    expect(chosen.key).toBe('clause/offset');
+  });
+  it('takes the more complex rule when it wins by more than the folds’ spread', () => {
+    const { chosen } = oneStandardError([
+      { key: 'clause/offset', balanced_accuracy: 0.8, foldBAs: folds(0.8, 0.01) },
+      { key: 'presence/offset', balanced_accuracy: 0.863, foldBAs: folds(0.863, 0.01) },
+      { key: 'mean/per_kind', balanced_accuracy: 0.865, foldBAs: folds(0.865, 0.01) },
+    ]);
+    expect(chosen.key).toBe('presence/offset');
   });
 });
 

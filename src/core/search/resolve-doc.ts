@@ -111,7 +111,7 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
     if (own.length === 0 && subset(best.matched, e.matched) && e.score >= RESOLUTION.closeShare * best.score) tied.push(e);
   }
   if (tied.length > 0) {
-    const base = agreementWithItsAmendments(question, [best, ...tied]) ?? heldByText(tokens, [best, ...tied], options);
+    const base = agreementWithItsAmendments(question, [best, ...tied]) ?? theAmendmentAsked(question, [best, ...tied]) ?? heldByText(tokens, [best, ...tied], options);
     if (!base) return ambiguous(question, tokens, [best, ...tied]);
     named.splice(0, named.length, ...base);
   }
@@ -146,6 +146,38 @@ function agreementWithItsAmendments(question: string, list: readonly DocumentEvi
   const bases = list.filter((e) => !amends(e));
   if (bases.length !== 1 || bases.length === list.length) return null;
   return [bases[0]!, ...list.filter(amends)];
+}
+
+/**
+ * "Amendment No. 3 to the Premier manufacturing agreement", "the first amendment to our
+ * distributor agreement with Neon" when the workspace holds the agreement and its amendments:
+ * the amendment whose title carries that number. Null unless the question numbers the amendment
+ * and exactly one of the documents is that amendment.
+ */
+function theAmendmentAsked(question: string, list: readonly DocumentEvidence[]): DocumentEvidence[] | null {
+  const asked = amendmentNumber(question);
+  if (asked === null) return null;
+  const meant = list.filter((e) => AMENDMENT_TITLE.test((e.doc.title ?? '').trim()) && amendmentNumber(e.doc.title ?? '') === asked);
+  return meant.length === 1 ? meant : null;
+}
+
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  premier: 1, deuxième: 2, troisième: 3, erster: 1, erste: 1, ersten: 1, zweiter: 2, zweite: 2, zweiten: 2, dritter: 3, dritte: 3, dritten: 3,
+};
+
+const AMENDMENT_NOUN = String.raw`(?:amendment|addendum|supplement|avenant|nachtrag|änderungsvereinbarung)`;
+const NUMBER_AFTER = new RegExp(String.raw`\b${AMENDMENT_NOUN}\s*(?:no\.?|number|nr\.?|n°|#)?\s*(\d{1,2})\b`, 'iu');
+const NUMBER_BEFORE = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th|\.|er|e|ème)?\s+${AMENDMENT_NOUN}\b|\b(\p{L}+)\s+${AMENDMENT_NOUN}\b`, 'iu');
+
+/** The number of the amendment a text names: "First Amendment", "Amendment No. 3", "amendment #2", "2nd amendment", "Avenant n° 2", "Zweiter Nachtrag"; null when none. */
+function amendmentNumber(text: string): number | null {
+  const after = NUMBER_AFTER.exec(text);
+  if (after) return Number(after[1]);
+  const before = NUMBER_BEFORE.exec(text);
+  if (!before) return null;
+  if (before[1]) return Number(before[1]);
+  return ORDINALS[before[2]!.toLowerCase()] ?? null;
 }
 
 /**

@@ -29,29 +29,75 @@ interface Line {
 /** The contract title of the opening text (the first pages joined by "\n"), or null. */
 export function contractTitle(opening: string): string | null {
   const lines = openingLines(opening);
-  const preamble = lines.findIndex((l) => PREAMBLE_START.test(l.text));
+  const preambles = lines.flatMap((l, i) => (PREAMBLE_START.test(l.text) ? [i] : []));
+  const preamble = preambles[0] ?? -1;
   const end = preamble >= 0 ? preamble : Math.min(lines.length, 40);
-  for (let i = 0; i < end; i++) {
+  const heading = headingBefore(lines, 0, end, preamble >= 0);
+  if (heading) return heading;
+  const m = THIS_TITLE.exec(preambleText(lines, preamble));
+  if (m) return tidy(m[1]!);
+  // A line taken for the preamble that does not name the document ("BETWEEN LG&E AND TENNESSEE
+  // GAS PIPELINE COMPANY" on a cover) may stand above the title: look again before the next one.
+  const next = preambles.find((p) => p > preamble + 1 && p <= preamble + 15);
+  if (next === undefined) return null;
+  const later = headingBefore(lines, preamble + 1, next, true);
+  if (later) return later;
+  const n = THIS_TITLE.exec(preambleText(lines, next));
+  return n ? tidy(n[1]!) : null;
+}
+
+function preambleText(lines: readonly Line[], at: number): string {
+  return at >= 0 ? lines.slice(at, at + 3).map((l) => l.text).join(' ') : '';
+}
+
+/** The first title heading in lines [from, end), with its wrapped parts; null when none. */
+function headingBefore(lines: readonly Line[], from: number, end: number, hasPreamble: boolean): string | null {
+  const first = lines.findIndex((l) => !LEGEND.test(l.text));
+  for (let i = from; i < end; i++) {
     const line = lines[i]!;
-    if (!isTitleLine(line.text)) continue;
-    // Without a preamble to stand before, only a heading in capitals or the very first line counts.
-    if (preamble < 0 && i > 0 && /\p{Ll}/u.test(line.text)) continue;
+    if (!isTitleLine(line.text) || isAttachmentHeading(lines, i)) continue;
+    // Without a preamble to stand before, only a heading in capitals or the very first line (after filing legends) counts.
+    if (!hasPreamble && i > first && /\p{Ll}/u.test(line.text)) continue;
     let title = line.text;
-    // "AMENDMENT NO. 3 TO THE MASTER SERVICES AND" / "LICENSE AGREEMENT": a heading ending in a connector goes on.
-    for (let j = i + 1; j < end && j <= i + 2 && !lines[j - 1]!.blankAfter && CONNECTOR_END.test(lines[j - 1]!.text) && isContinuation(lines[j]!.text); j++) title += ` ${lines[j]!.text}`;
-    // A title wrapped over lines ("MASTER SERVICES AND" / "LICENSE AGREEMENT") or with its
-    // qualifier below ("(For Use under FT-A Rate Schedule)") is taken whole when it continues at once.
-    for (let j = i - 1; j >= 0 && j >= i - 2; j--) {
+    // "AMENDMENT NO. 3 TO THE MASTER SERVICES AND" / "LICENSE AGREEMENT": a heading ending in a
+    // connector goes on; so does one whose next line is the connector alone ("SERVICE AGREEMENT" /
+    // "FOR" / "TRANSFER AGENT SERVICES").
+    // A heading cannot end in a connector: it goes on after a blank line too.
+    for (let j = i + 1; j < end && j <= i + 2; j++) {
+      const text = lines[j]!.text;
+      if (CONNECTOR_END.test(lines[j - 1]!.text) && isContinuation(text)) title += ` ${text}`;
+      else if (lines[j - 1]!.blankAfter) break;
+      else if (CONNECTOR_ALONE.test(text) && j + 1 < end && !lines[j]!.blankAfter && isContinuation(lines[j + 1]!.text) && !CONNECTOR_ALONE.test(lines[j + 1]!.text)) {
+        title += ` ${text} ${lines[j + 1]!.text}`;
+        break;
+      } else break;
+    }
+    // A title wrapped over lines ("MASTER SERVICES AND" / "LICENSE AGREEMENT", "SOFTWARE
+    // DEVELOPMENT," / "HOSTING AND MANAGEMENT AGREEMENT") or with its qualifier below ("(For Use
+    // under FT-A Rate Schedule)") is taken whole when it continues at once.
+    for (let j = i - 1; j >= from && j >= i - 2; j--) {
       const prev = lines[j]!;
-      if (prev.blankAfter || !isContinuation(prev.text) || /\b(?:and|of|for|to|de|et|und|der)$/iu.test(prev.text) === false) break;
+      if (prev.blankAfter || !isContinuation(prev.text) || /(?:\b(?:and|of|for|to|de|et|und|der)|,)$/iu.test(prev.text) === false) break;
       title = `${prev.text} ${title}`;
     }
     return tidy(title);
   }
-  const from = preamble >= 0 ? lines.slice(preamble, preamble + 3).map((l) => l.text).join(' ') : '';
-  const m = THIS_TITLE.exec(from);
-  return m ? tidy(m[1]!) : null;
+  return null;
 }
+
+/** A line that is a connector alone: it joins the heading above to the line below. */
+const CONNECTOR_ALONE = /^(?:and|of|for|to|de|du|des|et|und|der|über)$/iu;
+
+/**
+ * The heading of an attachment listed before the document begins ("EXHIBIT D" / "FORM OF
+ * AGREEMENT FOR TRIAL" / "[Form follows.]"): a bracketed placeholder stands in for its text just
+ * below it. The agreement's own title comes later.
+ */
+function isAttachmentHeading(lines: readonly Line[], i: number): boolean {
+  return lines.slice(i + 1, i + 3).some((l) => PLACEHOLDER.test(l.text));
+}
+
+const PLACEHOLDER = /^\[[^\]]{0,40}\b(?:follows?|attached|to come|to be attached|omitted)\b[^\]]{0,20}\]\.?$/iu;
 
 function openingLines(opening: string): Line[] {
   const raw = opening.split('\n');
@@ -75,7 +121,7 @@ function isTitleLine(text: string): boolean {
   if (ws.length === 0 || ws.length > 16) return false;
   // A sentence (a verb after a full stop, a clause ending in a comma or a lower-case start) is not a title.
   if (/^[\p{Ll}]/u.test(text) || /[,;:]$/u.test(text) || /\p{Ll}{2}\.\s+\p{Lu}/u.test(text)) return false;
-  if (/\b(?:shall|will|hereby|herein|whereas|means|is|are|was|were)\b/iu.test(text)) return false;
+  if (/\b(?:shall|will|hereby|herein|whereas|means|is|are|was|were|please|carefully)\b/iu.test(text)) return false;
   // In a heading that is not in capitals the noun opens it ("Contrat de …", "Agreement for …") or
   // closes it ("Software License Agreement"); in the middle of a line it is a sentence's.
   if (/\p{Ll}/u.test(text)) {

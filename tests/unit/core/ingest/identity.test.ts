@@ -101,6 +101,21 @@ describe('title', () => {
     expect(contractTitle('Promotion Agreement Between\n\nThis Agreement is entered into by and between Go Call, Inc. ("Go Call") and Pagemaster Corporation.')).toBe('Promotion Agreement');
   });
 
+  it('passes over the headings of attachments listed before the document begins', () => {
+    const opening = 'EXHIBIT C\nFORM OF SUBLICENSE\n[Form follows.]\n22\nEXHIBIT D\nFORM OF AGREEMENT FOR TRIAL\n[Form follows.]\n23\nFIRST AMENDMENT TO\n\nSUPPLY AGREEMENT\n\nTHIS FIRST AMENDMENT TO SUPPLY AGREEMENT (this "Amendment") is made as of May 1, 1999, by and between Alpha Corp. ("Alpha") and Beta Inc. ("Beta").';
+    expect(contractTitle(opening)).toBe('FIRST AMENDMENT TO SUPPLY AGREEMENT');
+  });
+
+  it('joins a connector on a line of its own and a line ending in a comma', () => {
+    expect(contractTitle('Exhibit (k)(1)\nSERVICE AGREEMENT\nFOR\nTRANSFER AGENT SERVICES\nTO\nACME INCOME FUND\nTHIS SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES (this "Agreement") between Acme Income Fund and Beta LLC is dated as of January 26, 2011.')).toBe('SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES');
+    expect(contractTitle('EXHIBIT 10.1\nJOURNAL SOFTWARE DEVELOPMENT,\nHOSTING AND MANAGEMENT AGREEMENT\nThis AGREEMENT is made the 20th day of March 1998\nBETWEEN\n1. Alpha Corp.')).toBe('JOURNAL SOFTWARE DEVELOPMENT, HOSTING AND MANAGEMENT AGREEMENT');
+  });
+
+  it('looks past a cover line taken for the preamble, and never takes an instruction to the reader', () => {
+    expect(contractTitle('EXHIBIT 10.65\nNOVEMBER 1, 2002, RATE FT-A AGREEMENT\nBETWEEN ALPHA AND BETA PIPELINE COMPANY\nService Package No: 40715\nGAS TRANSPORTATION AGREEMENT\n(For Use under FT-A Rate Schedule)\nTHIS AGREEMENT is made and entered into as of the 1st day of November, 2002, by and between Beta Pipeline Company and Alpha.')).toBe('GAS TRANSPORTATION AGREEMENT');
+    expect(contractTitle('EXHIBIT C\nSoftware License Agreement\n[v.08.05.03]\nPLEASE READ THIS SOFTWARE LICENSE AGREEMENT CAREFULLY BEFORE DOWNLOADING OR USING THE SOFTWARE.')).toBe('Software License Agreement');
+  });
+
   it('takes the preamble’s own words when no heading names the kind, and nothing from a sentence', () => {
     expect(contractTitle('Exhibit 99.1\n\nThis Cooperation Agreement (this "Agreement") is by and among Acme Inc. ("Acme") and Beta LLC ("Beta").')).toBe('Cooperation Agreement');
     expect(contractTitle('Die Parteien beachten die Verordnung (EU) 2016/679 (Datenschutz-Grundverordnung, „DSGVO“).')).toBeNull();

@@ -181,6 +181,21 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(m.kind === 'resolved' && m.resolution.documentId).toBe('mfg-amendment');
   });
 
+  it('takes the amendment the question numbers when there are several', () => {
+    const three = doc('mfg-amendment-3', 'AMENDMENT NO. 3 TO HERON FOODS, LLC and KESTREL NUTRITION CORPORATION MANUFACTURING AGREEMENT', ['Heron Foods, LLC', 'Kestrel Nutrition Corporation']);
+    const first = doc('mfg-first', 'FIRST AMENDMENT TO MANUFACTURING AGREEMENT', ['Heron Foods, LLC', 'Kestrel Nutrition Corporation']);
+    const all = [...docs, three, first];
+    const top = (q: string) => {
+      const m = matchDocuments(q, all);
+      return m.kind === 'resolved' ? m.resolution.documentId : m.kind;
+    };
+    expect(top('Are there liquidated damages in Amendment No. 3 to the Heron Foods manufacturing agreement?')).toBe('mfg-amendment-3');
+    expect(top('does the second amendment to our manufacturing agreement with Kestrel change the price?')).toBe('mfg-amendment');
+    expect(top('Any exclusivity in the first amendment to our manufacturing agreement with Heron Foods')).toBe('mfg-first');
+    // Not numbered: which amendment is meant is asked.
+    expect(top('What does the amendment to the Heron Foods manufacturing agreement change?')).toBe('ambiguous');
+  });
+
   it('takes an untitled copy with the same names (a text export of a PDF) as the same document', () => {
     const copy = doc('msa-text', null, ['BlueHarbor, LLC', 'Clear Meadow Inc.'], 'msa.txt');
     expect(sameWork(docs[0]!, copy)).toBe(true);

@@ -41,6 +41,11 @@ export interface DocumentHandles {
    * question may space and punctuate a name otherwise ("Radial Spark", "care g.b. plus").
    */
   readonly compactNames: ReadonlyMap<string, number>;
+  /**
+   * Initials of the parties' names of three words or more ("kbw" of "Keefe, Bruyette & Woods,
+   * Inc."): a question writing them in capitals ("our agency agreement with KBW") names the party.
+   */
+  readonly nameInitials: ReadonlySet<string>;
 }
 
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
@@ -138,7 +143,12 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   const initials = new Set<string>();
   const titleWords = foldedWords(doc.title ?? '').filter((w) => !DOCUMENT_NOUNS.has(w) && !/^(?:and|of|the|for|to|de|et|und|der|die)$/u.test(w));
   if (titleWords.length >= 2 && titleWords.length <= 5) initials.add(titleWords.map((w) => w[0]).join(''));
-  return { doc, handles, words, stems, initials, wholeNames, compactNames };
+  const nameInitials = new Set<string>();
+  for (const p of identity?.parties ?? []) {
+    const i = initialsOf(p.name);
+    if (i.length >= 3 && i.length <= 6) nameInitials.add(i);
+  }
+  return { doc, handles, words, stems, initials, wholeNames, compactNames, nameInitials };
 }
 
 /** Shorter compact names are too easily made by chance from a question's words. */

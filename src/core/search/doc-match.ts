@@ -92,7 +92,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const specificity = (k: number) => Math.log(1 + n / Math.max(1, k)) / norm;
   const usable = tokens.map((t) => !t.functionWord && (t.word.length >= 2 || /\d/u.test(t.word)));
   // How many documents each question word names (any class), for its specificity.
-  const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchClass(h, t.word) !== null).length : 0));
+  const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchToken(h, t) !== null).length : 0));
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
@@ -107,7 +107,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const weights = new Map<number, number>();
     tokens.forEach((t, i) => {
       if (!usable[i]) return;
-      const m = matchClass(h, t.word);
+      const m = matchToken(h, t);
       if (!m) return;
       weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t)));
       matched.set(i, m.cls);
@@ -159,7 +159,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i))) || rare(idf(t))))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i))) || rare(idf(t))))) anchors.add(i);
     }
     for (const i of [...matched.keys()]) {
       if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;
@@ -268,6 +268,11 @@ function inNamingPosition(tokens: readonly QuestionToken[], i: number, nounAt: r
   if (nounAt[i - 1]) return true;
   const before = tokens[i - 1]?.word ?? '';
   return /^(?:with|from|against|between|avec|entre|contre|mit|gegen|zwischen)$/u.test(before) || tokens[i + 1]?.word === 's';
+}
+
+/** A question word's match in a document's handles; initials of a party's name count when written in capitals ("KBW"). */
+function matchToken(h: DocumentHandles, t: QuestionToken): { cls: HandleClass; share: number } | null {
+  return matchClass(h, t.word) ?? (/^\p{Lu}{3,6}$/u.test(t.raw) && h.nameInitials.has(t.word) ? { cls: 'name', share: 1 } : null);
 }
 
 function matchClass(h: DocumentHandles, word: string): { cls: HandleClass; share: number } | null {

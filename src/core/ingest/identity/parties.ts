@@ -34,7 +34,7 @@ const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|a
 const PREAMBLE_END =
   /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
 /** A defined name, a company form or a numbered party label soon after the introducer: a preamble, not a sentence about "agreements between the parties". */
-const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|plc|PLC|GmbH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|Incorporated)(?![\p{L}])|^[^\S\r\n]*\(?1\)?[.)]?\s/mu;
+const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|plc|PLC|GmbH|GMBH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|COMPANY|Incorporated|INCORPORATED)(?![\p{L}])|^[^\S\r\n]*\(?1\)?[.)]?\s/mu;
 
 const QUOTE_OPEN = '"“„«‘';
 const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '“', '«': '»', '‘': '’' };
@@ -42,9 +42,9 @@ const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '�
 /** Collective or pronoun terms a preamble defines that name no party. */
 const COLLECTIVE = /^(?:the\s+)?(?:parties|party|each\s+party|either\s+party|we|us|our|you|your|i|me|les\s+parties|la\s+partie|die\s+parteien|partei|vertragsparteien)$/iu;
 /** Connectors inside a party's name ("Bank of America", "Procter & Gamble", "Société Générale de …"). */
-const CONNECTOR = /^(?:of|the|and|&|de|du|des|la|le|del|della|von|van|der|den|für|fur|y|e|et|und|d'|l')$/iu;
+const CONNECTOR = /^(?:of|the|and|&|\/|de|du|des|la|le|del|della|von|van|der|den|für|fur|y|e|et|und|d'|l')$/iu;
 /** A word that continues a name after its legal form ("Acme, Inc., a Delaware corporation" stops at "a"). */
-const CAPITALISED = /^["“„«‘(]?(?:[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'’.&/,-]*|\p{Ll}+(?:\p{Lu}|\.(?:com|net|org|io|de|fr))[\p{L}\p{M}\p{N}'’.&/,-]*)[)”"»’]?,?$/u;
+const CAPITALISED = /^["“„«‘(]?(?:[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'’.&/,_-]*|\p{Ll}+(?:\p{Lu}|\.(?:com|net|org|io|de|fr))[\p{L}\p{M}\p{N}'’.&/,-]*)[)”"»’]?,?$/u;
 const LEGAL_FORM_TOKEN =
   /^(?:inc\.|llc|ltd\.|corp\.|Inc\.?|INC\.?|Incorporated|INCORPORATED|Corp\.?|CORP\.?|Corporation|CORPORATION|Co\.|CO\.|Company|COMPANY|Ltd\.?|LTD\.?|Limited|LIMITED|PLC|plc|LLC|L\.L\.C\.?|LLP|L\.L\.P\.?|L\.P\.?|LP|GmbH|GMBH|AG|KG|SE|SA|S\.A\.?|SAS|S\.A\.S\.?|SARL|S\.A\.R\.L\.?|B\.V\.?|BV|N\.V\.?|NV|S\.p\.A\.?|SpA|S\.r\.l\.?|Srl|Pty\.?|A\/S|ApS|AB|Oy|Oyj|G\.I\.E\.?)[,;.]?$/u;
 
@@ -58,16 +58,39 @@ export interface PartyOptions {
  * signature block is looked for in `closing` (the last pages), else in the opening.
  */
 export function extractParties(text: string, closing = '', options: PartyOptions = {}): Party[] {
-  const opening = joinSpacedCapitals(text.slice(0, options.openingChars ?? OPENING_CHARS));
+  // A superscript ordinal ("April 15" / "th" / ", 2010") or an underline rule ("-------") on a line of its own splits a sentence: dropped.
+  const opening = joinSpacedCapitals(text.slice(0, options.openingChars ?? OPENING_CHARS)).replace(/\n[ \t]*(?:st|nd|rd|th|[-_=]{3,})[ \t]*(?=\n)/gu, '');
+  return mergeParties(namedParties(opening, closing || text), addressee(opening)).slice(0, MAX_PARTIES);
+}
+
+function namedParties(opening: string, closing: string): Party[] {
   let best: Party[] = [];
   for (const body of preambleCandidates(opening)) {
     const parties = partiesIn(body);
-    if (parties.length >= 2) return parties.slice(0, MAX_PARTIES);
+    if (parties.length >= 2) return parties;
     if (parties.length > best.length) best = parties;
   }
   const labelled = labelledParties(opening);
-  if (labelled.length >= 2) return labelled.slice(0, MAX_PARTIES);
-  return mergeParties(best.length > 0 ? best : labelled, signatureParties(closing || text)).slice(0, MAX_PARTIES);
+  if (labelled.length >= 2) return labelled;
+  return mergeParties(best.length > 0 ? best : labelled, signatureParties(closing));
+}
+
+/** A letter's salutation: the addressee stands in the lines above it. */
+const SALUTATION = /^[ \t]*(?:Ladies and Gentlemen|Gentlemen|Dear (?:Sirs?|Madam|Sir or Madam|[\p{Lu}][^\n:,]{1,60})|Mesdames(?:,| et) Messieurs|Madame, Monsieur|Sehr geehrte[^\n:,]{0,60})[ \t]*[:,][ \t]*$/mu;
+
+/**
+ * A letter agreement's addressee ("Keefe, Bruyette & Woods, Inc." / its address / "Ladies and
+ * Gentlemen:"): the company named in the few lines above the salutation, within the opening.
+ */
+function addressee(opening: string): Party[] {
+  const m = SALUTATION.exec(opening.slice(0, 8_000));
+  if (!m) return [];
+  const lines = opening.slice(0, m.index).split('\n').map((l) => l.trim()).filter((l) => l !== '').slice(-8);
+  for (const line of lines) {
+    const name = leadingName(line);
+    if (name && LEGAL_FORM_IN.test(name) && isPartyName(name) && name.length >= line.length - 2) return [{ name, shortNames: [], role: null }];
+  }
+  return [];
 }
 
 /** "B E T W E E N" (letters spaced out in a heading) → "BETWEEN". */
@@ -114,16 +137,20 @@ const ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“�
 
 /** The text up to where the recitals or clauses begin, or the first paragraph ending in a full stop. */
 function preambleBody(window: string): string {
-  const end = PREAMBLE_END.exec(window);
+  // "BETWEEN\n1. HealthGate Data Corp. …": a number right after the introducer labels the first party, not the first clause.
+  const lead = /^[\s:]*(?=\n[ \t]*1\.)/u.exec(window)?.[0].length ?? -1;
+  const rest = lead >= 0 ? window.slice(lead + 1) : window;
+  const found = PREAMBLE_END.exec(rest);
+  const end = found && lead >= 0 ? { index: found.index + lead + 1 } : found;
   let body = end ? window.slice(0, end.index) : window;
   const stop = /\.\s*\n[ \t]*\n/u.exec(body);
   if (stop && DEFINITION_PAREN.test(body.slice(0, stop.index + 1))) body = body.slice(0, stop.index + 1);
   return body;
 }
 
-/** The body up to its first full stop that ends a sentence (not "Inc.", "Ltd.", "No."). */
+/** The body up to its first full stop that ends a sentence (not "Inc.", "Ltd.", "No.", a party's number "1."). */
 function firstSentence(body: string): string {
-  const m = /(?<!(?:\b\p{Lu}\p{Ll}{0,4})|\b\p{Lu}|\bno|\bNo)\.\s+(?=\p{Lu}\p{Ll})/u.exec(body);
+  const m = /(?<!(?:\b\p{Lu}\p{Ll}{0,4})|\b\p{Lu}|\bno|\bNo|(?:^|\n)[ \t]*\d{1,2})\.\s+(?=\p{Lu}\p{Ll})/u.exec(body);
   return m ? body.slice(0, m.index + 1) : body;
 }
 
@@ -178,7 +205,7 @@ function splitParts(preamble: string): Part[] {
       continue;
     }
     const rest = preamble.slice(i, i + 20);
-    const and = /^(?:[\s,]+(?:and|AND|et|ET|und|UND)[\s:]+|\s+[-–—]\s*(?:and|AND|et|und)\s*[-–—]\s+)(?=["“„«‘(]?[\p{Lu}\p{N}]|\(\d|\p{Ll}+[\p{Lu}.]|(?:der|die|dem|den|la|le|les|l['’]|the)\s*[\p{Lu}])/u.exec(rest);
+    const and = /^(?:[\s,]+(?:and|AND|et|ET|und|UND)[\s:]+|\n\s*(?:And|Et|Und)[ \t]*\n\s*|\s+[-–—]\s*(?:and|AND|et|und)\s*[-–—]\s+)(?=["“„«‘(]?[\p{Lu}\p{N}]|\(\d|\p{Ll}+[\p{Lu}.]|(?:der|die|dem|den|la|le|les|l['’]|the)\s*[\p{Lu}])/u.exec(rest);
     // "Louisville Gas and Electric Company": "and" inside a name; a party is complete once it has
     // its legal form, its definition or a description ("…, a Delaware corporation").
     if (and && complete(preamble.slice(from, i))) {
@@ -225,6 +252,8 @@ export function isPartyName(name: string): boolean {
   const words = name.split(/\s+/u).filter((w) => !/^(?:the|The|THE)$/u.test(w));
   if (words.length === 0 || /^(?:This|THIS|Such|SUCH|Each|EACH|Exhibit|EXHIBIT|Schedule|SCHEDULE|Section|SECTION|Article|ARTICLE)\b/u.test(name)) return false;
   if (words.some((w) => /^\p{L}{3,}\.$/u.test(w) && !LEGAL_FORM_TOKEN.test(w)) && /\.\s+\p{Lu}/u.test(name) && !LEGAL_FORM_IN.test(name.split(/\.\s+/u).at(-1) ?? '')) return false;
+  // A date ("March, 2004", "October 1,1996", "22nd of May, 2008") is not a name.
+  if (DATE_NAME.test(name)) return false;
   // An address ("15407 McGinty Road West, Wayzata, Minnesota 55391 USA") is not a name.
   if (/\b\d{4,6}\b/u.test(name) && /\b(?:Road|Street|St\.|Avenue|Ave\.?|Boulevard|Blvd\.?|Suite|Drive|Lane|Way|Floor|USA)\b/u.test(name)) return false;
   const legal = LEGAL_FORM_IN.test(name);
@@ -233,6 +262,9 @@ export function isPartyName(name: string): boolean {
   const w = words[0]!;
   return /^\p{Lu}[\p{Lu}\p{N}&-]{2,}$/u.test(w) || /\p{Ll}\p{Lu}|\.(?:com|net|org)/u.test(w);
 }
+
+const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`;
+const DATE_NAME = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?)?${MONTH}(?:\s*\d{1,2}(?:st|nd|rd|th)?)?,?\s*\d{4}$`, 'iu');
 
 /**
  * A party from one part of the preamble, or null when the part does not start with a name.

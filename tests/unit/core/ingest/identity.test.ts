@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractIdentity } from '../../../../src/core/ingest/identity';
 import { documentLabel, identityLine, shownParties } from '../../../../src/core/ingest/identity/label';
-import { extractParties } from '../../../../src/core/ingest/identity/parties';
+import { extractParties, isPartyName } from '../../../../src/core/ingest/identity/parties';
 import { contractTitle } from '../../../../src/core/ingest/identity/title';
 
 const page = (text: string, n = 1) => ({ page: n, text });
@@ -37,6 +37,40 @@ describe('parties', () => {
       ['NORTHWIND COURIER LTD.', ['Northwind']],
       ['CONTOSO SYSTEMS CANADA LTD.', ['Contoso']],
     ]);
+  });
+
+  it('reads a cover block: "between" / name / "And" / name, in capitals or with an underscore', () => {
+    const caps = `DEVELOPMENT AND OPTION AGREEMENT\nbetween\nHARPOON NORTHWIND, INC.\nand\nCONTOSO BIOTECHNOLOGY LTD\nDated as of November 20, 2019\nTABLE OF CONTENTS\nARTICLE 1\n1`;
+    expect(extractParties(caps).map((p) => p.name)).toEqual(['HARPOON NORTHWIND, INC.', 'CONTOSO BIOTECHNOLOGY LTD']);
+    const mixed = `Network Build and Maintenance Agreement\n\nBetween\n\nCommnet Wireless, LLC\n\nAnd\n\nAT&T Mobility LLC\nMobility Network General Agreement\nTABLE OF CONTENTS`;
+    expect(extractParties(mixed).map((p) => p.name)).toEqual(['Commnet Wireless, LLC', 'AT&T Mobility LLC']);
+    const underscore = `CONTENT LICENSING AGREEMENT\nbetween\nData Call Technologies, Inc.\n600 Kenrick, Suite B-12\nHouston, Texas 77060\nhereinafter referred to as "Licensor"\nand\nPLAN_B MEDIA AG\nSchaafenstr. 25\n50676 Cologne\nhereinafter referred to as "plan_b"\n1 PURPOSE OF THE AGREEMENT`;
+    expect(extractParties(underscore).map((p) => p.name)).toEqual(['Data Call Technologies, Inc.', 'PLAN_B MEDIA AG']);
+  });
+
+  it('reads a numbered party after BETWEEN, a name with a slash, and a name broken by a superscript ordinal', () => {
+    const numbered = `This AGREEMENT is made the 20 March day of 1998\nBETWEEN\n1. HealthGate Data Corp., a Delaware corporation ("HealthGate"), having an address at 380 Pleasant Street, Malden\nAND\n2. Blackwell Science Limited a company registered in England ("Blackwell")\nWHEREAS:`;
+    expect(extractParties(numbered).map((p) => p.name)).toEqual(['HealthGate Data Corp.', 'Blackwell Science Limited']);
+    const slash = `THIS SERVICE AGREEMENT (this “Agreement”) between Blackstone / GSO Long-Short Credit Income Fund, a Delaware statutory trust (“Client”) and Mellon Investor Services LLC, a New Jersey limited liability company (“Agent”), is dated as of January 26, 2011.\n1. Appointment.`;
+    expect(extractParties(slash).map((p) => p.name)).toEqual(['Blackstone / GSO Long-Short Credit Income Fund', 'Mellon Investor Services LLC']);
+    const ordinal = `This Development Agreement is entered into on April 15 , 2010 by and between Cargill,\nth\nIncorporated, having its principal place of business at 15407 McGinty Road West (“Cargill”) and Bioamber S.A.S., having a place of business at Pomacle France (“Bioamber”).\nBackground`;
+    expect(extractParties(ordinal).map((p) => p.name)).toEqual(['Cargill, Incorporated', 'Bioamber S.A.S.']);
+  });
+
+  it('reads a name broken by an underline rule on its own line', () => {
+    const ruled = `This Co-Branding Agreement ("Agreement") is\n---------\nmade and entered into as of April 27, 1999, by and\n--------------\nbetween Shipwell.com, Inc., a Washington corporation (the "Company"), and Mail\n-------\nBoxes Etc. USA, Inc., a California corporation ("MBE").\n---\n\nRECITALS`;
+    expect(extractParties(ruled).map((p) => [p.name, p.shortNames])).toEqual([
+      ['Shipwell.com, Inc.', []],
+      ['Mail Boxes Etc. USA, Inc.', ['MBE']],
+    ]);
+  });
+
+  it('takes a letter agreement’s addressee as a party, and never a date', () => {
+    const letter = `AGENCY AGREEMENT\n, 2009\nKeefe, Bruyette & Woods, Inc.\nInvestment Banking\n10 South Wacker Drive, Suite 3400\nChicago, Illinois 60606\nLadies and Gentlemen:\nAthens Bancshares Corporation, a Tennessee corporation (the “Company”), and Athens Federal Community Bank (the “Bank”) confirm their agreement with you.`;
+    expect(extractParties(letter).map((p) => p.name)).toContain('Keefe, Bruyette & Woods, Inc.');
+    expect(isPartyName('March, 2004')).toBe(false);
+    expect(isPartyName('22nd of May, 2008')).toBe(false);
+    expect(isPartyName('October 1,1996')).toBe(false);
   });
 
   it('finds parties named before "agree" when no "between" introduces them', () => {

@@ -196,6 +196,14 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(top('What does the amendment to the Heron Foods manufacturing agreement change?')).toBe('ambiguous');
   });
 
+  it('knows a party by its initials written in capitals ("KBW"), not by a lower-case word', () => {
+    const agency = (id: string, party: string): NamedDocument => ({ id, name: `${id}.pdf`, title: 'AGENCY AGREEMENT', aliases: [party], identity: { title: 'AGENCY AGREEMENT', parties: [{ name: party, shortNames: [], role: null }], brands: [], kind: 'agency agreement', effectiveDate: null } });
+    const list = [agency('a', 'Keefe, Bruyette & Woods, Inc.'), agency('b', 'Pacific Atlantic Yards LLC'), agency('c', 'Marlow Capital Partners Inc.')];
+    const m = matchDocuments('Does our agency agreement with KBW have an exclusivity clause?', list);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['a']);
+    expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
+  });
+
   it('takes an untitled copy with the same names (a text export of a PDF) as the same document', () => {
     const copy = doc('msa-text', null, ['BlueHarbor, LLC', 'Clear Meadow Inc.'], 'msa.txt');
     expect(sameWork(docs[0]!, copy)).toBe(true);

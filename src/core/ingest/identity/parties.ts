@@ -252,10 +252,12 @@ export function isPartyName(name: string): boolean {
   const words = name.split(/\s+/u).filter((w) => !/^(?:the|The|THE)$/u.test(w));
   if (words.length === 0 || /^(?:This|THIS|Such|SUCH|Each|EACH|Exhibit|EXHIBIT|Schedule|SCHEDULE|Section|SECTION|Article|ARTICLE)\b/u.test(name)) return false;
   if (words.some((w) => /^\p{L}{3,}\.$/u.test(w) && !LEGAL_FORM_TOKEN.test(w)) && /\.\s+\p{Lu}/u.test(name) && !LEGAL_FORM_IN.test(name.split(/\.\s+/u).at(-1) ?? '')) return false;
-  // A date ("March, 2004", "October 1,1996", "22nd of May, 2008") is not a name.
-  if (DATE_NAME.test(name)) return false;
+  // A date ("March, 2004", "October 1,1996", "22nd of May, 2008", "December 14") is not a name, nor are roles alone ("Consultant and Company").
+  if (DATE_NAME.test(name) || name.split(/[\s,]+/u).filter(Boolean).every((w) => ROLE_WORD.test(w))) return false;
   // An address ("15407 McGinty Road West, Wayzata, Minnesota 55391 USA") is not a name.
-  if (/\b\d{4,6}\b/u.test(name) && /\b(?:Road|Street|St\.|Avenue|Ave\.?|Boulevard|Blvd\.?|Suite|Drive|Lane|Way|Floor|USA)\b/u.test(name)) return false;
+  if (/\b\d{4,6}\b/u.test(name) && /\b(?:Road|Street|St\.|Avenue|Ave\.?|Boulevard|Blvd\.?|Suite|Drive|Lane|Way|Floor|Route|Highway|Parkway|Plaza|USA)\b/u.test(name)) return false;
+  // "501 Route 208, Monroe, NY 10950", "Rubicon House, Guildford Road, West End, Surrey GU24 9PW": a US state and ZIP code, a UK postcode, a street.
+  if (/\b\p{Lu}{2}\s+\d{5}(?:-\d{4})?\b/u.test(name) || /\b\p{Lu}{1,2}\d{1,2}\p{Lu}?\s+\d\p{Lu}{2}\b/u.test(name) || /^\d+\s+\p{L}+/u.test(name) && /\b(?:Road|Street|Avenue|Route|Drive|Lane|Boulevard|Way)\b/u.test(name)) return false;
   const legal = LEGAL_FORM_IN.test(name);
   if (!legal && documentNounStrength(name) === 2) return false;
   if (words.length >= 2 || legal) return true;
@@ -264,7 +266,9 @@ export function isPartyName(name: string): boolean {
 }
 
 const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`;
-const DATE_NAME = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?)?${MONTH}(?:\s*\d{1,2}(?:st|nd|rd|th)?)?,?\s*\d{4}$`, 'iu');
+const DATE_NAME = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?)?${MONTH}(?:\s*\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s*\d{4})?$`, 'iu');
+/** Words that name a party's role, not the party ("Consultant and Company", "Both Parties"). */
+const ROLE_WORD = /^(?:and|&|or|the|both|each|either|all|company|consultant|contractor|licensor|licensee|distributor|supplier|customer|client|vendor|agent|franchisee|franchisor|sponsor|manufacturer|reseller|purchaser|buyer|seller|party|parties|member|members|provider|recipient|discloser|owner|tenant|landlord|lessor|lessee|employer|employee|executive)$/iu;
 
 /**
  * A party from one part of the preamble, or null when the part does not start with a name.

@@ -71,6 +71,13 @@ describe('parties', () => {
     expect(isPartyName('March, 2004')).toBe(false);
     expect(isPartyName('22nd of May, 2008')).toBe(false);
     expect(isPartyName('October 1,1996')).toBe(false);
+    expect(isPartyName('December 14')).toBe(false);
+    expect(isPartyName('Consultant and Company')).toBe(false);
+    expect(isPartyName('Both Parties')).toBe(false);
+    expect(isPartyName('501 Route 208, Monroe, NY 10950')).toBe(false);
+    expect(isPartyName('Rubicon House, Guildford Road, West End, Surrey GU24 9PW')).toBe(false);
+    expect(isPartyName('Physician Sales & Service, Inc.')).toBe(true);
+    expect(isPartyName('Kingdom Connect, Inc.')).toBe(true);
   });
 
   it('finds parties named before "agree" when no "between" introduces them', () => {

@@ -10,7 +10,8 @@
  *
  * When the question asks for a value (the governing law, a renewal term, a notice period, the
  * expiration or effective date, the liability cap: values/extract.ts), the answer leads with it
- * ("New York law governs [1].") and quotes first the sentence that states it. A heading or a
+ * ("New York law governs [1].") and quotes first the sentence that states it, then only other
+ * sentences that state such a value. A heading or a
  * contents line is never quoted as the answer, and a definition only when nothing else answers.
  *
  * This is the answer when no model is selected, and the fallback whenever the model fails.
@@ -127,6 +128,10 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
     if (found && i === found.index) return;
+    // With the value found, another passage is quoted only when it states such a value too (a
+    // second renewal term, the law of a schedule): "which law applies?" does not quote a tax clause
+    // because it says "applying".
+    if (found && !extractValue(asked!, b.source.text.slice(b.sentence.start, b.sentence.end), { effectiveDate: b.source.effectiveDate ?? null })) return;
     if (i === 0 || b.sentence.score >= top * RELATIVE) chosen.push({ source: b.source, sentence: b.sentence });
   });
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));

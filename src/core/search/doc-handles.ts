@@ -57,8 +57,8 @@ export function fold(word: string): string {
   return word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
 }
 
-/** A word, or capitals joined by "&" ("AT&T", "P&G") as one word. */
-export const WORD = /\p{Lu}+(?:&\p{Lu}+)+|[\p{L}\p{N}]+/gu;
+/** A word, capitals joined by "&" ("AT&T", "P&G") or words joined by "_" ("plan_b") as one word. */
+export const WORD = /\p{Lu}+(?:&\p{Lu}+)+|[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
 
 /** Folded words of a text ("AT&T" → "at&t"; "deltathree.com" → "deltathree", "com"). */
 export function foldedWords(text: string): string[] {

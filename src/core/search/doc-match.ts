@@ -130,6 +130,9 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   // "Foundation Medicine", when they are not among the parties recognised): those documents'
   // text names them. A run of such words counts for the documents holding all of its rare words.
   for (const run of nameRuns(tokens, usable, nounAt, options)) {
+    // "the Acme outsourcing agreement" where no text holds "Acme": the run names a document that is
+    // not here, not the one document whose text happens to say "outsourcing".
+    if (run.some((i) => writtenAsName(tokens[i]!) && options.terms?.get(tokens[i]!.word)?.idf === 0)) continue;
     const lists = run.map((i) => options.terms?.get(tokens[i]!.word)?.documents ?? []).filter((l) => l.length > 0 && l.length < MAX_DOCUMENTS);
     if (lists.length === 0) continue;
     const holders = lists.reduce((acc, l) => acc.filter((id) => l.includes(id)));

@@ -42,6 +42,16 @@ describe('extractive answers lead with the value asked', () => {
     expect(turn.answer!.verification.ok).toBe(true);
   });
 
+  it('with the value found, quotes no other passage that only shares a word with the question', async () => {
+    const tax = { doc: MSA, seq: 41, text: 'All fees are net, plus the value added tax applying to them, if any.', page: 5, section: ['4 Fees', '4.2'] };
+    const turn = await turnFromAsk(askResult('which law applies to the MSA?', [PASSAGES.law, tax]));
+    expect(turn.answer!.text.split('\n\n')[0]).toBe('New York law governs [1]');
+    expect(turn.answer!.quotes.map((q) => q.text).join(' ')).not.toContain('value added tax');
+    // Without a value found the other passage may still be quoted.
+    const plain = await turnFromAsk(askResult('what applies to the fees?', [tax, PASSAGES.law]));
+    expect(plain.answer!.quotes.map((q) => q.text).join(' ')).toContain('value added tax');
+  });
+
   it('renewal and notice: the length, from the term clause', async () => {
     const renewal = await turnFromAsk(askResult('Does the MSA renew automatically, and for how long?', [PASSAGES.term]));
     expect(renewal.answer!.text.split('\n\n')[0]).toBe('Renewal term: 1 year, each renewal [1]');

@@ -94,6 +94,17 @@ describe('matchDocuments', () => {
     expect(m.kind === 'ambiguous' && m.matched).toEqual(['Distribution Agreement']);
   });
 
+  it('does not take a name no text holds for the one document whose text has the word beside it', () => {
+    // "outsourcing" is in the text of nw-fabrikam only; "Acme" in no text at all.
+    const terms = new Map<string, TermStats>([
+      ['acme', { idf: 0, documents: [] }],
+      ['outsourcing', { idf: 6.2, documents: ['nw-fabrikam'] }],
+    ]);
+    const m = matchDocuments('is there a cap on liability in the Acme outsourcing agreement?', docs, { terms });
+    expect(m.kind).toBe('not_found');
+    expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
+  });
+
   it('tells documents named alike apart by a word only one of their texts holds', () => {
     // "wexcombe" is in the text of nw-fabrikam only (a product, a site, a party not recognised).
     const terms = new Map<string, TermStats>([
@@ -202,6 +213,13 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     const m = matchDocuments('Does our agency agreement with KBW have an exclusivity clause?', list);
     expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['a']);
     expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
+  });
+
+  it('keeps a name written with an underscore whole ("plan_b")', () => {
+    const lic = (id: string, party: string, short: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title: 'CONTENT LICENSING AGREEMENT', aliases: [party, ...short], identity: { title: 'CONTENT LICENSING AGREEMENT', parties: [{ name: party, shortNames: short, role: null }], brands: [], kind: 'content licensing agreement', effectiveDate: null } });
+    const list = [lic('p', 'PLAN_B MEDIA AG', ['plan_b']), lic('q', 'Data Call Technologies, Inc.', []), lic('r', 'Planet Media Inc.', [])];
+    const m = matchDocuments('plan_b license agreement - which law applies?', list);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['p']);
   });
 
   it('takes an untitled copy with the same names (a text export of a PDF) as the same document', () => {

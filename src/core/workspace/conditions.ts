@@ -18,7 +18,7 @@ import type { Verdict } from './verdict';
 export interface Condition {
   /** The value the condition reads (null: only whether the clause is there). */
   readonly kind: ValueKind | null;
-  readonly test: 'equals' | 'before' | 'after' | 'absent';
+  readonly test: 'equals' | 'before' | 'after' | 'absent' | 'automatic';
   /** equals: the jurisdiction; before/after: the date (YYYY-MM-DD). */
   readonly target: string | null;
 }
@@ -45,8 +45,9 @@ export function parseCondition(question: string): Condition | null {
     }
   }
   if (ABSENT.test(question)) return { kind, test: 'absent', target: null };
-  // "Which contracts renew automatically?": whether the clause is there is what the rows say
-  // already (found / not found, verdict.ts), so no condition is kept.
+  // "Which contracts renew automatically?": a renewal clause is not enough — one that only lets a
+  // party extend the term by notice, or the parties by agreement, does not renew by itself.
+  if (kind === 'renewal_term' && AUTOMATIC_ASKED.test(question)) return { kind, test: 'automatic', target: null };
   return null;
 }
 
@@ -58,13 +59,31 @@ function dateIn(text: string): { start: string; end: string; index: number } | n
   return year ? { start: `${year[1]}-01-01`, end: `${year[1]}-12-31`, index: year.index } : null;
 }
 
+/** "automatically", "auto-renew", "evergreen", "tacitement", "stillschweigend", "automatisch". */
+const AUTOMATIC_ASKED = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacite?(?:ment)?|automatiquement|stillschweigend|automatisch)\b/iu;
+/** A renewal that happens by itself: "renews automatically", "shall be renewed … unless either party gives notice", "from year to year". */
+const RENEWS_ITSELF = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
+/** A renewal someone must choose: an option, a right, a notice to extend, the parties' agreement. */
+const RENEWAL_CHOSEN = /\b(?:may|can)\b[^.;]{0,160}\b(?:renew|extend)\w*|\boption\s+to\s+(?:renew|extend)|\bright\s+(?:of|to)\s+renew\w*|\bby\s+mutual\s+(?:written\s+)?(?:agreement|consent)|\bmutually\s+agree\w*|\bpeut\s+être\s+(?:renouvel|prolong)\w*|\bd['’]un\s+commun\s+accord\b|\bkann\b[^.;]{0,60}\bverlängert\b|\beinvernehmlich\w*/iu;
+/** "shall not automatically renew", "will not be renewed". */
+const NO_RENEWAL = /\b(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic\s+)?renewal\b/iu;
+
+/** Whether a renewal clause renews the contract by itself: yes, no (an option or agreement needed, or no renewal), unclear. */
+function renewsItself(evidence: string): Verdict {
+  if (NO_RENEWAL.test(evidence)) return 'no';
+  if (RENEWS_ITSELF.test(evidence)) return 'yes';
+  return RENEWAL_CHOSEN.test(evidence) ? 'no' : 'unclear';
+}
+
 /** A row judged against the condition. */
-export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value'>): Verdict {
+export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value'> & { readonly evidence?: string }): Verdict {
   if (row.status === 'failed') return 'unclear';
   const found = row.status === 'found';
   switch (condition.test) {
     case 'absent':
       return found ? 'no' : 'yes';
+    case 'automatic':
+      return found ? renewsItself(row.evidence ?? '') : 'no';
     case 'equals': {
       const v = row.value?.value;
       if (!found || !v || v.type !== 'jurisdiction') return 'unclear';

@@ -13,13 +13,16 @@ describe('conditions of a workspace question (en/fr/de)', () => {
     ['Which contracts expire before 2025?', { kind: 'expiration_date', test: 'before', target: '2025-01-01' }],
     ['Which contracts end after June 30, 2024?', { kind: 'expiration_date', test: 'after', target: '2024-06-30' }],
     ['Welche Verträge laufen vor 2025 aus?', { kind: 'expiration_date', test: 'before', target: '2025-01-01' }],
+    ['Which contracts renew automatically?', { kind: 'renewal_term', test: 'automatic', target: null }],
+    ['Quels contrats sont renouvelés tacitement ?', { kind: 'renewal_term', test: 'automatic', target: null }],
+    ['Welche Verträge verlängern sich automatisch?', { kind: 'renewal_term', test: 'automatic', target: null }],
   ])('%s', (question, condition) => {
     expect(parseCondition(question)).toEqual(condition);
   });
 
   it('keeps no condition when the question asks for each document’s value or clause', () => {
     expect(parseCondition('What law governs each contract?')).toBeNull();
-    expect(parseCondition('Which contracts renew automatically?')).toBeNull();
+    expect(parseCondition('How long is each renewal term?')).toBeNull();
   });
 });
 
@@ -46,6 +49,21 @@ describe('judging rows', () => {
     expect(judgeRow(before, row('found', ends('2026-01-01')))).toBe('no');
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'until terminated' }))).toBe('no');
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: null }, display: '5 years' }))).toBe('unclear');
+  });
+
+  it('automatic renewal: yes when the clause renews by itself, no for an option, an agreement or no renewal clause', () => {
+    const c = parseCondition('Which contracts renew automatically?')!;
+    const judged = (evidence: string, status: FlowRow['status'] = 'found') => judgeRow(c, { ...row(status), evidence });
+    expect(judged('Thereafter this Agreement shall automatically renew for successive one-year terms.')).toBe('yes');
+    expect(judged('This Agreement shall be renewed for successive periods of one (1) year unless either party gives notice of non-renewal at least 60 days before the end of the term.')).toBe('yes');
+    expect(judged('Le contrat est reconduit tacitement par périodes d’un an.')).toBe('yes');
+    expect(judged('Der Vertrag verlängert sich um jeweils ein Jahr, wenn er nicht gekündigt wird.')).toBe('yes');
+    expect(judged('Vendor may, by written notice given at least thirty (30) days prior to the end of the then-current term, extend the term for up to one (1) year.')).toBe('no');
+    expect(judged('The term may be renewed by mutual written agreement of the parties.')).toBe('no');
+    expect(judged('This Agreement shall not automatically renew.')).toBe('no');
+    expect(judged('The renewal term is set out in Schedule 2.')).toBe('unclear');
+    expect(judged('', 'not_found')).toBe('no');
+    expect(judged('', 'failed')).toBe('unclear');
   });
 
   it('the flow answer gives the honest count, quotes the yes rows and names the others', () => {

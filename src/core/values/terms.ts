@@ -127,6 +127,10 @@ export function extractRenewalTerm(text: string): TypedValue | null {
       const d: DurationValue = { amount: 1, unit: 'years' };
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: true }, display: durationText(d), span: { start: s.start + annual.index, end: s.start + annual.index + annual[0].length } };
     }
+    // "…; thereafter, it shall automatically continue until terminated by either party": no renewal
+    // length, it runs until ended.
+    const until = PERPETUAL.exec(s.text.slice(cue.index));
+    if (until) return { kind: 'renewal_term', value: { type: 'perpetual' }, display: 'until terminated', span: { start: s.start + cue.index + until.index, end: s.start + cue.index + until.index + until[0].length } };
     // "for the term of one year; thereafter, the Agreement shall renew automatically": it renews for the same length.
     const initial = AUTOMATIC.test(s.text.slice(cue.index)) ? durations.filter((f) => f.index < cue.index).at(-1) : undefined;
     if (initial) {

@@ -67,6 +67,10 @@ describe('governing law', () => {
 });
 
 describe('renewal term and notice period', () => {
+  it('reads a term that goes on until terminated as a renewal without end', () => {
+    expect(read('renewal_term', 'This contract shall be for a term of one year commencing on the date first above written; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.')?.value).toEqual({ type: 'perpetual' });
+  });
+
   it('does not read a heading run into the sentence as a renewal', () => {
     expect(read('renewal_term', '3. Term and Renewal The term of this Agreement shall begin on the Effective Date and continue in effect for a period of five (5) years (the "Initial Term").')).toBeNull();
     expect(read('renewal_term', '3. Term and Renewal Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods.')?.display).toBe('1 year');

@@ -31,7 +31,40 @@ const DATE = new RegExp(
 const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
 const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“„«‘]\s*(?:effective\s*date|date\s+d['’]effet|stichtag|inkrafttreten)/iu;
 
-export function extractEffectiveDate(text: string): DatedText | null {
+/**
+ * The effective date: as the opening states it or, when the contract takes effect on signature
+ * ("effective on the date of its execution", "the Effective Date shall be the later of the dates
+ * shown by the signatures below"), the latest date of its signature block (`closing`).
+ */
+export function extractEffectiveDate(text: string, closing = ''): DatedText | null {
+  return statedDate(text) ?? signedDate(text, closing);
+}
+
+/** Taking effect when signed, in the opening or the final provisions. */
+const ON_SIGNATURE =
+  /\beffective\s+date\b[^.;]{0,40}\b(?:shall\s+be|is|means)\s+the\s+(?:later|last|latest)\s+of\s+the\s+dates?\b[^.;]{0,60}\bsign|\b(?:become|becomes|be)\s+effective\s+(?:on|upon|as\s+of)\s+(?:the\s+)?(?:date\s+of\s+(?:its\s+)?(?:execution|signature)|(?:full\s+)?execution|signature|date\s+(?:on\s+which\s+it\s+is\s+)?(?:last\s+)?signed|last\s+date\s+of\s+signature)|\beffective\s+upon\s+(?:full\s+|its\s+)?(?:execution|signature)/iu;
+/** "Date: 3-14-18", "Date: March 14, 2018", "Dated: 03/14/2018" in a signature block. */
+const SIGNATURE_DATE = new RegExp(String.raw`\bDated?\s*:\s*(?:(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b|((?:${MONTH})\.?\s+\d{1,2}${ORDINAL}?\s*,?\s+\d{4}))`, 'giu');
+
+function signedDate(text: string, closing: string): DatedText | null {
+  if (!ON_SIGNATURE.test(text) && !ON_SIGNATURE.test(closing)) return null;
+  const block = closing || text;
+  const at = Math.max(block.lastIndexOf('IN WITNESS'), block.search(/\bIn [Ww]itness [Ww]hereof\b/u));
+  let latest: DatedText | null = null;
+  for (const m of block.slice(Math.max(0, at)).matchAll(SIGNATURE_DATE)) {
+    const written = new RegExp(DATE.source, 'iu').exec(m[4] ?? '');
+    const iso = written ? isoOf(written) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2]));
+    if (iso && (!latest || iso > latest.iso!)) latest = { text: (m[4] ?? `${m[1]}-${m[2]}-${m[3]}`).replace(/\s+/gu, ' '), iso };
+  }
+  return latest;
+}
+
+/** "18" → 2018, "98" → 1998. */
+function twoDigitYear(y: string): number {
+  return y.length === 2 ? (Number(y) < 70 ? 2000 : 1900) + Number(y) : Number(y);
+}
+
+function statedDate(text: string): DatedText | null {
   const opening = text.slice(0, DEFINITION_CHARS);
   const re = new RegExp(DATE.source, 'giu');
   let fallback: DatedText | null = null;
@@ -46,11 +79,13 @@ export function extractEffectiveDate(text: string): DatedText | null {
 }
 
 function isoOf(m: RegExpMatchArray): string | null {
-  let y: number, mo: number, d: number;
-  if (m[1]) [mo, d, y] = [MONTHS[m[1].toLowerCase()]!, Number(m[2]), Number(m[3])];
-  else if (m[5]) [d, mo, y] = [Number(m[4]), MONTHS[m[5].toLowerCase()]!, Number(m[6])];
-  else if (m[7]) [y, mo, d] = [Number(m[7]), Number(m[8]), Number(m[9])];
-  else [mo, d, y] = [Number(m[10]), Number(m[11]), Number(m[12])];
+  if (m[1]) return isoFrom(Number(m[3]), MONTHS[m[1].toLowerCase()]!, Number(m[2]));
+  if (m[5]) return isoFrom(Number(m[6]), MONTHS[m[5].toLowerCase()]!, Number(m[4]));
+  if (m[7]) return isoFrom(Number(m[7]), Number(m[8]), Number(m[9]));
+  return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
+}
+
+function isoFrom(y: number, mo: number, d: number): string | null {
   if (!mo || mo > 12 || d < 1 || d > 31 || y < 1900 || y > 2200) return null;
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }

@@ -35,7 +35,7 @@ export function extractIdentity(pages: readonly IdentityPage[]): DocumentIdentit
     parties,
     brands: extractBrands(opening),
     kind: kindOf(title),
-    effectiveDate: extractEffectiveDate(pages.slice(0, DATE_PAGES).map((p) => p.text).join('\n')),
+    effectiveDate: extractEffectiveDate(pages.slice(0, DATE_PAGES).map((p) => p.text).join('\n'), tail),
   };
 }
 

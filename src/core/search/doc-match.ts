@@ -281,6 +281,11 @@ function matchToken(h: DocumentHandles, t: QuestionToken): { cls: HandleClass; s
 function matchClass(h: DocumentHandles, word: string): { cls: HandleClass; share: number } | null {
   const exact = h.words.get(word);
   if (exact) return { cls: exact, share: 1 };
+  // "Stremick's" for "Stremicks Heritage Foods": a name's word with or without a final "s".
+  if (word.length >= 5) {
+    const variant = h.words.get(word.endsWith('s') ? word.slice(0, -1) : `${word}s`);
+    if (variant === 'name') return { cls: 'name', share: PREFIX_MATCH };
+  }
   if (word.length >= 4) {
     const stemmed = h.stems.get(stemOf(word));
     if (stemmed === 'title' || stemmed === 'file') return { cls: stemmed, share: PREFIX_MATCH };

@@ -49,7 +49,8 @@ const SIGNATURE_DATE = new RegExp(String.raw`\bDated?\s*:\s*(?:(\d{1,2})[-/.](\d
 function signedDate(text: string, closing: string): DatedText | null {
   if (!ON_SIGNATURE.test(text) && !ON_SIGNATURE.test(closing)) return null;
   const block = closing || text;
-  const at = Math.max(block.lastIndexOf('IN WITNESS'), block.search(/\bIn [Ww]itness [Ww]hereof\b/u));
+  // From the first signature block on (a statement of work signed later may follow, its dates blank).
+  const at = block.search(/\b(?:IN WITNESS|In [Ww]itness [Ww]hereof)\b/u);
   let latest: DatedText | null = null;
   for (const m of block.slice(Math.max(0, at)).matchAll(SIGNATURE_DATE)) {
     const written = new RegExp(DATE.source, 'iu').exec(m[4] ?? '');

@@ -60,8 +60,30 @@ export interface PartyOptions {
 export function extractParties(text: string, closing = '', options: PartyOptions = {}): Party[] {
   // A superscript ordinal ("April 15" / "th" / ", 2010") or an underline rule ("-------") on a line of its own splits a sentence: dropped.
   const opening = joinSpacedCapitals(text.slice(0, options.openingChars ?? OPENING_CHARS)).replace(/\n[ \t]*(?:st|nd|rd|th|[-_=]{3,})[ \t]*(?=\n)/gu, '');
-  return mergeParties(namedParties(opening, closing || text), addressee(opening)).slice(0, MAX_PARTIES);
+  const named = mergeParties(namedParties(opening, closing || text), addressee(opening));
+  return (named.length >= 2 ? named : mergeParties(named, describedParties(opening))).slice(0, MAX_PARTIES);
 }
+
+/**
+ * Companies the opening describes as parties are described ("… under which MediaNet Group
+ * Technologies, Inc., a Nevada corporation …, authorizes International Direct Response, Inc., a
+ * Pennsylvania Corporation, …"): a name ending in a legal form, then "a/an <place> corporation".
+ * Read only when the preamble grammar found fewer than two parties.
+ */
+function describedParties(opening: string): Party[] {
+  const out: Party[] = [];
+  for (const m of opening.slice(0, DESCRIBED_CHARS).replace(/\s+/gu, ' ').matchAll(DESCRIBED)) {
+    const name = leadingName(m[1]!);
+    if (name && isPartyName(name) && LEGAL_FORM_IN.test(name)) out.push({ name, shortNames: [], role: null });
+    if (out.length >= MAX_PARTIES) break;
+  }
+  return dedupe(out);
+}
+
+/** Where described companies are looked for: the opening paragraphs. */
+const DESCRIBED_CHARS = 4_000;
+const DESCRIBED =
+  /(?<![\p{L}\p{N}])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.\/-]{0,30},?\s+(?:(?:of|and|&|the|de)\s+)?){1,8}(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Company|COMPANY|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P|LLP)\.?),?\s+an?\s+(?:\p{Lu}[\p{L}.]+\s+){1,3}(?:[Cc]orporation|[Ll]imited\s+[Ll]iability\s+[Cc]ompany|[Cc]ompany|[Ll]imited\s+[Pp]artnership|[Pp]artnership|[Ss]tatutory\s+[Tt]rust|[Bb]ank)(?![\p{L}])/gu;
 
 function namedParties(opening: string, closing: string): Party[] {
   let best: Party[] = [];

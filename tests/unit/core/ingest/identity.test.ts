@@ -194,7 +194,7 @@ describe('identity', () => {
     const filler = (n: number) => ({ page: n, text: `Clause ${n}. ${'The parties shall cooperate in good faith. '.repeat(40)}` });
     const pages = (opening: string, closing: string) => [page(opening), ...Array.from({ length: 11 }, (_, i) => filler(i + 2)), { page: 13, text: closing }];
     const at = (opening: string, closing: string) => extractIdentity(pages(opening, closing)).effectiveDate?.iso ?? null;
-    const laterOf = '11.16 Effective Date. The Effective Date of this Agreement shall be the later of the dates shown by the signatures below.\nIN WITNESS WHEREOF, the Parties have executed this Agreement.\nALPHA, INC. BETA, INC.\nBy: /s/ A By: /s/ B\nDate: 3-14-18 Date: 3-7-18';
+    const laterOf = '11.16 Effective Date. The Effective Date of this Agreement shall be the later of the dates shown by the signatures below.\nIN WITNESS WHEREOF, the Parties have executed this Agreement.\nALPHA, INC. BETA, INC.\nBy: /s/ A By: /s/ B\nDate: 3-14-18 Date: 3-7-18\nSTATEMENT OF WORK #1\nIN WITNESS WHEREOF, the parties have executed this Statement of Work.\nBy: ______ By: ______\nDate: _______ Date: _______';
     expect(at('SERVICES AND HOSTING AGREEMENT\nThis Agreement is entered into by and between Alpha, Inc. and Beta, Inc.', laterOf)).toBe('2018-03-14');
     const onExecution = 'This Agreement shall become effective on the date of its execution and shall remain in force for three years.';
     expect(at(`SUPPLY AGREEMENT\n${onExecution}`, 'IN WITNESS WHEREOF the parties have signed.\nBy: X\nDated: March 2, 2013\nBy: Y\nDated: February 27, 2013')).toBe('2013-03-02');

@@ -83,7 +83,7 @@ function describedParties(opening: string): Party[] {
 /** Where described companies are looked for: the opening paragraphs. */
 const DESCRIBED_CHARS = 4_000;
 const DESCRIBED =
-  /(?<![\p{L}\p{N}])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.\/-]{0,30},?\s+(?:(?:of|and|&|the|de)\s+)?){1,8}(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Company|COMPANY|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P|LLP)\.?),?\s+an?\s+(?:\p{Lu}[\p{L}.]+\s+){1,3}(?:[Cc]orporation|[Ll]imited\s+[Ll]iability\s+[Cc]ompany|[Cc]ompany|[Ll]imited\s+[Pp]artnership|[Pp]artnership|[Ss]tatutory\s+[Tt]rust|[Bb]ank)(?![\p{L}])/gu;
+  /(?<![\p{L}\p{N}])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’./-]{0,30},?\s+(?:(?:of|and|&|the|de)\s+)?){1,8}(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Company|COMPANY|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P|LLP)\.?),?\s+an?\s+(?:\p{Lu}[\p{L}.]+\s+){1,3}(?:[Cc]orporation|[Ll]imited\s+[Ll]iability\s+[Cc]ompany|[Cc]ompany|[Ll]imited\s+[Pp]artnership|[Pp]artnership|[Ss]tatutory\s+[Tt]rust|[Bb]ank)(?![\p{L}])/gu;
 
 function namedParties(opening: string, closing: string): Party[] {
   let best: Party[] = [];

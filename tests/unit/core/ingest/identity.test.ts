@@ -57,6 +57,11 @@ describe('parties', () => {
     expect(extractParties(ordinal).map((p) => p.name)).toEqual(['Cargill, Incorporated', 'Bioamber S.A.S.']);
   });
 
+  it('reads companies described as "X, Inc., a Nevada corporation" when no "between" names them', () => {
+    const text = `RESELLER AGREEMENT\nTHIS AGREEMENT (the "AGREEMENT") entered into as of the 19 day of March, 2004 (the "EFFECTIVE DATE") provides the terms and conditions under which Northwind Group Technologies, Inc., a Nevada corporation having an address at 5100 W. Copans Road ("NORTHWIND"), authorizes Contoso Direct Response, Inc., a Pennsylvania Corporation, having an address at 1125 Lancaster Avenue ("RESELLER") to be its representative.`;
+    expect(extractParties(text).map((p) => p.name)).toEqual(['Northwind Group Technologies, Inc.', 'Contoso Direct Response, Inc.']);
+  });
+
   it('reads a name broken by an underline rule on its own line', () => {
     const ruled = `This Co-Branding Agreement ("Agreement") is\n---------\nmade and entered into as of April 27, 1999, by and\n--------------\nbetween Shipwell.com, Inc., a Washington corporation (the "Company"), and Mail\n-------\nBoxes Etc. USA, Inc., a California corporation ("MBE").\n---\n\nRECITALS`;
     expect(extractParties(ruled).map((p) => [p.name, p.shortNames])).toEqual([

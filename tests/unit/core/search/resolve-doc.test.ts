@@ -215,6 +215,13 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
   });
 
+  it('knows a name written with or without a final "s" ("Stremick\'s" for "Stremicks")', () => {
+    const mfg = (id: string, party: string): NamedDocument => ({ id, name: `${id}.pdf`, title: 'MANUFACTURING AGREEMENT', aliases: [party], identity: { title: 'MANUFACTURING AGREEMENT', parties: [{ name: party, shortNames: [], role: null }], brands: [], kind: 'manufacturing agreement', effectiveDate: null } });
+    const list = [mfg('s', 'Stremicks Heritage Foods, LLC'), mfg('e', 'Electra Vehicles Corp.'), mfg('m', 'Magenta Therapeutics, Inc.')];
+    const m = matchDocuments("Is there a minimum purchase commitment in the Stremick's manufacturing contract?", list);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['s']);
+  });
+
   it('keeps a name written with an underscore whole ("plan_b")', () => {
     const lic = (id: string, party: string, short: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title: 'CONTENT LICENSING AGREEMENT', aliases: [party, ...short], identity: { title: 'CONTENT LICENSING AGREEMENT', parties: [{ name: party, shortNames: short, role: null }], brands: [], kind: 'content licensing agreement', effectiveDate: null } });
     const list = [lic('p', 'PLAN_B MEDIA AG', ['plan_b']), lic('q', 'Data Call Technologies, Inc.', []), lic('r', 'Planet Media Inc.', [])];

@@ -198,7 +198,10 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text)) continue;
-    const renewAt = RENEW.exec(s.text)?.index ?? Number.POSITIVE_INFINITY;
+    // Lengths before the renewal are the initial term's; a heading run into the sentence ("3. Term
+    // and Renewal The term of …") names the section and is not where the renewal starts.
+    const lead = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;
+    const renewAt = lead + (RENEW.exec(s.text.slice(lead))?.index ?? Number.POSITIVE_INFINITY);
     const dates = findDates(s.text);
     let start: Found<string> | null = null;
     for (const date of dates) {

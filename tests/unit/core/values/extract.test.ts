@@ -67,6 +67,11 @@ describe('governing law', () => {
 });
 
 describe('renewal term and notice period', () => {
+  it('reads the initial term after a heading that names the renewal too', () => {
+    const v = extractValue('expiration_date', '3. Term and Renewal The term of this Agreement shall begin on the Effective Date and continue in effect for a period of five (5) years (the "Initial Term"), unless sooner terminated. Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods.', { effectiveDate: '2011-01-11' });
+    expect(v?.value).toMatchObject({ type: 'relative_date', duration: { amount: 5, unit: 'years' }, iso: '2016-01-11' });
+  });
+
   it('reads a term that goes on until terminated as a renewal without end', () => {
     expect(read('renewal_term', 'This contract shall be for a term of one year commencing on the date first above written; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.')?.value).toEqual({ type: 'perpetual' });
   });

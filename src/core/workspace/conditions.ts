@@ -76,14 +76,14 @@ function renewsItself(evidence: string): Verdict {
 }
 
 /** A row judged against the condition. */
-export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value'> & { readonly evidence?: string }): Verdict {
+export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value' | 'evidence'>): Verdict {
   if (row.status === 'failed') return 'unclear';
   const found = row.status === 'found';
   switch (condition.test) {
     case 'absent':
       return found ? 'no' : 'yes';
     case 'automatic':
-      return found ? renewsItself(row.evidence ?? '') : 'no';
+      return found ? renewsItself(row.evidence) : 'no';
     case 'equals': {
       const v = row.value?.value;
       if (!found || !v || v.type !== 'jurisdiction') return 'unclear';

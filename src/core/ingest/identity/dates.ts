@@ -46,6 +46,9 @@ const ON_SIGNATURE =
 /** "Date: 3-14-18", "Date: March 14, 2018", "Dated: 03/14/2018" in a signature block. */
 const SIGNATURE_DATE = new RegExp(String.raw`\bDated?\s*:\s*(?:(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b|((?:${MONTH})\.?\s+\d{1,2}${ORDINAL}?\s*,?\s+\d{4}))`, 'giu');
 
+/** One date, as DATE reads it (not global: no state between calls). */
+const WHOLE_DATE = new RegExp(DATE.source, 'iu');
+
 function signedDate(text: string, closing: string): DatedText | null {
   if (!ON_SIGNATURE.test(text) && !ON_SIGNATURE.test(closing)) return null;
   const block = closing || text;
@@ -53,7 +56,7 @@ function signedDate(text: string, closing: string): DatedText | null {
   const at = block.search(/\b(?:IN WITNESS|In [Ww]itness [Ww]hereof)\b/u);
   let latest: DatedText | null = null;
   for (const m of block.slice(Math.max(0, at)).matchAll(SIGNATURE_DATE)) {
-    const written = new RegExp(DATE.source, 'iu').exec(m[4] ?? '');
+    const written = m[4] ? WHOLE_DATE.exec(m[4]) : null;
     const iso = written ? isoOf(written) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2]));
     if (iso && (!latest || iso > latest.iso!)) latest = { text: (m[4] ?? `${m[1]}-${m[2]}-${m[3]}`).replace(/\s+/gu, ' '), iso };
   }

@@ -26,7 +26,7 @@ describe('conditions of a workspace question (en/fr/de)', () => {
   });
 });
 
-const row = (status: FlowRow['status'], value: RowValue | null = null): Pick<FlowRow, 'status' | 'value'> => ({ status, value });
+const row = (status: FlowRow['status'], value: RowValue | null = null): Pick<FlowRow, 'status' | 'value' | 'evidence'> => ({ status, value, evidence: '' });
 const law = (name: string): RowValue => ({ kind: 'governing_law', value: { type: 'jurisdiction', name }, display: name });
 const ends = (iso: string): RowValue => ({ kind: 'expiration_date', value: { type: 'date', iso }, display: iso });
 

@@ -26,6 +26,12 @@ export const NEG = 0;
 export const WEAK = 2;
 /** A passage window's weak negative (a kind without QA spans): weighed on its own. */
 export const PASSAGE_WEAK = 3;
+/**
+ * A passage window outside every evidence span of a QA kind, in a contract that has the kind:
+ * CUAD annotates a clause once, so restatements and second mentions land here (weighed on
+ * their own, `passageOtherWeight`).
+ */
+export const PASSAGE_OTHER = 4;
 const UNKNOWN = -1;
 
 export interface RawExample {
@@ -130,7 +136,7 @@ export function passageExamples(docs: readonly TrainDocument[], qa: QaFile, labe
           const set = spans.get(k);
           const share = set ? inside(words, set) : 0;
           const qaKind = qaKinds.has(kinds[k]!);
-          l[k] = share >= POS_OVERLAP ? POS : share > NEG_OVERLAP ? UNKNOWN : qaKind ? NEG : PASSAGE_WEAK;
+          l[k] = share >= POS_OVERLAP ? POS : share > NEG_OVERLAP ? UNKNOWN : !qaKind ? PASSAGE_WEAK : set ? PASSAGE_OTHER : NEG;
         }
         out.push({ group, source: 'passage', features: rawFeatures(text, title), labels: l, ref: chunk.id });
       }

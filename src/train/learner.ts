@@ -12,7 +12,7 @@
  */
 import { prng } from '../core/prng';
 import type { SparseVector } from '../core/clauses/features';
-import { NEG, PASSAGE_WEAK, POS, WEAK } from './dataset';
+import { NEG, PASSAGE_OTHER, PASSAGE_WEAK, POS, WEAK } from './dataset';
 
 export interface LearnerOptions {
   readonly epochs: number;
@@ -24,12 +24,14 @@ export interface LearnerOptions {
   readonly weakWeight: number;
   /** Weight of a passage window's weak negative (a kind without QA spans). */
   readonly passageWeakWeight: number;
+  /** Weight of a passage window outside the spans of a kind its contract has (dataset.ts PASSAGE_OTHER). */
+  readonly passageOtherWeight: number;
   /** Positives are weighted (negative weight / positives)^balance: 0 none, 1 fully balanced. */
   readonly balance: number;
   readonly seed: number;
 }
 
-export const DEFAULT_LEARNER: LearnerOptions = { epochs: 6, l2: 1e-6, learningRate: 0.2, weakWeight: 0, passageWeakWeight: 0.3, balance: 0.5, seed: 20261201 };
+export const DEFAULT_LEARNER: LearnerOptions = { epochs: 6, l2: 1e-6, learningRate: 0.2, weakWeight: 0, passageWeakWeight: 0.3, passageOtherWeight: 0, balance: 0.5, seed: 20261201 };
 
 export interface TrainingExample {
   readonly vector: SparseVector;
@@ -75,10 +77,11 @@ export function trainLogistic(examples: readonly TrainingExample[], kinds: numbe
       else if (l === NEG) neg[k]! += w;
       else if (l === WEAK) neg[k]! += w * options.weakWeight;
       else if (l === PASSAGE_WEAK) neg[k]! += w * options.passageWeakWeight;
+      else if (l === PASSAGE_OTHER) neg[k]! += w * options.passageOtherWeight;
     }
   }
   const posWeight = Float32Array.from(pos, (p, k) => (p > 0 ? Math.max(1, (neg[k]! / p) ** options.balance) : 0));
-  const classWeight = (l: number, k: number) => (l === POS ? posWeight[k]! : l === NEG ? 1 : l === WEAK ? options.weakWeight : l === PASSAGE_WEAK ? options.passageWeakWeight : 0);
+  const classWeight = (l: number, k: number) => (l === POS ? posWeight[k]! : l === NEG ? 1 : l === WEAK ? options.weakWeight : l === PASSAGE_WEAK ? options.passageWeakWeight : l === PASSAGE_OTHER ? options.passageOtherWeight : 0);
 
   const W = new Float32Array(features * K);
   const G = new Float32Array(features * K);

@@ -57,9 +57,12 @@ export const DEFAULT_TRAINER: TrainerOptions = {
     { weakWeight: 0, learningRate: 0.1 },
     { weakWeight: 0, learningRate: 0.05, epochs: 12 },
   ],
+  // Windows outside the spans of a kind their contract has are left out (passageOtherWeight 0):
+  // CUAD annotates a clause once, and counting its restatements as negatives cost 0.01 presence
+  // balanced accuracy in cross-validation (0.869 → 0.878; weights 0.05 and 0.2 in between).
   grid: [
-    { passageWeight: 0.3, passageWeakWeight: 0 },
-    { passageWeight: 0.1, passageWeakWeight: 0 },
+    { passageWeight: 0.3, passageWeakWeight: 0, passageOtherWeight: 0 },
+    { passageWeight: 1, passageWeakWeight: 0, passageOtherWeight: 0 },
   ],
 };
 

@@ -14,7 +14,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textFile, WORKSPACE_CONTRACTS } from '../fixtures/contracts';
-import { ARTIFACTS, ask, latestTurn, launch, openApp, results, waitForStatus, type Session } from './support';
+import { ARTIFACTS, ask, latestTurn, launch, openApp, screenshotAtSizes, SIZES, results, waitForStatus, type Session } from './support';
 
 const NW_CONTOSO = 'northwind-contoso-distribution.txt';
 const NW_FABRIKAM = 'northwind-fabrikam-distribution.txt';
@@ -22,18 +22,8 @@ const SUPPLY = 'fabrikam-tailspin-supply.txt';
 const NDA = 'contoso-fabrikam-nda.txt';
 const FRENCH = 'contrat-distribution-societe-negoce.txt';
 
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
-/** The latest turn in view, screenshotted at both sizes; no sideways scrolling at either. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await latestTurn(page).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${ARTIFACTS}/ask-${name}-${size}.png` });
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
+const screenshots = (page: Page, name: string): Promise<void> => screenshotAtSizes(page, latestTurn(page), (size) => `${ARTIFACTS}/ask-${name}-${size}.png`);
 
 const chips = (page: Page) => latestTurn(page).getByTestId('scope-chip').allTextContents();
 const files = async (page: Page) => new Set((await results(page)).map((r) => r.file));

@@ -13,9 +13,8 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from './review-support';
-import { ARTIFACTS, ask, latestTurn, launch, openApp, waitForStatus, type Session } from './support';
+import { ARTIFACTS, ask, latestTurn, launch, openApp, screenshotAtSizes, SIZES, waitForStatus, type Session } from './support';
 
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 const law = (place: string | null) =>
   place
@@ -47,15 +46,7 @@ const FILES = [
   { name: 'quartz-services.txt', text: contract('Services Agreement', 'Quartz Consulting LLC', 'Maple Foods Inc.', null) },
 ];
 
-async function screenshots(page: Page, el: Locator, name: string): Promise<void> {
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${ARTIFACTS}/conditions-${name}-${size}.png` });
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
+const screenshots = (page: Page, el: Locator, name: string): Promise<void> => screenshotAtSizes(page, el, (size) => `${ARTIFACTS}/conditions-${name}-${size}.png`);
 
 describe('answers that state the answer: values and questions with a condition', () => {
   let s: Session;

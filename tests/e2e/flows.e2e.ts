@@ -13,22 +13,12 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textFile, WORKSPACE_CONTRACTS } from '../fixtures/contracts';
 import { download } from './review-support';
-import { ARTIFACTS, ask, latestTurn, launch, openApp, waitForStatus, type Session } from './support';
+import { ARTIFACTS, ask, latestTurn, launch, openApp, screenshotAtSizes, SIZES, waitForStatus, type Session } from './support';
 
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const NON_COMPETE = WORKSPACE_CONTRACTS.filter((c) => c.has.includes('noncompete')).map((c) => c.file);
 const ENGLISH_WITHOUT = WORKSPACE_CONTRACTS.filter((c) => c.language === 'en' && !c.has.includes('noncompete')).map((c) => c.file);
 
-/** `el` in view, screenshotted at both sizes; no sideways scrolling at either. */
-async function screenshots(page: Page, el: Locator, name: string): Promise<void> {
-  for (const [size, viewport] of Object.entries(SIZES)) {
-    await page.setViewportSize(viewport);
-    await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${ARTIFACTS}/flows-${name}-${size}.png` });
-  }
-  await page.setViewportSize(SIZES.desktop);
-}
+const screenshots = (page: Page, el: Locator, name: string): Promise<void> => screenshotAtSizes(page, el, (size) => `${ARTIFACTS}/flows-${name}-${size}.png`);
 
 /** Every text the flows' live regions showed, in order (so progress that passes quickly is still seen). */
 async function recordLiveLines(page: Page): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 export const ARTIFACTS = 'tests/e2e/artifacts';
@@ -101,4 +101,25 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function workspaceMenu(page: Page): Promise<void> {
   const menu = page.locator('details.workspace-menu');
   if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+}
+
+/** The two widths every journey is looked at: a laptop and a phone. */
+export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** How far the page scrolls sideways (0 when it fits). */
+export const sidewaysOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * `el` in view, screenshotted at both sizes, with no sideways scrolling at either. The width is
+ * measured once the resize has been laid out (polled: right after `setViewportSize` a wrapped
+ * row may not have reflowed yet), so only overflow that stays fails.
+ */
+export async function screenshotAtSizes(page: Page, el: Locator, path: (size: string) => string): Promise<void> {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    await page.setViewportSize(viewport);
+    await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await expect.poll(() => sidewaysOverflow(page), { timeout: 3_000 }).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path(size) });
+  }
+  await page.setViewportSize(SIZES.desktop);
 }

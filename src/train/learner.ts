@@ -31,7 +31,7 @@ export interface LearnerOptions {
   readonly seed: number;
 }
 
-export const DEFAULT_LEARNER: LearnerOptions = { epochs: 6, l2: 1e-6, learningRate: 0.2, weakWeight: 0, passageWeakWeight: 0.3, passageOtherWeight: 0, balance: 0.5, seed: 20261201 };
+export const DEFAULT_LEARNER: LearnerOptions = { epochs: 6, l2: 1e-6, learningRate: 0.2, weakWeight: 0, passageWeakWeight: 0.3, passageOtherWeight: 1, balance: 0.5, seed: 20261201 };
 
 export interface TrainingExample {
   readonly vector: SparseVector;

@@ -70,7 +70,7 @@ export function analyzeDocument(pages: readonly PageText[], meta: AnalyzeMeta, o
   const cleaned = options.clean === false ? { pages: pages.map((p) => ({ ...p })), report: emptyReport() } : cleanPages(pages);
   const text = cleaned.pages.map((p) => p.text).join('\n\n');
   const language = detectLanguage(text);
-  const metadata = extractMetadata(metadataPages(cleaned.pages), { fileName: meta.fileName, pdfTitle: meta.declaredTitle });
+  const metadata = extractMetadata(metadataPages(cleaned.pages), { fileName: meta.fileName, pdfTitle: meta.declaredTitle, runningHeads: cleaned.report.headerFooterPatterns });
   return {
     pages: cleaned.pages,
     chunks: chunkPages(cleaned.pages, options.chunker),

@@ -19,6 +19,8 @@ import { extractAliases, type AliasOptions } from './aliases';
 import { COMPANY_FORM, detectHeading } from './headings';
 import { extractIdentity, type DocumentIdentity } from './identity';
 import { isPartyName } from './identity/parties';
+import { isTitleLine } from './identity/title';
+import { documentNounStrength } from './identity/nouns';
 
 export interface MetadataPage {
   readonly page: number;
@@ -28,6 +30,8 @@ export interface MetadataPage {
 export interface MetadataSource {
   readonly fileName: string;
   readonly pdfTitle?: string | null | undefined;
+  /** The running headers and footers cleanPages removed (digits as "#"). */
+  readonly runningHeads?: readonly string[] | undefined;
 }
 
 export interface DocumentMetadata {
@@ -64,8 +68,8 @@ export function extractMetadata(pages: readonly MetadataPage[], source: Metadata
   }
   const found = extractAliases(text, { ...options, maxChars, partyChars });
   const identity = extractIdentity(pages);
-  // A heading naming the kind of contract first; else the file's own title, else the first heading-like line.
-  const title = identity.title ?? meaningfulTitle(source.pdfTitle, source.fileName) ?? titleFromText(pages.slice(0, options.titlePages ?? 2));
+  // A heading naming the kind of contract first; else a running head naming it; else the file's own title, else the first heading-like line.
+  const title = identity.title ?? runningTitle(source.runningHeads ?? []) ?? meaningfulTitle(source.pdfTitle, source.fileName) ?? titleFromText(pages.slice(0, options.titlePages ?? 2));
   const parties = identity.parties.length > 0 ? identity.parties.map((p) => p.name) : found.parties.filter(isPartyName);
   const seen = new Set<string>();
   const aliases = [...identity.parties.flatMap((p) => [p.name, ...p.shortNames]), ...identity.brands, ...found.aliases].filter((a) => {
@@ -75,6 +79,19 @@ export function extractMetadata(pages: readonly MetadataPage[], source: Metadata
     return true;
   });
   return { title, aliases: aliases.slice(0, MAX_ALIASES), parties, definedTerms: found.definedTerms, identity: { ...identity, title } };
+}
+
+/**
+ * A running head that names the kind of document ("License and Development Agreement" atop every
+ * page after a cover whose text layer has no title): the title when the opening has none. Heads
+ * with a number in them ("Page # of #", "Exhibit #") are not titles.
+ */
+export function runningTitle(heads: readonly string[]): string | null {
+  for (const head of heads) {
+    const text = head.replace(/\s+/gu, ' ').trim();
+    if (!text.includes('#') && isTitleLine(text)) return text;
+  }
+  return null;
 }
 
 const FILE_EXTENSION = /\.(?:docx?|dotx?|pdf|rtf|odt|ott|txt|md|pages|xlsx?|pptx?|html?|xml|tex|wpd|eml|msg)$/i;
@@ -136,7 +153,7 @@ export function titleFromText(pages: readonly MetadataPage[]): string | null {
     const before = lines[i - 1];
     // The rest of a sentence from the line before (a legend wrapped over lines), or a party's name.
     if (before && !before.blankAfter && before.page === line.page && /[\p{Ll},]$/u.test(before.text)) continue;
-    if (isCompanyName(s)) continue;
+    if (isCompanyName(s) || (ADDRESS_LINE.test(s) && documentNounStrength(s) === 0)) continue;
     if (isCapsTitle(s) && isLegend(lines, i)) {
       while (i + 1 < lines.length && !lines[i]!.blankAfter && lines[i + 1]!.page === line.page && isCapsLine(lines[i + 1]!.text) && !/[.!?]$/.test(lines[i]!.text)) i++;
       continue;
@@ -160,6 +177,13 @@ export function titleFromText(pages: readonly MetadataPage[]): string | null {
   }
   return null;
 }
+
+/**
+ * A street line of an address: a few words and a house number ("Alter Postplatz 2", "Avenida
+ * Vereador José Diniz 3465", "Rue de la Paix 12b"), or a number before the street ("2929 E.
+ * Commercial Blvd"). Under a party's name, never a title.
+ */
+const ADDRESS_LINE = /^(?:\p{Lu}[\p{L}'’.-]{0,30}(?:\s[\p{L}'’.-]{1,30}){0,5}\s\d{1,5}[a-z]?|\d{1,5}[a-z]?\s(?:[NSEW]\.?\s)?\p{Lu}[\p{L}'’.-]{0,30}(?:\s[\p{L}'’.,-]{1,30}){0,6})$/u;
 
 /**
  * The capital lines from `i` on (same page, no blank line) read as a sentence, not a title: a

@@ -111,7 +111,7 @@ function openingLines(opening: string): Line[] {
 }
 
 /** A heading naming a kind of document: short, capitals or title case, no sentence, no legend or contents line. */
-function isTitleLine(text: string): boolean {
+export function isTitleLine(text: string): boolean {
   if (text.length < 4 || text.length > 160 || LEGEND.test(text) || TOC_ENTRY.test(text)) return false;
   // A clause heading ("19. ENTIRE AGREEMENT"), a date line, an address or a quoted defined term is not a title.
   if (/^(?:\d{1,3}(?:\.\d{1,3})*\.?\s|(?:section|article|clause|§)\s*\d)/iu.test(text) || /^["“„«‘]/u.test(text)) return false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractAliases, isAbbreviation, legalEntity, longForm } from '../../../../src/core/ingest/aliases';
 import { cleanPages } from '../../../../src/core/ingest/clean';
 import { detectLanguage } from '../../../../src/core/text/language';
-import { extractMetadata, meaningfulTitle, titleFromText } from '../../../../src/core/ingest/metadata';
+import { extractMetadata, meaningfulTitle, runningTitle, titleFromText } from '../../../../src/core/ingest/metadata';
 
 const US_PREAMBLE = `MASTER SERVICES AGREEMENT
 
@@ -184,6 +184,23 @@ describe('titles', () => {
     expect(titleFromText([{ page: 1, text: 'EXHIBIT 10.6\n\nWATCHGUARD TECHNOLOGIES, INC.\nDISTRIBUTOR AGREEMENT\n\nThis Agreement is made…' }])).toBe('DISTRIBUTOR AGREEMENT');
     const capsLegend = 'CERTAIN CONFIDENTIAL PORTIONS OF THIS EXHIBIT HAVE BEEN OMITTED AND\nREPLACED WITH [***]. SUCH PORTIONS ARE FILED SEPARATELY.\n\nLICENSE AGREEMENT\n\nThis License Agreement…';
     expect(titleFromText([{ page: 1, text: capsLegend }])).toBe('LICENSE AGREEMENT');
+  });
+
+  it('never takes a street line of an address for the title', () => {
+    const cover = 'Exhibit 10.14\n“Agreement”\nbetween\nNLS-1 Pharma AG\nAlter Postplatz 2\n6370 Stans\nSwitzerland “Licensor” / “NLS”\nand\nEurofarma Laboratórios S.A.\nAvenida Vereador José Diniz 3465\n';
+    expect(titleFromText([{ page: 1, text: cover }])).toBeNull();
+    expect(titleFromText([{ page: 1, text: 'Rue de la Paix 12b\n\nDistribution Agreement\n' }])).toBe('Distribution Agreement');
+    // A title ending in its number is still one.
+    expect(titleFromText([{ page: 1, text: 'Amendment No 2\n\nThis amendment…' }])).toBe('Amendment No 2');
+  });
+
+  it('takes a running head naming the kind of document when the opening names none', () => {
+    expect(runningTitle(['Source: NLS PHARMACEUTICS LTD., F-#, #/#/#', 'License and Development Agreement'])).toBe('License and Development Agreement');
+    expect(runningTitle(['Page # of #', 'Confidential', 'Exhibit #.# Supply Agreement'])).toBeNull();
+    const pages = [{ page: 1, text: 'between\nNLS-1 Pharma AG\nAlter Postplatz 2\nand\nEurofarma S.A.\n' }];
+    expect(extractMetadata(pages, { fileName: 'x.pdf', runningHeads: ['License and Development Agreement'] }).title).toBe('License and Development Agreement');
+    // The opening's own title wins over a running head.
+    expect(extractMetadata([{ page: 1, text: 'SUPPLY AGREEMENT\n\nThis Supply Agreement is made between A Ltd and B Ltd.' }], { fileName: 'x.pdf', runningHeads: ['Master Agreement'] }).title).toBe('SUPPLY AGREEMENT');
   });
 
   it('returns null when the text starts with a clause or a sentence', () => {

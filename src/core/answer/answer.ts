@@ -13,10 +13,11 @@
  *   with the section its quote sits in (sources.ts, labelQuotedSources).
  */
 import type { AskResult } from '../ask/types';
+import type { KindSentences } from '../ask/kind-sentences';
 import { toSerialized, type SerializedError } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import { checkAnswer } from './citations';
-import { extractiveAnswer } from './extractive';
+import { extractiveAnswer, type SentenceKind } from './extractive';
 import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
@@ -72,6 +73,25 @@ export function appReply(text: string, sources: readonly AnswerSource[] = []): C
   return { ...checked, quotes: [], verification: { ...verification, quotes: 0, unverifiedQuotes: 0, ok: verification.unresolvedCitations === 0 } };
 }
 
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Shorter sentence parts than this are not matched by containment (a cut passage's edge). */
+const MIN_PART = 40;
+
+/** The asked kind's score of a source's sentence, from the ask path's sentences of the kind (matched by text: a source may be its passage cut short). */
+function sentenceKind(found: KindSentences): SentenceKind {
+  return (source, sentence) => {
+    const list = found[source.chunkId];
+    if (!list?.length) return 0;
+    const s = squash(sentence);
+    let best = 0;
+    for (const k of list) {
+      const t = squash(k.text);
+      if (t === s || (s.length >= MIN_PART && t.includes(s)) || (t.length >= MIN_PART && s.includes(t))) best = Math.max(best, k.score);
+    }
+    return best;
+  };
+}
+
 export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks: AnswerHooks = NO_HOOKS, signal?: AbortSignal): Promise<AnswerPart> {
   const { ask, pinned, language } = input;
   const m = messages(language);
@@ -118,7 +138,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
-  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language));
+  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language, ask.kindSentences ? sentenceKind(ask.kindSentences) : undefined));
   if (composed.empty) return { ...base, state: 'insufficient', sources, answer: appReply(composed.text, sources), writer: 'app', fallback };
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));

@@ -31,7 +31,7 @@ export class SentenceRanker {
     const units = texts.map((text, i) => {
       const language = languages[i] ?? DEFAULT_LANGUAGE;
       const wanted = new Set(analyzer.terms(reduceQuestion(question, language).text, language));
-      const spans = joinFragments(text, splitSentences(text));
+      const spans = sentenceSpans(text);
       return { text, language, wanted, spans, terms: spans.map((s) => new Set(analyzer.terms(text.slice(s.start, s.end), language).filter((t) => wanted.has(t)))) };
     });
     const df = new Map<string, number>();
@@ -55,6 +55,11 @@ export class SentenceRanker {
   of(i: number): readonly ScoredSentence[] {
     return this.sentences[i] ?? [];
   }
+}
+
+/** The sentences of `text` as the ranker reads them (fragments joined to the sentence after them). */
+export function sentenceSpans(text: string): Span[] {
+  return joinFragments(text, splitSentences(text));
 }
 
 /** Fewer words than this (numbers aside) is a fragment, not a sentence. */

@@ -16,6 +16,7 @@ import { foldedWords } from '../search/doc-handles';
 import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
+import { kindSentences } from './kind-sentences';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
@@ -78,6 +79,8 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
   const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD, ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}) });
   const answered = sufficiency.score >= sufficiency.threshold;
+  const sentences = deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
+  throwIfAborted(signal, 'ask');
   return {
     outcome: answered ? 'answered' : 'insufficient',
     question,
@@ -89,6 +92,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     sufficiency,
     candidates: [],
     clarification: null,
+    ...(sentences ? { kindSentences: sentences } : {}),
     response,
   };
 };

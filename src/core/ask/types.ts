@@ -8,6 +8,7 @@ import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
 import type { NamedDocument, PipelinePassage, PipelineResponse, PipelineSettings } from '../search-types';
 import type { TermStats } from '../search/term-stats';
 import type { ChunkRecord } from '../types';
+import type { KindSentences } from './kind-sentences';
 
 /** What the previous turn of the conversation leaves for a follow-up. */
 export interface AskContext {
@@ -83,6 +84,8 @@ export interface AskResult {
    * evidence, best first (the turn offers "Search all documents"); absent otherwise.
    */
   readonly elsewhere?: readonly string[];
+  /** The shown passages' sentences that read as a clause of the asked kind (kind-sentences.ts); absent when no kind is asked. */
+  readonly kindSentences?: KindSentences;
   /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
    * are the candidates the shown ones were chosen from (more than are shown).

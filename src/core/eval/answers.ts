@@ -7,6 +7,9 @@
  *  - answer_has_evidence: of the answerable questions, those whose answer cites a passage
  *    (of the question's document, when known) overlapping an annotated evidence span (match.ts;
  *    the passage proper, not the neighbours shown with it); an abstention has none;
+ *  - quote_has_evidence: of the answerable questions, those whose answer quotes, from a passage
+ *    of the question's document, words overlapping an annotated evidence span: the sentence
+ *    quoted is the clause, not only a passage that holds it somewhere;
  *  - abstained_answerable / abstained_unanswerable: of the answerable / unanswerable questions,
  *    those whose turn abstained (insufficient or clarification) — low / high is good;
  *  - value_match: of the answerable questions of the categories where CUAD gives a value
@@ -28,6 +31,7 @@ export interface AnswerJudgement {
   readonly citations_valid: number;
   readonly quotes_verbatim: number;
   readonly answer_has_evidence: number;
+  readonly quote_has_evidence: number;
   readonly abstained_answerable: number;
   readonly abstained_unanswerable: number;
   readonly value_match: { readonly overall: number; readonly n: number; readonly by_category: Readonly<Record<string, number>> };
@@ -59,6 +63,14 @@ export function citesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new
   );
 }
 
+/** Whether the answer quotes, from a passage of the item's document, words overlapping one of its evidence spans. */
+export function quotesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new EvidenceMatcher()): boolean {
+  const { item, turn } = judged;
+  if (!turn.answer || abstained(turn)) return false;
+  const ofDocument = new Set(turn.sources.filter((s) => !judged.documentId || s.documentId === judged.documentId).map((s) => s.n));
+  return turn.answer.quotes.some((q) => q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text)));
+}
+
 const share = (part: number, whole: number, empty: number) => (whole === 0 ? empty : part / whole);
 
 export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
@@ -87,6 +99,7 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
     citations_valid: share(resolved, citations, 1),
     quotes_verbatim: share(verbatim, quotes, 1),
     answer_has_evidence: share(answerable.filter((t) => citesEvidence(t, matcher)).length, answerable.length, 0),
+    quote_has_evidence: share(answerable.filter((t) => quotesEvidence(t, matcher)).length, answerable.length, 0),
     abstained_answerable: share(answerable.filter((t) => abstained(t.turn)).length, answerable.length, 0),
     abstained_unanswerable: share(unanswerable.filter((t) => abstained(t.turn)).length, unanswerable.length, 0),
     value_match: values.match,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
-import { citesEvidence, judgeAnswers } from '../../../../src/core/eval/answers';
+import { citesEvidence, judgeAnswers, quotesEvidence } from '../../../../src/core/eval/answers';
 import type { QaItem } from '../../../../src/core/eval/qa';
 import { askResult, CLAUSES, PASSAGES } from '../../../helpers/ask-fixtures';
 import { ScriptedChatModel } from '../../../helpers/scripted-chat';
@@ -33,6 +33,7 @@ describe('judging answers', () => {
     expect(quotes.filter((q) => q.status !== 'verbatim')).toHaveLength(1);
     expect(j.quotes_verbatim).toBeCloseTo((quotes.length - 1) / quotes.length);
     expect(j.answer_has_evidence).toBeCloseTo(1 / 3);
+    expect(j.quote_has_evidence).toBeCloseTo(1 / 3);
     expect(j.abstained_answerable).toBeCloseTo(1 / 3);
     expect(j.abstained_unanswerable).toBe(0);
   });
@@ -44,6 +45,17 @@ describe('judging answers', () => {
     expect(citesEvidence({ item: qa, turn, documentId: 'other' })).toBe(false);
     const uncited = { ...turn, answer: { ...turn.answer!, citations: [] } };
     expect(citesEvidence({ item: qa, turn: uncited })).toBe(false);
+  });
+
+  it('counts a quote with the evidence, not a quote of another sentence of the passage holding it', async () => {
+    const turn = await turnFromAsk(askResult('What is the liability cap?', [PASSAGES.cap]));
+    const qa = item('cap', true, [capEvidence]);
+    expect(quotesEvidence({ item: qa, turn, documentId: 'msa' })).toBe(true);
+    expect(quotesEvidence({ item: qa, turn, documentId: 'other' })).toBe(false);
+    // The same passage cited, but the quote is its other sentence.
+    const elsewhere = { ...turn, answer: { ...turn.answer!, quotes: turn.answer!.quotes.map((q) => ({ ...q, text: 'Nothing in this Agreement limits liability for fraud.' })) } };
+    expect(citesEvidence({ item: qa, turn: elsewhere, documentId: 'msa' })).toBe(true);
+    expect(quotesEvidence({ item: qa, turn: elsewhere, documentId: 'msa' })).toBe(false);
   });
 
   it('judges typed values against CUAD answers, and quotes that are only headings', async () => {
@@ -63,6 +75,6 @@ describe('judging answers', () => {
   });
 
   it('gives neutral shares for an empty set', () => {
-    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0, value_match: { overall: 0, n: 0, by_category: {} }, heading_only: 0, value_in_quote: 0 });
+    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, quote_has_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0, value_match: { overall: 0, n: 0, by_category: {} }, heading_only: 0, value_in_quote: 0 });
   });
 });

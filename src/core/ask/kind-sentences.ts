@@ -1,0 +1,42 @@
+/**
+ * Which sentences of the passages to be shown read as a clause of the kind the question asks
+ * about ("who owns the IP developed?" → the sentence that vests ownership, not the neighbouring
+ * warranty that says "owned by"). The clause classifier reads each sentence on its own, as it
+ * reads a window of a passage; the extractive answer prefers those sentences when it picks what
+ * to quote (answer/extractive.ts). Only sentences at or above the kind's clause threshold are
+ * kept, by their text, so a passage cut to its relevant part still finds them.
+ */
+import { sentenceSpans } from '../answer/relevance';
+import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
+import type { PipelinePassage } from '../search-types';
+
+export interface KindSentence {
+  /** The sentence as it stands in the passage. */
+  readonly text: string;
+  /** The best asked kind's clause score, 0.5 at the kind's threshold. */
+  readonly score: number;
+}
+
+/** Chunk id → its sentences of an asked kind. */
+export type KindSentences = Readonly<Record<string, readonly KindSentence[]>>;
+
+/** Sentences read per passage at most (a long passage's first ones; the kind is rarely later). */
+const MAX_SENTENCES = 40;
+
+export async function kindSentences(classifier: ClauseClassifier, asked: readonly ClauseLabel[], passages: readonly PipelinePassage[], options: JobOptions = {}): Promise<KindSentences> {
+  if (asked.length === 0 || passages.length === 0) return {};
+  const wanted = new Set(asked.map((a) => a.type));
+  const items = [...new Map(passages.map((p) => [p.chunk.id, p.chunk])).values()].flatMap((chunk) =>
+    sentenceSpans(chunk.text)
+      .slice(0, MAX_SENTENCES)
+      .map((s) => ({ chunkId: chunk.id, text: chunk.text.slice(s.start, s.end) })),
+  );
+  if (items.length === 0) return {};
+  const labels = await classifier.classify(items.map((i) => ({ text: i.text })), options);
+  const out: Record<string, KindSentence[]> = {};
+  items.forEach((item, i) => {
+    const score = Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score));
+    if (score >= 0.5) (out[item.chunkId] ??= []).push({ text: item.text, score });
+  });
+  return out;
+}

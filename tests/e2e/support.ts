@@ -107,7 +107,7 @@ export async function workspaceMenu(page: Page): Promise<void> {
 export const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /** How far the page scrolls sideways (0 when it fits). */
-export const sidewaysOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysOverflow = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * `el` in view, screenshotted at both sizes, with no sideways scrolling at either. The width is

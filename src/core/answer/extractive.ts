@@ -89,7 +89,7 @@ export type SentenceKind = (source: AnswerSource, sentence: string) => number;
  * 80.0 / 81.5 %); at 16 a sentence of the kind comes before any that is not, and the question's
  * words order the sentences within each group.
  */
-export const KIND_WEIGHT = 16;
+const KIND_WEIGHT = 16;
 
 function withKind(text: string, sentences: readonly ScoredSentence[], source: AnswerSource, kindOf: SentenceKind | undefined): readonly ScoredSentence[] {
   if (!kindOf) return sentences;

@@ -10,7 +10,7 @@ import { sentenceSpans } from '../answer/relevance';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage } from '../search-types';
 
-export interface KindSentence {
+interface KindSentence {
   /** The sentence as it stands in the passage. */
   readonly text: string;
   /** The best asked kind's clause score, 0.5 at the kind's threshold. */

@@ -76,12 +76,17 @@ function renewsItself(evidence: string): Verdict {
 }
 
 /** A row judged against the condition. */
-export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value' | 'evidence'>): Verdict {
+export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'value' | 'evidence' | 'clause'>): Verdict {
   if (row.status === 'failed') return 'unclear';
   const found = row.status === 'found';
   switch (condition.test) {
     case 'absent':
-      return found ? 'no' : 'yes';
+      // Whether the document has the clause is the clause classifier's call over all its passages
+      // (a consequential-damages exclusion found for "cap on liability" is no cap); a clause it
+      // finds that the question's search did not reach cannot be shown, so the row stays unclear.
+      if (row.clause === undefined) return found ? 'no' : 'yes';
+      if (row.clause < 0.5) return 'yes';
+      return found ? 'no' : 'unclear';
     case 'automatic':
       return found ? renewsItself(row.evidence) : 'no';
     case 'equals': {

@@ -83,6 +83,12 @@ export interface FlowRow {
   readonly language: string | null;
   /** The sufficiency score of the evidence (question flows). */
   readonly score: number | null;
+  /**
+   * How strongly the document has the clause kind the question asks about, read from all its
+   * passages (the ask path's clause signal: 0.5 at the kind's contract threshold); absent when no
+   * kind was asked or on older rows. "Which agreements have no cap on liability?" is judged on it.
+   */
+  readonly clause?: number;
   /** Not found or failed: why, for people. */
   readonly reason: string | null;
   readonly ms: number;

@@ -120,7 +120,9 @@ async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions
   const result = await deps.asker.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, options);
   const best = result.passages[0];
   const score = result.sufficiency?.score ?? null;
-  if (result.outcome === 'answered' && best) return foundRow(item, result.passages, score);
+  const clause = result.sufficiency?.signals?.['clause'];
+  const judged = clause === undefined ? {} : { clause };
+  if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score), ...judged };
   const documents = await deps.asker.documents();
   const doc = documents.find((d) => d.id === item.documentId);
   return {
@@ -137,5 +139,6 @@ async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions
     language: doc?.language ?? null,
     score,
     reason: result.sufficiency?.reasons[0] ?? null,
+    ...judged,
   };
 }

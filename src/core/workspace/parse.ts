@@ -7,7 +7,8 @@
  *   - nothing left and an inventory cue (how many, list, which documents, added …) → inventory,
  *     counts or a table, with the filters found;
  *   - a fact word and only a document's names left → metadata fact (route.ts resolves the names);
- *   - "which/how many/list" + documents (plural), or "every/each" + document, and content left
+ *   - "which/how many/list" + documents (plural), a plural document noun opening the question
+ *     ("Contracts expiring before 2025"), or "every/each" + document, and content left
  *     → broad: the content asked of every document (a per-document flow);
  *   - anything else → null (the ask path).
  *
@@ -111,7 +112,7 @@ class Reader {
   readonly roles: (Role | null)[];
   readonly facts: { kind: FactKind; at: number }[] = [];
   readonly filter: { -readonly [K in keyof CatalogFilter]: CatalogFilter[K] } = {};
-  readonly cues = { count: false, list: false, which: false, every: false, one: false, many: false, added: false, summary: false };
+  readonly cues = { count: false, list: false, which: false, every: false, one: false, many: false, opens: false, added: false, summary: false };
   dimension: Dimension | null = null;
   page: number | null = null;
   negated = false;
@@ -177,7 +178,13 @@ class Reader {
     this.cues.list = this.find(t.list, 'cue').length > 0;
     this.cues.every = this.find(t.every, 'cue').length > 0;
     this.cues.which = this.find(t.which, 'cue').length > 0;
-    this.cues.many = this.find(t.nouns.many, 'noun').length > 0;
+    const many = this.find(t.nouns.many, 'noun');
+    this.cues.many = many.length > 0;
+    // "Contracts expiring before 2025", "the agreements governed by New York law": a plural
+    // document noun opening the question names the collection as a search box query does.
+    const stop = languageResources(this.language)?.stopWords ?? new Set<string>();
+    const first = this.tokens.findIndex((tok) => !stop.has(tok.lower));
+    this.cues.opens = first >= 0 && many.includes(first);
     this.cues.one = this.find(t.nouns.one, 'noun').length > 0;
     this.readKinds();
     this.readTime();
@@ -307,7 +314,7 @@ class Reader {
 
 function decide(r: Reader, residual: readonly Token[]): { route: ParsedRoute | null; view: 'counts' | 'table'; broad: boolean } {
   const c = r.cues;
-  const broad = (residual.length > 0 || c.summary) && (((c.count || c.which || c.list) && c.many) || (c.every && (c.one || c.many)) || (c.summary && c.many));
+  const broad = (residual.length > 0 || c.summary) && (((c.count || c.which || c.list || c.opens) && c.many) || (c.every && (c.one || c.many)) || (c.summary && c.many));
   const filtered = Object.keys(r.filter).length > 0;
   const inventoryCue = c.count || c.list || c.added || (c.which && (c.one || c.many || r.dimension !== null)) || (filtered && (c.one || c.many));
   const view: 'counts' | 'table' = c.count || (r.dimension !== null && !c.list) ? 'counts' : 'table';

@@ -26,7 +26,7 @@ describe('conditions of a workspace question (en/fr/de)', () => {
   });
 });
 
-const row = (status: FlowRow['status'], value: RowValue | null = null): Pick<FlowRow, 'status' | 'value' | 'evidence'> => ({ status, value, evidence: '' });
+const row = (status: FlowRow['status'], value: RowValue | null = null): Pick<FlowRow, 'status' | 'value' | 'evidence' | 'clause'> => ({ status, value, evidence: '' });
 const law = (name: string): RowValue => ({ kind: 'governing_law', value: { type: 'jurisdiction', name }, display: name });
 const ends = (iso: string): RowValue => ({ kind: 'expiration_date', value: { type: 'date', iso }, display: iso });
 
@@ -44,6 +44,13 @@ describe('judging rows', () => {
     const none = parseCondition('Which agreements have no cap on liability?')!;
     expect(judgeRow(none, row('found'))).toBe('no');
     expect(judgeRow(none, row('not_found'))).toBe('yes');
+    // With the document read whole by the clause classifier, its call decides: a passage found
+    // for the question's words that is no cap (a consequential-damages exclusion) is no cap.
+    expect(judgeRow(none, { ...row('found'), clause: 0.2 })).toBe('yes');
+    expect(judgeRow(none, { ...row('found'), clause: 0.8 })).toBe('no');
+    expect(judgeRow(none, { ...row('not_found'), clause: 0.1 })).toBe('yes');
+    // A clause the classifier finds that the search did not reach cannot be shown: unclear.
+    expect(judgeRow(none, { ...row('not_found'), clause: 0.7 })).toBe('unclear');
     const before = parseCondition('Which contracts expire before 2025?')!;
     expect(judgeRow(before, row('found', ends('2024-12-31')))).toBe('yes');
     expect(judgeRow(before, row('found', ends('2026-01-01')))).toBe('no');

@@ -77,6 +77,11 @@ describe('broad questions, in English, French and German', () => {
     ['Quelle est la loi applicable de chaque contrat ?', 'fr', 'loi applicable'],
     ['Welche Verträge enthalten ein Wettbewerbsverbot?', 'de', 'Wettbewerbsverbot'],
     ['Welches Recht gilt für jeden Vertrag?', 'de', 'Recht gilt'],
+    // Typed as into a search box: the plural document noun opens the question.
+    ['Contracts expiring before 2025', 'en', 'expiring'],
+    ['the agreements governed by New York law', 'en', 'governed by New York law'],
+    ['Contrats expirant avant 2025', 'fr', 'expirant avant'],
+    ['Verträge ohne Haftungsbegrenzung', 'de', 'Haftungsbegrenzung'],
   ])('%s → broad, asking each document about: %s', (q, language, subject) => {
     expect(parse(q)).toMatchObject({ route: 'broad', language, subject, broad: true });
   });
@@ -85,6 +90,11 @@ describe('broad questions, in English, French and German', () => {
     expect(parse('which contracts are governed by German law?')).toMatchObject({ route: 'broad', filter: {}, subject: 'governed by German law' });
     expect(parse('which French contracts have a non-compete clause?')).toMatchObject({ route: 'broad', filter: { languages: ['fr'] } });
     expect(parse('summarize every contract')).toMatchObject({ route: 'broad', summary: true });
+  });
+
+  it('leaves a question about one contract, and a document list, where they were', () => {
+    expect(parse('Is the contract governed by New York law?')).toMatchObject({ route: null, broad: false });
+    expect(parse('contracts in French')).toMatchObject({ route: 'inventory', broad: false });
   });
 });
 

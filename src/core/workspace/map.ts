@@ -112,7 +112,14 @@ export async function askItem(item: WorkItem, flow: FlowRecord, deps: AskItemDep
   const row = await askItemRow(item, deps, options);
   // A question with a condition: the row says whether this document meets it (conditions.ts).
   const condition = parseCondition(flow.question);
-  return condition ? { ...row, verdict: judgeRow(condition, row) } : row;
+  if (!condition) return row;
+  const verdict = judgeRow(condition, row);
+  // "Which agreements have no cap on liability?": a document that has none has no passage to
+  // quote for it — what the search found there is not a cap, so it is not shown as the finding.
+  if (condition.test === 'absent' && verdict === 'yes' && row.status === 'found') {
+    return { ...row, status: 'not_found', finding: '', evidence: '', chunkId: null, pageStart: null, pageEnd: null, section: [], value: null, verdict };
+  }
+  return { ...row, verdict };
 }
 
 async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {

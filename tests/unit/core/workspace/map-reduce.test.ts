@@ -49,6 +49,16 @@ describe('the map step', () => {
     expect(row).toMatchObject({ status: 'not_found', document: NDA.name, finding: '', evidence: '', chunkId: null, score: 0.2, reason: 'No passage in “Mutual Non-Disclosure Agreement” is a governing-law clause.' });
   });
 
+  it('a document without the clause an absence asks about is a yes with no finding; one with it a no, quoted', async () => {
+    const absent = { question: 'Which agreements have no cap on liability?' } as FlowRecord;
+    const item = { ...ITEM, query: 'cap on liability', subjects: ['cap_on_liability'] };
+    // The search found a damages exclusion, but the whole document holds no cap by the classifier.
+    const lacks = fakeAsk((r) => askResult(r.question, [PASSAGES.law], { sufficiency: { score: 0.6, threshold: 0.5, reasons: [], signals: { retrieval: 0.9, clause: 0.2 } } }));
+    expect(await askItem(item, absent, { asker: lacks.asker })).toMatchObject({ verdict: 'yes', status: 'not_found', finding: '', chunkId: null, clause: 0.2 });
+    const has = fakeAsk((r) => askResult(r.question, [PASSAGES.cap], { sufficiency: { score: 0.9, threshold: 0.5, reasons: [], signals: { retrieval: 0.9, clause: 0.9 } } }));
+    expect(await askItem(item, absent, { asker: has.asker })).toMatchObject({ verdict: 'no', status: 'found', chunkId: 'msa:40' });
+  });
+
   it('findings are verbatim: the best sentence, without the heading the chunk starts with, long ones cut around the question words', () => {
     expect(withoutHeading('Non-Competition During the term and for one (1) year after it, Fabrikam shall not compete.', 'Non-Competition')).toBe('During the term and for one (1) year after it, Fabrikam shall not compete.');
     expect(withoutHeading('Governing Law', 'Governing Law')).toBe('Governing Law');

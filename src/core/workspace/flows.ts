@@ -67,6 +67,8 @@ export interface FlowRow {
   /** File name (or folder). */
   readonly document: string;
   readonly title: string | null;
+  /** The document's parties as shown beside its title (absent when unknown, and on older rows). */
+  readonly parties?: readonly string[];
   readonly status: RowStatus;
   /** The best sentence of the best passage (verbatim); '' when nothing was found. */
   readonly finding: string;

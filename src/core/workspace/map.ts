@@ -16,6 +16,7 @@ import { splitSentences } from '../text/sentences';
 import { extractValue, valueKindOf } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
+import { shownParties } from '../ingest/identity/label';
 import { quoteStart } from '../answer/verbatim';
 import { sectionPathAt } from '../ingest/section-at';
 import { judgeRow, parseCondition } from './conditions';
@@ -91,6 +92,7 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
     documentId: item.documentId,
     document: best.document.name,
     title: best.document.title,
+    ...(best.document.parties?.length ? { parties: best.document.parties } : {}),
     status: 'found',
     finding,
     evidence: best.chunk.text,
@@ -136,6 +138,7 @@ async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions
     documentId: item.documentId,
     document: doc?.name ?? item.label,
     title: doc?.title ?? null,
+    ...(doc && shownParties(doc).length ? { parties: shownParties(doc) } : {}),
     status: 'not_found',
     finding: '',
     evidence: '',

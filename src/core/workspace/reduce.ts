@@ -30,7 +30,7 @@ const MODEL_SOURCE_CHARS = 900;
 
 /** How a row's document is named: its title, with the file name when two rows share the title. */
 export function rowLabels(rows: readonly FlowRow[]): string[] {
-  return distinctLabels(rows.map((r) => ({ title: r.title, name: r.document })));
+  return distinctLabels(rows.map((r) => ({ title: r.title, name: r.document, parties: r.parties })));
 }
 
 /** The part of `evidence` around `finding`, at most `max` characters, cut at spaces. */

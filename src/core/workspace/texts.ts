@@ -142,10 +142,22 @@ export function duration(ms: number, language: string | null | undefined): strin
 }
 
 /** How documents are named in a reply: their titles, with the file name where two share a title. */
-export function distinctLabels(docs: readonly { readonly title: string | null; readonly name: string }[]): string[] {
-  const titles = new Map<string, number>();
-  for (const d of docs) if (d.title) titles.set(d.title, (titles.get(d.title) ?? 0) + 1);
-  return docs.map((d) => (d.title ? ((titles.get(d.title) ?? 0) > 1 ? `${d.title} (${d.name})` : d.title) : d.name));
+export function distinctLabels(docs: readonly { readonly title: string | null; readonly name: string; readonly parties?: readonly string[] | undefined }[]): string[] {
+  const count = (labels: readonly (string | null)[]) => {
+    const n = new Map<string, number>();
+    for (const l of labels) if (l) n.set(l, (n.get(l) ?? 0) + 1);
+    return n;
+  };
+  const titles = count(docs.map((d) => d.title));
+  // Two "CO-BRANDING AGREEMENT"s are told apart by their parties, as lawyers tell them apart; by file name when the parties do not.
+  const withParties = docs.map((d) => (d.title && d.parties?.length ? `${d.title} — ${d.parties.join(' / ')}` : null));
+  const partyLabels = count(withParties);
+  return docs.map((d, i) => {
+    if (!d.title) return d.name;
+    if ((titles.get(d.title) ?? 0) <= 1) return d.title;
+    const p = withParties[i];
+    return p && partyLabels.get(p) === 1 ? p : `${d.title} (${d.name})`;
+  });
 }
 
 export function joinList(items: readonly string[], language: string | null | undefined): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeRow, parseCondition } from '../../../../src/core/workspace/conditions';
 import { composeFlowExtractive } from '../../../../src/core/workspace/reduce';
 import type { FlowRow, RowValue } from '../../../../src/core/workspace/flows';
+import { distinctLabels } from '../../../../src/core/workspace/texts';
 
 describe('conditions of a workspace question (en/fr/de)', () => {
   it.each([
@@ -86,5 +87,27 @@ describe('judging rows', () => {
     expect(text).toContain('Alpha Supply Agreement — New York — p. 3 — § 14 Governing Law:\n> This Agreement is governed by the laws of the State of New York. [1]');
     expect(text).toContain('No: Beta License (California).');
     expect(text).toContain('Gamma NDA.');
+  });
+});
+
+describe('naming the documents of a table', () => {
+  it('tells two documents of one title apart by their parties, by file name when the parties do not', () => {
+    expect(
+      distinctLabels([
+        { title: 'CO-BRANDING AGREEMENT', name: 'Leadersonline.pdf', parties: ['VerticalNet', 'LeadersOnline'] },
+        { title: 'CO-BRANDING AGREEMENT', name: 'Mphase.pdf', parties: ['Lucent Technologies', 'mPhase Technologies'] },
+        { title: 'Supply Agreement', name: 'a.pdf', parties: ['Acme', 'Beta'] },
+        { title: 'Supply Agreement', name: 'b.pdf', parties: ['Acme', 'Beta'] },
+        { title: 'Promotion Agreement', name: 'c.pdf', parties: ['CNET', 'Cyberian Outpost'] },
+        { title: null, name: 'notes.txt' },
+      ]),
+    ).toEqual([
+      'CO-BRANDING AGREEMENT — VerticalNet / LeadersOnline',
+      'CO-BRANDING AGREEMENT — Lucent Technologies / mPhase Technologies',
+      'Supply Agreement (a.pdf)',
+      'Supply Agreement (b.pdf)',
+      'Promotion Agreement',
+      'notes.txt',
+    ]);
   });
 });

@@ -247,6 +247,8 @@ export interface Retriever {
 export interface ClauseLabel {
   readonly type: string;
   readonly score: number;
+  /** The kind's name as the playbooks write it ("Cap on liability"), when the classifier knows it (questionTypes). */
+  readonly name?: string;
   /**
    * How strongly this passage makes its document have the kind, 0..1 with 0.5 at the
    * classifier's contract-level threshold (a learned model's presence head); absent: `score`

@@ -38,7 +38,7 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/suffici
 
 export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
-import type { SufficiencyWeights } from '../ports';
+import type { ClauseLabel, SufficiencyWeights } from '../ports';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones
@@ -110,7 +110,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
 
   const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {
-    const kinds = clauses.asked.map((a) => clauseName(a.type));
+    const kinds = clauses.asked.map(clauseName);
     signals.push({
       name: 'clause',
       // The whole documents in scope when they were read, else the passages shown and their context.
@@ -147,8 +147,11 @@ function coverageReason(response: PipelineResponse, passages: readonly PipelineP
 }
 
 /** "limitation_of_liability" → "limitation-of-liability". */
-function clauseName(type: string): string {
-  return type.replace(/[_\s]+/g, '-').toLowerCase();
+/** "cap on liability", "IP ownership assignment", "renewal term" (the playbook's name without its parenthesis); the id hyphenated without one. */
+function clauseName(label: ClauseLabel): string {
+  if (!label.name) return label.type.replace(/[_\s]+/g, '-').toLowerCase();
+  const name = label.name.replace(/\s*\([^()]*\)/gu, '').trim();
+  return /^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
 
 function article(word: string): string {

@@ -46,6 +46,8 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   private readonly playbook: PlaybookClassifier | null;
   /** The types' names and keywords, for questions. */
   private readonly names: PlaybookClassifier;
+  /** Clause type id → its name (for what the ask path writes: "No passage … is a cap on liability clause"). */
+  private readonly typeNames: ReadonlyMap<string, string>;
   private readonly threshold: number;
   /** Model kinds this classifier reports (those of its clause types, or all the model knows). */
   private readonly kinds: readonly { readonly id: string; readonly k: number }[];
@@ -61,6 +63,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const others = clauseTypes.filter((t) => !model.knows(t.id));
     this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })));  // as builtin.ts questionClassifier()
+    this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
   }
 
   /**
@@ -125,7 +128,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
       const have = byType.get(l.type);
       if (!have || l.score > have.score) byType.set(l.type, l);
     }
-    return [...byType.values()].sort((a, b) => b.score - a.score);
+    return [...byType.values()].sort((a, b) => b.score - a.score).map((l) => (this.typeNames.has(l.type) ? { ...l, name: this.typeNames.get(l.type)! } : l));
   }
 
   private async playbookScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {

@@ -47,6 +47,11 @@ describe('judgeSufficiency', () => {
     expect(s.score).toBeCloseTo((retrievalScore(r) + 0.1) / 2);
     expect(s.score).toBeLessThan(s.threshold);
     expect(s.reasons).toEqual([`No passage in ${scope} is a cap-on-liability clause.`]);
+    // With the playbook's name of the kind, the reason reads as people write it.
+    const named = (name: string) => judgeSufficiency({ response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses: { ...clauses, asked: [{ type: 'cap_on_liability', score: 0.9, name }] } }).reasons;
+    expect(named('Cap on liability')).toEqual([`No passage in ${scope} is a cap on liability clause.`]);
+    expect(named('Renewal term (auto-renewal)')).toEqual([`No passage in ${scope} is a renewal term clause.`]);
+    expect(named('IP ownership assignment')).toEqual([`No passage in ${scope} is an IP ownership assignment clause.`]);
     const present = judgeSufficiency({ response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses: { ...clauses, scores: new Map([['d1:0', 0.9]]) } });
     expect(present.score).toBeGreaterThanOrEqual(present.threshold);
   });

@@ -17,6 +17,8 @@ describe('the built-in clause classifier', () => {
     const labels = await classifier.questionTypes('Consider the Software License Agreement between Acme Corp and Beta LLC; is there a cap on liability?');
     expect(labels[0]?.type).toBe('cap_on_liability');
     expect(labels[0]!.score).toBeGreaterThanOrEqual(0.5);
+    // With the playbooks' name, for what the ask path writes ("… is a cap on liability clause").
+    expect(labels[0]!.name).toBe('Cap on liability');
     expect(types(labels)).not.toContain('license_grant');
     expect(types(await classifier.questionTypes('Which law governs this contract?'))).toContain('governing_law');
     expect(types(await classifier.questionTypes('Can the customer terminate without cause?'))).toContain('termination_for_convenience');

@@ -16,7 +16,7 @@
  *   - none: the question names no document.
  */
 import type { NamedDocument } from '../search-types';
-import { DOCUMENT_NOUNS, foldedWords, LEGAL_FORMS } from './doc-handles';
+import { DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
 import { MAX_TEXT_HOLDERS, questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 import { questionStopWords } from './question-stopwords';
@@ -82,7 +82,7 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
   if (tokens.length === 0 || documents.length === 0) return { kind: 'none' };
   const scored = preferFullerNaming(scoreDocuments(tokens, documents, options));
   const best = scored[0];
-  if (!best || best.score < RESOLUTION.minScore) return notFoundOrNone(question, tokens, scored, options);
+  if (!best || best.score < RESOLUTION.minScore) return notFoundOrNone(question, tokens, scored, options, documents);
   // "the Azul maintenance agreement" when the only maintenance agreement here is another's: the
   // kind fits, the name does not. A document named by its title's words alone next to a name it
   // does not have, or accounting for less than half of the names the question writes, is not the
@@ -239,10 +239,36 @@ function ambiguous(question: string, tokens: readonly QuestionToken[], list: rea
  * noun ("the Acme outsourcing agreement"), after "with" ("our deal with Acme"), or before "'s"
  * ("Acme's distributorship"). The phrase is quoted back; the documents it partly fits are offered.
  */
-function notFoundOrNone(question: string, tokens: readonly QuestionToken[], scored: readonly DocumentEvidence[], options: MatchOptions): DocumentMatch {
+function notFoundOrNone(question: string, tokens: readonly QuestionToken[], scored: readonly DocumentEvidence[], options: MatchOptions, documents: readonly NamedDocument[]): DocumentMatch {
   const explained = new Set(scored.flatMap((e) => [...e.matched.keys()]));
   const unknown = unknownName(question, tokens, explained, options);
-  return unknown ? notFound(question, tokens, unknown, scored) : { kind: 'none' };
+  if (unknown) return notFound(question, tokens, unknown, scored);
+  const kindNamed = unknownBeforeKind(question, tokens, explained, options, documents);
+  return kindNamed ? notFound(question, tokens, kindNamed.span, kindNamed.fits) : { kind: 'none' };
+}
+
+/**
+ * "the 49ers sponsorship", "the Cisco distribution": a name no document here has, followed by
+ * words of a document's title that end the noun phrase (no document noun after them) — the way
+ * lawyers shorten "the 49ers sponsorship agreement". The question names a document, so it is not
+ * searched across all of them unasked; the documents whose title has those words are offered.
+ */
+function unknownBeforeKind(question: string, tokens: readonly QuestionToken[], explained: ReadonlySet<number>, options: MatchOptions, documents: readonly NamedDocument[]): { span: { lo: number; hi: number }; fits: DocumentEvidence[] } | null {
+  const titled = (word: string) => documents.filter((d) => handlesOf(d).words.get(word) === 'title');
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    const unknown = !t.functionWord && !explained.has(i) && !DOCUMENT_NOUNS.has(t.word) && t.word.length >= 2 && !/^\d+$/u.test(t.word) && (t.capitalised || /\p{Lu}.*\p{Lu}/u.test(t.raw) || (options.terms?.get(t.word)?.idf === 0 && t.word.length >= 3));
+    if (!unknown) continue;
+    // The title words right after it, up to the end of the noun phrase (punctuation, a function word or the end).
+    let hi = i;
+    while (hi + 1 < tokens.length && hi + 1 <= i + 3 && !tokens[hi + 1]!.functionWord && !/[?!.;:,]/u.test(question.slice(tokens[hi]!.end, tokens[hi + 1]!.start)) && titled(tokens[hi + 1]!.word).length > 0) hi++;
+    if (hi === i) continue;
+    const ends = hi + 1 >= tokens.length || tokens[hi + 1]!.functionWord || /[?!.;:,]/u.test(question.slice(tokens[hi]!.end, tokens[hi + 1]!.start));
+    if (!ends) continue;
+    const fits = [...new Set(tokens.slice(i + 1, hi + 1).flatMap((k) => titled(k.word)))];
+    return { span: { lo: i, hi }, fits: fits.map((doc, index) => ({ index, doc, score: 1, matched: new Map(), strong: new Set() })) };
+  }
+  return null;
 }
 
 /** Positions of the words the question writes as names (capitalised inside a sentence, or capitals), outside parentheses and quotes. */

@@ -105,6 +105,24 @@ describe('matchDocuments', () => {
     expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
   });
 
+  it('a name no document has before a title word ("the Acme distribution") names a document: not found, the titles that fit offered', () => {
+    const terms = new Map<string, TermStats>([['acme', { idf: 0, documents: [] }]]);
+    const m = matchDocuments('What does the Acme distribution say about exclusivity?', docs, { terms });
+    expect(m.kind).toBe('not_found');
+    expect(m.kind === 'not_found' && m.phrase).toBe('Acme distribution');
+    expect(m.kind === 'not_found' && m.candidates.map((d) => d.id).sort()).toEqual(['nw-contoso', 'nw-fabrikam']);
+    // A verb after the name is no title: nothing is named, the question searches everything.
+    expect(matchDocuments('Does Acme provide services?', docs, { terms }).kind).toBe('none');
+  });
+
+  it('takes a name written with digits first ("49ers") as a name its text may hold', () => {
+    const terms = new Map<string, TermStats>([['49ers', { idf: 6.2, documents: ['nw-fabrikam'] }]]);
+    const m = matchDocuments('What is the term of the 49ers distribution?', docs, { terms });
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['nw-fabrikam']);
+    // An ordinal or a decade is no name.
+    expect(matchDocuments('What happens on the 21st anniversary?', docs, { terms }).kind).toBe('none');
+  });
+
   it('tells documents named alike apart by a word only one of their texts holds', () => {
     // "wexcombe" is in the text of nw-fabrikam only (a product, a site, a party not recognised).
     const terms = new Map<string, TermStats>([

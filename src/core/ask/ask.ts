@@ -79,7 +79,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
   const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD, ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}) });
   const answered = sufficiency.score >= sufficiency.threshold;
-  const sentences = deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
+  const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
   throwIfAborted(signal, 'ask');
   return {
     outcome: answered ? 'answered' : 'insufficient',

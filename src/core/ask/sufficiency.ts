@@ -146,7 +146,6 @@ function coverageReason(response: PipelineResponse, passages: readonly PipelineP
   return words.length > 0 ? `No passage in ${scopeName} mentions ${words.join(', ')}.` : `The passages in ${scopeName} match little of the question.`;
 }
 
-/** "limitation_of_liability" → "limitation-of-liability". */
 /** "cap on liability", "IP ownership assignment", "renewal term" (the playbook's name without its parenthesis); the id hyphenated without one. */
 function clauseName(label: ClauseLabel): string {
   if (!label.name) return label.type.replace(/[_\s]+/g, '-').toLowerCase();

@@ -84,7 +84,7 @@ export interface AskResult {
    * evidence, best first (the turn offers "Search all documents"); absent otherwise.
    */
   readonly elsewhere?: readonly string[];
-  /** The shown passages' sentences that read as a clause of the asked kind (kind-sentences.ts); absent when no kind is asked. */
+  /** The shown passages' sentences that read as a clause of the asked kind (kind-sentences.ts), for the extractive answer's quotes; absent when no kind is asked or the passages do not answer. */
   readonly kindSentences?: KindSentences;
   /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages

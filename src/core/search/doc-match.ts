@@ -59,6 +59,7 @@ const PREFIX_MATCH = 0.8;
 const NAME_IDF = 5;
 const CONTENT_FLOOR = 0.25;
 
+/** A word written with digits first that is a name ("49ers", "3M"), not an ordinal ("21st") or a decade ("1990s"). */
 const DIGIT_NAME = /^\p{N}{1,4}(?!(?:st|nd|rd|th|s)$)\p{L}[\p{L}\p{N}]{0,30}$/u;
 
 export function questionTokens(question: string, isFunctionWord: (w: string) => boolean): QuestionToken[] {
@@ -70,7 +71,7 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
     if (/[.?!;:]\s*$/u.test(between) || /\n/u.test(between)) sentenceStart = true;
     const raw = m[0];
     const word = fold(raw);
-    // A name that starts with digits ("49ers", "3M", "7-Eleven") is written as a name wherever it stands; an ordinal ("21st") or a plural number ("1990s") is not one.
+    // A name that starts with digits is written as a name wherever it stands (DIGIT_NAME).
     const capitalised = (!sentenceStart && /^\p{Lu}/u.test(raw)) || DIGIT_NAME.test(raw);
     out.push({
       word,

@@ -256,9 +256,7 @@ function notFoundOrNone(question: string, tokens: readonly QuestionToken[], scor
 function unknownBeforeKind(question: string, tokens: readonly QuestionToken[], explained: ReadonlySet<number>, options: MatchOptions, documents: readonly NamedDocument[]): { span: { lo: number; hi: number }; fits: DocumentEvidence[] } | null {
   const titled = (word: string) => documents.filter((d) => handlesOf(d).words.get(word) === 'title');
   for (let i = 0; i + 1 < tokens.length; i++) {
-    const t = tokens[i]!;
-    const unknown = !t.functionWord && !explained.has(i) && !DOCUMENT_NOUNS.has(t.word) && t.word.length >= 2 && !/^\d+$/u.test(t.word) && (t.capitalised || /\p{Lu}.*\p{Lu}/u.test(t.raw) || (options.terms?.get(t.word)?.idf === 0 && t.word.length >= 3));
-    if (!unknown) continue;
+    if (!unknownNameWord(tokens, i, explained, options)) continue;
     // The title words right after it, up to the end of the noun phrase (punctuation, a function word or the end).
     let hi = i;
     while (hi + 1 < tokens.length && hi + 1 <= i + 3 && !tokens[hi + 1]!.functionWord && !/[?!.;:,]/u.test(question.slice(tokens[hi]!.end, tokens[hi + 1]!.start)) && titled(tokens[hi + 1]!.word).length > 0) hi++;
@@ -292,15 +290,17 @@ function notFound(question: string, tokens: readonly QuestionToken[], span: { re
   return { kind: 'not_found', phrase, candidates, remainder: removeTokens(question, tokens, positions) };
 }
 
+/** A word written as a name (capitalised, in capitals, or in no text here) that no document's handles account for. */
+function unknownNameWord(tokens: readonly QuestionToken[], i: number, explained: ReadonlySet<number>, options: MatchOptions): boolean {
+  const t = tokens[i]!;
+  if (t.functionWord || explained.has(i) || DOCUMENT_NOUNS.has(t.word) || t.word.length < 2 || /^\d+$/u.test(t.word)) return false;
+  if (t.capitalised || /\p{Lu}.*\p{Lu}/u.test(t.raw)) return true;
+  return options.terms?.get(t.word)?.idf === 0 && t.word.length >= 3;
+}
+
 /** Where the question names a document by a name that `explained` does not account for; null when it does not. */
 function unknownName(question: string, tokens: readonly QuestionToken[], explained: ReadonlySet<number>, options: MatchOptions): { lo: number; hi: number } | null {
-  const nameLike = (i: number) => {
-    const t = tokens[i]!;
-    if (t.functionWord || explained.has(i) || DOCUMENT_NOUNS.has(t.word) || t.word.length < 2 || /^\d+$/u.test(t.word)) return false;
-    if (t.capitalised || /\p{Lu}.*\p{Lu}/u.test(t.raw)) return true;
-    const idf = options.terms?.get(t.word)?.idf;
-    return idf === 0 && t.word.length >= 3;
-  };
+  const nameLike = (i: number) => unknownNameWord(tokens, i, explained, options);
   for (let i = 0; i < tokens.length; i++) {
     if (!nameLike(i)) continue;
     let lo = i;

@@ -134,11 +134,12 @@ async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions
   if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score), ...judged };
   const documents = await deps.asker.documents();
   const doc = documents.find((d) => d.id === item.documentId);
+  const parties = doc ? shownParties(doc) : [];
   return {
     documentId: item.documentId,
     document: doc?.name ?? item.label,
     title: doc?.title ?? null,
-    ...(doc && shownParties(doc).length ? { parties: shownParties(doc) } : {}),
+    ...(parties.length ? { parties } : {}),
     status: 'not_found',
     finding: '',
     evidence: '',

@@ -32,6 +32,14 @@ describe('the clause-kind trainer', () => {
     expect(first.counts['label_examples']).toBeGreaterThan(100);
   });
 
+  it('trains the experimental presence heads too (restatements left out, or kept where the clause head reads them as the kind)', () => {
+    for (const setting of [{ passageWeight: 1, passageWeakWeight: 0, passageOtherWeight: 0 }, { passageWeight: 1, passageWeakWeight: 0, passageOtherWeight: 0, teacher: 1 }]) {
+      const out = train(data, { ...options, grid: [setting] });
+      expect(out.chosen.setting).toEqual(setting);
+      expect(out.chosen.presence.balanced_accuracy).toBeGreaterThan(0.7);
+    }
+  });
+
   it('produces a file the run-time classifier reads and scores with', async () => {
     const model = ClauseKindModel.fromJson(JSON.parse(JSON.stringify(first.model)), 'test model');
     const classifier = new LearnedClauseClassifier(model);

@@ -16,6 +16,7 @@ interface QuestionTraining {
   readonly coverage: number;
   readonly precision: number;
   readonly n: number;
+  readonly value_kind_unseen?: { readonly words: number; readonly head: number; readonly n: number };
 }
 
 function questionSection(q: QuestionTraining | undefined): string[] {
@@ -32,6 +33,12 @@ function questionSection(q: QuestionTraining | undefined): string[] {
     '',
     `At the threshold, ${pct(q.coverage)} of questions get a kind, right ${pct(q.precision)} of the time (folds by contract). The held-out questions are written by hand: expect the "never seen" figures, not the folds'.`,
     '',
+    ...(q.value_kind_unseen
+      ? [
+          `Which value a question asks for (the answer states it first: values/extract.ts askedValue), on the ${q.value_kind_unseen.n} natural questions with the natural wording never seen in training: the question's words alone ${pct(q.value_kind_unseen.words)}, the words weighed with the head's kind as the app does ${pct(q.value_kind_unseen.head)}.`,
+          '',
+        ]
+      : []),
   ];
 }
 

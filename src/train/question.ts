@@ -15,6 +15,7 @@
 import { rawFeatures } from '../core/clauses/features';
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
+import { VALUE_OF_KIND, askedValue, valueKindOf } from '../core/values/extract';
 import { NEG, POS } from './dataset';
 import { logits, trainLogistic, type LearnerOptions, type LinearModel } from './learner';
 import { assignFolds } from './folds';
@@ -82,6 +83,13 @@ export interface QuestionFigures {
   readonly coverage: number;
   readonly precision: number;
   readonly n: number;
+  /**
+   * Which value a natural question asks for (the value of its kind, none for a kind without one),
+   * the natural wording never seen in training: read by the question's words alone
+   * (values/extract.ts valueKindOf), as the app reads it with the head's kind when that reaches
+   * the threshold (askedValue), and how many natural questions.
+   */
+  readonly value_kind_unseen: { readonly words: number; readonly head: number; readonly n: number };
 }
 
 export interface QuestionHead {
@@ -120,7 +128,18 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
     return n ? ok / n : 0;
   };
   // Across wordings: the natural questions never seen, then the templated ones never seen.
-  const natural_unseen = accuracy(fit((t) => t.wording !== 'question_natural'), (t) => t.wording === 'question_natural');
+  const unseenNatural = fit((t) => t.wording !== 'question_natural');
+  const natural_unseen = accuracy(unseenNatural, (t) => t.wording === 'question_natural');
+  let valueN = 0, byWords = 0, byHead = 0;
+  texts.forEach((t, i) => {
+    if (t.wording !== 'question_natural') return;
+    valueN++;
+    const expected = VALUE_OF_KIND[t.kind] ?? null;
+    const words = valueKindOf(t.text);
+    const { k, p } = first(unseenNatural, i);
+    if (words === expected) byWords++;
+    if (askedValue(t.text, p >= QUESTION_THRESHOLD ? [{ type: kinds[k]! }] : []) === expected) byHead++;
+  });
   const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || t.wording === 'playbook'), (t) => t.wording === 'question' || t.wording === 'cuad_question');
   // Folds by contract (playbook texts always in training).
   const foldOf = assignFolds(texts.filter((t) => t.group).map((t) => t.group), folds, seed);
@@ -142,6 +161,14 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
   return {
     model: fit(() => true),
     threshold: QUESTION_THRESHOLD,
-    figures: { by_contract: n ? ok / n : 0, natural_unseen, templated_unseen, coverage: n ? covered / n : 0, precision: covered ? coveredOk / covered : 0, n },
+    figures: {
+      by_contract: n ? ok / n : 0,
+      natural_unseen,
+      templated_unseen,
+      coverage: n ? covered / n : 0,
+      precision: covered ? coveredOk / covered : 0,
+      n,
+      value_kind_unseen: { words: valueN ? byWords / valueN : 0, head: valueN ? byHead / valueN : 0, n: valueN },
+    },
   };
 }

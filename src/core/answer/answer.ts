@@ -138,7 +138,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
-  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language, ask.kindSentences ? sentenceKind(ask.kindSentences) : undefined));
+  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language, ask.kindSentences ? sentenceKind(ask.kindSentences) : undefined, ask.askedValue));
   if (composed.empty) return { ...base, state: 'insufficient', sources, answer: appReply(composed.text, sources), writer: 'app', fallback };
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));

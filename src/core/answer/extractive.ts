@@ -139,14 +139,15 @@ export function composeExtractive(question: string, sources: readonly AnswerSour
 }
 
 /** The extractive answer and the value it states first, if any. */
-export function extractiveAnswer(question: string, sources: readonly AnswerSource[], language: string | null, kindOf?: SentenceKind): ExtractiveAnswer {
+/** `valueKind`: the value the question asks for, as the ask path read it (ask/types.ts askedValue); else read from the question's words. */
+export function extractiveAnswer(question: string, sources: readonly AnswerSource[], language: string | null, kindOf?: SentenceKind, valueKind?: ValueKind | null): ExtractiveAnswer {
   if (sources.length === 0) return { text: messages(language).noPassages, value: null };
   const ranker = new SentenceRanker(
     question,
     sources.map((s) => s.text),
     sources.map((s) => s.language),
   );
-  const asked = valueKindOf(question);
+  const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
   const found = findValue(asked, sources, ranker);
   const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf)) }));
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));

@@ -24,9 +24,12 @@ function formatDuration(d: DurationValue, language: string | null): string {
   return `${d.amount} ${d.amount === 1 ? one : many}`;
 }
 
+/** A date in the reply's language; a form's partial date as far as it is written ("February 2021", "2010"). */
 function formatDate(iso: string, language: string | null): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d)));
+  if (m === undefined) return String(y);
+  const parts: Intl.DateTimeFormatOptions = d === undefined ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'long', day: 'numeric' };
+  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { ...parts, timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m - 1, d ?? 1)));
 }
 
 /** The value alone, as a table cell shows it ("New York", "1 year, renewing", "December 31, 2022"). */

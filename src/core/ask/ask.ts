@@ -17,6 +17,7 @@ import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
+import { askedValue } from '../values/extract';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
@@ -93,6 +94,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     candidates: [],
     clarification: null,
     ...(sentences ? { kindSentences: sentences } : {}),
+    ...(deps.classifier ? { askedValue: askedValue(question, clauses.asked) } : {}),
     response,
   };
 };

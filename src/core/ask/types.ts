@@ -8,6 +8,7 @@ import type { ClauseClassifier, JobOptions, Retriever } from '../ports';
 import type { NamedDocument, PipelinePassage, PipelineResponse, PipelineSettings } from '../search-types';
 import type { TermStats } from '../search/term-stats';
 import type { ChunkRecord } from '../types';
+import type { ValueKind } from '../values/types';
 import type { KindSentences } from './kind-sentences';
 
 /** What the previous turn of the conversation leaves for a follow-up. */
@@ -86,6 +87,12 @@ export interface AskResult {
   readonly elsewhere?: readonly string[];
   /** The shown passages' sentences that read as a clause of the asked kind (kind-sentences.ts), for the extractive answer's quotes; absent when no kind is asked or the passages do not answer. */
   readonly kindSentences?: KindSentences;
+  /**
+   * The value the question asks for (values/extract.ts askedValue): the value of the clause kind
+   * the question head reads in it, else as its words say; absent without a clause classifier (the
+   * answer then reads the words alone).
+   */
+  readonly askedValue?: ValueKind | null;
   /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
    * are the candidates the shown ones were chosen from (more than are shown).

@@ -45,9 +45,10 @@ export function expectedValue(category: string, answer: string | null | undefine
   return a !== null && a > 12 ? { type: 'date', y, m: b, d: a } : { type: 'date', y, m: a, d: b };
 }
 
-function isoParts(iso: string): [number, number, number] {
+/** Year, month and day of an ISO date of any precision ("2021-02": day undefined). */
+function isoParts(iso: string): [number, number | undefined, number | undefined] {
   const [y, m, d] = iso.split('-').map(Number);
-  return [y!, m!, d!];
+  return [y!, m, d];
 }
 
 /** Whether a typed value states CUAD's answer. */
@@ -65,6 +66,9 @@ export function valueMatches(found: TypedValue | null, expected: Expected): bool
       const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
       if (!iso) return false;
       const [y, m, d] = isoParts(iso);
+      // A partial date (a form's blank day or month) matches only an answer that leaves the same parts blank or fewer.
+      if (d === undefined && expected.d !== null) return false;
+      if (m === undefined) return y === expected.y && expected.m === null;
       if (expected.m !== null && expected.d !== null) {
         // A day either way: "five years from January 1, 2000" ends December 31, 2004 in CUAD's reading.
         const diff = Math.abs(Date.UTC(y, m - 1, d) - Date.UTC(expected.y, expected.m - 1, expected.d)) / 86_400_000;

@@ -19,7 +19,35 @@ const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['parties', /\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b/iu],
 ];
 
-/** Which value the question asks for, or null (a yes/no question about a clause asks none). */
+/** The value a clause kind states (the learnt question head's kinds, `cuad_*` slugs): the value asked when a question asks about that kind. */
+export const VALUE_OF_KIND: Readonly<Record<string, ValueKind>> = {
+  governing_law: 'governing_law',
+  renewal_term: 'renewal_term',
+  notice_period_to_terminate_renewal: 'notice_period',
+  expiration_date: 'expiration_date',
+  effective_date: 'effective_date',
+  cap_on_liability: 'liability_cap',
+};
+
+/**
+ * The value a question asks for, given the clause kinds the learnt question head reads in it
+ * (best first): as the words say (valueKindOf), but none when the first kind states no value of
+ * the kind the words name ("how long is the warranty?" asks a warranty's duration, not when the
+ * contract expires; "which claims are excluded from the limitation of liability?" asks no cap),
+ * and the kind's value when the words name none. On the train split's natural questions, the
+ * wording never seen by the head (the trainer's `value_kind_unseen`, in the model card): the
+ * words alone read the asked value right for 91.5 %, this for 93.9 %; the head's kind alone is
+ * no better than the words on questions that do ask a value (99 against 101 of 122).
+ */
+export function askedValue(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {
+  const words = valueKindOf(question);
+  const first = askedKinds[0];
+  if (!first) return words;
+  const kindValue = VALUE_OF_KIND[first.type] ?? null;
+  return kindValue === null ? null : (words ?? kindValue);
+}
+
+/** Which value the question's words ask for, or null (a yes/no question about a clause asks none). */
 export function valueKindOf(question: string): ValueKind | null {
   // "Is liability uncapped?" asks whether there is no cap, not for the amount.
   if (/\buncapped\b|\bunlimited\b|\bnot\s+capped\b/iu.test(question)) return null;

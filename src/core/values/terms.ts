@@ -159,8 +159,21 @@ export function extractNoticePeriod(text: string): TypedValue | null {
   return fallback;
 }
 
-/** Adds a length to an ISO date (calendar months and years; the day clipped to the month's end). */
+/**
+ * Adds a length to an ISO date (calendar months and years; the day clipped to the month's end).
+ * A partial date ("2017-02", "2000": a form's blank day or month) keeps its precision: years and
+ * months move it, days cannot (null), nor can months a year-only date.
+ */
 export function addDuration(iso: string, d: DurationValue): string | null {
+  const partial = /^(\d{4})(?:-(\d{2}))?$/u.exec(iso);
+  if (partial) {
+    if (d.unit !== 'years' && d.unit !== 'months') return null;
+    const months = d.unit === 'years' ? d.amount * 12 : d.amount;
+    if (!Number.isInteger(months)) return null;
+    if (!partial[2]) return months % 12 === 0 ? String(Number(partial[1]) + months / 12) : null;
+    const at = Number(partial[1]) * 12 + Number(partial[2]) - 1 + months;
+    return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(iso);
   if (!m) return null;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
@@ -181,20 +194,46 @@ export function addDuration(iso: string, d: DurationValue): string | null {
 /** A start date stated in the sentence ("commencing on January 1, 2016", "shall begin on June 1, 1999"). */
 const START_BEFORE = /(?:commenc\w*|begin\w*|start\w*|effective|from)\s*(?:on|as\s+of|from|with)?\s*(?:the\s+)?$/iu;
 
-function relativeValue(sentence: Sentence, at: number, length: number, d: DurationValue, anchorIso: string | null, anchor: string): TypedValue {
+function relativeValue(sentence: Sentence, at: number, length: number, d: DurationValue, anchorIso: string | null, anchor: string, confidence?: number): TypedValue {
   const iso = anchorIso ? addDuration(anchorIso, d) : null;
   return {
     kind: 'expiration_date',
     value: { type: 'relative_date', duration: d, anchor, iso },
     display: `${durationText(d)} after ${anchor}${iso ? ` (${iso})` : ''}`,
     span: { start: sentence.start + at, end: sentence.start + at + length },
+    ...(confidence === undefined ? {} : { confidence }),
   };
+}
+
+/** What a length or an anniversary counts from, when the words after it say ("from the Effective Date", "of the date of the last shipment"). */
+const COUNTED_FROM = /^[\s)]*(?:\(\d+(?:st|nd|rd|th)?\)\s*)?(?:[\w-]+\s+){0,2}?(?:from|after|following|of|commencing\s+(?:on|with))\s+(?:and\s+)?(?:including\s+|inclusive\s+of\s+)?(?:the\s+)?([^.;,]{3,80})/iu;
+/** A point the contract itself starts from: its effective date, its date, its signature. */
+const START_ANCHOR = /^(?:effective\s+date|date\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract|document|instrument)|date\s+hereof|date\s+first\s+(?:above\s+|set\s+forth\s+above\s+|written\s+above\s+)?(?:written|set\s+forth)|(?:date\s+of\s+)?(?:its\s+|the\s+)?(?:full\s+)?(?:execution|signing|signature)|(?:this|the)\s+(?:agreement|contract)\b)/iu;
+
+/**
+ * Where the words after a length or an anniversary anchor it: the contract's own start ('start':
+ * its effective date, or the date it is dated), a date written there, another event ("the date
+ * of the last shipment", "the first commercial sale"), which no date resolves, or nothing said
+ * (null: the start date the sentence states, else the effective date).
+ */
+function countedFrom(after: string): { readonly other: string } | { readonly date: Found<string> } | 'start' | null {
+  const m = COUNTED_FROM.exec(after);
+  if (!m) return null;
+  const phrase = m[1]!.trim();
+  const date = findDates(phrase)[0];
+  if (date && date.index < 20) return { date };
+  if (START_ANCHOR.test(phrase)) return 'start';
+  if (/^(?:such|said|that|which)\s+(?:date|day)\b/iu.test(phrase)) return null;
+  // "of this Agreement" after "term": a length of the agreement, not an anchor.
+  if (!/\b(?:date|day|sale|launch|deliver\w*|shipment|approval|completion|closing|acceptance|installation|receipt|expiration|termination|occurrence|first|last|commencement|opening|issuance|registration)\b/iu.test(phrase)) return null;
+  return { other: phrase.replace(/\s+/gu, ' ') };
 }
 
 /** The date the initial term ends: absolute, a length from the start, or none (perpetual). */
 export function extractExpiration(text: string, context: ValueContext = {}): TypedValue | null {
   let relative: TypedValue | null = null;
   let perpetual: TypedValue | null = null;
+  let otherAnchored: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text)) continue;
@@ -218,11 +257,21 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     if (relative) continue;
     const anchorIso = start?.value ?? context.effectiveDate ?? null;
     const anchor = start ? start.text : 'the Effective Date';
+    // A length counts from the start the sentence states, else the effective date, unless its own
+    // words name another point ("the tenth anniversary of the first sale": no date resolves it).
+    const anchored = (at: number, length: number, d: DurationValue): TypedValue => {
+      const from = countedFrom(s.text.slice(at + length, at + length + 120));
+      if (!from) return relativeValue(s, at, length, d, anchorIso, anchor);
+      // "ends on the first anniversary of the date of this Agreement", though the term began on another date.
+      if (from === 'start') return context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, 'the Effective Date') : relativeValue(s, at, length, d, anchorIso, anchor);
+      if ('date' in from) return relativeValue(s, at, length, d, from.date.value, from.date.text);
+      return relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
+    };
     const anniversary = ANNIVERSARY.exec(s.text);
     if (anniversary && anniversary.index < renewAt) {
       const word = anniversary[1]!.toLowerCase();
       const years = ORDINALS[word] ?? Number.parseInt(word, 10);
-      if (years > 0) relative = relativeValue(s, anniversary.index, anniversary[0].length, { amount: years, unit: 'years' }, anchorIso, anchor);
+      if (years > 0) relative = anchored(anniversary.index, anniversary[0].length, { amount: years, unit: 'years' });
     }
     const length = durationsIn(s.text).find((f) => {
       if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
@@ -231,14 +280,22 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       // "for a two-year period following the termination date" runs after the term ends.
       return !AFTER_END.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 50));
     });
-    if (!relative && length) relative = relativeValue(s, length.index, length.text.length, unitOf(length.value), anchorIso, anchor);
+    if (!relative && length) relative = anchored(length.index, length.text.length, unitOf(length.value));
+    // A length from another event is kept only if no sentence counts one from the contract's start.
+    if (relative && relative.confidence === OTHER_ANCHOR) {
+      otherAnchored ??= relative;
+      relative = null;
+    }
     const p = PERPETUAL.exec(s.text);
     if (!perpetual && p && p.index < renewAt && !length) {
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
     }
   }
-  return relative ?? perpetual;
+  return relative ?? perpetual ?? otherAnchored;
 }
+
+/** The confidence of an end counted from another event than the contract's start: a source stating one from its start comes first (answer/extractive.ts). */
+const OTHER_ANCHOR = 0.5;
 
 const STARTS = /(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
 

@@ -8,8 +8,8 @@
  * decides that). No model.
  */
 import { findDates } from '../scan/values';
-import { sameJurisdiction } from '../values/jurisdiction';
-import { extractGoverningLaw } from '../values/jurisdiction';
+import { extractGoverningLaw, sameJurisdiction } from '../values/jurisdiction';
+import { isoBeforeAfter } from '../values/partial-date';
 import { valueKindOf } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import type { FlowRow } from './flows';
@@ -100,8 +100,8 @@ export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'va
       if (!found || !v) return 'unclear';
       if (v.type === 'perpetual') return condition.test === 'before' ? 'no' : 'yes';
       const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
-      if (!iso) return 'unclear';
-      return (condition.test === 'before' ? iso < condition.target! : iso > condition.target!) ? 'yes' : 'no';
+      const holds = iso ? isoBeforeAfter(iso, condition.target!, condition.test) : null;
+      return holds === null ? 'unclear' : holds ? 'yes' : 'no';
     }
   }
 }

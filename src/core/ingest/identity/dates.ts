@@ -23,9 +23,17 @@ const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 
 /** "September 23, 2016", "23rd day of September, 2016", "23 September 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23", "09/23/2016". */
-const DATE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*,?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))(?![\p{L}\p{N}])`,
-  'iu',
+const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*,?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
+const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
+/** A blank a form leaves for the date: "____", "[ ]", "[●]"; several in a row ("____________ ___"). Not inside a run of blanks (linear: a run is read from its start only). */
+const BLANKS = String.raw`(?<![_\]][ \t]{0,3})(?:_{2,}|\[\s*[●•]?\s*\])(?:[ \t]+(?:_{2,}|\[\s*[●•]?\s*\]))*`;
+/**
+ * A date a form leaves partly blank, its month and year or its year kept: "February ____, 2017",
+ * "this ____ day of ___________, 2000", "the ____ day of March, 2005", "____________ ___, 2005".
+ */
+const PARTIAL_DATE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:(${MONTH})\.?\s*${BLANKS}\s*,?\s*(\d{4})|${BLANKS}\s*(?:${ORDINAL}\s+)?(?:day\s+of\s+(?:(${MONTH})\.?|${BLANKS}))?\s*,?\s*(\d{4}))(?![\p{L}\p{N}])`,
+  'giu',
 );
 /** Words that introduce the effective date, before it (or the definition right after it). */
 const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
@@ -42,9 +50,17 @@ export function extractEffectiveDate(text: string, closing = ''): DatedText | nu
 
 /** Taking effect when signed, in the opening or the final provisions. */
 const ON_SIGNATURE =
-  /\beffective\s+date\b[^.;]{0,40}\b(?:shall\s+be|is|means)\s+the\s+(?:later|last|latest)\s+of\s+the\s+dates?\b[^.;]{0,60}\bsign|\b(?:become|becomes|be)\s+effective\s+(?:on|upon|as\s+of)\s+(?:the\s+)?(?:date\s+of\s+(?:its\s+)?(?:execution|signature)|(?:full\s+)?execution|signature|date\s+(?:on\s+which\s+it\s+is\s+)?(?:last\s+)?signed|last\s+date\s+of\s+signature)|\beffective\s+upon\s+(?:full\s+|its\s+)?(?:execution|signature)/iu;
+  /\beffective\s+date\b[^.;]{0,40}\b(?:shall\s+be|is|means)\s+the\s+(?:later|last|latest)\s+of\s+the\s+dates?\b[^.;]{0,60}\bsign|\b(?:become|becomes|be)\s+effective\s+(?:on|upon|as\s+of)\s+(?:the\s+)?(?:completion\s+of\s+(?:the\s+)?)?(?:date\s+of\s+(?:its\s+)?(?:execution|signature)|(?:full\s+)?execution|signature|date\s+(?:on\s+which\s+it\s+is\s+)?(?:last\s+)?signed|last\s+date\s+of\s+signature)|\beffective\s+upon\s+(?:full\s+|its\s+)?(?:execution|signature)/iu;
 /** "Date: 3-14-18", "Date: March 14, 2018", "Dated: 03/14/2018" in a signature block. */
 const SIGNATURE_DATE = new RegExp(String.raw`\bDated?\s*:\s*(?:(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\b|((?:${MONTH})\.?\s+\d{1,2}${ORDINAL}?\s*,?\s+\d{4}))`, 'giu');
+
+/**
+ * A written date in a signature block that is not labelled "Date:": on a line of its own after
+ * the place of signing ("Hamburg, November 19th, 2012"), or after a word of signing ("signed on
+ * …", "[signature authenticated … on December 17, 2018]").
+ */
+const SIGNED_LINE = new RegExp(String.raw`(?:^|\n)[ \t]*(?:\p{Lu}[\p{L}.' -]{0,40},[ \t]*)?(${DATE_BODY})[ \t]*(?=\n|$)`, 'giu');
+const SIGNED_ON = new RegExp(String.raw`\bsign\w*\b[^.;\n\]]{0,60}?\b(?:on|dated?)\s+(${DATE_BODY})(?![\p{L}\p{N}])`, 'giu');
 
 /** One date, as DATE reads it (not global: no state between calls). */
 const WHOLE_DATE = new RegExp(DATE.source, 'iu');
@@ -54,11 +70,18 @@ function signedDate(text: string, closing: string): DatedText | null {
   const block = closing || text;
   // From the first signature block on (a statement of work signed later may follow, its dates blank).
   const at = block.search(/\b(?:IN WITNESS|In [Ww]itness [Ww]hereof)\b/u);
+  const signatures = block.slice(Math.max(0, at));
   let latest: DatedText | null = null;
-  for (const m of block.slice(Math.max(0, at)).matchAll(SIGNATURE_DATE)) {
+  const keep = (text: string, iso: string | null) => {
+    if (iso && (!latest || iso > latest.iso!)) latest = { text: text.replace(/\s+/gu, ' '), iso };
+  };
+  for (const m of signatures.matchAll(SIGNATURE_DATE)) {
     const written = m[4] ? WHOLE_DATE.exec(m[4]) : null;
-    const iso = written ? isoOf(written) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2]));
-    if (iso && (!latest || iso > latest.iso!)) latest = { text: (m[4] ?? `${m[1]}-${m[2]}-${m[3]}`).replace(/\s+/gu, ' '), iso };
+    keep(m[4] ?? `${m[1]}-${m[2]}-${m[3]}`, written ? isoOf(written) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2])));
+  }
+  for (const m of [...signatures.matchAll(SIGNED_LINE), ...signatures.matchAll(SIGNED_ON)]) {
+    const written = WHOLE_DATE.exec(m[1]!);
+    if (written) keep(m[1]!, isoOf(written));
   }
   return latest;
 }
@@ -70,12 +93,13 @@ function twoDigitYear(y: string): number {
 
 function statedDate(text: string): DatedText | null {
   const opening = text.slice(0, DEFINITION_CHARS);
-  const re = new RegExp(DATE.source, 'giu');
+  const whole = [...opening.matchAll(new RegExp(DATE.source, 'giu'))].map((m) => ({ m, iso: isoOf(m) }));
+  const partial = [...opening.matchAll(PARTIAL_DATE)].map((m) => ({ m, iso: partialIsoOf(m) }));
   let fallback: DatedText | null = null;
-  for (const m of opening.matchAll(re)) {
+  for (const { m, iso } of [...whole, ...partial].sort((a, b) => a.m.index - b.m.index)) {
     const before = opening.slice(Math.max(0, m.index - 80), m.index);
     const after = opening.slice(m.index + m[0].length, m.index + m[0].length + 60);
-    const dated = { text: m[0].replace(/\s+/gu, ' '), iso: isoOf(m) };
+    const dated = { text: m[0].replace(/\s+/gu, ' '), iso };
     if (EFFECTIVE_DEFINITION.test(after)) return dated;
     if (m.index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
   }
@@ -87,6 +111,14 @@ function isoOf(m: RegExpMatchArray): string | null {
   if (m[5]) return isoFrom(Number(m[6]), MONTHS[m[5].toLowerCase()]!, Number(m[4]));
   if (m[7]) return isoFrom(Number(m[7]), Number(m[8]), Number(m[9]));
   return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
+}
+
+/** A partly blank date as reduced-precision ISO 8601: "2017-02" (day blank), "2000" (day and month blank). */
+function partialIsoOf(m: RegExpMatchArray): string | null {
+  const year = Number(m[2] ?? m[4]);
+  if (year < 1900 || year > 2200) return null;
+  const month = m[1] ?? m[3];
+  return month ? `${year}-${String(MONTHS[month.toLowerCase()]!).padStart(2, '0')}` : String(year);
 }
 
 function isoFrom(y: number, mo: number, d: number): string | null {

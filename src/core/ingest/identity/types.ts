@@ -18,7 +18,11 @@ export interface Party {
 export interface DatedText {
   /** As written ("the 23rd day of September, 2016"). */
   readonly text: string;
-  /** YYYY-MM-DD when the text is a full date, else null (a blank form: "____ day of ______, 2000"). */
+  /**
+   * ISO 8601: YYYY-MM-DD for a full date; reduced to YYYY-MM or YYYY when a form leaves the day or
+   * the month blank ("February ____, 2017" → 2017-02, "____ day of ______, 2000" → 2000); null when
+   * no year is written.
+   */
   readonly iso: string | null;
 }
 

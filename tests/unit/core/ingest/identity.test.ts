@@ -195,6 +195,22 @@ describe('identity', () => {
     expect(at(`SUPPLY AGREEMENT\n${contents}\nThe parties entered into a Letter Agreement dated March 3, 2001.`)).toBeNull();
   });
 
+  it('keeps what a form writes of a date it leaves blank', () => {
+    const at = (text: string) => extractIdentity([page(text)]).effectiveDate;
+    expect(at('MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement (the “Agreement”) is effective March ____, 2016 (the “Effective Date”), BETWEEN: Alpha Motors Corp. and Beta Industry Co., Ltd.')).toEqual({ text: 'March ____, 2016', iso: '2016-03' });
+    expect(at('FRANCHISE AGREEMENT\n\nTHIS AGREEMENT is entered into on this ____ day of ___________, 2001, by and\nbetween Alpha International Group, Inc., a Nevada corporation, and You.')?.iso).toBe('2001');
+    expect(at('This Agreement is made as of the ____ day of May, 2005 by and between Alpha LLC and Beta Inc.')?.iso).toBe('2005-05');
+    expect(at('This Remarketing Agreement, dated as of [●], 2019, among Alpha Fund and Beta Securities LLC.')?.iso).toBe('2019');
+    // A year left blank too: no date.
+    expect(at('This Agreement is made as of the ____ day of ________, 20__ by and between Alpha LLC and Beta Inc.')).toBeNull();
+  });
+
+  it('reads a run of blanks in linear time', () => {
+    const started = performance.now();
+    for (const unit of ['__ ', '_', '[] ', '[●] ', '____ day of ']) extractIdentity([page(`This Agreement is effective ${unit.repeat(Math.ceil(60_000 / unit.length))}\u0007`)]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('takes the latest signature date when the contract takes effect on signature', () => {
     const filler = (n: number) => ({ page: n, text: `Clause ${n}. ${'The parties shall cooperate in good faith. '.repeat(40)}` });
     const pages = (opening: string, closing: string) => [page(opening), ...Array.from({ length: 11 }, (_, i) => filler(i + 2)), { page: 13, text: closing }];
@@ -203,6 +219,10 @@ describe('identity', () => {
     expect(at('SERVICES AND HOSTING AGREEMENT\nThis Agreement is entered into by and between Alpha, Inc. and Beta, Inc.', laterOf)).toBe('2018-03-14');
     const onExecution = 'This Agreement shall become effective on the date of its execution and shall remain in force for three years.';
     expect(at(`SUPPLY AGREEMENT\n${onExecution}`, 'IN WITNESS WHEREOF the parties have signed.\nBy: X\nDated: March 2, 2013\nBy: Y\nDated: February 27, 2013')).toBe('2013-03-02');
+    // A date on the signing line after the place, or after the word of signing.
+    expect(at(`SUPPLY AGREEMENT\n${onExecution}`, '7) This Agreement may be executed in counterparts.\n\nMunich, October 21s t, 2014\n\n/s/ A. Huber   /s/ B. Smith')).toBe('2014-10-21');
+    const platform = 'COLLABORATION AGREEMENT\nThe Agreement executed offline in paper form shall become effective upon the completion of the execution by both Parties (hereinafter referred to as the "Effective Date").';
+    expect(at(platform, 'Party A: Alpha Technology Co., Ltd. /s/ Alpha [signature authenticated by a third party document depository on March 5, 2019]\nParty B: Beta Leasing Co., Ltd. /s/ Beta')).toBe('2019-03-05');
     // Signature dates alone do not make the effective date.
     expect(at('SUPPLY AGREEMENT\nThis Agreement shall remain in force for three years.', 'IN WITNESS WHEREOF\nBy: X\nDate: March 2, 2013')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractValue, valueKindOf } from '../../../../src/core/values/extract';
+import { askedValue, extractValue, valueKindOf } from '../../../../src/core/values/extract';
 import { normaliseJurisdiction, sameJurisdiction } from '../../../../src/core/values/jurisdiction';
 import { addDuration, durationsIn } from '../../../../src/core/values/terms';
 import type { ValueKind } from '../../../../src/core/values/types';
@@ -28,6 +28,18 @@ describe('which value a question asks for (en/fr/de)', () => {
   it('asks for no value on a yes/no clause question or an uncapped-liability question', () => {
     expect(valueKindOf('Is there a non-compete clause?')).toBeNull();
     expect(valueKindOf('Is liability uncapped for breach of confidentiality?')).toBeNull();
+  });
+
+  it('weighs the clause kind the question head reads: none for a kind without the value, the kind\'s value when the words name none', () => {
+    // "How long" reads as an expiration; asked about a warranty, it is the warranty's length.
+    expect(askedValue('How long is the warranty under the supply agreement?', [{ type: 'warranty_duration' }])).toBeNull();
+    expect(askedValue('exceptions to the liability cap in the distribution deal?', [{ type: 'uncapped_liability' }])).toBeNull();
+    expect(askedValue('Can the supply deal be prolonged after year one?', [{ type: 'renewal_term' }])).toBe('renewal_term');
+    expect(valueKindOf('Can the supply deal be prolonged after year one?')).toBeNull();
+    // The words win when they name a value and the kind has one; without a kind, the words alone.
+    expect(askedValue('How many days’ notice prevents automatic renewal?', [{ type: 'renewal_term' }])).toBe('notice_period');
+    expect(askedValue('Which jurisdiction’s law governs the supply agreement?', [])).toBe('governing_law');
+    expect(askedValue('Is there a non-compete clause?', [{ type: 'non_compete' }])).toBeNull();
   });
 });
 
@@ -162,6 +174,32 @@ describe('expiration and effective dates', () => {
     expect(addDuration('2020-01-31', { amount: 1, unit: 'months' })).toBe('2020-02-29');
     expect(addDuration('2016-09-23', { amount: 5, unit: 'years' })).toBe('2021-09-23');
     expect(addDuration('2020-01-01', { amount: 90, unit: 'days' })).toBe('2020-03-31');
+  });
+
+  it('keeps a form\'s partial date partial: years and months move it, days cannot', () => {
+    expect(addDuration('2017-02', { amount: 4, unit: 'years' })).toBe('2021-02');
+    expect(addDuration('2017-11', { amount: 3, unit: 'months' })).toBe('2018-02');
+    expect(addDuration('2000', { amount: 10, unit: 'years' })).toBe('2010');
+    expect(addDuration('2000', { amount: 24, unit: 'months' })).toBe('2002');
+    expect(addDuration('2000', { amount: 18, unit: 'months' })).toBeNull();
+    expect(addDuration('2017-02', { amount: 90, unit: 'days' })).toBeNull();
+    const term = 'This Agreement shall have a term of four (4) years from the effective date first set forth above, and shall automatically renew for additional one year terms.';
+    expect(read('expiration_date', term, '2017-02')?.value).toEqual({ type: 'relative_date', duration: { amount: 4, unit: 'years' }, anchor: 'the Effective Date', iso: '2021-02' });
+  });
+
+  it('counts a length from the event its words name, and prefers a term counted from the contract\'s start', () => {
+    // A confidentiality period from the last shipment is no term of the contract; the next sentence's is.
+    const two = 'The duty of confidentiality shall expire two (2) years from the date of the last delivery under this contract. This contract shall be for a term of one year commencing on the date first above written; thereafter it continues until terminated.';
+    expect(read('expiration_date', two, '2003-05-01')?.value).toMatchObject({ type: 'relative_date', anchor: 'the Effective Date', iso: '2004-05-01' });
+    // Alone, it is kept, from its own event, which no date resolves.
+    const installed = read('expiration_date', 'The initial term of support is twelve (12) months commencing on the date of installation of the system.', '1998-03-01');
+    expect(installed?.value).toMatchObject({ type: 'relative_date', anchor: 'date of installation of the system', iso: null });
+    expect(installed?.confidence).toBe(0.5);
+    // An anniversary "of the date of this Agreement" counts from the effective date, not the start the sentence states.
+    expect(read('expiration_date', 'The Term will begin on March 1, 2004 and end on the first anniversary of the date of this Agreement.', '2004-02-20')?.value).toMatchObject({ iso: '2005-02-20' });
+    // "From and including the date of this Agreement" is the contract's own start.
+    expect(read('expiration_date', 'The term of this Agreement is three years from and including the date of this Agreement (the "Initial Term").', '2012-10-01')?.value).toMatchObject({ iso: '2015-10-01' });
+    expect(read('expiration_date', 'This agreement shall be for a term of five years from the date of this document.', '2003-05-12')?.value).toMatchObject({ iso: '2008-05-12' });
   });
 
   it('reads the effective date a passage states', () => {

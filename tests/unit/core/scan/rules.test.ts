@@ -143,3 +143,27 @@ describe('rules over a classified document', () => {
     expect(await ruleHoldsOn(r, 'capped at the fees paid in the three (3) months before the claim', [{ type: 'cap_on_liability', score: 0.8 }])).toBe(false);
   });
 });
+
+describe('the commercial playbook\'s automatic-renewal rule', () => {
+  it('flags the renewals the workspace question "which contracts renew automatically?" answers yes, and no others', async () => {
+    const { builtinPlaybook } = await import('../../../../src/playbooks/builtin');
+    const { judgeRow } = await import('../../../../src/core/workspace/conditions');
+    const rule = builtinPlaybook('commercial-contracts')!.rules.find((r) => r.id === 'auto-renewal-flag')!;
+    const labels = [{ type: 'renewal_term', score: 1 }];
+    const renewals: readonly [string, boolean][] = [
+      ['Thereafter, the Agreement shall be automatically renewed for additional two year periods unless either Party notifies the other Party of its intention not to renew.', true],
+      ['The Initial Term shall automatically be extended for an additional period of half a year unless either party provides written notification of termination.', true],
+      ['Thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.', true],
+      ['The contract is established by calendar year and renewed tacitly every year.', true],
+      ['This Agreement shall continue in effect from year to year thereafter, provided such continuance is approved annually by the Board.', true],
+      ['Upon expiry, this Agreement shall be renewed for successive one-year periods unless either party gives ninety days notice.', true],
+      ['The Company may renew this Agreement on the same terms for one additional five year period by written notice.', false],
+      ['Licensee shall have the option to extend the Term for an additional 12 months on terms mutually agreed upon by the Parties.', false],
+      ['This Agreement shall not automatically renew; any extension requires a written amendment.', false],
+    ];
+    for (const [text, automatic] of renewals) {
+      expect({ text, flagged: await ruleHoldsOn(rule, text, labels) }).toEqual({ text, flagged: automatic });
+      expect({ text, verdict: judgeRow({ kind: 'renewal_term', test: 'automatic', target: null }, { status: 'found', value: null, evidence: text }) }).toEqual({ text, verdict: automatic ? 'yes' : 'no' });
+    }
+  });
+});

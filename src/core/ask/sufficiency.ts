@@ -46,9 +46,6 @@ import type { ClauseLabel, SufficiencyWeights } from '../ports';
  */
 export const ASK_CLASSIFIER_OPTIONS = { threshold: 0 } as const;
 
-/** The documents read whole have a clause of the asked kind from this presence score on (the kind's contract threshold). */
-const KIND_HELD = 0.5;
-
 /** Answer types whose absence counts against an answer (measured, see above). */
 const JUDGED_ANSWER_TYPES: ReadonlySet<AnswerType> = new Set(['temporal', 'jurisdiction']);
 const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
@@ -108,12 +105,8 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const meanThreshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
   // Nothing matched the question's words: passages of the asked kind read from the whole documents
   // may be shown, but only as the closest ones ("how long must Confidential Information be kept
-  // secret?" in a contract without such a clause must not be answered by its term clause) —
-  // unless the documents read whole have a clause of the asked kind (the kind's contract
-  // threshold): "When does the supply agreement end?" of a contract whose term clause says "shall
-  // remain in force for three years" and never "end". The signals then judge it as any other.
-  const kindHeld = clauses.asked.length > 0 && (clauses.inScope ?? 0) >= KIND_HELD;
-  if (passages.length === 0 || (response.passages.length === 0 && !kindHeld)) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  // secret?" in a contract without such a clause must not be answered by its term clause).
+  if (passages.length === 0 || response.passages.length === 0) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
   const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {

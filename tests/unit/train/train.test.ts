@@ -8,7 +8,7 @@ import { ClauseKindModel } from '../../../src/core/clauses/model';
 import { LearnedClauseClassifier } from '../../../src/core/clauses/classifier';
 import { DEFAULT_TRAINER, oneStandardError, train } from '../../../src/train/train';
 import { bestThreshold, nestedFigures, auroc } from '../../../src/train/thresholds';
-import { calibrateSufficiency, MAX_ABSTENTION, thresholdFor, thresholdPerWording } from '../../../src/train/sufficiency';
+import { calibrateSufficiency, thresholdFor, thresholdPerWording } from '../../../src/train/sufficiency';
 import { learnedSufficiency, sufficiencyFeatures } from '../../../src/core/ask/sufficiency';
 import { clauseData } from '../../helpers/clause-data';
 
@@ -97,16 +97,15 @@ describe('the sufficiency judgement', () => {
     return { group: `c${i % 8}`, field: 'plain' as const, answerable, score: (retrieval + clause) / 2, signals: { retrieval, clause } };
   });
 
-  it('answers at least 92 % of the answerable training questions at its threshold (a margin under the 10 % ceiling), judged by contract folds', () => {
+  it('answers at least 90 % of the answerable questions at its threshold, judged by contract folds', () => {
     const answerable = samples.filter((s) => s.answerable).map((s) => s.score).sort((a, b) => a - b);
     expect(thresholdFor(samples, 0.1)).toBe(answerable[Math.floor(0.1 * answerable.length)]);
     const calibration = calibrateSufficiency(samples, 4, 1);
     expect(calibration.cv['plain']!.answerable).toBeLessThanOrEqual(0.15);
     const scored = samples.map((s) => ({ ...s, score: learnedSufficiency(calibration.weights, s.signals) }));
-    expect(calibration.weights.threshold).toBeCloseTo(thresholdFor(scored, MAX_ABSTENTION), 4);
+    expect(calibration.weights.threshold).toBeCloseTo(thresholdFor(scored, 0.1), 4);
     // The mean's threshold (for questions about no kind the model knows) is the mean's own calibration.
-    expect(calibration.threshold).toBe(thresholdFor(samples, MAX_ABSTENTION));
-    expect(calibration.maxAbstention).toBe(0.08);
+    expect(calibration.threshold).toBe(thresholdFor(samples, 0.1));
   });
 
   it('keeps every wording within the abstention budget, the one that abstains most deciding', () => {

@@ -88,19 +88,4 @@ describe('judgeSufficiency', () => {
     const r = response([], 0, 'anything', {});
     expect(judgeSufficiency({ response: r, passages: [], question: 'anything?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE })).toEqual({ score: 0, threshold: 0.5, reasons: [`No passage in ${scope} matches the question.`] });
   });
-
-  it('judges a question no passage\'s words match when the documents read whole have a clause of the asked kind', () => {
-    // "When does the supply agreement end?": the term clause says "shall remain in force for three years", never "end".
-    const term = passage('This Agreement shall become effective on the date of its execution and shall remain in force for three years.', [], 4);
-    const r = response([], 0, 'end', { end: 1 });
-    const weights = { bias: -3, retrieval: 1.7, clause: 5.6, answerType: 0.2, noAnswerType: -0.2, threshold: 0.48 };
-    const held: ClauseEvidence = { asked: [{ type: 'expiration_date', score: 0.95 }], scores: new Map([[term.chunkId, 0.99]]), inScope: 0.99, kindPassages: new Map([[term.chunkId, 0.99]]) };
-    const answered = judgeSufficiency({ response: r, passages: [term], question: 'When does the supply agreement end?', scopeName: scope, clauses: held, weights });
-    expect(answered.score).toBeGreaterThanOrEqual(answered.threshold);
-    expect(answered.signals).toMatchObject({ clause: 0.99 });
-    // The documents have no such clause (the kind's contract threshold is 0.5), or no kind is asked: the passages are only the closest ones.
-    const lacking = judgeSufficiency({ response: r, passages: [term], question: 'When does the supply agreement end?', scopeName: scope, clauses: { ...held, inScope: 0.3 }, weights });
-    expect(lacking).toEqual({ score: 0, threshold: 0.5, reasons: [`No passage in ${scope} matches the question.`] });
-    expect(judgeSufficiency({ response: r, passages: [term], question: 'How long must Confidential Information be kept secret?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE, weights }).score).toBe(0);
-  });
 });

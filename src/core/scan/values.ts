@@ -10,6 +10,7 @@
  * digits win. These extractors are fixed code (not user patterns); every regular expression
  * here is linear (no nested quantifiers).
  */
+import { findDates as readDates } from '../text/dates';
 
 export interface Found<T> {
   readonly value: T;
@@ -124,32 +125,9 @@ export function findPercentages(text: string): Found<number>[] {
 }
 
 // ---- dates ----------------------------------------------------------------------------------
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?`;
-const ORD = '(\\d{1,2})(?:st|nd|rd|th)?';
-const DATE_PATTERNS: readonly { re: RegExp; parse: (m: RegExpMatchArray) => [number, number, number] }[] = [
-  { re: new RegExp(`\\b${MONTH}\\s+${ORD},?\\s+(\\d{4})\\b`, 'gi'), parse: (m) => [Number(m[3]), monthIndex(m[1]!), Number(m[2])] },
-  { re: new RegExp(`\\b${ORD}\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+(\\d{4})\\b`, 'gi'), parse: (m) => [Number(m[3]), monthIndex(m[2]!), Number(m[1])] },
-  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parse: (m) => [Number(m[1]), Number(m[2]) - 1, Number(m[3])] },
-  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, parse: (m) => [Number(m[3]), Number(m[1]) - 1, Number(m[2])] },
-];
-function monthIndex(name: string): number {
-  const n = name.toLowerCase().replace('.', '');
-  return MONTHS.findIndex((m) => m.startsWith(n.slice(0, 3)));
-}
-
-/** Dates as ISO strings (YYYY-MM-DD), in text order. Slash dates are read month first (US). */
+/** Dates as ISO strings (YYYY-MM-DD), in text order (text/dates.ts: one reader for the app). Slash dates are read month first (US). */
 export function findDates(text: string): Found<string>[] {
-  const out: Found<string>[] = [];
-  for (const { re, parse } of DATE_PATTERNS) {
-    for (const m of text.matchAll(re)) {
-      const [y, mo, d] = parse(m);
-      if (mo < 0 || mo > 11 || d < 1 || d > 31 || y < 1900 || y > 2200) continue;
-      if (out.some((o) => Math.abs(o.index - m.index) < 4)) continue;
-      out.push({ value: `${y}-${String(mo + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`, text: m[0], index: m.index });
-    }
-  }
-  return out.sort((a, b) => a.index - b.index);
+  return readDates(text);
 }
 
 // ---- jurisdictions --------------------------------------------------------------------------

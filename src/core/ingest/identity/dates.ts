@@ -4,6 +4,7 @@
  * "(the “Effective Date”)" after a date, "en date du 1er janvier 2020", "vom 1. Januar 2020".
  * Returned as written and, when it is a whole date, as YYYY-MM-DD.
  */
+import { DATE, DATE_BODY, MONTH, MONTHS, ORDINAL, isoFrom, isoOf } from '../../text/dates';
 import type { DatedText } from './types';
 
 /** Where a date led by "dated", "effective", … is taken: the preamble, within the first pages. */
@@ -11,20 +12,6 @@ const LEAD_CHARS = 6_000;
 /** Where a date defined as "the Effective Date" is taken: anywhere in the opening (a table of contents can come first). */
 const DEFINITION_CHARS = 30_000;
 
-const MONTHS: Readonly<Record<string, number>> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8,
-  september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
-  janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, août: 8, aout: 8, septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
-  januar: 1, jänner: 1, februar: 2, märz: 3, maerz: 3, juni: 6, juli: 7, oktober: 10, dezember: 12,
-};
-const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
-
-/** An ordinal suffix, also as PDF text often splits it ("20t h", "1s t"). */
-const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
-
-/** "September 23, 2016", "23rd day of September, 2016", "23 September 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23", "09/23/2016". */
-const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*,?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
-const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
 /** A blank a form leaves for the date: "____", "[ ]", "[●]"; several in a row ("____________ ___"). Not inside a run of blanks (linear: a run is read from its start only). */
 const BLANKS = String.raw`(?<![_\]][ \t]{0,3})(?:_{2,}|\[\s*[●•]?\s*\])(?:[ \t]+(?:_{2,}|\[\s*[●•]?\s*\]))*`;
 /**
@@ -106,13 +93,6 @@ function statedDate(text: string): DatedText | null {
   return fallback;
 }
 
-function isoOf(m: RegExpMatchArray): string | null {
-  if (m[1]) return isoFrom(Number(m[3]), MONTHS[m[1].toLowerCase()]!, Number(m[2]));
-  if (m[5]) return isoFrom(Number(m[6]), MONTHS[m[5].toLowerCase()]!, Number(m[4]));
-  if (m[7]) return isoFrom(Number(m[7]), Number(m[8]), Number(m[9]));
-  return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
-}
-
 /** A partly blank date as reduced-precision ISO 8601: "2017-02" (day blank), "2000" (day and month blank). */
 function partialIsoOf(m: RegExpMatchArray): string | null {
   const year = Number(m[2] ?? m[4]);
@@ -121,7 +101,3 @@ function partialIsoOf(m: RegExpMatchArray): string | null {
   return month ? `${year}-${String(MONTHS[month.toLowerCase()]!).padStart(2, '0')}` : String(year);
 }
 
-function isoFrom(y: number, mo: number, d: number): string | null {
-  if (!mo || mo > 12 || d < 1 || d > 31 || y < 1900 || y > 2200) return null;
-  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}

@@ -54,6 +54,11 @@ describe('amounts, percentages and dates', () => {
     expect(values(findDates('effective as of January 1, 2020'))).toEqual(['2020-01-01']);
     expect(values(findDates('commencing the 1st day of September 2004'))).toEqual(['2004-09-01']);
     expect(values(findDates('ending on 2025-01-31 or 12/31/2026'))).toEqual(['2025-01-31', '2026-12-31']);
+    // One reader with the identity's: ordinals as PDF text splits them, a space before the comma, fr/de months, no date inside a number.
+    expect(values(findDates('shall continue until the 30t h day of June, 2029 and'))).toEqual(['2029-06-30']);
+    expect(values(findDates('entered into on April 15 , 2010 ("Effective Date")'))).toEqual(['2010-04-15']);
+    expect(values(findDates('prend fin le 31 décembre 2025 ; endet am 1. Januar 2026'))).toEqual(['2025-12-31', '2026-01-01']);
+    expect(values(findDates('invoice 112/31/20260 and February 30, 2020'))).toEqual([]);
   });
 });
 

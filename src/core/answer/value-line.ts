@@ -4,6 +4,7 @@
  * December 31, 2022", in the reply's language (en, fr, de; others get English).
  */
 import type { DurationValue, NormalValue, TypedValue } from '../values/types';
+import { isoParts } from '../values/partial-date';
 
 type Lang = 'en' | 'fr' | 'de';
 
@@ -26,10 +27,11 @@ function formatDuration(d: DurationValue, language: string | null): string {
 
 /** A date in the reply's language; a form's partial date as far as it is written ("February 2021", "2010"). */
 function formatDate(iso: string, language: string | null): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  if (m === undefined) return String(y);
-  const parts: Intl.DateTimeFormatOptions = d === undefined ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'long', day: 'numeric' };
-  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { ...parts, timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m - 1, d ?? 1)));
+  const p = isoParts(iso);
+  if (!p) return iso;
+  if (p.m === undefined) return String(p.y);
+  const parts: Intl.DateTimeFormatOptions = p.d === undefined ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'long', day: 'numeric' };
+  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { ...parts, timeZone: 'UTC' }).format(new Date(Date.UTC(p.y, p.m - 1, p.d ?? 1)));
 }
 
 /** The value alone, as a table cell shows it ("New York", "1 year, renewing", "December 31, 2022"). */

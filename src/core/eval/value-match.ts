@@ -4,6 +4,7 @@
  * categories with a value are those below; an answer CUAD leaves empty or blank ("[]") gives none.
  */
 import { sameJurisdiction } from '../values/jurisdiction';
+import { isoParts } from '../values/partial-date';
 import type { DurationValue, TypedValue } from '../values/types';
 
 export const VALUE_CATEGORIES: Readonly<Record<string, TypedValue['kind']>> = {
@@ -45,12 +46,6 @@ export function expectedValue(category: string, answer: string | null | undefine
   return a !== null && a > 12 ? { type: 'date', y, m: b, d: a } : { type: 'date', y, m: a, d: b };
 }
 
-/** Year, month and day of an ISO date of any precision ("2021-02": day undefined). */
-function isoParts(iso: string): [number, number | undefined, number | undefined] {
-  const [y, m, d] = iso.split('-').map(Number);
-  return [y!, m, d];
-}
-
 /** Whether a typed value states CUAD's answer. */
 export function valueMatches(found: TypedValue | null, expected: Expected): boolean {
   if (!found) return false;
@@ -65,7 +60,9 @@ export function valueMatches(found: TypedValue | null, expected: Expected): bool
     case 'date': {
       const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
       if (!iso) return false;
-      const [y, m, d] = isoParts(iso);
+      const parts = isoParts(iso);
+      if (!parts) return false;
+      const { y, m, d } = parts;
       // A partial date (a form's blank day or month) matches only an answer that leaves the same parts blank or fewer.
       if (d === undefined && expected.d !== null) return false;
       if (m === undefined) return y === expected.y && expected.m === null;

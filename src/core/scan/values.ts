@@ -10,7 +10,6 @@
  * digits win. These extractors are fixed code (not user patterns); every regular expression
  * here is linear (no nested quantifiers).
  */
-import { findDates as readDates } from '../text/dates';
 
 export interface Found<T> {
   readonly value: T;
@@ -125,10 +124,8 @@ export function findPercentages(text: string): Found<number>[] {
 }
 
 // ---- dates ----------------------------------------------------------------------------------
-/** Dates as ISO strings (YYYY-MM-DD), in text order (text/dates.ts: one reader for the app). Slash dates are read month first (US). */
-export function findDates(text: string): Found<string>[] {
-  return readDates(text);
-}
+/** Dates as ISO strings (YYYY-MM-DD), in text order: one reader for the app (text/dates.ts). Slash dates are read month first (US). */
+export { findDates } from '../text/dates';
 
 // ---- jurisdictions --------------------------------------------------------------------------
 const LAW_OF = /\b[Ll]aws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Ff]ederal [Rr]epublic|[Pp]eople'?s [Rr]epublic)\s+of\s+)?((?:[A-Z][\w.'-]*|and|of|the)(?:\s+(?:[A-Z][\w.'-]*|and|of|the)){0,5})/g;

@@ -21,20 +21,25 @@ export const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 /** A whole date; groups: 1–3 month-first, 4–6 day-first, 7–9 ISO, 10–12 slashes (month first). */
 export const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*,?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
 /** One date, not inside a word or number. */
-export const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
+const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
 
 /** YYYY-MM-DD of a DATE match (its groups), null when it is no calendar date. */
-export function isoOf(m: RegExpMatchArray): string | null {
+function isoOf(m: RegExpMatchArray): string | null {
   if (m[1]) return isoFrom(Number(m[3]), MONTHS[m[1].toLowerCase()]!, Number(m[2]));
   if (m[5]) return isoFrom(Number(m[6]), MONTHS[m[5].toLowerCase()]!, Number(m[4]));
   if (m[7]) return isoFrom(Number(m[7]), Number(m[8]), Number(m[9]));
   return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
 }
 
+/** The number of days in a month (1–12). */
+export function daysInMonth(y: number, mo: number): number {
+  return new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
 /** YYYY-MM-DD of a calendar date (not February 30), null otherwise. */
 export function isoFrom(y: number, mo: number, d: number): string | null {
   if (!mo || mo > 12 || d < 1 || y < 1900 || y > 2200) return null;
-  if (d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  if (d > daysInMonth(y, mo)) return null;
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 

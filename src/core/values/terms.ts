@@ -8,6 +8,7 @@
  */
 import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
+import { isoParts } from './partial-date';
 import type { DurationValue, TypedValue, ValueContext } from './types';
 
 interface Sentence {
@@ -165,18 +166,17 @@ export function extractNoticePeriod(text: string): TypedValue | null {
  * months move it, days cannot (null), nor can months a year-only date.
  */
 export function addDuration(iso: string, d: DurationValue): string | null {
-  const partial = /^(\d{4})(?:-(\d{2}))?$/u.exec(iso);
-  if (partial) {
+  const p = isoParts(iso);
+  if (!p) return null;
+  if (p.d === undefined) {
     if (d.unit !== 'years' && d.unit !== 'months') return null;
     const months = d.unit === 'years' ? d.amount * 12 : d.amount;
     if (!Number.isInteger(months)) return null;
-    if (!partial[2]) return months % 12 === 0 ? String(Number(partial[1]) + months / 12) : null;
-    const at = Number(partial[1]) * 12 + Number(partial[2]) - 1 + months;
+    if (p.m === undefined) return months % 12 === 0 ? String(p.y + months / 12) : null;
+    const at = p.y * 12 + p.m - 1 + months;
     return `${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`;
   }
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(iso);
-  if (!m) return null;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  const date = new Date(Date.UTC(p.y, p.m! - 1, p.d));
   if (d.unit === 'years' || d.unit === 'months') {
     const months = d.unit === 'years' ? d.amount * 12 : d.amount;
     if (!Number.isInteger(months)) return null;
@@ -258,20 +258,26 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     const anchorIso = start?.value ?? context.effectiveDate ?? null;
     const anchor = start ? start.text : 'the Effective Date';
     // A length counts from the start the sentence states, else the effective date, unless its own
-    // words name another point ("the tenth anniversary of the first sale": no date resolves it).
-    const anchored = (at: number, length: number, d: DurationValue): TypedValue => {
+    // words name another point ("the tenth anniversary of the first sale": no date resolves it);
+    // such an end is kept only if no sentence counts one from the contract's start.
+    const anchored = (at: number, length: number, d: DurationValue): TypedValue | null => {
       const from = countedFrom(s.text.slice(at + length, at + length + 120));
       if (!from) return relativeValue(s, at, length, d, anchorIso, anchor);
       // "ends on the first anniversary of the date of this Agreement", though the term began on another date.
       if (from === 'start') return context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, 'the Effective Date') : relativeValue(s, at, length, d, anchorIso, anchor);
       if ('date' in from) return relativeValue(s, at, length, d, from.date.value, from.date.text);
-      return relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
+      otherAnchored ??= relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
+      return null;
     };
     const anniversary = ANNIVERSARY.exec(s.text);
+    let counted = false;
     if (anniversary && anniversary.index < renewAt) {
       const word = anniversary[1]!.toLowerCase();
       const years = ORDINALS[word] ?? Number.parseInt(word, 10);
-      if (years > 0) relative = anchored(anniversary.index, anniversary[0].length, { amount: years, unit: 'years' });
+      if (years > 0) {
+        relative = anchored(anniversary.index, anniversary[0].length, { amount: years, unit: 'years' });
+        counted = true;
+      }
     }
     const length = durationsIn(s.text).find((f) => {
       if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
@@ -280,12 +286,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       // "for a two-year period following the termination date" runs after the term ends.
       return !AFTER_END.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 50));
     });
-    if (!relative && length) relative = anchored(length.index, length.text.length, unitOf(length.value));
-    // A length from another event is kept only if no sentence counts one from the contract's start.
-    if (relative && relative.confidence === OTHER_ANCHOR) {
-      otherAnchored ??= relative;
-      relative = null;
-    }
+    if (!counted && length) relative = anchored(length.index, length.text.length, unitOf(length.value));
     const p = PERPETUAL.exec(s.text);
     if (!perpetual && p && p.index < renewAt && !length) {
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };

@@ -4,7 +4,7 @@
  * "(the “Effective Date”)" after a date, "en date du 1er janvier 2020", "vom 1. Januar 2020".
  * Returned as written and, when it is a whole date, as YYYY-MM-DD.
  */
-import { DATE, DATE_BODY, MONTH, MONTHS, ORDINAL, isoFrom, isoOf } from '../../text/dates';
+import { DATE_BODY, MONTH, MONTHS, ORDINAL, findDates, isoFrom } from '../../text/dates';
 import type { DatedText } from './types';
 
 /** Where a date led by "dated", "effective", … is taken: the preamble, within the first pages. */
@@ -49,9 +49,6 @@ const SIGNATURE_DATE = new RegExp(String.raw`\bDated?\s*:\s*(?:(\d{1,2})[-/.](\d
 const SIGNED_LINE = new RegExp(String.raw`(?:^|\n)[ \t]*(?:\p{Lu}[\p{L}.' -]{0,40},[ \t]*)?(${DATE_BODY})[ \t]*(?=\n|$)`, 'giu');
 const SIGNED_ON = new RegExp(String.raw`\bsign\w*\b[^.;\n\]]{0,60}?\b(?:on|dated?)\s+(${DATE_BODY})(?![\p{L}\p{N}])`, 'giu');
 
-/** One date, as DATE reads it (not global: no state between calls). */
-const WHOLE_DATE = new RegExp(DATE.source, 'iu');
-
 function signedDate(text: string, closing: string): DatedText | null {
   if (!ON_SIGNATURE.test(text) && !ON_SIGNATURE.test(closing)) return null;
   const block = closing || text;
@@ -63,12 +60,10 @@ function signedDate(text: string, closing: string): DatedText | null {
     if (iso && (!latest || iso > latest.iso!)) latest = { text: text.replace(/\s+/gu, ' '), iso };
   };
   for (const m of signatures.matchAll(SIGNATURE_DATE)) {
-    const written = m[4] ? WHOLE_DATE.exec(m[4]) : null;
-    keep(m[4] ?? `${m[1]}-${m[2]}-${m[3]}`, written ? isoOf(written) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2])));
+    keep(m[4] ?? `${m[1]}-${m[2]}-${m[3]}`, m[4] ? (findDates(m[4])[0]?.value ?? null) : isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2])));
   }
   for (const m of [...signatures.matchAll(SIGNED_LINE), ...signatures.matchAll(SIGNED_ON)]) {
-    const written = WHOLE_DATE.exec(m[1]!);
-    if (written) keep(m[1]!, isoOf(written));
+    keep(m[1]!, findDates(m[1]!)[0]?.value ?? null);
   }
   return latest;
 }
@@ -80,15 +75,15 @@ function twoDigitYear(y: string): number {
 
 function statedDate(text: string): DatedText | null {
   const opening = text.slice(0, DEFINITION_CHARS);
-  const whole = [...opening.matchAll(new RegExp(DATE.source, 'giu'))].map((m) => ({ m, iso: isoOf(m) }));
-  const partial = [...opening.matchAll(PARTIAL_DATE)].map((m) => ({ m, iso: partialIsoOf(m) }));
+  const whole = findDates(opening).map((d) => ({ index: d.index, text: d.text, iso: d.value }));
+  const partial = [...opening.matchAll(PARTIAL_DATE)].map((m) => ({ index: m.index, text: m[0], iso: partialIsoOf(m) }));
   let fallback: DatedText | null = null;
-  for (const { m, iso } of [...whole, ...partial].sort((a, b) => a.m.index - b.m.index)) {
-    const before = opening.slice(Math.max(0, m.index - 80), m.index);
-    const after = opening.slice(m.index + m[0].length, m.index + m[0].length + 60);
-    const dated = { text: m[0].replace(/\s+/gu, ' '), iso };
+  for (const { index, text: written, iso } of [...whole, ...partial].sort((a, b) => a.index - b.index)) {
+    const before = opening.slice(Math.max(0, index - 80), index);
+    const after = opening.slice(index + written.length, index + written.length + 60);
+    const dated = { text: written.replace(/\s+/gu, ' '), iso };
     if (EFFECTIVE_DEFINITION.test(after)) return dated;
-    if (m.index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
+    if (index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
   }
   return fallback;
 }

@@ -45,7 +45,4 @@ export function isHeadingOnly(text: string): boolean {
   return segments.every((s) => titleLike(s) || isTocLine(s) || /^[\d.()\s]+$/u.test(s));
 }
 
-/** A definition ("“Term” means …", "« Durée » désigne …", "„Laufzeit“ bezeichnet …"). */
-export function isDefinition(text: string): boolean {
-  return /^\s*(?:[\d.()a-z]+\s+)?["“„«‘']\s*[^"”“«»‘’']{1,80}\s*["”“»’']\s*(?:\([^)]*\)\s*)?(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers?\s+to|includes?|désigne|signifie|bezeichnet|bedeutet)\b/iu.test(text);
-}
+export { isDefinition } from '../text/definitions';

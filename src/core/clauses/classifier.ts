@@ -6,6 +6,7 @@
  *
  * - classify: per passage, the model's score for its kinds (0.5 = the kind's cross-validated
  *   clause threshold) and the playbook score for the others; labels under `threshold` left out.
+ *   A table of contents (text/contents.ts) is no clause of any kind.
  * - each label's `presence`: how strongly the passage makes its document have the kind (the
  *   model's presence head, 0.5 = its cross-validated contract threshold); a document has the
  *   kind when one of its passages is of the kind with presence ≥ 0.5 (profiles.ts hasClause).
@@ -15,6 +16,7 @@
  *   from, for what builds on the kinds (typed values, highlights).
  */
 import { throwIfAborted } from '../errors';
+import { isContentsPassage } from '../text/contents';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
@@ -77,7 +79,8 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
     const learned = await this.kindScores(passages, options);
     const others = await this.playbookScores(passages, options);
-    return passages.map((_, i) => [...(learned[i] ?? []), ...(others[i] ?? [])].filter((l) => l.score >= this.threshold).sort((a, b) => b.score - a.score));
+    // A table of contents names clause kinds without being a clause of any.
+    return passages.map((p, i) => (isContentsPassage(p.text) ? [] : [...(learned[i] ?? []), ...(others[i] ?? [])].filter((l) => l.score >= this.threshold).sort((a, b) => b.score - a.score)));
   }
 
   /** Every model kind's score for each passage (all kinds, weak ones included), highest first. */
@@ -85,6 +88,10 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const out: ClauseLabel[][] = [];
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
+      if (isContentsPassage(passage.text)) {
+        out.push(this.kinds.map(({ id }) => ({ type: id, score: 0, presence: 0 })));
+        continue;
+      }
       const { scores, presence } = this.model.scorePassage(passage);
       out.push(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })).sort((a, b) => b.score - a.score));
     }

@@ -8,6 +8,7 @@
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
 import { hasClause } from '../clauses/profiles';
+import { isDefinitionsPassage } from '../text/definitions';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
 import { tooSlow } from './budget';
@@ -100,7 +101,11 @@ export interface RuleEvaluation {
 export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<RuleEvaluation> {
   // The passages that give the document the kind (presence, profiles.ts): a passage that only
   // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
-  const candidates = classified.filter((c) => hasClause([c], rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
+  // A definitions section ("“Change of Control” means …") gives the document the kind but is not
+  // the clause a reviewer checks: flagged only when no other passage has the kind.
+  const having = classified.filter((c) => hasClause([c], rule.clauseType));
+  const clauses = having.filter((c) => !isDefinitionsPassage(c.chunk.text));
+  const candidates = (clauses.length > 0 ? clauses : having).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
   const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
     id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),

@@ -14,9 +14,13 @@ import type { TypedValue } from './types';
 const GOVERNS = /\b(?:govern(?:s|ed|ing)?|constru(?:ed|e)|interpret(?:ed|ation)|controlled|enforced|subject\s+to|in\s+accordance\s+with|pursuant\s+to|applicable\s+law|choice\s+of\s+law)\b|\br[ée]gi[es]?\b|\bsoumis\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\bunterli(?:e)?g(?:t|en)\b|\banwendbar\w*\b|\bRecht\b/iu;
 
 /** "laws of the State of X", "law of X", "laws in force in X", "laws, other than …, of the state of X". */
-const LAW_OF = /(?<![\w-])[Ll]aws?\b(?:\s+(?:and\s+decisions|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
+const LAW_OF = /(?<![\w-])(?:[Ll]aws?|[Ll]egislation|[Rr]egulations(?=\s+of\s+the\s+(?:[Rr]epublic|[Ss]tate|[Kk]ingdom|[Cc]ommonwealth|[Pp]rovince)\b))\b(?:\s*\([^()]{1,80}\))?(?:\s+(?:and\s+(?:judicial\s+)?decisions(?:\s+of\s+the\s+courts)?|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
 /** "New York law", "Delaware law shall govern", "English law". */
-const NAME_LAW = /\b((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b/gu;
+const NAME_LAW = /\b((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b|\b([A-Z]{2,4})\s+Laws?\b/gu;
+/** "the laws thereof", "the laws of such State": the law of a place the sentence named before. */
+const LAWS_THEREOF = /\b[Ll]aws?\s+(?:thereof|of\s+(?:such|that|said)\s+(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]ountry|[Jj]urisdiction))\b/gu;
+/** A place named as one: "the State of California", "the Commonwealth of Massachusetts". */
+const PLACE_OF = /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom)\s+of\s+((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
 /** fr: "droit de l'État de New York", "droit français"; de: "Recht des Staates New York", "deutschem Recht". */
 const FR_OF = /\b(?:droit|loi|lois)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|des\s+|de\s+)(?:(?:[ÉE]tat|province|canton|R[ée]publique)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|de\s+))?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|et))*)/gu;
 const DE_OF = /\bRecht(?:s)?\s+(?:der|des|von)\s+(?:(?:Staates|Bundesstaates|Republik|Bundesrepublik|Kantons|Provinz)\s+)?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|und))*)/gu;
@@ -96,8 +100,13 @@ function hitsIn(sentence: string, offset: number): Hit[] {
   for (const m of text.matchAll(FR_OF)) add(m[1], m);
   for (const m of text.matchAll(DE_OF)) add(m[1], m);
   for (const m of text.matchAll(ADJECTIVE_LAW)) add(m[1] ?? m[2] ?? m[3], m, true);
+  for (const m of text.matchAll(LAWS_THEREOF)) {
+    const place = [...text.slice(0, m.index).matchAll(PLACE_OF)].at(-1);
+    if (place) add(place[1], m);
+  }
   for (const m of text.matchAll(NAME_LAW)) {
-    const raw = m[1]!;
+    // "PRC Laws": an abbreviated country before a capitalised "Laws" ("General Obligations Law" is a statute).
+    const raw = m[1] ?? m[2]!;
     // "Governing Law", "Applicable Law", "The Laws": headings and defined terms, not places.
     if (/^(?:Governing|Applicable|The|This|Such|Any|All|Federal|State|Local|Foreign|Common|Such|Other|Civil|Criminal|Bankruptcy|Securities|Export|Tax|Privacy|Labor|Employment|Conflict|Conflicts|Choice|Proper|Substantive|Internal|Governing Law|Prevailing|Relevant|Mandatory)\b/u.test(raw)) continue;
     if (ADJECTIVES[raw.toLowerCase()]) continue; // read above

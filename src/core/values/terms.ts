@@ -20,10 +20,35 @@ function sentences(text: string): Sentence[] {
   return splitSentences(text).map((s) => ({ text: text.slice(s.start, s.end), start: s.start }));
 }
 
-const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|continue\w*\s+automatically|automatically\s+continue\w*|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/iu;
+const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month|continue\w*\s+automatically|automatically\s+continue\w*|additional\s+(?:terms?|periods?)\s+of|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/giu;
+/**
+ * "shall commence on … and extend through December 31, 2010", "shall extend for an initial term
+ * of two years", "until the four-year anniversary": the verb of the term itself, not a renewal
+ * (unless it is automatic or for further periods).
+ */
+const TERM_EXTENDS = /^extends?\s+(?:until|till|through|thru|to\s+and\s+including|for\s+(?:an?\s+|the\s+)?(?:initial|period|term\b))/iu;
+const FURTHER = /\b(?:additional|further|successive|subsequent|consecutive|another|renewal|automatic\w*)\b/iu;
+/** "unless sooner terminated … or extended by the mutual written agreement of the Parties": an option, not a renewal. */
+const TERMINATED_OR = /\bterminat\w*\b[^.;]{0,120}\bor\s+$/iu;
+
+/** Where the first renewal cue of `text` starts at or after `from` (-1: none). */
+function renewalAt(text: string, from = 0): number {
+  RENEW.lastIndex = from;
+  for (let m = RENEW.exec(text); m; m = RENEW.exec(text)) {
+    const rest = text.slice(m.index);
+    const before = text.slice(Math.max(0, m.index - 140), m.index);
+    const ownTerm = TERM_EXTENDS.test(rest) && !FURTHER.test(text.slice(Math.max(0, m.index - 25), m.index + 80));
+    const option = /^extended\b/iu.test(rest) && TERMINATED_OR.test(before);
+    if (!ownTerm && !option) return m.index;
+  }
+  return -1;
+}
+const hasRenewal = (text: string) => renewalAt(text) >= 0;
 const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
 /** Words after a length that make it a notice period ("60 days prior", "90 days' notice", "30 Tage vor"). */
 const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
+/** "written notice to the other Party of at least 3 months": the notice named before its length. */
+const NOTICE_OF = /\bnotice\b[^.;,\d]{0,40}\bof\s+(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+|a\s+minimum\s+of\s+)?$/iu;
 /** Words before a length that make it a notice period ("at least", "not less than", "within"). */
 const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|minimum\s+of|within|upon|with|giving|gives?|on|au\s+moins|moins|mindestens|mit\s+einer\s+frist\s+von|frist\s+von|préavis\s+de)\s*$/iu;
 /** A section number and a title-case heading at the start of a sentence, up to the first words of its text. */
@@ -35,15 +60,23 @@ const RECITAL = /^\W*(?:whereas|recitals?)\b/iu;
 const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
 const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|every\s+year|annual(?:ly)?|yearly|successive\s+annual|chaque\s+année|tacitement|jährlich|jeweils\s+ein\s+jahr)\b/iu;
 const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
+/** One more year or month, said without a number ("another year", "an additional month", "month to month"). */
+const ONE_MORE = /\b(?:another|an?\s+(?:additional|further|successive|subsequent|extra)|one\s+(?:additional|further|more))\s+(year|month)\b|\bmonth[\s-]+to[\s-]+month\b|\bmonthly\s+(?:periods?|basis|terms?|increments?)\b/iu;
 const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
-const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
+const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
-const UNTIL = /(?:(?:until|till)(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)?|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+on|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
+const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at)\s+)?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
 const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
 
 const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
-/** One word between a number and its unit ("ten (10) Contract Years", "one further year"). */
-const INNER_WORD = new RegExp(`(${NUMBER_TOKEN}\\s+)([A-Za-z]+)(?=\\s+(?:year|month|day|week)s?\\b)`, 'giu');
+/** One or two words between a number and its unit ("ten (10) Contract Years", "one further year", "twelve (12) full calendar months"). */
+const INNER_WORD = new RegExp(`(${NUMBER_TOKEN}\\s+)([A-Za-z]+(?:\\s+[A-Za-z]+)?)(?=\\s+(?:year|month|day|week)s?\\b)`, 'giu');
+/** A number in words: "one (1) additional twelve month period" is read as twelve months, not one. */
+const NUMBER_WORD = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b/iu;
+/** "March 1 of the year": words that join other things, not a length's adjectives. */
+const FUNCTION_WORD = /\b(?:of|the|a|an|to|in|on|at|by|for|from|per|each|or|with|this|that|such|any|its|their|our|your)\b/iu;
+/** Words a length's unit may carry (findDurations reads them). */
+const UNIT_QUALIFIER = /^(?:business|calendar|working|banking|and)$/iu;
 
 /**
  * Lengths in a sentence, reading "ten (10) Contract Years", "one further year" and a roman "(I)"
@@ -74,10 +107,11 @@ const FR_DE_DURATION = new RegExp(
 function englishDurations(text: string): Found<Duration>[] {
   const masked = text
     .replace(/\(I\)/gu, '(1)')
-    .replace(INNER_WORD, (_, lead: string, word: string) => (/^(?:business|calendar|working|banking|and)$/iu.test(word) ? lead + word : lead + ' '.repeat(word.length)));
+    .replace(INNER_WORD, (all: string, lead: string, words: string) => (NUMBER_WORD.test(words) || FUNCTION_WORD.test(words) ? all : lead + words.replace(/[A-Za-z]+/gu, (w) => (UNIT_QUALIFIER.test(w) ? w : ' '.repeat(w.length)))));
   return findDurations(masked).map((f) => ({ ...f, text: text.slice(f.index, f.index + f.text.length) }));
 }
 
+const CARDINALS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20 };
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30,
@@ -86,6 +120,8 @@ const ORDINALS: Readonly<Record<string, number>> = {
 const ORDINAL_SUFFIX = String.raw`\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 /** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */
 const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}${ORDINAL_SUFFIX})(?:\s*\(\d{1,2}${ORDINAL_SUFFIX}\))?\s+anniversary\b`, 'iu');
+/** "the four (4) year anniversary", "the 5-year anniversary". */
+const YEAR_ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(CARDINALS).join('|')}|\d{1,2})(?:\s*\(\d{1,2}\))?[\s-]+years?\s+anniversary\b`, 'iu');
 
 function unitOf(d: Duration): DurationValue {
   return { amount: d.amount, unit: d.unit };
@@ -99,7 +135,7 @@ function durationText(d: DurationValue): string {
 function noticeLike(sentence: string, f: Found<Duration>): boolean {
   const after = sentence.slice(f.index + f.text.length, f.index + f.text.length + 40);
   const before = sentence.slice(Math.max(0, f.index - 30), f.index);
-  return NOTICE_AFTER.test(after) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80)));
+  return NOTICE_AFTER.test(after) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80))) || NOTICE_OF.test(sentence.slice(Math.max(0, f.index - 60), f.index));
 }
 
 /** The renewal term: the length each renewal runs. */
@@ -107,9 +143,9 @@ export function extractRenewalTerm(text: string): TypedValue | null {
   for (const s of sentences(text)) {
     // A heading run into the sentence ("3. Term and Renewal The term …") names the section, not a renewal.
     const body = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;
-    const cue = RENEW.exec(s.text.slice(body));
-    if (!cue) continue;
-    cue.index += body;
+    const at = renewalAt(s.text, body);
+    if (at < 0) continue;
+    const cue = { index: at };
     const durations = durationsIn(s.text).filter((f) => !noticeLike(s.text, f) && f.value.unit !== 'days' && f.value.unit !== 'hours');
     const after = durations.filter((f) => f.index >= cue.index);
     const half = HALF_YEAR.exec(s.text);
@@ -122,6 +158,20 @@ export function extractRenewalTerm(text: string): TypedValue | null {
     if (pick) {
       const d = unitOf(pick.value);
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    }
+    // "for another year", "an additional month", "on a month to month basis".
+    const more = ONE_MORE.exec(s.text.slice(cue.index));
+    if (more) {
+      const d: DurationValue = { amount: 1, unit: more[1] && /^y/iu.test(more[1]) ? 'years' : 'months' };
+      const at = cue.index + more.index;
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: !more[1] || successive }, display: durationText(d), span: { start: s.start + at, end: s.start + at + more[0].length } };
+    }
+    // "with an automatic 2 year term extension": the length between the automatic and the renewal.
+    const auto = AUTOMATIC.exec(s.text.slice(0, cue.index));
+    const between = auto ? durations.find((f) => f.index > auto.index && f.index < cue.index) : undefined;
+    if (between) {
+      const d = unitOf(between.value);
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + between.index, end: s.start + between.index + between.text.length } };
     }
     const annual = ANNUAL.exec(s.text);
     if (annual) {
@@ -148,13 +198,13 @@ export function extractRenewalTerm(text: string): TypedValue | null {
 export function extractNoticePeriod(text: string): TypedValue | null {
   let fallback: TypedValue | null = null;
   for (const s of sentences(text)) {
-    if (!NOTICE.test(s.text) && !/\bprior\s+to\s+the\s+(?:end|expir\w*)/iu.test(s.text)) continue;
+    if (!NOTICE.test(s.text) && !/\bprior\s+to\s+the\s+(?:end|expir\w*|anniversary|renewal)/iu.test(s.text)) continue;
     const durations = durationsIn(s.text).filter((f) => noticeLike(s.text, f));
     const pick = durations[0];
     if (!pick) continue;
     const d = unitOf(pick.value);
     const value: TypedValue = { kind: 'notice_period', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
-    if (RENEW.test(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
+    if (hasRenewal(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
     fallback ??= value;
   }
   return fallback;
@@ -229,6 +279,13 @@ function countedFrom(after: string): { readonly other: string } | { readonly dat
   return { other: phrase.replace(/\s+/gu, ' ') };
 }
 
+/** A definition of something else than the term (“"Quarter" means any period of three (3) consecutive calendar months”); “"Contract Period" shall mean …” is the term's. */
+const DEFINED = /^\W*["“]([^"”]{1,60})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|is\s+defined)\b/iu;
+function otherDefinition(sentence: string): boolean {
+  const m = DEFINED.exec(sentence);
+  return !!m && !/\b(?:term|period|duration)\b/iu.test(m[1]!);
+}
+
 /** The date the initial term ends: absolute, a length from the start, or none (perpetual). */
 export function extractExpiration(text: string, context: ValueContext = {}): TypedValue | null {
   let relative: TypedValue | null = null;
@@ -236,11 +293,12 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let otherAnchored: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
-    if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text)) continue;
+    if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
     // Lengths before the renewal are the initial term's; a heading run into the sentence ("3. Term
     // and Renewal The term of …") names the section and is not where the renewal starts.
     const lead = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;
-    const renewAt = lead + (RENEW.exec(s.text.slice(lead))?.index ?? Number.POSITIVE_INFINITY);
+    const cueAt = renewalAt(s.text, lead);
+    const renewAt = cueAt < 0 ? Number.POSITIVE_INFINITY : cueAt;
     const dates = findDates(s.text);
     let start: Found<string> | null = null;
     for (const date of dates) {
@@ -269,11 +327,11 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       otherAnchored ??= relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
       return null;
     };
-    const anniversary = ANNIVERSARY.exec(s.text);
+    const anniversary = ANNIVERSARY.exec(s.text) ?? YEAR_ANNIVERSARY.exec(s.text);
     let counted = false;
     if (anniversary && anniversary.index < renewAt) {
       const word = anniversary[1]!.toLowerCase();
-      const years = ORDINALS[word] ?? Number.parseInt(word, 10);
+      const years = ORDINALS[word] ?? CARDINALS[word] ?? Number.parseInt(word, 10);
       if (years > 0) {
         relative = anchored(anniversary.index, anniversary[0].length, { amount: years, unit: 'years' });
         counted = true;

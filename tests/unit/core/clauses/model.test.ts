@@ -38,6 +38,15 @@ describe('the committed clause-kind model', () => {
     expect(nda!.find((l) => l.type === 'ci_definition')?.presence).toBeUndefined();
   });
 
+  it('reads a table of contents as no clause of any kind, though it names them', async () => {
+    const classifier = builtinClassifier({ threshold: 0 });
+    const contents = '13.1 Force Majeure. 68 13.2 Change in Control of Licensee. 68 13.3 Export Control. 69 13.4 Assignment. 69 13.5 Severability. 70 13.6 Governing Law. 70';
+    const [labels] = await classifier.classify([{ text: contents }]);
+    expect(labels).toEqual([]);
+    const [scores] = await classifier.kindScores([{ text: contents }]);
+    expect(scores!.every((l) => l.score === 0)).toBe(true);
+  });
+
   it('gives the best window of a kind in a long passage', () => {
     const classifier = builtinClassifier();
     const text = 'The Supplier shall deliver the Products to the locations set out in Schedule A. This Agreement shall be governed by the laws of England and Wales. Invoices are payable within thirty days.';

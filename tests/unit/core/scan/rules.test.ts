@@ -130,6 +130,16 @@ describe('rules over a classified document', () => {
     expect(none.outcome.outcome).toBe('pass');
   });
 
+  it('flags the clause, not the definitions section that defines its terms (unless nothing else has the kind)', async () => {
+    const definitions = { ...chunks[0]!, id: `${doc.id}:defs`, text: '1. Definitions. “Change of Control” means the acquisition of more than fifty percent of the voting shares of a Party. “Affiliate” means any entity controlling or controlled by a Party.' };
+    const clause = { ...chunks[1]!, id: `${doc.id}:coc`, text: 'Either Party may terminate this Agreement upon a Change of Control of the other Party.' };
+    const label = [{ type: 'change_of_control', score: 0.9 }];
+    const both = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'change_of_control' }), playbook, doc, [{ chunk: definitions, labels: label }, { chunk: clause, labels: label }], {});
+    expect(both.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:coc`]);
+    const alone = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'change_of_control' }), playbook, doc, [{ chunk: definitions, labels: label }], {});
+    expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:defs`]);
+  });
+
   it('a model check without a model gives an unverified flag, not a pass', async () => {
     const { outcome, flags } = await evaluateRule(rule({ clauseType: 'cap_on_liability', checks: [{ type: 'model', question: 'Is the cap mutual?' }] }), playbook, doc, classified, {});
     expect(outcome.outcome).toBe('not_checked');

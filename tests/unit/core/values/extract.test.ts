@@ -56,11 +56,19 @@ describe('governing law', () => {
     ["Le présent contrat est soumis au droit de l'État de New York.", 'New York'],
     ['Dieser Vertrag unterliegt deutschem Recht unter Ausschluss des UN-Kaufrechts.', 'Germany'],
     ['Dieser Vertrag unterliegt dem Recht der Schweiz.', 'Schweiz'],
+    // The place named before "the laws thereof" / "the laws of that State".
+    ['This Agreement has been made in the State of Nevada and shall be governed by and construed in accordance with the laws thereof without regard to conflicts of laws.', 'Nevada'],
+    ['This Agreement shall be deemed entered into in the Commonwealth of Virginia, and shall be interpreted in accordance with the laws of that Commonwealth applicable to agreements made there.', 'Virginia'],
+    // An abbreviation before a capitalised "Laws"; a parenthesis and "decisions of the courts" between the law and its place; legislation.
+    ['The validity and performance of this Agreement shall be governed by PRC Laws.', 'China'],
+    ['This agreement shall be governed by the internal laws (exclusive of its conflicts of law provisions) and decisions of the courts of the State of Ohio.', 'Ohio'],
+    ['Its validity and legal effect shall be governed by the laws and judicial decisions of the State of Georgia.', 'Georgia'],
+    ['The legislation of the Republic of Poland shall apply to all relations of the Parties under this Contract.', 'Poland'],
   ])('%s', (text, name) => {
     const v = read('governing_law', text);
     expect(v?.value).toEqual({ type: 'jurisdiction', name: normaliseJurisdiction(name) });
     // The span is the words that state it.
-    expect(text.slice(v!.span.start, v!.span.end)).toMatch(/law|droit|Recht|LAWS/iu);
+    expect(text.slice(v!.span.start, v!.span.end)).toMatch(/law|legislation|droit|Recht|LAWS/iu);
   });
 
   it('reads the law from the sentence that chooses it, not the venue sentence before it', () => {
@@ -131,7 +139,52 @@ describe('renewal term and notice period', () => {
   });
 });
 
+describe('what renews and what is the term itself', () => {
+  it('reads the term’s own verb "extend" as no renewal', () => {
+    expect(read('expiration_date', 'This Agreement shall be in full force commencing on the date of execution by both Parties and shall extend for an initial term of two (2) years.', '2012-03-01')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 2, unit: 'years' }, iso: '2014-03-01' });
+    expect(read('expiration_date', 'The term of this Agreement and the sponsorship shall commence on January 1, 2011 and extend through December 31, 2011.')?.value).toEqual({ type: 'date', iso: '2011-12-31' });
+    expect(read('renewal_term', 'The Contract Term shall extend for a period of thirty (30) years.')).toBeNull();
+    // "unless sooner terminated or extended by mutual agreement": an option, the length is the term's.
+    expect(read('expiration_date', 'The Agreement shall commence on the Effective Date and, unless terminated earlier or extended by mutual agreement of the parties, shall continue for twenty four (24) months following the Effective Date.', '2015-05-01')?.value).toMatchObject({ duration: { amount: 24, unit: 'months' }, iso: '2017-05-01' });
+    // Renewals are still renewals.
+    expect(read('renewal_term', 'Thereafter this Agreement shall automatically extend for successive one (1) year periods.')?.display).toBe('1 year');
+  });
+
+  it('reads renewals said without a number', () => {
+    expect(read('renewal_term', 'After the Initial Term, this Agreement shall continue on a month to month basis until terminated by either party upon thirty (30) days prior written notice.')?.display).toBe('1 month');
+    expect(read('renewal_term', 'Absent notice, the contract will automatically extend for an additional month of service.')?.display).toBe('1 month');
+    expect(read('renewal_term', 'The Licensee shall have the right to renew the Agreement for another year on the same terms.')?.display).toBe('1 year');
+    expect(read('renewal_term', 'The Term is 3 years from the Effective Date with an automatic 2 year term extension unless either Party objects.')?.display).toBe('2 years');
+    expect(read('renewal_term', 'You will have the option to continue the relationship for two (2) additional terms of five (5) years each.')?.display).toBe('5 years');
+    // "one (1) additional twelve month period": twelve months, not one.
+    expect(read('renewal_term', 'The Customer may renew this Agreement for one (1) twelve month period at the then-current terms.')?.display).toBe('12 months');
+  });
+
+  it('reads a notice named before its length, and a notice period before an anniversary', () => {
+    expect(read('notice_period', 'Following the Initial Term, either Party may terminate this Agreement upon written notice to the other Party of at least 3 months.')?.display).toBe('3 months');
+    expect(read('notice_period', 'This Agreement shall automatically be renewed for successive one (1) year increments unless either party requests in writing, at least sixty (60) days prior to the anniversary date, that it not be renewed.')?.display).toBe('60 days');
+    // "notice, up to a maximum of one (1) year": the year is the extension, not the notice.
+    expect(read('renewal_term', 'Supplier may, by written notice given at least thirty (30) days prior to the end of the term, extend the term for the period set forth in such notice, up to a maximum of one (1) year.')?.display).toBe('1 year');
+  });
+});
+
 describe('expiration and effective dates', () => {
+  it('reads ends said in other words: concluding, ends at, end as of, the later of, an anniversary in years, an indefinite term', () => {
+    expect(read('expiration_date', '"Contract Period" shall mean that period of time commencing on January 1, 2001 and concluding December 31, 2004, unless terminated sooner.')?.value).toEqual({ type: 'date', iso: '2004-12-31' });
+    expect(read('expiration_date', 'The term shall commence on May 1, 2020 and ends at April 30, 2025, with automatic renewals each for a period of one (1) year.')?.value).toEqual({ type: 'date', iso: '2025-04-30' });
+    expect(read('expiration_date', 'The Term shall commence on the date of this Agreement and, unless earlier terminated, shall end as of June 30, 2003.')?.value).toEqual({ type: 'date', iso: '2003-06-30' });
+    expect(read('expiration_date', 'The term will begin on March 1, 1998 and will end the later of (i) March 1, 2000 or (ii) the delivery of all placements.')?.value).toEqual({ type: 'date', iso: '2000-03-01' });
+    expect(read('expiration_date', 'Unless earlier terminated, this Agreement shall extend until the three (3) year anniversary of the Effective Date.', '2018-07-15')?.value).toMatchObject({ iso: '2021-07-15' });
+    expect(read('expiration_date', 'This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months.', '2019-02-01')?.value).toMatchObject({ duration: { amount: 12, unit: 'months' } });
+    expect(read('expiration_date', 'This Agreement shall become effective on signature and continue in force for an indefinite term unless terminated.')?.value).toEqual({ type: 'perpetual' });
+  });
+
+  it('does not read the definition of another period as the term', () => {
+    expect(read('expiration_date', '"Quarter" means any period of three (3) consecutive calendar months that begins on January 1, April 1, July 1 or October 1, during the Term.')).toBeNull();
+    expect(durationsIn('"Contract Year" means, for the first year, from March 1 of the year in which the Stadium opens.')).toEqual([]);
+  });
+
+
   it('reads an absolute end date after "until", "through", "ending on"', () => {
     expect(read('expiration_date', 'This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
     expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });

@@ -1,0 +1,30 @@
+/**
+ * A table of contents run into one passage ("13.1 Force Majeure. 68 13.2 Change in Control of
+ * Harpoon. 68 13.3 Export Control. 69 …"): section numbers, titles and page numbers one after
+ * another, with no clause text. Such a passage names clause kinds without being a clause, so it
+ * is no clause of any kind (clauses/classifier.ts): no scan flag, no clause kind of a contract
+ * rests on it. Dot leaders are read line by line elsewhere (ingest/headings.ts, answer/quote-kind.ts).
+ */
+
+/** One entry: a section number, a title of a few words, a page number. Bounded (a title is at most 90 characters), so linear in the text. */
+const ENTRY = /(?:^|\s)(?:(?:article|section|clause)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.?)\s+[^.\n]{2,90}?\.?\s+(\d{1,3})(?=\s|$)/giu;
+/** At least this many entries, covering this share of the text, their page numbers rising. */
+const MIN_ENTRIES = 4;
+const MIN_COVERED = 0.6;
+const MIN_RISING = 0.8;
+
+export function isContentsPassage(text: string): boolean {
+  if (text.length < 40) return false;
+  let entries = 0;
+  let covered = 0;
+  let rising = 0;
+  let last = -1;
+  for (const m of text.matchAll(ENTRY)) {
+    entries++;
+    covered += m[0].length;
+    const page = Number(m[1]);
+    if (last >= 0 && page >= last) rising++;
+    last = page;
+  }
+  return entries >= MIN_ENTRIES && covered / text.length >= MIN_COVERED && rising >= MIN_RISING * (entries - 1);
+}

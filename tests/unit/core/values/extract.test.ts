@@ -25,6 +25,17 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(valueKindOf(question)).toBe(kind);
   });
 
+  it('reads a renewal named only to be set aside as a question about the end of the term', () => {
+    expect(valueKindOf('How long does the consulting agreement last before any renewal?')).toBe('expiration_date');
+    expect(valueKindOf('When will the service contract end if nobody renews it?')).toBe('expiration_date');
+    expect(valueKindOf('how long will the supply deal run if it is not renewed')).toBe('expiration_date');
+    expect(valueKindOf('What is the term of the licence without extensions?')).toBe('expiration_date');
+    // A renewal asked about, or a notice before it, stays that.
+    expect(valueKindOf('How long is each renewal term?')).toBe('renewal_term');
+    expect(valueKindOf('When must notice be given before renewal?')).toBe('notice_period');
+    expect(valueKindOf('When will the lease end?')).toBe('expiration_date');
+  });
+
   it('asks for no value on a yes/no clause question or an uncapped-liability question', () => {
     expect(valueKindOf('Is there a non-compete clause?')).toBeNull();
     expect(valueKindOf('Is liability uncapped for breach of confidentiality?')).toBeNull();

@@ -139,6 +139,10 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   for (const h of handles) {
     const key = h.words.join('');
     if (h.cls === 'name' && key.length >= MIN_COMPACT_NAME) compactNames.set(key, h.words.length);
+    // A file named after its filer, the company's name run together with its legal form
+    // ("StampscomInc_20001114_10-Q…", "ULTRAGENYXPHARMACEUTICALINC_…"): the question that writes the
+    // name apart ("Stamps.com", "Ultragenyx Pharmaceutical") names that file.
+    if (h.cls === 'file') for (const w of h.words) for (const name of runTogetherName(w)) compactNames.set(name, 1);
   }
   const initials = new Set<string>();
   const titleWords = foldedWords(doc.title ?? '').filter((w) => !DOCUMENT_NOUNS.has(w) && !/^(?:and|of|the|for|to|de|et|und|der|die)$/u.test(w));
@@ -150,6 +154,18 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   return { doc, handles, words, stems, initials, wholeNames, compactNames, nameInitials };
 }
+
+/** A company name run together with its legal form, without it ("stampscominc" → "stampscom"); nothing for other words. */
+function runTogetherName(word: string): string[] {
+  if (!/^\p{L}+$/u.test(word)) return [];
+  for (const form of RUN_TOGETHER_FORMS) {
+    if (word.endsWith(form) && word.length - form.length >= MIN_COMPACT_NAME) return [word.slice(0, -form.length)];
+  }
+  return [];
+}
+
+/** Legal forms a file name runs into the company's name (longest first). */
+const RUN_TOGETHER_FORMS = ['incorporated', 'corporation', 'limited', 'corp', 'inc', 'llc', 'ltd', 'plc', 'gmbh'];
 
 /** Shorter compact names are too easily made by chance from a question's words. */
 const MIN_COMPACT_NAME = 6;

@@ -194,6 +194,8 @@ export function extractRenewalTerm(text: string): TypedValue | null {
   return null;
 }
 
+const ENDING = /\bterminat\w*|\bcancel\w*|\brenew\w*|\bexpir\w*|\bend\b|\brésili\w*|\bfin\b|\bkündig\w*|\bbeend\w*/iu;
+
 /** The notice period to stop a renewal (or to end the term): the length the notice must precede. */
 export function extractNoticePeriod(text: string): TypedValue | null {
   let fallback: TypedValue | null = null;
@@ -205,7 +207,9 @@ export function extractNoticePeriod(text: string): TypedValue | null {
     const d = unitOf(pick.value);
     const value: TypedValue = { kind: 'notice_period', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
     if (hasRenewal(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
-    fallback ??= value;
+    // Else a notice to end the contract at all ("either party may terminate on 90 days' notice"), not
+    // one to answer a claim ("within 15 working days upon receiving the Claim Notice").
+    if (ENDING.test(s.text)) fallback ??= value;
   }
   return fallback;
 }

@@ -203,6 +203,17 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(resolved('is there a clear meaning of services in the agreement?')).not.toEqual(['msa']);
   });
 
+  it('finds a file named after its filer, the company run together with its legal form ("StampscomInc_2000…")', () => {
+    const filed = [
+      ...docs,
+      doc('cobrand-filed', 'MANIFEST SYSTEM SERVICES AND CO-BRANDING AGREEMENT', ['iShip.com, Inc.', 'Mail Boxes Etc. USA, Inc.'], 'StampscomInc_20001114_10-Q_EX-10.47_Co-Branding Agreement.pdf'),
+    ];
+    expect(resolved('when will the Stamps.com agreement end if nobody renews it?', filed)).toEqual(['cobrand-filed']);
+    expect(resolved('which law governs the stamps com co-branding agreement', filed)).toEqual(['cobrand-filed']);
+    // Not a part of the run-together name: "Stamps" alone names no file.
+    expect(resolved('when will the Stamps agreement end?', filed)).not.toEqual(['cobrand-filed']);
+  });
+
   it('takes the agreement with its amendments when the question does not ask about an amendment', () => {
     expect(resolved('What does the Heron Foods manufacturing agreement say about assignment?')).toEqual(['mfg', 'mfg-amendment']);
     // Asked about the amendment, the amendment comes first.

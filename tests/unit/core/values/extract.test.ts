@@ -174,6 +174,9 @@ describe('what renews and what is the term itself', () => {
   it('reads a notice named before its length, and a notice period before an anniversary', () => {
     expect(read('notice_period', 'Following the Initial Term, either Party may terminate this Agreement upon written notice to the other Party of at least 3 months.')?.display).toBe('3 months');
     expect(read('notice_period', 'This Agreement shall automatically be renewed for successive one (1) year increments unless either party requests in writing, at least sixty (60) days prior to the anniversary date, that it not be renewed.')?.display).toBe('60 days');
+    // A notice to end the contract at all counts; a period to answer a claim does not.
+    expect(read('notice_period', "Either party may terminate this Agreement upon ninety (90) days' prior written notice.")?.display).toBe('90 days');
+    expect(read('notice_period', 'Within 15 working days upon receiving the Claim Notice, the Manufacturer shall analyze and respond to the Claim.')).toBeNull();
     // "notice, up to a maximum of one (1) year": the year is the extension, not the notice.
     expect(read('renewal_term', 'Supplier may, by written notice given at least thirty (30) days prior to the end of the term, extend the term for the period set forth in such notice, up to a maximum of one (1) year.')?.display).toBe('1 year');
   });

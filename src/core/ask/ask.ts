@@ -17,7 +17,7 @@ import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
-import { askedValue } from '../values/extract';
+import { askedValue, VALUE_WORDS } from '../values/extract';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
@@ -78,7 +78,17 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? passageDocument(named.get(id)));
   const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
-  const sufficiency = judgeSufficiency({ response, passages, question, scopeName: scopeName(plan.scope, documents), clauses, threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD, ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}) });
+  const valueAsked = deps.classifier ? askedValue(question, clauses.asked) : null;
+  const sufficiency = judgeSufficiency({
+    response,
+    passages,
+    question,
+    scopeName: scopeName(plan.scope, documents),
+    clauses,
+    threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD,
+    ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}),
+    ...(valueAsked ? { valueWords: VALUE_WORDS[valueAsked] } : {}),
+  });
   const answered = sufficiency.score >= sufficiency.threshold;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
   throwIfAborted(signal, 'ask');
@@ -94,7 +104,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     candidates: [],
     clarification: null,
     ...(sentences ? { kindSentences: sentences } : {}),
-    ...(deps.classifier ? { askedValue: askedValue(question, clauses.asked) } : {}),
+    ...(deps.classifier ? { askedValue: valueAsked } : {}),
     response,
   };
 };

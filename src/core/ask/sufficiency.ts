@@ -89,6 +89,8 @@ export interface SufficiencyInput {
   readonly threshold?: number;
   /** The learned combination of the signals (absent: their mean). */
   readonly weights?: SufficiencyWeights;
+  /** The words that ask for the value the question asks (values/extract.ts VALUE_WORDS), when it asks one. */
+  readonly valueWords?: readonly string[];
 }
 
 interface Signal {
@@ -106,7 +108,10 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // Nothing matched the question's words: passages of the asked kind read from the whole documents
   // may be shown, but only as the closest ones ("how long must Confidential Information be kept
   // secret?" in a contract without such a clause must not be answered by its term clause).
-  if (passages.length === 0 || response.passages.length === 0) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  // Unless every word the passages miss only asks for the value ("how long does it last before any
+  // renewal?" of a contract that "shall continue until December 31, 2020"): then the passages of the
+  // asked kind are judged by the signals, as any other.
+  if (passages.length === 0 || (response.passages.length === 0 && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
   const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {
@@ -130,6 +135,15 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const threshold = learned ? learned.threshold : meanThreshold;
   const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
   return { score, threshold, reasons, signals: record };
+}
+
+/** Whether every word of the lexical query is one that asks for the value (none names a subject of its own). */
+function onlyAsksForValue(response: PipelineResponse, valueWords: readonly string[] | undefined): boolean {
+  if (!valueWords || valueWords.length === 0) return false;
+  const language = response.explanation.queryLanguage ?? undefined;
+  const asking = new Set(valueWords.map((w) => analyzer.term(w, language)).filter((t): t is string => !!t));
+  const terms = (response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).map((w) => analyzer.term(w, language)).filter((t): t is string => !!t);
+  return terms.length > 0 && terms.every((t) => asking.has(t));
 }
 
 /** Why the passages match little of the question: the question's most informative words none of them holds. */

@@ -47,6 +47,22 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
   return kindValue === null ? null : (words ?? kindValue);
 }
 
+/**
+ * The words that ask for a value and name nothing else (en/fr/de): "how long does it last before
+ * any renewal?" is all asking; "how long must Confidential Information be kept secret?" names a
+ * subject besides. The ask path lets the clause signal judge a question whose words no passage
+ * holds only when they are all of these (ask/sufficiency.ts). The vocabulary of ASKED above.
+ */
+export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
+  expiration_date: ['how', 'long', 'last', 'run', 'end', 'expire', 'expiry', 'expiration', 'term', 'duration', 'until', 'when', 'initial', 'date', 'renewal', 'renew', 'extension', 'nobody', 'before', 'durée', 'échéance', 'expire', 'laufzeit', 'endet', 'ablauf', 'vertragsende'],
+  renewal_term: ['how', 'long', 'renew', 'renewal', 'automatically', 'automatic', 'term', 'extension', 'extend', 'evergreen', 'period', 'each', 'renouvellement', 'reconduction', 'verlängerung', 'automatisch'],
+  notice_period: ['how', 'much', 'many', 'notice', 'days', 'renew', 'renewal', 'non-renewal', 'stop', 'prevent', 'terminate', 'give', 'given', 'préavis', 'kündigungsfrist', 'nichtverlängerung'],
+  governing_law: ['law', 'governs', 'governing', 'governed', 'applicable', 'jurisdiction', 'which', 'state', 'country', 'applies', 'choice', 'droit', 'loi', 'régi', 'recht', 'anwendbar', 'rechtswahl'],
+  liability_cap: ['liability', 'cap', 'capped', 'limit', 'limited', 'limitation', 'maximum', 'max', 'damages', 'much', 'plafond', 'responsabilité', 'haftung', 'haftungsbegrenzung'],
+  effective_date: ['effective', 'date', 'start', 'begin', 'commence', 'when', 'effet', 'vigueur', 'inkrafttreten', 'beginn'],
+  parties: ['parties', 'party', 'who', 'parteien', 'vertragsparteien'],
+};
+
 /** Which value the question's words ask for, or null (a yes/no question about a clause asks none). */
 export function valueKindOf(question: string): ValueKind | null {
   // "Is liability uncapped?" asks whether there is no cap, not for the amount.

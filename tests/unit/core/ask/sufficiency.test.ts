@@ -84,6 +84,21 @@ describe('judgeSufficiency', () => {
     expect(unknown.score).toBeGreaterThan(s.score);
   });
 
+  it('judges passages of the asked kind that no question word found only when every word just asks for the value', () => {
+    // "How long does it last before any renewal?" of a contract that "shall continue until December 31, 2020".
+    const term = passage('This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended or earlier terminated.', []);
+    const clauses: ClauseEvidence = { asked: [{ type: 'expiration_date', score: 0.9 }], scores: new Map([['d1:0', 0.95]]), inScope: 0.95, kindPassages: new Map() };
+    const weights = { bias: -3, retrieval: 1.7, clause: 5.6, answerType: 0.2, noAnswerType: -0.2, threshold: 0.48 };
+    const asking = ['how', 'long', 'last', 'renewal', 'before'];
+    const judged = judgeSufficiency({ response: response([], 0, 'long last before renewal', { long: 1, last: 1, renew: 2 }), passages: [term], question: 'How long does it last before any renewal?', scopeName: scope, clauses, weights, valueWords: asking });
+    expect(judged.score).toBeGreaterThanOrEqual(judged.threshold);
+    // "How long must Confidential Information be kept secret?": words that name a subject the contract lacks.
+    const subject = judgeSufficiency({ response: response([], 0, 'long confidential information kept secret', { long: 1, confidenti: 3, inform: 2, kept: 1, secret: 3 }), passages: [term], question: 'How long must Confidential Information be kept secret?', scopeName: scope, clauses, weights, valueWords: asking });
+    expect(subject).toMatchObject({ score: 0, reasons: [`No passage in ${scope} matches the question.`] });
+    // No value asked: as before.
+    expect(judgeSufficiency({ response: response([], 0, 'long last', { long: 1, last: 1 }), passages: [term], question: 'How long does it last?', scopeName: scope, clauses, weights }).score).toBe(0);
+  });
+
   it('has nothing to judge without passages', () => {
     const r = response([], 0, 'anything', {});
     expect(judgeSufficiency({ response: r, passages: [], question: 'anything?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE })).toEqual({ score: 0, threshold: 0.5, reasons: [`No passage in ${scope} matches the question.`] });

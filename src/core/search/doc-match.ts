@@ -62,6 +62,9 @@ const CONTENT_FLOOR = 0.25;
 /** A word written with digits first that is a name ("49ers", "3M"), not an ordinal ("21st") or a decade ("1990s"). */
 const DIGIT_NAME = /^\p{N}{1,4}(?!(?:st|nd|rd|th|s)$)\p{L}[\p{L}\p{N}]{0,30}$/u;
 
+/** A brand written with a small letter before its capital ("iShip", "eBay", "iPayment"). */
+const INNER_CAPITAL = /^\p{Ll}{1,2}\p{Lu}\p{L}{1,30}$/u;
+
 export function questionTokens(question: string, isFunctionWord: (w: string) => boolean): QuestionToken[] {
   const out: QuestionToken[] = [];
   let sentenceStart = true;
@@ -71,8 +74,9 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
     if (/[.?!;:]\s*$/u.test(between) || /\n/u.test(between)) sentenceStart = true;
     const raw = m[0];
     const word = fold(raw);
-    // A name that starts with digits is written as a name wherever it stands (DIGIT_NAME).
-    const capitalised = (!sentenceStart && /^\p{Lu}/u.test(raw)) || DIGIT_NAME.test(raw);
+    // A name that starts with digits, or with a small letter before a capital ("iShip", "eBay"), is
+    // written as a name wherever it stands.
+    const capitalised = (!sentenceStart && /^\p{Lu}/u.test(raw)) || DIGIT_NAME.test(raw) || INNER_CAPITAL.test(raw);
     out.push({
       word,
       raw,

@@ -210,6 +210,8 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     ];
     expect(resolved('when will the Stamps.com agreement end if nobody renews it?', filed)).toEqual(['cobrand-filed']);
     expect(resolved('which law governs the stamps com co-branding agreement', filed)).toEqual(['cobrand-filed']);
+    // A brand with a small letter before its capital is written as a name: it tells the two co-branding agreements apart.
+    expect(resolved('when will the co-branding agreement with iShip end?', filed)).toEqual(['cobrand-filed']);
     // Not a part of the run-together name: "Stamps" alone names no file.
     expect(resolved('when will the Stamps agreement end?', filed)).not.toEqual(['cobrand-filed']);
   });

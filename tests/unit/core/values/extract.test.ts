@@ -191,6 +191,9 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'Unless earlier terminated, this Agreement shall extend until the three (3) year anniversary of the Effective Date.', '2018-07-15')?.value).toMatchObject({ iso: '2021-07-15' });
     expect(read('expiration_date', 'This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months.', '2019-02-01')?.value).toMatchObject({ duration: { amount: 12, unit: 'months' } });
     expect(read('expiration_date', 'This Agreement shall become effective on signature and continue in force for an indefinite term unless terminated.')?.value).toEqual({ type: 'perpetual' });
+    // "in effect until", "valid for", and a date typed with a period after the day.
+    expect(read('expiration_date', 'This Agreement shall be in effect until March 18. 2021, unless sooner terminated by either party.')?.value).toEqual({ type: 'date', iso: '2021-03-18' });
+    expect(read('expiration_date', 'The Contract is valid for 5 years from signature.', '2016-01-04')?.value).toMatchObject({ duration: { amount: 5, unit: 'years' }, iso: '2021-01-04' });
   });
 
   it('does not read the definition of another period as the term', () => {

@@ -13,7 +13,7 @@ import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
 import type { PipelinePassage, PipelineSettings } from '../search-types';
 import { splitSentences } from '../text/sentences';
-import { extractValue, valueKindOf } from '../values/extract';
+import { askedValue, extractValue } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
 import { shownParties } from '../ingest/identity/label';
@@ -63,9 +63,13 @@ export function withoutHeading(finding: string, heading: string | null | undefin
   return rest.length >= 20 ? rest : finding;
 }
 
-/** The value the question asks for in the first passage that states it, with the sentence stating it. */
-function valueIn(query: string, passages: readonly PipelinePassage[]): { passage: PipelinePassage; value: RowValue; sentence: string } | null {
-  const kind = valueKindOf(query);
+/**
+ * The value the question asks for in the first passage that states it, with the sentence stating
+ * it. Which value: as the ask path reads it (askedValue), the words weighed with the clause kinds
+ * the question asks about ("How long is the warranty in each contract?" asks no end date).
+ */
+function valueIn(query: string, subjects: readonly string[], passages: readonly PipelinePassage[]): { passage: PipelinePassage; value: RowValue; sentence: string } | null {
+  const kind = askedValue(query, subjects.map((type) => ({ type })));
   if (!kind) return null;
   let best: { passage: PipelinePassage; found: TypedValue } | null = null;
   for (const passage of passages) {
@@ -82,7 +86,7 @@ function valueIn(query: string, passages: readonly PipelinePassage[]): { passage
 }
 
 function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null): Omit<FlowRow, 'itemId' | 'ms'> {
-  const valued = valueIn(item.query, passages);
+  const valued = valueIn(item.query, item.subjects, passages);
   const best = valued?.passage ?? passages[0]!;
   const language = best.document.language;
   const finding = valued && valued.sentence.length <= MAX_FINDING ? valued.sentence : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);

@@ -59,6 +59,19 @@ describe('the map step', () => {
     expect(await askItem(item, absent, { asker: has.asker })).toMatchObject({ verdict: 'no', status: 'found', chunkId: 'msa:40' });
   });
 
+  it('reads the value the question asks as the ask path does: the words weighed with the clause kind asked about', async () => {
+    const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term]));
+    // The words ask how long; about the term, that is its end.
+    const term = await askItem({ ...ITEM, query: 'how long is the initial term', subjects: ['expiration_date'] }, FLOW, { asker: fake.asker });
+    expect(term.value).toMatchObject({ kind: 'expiration_date' });
+    // About a warranty, "how long" asks no end date of the contract.
+    const warranty = await askItem({ ...ITEM, query: 'how long is the warranty', subjects: ['warranty_duration'] }, FLOW, { asker: fake.asker });
+    expect(warranty.value ?? null).toBeNull();
+    // No value word, but the renewal kind: its renewal term.
+    const prolonged = await askItem({ ...ITEM, query: 'can the agreement be prolonged', subjects: ['renewal_term'] }, FLOW, { asker: fake.asker });
+    expect(prolonged.value).toMatchObject({ kind: 'renewal_term', value: { type: 'duration', duration: { amount: 1, unit: 'years' } } });
+  });
+
   it('findings are verbatim: the best sentence, without the heading the chunk starts with, long ones cut around the question words', () => {
     expect(withoutHeading('Non-Competition During the term and for one (1) year after it, Fabrikam shall not compete.', 'Non-Competition')).toBe('During the term and for one (1) year after it, Fabrikam shall not compete.');
     expect(withoutHeading('Governing Law', 'Governing Law')).toBe('Governing Law');

@@ -234,7 +234,7 @@ export class WorkspaceSession {
     mark('sweep');
     await this.#queue.start().catch(this.#failed('imports'));
     mark('queue');
-    if ((await this.folder.permission().catch(() => null)) === 'granted') this.folder.rescan().catch(this.#failed('folder'));
+    this.folder.refresh().catch(this.#failed('folder'));
   }
 
   /**

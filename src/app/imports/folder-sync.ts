@@ -53,6 +53,8 @@ export function folderAccessSupported(): boolean {
 
 export class FolderSync implements FolderFiles {
   private handles = new Map<string, FileHandleLike>();
+  /** A folder was connected since the app opened: it was scanned then, the start-up refresh is not for it. */
+  private connectedHere = false;
 
   constructor(
     private readonly db: WorkspaceDb,
@@ -89,8 +91,19 @@ export class FolderSync implements FolderFiles {
 
   /** Keeps a chosen folder as this workspace's folder and scans it. */
   async connect(handle: FileSystemDirectoryHandle): Promise<RescanSummary> {
+    this.connectedHere = true;
     this.handles = new Map();
     await this.save({ handle, name: handle.name, lastScanAt: null, lastSummary: null });
+    return this.rescan();
+  }
+
+  /**
+   * At start: rescans the folder kept from an earlier session (with read access still granted),
+   * unless the user connected one since the app opened — a second scan right after the first
+   * would report its files "unchanged" where the user just saw them added.
+   */
+  async refresh(): Promise<RescanSummary | null> {
+    if (this.connectedHere || (await this.permission().catch(() => null)) !== 'granted' || this.connectedHere) return null;
     return this.rescan();
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanFolder, type DirectoryHandleLike, type FileHandleLike } from '../../../src/app/imports/folder-walk';
 import { DEFAULT_FOLDER_EXTENSIONS, isWanted, planRescan, type KnownFile } from '../../../src/core/ingest/rescan';
+import { FolderSync, type FolderActions, type RescanSummary } from '../../../src/app/imports/folder-sync';
+import type { WorkspaceDb } from '../../../src/store/db';
 
 type Tree = { [name: string]: Tree | { size: number; mtime: number; unreadable?: boolean } };
 
@@ -85,5 +87,47 @@ describe('folder scan and rescan decisions', () => {
     expect(isWanted('a/b/Contract.PDF', ['pdf'])).toBe(true);
     expect(isWanted('a/.hidden/x.pdf', ['pdf'])).toBe(false);
     expect(isWanted('noext', ['pdf'])).toBe(false);
+  });
+});
+
+describe('the folder refresh at start-up', () => {
+  /** A FolderSync over an in-memory settings row, its scan counted (the walk itself is tested above). */
+  function sync(granted: boolean) {
+    const rows = new Map<string, unknown>();
+    const handle = { name: 'Matter 42', queryPermission: async () => (granted ? 'granted' : 'prompt') } as unknown as FileSystemDirectoryHandle;
+    const db = { meta: { get: async (key: string) => rows.get(key), put: async (row: { key: string }) => void rows.set(row.key, row) } };
+    const folder = new FolderSync(db as unknown as WorkspaceDb, {} as FolderActions);
+    let scans = 0;
+    folder.rescan = async () => {
+      scans++;
+      const summary: RescanSummary = { added: 0, reindexed: 0, removed: 0, unchanged: 0, unreadable: [] };
+      return summary;
+    };
+    return { folder, handle, rows, scans: () => scans };
+  }
+
+  it('rescans a folder kept from an earlier session when access is still granted, and nothing otherwise', async () => {
+    const kept = sync(true);
+    expect(await kept.folder.refresh()).toBeNull(); // no folder yet
+    await kept.folder.connect(kept.handle);
+    const reopened = new FolderSync({ meta: { get: async (key: string) => kept.rows.get(key), put: async () => undefined } } as unknown as WorkspaceDb, {} as FolderActions);
+    let scanned = 0;
+    reopened.rescan = async () => {
+      scanned++;
+      return {} as RescanSummary;
+    };
+    await reopened.refresh();
+    expect(scanned).toBe(1);
+    const denied = sync(false);
+    await denied.folder.connect(denied.handle);
+    expect(denied.scans()).toBe(1); // the connect's own scan
+  });
+
+  it('does not scan again a folder the user connected since the app opened (its summary shows the files it added)', async () => {
+    const s = sync(true);
+    await s.folder.connect(s.handle);
+    expect(s.scans()).toBe(1);
+    expect(await s.folder.refresh()).toBeNull();
+    expect(s.scans()).toBe(1);
   });
 });

@@ -141,20 +141,29 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
 function onlyAsksForValue(response: PipelineResponse, valueWords: readonly string[] | undefined): boolean {
   if (!valueWords || valueWords.length === 0) return false;
   const language = response.explanation.queryLanguage ?? undefined;
-  const asking = new Set(valueWords.map((w) => analyzer.term(w, language)).filter((t): t is string => !!t));
-  const terms = (response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).map((w) => analyzer.term(w, language)).filter((t): t is string => !!t);
+  const asking = new Set(valueWords.map((w) => analyzer.term(w, language)));
+  const terms = queryWords(response).map(({ term }) => term);
   return terms.length > 0 && terms.every((t) => asking.has(t));
+}
+
+/** The lexical query's words that are index terms (stop words left out), with their terms. */
+function queryWords(response: PipelineResponse): { readonly word: string; readonly term: string }[] {
+  const language = response.explanation.queryLanguage ?? undefined;
+  const out: { word: string; term: string }[] = [];
+  for (const word of response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
+    const term = analyzer.term(word, language);
+    if (term) out.push({ word, term });
+  }
+  return out;
 }
 
 /** Why the passages match little of the question: the question's most informative words none of them holds. */
 function coverageReason(response: PipelineResponse, passages: readonly PipelinePassage[], scopeName: string): string {
   const weights = response.evidence?.weights ?? {};
   const matched = new Set(passages.flatMap((p) => p.terms));
-  const language = response.explanation.queryLanguage ?? undefined;
   const missing = new Map<string, number>();
-  for (const word of response.explanation.lexicalQuery.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []) {
-    const term = analyzer.term(word, language);
-    if (term && !matched.has(term) && !missing.has(word.toLowerCase())) missing.set(word.toLowerCase(), weights[term] ?? 0);
+  for (const { word, term } of queryWords(response)) {
+    if (!matched.has(term) && !missing.has(word.toLowerCase())) missing.set(word.toLowerCase(), weights[term] ?? 0);
   }
   const words = [...missing.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => `“${w}”`);
   return words.length > 0 ? `No passage in ${scopeName} mentions ${words.join(', ')}.` : `The passages in ${scopeName} match little of the question.`;

@@ -77,21 +77,33 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   }
 
   async classify(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
-    const learned = await this.kindScores(passages, options);
-    const others = await this.playbookScores(passages, options);
-    // A table of contents names clause kinds without being a clause of any.
-    return passages.map((p, i) => (isContentsPassage(p.text) ? [] : [...(learned[i] ?? []), ...(others[i] ?? [])].filter((l) => l.score >= this.threshold).sort((a, b) => b.score - a.score)));
+    // A table of contents names clause kinds without being a clause of any: neither scorer reads it.
+    const contents = passages.map((p) => isContentsPassage(p.text));
+    const clauses = passages.filter((_, i) => !contents[i]);
+    const learned = await this.scoreKinds(clauses, options);
+    const others = await this.playbookScores(clauses, options);
+    let j = 0;
+    return contents.map((isContents) => {
+      if (isContents) return [];
+      const labels = [...(learned[j] ?? []), ...(others[j] ?? [])];
+      j++;
+      return labels.filter((l) => l.score >= this.threshold).sort((a, b) => b.score - a.score);
+    });
   }
 
-  /** Every model kind's score for each passage (all kinds, weak ones included), highest first. */
+  /** Every model kind's score for each passage (all kinds, weak ones included), highest first; 0 for each kind of a table of contents. */
   async kindScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
+    const none = () => this.kinds.map(({ id }) => ({ type: id, score: 0, presence: 0 }));
+    const contents = passages.map((p) => isContentsPassage(p.text));
+    const scored = await this.scoreKinds(passages.filter((_, i) => !contents[i]), options);
+    let j = 0;
+    return contents.map((isContents) => (isContents ? none() : scored[j++]!));
+  }
+
+  private async scoreKinds(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {
     const out: ClauseLabel[][] = [];
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
-      if (isContentsPassage(passage.text)) {
-        out.push(this.kinds.map(({ id }) => ({ type: id, score: 0, presence: 0 })));
-        continue;
-      }
       const { scores, presence } = this.model.scorePassage(passage);
       out.push(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })).sort((a, b) => b.score - a.score));
     }

@@ -54,7 +54,7 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
  * holds only when they are all of these (ask/sufficiency.ts). The vocabulary of ASKED above.
  */
 export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
-  expiration_date: ['how', 'long', 'last', 'run', 'end', 'expire', 'expiry', 'expiration', 'term', 'duration', 'until', 'when', 'initial', 'date', 'renewal', 'renew', 'extension', 'nobody', 'before', 'durée', 'échéance', 'expire', 'laufzeit', 'endet', 'ablauf', 'vertragsende'],
+  expiration_date: ['how', 'long', 'last', 'run', 'end', 'expire', 'expiry', 'expiration', 'term', 'duration', 'until', 'when', 'initial', 'date', 'renewal', 'renew', 'extension', 'nobody', 'before', 'durée', 'échéance', 'laufzeit', 'endet', 'ablauf', 'vertragsende'],
   renewal_term: ['how', 'long', 'renew', 'renewal', 'automatically', 'automatic', 'term', 'extension', 'extend', 'evergreen', 'period', 'each', 'renouvellement', 'reconduction', 'verlängerung', 'automatisch'],
   notice_period: ['how', 'much', 'many', 'notice', 'days', 'renew', 'renewal', 'non-renewal', 'stop', 'prevent', 'terminate', 'give', 'given', 'préavis', 'kündigungsfrist', 'nichtverlängerung'],
   governing_law: ['law', 'governs', 'governing', 'governed', 'applicable', 'jurisdiction', 'which', 'state', 'country', 'applies', 'choice', 'droit', 'loi', 'régi', 'recht', 'anwendbar', 'rechtswahl'],
@@ -75,7 +75,7 @@ export function valueKindOf(question: string): ValueKind | null {
 }
 
 /** A renewal the question sets aside ("before any renewal", "without renewals", "if it is not renewed", "if nobody renews it"). */
-const RENEWAL_SET_ASIDE = /\b(?:before|without|excluding|absent|barring|ignoring|not\s+counting|prior\s+to)\s+(?:any\s+|a\s+|the\s+|an?\s+)?(?:renew\w*|extension\w*)|\bif\s+(?:nobody|no\s+one|neither\s+(?:party|side)|(?:it|this|that|the\s+\w+)\s+(?:is|isn['’]t|was)\s+not|it\s+isn['’]t|not)\s+(?:renew\w*|extend\w*)|\bsans\s+(?:renouvellement|reconduction)\b|\bohne\s+verlängerung\b/iu;
+const RENEWAL_SET_ASIDE = /\b(?:before|without|excluding|absent|barring|ignoring|not\s+counting|prior\s+to)\s+(?:any\s+|an?\s+|the\s+)?(?:renew\w*|extension\w*)|\bif\s+(?:nobody|no\s+one|neither\s+(?:party|side)|(?:it|this|that|the\s+\w+)\s+(?:is|isn['’]t|was)\s+not|it\s+isn['’]t|not)\s+(?:renew\w*|extend\w*)|\bsans\s+(?:renouvellement|reconduction)\b|\bohne\s+verlängerung\b/iu;
 /** The question asks when or how long: the term's end. */
 const ENDS = /\bhow\s+long\b|\bwhen\b|\buntil\b|\bend\b|\bexpir\w*|\blast\b|\brun\b|\bterm\b|\bdurée\b|\bquand\b|\bwann\b|\blaufzeit\b|\bendet\b/iu;
 

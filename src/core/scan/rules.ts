@@ -143,7 +143,14 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
     if (late) return slow(late);
   }
   const details = checked.flatMap((c) => c.details);
-  const unverified = checked.filter((c) => c.outcome === 'not_checked').map((c) => makeFlag('unverified', c.chunk, c.details));
+  // Passages whose checks could not decide (no value stated, no model) are one finding for the
+  // rule, not one per passage: a single unverified flag at the strongest passage, naming the
+  // others. None when another passage of the kind was decided: the clause was checked where it
+  // states what the rule reads (the governing-law clause naming its law, not the arbitration
+  // clause beside it; the cap stating its amount, not the indemnity that only reads like one).
+  const undecided = checked.filter((c) => c.outcome === 'not_checked');
+  const decided = undecided.length < checked.length;
+  const unverified = undecided.length > 0 ? [unverifiedFlag(undecided, makeFlag)] : [];
   switch (rule.kind) {
     case 'required': {
       if (checked.some((c) => c.outcome === 'pass')) return result('pass', [], details);
@@ -153,15 +160,26 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
     }
     case 'prohibited': {
       const present = checked.filter((c) => c.outcome === 'pass').map((c) => makeFlag('present', c.chunk, c.details));
-      if (present.length > 0) return result('fail', [...present, ...unverified], details);
-      return result(unverified.length > 0 ? 'not_checked' : 'pass', unverified, details);
+      if (present.length > 0) return result('fail', present, details);
+      return result(decided ? 'pass' : 'not_checked', decided ? [] : unverified, details);
     }
     case 'condition': {
       const failed = checked.filter((c) => c.outcome === 'fail').map((c) => makeFlag('failed', c.chunk, c.details));
-      if (failed.length > 0) return result('fail', [...failed, ...unverified], details);
-      return result(unverified.length > 0 ? 'not_checked' : 'pass', unverified, details);
+      if (failed.length > 0) return result('fail', failed, details);
+      return result(decided ? 'pass' : 'not_checked', decided ? [] : unverified, details);
     }
   }
+}
+
+/** One unverified flag for passages none of whose checks decided: the strongest (first) passage, the others named by page and section. */
+function unverifiedFlag(undecided: readonly { chunk: ChunkRecord; details: string[] }[], makeFlag: (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]) => Flag): Flag {
+  const [first, ...others] = undecided;
+  const where = others.map(({ chunk }) => {
+    const section = chunk.sectionPath.at(-1);
+    return `p. ${chunk.pageStart}${section ? ` (${section})` : ''}`;
+  });
+  const also = where.length === 0 ? [] : [`also not checked: ${where.length === 1 ? 'the passage' : `${where.length} passages`} of this kind at ${where.join('; ')}`];
+  return makeFlag('unverified', first!.chunk, [...new Set(first!.details), ...also]);
 }
 
 /** The clause type's name inside a sentence: "Governing law" → "governing law", acronyms kept ("IP ownership"). */

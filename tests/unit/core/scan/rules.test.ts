@@ -146,6 +146,26 @@ describe('rules over a classified document', () => {
     expect(flags.map((f) => f.kind)).toEqual(['unverified']);
   });
 
+  it('passages whose checks cannot decide are one unverified finding at the strongest, naming the others', async () => {
+    const capText = (i: number, text: string) => ({ ...chunks[i]!, id: `${doc.id}:cap${i}`, text });
+    const cap = (i: number, score: number, text: string): ClassifiedChunk => ({ chunk: capText(i, text), labels: [{ type: 'cap_on_liability', score }] });
+    const indemnity = cap(1, 0.7, 'Each party shall indemnify and hold harmless the other from any loss or damages arising from third party claims.');
+    const exclusion = cap(2, 0.8, 'Neither party shall be liable for indirect or consequential damages.');
+    const amount = cap(3, 0.6, "Each party's total liability shall not exceed the fees paid in the twelve (12) months before the claim.");
+    const feeMonths = rule({ clauseType: 'cap_on_liability', checks: [{ type: 'value', value: 'fee_months', op: '>=', amount: 12 }] });
+    const undecided = await evaluateRule(feeMonths, playbook, doc, [indemnity, exclusion], {});
+    expect(undecided.outcome.outcome).toBe('not_checked');
+    expect(undecided.flags).toHaveLength(1);
+    expect(undecided.flags[0]).toMatchObject({ kind: 'unverified', evidence: { chunkId: `${doc.id}:cap2` } });
+    expect(undecided.flags[0]!.details.at(-1)).toBe(`also not checked: the passage of this kind at p. ${chunks[1]!.pageStart} (${chunks[1]!.sectionPath.at(-1)})`);
+    // The cap that states its amount is where the rule is judged: the others add no finding.
+    const judged = await evaluateRule(feeMonths, playbook, doc, [indemnity, exclusion, amount], {});
+    expect(judged.outcome.outcome).toBe('pass');
+    expect(judged.flags).toEqual([]);
+    const tooLow = await evaluateRule(feeMonths, playbook, doc, [indemnity, exclusion, cap(3, 0.6, "Liability shall not exceed one (1) month's fees.")], {});
+    expect(tooLow.flags.map((f) => [f.kind, f.evidence?.chunkId])).toEqual([['failed', `${doc.id}:cap3`]]);
+  });
+
   it('ruleHoldsOn: the clause has the type and passes the checks', async () => {
     const r = rule({ clauseType: 'cap_on_liability', checks: [{ type: 'value', value: 'fee_months', op: '>=', amount: 12 }] });
     expect(await ruleHoldsOn(r, 'capped at the fees paid in the twelve (12) months before the claim', [{ type: 'cap_on_liability', score: 0.8 }])).toBe(true);

@@ -22,7 +22,8 @@ import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
-import { buildSources, fromPassage, labelQuotedSources } from './sources';
+import { buildSources, fromPassage, labelQuotedSources, type SourceCandidate } from './sources';
+import { extractValue } from '../values/extract';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
 import type { NamedDocument } from '../search-types';
@@ -106,7 +107,11 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   // Passages are cut and sentences picked by what the question asks, not by the words that named
   // the document ("In the Distribution Agreement, …" would favour sentences saying "Agreement").
   const asked = ask.retrievalQuery.trim() ? ask.retrievalQuery : input.question;
-  const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)]);
+  // A passage cut to fit keeps the sentence stating the value asked for ("continue for twenty (20)
+  // years" of a long term-and-termination section), not only the sentences sharing the question's words.
+  const valueKind = ask.askedValue;
+  const valueSpan = valueKind ? (c: SourceCandidate) => extractValue(valueKind, c.text, { effectiveDate: c.effectiveDate ?? null })?.span ?? null : undefined;
+  const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, valueSpan);
   hooks.sources(sources);
   // A passage the user pointed at is evidence the user chose: the turn answers from it.
   const insufficient = (ask.outcome === 'insufficient' && !pinned) || sources.length === 0;

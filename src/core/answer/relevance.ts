@@ -97,13 +97,15 @@ function hitsIn(text: string, span: Span, wanted: ReadonlySet<string>, language:
 /**
  * The run of consecutive sentences of `text` that fits in `maxChars` with the highest summed
  * score (the first such run on ties), as a verbatim slice. A single sentence longer than
- * `maxChars` is cut at a word boundary.
+ * `maxChars` is cut at a word boundary. With `must` (the span stating the value a question asks
+ * for), only runs holding that span's start compete: a passage cut short keeps what answers.
  */
-export function bestWindow(text: string, sentences: readonly ScoredSentence[], maxChars: number): { start: number; end: number } {
+export function bestWindow(text: string, sentences: readonly ScoredSentence[], maxChars: number, must?: Span | null): { start: number; end: number } {
   if (text.length <= maxChars || sentences.length === 0) return { start: 0, end: Math.min(text.length, maxChars) };
   let best = { start: sentences[0]!.start, end: sentences[0]!.end, score: -1 };
   let j = 0;
   let sum = 0;
+  const holds = (start: number, end: number) => !must || (start <= must.start && must.start < end);
   for (let i = 0; i < sentences.length; i++) {
     if (j < i) {
       j = i;
@@ -112,9 +114,10 @@ export function bestWindow(text: string, sentences: readonly ScoredSentence[], m
     while (j < sentences.length && sentences[j]!.end - sentences[i]!.start <= maxChars) sum += sentences[j++]!.score;
     const end = j > i ? sentences[j - 1]!.end : sentences[i]!.end;
     const score = j > i ? sum : sentences[i]!.score;
-    if (score > best.score) best = { start: sentences[i]!.start, end, score };
+    if (score > best.score && holds(sentences[i]!.start, end)) best = { start: sentences[i]!.start, end, score };
     if (j > i) sum -= sentences[i]!.score;
   }
+  if (best.score < 0 && must) return bestWindow(text, sentences, maxChars);
   if (best.end - best.start > maxChars) {
     const cut = text.lastIndexOf(' ', best.start + maxChars);
     best.end = cut > best.start ? cut : best.start + maxChars;

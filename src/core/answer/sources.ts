@@ -18,6 +18,7 @@ import { sectionPathAt } from '../ingest/section-at';
 import { pageLabel as rangeLabel } from '../page-label';
 import type { PipelinePassage } from '../search-types';
 import { bestWindow, SentenceRanker } from './relevance';
+import type { Span } from '../text/sentences';
 import type { AnswerSource, CheckedAnswer } from '../answer-types';
 import { quoteStart } from './verbatim';
 
@@ -74,9 +75,10 @@ export function formatSources(sources: readonly AnswerSource[]): string {
 
 /**
  * Numbers the candidates (duplicates of a chunk dropped, the first kept) and fits them in
- * `budget` characters of formatted context (see the module comment).
+ * `budget` characters of formatted context (see the module comment). `mustKeep`: the span of a
+ * candidate's text that its cut must hold (the value the question asks for, where it states one).
  */
-export function buildSources(question: string, candidates: readonly SourceCandidate[], budget = MAX_CONTEXT_CHARS): AnswerSource[] {
+export function buildSources(question: string, candidates: readonly SourceCandidate[], budget = MAX_CONTEXT_CHARS, mustKeep?: (candidate: SourceCandidate) => Span | null): AnswerSource[] {
   const seen = new Set<string>();
   const unique: SourceCandidate[] = [];
   for (const c of candidates) {
@@ -98,7 +100,7 @@ export function buildSources(question: string, candidates: readonly SourceCandid
     const available = left - header;
     if (available < MIN_PASSAGE_CHARS) break;
     const share = Math.max(MIN_PASSAGE_CHARS, Math.floor(left / (unique.length - i)) - header);
-    const window = bestWindow(c.text, ranker.of(i), Math.min(share, available));
+    const window = bestWindow(c.text, ranker.of(i), Math.min(share, available), mustKeep?.(c));
     const text = c.text.slice(window.start, window.end).trim();
     if (!text) continue;
     const sectionPath = window.start > 0 ? sectionPathAt(c.text, c.sectionPath, window.start) : c.sectionPath;

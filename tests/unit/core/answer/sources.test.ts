@@ -32,6 +32,22 @@ describe('numbered sources', () => {
     expect(cut.before).toEqual([]);
   });
 
+  it('a passage cut to fit keeps the span stating the value asked for, not only the sentences sharing the question’s words', () => {
+    const filler = (i: number) => `Licensee shall deliver the usage report numbered ${i} to Licensor within ten days of each quarter.`;
+    const term = 'It shall commence on the Effective Date and continue for twenty (20) years.';
+    const survival = 'Sections 1, 7 and 12 shall survive any expiration or termination of this Agreement in perpetuity. Upon expiration of the initial term of this Agreement, all licences end.';
+    const text = [term, ...Array.from({ length: 12 }, (_, i) => filler(i)), survival].join(' ');
+    const candidates = [0, 1, 2, 3, 4].map((i) => fromPassage(passage({ doc: MSA, seq: 200 + i, text: i === 0 ? text : longClause(40 + i), page: 7 }, i + 1)));
+    const question = 'When does the initial term of this agreement expire?';
+    const plain = buildSources(question, candidates);
+    expect(plain[0]!.text).not.toContain('twenty (20) years');
+    const at = text.indexOf('twenty (20) years');
+    const kept = buildSources(question, candidates, undefined, (c) => (c.text === text ? { start: at, end: at + 17 } : null));
+    expect(text.includes(kept[0]!.text)).toBe(true);
+    expect(kept[0]!.text).toContain('continue for twenty (20) years');
+    expect(formatSources(kept).length).toBeLessThanOrEqual(MAX_CONTEXT_CHARS);
+  });
+
   it('drops a duplicate chunk and leads with a pinned passage', () => {
     const pinned = { ...fromPassage(passage(PASSAGES.law)), score: null, pinned: true };
     const sources = buildSources('and this one?', [pinned, fromPassage(passage(PASSAGES.law)), fromPassage(passage(PASSAGES.term, 2))]);

@@ -11,8 +11,8 @@ import type { TypedValue, ValueContext, ValueKind } from './types';
 /** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */
 const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\bgovern\w*\s+by\b[^?]{0,40}\blaws?\b|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterlieg\w*\b.*\brecht\b/iu],
-  ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\bpréavis\b|\bkündigungsfrist\b|\bnichtverlängerung\b/iu],
-  ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
+  ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\b(?:deadline|in\s+advance|opt\s+out|notify|tell|inform)\b[^?]*\b(?:renew\w*|non-renewal)|\b(?:renew\w*|non-renewal)\b[^?]*\b(?:deadline|in\s+advance|notify|tell|inform)\b|\bpréavis\b|\bkündigungsfrist\b|\bnichtverlängerung\b/iu],
+  ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\bextensions?\b|\bextend\w*\b[^?]{0,30}\b(?:after|beyond|past|once)\b|\broll(?:s|ed)?\s+over\b|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
   ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
   ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|\béchéance\b|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
   ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
@@ -55,8 +55,8 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
  */
 export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
   expiration_date: ['how', 'long', 'last', 'run', 'end', 'expire', 'expiry', 'expiration', 'term', 'duration', 'until', 'when', 'initial', 'date', 'renewal', 'renew', 'extension', 'nobody', 'before', 'durée', 'échéance', 'laufzeit', 'endet', 'ablauf', 'vertragsende'],
-  renewal_term: ['how', 'long', 'renew', 'renewal', 'automatically', 'automatic', 'term', 'extension', 'extend', 'evergreen', 'period', 'each', 'renouvellement', 'reconduction', 'verlängerung', 'automatisch'],
-  notice_period: ['how', 'much', 'many', 'notice', 'days', 'renew', 'renewal', 'non-renewal', 'stop', 'prevent', 'terminate', 'give', 'given', 'préavis', 'kündigungsfrist', 'nichtverlängerung'],
+  renewal_term: ['how', 'long', 'renew', 'renewal', 'automatically', 'automatic', 'term', 'extension', 'extensions', 'extend', 'extended', 'roll', 'over', 'evergreen', 'period', 'each', 'renouvellement', 'reconduction', 'verlängerung', 'automatisch'],
+  notice_period: ['how', 'much', 'many', 'notice', 'days', 'renew', 'renewal', 'non-renewal', 'stop', 'prevent', 'terminate', 'give', 'given', 'deadline', 'advance', 'opt', 'out', 'tell', 'inform', 'notify', 'préavis', 'kündigungsfrist', 'nichtverlängerung'],
   governing_law: ['law', 'governs', 'governing', 'governed', 'applicable', 'jurisdiction', 'which', 'state', 'country', 'applies', 'choice', 'droit', 'loi', 'régi', 'recht', 'anwendbar', 'rechtswahl'],
   liability_cap: ['liability', 'cap', 'capped', 'limit', 'limited', 'limitation', 'maximum', 'max', 'damages', 'much', 'plafond', 'responsabilité', 'haftung', 'haftungsbegrenzung'],
   effective_date: ['effective', 'date', 'start', 'begin', 'commence', 'when', 'effet', 'vigueur', 'inkrafttreten', 'beginn'],

@@ -36,6 +36,17 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(valueKindOf('When will the lease end?')).toBe('expiration_date');
   });
 
+  it('reads an extension after the term as a renewal, and a deadline to stop one as its notice', () => {
+    expect(valueKindOf('Can the supply deal be extended after the initial term, and for how long?')).toBe('renewal_term');
+    expect(valueKindOf('How long is each extension of the hosting agreement?')).toBe('renewal_term');
+    expect(valueKindOf('Once the first term ends, does the agency agreement roll over?')).toBe('renewal_term');
+    expect(valueKindOf('What is the deadline to opt out of renewal?')).toBe('notice_period');
+    expect(valueKindOf("If we don't want the lease to renew, when do we have to tell the landlord?")).toBe('notice_period');
+    expect(valueKindOf('How far in advance must we say we will not renew?')).toBe('notice_period');
+    // Set aside, an extension still asks the end of the term as it stands.
+    expect(valueKindOf('How long does the licence last before any extension?')).toBe('expiration_date');
+  });
+
   it('asks for no value on a yes/no clause question or an uncapped-liability question', () => {
     expect(valueKindOf('Is there a non-compete clause?')).toBeNull();
     expect(valueKindOf('Is liability uncapped for breach of confidentiality?')).toBeNull();

@@ -81,6 +81,12 @@ const ENDS = /\bhow\s+long\b|\bwhen\b|\buntil\b|\bend\b|\bexpir\w*|\blast\b|\bru
 
 const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsabilité\b|\bhaftung\w*|\bhaftet\b/iu;
 
+/**
+ * A cap stated as what was paid rather than a sum: "shall not exceed the total Commissions paid or
+ * payable by Chase under this Agreement", "in excess of the amounts of royalties actually received".
+ */
+const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at)\s+((?:the\s+)?(?:(?:total|aggregate|cumulative|actual)\s+)*(?:amounts?|fees|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
+
 /** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
 function extractLiabilityCap(text: string): TypedValue | null {
   for (const s of splitSentences(text)) {
@@ -90,6 +96,12 @@ function extractLiabilityCap(text: string): TypedValue | null {
     const amount = findAmounts(sentence)[0];
     if (fee && (!amount || fee.index <= amount.index)) {
       return { kind: 'liability_cap', value: { type: 'formula', months: fee.value, text: fee.text }, display: fee.text.replace(/\s+/gu, ' '), span: { start: s.start + fee.index, end: s.start + fee.index + fee.text.length } };
+    }
+    const formula = amount ? null : CAP_FORMULA.exec(sentence);
+    if (formula) {
+      const text = formula[1]!.replace(/[\s,;:]+$/u, '');
+      const at = formula.index + formula[0].length - formula[1]!.length;
+      return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
     }
     if (amount) {
       const display = new Intl.NumberFormat('en-US', amount.value.currency ? { style: 'currency', currency: amount.value.currency, maximumFractionDigits: 0 } : {}).format(amount.value.amount);

@@ -295,6 +295,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let relative: TypedValue | null = null;
   let perpetual: TypedValue | null = null;
   let otherAnchored: TypedValue | null = null;
+  let deadline: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
@@ -313,7 +314,11 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
         continue;
       }
       if (UNTIL.test(before)) {
-        return { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
+        const found: TypedValue = { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
+        // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
+        // report due) as often as its end; it gives way to a length the passage states.
+        if (!DEADLINE.test(before)) return found;
+        deadline ??= found;
       }
     }
     if (relative) continue;
@@ -354,8 +359,11 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
     }
   }
-  return relative ?? perpetual ?? otherAnchored;
+  return relative ?? deadline ?? perpetual ?? otherAnchored;
 }
+
+/** Cues of UNTIL that name a deadline as readily as an end. */
+const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\s*(?:the\s+)?$/iu;
 
 /** The confidence of an end counted from another event than the contract's start: a source stating one from its start comes first (answer/extractive.ts). */
 const OTHER_ANCHOR = 0.5;

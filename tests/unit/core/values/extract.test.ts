@@ -244,6 +244,12 @@ describe('expiration and effective dates', () => {
     expect(v?.value.type === 'relative_date' && v.value.duration.amount === 3).toBe(false);
   });
 
+  it('does not take a deadline inside the term ("paid on or before") over the length the passage states, nor drop it when nothing else is said', () => {
+    const franchise = '2. TERM. The term of the Franchise shall be twenty (20) years, commencing on January 1, 2016. 3. FRANCHISE FEE. (b) For each succeeding calendar year during the term of this Franchise, the Franchise Fee shall be paid to Grantor on or before March 31, 2017.';
+    expect(read('expiration_date', franchise)?.value).toMatchObject({ type: 'relative_date', iso: '2036-01-01' });
+    expect(read('expiration_date', 'This Agreement shall remain in effect through and until no later than June 30, 2025.')?.value).toEqual({ type: 'date', iso: '2025-06-30' });
+  });
+
   it('does not take a period after the term ends, or a recital\'s history, for the term', () => {
     expect(read('expiration_date', 'In return for this payment, for a two-year period following the termination date, Agency will not sell any insurance to the insureds.')).toBeNull();
     expect(read('expiration_date', 'Sections 2 and 11 shall survive the expiration or termination of this Agreement in perpetuity with respect to Titles for which the licenses are perpetual.')).toBeNull();
@@ -292,5 +298,15 @@ describe('liability cap', () => {
   it('reads an amount or a formula', () => {
     expect(read('liability_cap', "In no event shall either party's aggregate liability exceed One Million Dollars ($1,000,000).")?.value).toMatchObject({ type: 'money', amount: 1_000_000, currency: 'USD' });
     expect(read('liability_cap', 'Each party’s total liability shall not exceed the fees paid in the twelve (12) months preceding the claim.')?.value).toMatchObject({ type: 'formula', months: 12 });
+  });
+
+  it('reads a cap stated as what was paid, with no period', () => {
+    const chase = "Further, Chase's aggregate liability arising under this Agreement shall in no event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.";
+    const v = read('liability_cap', chase);
+    expect(v?.value).toEqual({ type: 'formula', months: null, text: 'the total Commissions paid or payable by Chase to Affiliate under this Agreement' });
+    expect(chase.slice(v!.span.start, v!.span.end)).toBe(v!.display);
+    expect(read('liability_cap', 'IN NO EVENT SHALL THE LICENSOR’S LIABILITY EXCEED THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER.')?.display).toBe('THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER');
+    // An exclusion of damages states no cap.
+    expect(read('liability_cap', 'Neither party shall be liable for any indirect or consequential damages, including lost profits.')).toBeNull();
   });
 });

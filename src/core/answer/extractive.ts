@@ -38,13 +38,17 @@ interface Pick {
   readonly sentence: ScoredSentence;
 }
 
+/** A lone item label ending a sentence: "c.", "(d)", "4.", "iv)". */
+const NEXT_LABEL = /(?<=[.;:)])\s+(?:\(?[a-z]\)|[a-z]\.|\(?[ivx]{1,4}\)|\d{1,2}\.)$/u;
+
 /**
  * The sentence, or for a very long one the word-aligned window of MAX_SENTENCE characters that
  * holds the most distinct question terms (or, given `must`, the value's span), starting a little
  * before the first of them.
  */
 function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: number }): string {
-  const sentence = text.slice(s.start, s.end);
+  // The next item's label run into the sentence ("… lost profits). c.") is not part of it.
+  const sentence = text.slice(s.start, s.end).replace(NEXT_LABEL, '');
   if (sentence.length <= MAX_SENTENCE) return sentence;
   let anchor = 0;
   let best = 0;

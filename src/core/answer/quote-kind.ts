@@ -7,8 +7,8 @@
  * numbering, length, a clause's verbs), in any language.
  */
 
-/** Section numbers and labels: "12.", "10.1", "(d)", "ARTICLE 9", "Section 4.2", "§ 5", "IV." */
-const NUMBERING = /(?:\b(?:article|section|clause|artikel|paragraph|§)\s*)?(?:\(?[0-9]+(?:\.[0-9]+)*\)?\.?|\(?[ivxlc]+\)\.?|\b[IVXLC]+\.|\([a-z]\))(?=\s|$)/giu;
+/** Section numbers and labels: "12.", "10.1", "(d)", "ARTICLE 9", "Section 4.2", "§ 5", "IV.", a leading "f." */
+const NUMBERING = /(?:\b(?:article|section|clause|artikel|paragraph|§)\s*)?(?:\(?[0-9]+(?:\.[0-9]+)*\)?\.?|\(?[ivxlc]+\)\.?|\b[IVXLC]+\.|\([a-z]\)|^[a-z]\.)(?=\s|$)/giu;
 /** Words that make a clause a clause, not a title (en/fr/de/es/it/nl/pt). */
 const CLAUSE_WORDS = /\b(?:shall|will|may|must|is|are|be|been|means|agrees?|has|have|does|do|can|cannot|doit|doivent|peut|sont|est|sera|soit|wird|werden|ist|sind|muss|kann|hat|darf|debe|será|deve|sarà|moet|zal|is)\b/iu;
 

@@ -15,6 +15,8 @@ describe('what a quote is', () => {
     ['ARTICLE 9 INDEMNIFICATION 22', true],
     ['Section 14.2 Governing Law.', true],
     ['(d) Exhibits', true],
+    ['f. Payment of Liabilities and Obligations.', true],
+    ['a. The Supplier shall deliver the Products.', false],
     ['This Agreement is governed by the laws of the State of New York.', false],
     ['14.2 Governing Law. This Agreement is governed by the laws of the State of New York.', false],
     ['Article 12 – Droit applicable. Le présent contrat est régi par le droit français.', false],
@@ -33,6 +35,15 @@ describe('what a quote is', () => {
 });
 
 describe('extractive answers lead with the value asked', () => {
+  it('quotes a sentence without the next item\'s label run into it', async () => {
+    const breach = { doc: MSA, seq: 43, text: 'b. In the event of a material breach by the Supplier, the Client may terminate this Agreement (except that the Client may not claim consequential damages). c. Each party shall bear its own costs.', page: 6, section: ['25 Remedies'] };
+    const turn = await turnFromAsk(askResult('What can the client do after a material breach by the supplier?', [breach]));
+    const quote = turn.answer!.quotes[0]!.text;
+    expect(quote).toMatch(/consequential damages\)\.$/u);
+    expect(turn.answer!.verification.ok).toBe(true);
+  });
+
+
   it('governing law: "New York law governs [1]", then the sentence naming it', async () => {
     const turn = await turnFromAsk(askResult('Which law governs the MSA?', [PASSAGES.law, PASSAGES.cap]));
     const text = turn.answer!.text;

@@ -174,11 +174,16 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
 /** One unverified flag for passages none of whose checks decided: the strongest (first) passage, the others named by page and section. */
 function unverifiedFlag(undecided: readonly { chunk: ChunkRecord; details: string[] }[], makeFlag: (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]) => Flag): Flag {
   const [first, ...others] = undecided;
-  const where = others.map(({ chunk }) => {
-    const section = chunk.sectionPath.at(-1);
-    return `p. ${chunk.pageStart}${section ? ` (${section})` : ''}`;
-  });
-  const also = where.length === 0 ? [] : [`also not checked: ${where.length === 1 ? 'the passage' : `${where.length} passages`} of this kind at ${where.join('; ')}`];
+  // Passages of one section on one page are one place to look.
+  const where = [
+    ...new Set(
+      others.map(({ chunk }) => {
+        const section = chunk.sectionPath.at(-1);
+        return `p. ${chunk.pageStart}${section ? ` (${section})` : ''}`;
+      }),
+    ),
+  ];
+  const also = where.length === 0 ? [] : [`also not checked: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`];
   return makeFlag('unverified', first!.chunk, [...new Set(first!.details), ...also]);
 }
 

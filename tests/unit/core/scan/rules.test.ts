@@ -158,6 +158,10 @@ describe('rules over a classified document', () => {
     expect(undecided.flags).toHaveLength(1);
     expect(undecided.flags[0]).toMatchObject({ kind: 'unverified', evidence: { chunkId: `${doc.id}:cap2` } });
     expect(undecided.flags[0]!.details.at(-1)).toBe(`also not checked: the passage of this kind at p. ${chunks[1]!.pageStart} (${chunks[1]!.sectionPath.at(-1)})`);
+    // Two passages of one section on one page are one place to look.
+    const split = cap(4, 0.5, 'Neither party shall be liable for lost profits.');
+    const twice = await evaluateRule(feeMonths, playbook, doc, [exclusion, indemnity, { ...split, chunk: { ...split.chunk, pageStart: chunks[1]!.pageStart, sectionPath: chunks[1]!.sectionPath } }], {});
+    expect(twice.flags[0]!.details.at(-1)).toBe(`also not checked: 2 passages of this kind at p. ${chunks[1]!.pageStart} (${chunks[1]!.sectionPath.at(-1)})`);
     // The cap that states its amount is where the rule is judged: the others add no finding.
     const judged = await evaluateRule(feeMonths, playbook, doc, [indemnity, exclusion, amount], {});
     expect(judged.outcome.outcome).toBe('pass');

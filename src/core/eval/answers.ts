@@ -1,4 +1,3 @@
-import * as __nodefs from 'node:fs'; (globalThis as any).__fs = __nodefs;
 /**
  * Judges answer turns against QA items (the `answers` object of `npm run eval -- --scopes app
  * --answer …`). Shares in 0..1:
@@ -132,7 +131,6 @@ function judgeValues(answerable: readonly JudgedTurn[]): { match: AnswerJudgemen
       return valueMatches(extractValue(kind, q.text, { effectiveDate: source?.effectiveDate ?? null }), expected);
     });
     if (!abstained(turn) && inQuote) quoted++;
-    if (process.env['VDUMP']) (globalThis as any).__fs.appendFileSync(process.env['VDUMP'], JSON.stringify({ id: item.id, cat: category, q: item.question_natural, expected: item.cuad_answer, got: turn.value?.display ?? null, state: turn.state, ok: !abstained(turn) && valueMatches(turn.value ?? null, expected), inQuote, quotes: (turn.answer?.quotes ?? []).map((x) => x.text.slice(0, 300)), ev: item.evidence.map((e) => e.text.slice(0, 300)), src: (turn.sources ?? []).map((s: any) => [s.sectionPath.join(" > "), s.score, s.text.slice(0, 140)]) }) + '\n');
   }
   return {
     match: { overall: share(right, n, 0), n, by_category: Object.fromEntries([...perCategory].map(([k, v]) => [k, share(v.right, v.n, 0)])) },

@@ -12,8 +12,10 @@ import { SEVERITIES, severityRank, type Playbook, type Severity } from '../../co
 import { FLAG_STATUSES, filterFlags, type ReviewedFlag } from '../../core/scan/review';
 import type { FlagStatus } from '../../core/scan/types';
 import type { OpenSource } from '../viewer/open-source';
-import { useSession } from '../common/hooks';
+import { useDocumentList, useSession } from '../common/hooks';
 import { FlagCard } from './FlagCard';
+import { DocumentName } from './DocumentName';
+import { documentNames } from '../documents/doc-labels';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
@@ -53,7 +55,9 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
   const documentId = reviews.some((r) => r.documentId === focus.documentId) ? focus.documentId : null;
   const shown = documentId ? reviews.filter((r) => r.documentId === documentId) : reviews;
   const selected = documentId ? (shown[0] ?? null) : null;
-  const names = new Map(reviews.map((r) => [r.documentId, r.documentName]));
+  const documents = useDocumentList();
+  const label = useMemo(() => documentNames(documents), [documents]);
+  const names = new Map(reviews.map((r) => [r.documentId, label(r.documentId) ?? r.documentName]));
 
   const items = useMemo(() => {
     const all = shown.flatMap((r) => r.items);
@@ -99,7 +103,7 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
           <span className="muted small-text">{t.flags(reviews.reduce((n, r) => n + r.summary.total, 0))}</span>
         </button>
         {reviews.map((r) => (
-          <DocumentEntry key={r.documentId} review={r} selected={documentId === r.documentId} t={t} onSelect={() => onFocus({ documentId: r.documentId, clauseType: null })} />
+          <DocumentEntry key={r.documentId} review={r} label={label(r.documentId)} selected={documentId === r.documentId} t={t} onSelect={() => onFocus({ documentId: r.documentId, clauseType: null })} />
         ))}
       </nav>
       <div className="flags-main">
@@ -159,16 +163,14 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
   );
 }
 
-function DocumentEntry({ review, selected, t, onSelect }: { review: DocumentReview; selected: boolean; t: ReviewStrings; onSelect: () => void }) {
+function DocumentEntry({ review, label, selected, t, onSelect }: { review: DocumentReview; label: string | null; selected: boolean; t: ReviewStrings; onSelect: () => void }) {
   const session = useSession();
   const { summary } = review;
   const unresolved = summary.byStatus.open + summary.byStatus.escalated;
   return (
     <div className={`review-doc-entry${selected ? ' selected' : ''}`}>
       <button type="button" className={`review-doc${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={onSelect} data-testid="review-doc">
-        <span className="doc-name" title={review.documentName}>
-          {review.documentName}
-        </span>
+        <DocumentName name={review.documentName} label={label} />
         <span className="review-state small-text">
           {summary.worstOpen && <span className={`severity severity-${summary.worstOpen}`}>{t.severities[summary.worstOpen]}</span>}
           {summary.complete ? <span className="done-text">{t.reviewed(t.flags(summary.total))}</span> : <span>{t.toReview(unresolved, t.flags(summary.total), summary.byStatus.escalated)}</span>}

@@ -1,5 +1,5 @@
 /** Choose documents, scan them against the chosen playbook, follow the progress, cancel. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
 import { useSession } from '../common/hooks';
@@ -7,12 +7,15 @@ import { duration } from '../../core/workspace/texts';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';
 import { useReadyDocuments, useScanView } from './review-hooks';
+import { documentNames } from '../documents/doc-labels';
+import { DocumentName } from './DocumentName';
 
 export function ScanPanel({ playbook }: { playbook: Playbook }) {
   const session = useSession();
   const { lang } = useLanguage();
   const t = REVIEW[lang];
   const docs = useReadyDocuments();
+  const label = useMemo(() => documentNames(docs), [docs]);
   const view = useScanView();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +53,7 @@ export function ScanPanel({ playbook }: { playbook: Playbook }) {
           {docs.map((d) => (
             <label key={d.id} className="check scan-doc" title={d.name}>
               <input type="checkbox" checked={chosen.has(d.id)} onChange={() => toggle(d.id)} />
-              <span className="doc-name">{d.name}</span>
+              <DocumentName name={d.name} label={label(d.id)} />
               <span className="muted small-text">{t.pages(d.pages)}</span>
             </label>
           ))}

@@ -12,6 +12,9 @@
  * numbered sections it does not belong to ("6.1" closes "5 Term", though both would nest by
  * rank alone; "13.6" is never under a stray "700").
  *
+ * The document's title line (an all-caps line naming an instrument, "MASTER SERVICES AGREEMENT"),
+ * open before the first numbered section, is closed by it: the clauses are not inside the title.
+ *
  * Containers (PART, CHAPTER, TITLE, BOOK, Livre, Titre, Chapitre, Teil, Kapitel, …) have no
  * fixed order either (Part > Chapter in the UK, Title > Chapter > Part in the US Code, Livre >
  * Titre > Chapitre in French codes): the first kind seen is outermost, a new kind nests inside
@@ -39,9 +42,15 @@ export interface SectionEntry {
 
 const EMPTY: readonly SectionEntry[] = Object.freeze([]);
 
+/** Headings that number the document's own sections (not sub-clauses, not appendices, not styled titles). */
+const NUMBERING_KINDS: ReadonlySet<HeadingKind> = new Set(['article', 'part', 'roman', 'section', 'paragraph', 'numbered']);
+/** A title line naming a kind of instrument ("SPONSORED RESEARCH AND LICENSE AGREEMENT", "TERMS AND CONDITIONS"). */
+const INSTRUMENT = /\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|AMENDMENT|ADDENDUM|LEASE|DEED|INDENTURE|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|TERMS\s+AND\s+CONDITIONS|CONTRAT|CONVENTION|VERTRAG|VEREINBARUNG)S?$/u;
+
 export class SectionStack {
   #entries: SectionEntry[] = [];
   #path: readonly SectionEntry[] = EMPTY;
+  #numbered = false;
 
   /** The open sections, outermost first. The array is frozen and replaced (not mutated) on push. */
   get path(): readonly SectionEntry[] {
@@ -59,6 +68,12 @@ export class SectionStack {
     } else if (heading.kind === 'part') {
       styleKey = containerKey(heading.label);
       rank = this.#containerRank(styleKey);
+    }
+    if (!this.#numbered && NUMBERING_KINDS.has(heading.kind)) {
+      this.#numbered = true;
+      // The document's title line, open since before its first numbered section, names the
+      // document, not a section its clauses sit in ("AGREEMENT › 5 Term").
+      if (this.#entries.length > 0 && this.#entries.every((e) => e.kind === 'caps' && e.title !== null && INSTRUMENT.test(e.title))) this.#entries = [];
     }
     while (this.#entries.length > 0 && (this.#entries[this.#entries.length - 1]?.rank ?? -1) >= rank) this.#entries.pop();
     const number = clauseNumber(heading);

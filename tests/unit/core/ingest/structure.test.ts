@@ -117,6 +117,18 @@ describe('SectionStack', () => {
     ]);
   });
 
+  it('the document’s title line is no parent of its numbered sections; a caps section heading still is', () => {
+    expect(run(['SPONSORED RESEARCH AND LICENSE AGREEMENT', '1.2', '2.2 Project Plan', 'ARTICLE VIII TERM'])).toEqual([
+      ['SPONSORED RESEARCH AND LICENSE AGREEMENT'],
+      ['1.2'],
+      ['2.2 Project Plan'],
+      ['ARTICLE VIII TERM'],
+    ]);
+    expect(run(['MASTER SERVICES AGREEMENT', 'DEFINITIONS', '1.1', 'TERM', '2.1'])).toEqual([['MASTER SERVICES AGREEMENT'], ['DEFINITIONS'], ['DEFINITIONS', '1.1'], ['TERM'], ['TERM', '2.1']]);
+    // Once sections are numbered, a later caps line naming an agreement is a heading like any other.
+    expect(run(['1. Scope', 'FORM OF SUPPLY AGREEMENT', '1.1']).at(-1)).toEqual(['FORM OF SUPPLY AGREEMENT', '1.1']);
+  });
+
   it('an appendix resets the path', () => {
     expect(run(['ARTICLE II', '2.1 Services', 'Exhibit A', '1. Scope']).slice(2)).toEqual([['Exhibit A'], ['Exhibit A', '1 Scope']]);
   });

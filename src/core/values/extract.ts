@@ -42,7 +42,9 @@ export const VALUE_OF_KIND: Readonly<Record<string, ValueKind>> = {
 export function askedValue(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {
   const words = valueKindOf(question);
   const first = askedKinds[0];
-  if (!first) return words;
+  // The law words name only one thing ("under which jurisdiction's law is our licence deal
+  // construed?"): no clause kind the head reads in the rest (a licence) makes them ask another.
+  if (!first || words === 'governing_law') return words;
   const kindValue = VALUE_OF_KIND[first.type] ?? null;
   return kindValue === null ? null : (words ?? kindValue);
 }

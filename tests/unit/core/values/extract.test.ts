@@ -61,6 +61,7 @@ describe('which value a question asks for (en/fr/de)', () => {
     // The words win when they name a value and the kind has one; without a kind, the words alone.
     expect(askedValue('How many days’ notice prevents automatic renewal?', [{ type: 'renewal_term' }])).toBe('notice_period');
     expect(askedValue('Which jurisdiction’s law governs the supply agreement?', [])).toBe('governing_law');
+    expect(askedValue("Under which jurisdiction's law is our licence deal construed?", [{ type: 'license_grant' }])).toBe('governing_law');
     expect(askedValue('Is there a non-compete clause?', [{ type: 'non_compete' }])).toBeNull();
   });
 });

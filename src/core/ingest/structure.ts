@@ -51,6 +51,8 @@ export class SectionStack {
   #entries: SectionEntry[] = [];
   #path: readonly SectionEntry[] = EMPTY;
   #numbered = false;
+  /** Roman sections whose clauses are numbered by the roman's value ("1.1" under "I."). */
+  readonly #romanNumbered = new WeakSet<SectionEntry>();
 
   /** The open sections, outermost first. The array is frozen and replaced (not mutated) on push. */
   get path(): readonly SectionEntry[] {
@@ -77,6 +79,15 @@ export class SectionStack {
     }
     while (this.#entries.length > 0 && (this.#entries[this.#entries.length - 1]?.rank ?? -1) >= rank) this.#entries.pop();
     const number = clauseNumber(heading);
+    if (number && number.length === 1) {
+      // "I. DEFINITIONS … 1.1 … 2. LICENCE": the roman numeral was the first section's number,
+      // written otherwise (its clauses are numbered 1.x); section 2 is its sibling, not inside it.
+      // A roman part holding sections 1., 2., … stays their parent.
+      const at = this.#entries.findIndex((e) => this.#romanNumbered.has(e) && romanValue(e.ordinal) === (number[0] ?? 0) - 1);
+      if (at >= 0) this.#entries.length = at;
+    } else if (number) {
+      for (const e of this.#entries) if (e.kind === 'roman' && romanValue(e.ordinal) === number[0]) this.#romanNumbered.add(e);
+    }
     if (number && number.length > 1) {
       // Close numbered sections this clause is not part of: "6.1" is not inside "5".
       for (let top = this.#entries[this.#entries.length - 1]; top; top = this.#entries[this.#entries.length - 1]) {
@@ -137,6 +148,20 @@ function clauseNumber(h: { readonly kind: HeadingKind; readonly label: string })
   if (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'markdown') return null;
   const m = /(?:^|\s)(\d{1,3}(?:\.\d{1,3})*)$/.exec(h.label);
   return m ? (m[1] ?? '').split('.').map(Number) : null;
+}
+
+const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+/** "IV" → 4; 0 for anything else. */
+function romanValue(ordinal: string | null): number {
+  if (!ordinal || !/^[IVXLC]+$/u.test(ordinal)) return 0;
+  let total = 0;
+  for (let i = 0; i < ordinal.length; i++) {
+    const v = ROMAN[ordinal[i]!]!;
+    const next = ROMAN[ordinal[i + 1] ?? ''] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return total;
 }
 
 function containerKey(label: string): string {

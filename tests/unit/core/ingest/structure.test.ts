@@ -129,6 +129,13 @@ describe('SectionStack', () => {
     expect(run(['1. Scope', 'FORM OF SUPPLY AGREEMENT', '1.1']).at(-1)).toEqual(['FORM OF SUPPLY AGREEMENT', '1.1']);
   });
 
+  it('a roman numeral for the first section is its number written otherwise: section 2 is its sibling', () => {
+    expect(run(['I. DEFINITIONS', '1.1', '2. LICENCE', '2.1 Grant', '12. MISCELLANEOUS'])).toEqual([['I DEFINITIONS'], ['I DEFINITIONS', '1.1'], ['2 LICENCE'], ['2 LICENCE', '2.1 Grant'], ['12 MISCELLANEOUS']]);
+    // Roman parts holding sections numbered from 1 stay their parents.
+    expect(run(['IV. TERMINATION', '1. Notice']).at(-1)).toEqual(['IV TERMINATION', '1 Notice']);
+    expect(run(['I. GENERAL TERMS', '1. Definitions', '2. Scope', '2.1 Services']).slice(2)).toEqual([['I GENERAL TERMS', '2 Scope'], ['I GENERAL TERMS', '2 Scope', '2.1 Services']]);
+  });
+
   it('an appendix resets the path', () => {
     expect(run(['ARTICLE II', '2.1 Services', 'Exhibit A', '1. Scope']).slice(2)).toEqual([['Exhibit A'], ['Exhibit A', '1 Scope']]);
   });

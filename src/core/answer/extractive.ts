@@ -74,7 +74,18 @@ function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: n
 /** A sentence that can be quoted as the answer: not a heading, not a contents line. */
 function quotable(text: string, s: ScoredSentence): boolean {
   const body = text.slice(s.start, s.end);
-  return !isHeadingOnly(body) && !isTocLine(body);
+  return !isHeadingOnly(body) && !isTocLine(body) && !insideBrackets(body);
+}
+
+/**
+ * A piece cut at a bracket (a redaction "[...***...]" read as a sentence end): it closes a bracket
+ * it never opened ("***...] after receipt of …") or opens one it never closes ("… within [...").
+ */
+function insideBrackets(body: string): boolean {
+  const close = body.indexOf(']');
+  if (close >= 0 && !body.slice(0, close).includes('[')) return true;
+  const open = body.lastIndexOf('[');
+  return open >= 0 && !body.slice(open).includes(']');
 }
 
 /**

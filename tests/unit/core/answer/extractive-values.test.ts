@@ -35,6 +35,19 @@ describe('what a quote is', () => {
 });
 
 describe('extractive answers lead with the value asked', () => {
+  it('does not quote a piece cut from inside a redaction bracket', async () => {
+    const termination = { doc: MSA, seq: 45, text: 'Either Party may terminate this Agreement upon one hundred eighty (180) days prior written notice to the other Party.', page: 8, section: ['10 Term and Termination', '10.2'] };
+    const redacted = { doc: MSA, seq: 44, text: 'If BII provides XENCOR written notice of its exercise of the first right to negotiate within [...***...] after receipt of such written notice from XENCOR, then for a period of [...***...] following such written notice from BII the Parties shall negotiate.', page: 7, section: ['4 Negotiation'] };
+    for (const sources of [[termination, redacted], [redacted, termination]]) {
+      for (const question of ['How long after written notice from XENCOR can either party terminate the agreement?', 'receipt of written notice from XENCOR period']) {
+        const quotes = (await turnFromAsk(askResult(question, sources))).answer!.quotes.map((q) => q.text);
+        expect(quotes.length).toBeGreaterThan(0);
+        // Neither "… within [..." nor "***...] after receipt …": pieces cut at the redaction.
+        for (const q of quotes) expect({ question, cutAtBracket: /\[\.\.\.$|^\*\*\*\.\.\.\]/u.test(q) }).toEqual({ question, cutAtBracket: false });
+      }
+    }
+  });
+
   it('quotes a sentence without the next item\'s label run into it', async () => {
     const breach = { doc: MSA, seq: 43, text: 'b. In the event of a material breach by the Supplier, the Client may terminate this Agreement (except that the Client may not claim consequential damages). c. Each party shall bear its own costs.', page: 6, section: ['25 Remedies'] };
     const turn = await turnFromAsk(askResult('What can the client do after a material breach by the supplier?', [breach]));

@@ -103,6 +103,7 @@ export class FolderSync implements FolderFiles {
    * would report its files "unchanged" where the user just saw them added.
    */
   async refresh(): Promise<RescanSummary | null> {
+    // Asked again after the permission check: the user may connect a folder while it waits.
     if (this.connectedHere || (await this.permission().catch(() => null)) !== 'granted' || this.connectedHere) return null;
     return this.rescan();
   }

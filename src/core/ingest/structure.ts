@@ -21,7 +21,7 @@
  * the open ones, and all rank between 0 (appendices) and 1 (articles), so "PART II / CHAPTER 3 /
  * Article 5" is one path rather than three headings replacing each other.
  */
-import type { Heading, HeadingKind, OrdinalTier, Subclause, SubclauseStyle } from './headings';
+import { romanValue, type Heading, type HeadingKind, type OrdinalTier, type Subclause, type SubclauseStyle } from './headings';
 
 export { detectHeading } from './headings';
 export type { Heading,   Subclause } from './headings';
@@ -83,10 +83,10 @@ export class SectionStack {
       // "I. DEFINITIONS … 1.1 … 2. LICENCE": the roman numeral was the first section's number,
       // written otherwise (its clauses are numbered 1.x); section 2 is its sibling, not inside it.
       // A roman part holding sections 1., 2., … stays their parent.
-      const at = this.#entries.findIndex((e) => this.#romanNumbered.has(e) && romanValue(e.ordinal) === (number[0] ?? 0) - 1);
+      const at = this.#entries.findIndex((e) => this.#romanNumbered.has(e) && romanValue(e.ordinal ?? '') === (number[0] ?? 0) - 1);
       if (at >= 0) this.#entries.length = at;
     } else if (number) {
-      for (const e of this.#entries) if (e.kind === 'roman' && romanValue(e.ordinal) === number[0]) this.#romanNumbered.add(e);
+      for (const e of this.#entries) if (e.kind === 'roman' && romanValue(e.ordinal ?? '') === number[0]) this.#romanNumbered.add(e);
     }
     if (number && number.length > 1) {
       // Close numbered sections this clause is not part of: "6.1" is not inside "5".
@@ -148,20 +148,6 @@ function clauseNumber(h: { readonly kind: HeadingKind; readonly label: string })
   if (h.kind !== 'numbered' && h.kind !== 'section' && h.kind !== 'markdown') return null;
   const m = /(?:^|\s)(\d{1,3}(?:\.\d{1,3})*)$/.exec(h.label);
   return m ? (m[1] ?? '').split('.').map(Number) : null;
-}
-
-const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
-
-/** "IV" → 4; 0 for anything else. */
-function romanValue(ordinal: string | null): number {
-  if (!ordinal || !/^[IVXLC]+$/u.test(ordinal)) return 0;
-  let total = 0;
-  for (let i = 0; i < ordinal.length; i++) {
-    const v = ROMAN[ordinal[i]!]!;
-    const next = ROMAN[ordinal[i + 1] ?? ''] ?? 0;
-    total += v < next ? -v : v;
-  }
-  return total;
 }
 
 function containerKey(label: string): string {

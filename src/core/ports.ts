@@ -255,6 +255,8 @@ export interface ClauseLabel {
    * on the same scale.
    */
   readonly presence?: number;
+  /** questionTypes: read by a learned question head, whose kinds the ask path's sufficiency was calibrated on. */
+  readonly learned?: boolean;
 }
 
 export interface ClausePassage {

@@ -15,6 +15,7 @@
 import { rawFeatures } from '../core/clauses/features';
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
+import { callsAgreement, foldedWords } from '../core/search/doc-handles';
 import { VALUE_OF_KIND, askedValue, valueKindOf } from '../core/values/extract';
 import { NEG, POS } from './dataset';
 import { logits, trainLogistic, type LearnerOptions, type LinearModel } from './learner';
@@ -65,11 +66,20 @@ export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: r
   return [...out.values()];
 }
 
-/** The question without the names of its contract and a leading "Consider the … ;". */
+/**
+ * The question without the names of its contract and a leading "Consider the … ;", as the app
+ * reads it (ask/scope.ts kindQuery): a name that calls the contract an agreement, a contract or a
+ * deal ("the CPDC supply agreement", "our supply deal with CPDC") reads "the agreement" / "our
+ * agreement", a party's name alone nothing.
+ */
 function maskNames(question: string, doc: { short_names?: readonly string[]; party_short_names?: readonly string[] } | undefined): string {
   let out = question.replace(/^\s*consider\b[^;]*;\s*/iu, '');
   const names = [...(doc?.short_names ?? []), ...(doc?.party_short_names ?? [])].filter((n) => n.length > 1).sort((a, b) => b.length - a.length);
-  for (const n of names) out = out.split(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu')).join(' ');
+  for (const n of names) {
+    const lead = /^(?:the|our|this|that|your|my|their)\s+/iu.exec(n)?.[0] ?? '';
+    const put = callsAgreement(foldedWords(n)) ? ` ${lead}agreement ` : ' ';
+    out = out.split(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu')).join(put);
+  }
   return out.replace(/\s+/gu, ' ').trim();
 }
 

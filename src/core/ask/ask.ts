@@ -66,9 +66,10 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
   const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
   throwIfAborted(signal, 'ask');
-  // The clause kind asked about is read from the question without the words naming its documents.
+  // The clause kind asked about is read from the question without the words naming its documents
+  // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).
   const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id) } : null;
-  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.query || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
+  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
   // "can we walk away early?" for a clause that says "upon ninety days' notice").

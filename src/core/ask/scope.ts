@@ -24,7 +24,8 @@ import type { AskContext } from './types';
 import type { AskScope, Clarification } from '../answer-types';
 
 export type ScopePlan =
-  | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string }
+  /** `kindQuery`: the question as read for what it asks about (resolve-doc.ts Resolution.kindText). */
+  | { readonly kind: 'search'; readonly scope: AskScope; readonly query: string; readonly kindQuery: string }
   | { readonly kind: 'clarify'; readonly scope: AskScope; readonly query: string; readonly candidates: readonly NamedDocument[]; readonly clarification: Clarification };
 
 const WORKSPACE: AskScope = { source: 'workspace', documentIds: [], matched: [] };
@@ -36,22 +37,22 @@ export function planScope(question: string, documents: readonly NamedDocument[],
     const docs = pinned.map((id) => known.get(id)!);
     // The pinned documents' names in the question are removed from the query all the same.
     const named = matchDocuments(question, docs, options);
-    if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder, question);
-    if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder, question);
+    if (named.kind === 'resolved') return search({ source: 'user', documentIds: pinned, matched: named.resolution.matched }, named.resolution.remainder, question, named.resolution.kindText);
+    if (named.kind === 'ambiguous') return search({ source: 'user', documentIds: pinned, matched: named.matched }, named.remainder, question, named.kindText);
     return search({ source: 'user', documentIds: pinned, matched: [] }, question, question);
   }
 
   const previous = (context.previousScope?.documentIds ?? []).filter((id) => known.has(id));
   const match = matchDocuments(question, documents, options);
   if (match.kind === 'resolved') {
-    const { documentIds, matched, remainder } = match.resolution;
-    return search({ source: 'question', documentIds, matched }, remainder, question);
+    const { documentIds, matched, remainder, kindText } = match.resolution;
+    return search({ source: 'question', documentIds, matched }, remainder, question, kindText);
   }
   if (match.kind === 'ambiguous') {
     const candidateIds = new Set(match.candidates.map((c) => c.id));
     if (previous.length > 0 && previous.some((id) => candidateIds.has(id))) {
       // "the Distributor Agreement" right after a question about one of them means that one.
-      return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder, question);
+      return search({ source: 'follow_up', documentIds: previous, matched: match.matched }, match.remainder, question, match.kindText);
     }
     return {
       kind: 'clarify',
@@ -71,11 +72,11 @@ export function planScope(question: string, documents: readonly NamedDocument[],
     };
   }
   if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
-  return { kind: 'search', scope: WORKSPACE, query: question };
+  return { kind: 'search', scope: WORKSPACE, query: question, kindQuery: question };
 }
 
-function search(scope: AskScope, query: string, question: string): ScopePlan {
-  return { kind: 'search', scope, query: cleanQuery(stripReferences(query), question) };
+function search(scope: AskScope, query: string, question: string, kindText = query): ScopePlan {
+  return { kind: 'search', scope, query: cleanQuery(stripReferences(query), question), kindQuery: cleanQuery(kindText, question) };
 }
 
 /** A query with nothing left (the question was only a name) searches with the name after all. */

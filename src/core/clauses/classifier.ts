@@ -137,7 +137,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const p = this.model.questionScores(question);
     if (!p) return named;
     const learned = this.kinds
-      .map(({ id, k }) => ({ type: id, score: p[k]! }))
+      .map(({ id, k }) => ({ type: id, score: p[k]!, learned: true }))
       .filter((l) => l.score >= (named.length > 0 ? this.model.model.questionThreshold : Math.max(this.model.model.questionThreshold, UNNAMED_QUESTION_THRESHOLD)))
       .sort((a, b) => b.score - a.score)
       .slice(0, 2)

@@ -36,6 +36,13 @@ export interface DocumentHandles {
   /** Words that are a whole name on their own ("Aura", "Adaptimmune"), not only a part of a longer one ("data" of "General Data Protection Regulation"). */
   readonly wholeNames: ReadonlySet<string>;
   /**
+   * The first word of a name whose other words only say what kind of organisation it is
+   * ("valueact" of "ValueAct Group", "fusion" of "FUSION Pharmaceuticals Inc."): written as a name
+   * in a question ("our agreement with ValueAct"), it names the party even where the contract's
+   * text uses it everywhere.
+   */
+  readonly headNames: ReadonlySet<string>;
+  /**
    * Names (parties, short names, brands) written without spaces or punctuation ("radialspark" of
    * "RadialSpark, LLC", "caregbplus" of "Care G. B. Plus Ltd."), with their number of words: a
    * question may space and punctuate a name otherwise ("Radial Spark", "care g.b. plus").
@@ -51,6 +58,13 @@ export interface DocumentHandles {
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'inc', 'incorporated', 'ltd', 'llc', 'corp', 'corporation', 'co', 'plc', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'bv', 'nv', 'lp', 'llp', 'limited', 'company',
   'pty', 'spa', 'srl', 'kg', 'se', 'oy', 'oyj', 'ab', 'as', 'aps', 'gie', 'l', 'p', 'c', 's', 'a',
+]);
+
+/** Words after a name that say what kind of organisation it is ("ValueAct Group", "Fusion Pharmaceuticals"). */
+const ORGANISATION_WORDS: ReadonlySet<string> = new Set([
+  'group', 'holdings', 'holding', 'partners', 'fund', 'funds', 'trust', 'associates', 'enterprises', 'industries', 'international', 'global', 'worldwide',
+  'technologies', 'technology', 'systems', 'solutions', 'services', 'pharmaceuticals', 'pharmaceutical', 'pharma', 'therapeutics', 'biosciences', 'labs',
+  'laboratories', 'ventures', 'networks', 'gruppe', 'groupe',
 ]);
 
 export function fold(word: string): string {
@@ -135,6 +149,11 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   const wholeNames = new Set<string>();
   for (const h of handles) if ((h.cls === 'name' || h.cls === 'alias') && h.words.length === 1) wholeNames.add(h.words[0]!);
+  const headNames = new Set<string>();
+  for (const h of handles) {
+    const [head, ...rest] = h.words;
+    if (h.cls === 'name' && head && head.length >= 3 && rest.length > 0 && rest.every((w) => ORGANISATION_WORDS.has(w) || LEGAL_FORMS.has(w))) headNames.add(head);
+  }
   const compactNames = new Map<string, number>();
   for (const h of handles) {
     const key = h.words.join('');
@@ -152,7 +171,7 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
     const i = initialsOf(p.name);
     if (i.length >= 3 && i.length <= 6) nameInitials.add(i);
   }
-  return { doc, handles, words, stems, initials, wholeNames, compactNames, nameInitials };
+  return { doc, handles, words, stems, initials, wholeNames, headNames, compactNames, nameInitials };
 }
 
 /** A company name run together with its legal form, without it ("stampscominc" → "stampscom"); nothing for other words. */
@@ -184,3 +203,11 @@ export const DOCUMENT_NOUNS = new Set([
   'arrangement', 'alliance', 'franchise', 'distributorship', 'partnership', 'venture', 'mou', 'sow', 'terms', 'policy', 'document', 'documents', 'file',
   'contrat', 'contrats', 'accord', 'accords', 'convention', 'avenant', 'bail', 'vertrag', 'vertrags', 'vertrages', 'vertrage', 'vereinbarung', 'vereinbarungen',
 ]);
+
+/** Words that call a document an agreement besides DOCUMENT_NOUNS: "the MSA", "our standstill with …". */
+const DEAL_WORDS = new Set(['msa', 'spa', 'apa', 'jv', 'loi', 'standstill', 'engagement']);
+
+/** Whether naming words (folded) call the document an agreement, a contract or a deal. */
+export function callsAgreement(words: readonly string[]): boolean {
+  return words.some((w) => DOCUMENT_NOUNS.has(w) || DEAL_WORDS.has(w));
+}

@@ -170,7 +170,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i))) || rare(idf(t))))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t))))) anchors.add(i);
     }
     for (const i of [...matched.keys()]) {
       if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;

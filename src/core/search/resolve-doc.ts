@@ -16,7 +16,7 @@
  *   - none: the question names no document.
  */
 import type { NamedDocument } from '../search-types';
-import { DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
+import { callsAgreement, DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
 import { MAX_TEXT_HOLDERS, questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 import { questionStopWords } from './question-stopwords';
@@ -37,6 +37,13 @@ export interface Resolution {
   readonly matched: readonly string[];
   /** The question with the matched names removed. */
   readonly remainder: string;
+  /**
+   * The question for reading what it asks about (the clause kind, the value): the matched names
+   * removed, but a name that calls the document an agreement, a contract or a deal stands as
+   * "agreement" ("how long does the Integrity services agreement last?" → "how long does the
+   * agreement last?": the agreement's term, where "how long does the last?" reads as a warranty).
+   */
+  readonly kindText: string;
   readonly score: number;
 }
 
@@ -73,7 +80,7 @@ export type DocumentMatch =
   | { readonly kind: 'none' }
   | { readonly kind: 'resolved'; readonly resolution: Resolution }
   /** The naming words fit several different documents equally: ask which (best first). */
-  | { readonly kind: 'ambiguous'; readonly candidates: readonly NamedDocument[]; readonly matched: readonly string[]; readonly remainder: string }
+  | { readonly kind: 'ambiguous'; readonly candidates: readonly NamedDocument[]; readonly matched: readonly string[]; readonly remainder: string; readonly kindText: string }
   /** The question names a document none here matches; the closest ones (maybe none) to offer. */
   | { readonly kind: 'not_found'; readonly phrase: string; readonly candidates: readonly NamedDocument[]; readonly remainder: string };
 
@@ -125,6 +132,7 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
       documentIds: chosen.map((e) => e.doc.id),
       matched: phrases(question, tokens, chosen),
       remainder: remainderOf(question, tokens, chosen),
+      kindText: remainderOf(question, tokens, chosen, true),
       score: best.score,
     },
   };
@@ -230,7 +238,7 @@ function ownWeight(e: DocumentEvidence, own: readonly number[]): number {
 function ambiguous(question: string, tokens: readonly QuestionToken[], list: readonly DocumentEvidence[]): DocumentMatch {
   const groups = groupCopies(list.map((e) => e.doc));
   const candidates = groups.map((g) => g[0]!).slice(0, RESOLUTION.maxCandidates);
-  return { kind: 'ambiguous', candidates, matched: phrases(question, tokens, list), remainder: remainderOf(question, tokens, list) };
+  return { kind: 'ambiguous', candidates, matched: phrases(question, tokens, list), remainder: remainderOf(question, tokens, list), kindText: remainderOf(question, tokens, list, true) };
 }
 
 /**
@@ -348,19 +356,19 @@ function namingPositions(tokens: readonly QuestionToken[], list: readonly Docume
  * the text ("our deal with KBW") go like the other naming words (measured: keeping them pulls the
  * preamble up).
  */
-function remainderOf(question: string, tokens: readonly QuestionToken[], list: readonly DocumentEvidence[]): string {
+function remainderOf(question: string, tokens: readonly QuestionToken[], list: readonly DocumentEvidence[], asAgreement = false): string {
   const at = namingPositions(tokens, list);
   const textOnly = (i: number) => list.some((e) => e.matched.has(i)) && list.every((e) => !e.matched.has(i) || e.matched.get(i) === 'text');
   for (const i of [...at]) if (/\p{N}/u.test(tokens[i]!.raw) && textOnly(i)) at.delete(i);
-  return removeTokens(question, tokens, at);
+  return removeTokens(question, tokens, at, asAgreement ? agreementPlaceholder : undefined);
 }
 
-/**
- * The question without the tokens at `positions`: a clause (between ; or newlines) that named the
- * document and has no content word of its own left ("Consider the X Agreement between A Inc.
- * ("A"); B Ltd. ("B");") is dropped with the defined-term parentheses of the naming.
- */
-function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>): string {
+/** A run of naming words that calls the document an agreement reads "agreement" in the kind text. */
+function agreementPlaceholder(run: readonly QuestionToken[]): string | null {
+  return callsAgreement(run.map((t) => t.word)) ? 'agreement' : null;
+}
+
+function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>, placeholder?: (run: readonly QuestionToken[]) => string | null): string {
   const kept: string[] = [];
   let offset = 0;
   for (const clause of question.split(/(?<=[;\n])/u)) {
@@ -382,7 +390,19 @@ function removeTokens(question: string, tokens: readonly QuestionToken[], positi
     const content = inside.filter(({ t, i }) => !removed.has(i) && /^\p{Ll}/u.test(t.raw) && t.word.length >= 3 && !t.functionWord);
     if (content.length === 0) continue;
     let out = clause;
-    for (const { t, i } of [...inside].reverse()) if (removed.has(i)) out = out.slice(0, t.start - from) + out.slice(t.end - from);
+    // Runs of consecutive removed tokens, last first: each token cut out, or the run replaced by its placeholder.
+    const runs: { t: QuestionToken; i: number }[][] = [];
+    for (const x of inside) {
+      if (!removed.has(x.i)) continue;
+      const last = runs.at(-1);
+      if (last && last.at(-1)!.i === x.i - 1) last.push(x);
+      else runs.push([x]);
+    }
+    for (const run of runs.reverse()) {
+      const put = placeholder?.(run.map((x) => x.t)) ?? null;
+      if (put !== null) out = `${out.slice(0, run[0]!.t.start - from)}${put}${out.slice(run.at(-1)!.t.end - from)}`;
+      else for (const { t } of [...run].reverse()) out = out.slice(0, t.start - from) + out.slice(t.end - from);
+    }
     kept.push(out);
   }
   return kept

@@ -45,6 +45,9 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
   // The law words name only one thing ("under which jurisdiction's law is our licence deal
   // construed?"): no clause kind the head reads in the rest (a licence) makes them ask another.
   if (!first || words === 'governing_law') return words;
+  // "How long does the supply agreement run?", "what is the term of our deal?": the agreement is
+  // what lasts, whatever kind the head reads in "run" or "last" (a warranty's duration).
+  if (words === 'expiration_date' && AGREEMENT_LASTS.test(question)) return words;
   const kindValue = VALUE_OF_KIND[first.type] ?? null;
   return kindValue === null ? null : (words ?? kindValue);
 }
@@ -65,6 +68,14 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
   parties: ['parties', 'party', 'who', 'parteien', 'vertragsparteien'],
 };
 
+/** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
+const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement)(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
+/** The question asks how long the agreement itself lasts, or its term. */
+const AGREEMENT_LASTS = new RegExp(
+  String.raw`\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+${AGREEMENT_NOUN}\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b|\b(?:term|duration|length)\s+of\s+${AGREEMENT_NOUN}\b`,
+  'iu',
+);
+
 /** Which value the question's words ask for, or null (a yes/no question about a clause asks none). */
 export function valueKindOf(question: string): ValueKind | null {
   // "Is liability uncapped?" asks whether there is no cap, not for the amount.
@@ -73,7 +84,7 @@ export function valueKindOf(question: string): ValueKind | null {
   // renewal named only to be set aside asks for the end of the term as it stands.
   if (RENEWAL_SET_ASIDE.test(question) && ENDS.test(question) && !/\bnotice\b|\bpréavis\b|\bkündigung\w*/iu.test(question)) return 'expiration_date';
   for (const [kind, re] of ASKED) if (re.test(question)) return kind;
-  return null;
+  return AGREEMENT_LASTS.test(question) ? 'expiration_date' : null;
 }
 
 /** A renewal the question sets aside ("before any renewal", "without renewals", "if it is not renewed", "if nobody renews it"). */

@@ -94,7 +94,7 @@ describe('the sufficiency judgement', () => {
     const answerable = i % 4 !== 0;
     const retrieval = ((i * 37) % 80) / 80;
     const clause = answerable ? 0.55 + ((i * 13) % 40) / 100 : 0.1 + ((i * 7) % 50) / 100;
-    return { group: `c${i % 8}`, field: 'plain' as const, answerable, score: (retrieval + clause) / 2, signals: { retrieval, clause } };
+    return { group: `c${i % 8}`, field: 'plain' as const, answerable, score: (retrieval + clause) / 2, signals: { retrieval, clause, learned_kind: 1 } };
   });
 
   it('answers at least 90 % of the answerable questions at its threshold, judged by contract folds', () => {

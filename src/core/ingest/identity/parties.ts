@@ -42,7 +42,7 @@ const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '�
 /** Collective or pronoun terms a preamble defines that name no party. */
 const COLLECTIVE = /^(?:the\s+)?(?:parties|party|each\s+party|either\s+party|we|us|our|you|your|i|me|les\s+parties|la\s+partie|die\s+parteien|partei|vertragsparteien)$/iu;
 /** Connectors inside a party's name ("Bank of America", "Procter & Gamble", "Société Générale de …"). */
-const CONNECTOR = /^(?:of|the|and|&|\/|de|du|des|la|le|del|della|von|van|der|den|für|fur|y|e|et|und|d'|l')$/iu;
+const CONNECTOR = /^(?:of|for|the|and|&|\/|de|du|des|la|le|del|della|von|van|der|den|für|fur|y|e|et|und|d'|l')$/iu;
 /** A word that continues a name after its legal form ("Acme, Inc., a Delaware corporation" stops at "a"). */
 const CAPITALISED = /^["“„«‘(]?(?:[\p{Lu}\p{N}][\p{L}\p{M}\p{N}'’.&/,_-]*|\p{Ll}+(?:\p{Lu}|\.(?:com|net|org|io|de|fr))[\p{L}\p{M}\p{N}'’.&/,-]*)[)”"»’]?,?$/u;
 const LEGAL_FORM_TOKEN =
@@ -235,6 +235,12 @@ function splitParts(preamble: string): Part[] {
       i += and[0].length - 1;
       continue;
     }
+    // "… (collectively, the “ValueAct Group”), Allison Transmission Holdings, Inc. (the “Company”) and …": a
+    // list of parties, each closed by its definition.
+    if (c === ',' && preamble[i - 1] === ')' && DEFINITION_PAREN.test(preamble.slice(from, i)) && /^,\s+["“„«‘]?\p{Lu}\p{Ll}*\s+\p{Lu}/u.test(rest)) {
+      cut(i, 1);
+      continue;
+    }
     const label = /^\n[ \t]*\(\d{1,2}\)[ \t]/u.exec(rest);
     if (label && /\S/u.test(preamble.slice(from, i))) cut(i, 1);
   }
@@ -329,7 +335,22 @@ function partyOf(raw: string, any = false): Party | null {
     from = m.index + m[0].length;
     if (candidate && isPartyName(candidate)) return withDefinitions(candidate, candidate, definedNames(m[0]));
   }
-  return fallback;
+  return fallback ?? describedGroup(text, masked);
+}
+
+/**
+ * A party named only by the name its description defines: "the persons and entities listed on
+ * Schedule A (collectively, the “ValueAct Group”)", "the funds managed by Oaktree (the “Oaktree
+ * Funds”)". The defined name stands for the party when it is a name, not a role ("Sellers").
+ */
+function describedGroup(text: string, masked: string): Party | null {
+  if (!/^(?:the|all|each\s+of\s+the|those)\s+\p{Ll}/u.test(text)) return null;
+  const paren = /\([^()]{0,200}\)/u.exec(masked.slice(0, 300));
+  if (!paren) return null;
+  const name = definedNames(text.slice(paren.index, paren.index + paren[0].length)).find(
+    (d) => !COLLECTIVE.test(d) && /^(?:the\s+)?\p{Lu}/u.test(d) && !d.split(/\s+/u).every((w) => ROLE_WORD.test(w.replace(/s$/u, '')) || /^(?:the|group|member|members)$/iu.test(w)),
+  );
+  return name ? { name: name.replace(/^the\s+/iu, ''), shortNames: [], role: null } : null;
 }
 
 function withDefinitions(name: string, before: string, defined: readonly string[]): Party {

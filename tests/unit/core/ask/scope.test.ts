@@ -16,7 +16,15 @@ const scope = (source: AskScope['source'], documentIds: string[], matched: strin
 describe('planScope', () => {
   it('scopes a question to the document it names, and drops the naming words and the reference to it from the query', () => {
     const plan = planScope('Consider the Distribution Agreement between Northwind and Contoso; how much notice stops this agreement from renewing?', DOCS);
-    expect(plan).toEqual({ kind: 'search', scope: scope('question', ['nw-contoso'], ['Distribution Agreement', 'Northwind', 'Contoso']), query: 'how much notice stops from renewing?' });
+    expect(plan).toEqual({ kind: 'search', scope: scope('question', ['nw-contoso'], ['Distribution Agreement', 'Northwind', 'Contoso']), query: 'how much notice stops from renewing?', kindQuery: 'how much notice stops this agreement from renewing?' });
+  });
+
+  it('reads what a question asks with "agreement" where its name called the document one', () => {
+    // "how long does the last?" reads as a warranty's duration; "how long does the agreement last?" as the contract's term.
+    expect(planScope('How long does the Fabrikam distribution agreement last?', DOCS)).toMatchObject({ scope: { documentIds: ['nw-fabrikam'] }, query: 'How long does the last?', kindQuery: 'How long does the agreement last?' });
+    expect(planScope('How long does the Contoso services contract run?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, kindQuery: 'How long does the agreement run?' });
+    // A name that is only a party's leaves nothing in its place.
+    expect(planScope('Which law governs for Litware?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, query: 'Which law governs for?', kindQuery: 'Which law governs for?' });
   });
 
   it('asks which document when the name fits several, listing them', () => {
@@ -43,7 +51,7 @@ describe('planScope', () => {
   it('widens to the workspace when a follow-up asks about several documents', () => {
     const previous = scope('question', ['msa'], []);
     for (const q of ['Which contracts have a non-compete?', 'Do all the agreements have a governing law clause?']) {
-      expect(planScope(q, DOCS, { previousScope: previous })).toEqual({ kind: 'search', scope: scope('workspace', []), query: q });
+      expect(planScope(q, DOCS, { previousScope: previous })).toEqual({ kind: 'search', scope: scope('workspace', []), query: q, kindQuery: q });
     }
   });
 
@@ -54,12 +62,12 @@ describe('planScope', () => {
 
   it('puts the documents the user pinned first, whatever the question names', () => {
     const plan = planScope('Consider the Master Services Agreement between Contoso and Litware; which law governs?', DOCS, { userScope: ['msa', 'gdpr', 'gone'] });
-    expect(plan).toEqual({ kind: 'search', scope: scope('user', ['msa', 'gdpr'], ['Master Services Agreement', 'Contoso', 'Litware']), query: 'which law governs?' });
+    expect(plan).toEqual({ kind: 'search', scope: scope('user', ['msa', 'gdpr'], ['Master Services Agreement', 'Contoso', 'Litware']), query: 'which law governs?', kindQuery: 'which law governs?' });
     expect(planScope('which law governs?', DOCS, { userScope: ['nw-fabrikam'], previousScope: scope('question', ['msa']) })).toMatchObject({ scope: { source: 'user', documentIds: ['nw-fabrikam'] } });
   });
 
   it('searches the workspace with the question as asked when nothing is named and nothing came before', () => {
-    expect(planScope('Is there a cap on liability?', DOCS)).toEqual({ kind: 'search', scope: scope('workspace', []), query: 'Is there a cap on liability?' });
+    expect(planScope('Is there a cap on liability?', DOCS)).toEqual({ kind: 'search', scope: scope('workspace', []), query: 'Is there a cap on liability?', kindQuery: 'Is there a cap on liability?' });
   });
 
   it('keeps the name as the query when the question is only a name', () => {

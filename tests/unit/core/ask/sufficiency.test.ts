@@ -58,7 +58,7 @@ describe('judgeSufficiency', () => {
 
   it('combines the signals with learned weights when the model has them', () => {
     const r = response([passage('Neither party is liable for indirect loss.', ['liabil'])], 0.9, 'cap liability', { cap: 3, liabil: 1 });
-    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9 }], scores: new Map([['d1:0', 0.3]]), inScope: null, kindPassages: new Map() };
+    const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9, learned: true }], scores: new Map([['d1:0', 0.3]]), inScope: null, kindPassages: new Map() };
     const input = { response: r, passages: r.passages, question: 'Is there a cap on liability?', scopeName: scope, clauses, threshold: 0.45 };
     // Well retrieved but no cap clause: the mean answers; weights that trust the clause signal do not.
     expect(judgeSufficiency(input).score).toBeGreaterThanOrEqual(0.45);
@@ -68,8 +68,12 @@ describe('judgeSufficiency', () => {
     expect(learned.score).toBeCloseTo(1 / (1 + Math.exp(-z)));
     expect(learned.score).toBeLessThan(0.5);
     expect(learned.reasons).toEqual([`No passage in ${scope} is a cap-on-liability clause.`]);
-    expect(learned.signals).toEqual({ retrieval: retrievalScore(r), clause: 0.3 });
+    expect(learned.signals).toEqual({ retrieval: retrievalScore(r), clause: 0.3, learned_kind: 1 });
     expect(learned.threshold).toBe(0.5);
+    // A kind only the playbooks' signals read (an NDA's): the weights were not learnt on it, the mean judges.
+    const playbookKind = judgeSufficiency({ ...input, clauses: { ...clauses, asked: [{ type: 'ci_definition', score: 0.9 }] }, weights });
+    expect(playbookKind.threshold).toBe(0.45);
+    expect(playbookKind.score).toBeCloseTo((retrievalScore(r) + 0.3) / 2);
     // A question about no clause kind the model knows is judged by the signals' mean and its threshold.
     const other = judgeSufficiency({ ...input, question: 'When must invoices be paid?', clauses: NO_CLAUSE_EVIDENCE, weights });
     expect(other.threshold).toBe(0.45);
@@ -82,6 +86,24 @@ describe('judgeSufficiency', () => {
     expect(s.reasons).toContain(`No passage in ${scope} states a period or a date.`);
     const unknown = judgeSufficiency({ response: response(r.passages, 0.5, 'warranty last', { warranti: 2, last: 1 }, null), passages: r.passages, question: 'How long does the warranty last?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });
     expect(unknown.score).toBeGreaterThan(s.score);
+  });
+
+  it('judges by the calibrated signals a kind the learned head read, when no passage holds the question’s words', () => {
+    // "Can Fusion walk away from the supply deal early?" of "FUSION may terminate this Agreement without cause".
+    const clause = passage('FUSION may terminate this Agreement without cause by providing CPDC with [***] prior written notice.', []);
+    const weights = { bias: -3, retrieval: 1.7, clause: 5.6, answerType: 0.2, noAnswerType: -0.2, threshold: 0.48 };
+    const evidence = (inScope: number, learned: boolean): ClauseEvidence => ({ asked: [{ type: 'termination_for_convenience', score: 0.71, learned }], scores: new Map([['d1:0', inScope]]), inScope, kindPassages: new Map() });
+    const ask = (clauses: ClauseEvidence, w?: typeof weights) => judgeSufficiency({ response: response([], 0, 'walk away early', { walk: 3, away: 3, earli: 2 }), passages: [clause], question: 'Can Fusion walk away from the supply deal early?', scopeName: scope, clauses, ...(w ? { weights: w } : {}) });
+    const judged = ask(evidence(0.94, true), weights);
+    expect(judged.score).toBeGreaterThanOrEqual(judged.threshold);
+    // The contract has no clause of the kind: insufficient, by the same signals.
+    const lacking = ask(evidence(0.1, true), weights);
+    expect(lacking.score).toBeLessThan(lacking.threshold);
+    expect(lacking.reasons).toContain(`No passage in ${scope} is a termination-for-convenience clause.`);
+    // Its signals are there for the trainer to calibrate on (it asks before it has weights).
+    expect(ask(evidence(0.94, true)).signals).toEqual({ retrieval: 0, clause: 0.94, learned_kind: 1 });
+    // A kind only the playbooks' signals read: the words decide, as before.
+    expect(ask(evidence(0.94, false), weights)).toMatchObject({ score: 0, reasons: [`No passage in ${scope} matches the question.`] });
   });
 
   it('judges passages of the asked kind that no question word found only when every word just asks for the value', () => {

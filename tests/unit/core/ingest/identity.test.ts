@@ -106,6 +106,18 @@ describe('parties', () => {
     ]);
   });
 
+  it('reads an institution named with "for", a party defined only as a group, and a comma-separated list of parties', () => {
+    const centre = `SUPPLY AGREEMENT ("Supply Agreement") effective as of the date of last signing ("Effective Date") between Centre for Probe Research and Commercialization, a not-for-profit research institution with offices located at 1280 Main Street West, Hamilton, Ontario, Canada, L8S 4K1, ("CPRC"), and Northwind Pharmaceuticals Inc. ("NORTHWIND"), having a place of business at 270 Longwood Road South, Hamilton (together the "Parties").\n\nBoth Parties acknowledge a supply restriction to the United States of America (the "USA") due to an Import Alert 66-40 (the "Import Alert") issued by the FDA.`;
+    expect(extractParties(centre).map((p) => [p.name, p.shortNames])).toEqual([
+      ['Centre for Probe Research and Commercialization', ['CPRC']],
+      ['Northwind Pharmaceuticals Inc.', ['NORTHWIND']],
+    ]);
+    const group = `COOPERATION AGREEMENT\n\nThis Cooperation Agreement (this "Agreement") dated December 12, 2014, is by and among the persons and entities listed on Schedule A (collectively, the "Fabrikam Group", and individually a "member" of the Fabrikam Group), Contoso Holdings, Inc. (the "Company") and Jane Q. Doe, in her individual capacity (the "Fabrikam Designee").\n\nWHEREAS, the Fabrikam Group owns shares of the Company.`;
+    expect(extractParties(group).map((p) => p.name)).toEqual(['Fabrikam Group', 'Contoso Holdings, Inc.', 'Jane Q. Doe']);
+    // A group defined only by a role is no party's name.
+    expect(extractParties(`This Agreement is made by and among the shareholders listed on Exhibit A (the "Sellers"), Contoso Holdings, Inc. (the "Company") and Fabrikam LLC (the "Buyer").\n\nWHEREAS`).map((p) => p.name)).toEqual(['Contoso Holdings, Inc.', 'Fabrikam LLC']);
+  });
+
   it('reads French and German preambles', () => {
     const fr = `CONTRAT DE PRESTATION DE SERVICES\n\nEntre les soussignés : Acme Conseil SAS, société par actions simplifiée, ci-après « le Prestataire », et Beta Industrie SA, ci-après « le Client ».\n\nIl a été convenu ce qui suit :`;
     expect(extractParties(fr).map((p) => [p.name, p.role])).toEqual([

@@ -153,6 +153,19 @@ describe('matchDocuments', () => {
     expect(matchDocuments('What does the Information System Associates agreement say about fees?', withInformation, { terms: rare }).kind).toBe('resolved');
   });
 
+  it('takes the first word of a name like "ValueAct Group" for the party, even where its contract uses it everywhere', () => {
+    const withGroup = [...docs, doc('allison', 'COOPERATION AGREEMENT', ['ValueAct Group', 'Allison Transmission Holdings, Inc.'])];
+    // In a small workspace the name is in most passages: common text, yet written as a name.
+    const terms = new Map<string, TermStats>([
+      ['valueact', { idf: 1.2, documents: [] }],
+      ['group', { idf: 1.4, documents: [] }],
+      ['law', { idf: 3.5, documents: [] }],
+    ]);
+    expect(matchDocuments('what law governs our agreement with ValueAct?', withGroup, { terms })).toMatchObject({ kind: 'resolved', resolution: { documentId: 'allison' } });
+    // The kind of organisation alone names nobody.
+    expect(matchDocuments('which Group members are bound by the standstill?', withGroup, { terms }).kind).toBe('none');
+  });
+
   it('takes a name two documents share as ambiguous too (a party of both)', () => {
     const m = matchDocuments('What do we owe Northwind Traders Ltd. under the agreement?', docs);
     expect(m.kind).toBe('ambiguous');

@@ -55,6 +55,13 @@ describe('which value a question asks for (en/fr/de)', () => {
   it('weighs the clause kind the question head reads: none for a kind without the value, the kind\'s value when the words name none', () => {
     // "How long" reads as an expiration; asked about a warranty, it is the warranty's length.
     expect(askedValue('How long is the warranty under the supply agreement?', [{ type: 'warranty_duration' }])).toBeNull();
+    expect(askedValue('How long does the warranty under the supply agreement last?', [{ type: 'warranty_duration' }])).toBeNull();
+    // The agreement is what lasts: its term, whatever kind the head reads in "run" or "last".
+    expect(askedValue('how long does the Integrity services agreement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('How long does our deal with ValueAct run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('what is the term of the Integrity agreement?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(valueKindOf('What is the term of this contract?')).toBe('expiration_date');
+    expect(valueKindOf('What is the renewal term of this contract?')).toBe('renewal_term');
     expect(askedValue('exceptions to the liability cap in the distribution deal?', [{ type: 'uncapped_liability' }])).toBeNull();
     expect(askedValue('Can the supply deal be prolonged after year one?', [{ type: 'renewal_term' }])).toBe('renewal_term');
     expect(valueKindOf('Can the supply deal be prolonged after year one?')).toBeNull();

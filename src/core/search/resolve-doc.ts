@@ -363,9 +363,16 @@ function remainderOf(question: string, tokens: readonly QuestionToken[], list: r
   return removeTokens(question, tokens, at, asAgreement ? agreementPlaceholder : undefined);
 }
 
-/** A run of naming words that calls the document an agreement reads "agreement" in the kind text. */
+/** The document nouns of French and German questions, kept as written in the kind text ("le contrat", "der Vertrag"). */
+const OWN_NOUN = /^(?:contrat|contrats|accord|accords|convention|avenant|bail|vertrag|vertrags|vertrages|vertrage|vereinbarung|vereinbarungen)$/u;
+
+/**
+ * A run of naming words that calls the document an agreement reads "agreement" in the kind text
+ * (the question head learnt English questions masked so), a French or German one its own noun.
+ */
 function agreementPlaceholder(run: readonly QuestionToken[]): string | null {
-  return callsAgreement(run.map((t) => t.word)) ? 'agreement' : null;
+  if (!callsAgreement(run.map((t) => t.word))) return null;
+  return run.find((t) => OWN_NOUN.test(t.word))?.raw ?? 'agreement';
 }
 
 function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>, placeholder?: (run: readonly QuestionToken[]) => string | null): string {

@@ -198,10 +198,13 @@ function initialsOf(text: string): string {
 }
 
 /** Nouns that say what kind of document something is, in questions too ("the X deal", "our distributorship"). */
+/** The French and German document nouns (a French or German question's kind text keeps its own: resolve-doc.ts). */
+export const FOREIGN_DOCUMENT_NOUNS: ReadonlySet<string> = new Set(['contrat', 'contrats', 'accord', 'accords', 'convention', 'avenant', 'bail', 'vertrag', 'vertrags', 'vertrages', 'vertrage', 'vereinbarung', 'vereinbarungen']);
+
 export const DOCUMENT_NOUNS = new Set([
   'agreement', 'agreements', 'contract', 'contracts', 'deal', 'deals', 'license', 'licence', 'licenses', 'amendment', 'addendum', 'lease', 'nda', 'ndas',
   'arrangement', 'alliance', 'franchise', 'distributorship', 'partnership', 'venture', 'mou', 'sow', 'terms', 'policy', 'document', 'documents', 'file',
-  'contrat', 'contrats', 'accord', 'accords', 'convention', 'avenant', 'bail', 'vertrag', 'vertrags', 'vertrages', 'vertrage', 'vereinbarung', 'vereinbarungen',
+  ...FOREIGN_DOCUMENT_NOUNS,
 ]);
 
 /** Words that call a document an agreement besides DOCUMENT_NOUNS: "the MSA", "our standstill with …". */

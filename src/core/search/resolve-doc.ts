@@ -16,7 +16,7 @@
  *   - none: the question names no document.
  */
 import type { NamedDocument } from '../search-types';
-import { callsAgreement, DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
+import { callsAgreement, DOCUMENT_NOUNS, FOREIGN_DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
 import { MAX_TEXT_HOLDERS, questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 import { questionStopWords } from './question-stopwords';
@@ -363,18 +363,21 @@ function remainderOf(question: string, tokens: readonly QuestionToken[], list: r
   return removeTokens(question, tokens, at, asAgreement ? agreementPlaceholder : undefined);
 }
 
-/** The document nouns of French and German questions, kept as written in the kind text ("le contrat", "der Vertrag"). */
-const OWN_NOUN = /^(?:contrat|contrats|accord|accords|convention|avenant|bail|vertrag|vertrags|vertrages|vertrage|vereinbarung|vereinbarungen)$/u;
-
 /**
  * A run of naming words that calls the document an agreement reads "agreement" in the kind text
  * (the question head learnt English questions masked so), a French or German one its own noun.
  */
 function agreementPlaceholder(run: readonly QuestionToken[]): string | null {
   if (!callsAgreement(run.map((t) => t.word))) return null;
-  return run.find((t) => OWN_NOUN.test(t.word))?.raw ?? 'agreement';
+  return run.find((t) => FOREIGN_DOCUMENT_NOUNS.has(t.word))?.raw ?? 'agreement';
 }
 
+/**
+ * The question without the tokens at `positions`: a clause (between ; or newlines) that named the
+ * document and has no content word of its own left ("Consider the X Agreement between A Inc.
+ * ("A"); B Ltd. ("B");") is dropped with the defined-term parentheses of the naming. With
+ * `placeholder`, a run of consecutive removed tokens it gives text for is replaced by that text.
+ */
 function removeTokens(question: string, tokens: readonly QuestionToken[], positions: ReadonlySet<number>, placeholder?: (run: readonly QuestionToken[]) => string | null): string {
   const kept: string[] = [];
   let offset = 0;

@@ -25,6 +25,30 @@ export function hasClause(labelled: readonly { readonly labels: readonly ClauseL
   return labelled.some((c) => c.labels.some((l) => l.type === type && (l.presence === undefined || presenceOf(l) >= 0.5)));
 }
 
+/**
+ * A document's further clauses of a kind, beyond the one that gives it the kind, must be clearer
+ * than that: presence ≥ sigmoid(1), one logit above the kind's contract threshold. A second
+ * passage that only just reaches the threshold is mostly one that reads a little like the clause
+ * (a successors-and-assigns line next to the assignment clause, a payment term next to the
+ * minimum purchase). Measured on train's out-of-fold scores (120 contracts, CUAD spans, a passage
+ * right when its pages hold an annotated span of its kind): the strongest passage 0.88 right;
+ * further passages at the threshold (margin < 1 logit) 0.25 right on other pages; passages kept
+ * with a margin of 0 / 0.5 / 1 / 2 logits: precision 0.71 / 0.77 / 0.81 / 0.86, annotated spans
+ * covered 0.79 / 0.77 / 0.74 / 0.70 (F1 highest at 1).
+ */
+const FURTHER_CLAUSE_PRESENCE = 1 / (1 + Math.exp(-1));
+
+/**
+ * The passages of `type` a reviewer is shown, strongest first: the strongest passage that gives
+ * the document the kind and the others that are clearly of it (FURTHER_CLAUSE_PRESENCE; every
+ * labelled passage for a classifier without a presence head).
+ */
+export function clausesOf<T extends { readonly labels: readonly ClauseLabel[] }>(labelled: readonly T[], type: string): T[] {
+  const strength = (c: T) => Math.max(0, ...c.labels.filter((l) => l.type === type).map(presenceOf));
+  const having = labelled.filter((c) => hasClause([c], type)).sort((a, b) => strength(b) - strength(a));
+  return having.filter((c, i) => i === 0 || c.labels.some((l) => l.type === type && (l.presence === undefined || presenceOf(l) >= FURTHER_CLAUSE_PRESENCE)));
+}
+
 export interface KindProfile {
   /** Kind → best presenceOf() among the document's passages. */
   readonly best: ReadonlyMap<string, number>;

@@ -3,11 +3,12 @@
  * the rule's clause type (labelled with it and, with a learned model, reaching its contract
  * threshold: profiles.ts hasClause) are checked:
  * - required: none → a missing-clause flag; with checks, at least one chunk must pass them;
- * - prohibited: every chunk of the type (that passes the checks, when there are any) is flagged;
- * - condition: every chunk of the type must pass the checks; nothing to check when none exists.
+ * - prohibited: the strongest chunk of the type and the others clearly of it (profiles.ts
+ *   clausesOf) are flagged (those that pass the checks, when there are any);
+ * - condition: those chunks must pass the checks; nothing to check when none exists.
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
-import { hasClause } from '../clauses/profiles';
+import { clausesOf, hasClause } from '../clauses/profiles';
 import { isDefinitionsPassage } from '../text/definitions';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
@@ -103,9 +104,13 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
   // A definitions section ("“Change of Control” means …") gives the document the kind but is not
   // the clause a reviewer checks: flagged only when no other passage has the kind.
+  // A rule that flags clauses (prohibited, condition) checks the strongest clause and the others
+  // clearly of the kind (profiles.ts clausesOf); a required clause is there when any passage that
+  // gives the document the kind passes.
   const having = classified.filter((c) => hasClause([c], rule.clauseType));
   const clauses = having.filter((c) => !isDefinitionsPassage(c.chunk.text));
-  const candidates = (clauses.length > 0 ? clauses : having).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
+  const pool = clauses.length > 0 ? clauses : having;
+  const candidates = (rule.kind === 'required' ? pool : clausesOf(pool, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
   const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
     id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),

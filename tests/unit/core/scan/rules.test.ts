@@ -130,6 +130,26 @@ describe('rules over a classified document', () => {
     expect(none.outcome.outcome).toBe('pass');
   });
 
+  it('a further passage of the kind is flagged only when it is clearly of it; a required clause is there when any passage gives the kind', async () => {
+    // Learned labels: presence 0.5 = the kind's contract threshold. The strongest passage gives the
+    // document the kind; a second one just over the threshold (a payment term beside the minimum
+    // purchase) is no second finding, one well above it is.
+    const label = (presence: number) => [{ type: 'minimum_commitment', score: 0.95, presence }];
+    const strong = { chunk: chunks[2]!, labels: [{ type: 'minimum_commitment', score: 0.99, presence: 0.97 }] };
+    const prohibited = rule({ kind: 'prohibited', clauseType: 'minimum_commitment' });
+    const weak = await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[1]!, labels: label(0.6) }, strong], {});
+    expect(weak.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:2`]);
+    const clear = await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[1]!, labels: label(0.8) }, strong], {});
+    expect(clear.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:2`, `${doc.id}:1`]);
+    // Alone, a passage just over the threshold is the clause.
+    const alone = await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[1]!, labels: label(0.6) }], {});
+    expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:1`]);
+    // Required: the weaker passage still passes the rule's checks for the document.
+    const required = rule({ kind: 'required', clauseType: 'minimum_commitment', checks: [{ type: 'phrases', match: 'any', phrases: ['fifteen'] }] });
+    const passed = await evaluateRule(required, playbook, doc, [{ chunk: chunks[2]!, labels: label(0.6) }, { chunk: chunks[3]!, labels: [{ type: 'minimum_commitment', score: 0.99, presence: 0.97 }] }], {});
+    expect(passed.outcome.outcome).toBe('pass');
+  });
+
   it('flags the clause, not the definitions section that defines its terms (unless nothing else has the kind)', async () => {
     const definitions = { ...chunks[0]!, id: `${doc.id}:defs`, text: '1. Definitions. “Change of Control” means the acquisition of more than fifty percent of the voting shares of a Party. “Affiliate” means any entity controlling or controlled by a Party.' };
     const clause = { ...chunks[1]!, id: `${doc.id}:coc`, text: 'Either Party may terminate this Agreement upon a Change of Control of the other Party.' };

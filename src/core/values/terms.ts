@@ -65,7 +65,7 @@ const ONE_MORE = /\b(?:another|an?\s+(?:additional|further|successive|subsequent
 const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
-const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at)\s+)?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am|to|-)\s*(?:the\s+)?$/iu;
+const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at)\s+)?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
 const TERM = /\b(?:term|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expire\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
 
 const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
@@ -304,16 +304,19 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     const lead = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;
     const cueAt = renewalAt(s.text, lead);
     const renewAt = cueAt < 0 ? Number.POSITIVE_INFINITY : cueAt;
-    const dates = findDates(s.text);
+    const dates = datesAndYearEnds(s.text);
     let start: Found<string> | null = null;
+    let previous: Found<string> | null = null;
     for (const date of dates) {
       if (date.index > renewAt) break;
+      const last = previous;
+      previous = date;
       const before = s.text.slice(Math.max(0, date.index - 60), date.index);
       if (START_BEFORE.test(before)) {
         start ??= date;
         continue;
       }
-      if (UNTIL.test(before)) {
+      if (UNTIL.test(before) || (last && RANGE.test(s.text.slice(last.index + last.text.length, date.index)))) {
         const found: TypedValue = { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
         // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
         // report due) as often as its end; it gives way to a length the passage states.
@@ -361,6 +364,22 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   }
   return relative ?? deadline ?? perpetual ?? otherAnchored;
 }
+
+/** "the end of 2006", "the end of calendar year 2010": its last day (a fiscal year's end is not known). */
+const YEAR_END = /\b(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?((?:19|20)\d{2})\b/giu;
+
+/** The sentence's dates, with the ends of the years it names as dates, in order. */
+function datesAndYearEnds(text: string): Found<string>[] {
+  const ends = [...text.matchAll(YEAR_END)].map((m) => ({ value: `${m[1]}-12-31`, text: m[0], index: m.index }));
+  return [...findDates(text), ...ends].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * A date joined to the date before it by a bare "to" or dash ends a range ("January 1, 2020 to
+ * December 31, 2020", "1.1.2020 - 31.12.2020"); alone, "to" or a dash ends nothing ("automatically
+ * be adjusted to December 15, 2017", a page number "-8-" before a letter's date).
+ */
+const RANGE = /^\s*,?\s*(?:to|-|–|—)\s*(?:the\s+)?$/iu;
 
 /** Cues of UNTIL that name a deadline as readily as an end. */
 const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\s*(?:the\s+)?$/iu;

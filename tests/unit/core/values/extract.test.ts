@@ -230,6 +230,18 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'This Agreement shall commence as of the Effective Date and shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28, 2013.')?.value).toEqual({ type: 'date', iso: '2013-02-28' });
   });
 
+  it('reads "to" or a dash as an end only between two dates of a range', () => {
+    expect(read('expiration_date', 'The term of this Agreement shall run from January 1, 2020 to December 31, 2022.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
+    expect(read('expiration_date', 'This Agreement is in effect for the period January 1, 2020 - June 30, 2021.')?.value).toEqual({ type: 'date', iso: '2021-06-30' });
+    // Not an end: a date something is changed to; a letter's date after a page number "-8-".
+    expect(read('expiration_date', 'Upon a Successful Remarketing, the Stated Maturity of the Debt Securities will, effective October 8, 2014, automatically be adjusted to December 15, 2017.')).toBeNull();
+    // "prior to" a date is no end either; "until the end of 2006" is.
+    expect(read('expiration_date', 'If the licensee terminates this agreement prior to December 31, 2006, it pays a cancellation fee.')).toBeNull();
+    expect(read('expiration_date', 'This agreement will be in effect until the end of 2006 and will be evaluated at that time.')?.value).toEqual({ type: 'date', iso: '2006-12-31' });
+    expect(read('expiration_date', 'The Term shall continue through the end of calendar year 2010.')?.value).toEqual({ type: 'date', iso: '2010-12-31' });
+    expect(read('expiration_date', 'This decrease will stay in effect until the agent reaches $10MM in premium or at a maximum of 10 years. -8- April 7, 1999 Mr. Terrence Walsh')?.value).not.toEqual({ type: 'date', iso: '1999-04-07' });
+  });
+
   it('reads a length from the Effective Date, resolved when the effective date is known', () => {
     const text = 'The term of this Agreement shall be five (5) years following the Effective Date, unless terminated earlier.';
     expect(read('expiration_date', text, '2016-09-23')?.value).toEqual({ type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: '2021-09-23' });

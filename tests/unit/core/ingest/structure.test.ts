@@ -15,6 +15,10 @@ describe('detectHeading', () => {
   it.each([
     ['ARTICLE IV', { kind: 'article', label: 'ARTICLE IV', title: null, ordinal: 'IV', rank: 1, body: null }],
     ['Article 5 – Payment', { kind: 'article', label: 'Article 5', title: 'Payment', ordinal: '5', rank: 1, body: null }],
+    // An article numbered in words is read as its number; "Article Three below." in running text is no heading.
+    ['ARTICLE TWO PROJECT', { kind: 'article', label: 'ARTICLE TWO', title: 'PROJECT', ordinal: '2', rank: 1, body: null }],
+    ['Article Twelve – Term', { kind: 'article', label: 'Article Twelve', title: 'Term', ordinal: '12', rank: 1, body: null }],
+    ['Article Three below.', null],
     ['ARTICLE XII: LIMITATION OF LIABILITY', { kind: 'article', label: 'ARTICLE XII', title: 'LIMITATION OF LIABILITY', ordinal: 'XII', rank: 1, body: null }],
     ['PART II', { kind: 'part', label: 'PART II', title: null, ordinal: 'II', rank: 1, body: null }],
     ['CHAPTER 3 General Provisions', { kind: 'part', label: 'CHAPTER 3', title: 'General Provisions', ordinal: '3', rank: 1, body: null }],
@@ -134,6 +138,15 @@ describe('SectionStack', () => {
     // Roman parts holding sections numbered from 1 stay their parents.
     expect(run(['IV. TERMINATION', '1. Notice']).at(-1)).toEqual(['IV TERMINATION', '1 Notice']);
     expect(run(['I. GENERAL TERMS', '1. Definitions', '2. Scope', '2.1 Services']).slice(2)).toEqual([['I GENERAL TERMS', '2 Scope'], ['I GENERAL TERMS', '2 Scope', '2.1 Services']]);
+  });
+
+  it('sections numbered 2.x hang under an article numbered in words', () => {
+    expect(run(['ARTICLE ONE DEFINITIONS', '1.1 Affiliates', 'ARTICLE TWO PROJECT', '2.1 Performance of Project'])).toEqual([
+      ['ARTICLE ONE DEFINITIONS'],
+      ['ARTICLE ONE DEFINITIONS', '1.1 Affiliates'],
+      ['ARTICLE TWO PROJECT'],
+      ['ARTICLE TWO PROJECT', '2.1 Performance of Project'],
+    ]);
   });
 
   it('an appendix resets the path', () => {

@@ -5,6 +5,7 @@
  */
 import type { DurationValue, NormalValue, TypedValue } from '../values/types';
 import { isoParts } from '../values/partial-date';
+import { lawAdjective } from '../values/jurisdiction';
 
 type Lang = 'en' | 'fr' | 'de';
 
@@ -59,13 +60,18 @@ export function formatValue(value: NormalValue, language: string | null): string
   }
 }
 
+/** "German law", "English law" where English says the law by an adjective; "New York law" otherwise. */
+function englishLaw(value: NormalValue, shown: string): string {
+  return (value.type === 'jurisdiction' ? lawAdjective(value.name) : null) ?? shown;
+}
+
 /** The lead sentence (without its citation). */
 export function valueSentence(v: TypedValue, language: string | null): string {
   const l = langOf(language);
   const shown = formatValue(v.value, language);
   switch (v.kind) {
     case 'governing_law':
-      return { en: `${shown} law governs`, fr: `Droit applicable : ${shown}`, de: `Anwendbares Recht: ${shown}` }[l];
+      return { en: `${englishLaw(v.value, shown)} law governs`, fr: `Droit applicable : ${shown}`, de: `Anwendbares Recht: ${shown}` }[l];
     case 'renewal_term':
       return v.value.type === 'perpetual'
         ? { en: 'It renews until terminated', fr: 'Il se poursuit jusqu’à résiliation', de: 'Er verlängert sich bis zur Kündigung' }[l]

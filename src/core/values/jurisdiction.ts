@@ -37,6 +37,15 @@ const ADJECTIVES: Readonly<Record<string, string>> = {
   niederländischem: 'Netherlands', luxemburgischem: 'Luxembourg', italienischem: 'Italy',
 };
 
+/** The English adjective of a place's law where English uses one ("Germany" → "German", "England and Wales" → "English"); null where the name itself is said ("New York", "Delaware", "Singapore"). */
+export function lawAdjective(place: string): string | null {
+  return ENGLISH_ADJECTIVE.get(place) ?? null;
+}
+
+/** The English adjectives of ADJECTIVES ("luxembourg", "singapore": the name itself is said). */
+const ENGLISH_LAW_ADJECTIVES = ['english', 'scots', 'irish', 'french', 'german', 'swiss', 'dutch', 'belgian', 'italian', 'spanish', 'swedish', 'danish', 'norwegian', 'finnish', 'austrian', 'israeli', 'japanese', 'chinese', 'indian', 'canadian', 'australian'];
+const ENGLISH_ADJECTIVE: ReadonlyMap<string, string> = new Map(ENGLISH_LAW_ADJECTIVES.map((a) => [ADJECTIVES[a]!, a[0]!.toUpperCase() + a.slice(1)]));
+
 /** Other names of a place, to one name. */
 const ALIASES: Readonly<Record<string, string>> = {
   prc: 'China', "people's republic of china": 'China', 'peoples republic of china': 'China', 'china': 'China',

@@ -66,6 +66,13 @@ describe('extractive answers lead with the value asked', () => {
     expect(turn.answer!.verification.ok).toBe(true);
   });
 
+  it('governing law of a country English names by an adjective: "German law governs", "English law governs"; "Singapore law" as said', async () => {
+    const lead = async (text: string) => (await turnFromAsk(askResult('Which law governs the MSA?', [{ ...PASSAGES.law, text }]))).answer!.text.split('\n\n')[0];
+    expect(await lead('The laws of the Federal Republic of Germany shall apply to the Agreement and any legal relations thereof.')).toBe('German law governs [1]');
+    expect(await lead('This Agreement shall be governed by the laws of England and Wales.')).toBe('English law governs [1]');
+    expect(await lead('This Agreement shall be governed by the laws of Singapore.')).toBe('Singapore law governs [1]');
+  });
+
   it('with the value found, quotes no other passage that only shares a word with the question', async () => {
     const tax = { doc: MSA, seq: 41, text: 'All fees are net, plus the value added tax applying to them, if any.', page: 5, section: ['4 Fees', '4.2'] };
     const turn = await turnFromAsk(askResult('which law applies to the MSA?', [PASSAGES.law, tax]));

@@ -11,7 +11,8 @@ import { describeError, isAbort } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import type { Check, CompareOp, ModelCheck, ValueCheck } from './playbook';
 import { compilePattern, compilePhrase, normalizeText } from './patterns';
-import { durationDays, findAmounts, findDates, findDurations, findFeeMonths, findJurisdictions, findPercentages, jurisdictionIn, nearest, type Found } from './values';
+import { durationDays, findAmounts, findDates, findDurations, findFeeMonths, findPercentages, nearest, type Found } from './values';
+import { extractGoverningLaw, sameJurisdiction } from '../values/jurisdiction';
 
 export type CheckOutcome = 'pass' | 'fail' | 'not_checked';
 
@@ -94,11 +95,13 @@ function valueCheck(check: ValueCheck, text: string): CheckResult {
       return verdict(compare(f.value, check.op, check.date), f, f.value, `${check.op} ${check.date}`);
     }
     case 'jurisdiction': {
-      const f = findJurisdictions(text)[0];
-      if (!f) return missing('governing law');
-      const inList = jurisdictionIn(f.value, check.list);
+      // The reader the answers and the workspace questions use ("Which contracts are governed by New York law?").
+      const law = extractGoverningLaw(text);
+      if (law?.value.type !== 'jurisdiction') return missing('governing law');
+      const name = law.value.name;
+      const inList = check.list.some((item) => sameJurisdiction(name, item));
       const ok = check.op === 'in' ? inList : !inList;
-      return { outcome: ok ? 'pass' : 'fail', detail: `governing law ${quote(f.value)} is ${inList ? '' : 'not '}in ${check.list.join(', ')}` };
+      return { outcome: ok ? 'pass' : 'fail', detail: `governing law ${quote(name)} is ${inList ? '' : 'not '}in ${check.list.join(', ')}` };
     }
   }
 }

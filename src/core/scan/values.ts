@@ -2,7 +2,7 @@
  * Values read out of a clause for playbook value checks: durations ("thirty (30) days",
  * "12-month", "one year", "72 hours"), money amounts ("$1,000,000", "USD 2 million", "One Million Dollars"),
  * percentages ("five percent (5%)"), dates ("January 1, 2020", "1st day of September 2004",
- * "2020-01-31"), governing-law jurisdictions ("the laws of the State of New York") and liability
+ * "2020-01-31") and liability
  * caps expressed in months of fees ("fees paid in the twelve (12) months preceding", "two times
  * the annual fees").
  *
@@ -126,32 +126,6 @@ export function findPercentages(text: string): Found<number>[] {
 // ---- dates ----------------------------------------------------------------------------------
 /** Dates as ISO strings (YYYY-MM-DD), in text order: one reader for the app (text/dates.ts). Slash dates are read month first (US). */
 export { findDates } from '../text/dates';
-
-// ---- jurisdictions --------------------------------------------------------------------------
-const LAW_OF = /\b[Ll]aws?\s+(?:in\s+force\s+in\s+|applicable\s+in\s+)?of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingdom|[Ff]ederal [Rr]epublic|[Pp]eople'?s [Rr]epublic)\s+of\s+)?((?:[A-Z][\w.'-]*|and|of|the)(?:\s+(?:[A-Z][\w.'-]*|and|of|the)){0,5})/g;
-
-/** Jurisdictions named as governing law ("the laws of the State of New York" → "New York"). */
-export function findJurisdictions(text: string): Found<string>[] {
-  const out: Found<string>[] = [];
-  // An all-capitals clause ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
-  const source = /[a-z]/.test(text) ? text : text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(/\b(And|Of|The)\b/g, (w) => w.toLowerCase());
-  for (const m of source.matchAll(LAW_OF)) {
-    const name = m[1]!.replace(/\s+(?:and|of|the)(?:\s+(?:and|of|the))*$/i, '').replace(/[.,]$/, '').trim();
-    if (/^(?:and|of|the)$/i.test(name) || name.length < 2) continue;
-    out.push({ value: name, text: m[0], index: m.index });
-  }
-  return out;
-}
-
-/** Whether a found jurisdiction is one of the listed ones (case-insensitive, either contains the other). */
-export function jurisdictionIn(found: string, list: readonly string[]): boolean {
-  const norm = (s: string) => s.toLowerCase().replace(/\b(?:state|commonwealth|province) of\b/g, '').replace(/[^a-z]+/g, ' ').trim();
-  const f = norm(found);
-  return list.some((item) => {
-    const l = norm(item);
-    return l.length > 0 && (f === l || f.startsWith(`${l} `) || l.startsWith(`${f} `) || f.includes(` ${l}`) || f.startsWith(l));
-  });
-}
 
 // ---- liability caps in months of fees -------------------------------------------------------
 const FEES = '(?:fees|charges|amounts|sums|compensation|consideration|price)';

@@ -61,6 +61,17 @@ describe('checks', () => {
     expect((await evaluateCheck({ type: 'value', value: 'jurisdiction', op: 'not_in', list: ['Delaware'] }, 'governed by the laws of the State of Texas')).outcome).toBe('pass');
   });
 
+  it('jurisdiction checks read the law as the answers do: normalised, the next section\'s number left out', async () => {
+    const approved = { type: 'value', value: 'jurisdiction', op: 'in', list: ['New York', 'Delaware', 'England and Wales', 'Kansas'] } as const;
+    expect((await evaluateCheck(approved, 'governed by the laws of the State of New York, without regard to conflicts of laws')).outcome).toBe('pass');
+    expect((await evaluateCheck(approved, 'This Agreement is governed by English law.')).outcome).toBe('pass');
+    expect((await evaluateCheck(approved, 'THIS AGREEMENT IS GOVERNED BY THE LAWS OF THE STATE OF CALIFORNIA.')).detail).toContain('“California” is not in');
+    const kansas = await evaluateCheck(approved, 'Section 8.3 This Agreement shall be construed in accordance with the laws of the State of Kansas. Section 8.4 This Agreement may be executed in any number of counterparts.');
+    expect(kansas).toMatchObject({ outcome: 'pass' });
+    expect(kansas.detail).toContain('“Kansas” is in');
+    expect((await evaluateCheck(approved, 'The laws of the Federal Republic of Germany shall apply to the Agreement.')).detail).toContain('“Germany” is not in');
+  });
+
   it('model checks: not checked without a model, never passed; yes/no with one', async () => {
     const check = { type: 'model', question: 'Is the cap mutual?' } as const;
     const none = await evaluateCheck(check, clause);

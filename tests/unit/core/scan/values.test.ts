@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAmounts, findDates, findDurations, findFeeMonths, findJurisdictions, findPercentages, jurisdictionIn, nearest, parseNumber } from '../../../../src/core/scan/values';
+import { findAmounts, findDates, findDurations, findFeeMonths, findPercentages, nearest, parseNumber } from '../../../../src/core/scan/values';
 
 const values = <T>(found: { value: T }[]) => found.map((f) => f.value);
 
@@ -59,17 +59,6 @@ describe('amounts, percentages and dates', () => {
     expect(values(findDates('entered into on April 15 , 2010 ("Effective Date")'))).toEqual(['2010-04-15']);
     expect(values(findDates('prend fin le 31 décembre 2025 ; endet am 1. Januar 2026'))).toEqual(['2025-12-31', '2026-01-01']);
     expect(values(findDates('invoice 112/31/20260 and February 30, 2020'))).toEqual([]);
-  });
-});
-
-describe('jurisdictions', () => {
-  it('reads the governing law and compares it with a list', () => {
-    const found = findJurisdictions('governed by the laws of the State of New York, without regard to conflicts of laws');
-    expect(found[0]!.value).toBe('New York');
-    expect(jurisdictionIn(found[0]!.value, ['Delaware', 'New York'])).toBe(true);
-    expect(findJurisdictions('under the laws of England and Wales.')[0]!.value).toBe('England and Wales');
-    expect(jurisdictionIn('Texas', ['Delaware', 'New York'])).toBe(false);
-    expect(findJurisdictions('THIS AGREEMENT IS GOVERNED BY THE LAWS OF THE STATE OF CALIFORNIA.')[0]!.value).toBe('California');
   });
 });
 

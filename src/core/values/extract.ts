@@ -96,9 +96,10 @@ const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsa
 
 /**
  * A cap stated as what was paid rather than a sum: "shall not exceed the total Commissions paid or
- * payable by Chase under this Agreement", "in excess of the amounts of royalties actually received".
+ * payable by Chase under this Agreement", "in excess of the amounts of royalties actually received",
+ * "shall not exceed, in the aggregate, an amount equal to payments made under this Agreement".
  */
-const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at)\s+((?:the\s+)?(?:(?:total|aggregate|cumulative|actual)\s+)*(?:amounts?|fees|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
+const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at)\s*,?\s+(?:(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively)\s*,?\s+)?((?:an?\s+(?:amount|sum)\s+equal\s+to\s+)?(?:the\s+)?(?:(?:total|aggregate|cumulative|actual)\s+)*(?:amounts?|fees|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due|made)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
 
 /** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
 function extractLiabilityCap(text: string): TypedValue | null {

@@ -155,6 +155,11 @@ export function extractRenewalTerm(text: string): TypedValue | null {
       const d: DurationValue = { amount: 6, unit: 'months' };
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + half.index, end: s.start + half.index + half[0].length } };
     }
+    // "a further right of renewal for each of the subsequent three years": renewals of one year each, three at most.
+    if (pick && EACH_OF_NEXT.test(s.text.slice(Math.max(0, pick.index - 40), pick.index))) {
+      const d: DurationValue = { amount: 1, unit: unitOf(pick.value).unit };
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive: true }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    }
     if (pick) {
       const d = unitOf(pick.value);
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
@@ -193,6 +198,9 @@ export function extractRenewalTerm(text: string): TypedValue | null {
   }
   return null;
 }
+
+/** "for each of the subsequent (three years)": the renewals are counted in units, each one of them. */
+const EACH_OF_NEXT = /\beach\s+of\s+the\s+(?:subsequent|following|next|succeeding|ensuing)\s+$/iu;
 
 const ENDING = /\bterminat\w*|\bcancel\w*|\brenew\w*|\bexpir\w*|\bend\b|\brésili\w*|\bfin\b|\bkündig\w*|\bbeend\w*/iu;
 

@@ -126,6 +126,12 @@ describe('renewal term and notice period', () => {
     expect(read('renewal_term', 'This contract shall be for a term of one year commencing on the date first above written; thereafter, it shall automatically continue until terminated by either party upon not less than thirty (30) days prior written notice.')?.value).toEqual({ type: 'perpetual' });
   });
 
+  it('reads renewals "for each of the subsequent three years" as one year each', () => {
+    const v = read('renewal_term', '17.2 If the Publishers exercise their right of renewal under Clause 17.1, then the Publishers shall have a further right of renewal for each of the subsequent three years, provided that the right to renew shall be conditional upon the Publishers having exercised their right in the previous year.');
+    expect(v?.value).toEqual({ type: 'duration', duration: { amount: 1, unit: 'years' }, successive: true });
+    expect(read('renewal_term', 'The term may be extended by the Licensee for a further period of three (3) years.')?.display).toBe('3 years');
+  });
+
   it('does not read a heading run into the sentence as a renewal', () => {
     expect(read('renewal_term', '3. Term and Renewal The term of this Agreement shall begin on the Effective Date and continue in effect for a period of five (5) years (the "Initial Term").')).toBeNull();
     expect(read('renewal_term', '3. Term and Renewal Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods.')?.display).toBe('1 year');
@@ -326,6 +332,8 @@ describe('liability cap', () => {
     expect(v?.value).toEqual({ type: 'formula', months: null, text: 'the total Commissions paid or payable by Chase to Affiliate under this Agreement' });
     expect(chase.slice(v!.span.start, v!.span.end)).toBe(v!.display);
     expect(read('liability_cap', 'IN NO EVENT SHALL THE LICENSOR’S LIABILITY EXCEED THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER.')?.display).toBe('THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER');
+    const healthgate = 'in the event either party shall be liable to the other party on account of the performance or nonperformance of its respective obligations under this Agreement, the amount recoverable by the other party for all events, acts or omissions shall not exceed, in the aggregate, an amount equal to payments made under this Agreement.';
+    expect(read('liability_cap', healthgate)?.display).toBe('an amount equal to payments made under this Agreement');
     // An exclusion of damages states no cap.
     expect(read('liability_cap', 'Neither party shall be liable for any indirect or consequential damages, including lost profits.')).toBeNull();
   });

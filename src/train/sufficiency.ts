@@ -17,6 +17,7 @@ import { ask } from '../core/ask/ask';
 import { judgedByWeights, learnedSufficiency, sufficiencyFeatures } from '../core/ask/sufficiency';
 import type { AskDeps } from '../core/ask/types';
 import type { LearnedClauseClassifier } from '../core/clauses/classifier';
+import { withValueEvidence } from '../core/clauses/value-evidence';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../core/ports';
 import { questionText, type QaItem, type QuestionField } from '../core/eval/qa';
 import { assignFolds } from './train';
@@ -46,7 +47,7 @@ export class OutOfFoldClassifier implements ClauseClassifier {
       const q = id ? this.presence.get(id) : undefined;
       if (!z || !q) return fallback[i] ?? [];
       const presence = (k: number) => (m.presenceRule === 'clause' ? z[k]! : m.presenceRule === 'mean' ? (z[k]! + q[k]!) / 2 : q[k]!);
-      return m.kinds.map((type, k) => ({ type, score: sigmoid(z[k]! - m.clauseThreshold[k]!), presence: sigmoid(presence(k) - m.presenceThreshold[k]!) })).sort((a, b) => b.score - a.score);
+      return withValueEvidence(m.kinds.map((type, k) => ({ type, score: sigmoid(z[k]! - m.clauseThreshold[k]!), presence: sigmoid(presence(k) - m.presenceThreshold[k]!) })), p.text).sort((a, b) => b.score - a.score);
     });
   }
 

@@ -8,8 +8,9 @@
  *   clause threshold) and the playbook score for the others; labels under `threshold` left out.
  *   A table of contents (text/contents.ts) is no clause of any kind.
  * - each label's `presence`: how strongly the passage makes its document have the kind (the
- *   model's presence head, 0.5 = its cross-validated contract threshold); a document has the
- *   kind when one of its passages is of the kind with presence ≥ 0.5 (profiles.ts hasClause).
+ *   model's presence head, 0.5 = its cross-validated contract threshold; at least 0.5 where the
+ *   passage states the kind's value, value-evidence.ts); a document has the kind when one of its
+ *   passages is of the kind with presence ≥ 0.5 (profiles.ts hasClause).
  * - questionTypes: which kinds a question asks about, from the kinds' names in the playbooks
  *   (PlaybookClassifier.questionTypes).
  * - kindScores / bestWindow: every kind's score per passage and where in the passage it comes
@@ -21,6 +22,7 @@ import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, Sufficie
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
+import { withValueEvidence } from './value-evidence';
 
 export interface KindWindow {
   readonly kind: string;
@@ -105,7 +107,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
       const { scores, presence } = this.model.scorePassage(passage);
-      out.push(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })).sort((a, b) => b.score - a.score));
+      out.push(withValueEvidence(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })), passage.text).sort((a, b) => b.score - a.score));
     }
     return out;
   }

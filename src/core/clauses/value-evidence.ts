@@ -1,0 +1,29 @@
+/**
+ * A passage of a kind that states the kind's value gives its document the kind. The contract
+ * threshold (presence) is one offset above every kind's clause threshold, and some contracts state
+ * a clause in words the model reads only at clause level: "shall continue automatically for
+ * successive annual periods, provided such continuance is specifically approved at least annually
+ * by the Board" (a fund's renewal). Where the kind's value reader finds its value in such a passage
+ * (a renewal length after a renewal cue, the law a "governed by" sentence names), the passage
+ * reaches the contract threshold.
+ *
+ * Measured on train's out-of-fold scores (120 contracts, CUAD's QA categories): renewal term
+ * presence balanced accuracy 0.871 → 0.963 (7 missed renewals found, no absent one added),
+ * governing law 0.937 → 0.942. Not for the expiration date, the notice period or the cap: their
+ * readers find a date, a notice or an amount in many clauses of other kinds (0.798 → 0.775,
+ * 0.906 → 0.875, 0.839 → 0.831).
+ */
+import type { ClauseLabel } from '../ports';
+import { extractValue } from '../values/extract';
+import type { ValueKind } from '../values/types';
+
+const VALUE_EVIDENCE: Readonly<Record<string, ValueKind>> = { renewal_term: 'renewal_term', governing_law: 'governing_law' };
+
+/** `labels` of a passage with `text`, a kind's presence raised to 0.5 where the passage is of the kind and states its value. */
+export function withValueEvidence(labels: readonly ClauseLabel[], text: string): ClauseLabel[] {
+  return labels.map((l) => {
+    const kind = VALUE_EVIDENCE[l.type];
+    if (!kind || l.presence === undefined || l.presence >= 0.5 || l.score < 0.5) return l;
+    return extractValue(kind, text) ? { ...l, presence: 0.5 } : l;
+  });
+}

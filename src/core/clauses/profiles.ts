@@ -25,6 +25,11 @@ export function hasClause(labelled: readonly { readonly labels: readonly ClauseL
   return labelled.some((c) => c.labels.some((l) => l.type === type && (l.presence === undefined || presenceOf(l) >= 0.5)));
 }
 
+/** How strongly a passage's labels give its document `type` (its best presenceOf; 0 without the type). */
+export function kindStrength(labels: readonly ClauseLabel[], type: string): number {
+  return Math.max(0, ...labels.filter((l) => l.type === type).map(presenceOf));
+}
+
 /**
  * A document's further clauses of a kind, beyond the one that gives it the kind, must be clearer
  * than that: presence ≥ sigmoid(1), one logit above the kind's contract threshold. A second
@@ -44,8 +49,7 @@ const FURTHER_CLAUSE_PRESENCE = 1 / (1 + Math.exp(-1));
  * labelled passage for a classifier without a presence head).
  */
 export function clausesOf<T extends { readonly labels: readonly ClauseLabel[] }>(labelled: readonly T[], type: string): T[] {
-  const strength = (c: T) => Math.max(0, ...c.labels.filter((l) => l.type === type).map(presenceOf));
-  const having = labelled.filter((c) => hasClause([c], type)).sort((a, b) => strength(b) - strength(a));
+  const having = labelled.filter((c) => hasClause([c], type)).sort((a, b) => kindStrength(b.labels, type) - kindStrength(a.labels, type));
   return having.filter((c, i) => i === 0 || c.labels.some((l) => l.type === type && (l.presence === undefined || presenceOf(l) >= FURTHER_CLAUSE_PRESENCE)));
 }
 

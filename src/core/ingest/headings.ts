@@ -20,6 +20,8 @@
  * Subscription Period, …") is its label and short title; the rest is body text.
  */
 
+import { CARDINALS, ORDINALS } from '../text/number-words';
+
 export type HeadingKind = 'appendix' | 'article' | 'part' | 'roman' | 'section' | 'paragraph' | 'numbered' | 'caps' | 'markdown' | 'subclause';
 
 /** 1: a section number ("12" of 12.2, § 5, Article 1101); 2: a container (ARTICLE IV, PART II); 3: an appendix letter. */
@@ -57,12 +59,10 @@ export interface Heading {
 
 const APPENDIX = /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEXE?|Annexe?|APPENDIX|Appendix|ATTACHMENT|Attachment|ANLAGE|Anlage|ANHANG|Anhang)\s+([A-Z]{1,2}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,2})?|[IVXLC]{1,6})(?![\p{L}\p{N}])/u;
 const ARTICLE = /^(ARTICLE|Article|ART\.|Art\.|ARTIKEL|Artikel|ARTICOLO|Articolo|ARTÍCULO|Artículo)\s*((?:[LRDA]\.?\s?)?\d{1,5}(?:-\d{1,3})*[a-z]?(?:er)?|[IVXLC]{1,7}(?:er)?)(?![\p{L}\p{N}])/u;
-/** "ARTICLE TWO", "Article Twelve", "ARTICLE FIRST": an article numbered in English words (read as its number). */
-const ARTICLE_WORD = /^(ARTICLE|Article)\s+(ONE|TWO|THREE|FOUR|FIVE|SIX|SEVEN|EIGHT|NINE|TEN|ELEVEN|TWELVE|THIRTEEN|FOURTEEN|FIFTEEN|SIXTEEN|SEVENTEEN|EIGHTEEN|NINETEEN|TWENTY|FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH|EIGHTH|NINTH|TENTH|ELEVENTH|TWELFTH|One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth)(?![\p{L}\p{N}-])/u;
-const WORD_NUMBERS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
-};
+/** "ARTICLE TWO", "Article Twelve", "ARTICLE FIRST": an article numbered in English words (read as its number), in capitals or capitalised. */
+const WORD_NUMBERS: Readonly<Record<string, number>> = { ...CARDINALS, ...ORDINALS };
+const NUMBER_WORD_FORMS = Object.keys(WORD_NUMBERS).flatMap((w) => [w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]);
+const ARTICLE_WORD = new RegExp(`^(ARTICLE|Article)\\s+(${NUMBER_WORD_FORMS.join('|')})(?![\\p{L}\\p{N}-])`, 'u');
 const PART = /^(PART|Part|CHAPTER|Chapter|TITLE|Title|BOOK|Book|DIVISION|Division|SUBPART|Subpart|CHAPITRE|Chapitre|TITRE|Titre|LIVRE|Livre|TEIL|Teil|KAPITEL|Kapitel|ABSCHNITT|Abschnitt|BUCH|Buch)\s+(\d{1,3}|[IVXLC]{1,7}(?:er)?|[A-Z])(?![\p{L}\p{N}])/u;
 const SECTION = /^(SECTION|Section|SEC\.|Sec\.|CLAUSE|Clause)\s*(\d{1,3}(?:\.\d{1,2}){0,4})\.?(?![\p{L}\p{N}])/u;
 const PARAGRAPH = /^(§§?)\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/u;

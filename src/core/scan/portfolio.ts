@@ -4,7 +4,7 @@
  * or escalated), and where to jump (the passage giving the type, the flags). Pure data: the UI
  * renders it, the exports write it to XLSX/CSV.
  */
-import { hasClause, presenceOf } from '../clauses/profiles';
+import { hasClause, kindStrength } from '../clauses/profiles';
 import { severityRank, type ClauseType, type Severity } from './playbook';
 import type { FlagReview, ScanRecord } from './types';
 
@@ -46,8 +46,7 @@ export function portfolioGrid(scans: readonly ScanRecord[], clauseTypes: readonl
     for (const type of clauseTypes) {
       // The passages that give the document the type (presence), strongest first: a passage that
       // only reads like a clause of it among others neither makes it present nor is the jump target.
-      const strength = (c: (typeof scan.chunkLabels)[number]) => Math.max(0, ...c.labels.filter((l) => l.type === type.id).map(presenceOf));
-      const chunks = scan.chunkLabels.filter((c) => hasClause([c], type.id)).sort((a, b) => strength(b) - strength(a));
+      const chunks = scan.chunkLabels.filter((c) => hasClause([c], type.id)).sort((a, b) => kindStrength(b.labels, type.id) - kindStrength(a.labels, type.id));
       const flags = scan.flags.filter((f) => f.clauseType === type.id);
       const open = flags.filter((f) => unresolved(f.id));
       const severity = open.reduce<Severity | null>((worst, f) => (worst === null || severityRank(f.severity) < severityRank(worst) ? f.severity : worst), null);

@@ -24,7 +24,10 @@ const PLACE_OF = /\b(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Rr]epublic|[Kk]ingd
 /** fr: "droit de l'État de New York", "droit français"; de: "Recht des Staates New York", "deutschem Recht". */
 const FR_OF = /\b(?:droit|loi|lois)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|des\s+|de\s+)(?:(?:[ÉE]tat|province|canton|R[ée]publique)\s+(?:de\s+l['’]|du\s+|de\s+la\s+|de\s+))?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|et))*)/gu;
 const DE_OF = /\bRecht(?:s)?\s+(?:der|des|von)\s+(?:(?:Staates|Bundesstaates|Republik|Bundesrepublik|Kantons|Provinz)\s+)?((?:\p{Lu}[\p{L}.'’-]*)(?:\s+(?:\p{Lu}[\p{L}.'’-]*|und))*)/gu;
-const ADJECTIVE_LAW = /\b(?:droit|loi)\s+(\p{Ll}+)\b|\b(\p{Ll}+e[mnrs]?)\s+Recht\b|\b(English|Scots?|Irish|French|German|Swiss|Dutch|Belgian|Italian|Spanish|Swedish|Danish|Norwegian|Finnish|Austrian|Luxembourg|Israeli|Japanese|Chinese|Indian|Singapore|Canadian|Australian)\s+law\b/gu;
+/** English adjectives of a place's law (the answer says "German law governs"); "Luxembourg", "Singapore" and "Scot" are read too but the name itself is said. */
+const ENGLISH_LAW_ADJECTIVES = ['english', 'scots', 'irish', 'french', 'german', 'swiss', 'dutch', 'belgian', 'italian', 'spanish', 'swedish', 'danish', 'norwegian', 'finnish', 'austrian', 'israeli', 'japanese', 'chinese', 'indian', 'canadian', 'australian'];
+const capitalised = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+const ADJECTIVE_LAW = new RegExp(String.raw`\b(?:droit|loi)\s+(\p{Ll}+)\b|\b(\p{Ll}+e[mnrs]?)\s+Recht\b|\b(${[...ENGLISH_LAW_ADJECTIVES, 'scot', 'luxembourg', 'singapore'].map(capitalised).join('|')})\s+law\b`, 'gu');
 
 const ADJECTIVES: Readonly<Record<string, string>> = {
   english: 'England and Wales', scots: 'Scotland', scot: 'Scotland', irish: 'Ireland', french: 'France', german: 'Germany', swiss: 'Switzerland', dutch: 'Netherlands',
@@ -42,9 +45,7 @@ export function lawAdjective(place: string): string | null {
   return ENGLISH_ADJECTIVE.get(place) ?? null;
 }
 
-/** The English adjectives of ADJECTIVES ("luxembourg", "singapore": the name itself is said). */
-const ENGLISH_LAW_ADJECTIVES = ['english', 'scots', 'irish', 'french', 'german', 'swiss', 'dutch', 'belgian', 'italian', 'spanish', 'swedish', 'danish', 'norwegian', 'finnish', 'austrian', 'israeli', 'japanese', 'chinese', 'indian', 'canadian', 'australian'];
-const ENGLISH_ADJECTIVE: ReadonlyMap<string, string> = new Map(ENGLISH_LAW_ADJECTIVES.map((a) => [ADJECTIVES[a]!, a[0]!.toUpperCase() + a.slice(1)]));
+const ENGLISH_ADJECTIVE: ReadonlyMap<string, string> = new Map(ENGLISH_LAW_ADJECTIVES.map((a) => [ADJECTIVES[a]!, capitalised(a)]));
 
 /** Other names of a place, to one name. */
 const ALIASES: Readonly<Record<string, string>> = {

@@ -9,6 +9,7 @@
 import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
+import { CARDINALS, ORDINALS } from '../text/number-words';
 import type { DurationValue, TypedValue, ValueContext } from './types';
 
 interface Sentence {
@@ -111,11 +112,6 @@ function englishDurations(text: string): Found<Duration>[] {
   return findDurations(masked).map((f) => ({ ...f, text: text.slice(f.index, f.index + f.text.length) }));
 }
 
-const CARDINALS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20 };
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
-  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, 'twenty-fifth': 25, thirtieth: 30,
-};
 /** An ordinal's suffix, also as PDF text splits it ("20t h"). */
 const ORDINAL_SUFFIX = String.raw`\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 /** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */

@@ -23,7 +23,7 @@ function questionSection(q: QuestionTraining | undefined): string[] {
   if (!q) return [];
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   return [
-    'Question head (which kind a question asks about; trained on the train split\'s questions in their three wordings, the words naming the contract masked, and on the playbooks\' names, descriptions and keywords of every kind):',
+    'Question head (which kind a question asks about; trained on the train split\'s questions in their three wordings, the words naming the contract masked, and on the playbooks\' names, descriptions and keywords of every kind and on the team\'s hand-written phrasings of how people ask about each, src/train/question-phrasings.ts):',
     '',
     '| judged on | first kind right |',
     '|---|---|',

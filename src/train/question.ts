@@ -4,8 +4,9 @@
  * questions in every wording the QA file has (the dev-style `question`, CUAD's own
  * `cuad_question`, the natural `question_natural`), with the words naming the contract masked
  * (the app reads the kind from the question without them: ask's `plan.query`), and from the
- * playbooks' names, descriptions and keywords of every kind (hand-written, so the 17 kinds
- * without training questions are not empty).
+ * playbooks' names, descriptions and keywords of every kind and from the team's phrasings of
+ * how people ask about each (question-phrasings.ts; both hand-written, so the 17 kinds without
+ * training questions are not empty and a wording no template used still has words to match).
  *
  * Honest figures: the held-out questions are written by hand, not from these templates, so
  * besides folds by contract the head is judged across wordings — trained without the natural
@@ -25,9 +26,9 @@ import { vectorizeWith, type Vocabulary } from './vocabulary';
 export interface QuestionText {
   readonly text: string;
   readonly kind: string;
-  /** Which wording it comes from ("question", "question_natural", "cuad_question", "playbook"). */
+  /** Which wording it comes from ("question", "question_natural", "cuad_question", "playbook", "phrasing": question-phrasings.ts). */
   readonly wording: string;
-  /** The contract it is asked about ("" for playbook texts). */
+  /** The contract it is asked about ("" for playbook texts and phrasings). */
   readonly group: string;
 }
 
@@ -41,7 +42,7 @@ export interface KindText {
 const WORDINGS = ['question', 'question_natural', 'cuad_question'] as const;
 
 /** The texts of the question head: training questions (names masked, duplicates once) and the kinds' own words. */
-export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: readonly KindText[]): QuestionText[] {
+export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: readonly KindText[], phrasings: Readonly<Record<string, readonly string[]>> = {}): QuestionText[] {
   const known = new Set(kinds);
   const docs = new Map(qa.docs.map((d) => [d.doc_id, d as { short_names?: string[]; party_short_names?: string[] }]));
   const out = new Map<string, QuestionText>();
@@ -61,6 +62,13 @@ export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: r
     for (const text of [t.name, t.description ?? '', ...t.keywords].filter(Boolean)) {
       const key = `${t.id}|${text.toLowerCase()}`;
       if (!out.has(key)) out.set(key, { text, kind: t.id, wording: 'playbook', group: '' });
+    }
+  }
+  for (const [kind, texts] of Object.entries(phrasings)) {
+    if (!known.has(kind)) continue;
+    for (const text of texts) {
+      const key = `${kind}|${text.toLowerCase()}`;
+      if (!out.has(key)) out.set(key, { text, kind, wording: 'phrasing', group: '' });
     }
   }
   return [...out.values()];
@@ -150,7 +158,7 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
     if (words === expected) byWords++;
     if (askedValue(t.text, p >= QUESTION_THRESHOLD ? [{ type: kinds[k]! }] : []) === expected) byHead++;
   });
-  const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || t.wording === 'playbook'), (t) => t.wording === 'question' || t.wording === 'cuad_question');
+  const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || !t.group), (t) => t.wording === 'question' || t.wording === 'cuad_question');
   // Folds by contract (playbook texts always in training).
   const foldOf = assignFolds(texts.filter((t) => t.group).map((t) => t.group), folds, seed);
   let n = 0, ok = 0, covered = 0, coveredOk = 0;

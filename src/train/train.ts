@@ -87,6 +87,8 @@ export interface TrainInput {
   readonly docs: readonly TrainDocument[];
   /** The playbooks' clause types (names, descriptions, keywords): texts of the question head too. */
   readonly kindTexts?: readonly KindText[];
+  /** How people ask about each kind (question-phrasings.ts): texts of the question head only. */
+  readonly questionPhrasings?: Readonly<Record<string, readonly string[]>>;
 }
 
 interface KindFigures {
@@ -147,7 +149,7 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
   const K = kinds.length;
   const labelRaw = labelExamples(input.labels, kinds);
   const passageRaw = passageExamples(input.docs, input.qa, input.labels, kinds);
-  const questions = questionTexts(input.qa, kinds, input.kindTexts ?? []);
+  const questions = questionTexts(input.qa, kinds, input.kindTexts ?? [], input.questionPhrasings ?? {});
   const vocabulary = buildVocabulary([...labelRaw, ...passageRaw, ...questions.map((q) => ({ features: rawFeatures(q.text) }))], options.minDf, options.maxFeatures);
   const F = vocabulary.names.length;
   const foldOf = assignFolds([...labelRaw, ...passageRaw].map((e) => e.group), options.folds, options.seed);

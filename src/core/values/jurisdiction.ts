@@ -95,6 +95,13 @@ interface Hit {
   readonly end: number;
 }
 
+/**
+ * Words before "laws of" that say where a party is incorporated, not which law governs: "a
+ * corporation organized and existing under the laws of the State of Delaware", "established and
+ * existing under the laws of the People's Republic of China".
+ */
+const INCORPORATED = /\b(?:organi[sz]ed|existing|incorporated|formed|established|registered|chartered|constituted)(?:\s+and\s+(?:validly\s+)?existing)?\s+(?:under|pursuant\s+to|in\s+accordance\s+with)\s+(?:the\s+)?$/iu;
+
 function hitsIn(sentence: string, offset: number): Hit[] {
   // An all-capitals sentence ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
   const letters = sentence.replace(/[^\p{L}]/gu, '');
@@ -106,7 +113,7 @@ function hitsIn(sentence: string, offset: number): Hit[] {
     const name = map ? (ADJECTIVES[raw.toLowerCase()] ?? null) : normaliseJurisdiction(raw);
     if (name) hits.push({ name, start: offset + m.index!, end: offset + m.index! + m[0].length });
   };
-  for (const m of text.matchAll(LAW_OF)) add(m[1], m);
+  for (const m of text.matchAll(LAW_OF)) if (!INCORPORATED.test(text.slice(Math.max(0, m.index - 80), m.index))) add(m[1], m);
   for (const m of text.matchAll(FR_OF)) add(m[1], m);
   for (const m of text.matchAll(DE_OF)) add(m[1], m);
   for (const m of text.matchAll(ADJECTIVE_LAW)) add(m[1] ?? m[2] ?? m[3], m, true);

@@ -182,7 +182,7 @@ function labelledParties(opening: string): Party[] {
   for (const m of opening.matchAll(/^[ \t]*((?:Party|PARTY|Partie|Vertragspartei)\s+[A-Z1-9]|[A-Z][A-Za-z]{3,20})[ \t]*[:：][ \t]*(\S[^\n]{2,160})$/gmu)) {
     const name = leadingName(m[2]!);
     const label = m[1]!.trim();
-    if (!name || /^(?:Name|Title|Date|By|Address|Attention|Attn|Fax|Telephone|Phone|Email|E-mail|Re|Subject|Legal Representative|Signature|Note|Notes)$/iu.test(label)) continue;
+    if (!name || /^(?:Name|Title|Date|By|Address|Attention|Attn|Fax|Telephone|Phone|Email|E-mail|Re|Subject|Legal Representative|Signature|Note|Notes|Position|Nationality|Citizenship|Occupation|Domicile|Residence)$/iu.test(label)) continue;
     if (!LEGAL_FORM_IN.test(name) && name.split(' ').length < 2) continue;
     out.push({ name, shortNames: [], role: titleCase(label) });
   }
@@ -278,7 +278,7 @@ function partiesIn(preamble: string): Party[] {
  */
 export function isPartyName(name: string): boolean {
   const words = name.split(/\s+/u).filter((w) => !/^(?:the|The|THE)$/u.test(w));
-  if (words.length === 0 || /^(?:This|THIS|Such|SUCH|Each|EACH|Exhibit|EXHIBIT|Schedule|SCHEDULE|Section|SECTION|Article|ARTICLE)\b/u.test(name)) return false;
+  if (words.length === 0 || /^(?:This|THIS|Such|SUCH|Each|EACH|If|IF|When|WHEN|Unless|UNLESS|Whereas|WHEREAS|Exhibit|EXHIBIT|Schedule|SCHEDULE|Section|SECTION|Article|ARTICLE)\b/u.test(name)) return false;
   if (words.some((w) => /^\p{L}{3,}\.$/u.test(w) && !LEGAL_FORM_TOKEN.test(w)) && /\.\s+\p{Lu}/u.test(name) && !LEGAL_FORM_IN.test(name.split(/\.\s+/u).at(-1) ?? '')) return false;
   // A date ("March, 2004", "October 1,1996", "22nd of May, 2008", "December 14") is not a name, nor are roles alone ("Consultant and Company").
   if (DATE_NAME.test(name) || name.split(/[\s,]+/u).filter(Boolean).every((w) => ROLE_WORD.test(w))) return false;
@@ -309,6 +309,8 @@ function partyOf(raw: string, any = false): Party | null {
     .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
     .replace(/^(?:and|et|und)\s+/iu, '')
     .replace(/^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}:\s*/u, '')
+    // A form's label ("Client Name:", "Customer Name:", "Name:") before the party.
+    .replace(/^(?:\p{L}+\s+){0,2}(?:Name|NAME)\s*:\s*/u, '')
     // An article before a name ("la Société Générale …", "der Muster GmbH"); the name keeps its own words.
     .replace(/^(?:la|le|les|l['’]|der|die|dem|den|des)\s*(?=\p{Lu})/u, '');
   const name = leadingName(text);
@@ -323,7 +325,10 @@ function partyOf(raw: string, any = false): Party | null {
     const aside = ASIDE.exec(text.slice(after, 600));
     const at = [paren ? after + paren.index : Infinity, aside ? after + aside.index : Infinity].reduce((a, b) => Math.min(a, b));
     const definition = at === Infinity ? '' : paren && after + paren.index === at ? text.slice(at, at + paren[0].length) : text.slice(at, at + aside![0].length);
-    const party = withDefinitions(name, text.slice(0, at === Infinity ? text.length : at), definedNames(definition));
+    const defined = definedNames(definition);
+    // "the Law of the People's Republic of China on Joint Ventures … (the “Joint Venture Law”)": a statute, not a party.
+    if (defined.some((d) => STATUTE.test(d))) return null;
+    const party = withDefinitions(name, text.slice(0, at === Infinity ? text.length : at), defined);
     if (isPartyName(name) || party.shortNames.some((s) => s.toLowerCase() === name.toLowerCase().replace(/[,.]$/u, ''))) return party;
     if (any && definition !== '' && !/\p{Ll}{3,}/u.test(text.slice(after, at))) fallback = party;
   }
@@ -333,10 +338,13 @@ function partyOf(raw: string, any = false): Party | null {
   for (const m of masked.matchAll(/\([^()]{0,200}\)/gu)) {
     const candidate = trailingName(text.slice(from, m.index));
     from = m.index + m[0].length;
-    if (candidate && isPartyName(candidate)) return withDefinitions(candidate, candidate, definedNames(m[0]));
+    if (candidate && isPartyName(candidate) && !definedNames(m[0]).some((d) => STATUTE.test(d))) return withDefinitions(candidate, candidate, definedNames(m[0]));
   }
   return fallback ?? describedGroup(text, masked);
 }
+
+/** A defined name that names a statute or a body of rules ("the Joint Venture Law", "the Securities Act", "the Code"). */
+const STATUTE = /(?:^|\s)(?:Law|LAW|Act|ACT|Code|CODE|Regulations?|Directive|Convention|Treaty|Statute|Loi|Gesetz)$/u;
 
 /**
  * A party named only by the name its description defines: "the persons and entities listed on

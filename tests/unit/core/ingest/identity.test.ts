@@ -145,6 +145,40 @@ describe('parties', () => {
     const text = `This Software Hosting Agreement (the "Agreement") is entered into as of the later of the two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California corporation, and MICROSOFT CORPORATION ("Microsoft"), a Washington Corporation.\n\nRecitals`;
     expect(extractParties(text).map((p) => p.name)).toEqual(['INKTOMI CORPORATION', 'MICROSOFT CORPORATION']);
   });
+
+  it('reads a form’s "Client Name:" lines, and never a fee table’s "If …" or a statute the preamble cites', () => {
+    const form = `TECHNICAL SUPPORT AGREEMENT
+
+                    Between
+
+Client Name:      NORTHWIND SUPPORT, INC.          12 Harbor Drive          South Bend, IN 46635
+
+                      And
+
+Customer Name:    CONTOSO CLINICS, INC.          9 Corporate Drive          Louisville, KY 40223
+
+ANNUAL FEE.   [ ] Technical Support   Hours Maximum: [*]; If        Retainer $[*]     support extends beyond [*] hours.
+
+NORTHWIND, SUPPORT, INC., hereinafter referred to as "NWS", hereby agrees to provide service and CONTOSO CLINICS, INC., hereinafter referred to as "Customer", agrees to accept such service.`;
+    expect(extractParties(form).map((p) => p.name)).toEqual(['NORTHWIND SUPPORT, INC.', 'CONTOSO CLINICS, INC.']);
+    const statute = `JOINT VENTURE CONTRACT
+
+        In accordance with the Law of the People's Republic of China on Joint Ventures Using Chinese and Foreign Investment (the "Joint Venture Law") and other relevant laws, Fabrikam Group Limited Liability Company and Contoso Technology Inc., in accordance with the principle of mutual benefit, agree to establish a joint venture.
+
+1.      Fabrikam Group Limited Liability Company (hereinafter referred to as Party A), established under the laws of the PRC.
+
+        Legal Representative of Party A:
+
+               Name:  Li Wei
+
+               Position:  CHAIRMAN AND GENERAL MANAGER
+
+               Nationality:  Chinese`;
+    const names = extractParties(statute).map((p) => p.name);
+    expect(names).toContain('Contoso Technology Inc.');
+    expect(names.join(' ')).not.toMatch(/Joint Ventures Using|CHAIRMAN|Chinese$/u);
+    expect(isPartyName('If Retainer')).toBe(false);
+  });
 });
 
 describe('title', () => {

@@ -106,6 +106,13 @@ describe('governing law', () => {
     expect(read('governing_law', text)?.value).toEqual({ type: 'jurisdiction', name: 'Texas' });
   });
 
+  it('does not read where a party is incorporated as the governing law', () => {
+    expect(read('governing_law', 'Contoso Technology, Inc., (hereinafter referred to as Party B), established and existing under the laws of the State of Delaware in the United States of America ("USA").')).toBeNull();
+    expect(read('governing_law', 'Northwind Inc., a corporation organized and existing under the laws of the State of Nevada, and Fabrikam LLC, incorporated under the laws of Ontario.')).toBeNull();
+    const both = 'Northwind Inc., a corporation duly organized under the laws of the State of Nevada, agrees that this Agreement shall be governed by the laws of the State of New York.';
+    expect(read('governing_law', both)?.value).toEqual({ type: 'jurisdiction', name: 'New York' });
+  });
+
   it('compares jurisdictions as places', () => {
     expect(sameJurisdiction('England and Wales', 'England; Wales')).toBe(true);
     expect(sameJurisdiction('New York', 'New York; Massachussets')).toBe(true);

@@ -24,7 +24,7 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'is there a limitation of liability',
     'how much can we claim at most for a breach',
     'liability limit and exclusion of consequential damages',
-    'are damages limited to the fees paid',
+    'is the supplier’s liability limited to a fixed amount',
     'is there a ceiling on damages',
     'limit on what either party can recover',
   ],
@@ -233,7 +233,7 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'must we buy a minimum volume each year',
     'minimum annual sales target',
     'take-or-pay obligation',
-    'minimum fees payable',
+    'minimum amount we must spend',
   ],
   volume_restriction: [
     'is there a usage limit',

@@ -11,8 +11,9 @@
  * When the question asks for a value (the governing law, a renewal term, a notice period, the
  * expiration or effective date, the liability cap: values/extract.ts), the answer leads with it
  * ("New York law governs [1].") and quotes first the sentence that states it, then only other
- * sentences that state such a value. A heading or a
- * contents line is never quoted as the answer, and a definition only when nothing else answers.
+ * sentences that state such a value. A heading, a
+ * contents line or the testimonium ("IN WITNESS WHEREOF …") is never quoted as the answer, and a
+ * definition only when nothing else answers.
  *
  * This is the answer when no model is selected, and the fallback whenever the model fails.
  * On the CUAD dev set (98 answerable questions) choosing by sentence score alone cited the
@@ -21,7 +22,7 @@
 import { extractValue, valueKindOf } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
-import { isDefinition, isHeadingOnly, isTocLine } from './quote-kind';
+import { isDefinition, isExecutionLine, isHeadingOnly, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
 import type { AnswerSource, AnswerValue } from '../answer-types';
 import { valueNotStated, valueSentence } from './value-line';
@@ -71,10 +72,10 @@ function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: n
   return `${from > 0 ? '… ' : ''}${sentence.slice(from, to).trim()}${to < sentence.length ? ' …' : ''}`;
 }
 
-/** A sentence that can be quoted as the answer: not a heading, not a contents line. */
+/** A sentence that can be quoted as the answer: not a heading, not a contents line, not the testimonium above the signatures. */
 function quotable(text: string, s: ScoredSentence): boolean {
   const body = text.slice(s.start, s.end);
-  return !isHeadingOnly(body) && !isTocLine(body) && !insideBrackets(body);
+  return !isHeadingOnly(body) && !isTocLine(body) && !isExecutionLine(body) && !insideBrackets(body);
 }
 
 /**

@@ -2,7 +2,8 @@
  * What a quoted sentence is, apart from its words: a heading alone ("12. TERMINATION BY THE
  * FRANCHISEE.", "10.0 REPRESENTATIONS AND WARRANTIES. 10.1 Mutual Warranty."), a table-of-contents
  * line ("ARTICLE 9 INDEMNIFICATION 22", "Governing Law ........ 14") or a definition ("“Term” means
- * …"). An answer never quotes a heading or a contents line as the answer, and quotes a definition
+ * …"), the testimonium above the signatures ("IN WITNESS WHEREOF …"). An answer never quotes a
+ * heading, a contents line or the testimonium as the answer, and quotes a definition
  * only when nothing else of the clause is at hand. Read from the shape of the text (capitals,
  * numbering, length, a clause's verbs), in any language.
  */
@@ -43,6 +44,11 @@ export function isHeadingOnly(text: string): boolean {
   if (!t || t.length > 200) return false;
   const segments = t.split(/(?<=[.:;])\s+|\n+/u).map((s) => s.trim()).filter(Boolean);
   return segments.every((s) => titleLike(s) || isTocLine(s) || /^[\d.()\s]+$/u.test(s));
+}
+
+/** The testimonium before the signatures ("IN WITNESS WHEREOF, the parties have executed …", « En foi de quoi … », „Zu Urkund dessen …"): never the answer. */
+export function isExecutionLine(text: string): boolean {
+  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon))\b/iu.test(text);
 }
 
 export { isDefinition } from '../text/definitions';

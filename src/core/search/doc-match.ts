@@ -172,8 +172,14 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       const t = tokens[i]!;
       if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t))))) anchors.add(i);
     }
+    // The word that says what kind of agreement the title is stands for the document noun right
+    // after a word of the document's names: "the golf endorsement" is "the golf endorsement
+    // agreement" of Square Two Golf, "the Medical Manager maintenance" its maintenance agreement
+    // (after another word, "the endorsement fee", or alone, it names nothing).
+    const kind = titleKindWord(h.doc.title);
+    const nouns = kind ? tokens.map((t, j) => nounAt[j]! || (t.word === kind && matched.has(j) && matched.get(j - 1) === 'name')) : nounAt;
     for (const i of [...matched.keys()]) {
-      if (anchors.has(i) || inNamingPhrase(i, matched, nounAt, anchors, connectorAt)) continue;
+      if (anchors.has(i) || inNamingPhrase(i, matched, nouns, anchors, connectorAt)) continue;
       matched.delete(i);
       weights.delete(i);
     }
@@ -183,6 +189,14 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     out.push({ index, doc: h.doc, score, matched, strong: anchors });
   });
   return out.sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/** The title's word right before its document noun ("Endorsement" of "ENDORSEMENT AGREEMENT", "maintenance" of "Technical Infrastructure Maintenance Agreement"), folded; null when none. */
+function titleKindWord(title: string | null | undefined): string | null {
+  const words = [...(title ?? '').matchAll(WORD)].map((m) => fold(m[0]));
+  const noun = words.findIndex((w, i) => i > 0 && DOCUMENT_NOUNS.has(w));
+  const kind = noun > 0 ? words[noun - 1]! : null;
+  return kind && kind.length >= 4 && !DOCUMENT_NOUNS.has(kind) && !/^(?:and|the|this|for|with)$/u.test(kind) ? kind : null;
 }
 
 interface CompactSpan {

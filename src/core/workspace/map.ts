@@ -5,7 +5,7 @@
  * as evidence and its best sentence as the finding, labelled with the section the finding sits in,
  * or "not found" when the sufficiency signal says the evidence does not answer (its reason kept).
  */
-import { isHeadingOnly, isTocLine } from '../answer/quote-kind';
+import { isExecutionLine, isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
 import type { Asker } from '../ask/types';
 import { InputError } from '../errors';
@@ -45,7 +45,7 @@ export function bestSentence(query: string, text: string, language: string | nul
   const sentences = ranker.of(0);
   if (sentences.length === 0) return text.slice(0, MAX_FINDING).trim();
   // A heading or a contents line is not a finding when the clause follows it.
-  const quotable = sentences.filter((s) => !isHeadingOnly(text.slice(s.start, s.end)) && !isTocLine(text.slice(s.start, s.end)));
+  const quotable = sentences.filter((s) => !isHeadingOnly(text.slice(s.start, s.end)) && !isTocLine(text.slice(s.start, s.end)) && !isExecutionLine(text.slice(s.start, s.end)));
   const best = [...(quotable.length > 0 ? quotable : sentences)].sort((a, b) => b.score - a.score || a.start - b.start)[0]!;
   const sentence = text.slice(best.start, best.end).trim();
   if (sentence.length <= MAX_FINDING) return sentence;

@@ -21,7 +21,8 @@ const LEGAL_FORM_END =
 function shownPartyName(name: string): string {
   let s = name.replace(/(?<!\s)\s*\([^()]*\)\s*/gu, ' ').replace(/\s+/gu, ' ').trim();
   for (let i = 0; i < 3 && LEGAL_FORM_END.test(s); i++) s = s.replace(LEGAL_FORM_END, '').trim();
-  return s.replace(/(?<![,;])[,;]+$/u, '').trim() || name.trim();
+  // "Morgan Stanley & Co. Incorporated" → "Morgan Stanley", not "Morgan Stanley &".
+  return s.replace(/(?<![,;])[,;]+$/u, '').replace(/(?<!\s)\s+(?:&|and|AND)$/u, '').trim() || name.trim();
 }
 
 /** The parties as shown (identity first, else the record's party names), at most three. */

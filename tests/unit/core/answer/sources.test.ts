@@ -89,6 +89,15 @@ describe('extractive answers', () => {
     expect(checkAnswer(answer, sources).verification.ok).toBe(true);
   });
 
+  it('never quotes the testimonium above the signatures as the answer', () => {
+    const signatures = 'IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first above written. NORTHWIND INC. By: /s/ Jane Doe';
+    const clause = 'Either party may terminate this Agreement without cause on sixty (60) days written notice.';
+    const sources = buildSources('can the agreement be terminated without cause?', [fromPassage(passage({ doc: MSA, seq: 9, text: signatures })), fromPassage(passage({ doc: MSA, seq: 4, text: clause }))]);
+    const answer = composeExtractive('can the agreement be terminated without cause?', sources, 'en');
+    expect(answer).not.toContain('IN WITNESS WHEREOF');
+    expect(answer).toContain(`> ${clause} [2]`);
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

@@ -282,5 +282,7 @@ describe('identity', () => {
     expect(identityLine('dialog.pdf', identity.title, shownParties({ identity }))).toBe('STRATEGIC ALLIANCE AGREEMENT — Dialog Semiconductor / Energous');
     expect(identityLine('nda.pdf', 'nda.pdf', ['Acme'])).toBe('Acme');
     expect(identityLine('notes.txt', null, [])).toBeNull();
+    // A firm "& Co." loses its legal form whole, not down to a dangling "&".
+    expect(shownParties({ parties: ['MORGAN STANLEY & CO. INCORPORATED', 'Procter & Gamble Company'] })).toEqual(['MORGAN STANLEY', 'Procter & Gamble']);
   });
 });

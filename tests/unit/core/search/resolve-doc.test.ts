@@ -266,6 +266,15 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['s']);
   });
 
+  it('reads the title\'s kind word after a party\'s word as the document noun ("the golf endorsement"), and nothing else', () => {
+    const endorsement = (id: string, parties: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title: 'ENDORSEMENT AGREEMENT', aliases: parties, identity: { title: 'ENDORSEMENT AGREEMENT', parties: parties.map((name) => ({ name, shortNames: [], role: null })), brands: [], kind: 'endorsement agreement', effectiveDate: null } });
+    const list = [endorsement('golf', ['Square Two Golf', 'Kathy Whitworth']), endorsement('vitamins', ['Healthcare Distribution Specialists', 'Paul Silas']), { id: 'msa', name: 'msa.pdf', title: 'MASTER SERVICES AGREEMENT', aliases: ['Contoso Ltd'] }];
+    const m = matchDocuments('can the golf endorsement be terminated without cause?', list);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['golf']);
+    expect(matchDocuments("what's the endorsement fee?", list).kind).toBe('none');
+    expect(matchDocuments('is the endorsement exclusive?', list).kind).toBe('none');
+  });
+
   it('keeps a name written with an underscore whole ("plan_b")', () => {
     const lic = (id: string, party: string, short: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title: 'CONTENT LICENSING AGREEMENT', aliases: [party, ...short], identity: { title: 'CONTENT LICENSING AGREEMENT', parties: [{ name: party, shortNames: short, role: null }], brands: [], kind: 'content licensing agreement', effectiveDate: null } });
     const list = [lic('p', 'PLAN_B MEDIA AG', ['plan_b']), lic('q', 'Data Call Technologies, Inc.', []), lic('r', 'Planet Media Inc.', [])];

@@ -24,6 +24,8 @@ const PARTIAL_DATE = new RegExp(
 );
 /** Words that introduce the effective date, before it (or the definition right after it). */
 const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
+/** The definition before the date: "EFFECTIVE DATE shall mean the Date of Installation of the PSS in Kuwait, i.e. December 10, 1993", "“Effective Date” means March 1, 2019". */
+const EFFECTIVE_MEANS = /\beffective\s+date["”»]?\s*(?:shall\s+mean|means|shall\s+be|is)\s+(?:[^.;]|\bi\.e\.|\bviz\.){0,60}$/iu;
 const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“„«‘]\s*(?:effective\s*date|date\s+d['’]effet|stichtag|inkrafttreten)/iu;
 
 /**
@@ -82,7 +84,7 @@ function statedDate(text: string): DatedText | null {
     const before = opening.slice(Math.max(0, index - 80), index);
     const after = opening.slice(index + written.length, index + written.length + 60);
     const dated = { text: written.replace(/\s+/gu, ' '), iso };
-    if (EFFECTIVE_DEFINITION.test(after)) return dated;
+    if (EFFECTIVE_DEFINITION.test(after) || EFFECTIVE_MEANS.test(opening.slice(Math.max(0, index - 120), index))) return dated;
     if (index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
   }
   return fallback;

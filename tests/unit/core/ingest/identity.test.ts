@@ -241,6 +241,14 @@ describe('identity', () => {
     expect(at(`SUPPLY AGREEMENT\n${contents}\nThe parties entered into a Letter Agreement dated March 3, 2001.`)).toBeNull();
   });
 
+  it('takes the date the definitions give the Effective Date over the date the agreement is entered into', () => {
+    const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
+    expect(at('This Agreement is entered into this 31 January, 1994 by and between Alpha S.A. and Beta Inc.\n\n1. DEFINITIONS\n\nEFFECTIVE DATE shall mean the Date of Installation of the System in Kuwait, i.e. December 10, 1993.')).toBe('1993-12-10');
+    expect(at('This Agreement is made as of May 1, 2019 between Alpha Inc. and Beta LLC. “Effective Date” means June 3, 2019.')).toBe('2019-06-03');
+    // A definition that names no date leaves the preamble's.
+    expect(at('This Agreement is made as of May 1, 2019 between Alpha Inc. and Beta LLC. “Effective Date” means the date on which the Products are first delivered.')).toBe('2019-05-01');
+  });
+
   it('keeps what a form writes of a date it leaves blank', () => {
     const at = (text: string) => extractIdentity([page(text)]).effectiveDate;
     expect(at('MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement (the “Agreement”) is effective March ____, 2016 (the “Effective Date”), BETWEEN: Alpha Motors Corp. and Beta Industry Co., Ltd.')).toEqual({ text: 'March ____, 2016', iso: '2016-03' });

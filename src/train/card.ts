@@ -35,7 +35,7 @@ function questionSection(q: QuestionTraining | undefined): string[] {
     '',
     ...(q.value_kind_unseen
       ? [
-          `Which value a question asks for (the answer states it first: values/extract.ts askedValue), on the ${q.value_kind_unseen.n} natural questions with the natural wording never seen in training: the question's words alone ${pct(q.value_kind_unseen.words)}, the words weighed with the head's kind as the app does ${pct(q.value_kind_unseen.head)}.`,
+          `Which value a question asks for (the answer states it first: values/extract.ts askedValue), on the ${q.value_kind_unseen.n} natural questions with the natural wording never seen in training: the question's words alone ${pct(q.value_kind_unseen.words)}, the words weighed with the head's kind as the app does ${pct(q.value_kind_unseen.head)} (a question's value is its kind's, or the notice to terminate when a termination question's words ask for it).`,
           '',
         ]
       : []),

@@ -44,6 +44,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'is there a right to end the contract early for any reason',
     'can they terminate at will',
     'how can we exit the contract early',
+    'how much notice do we need to give to terminate',
+    'what is the notice period for terminating the agreement',
+    'how many days notice to end the contract early',
   ],
   renewal_term: [
     'does the contract renew automatically',

@@ -17,7 +17,8 @@ import { rawFeatures } from '../core/clauses/features';
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
 import { callsAgreement, foldedWords } from '../core/search/doc-handles';
-import { VALUE_OF_KIND, askedValue, valueKindOf } from '../core/values/extract';
+import { VALUE_OF_KIND, VALUES_ASKED_OF_KIND, askedValue, valueKindOf } from '../core/values/extract';
+import type { ValueKind } from '../core/values/types';
 import { NEG, POS } from './dataset';
 import { logits, trainLogistic, type LearnerOptions, type LinearModel } from './learner';
 import { assignFolds } from './folds';
@@ -152,11 +153,13 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
   texts.forEach((t, i) => {
     if (t.wording !== 'question_natural') return;
     valueN++;
+    // The kind's value, or one the kind states when the words ask for it ("… and on what notice?").
     const expected = VALUE_OF_KIND[t.kind] ?? null;
+    const right = (v: ValueKind | null) => v === expected || (v !== null && !!VALUES_ASKED_OF_KIND[t.kind]?.includes(v));
     const words = valueKindOf(t.text);
     const { k, p } = first(unseenNatural, i);
-    if (words === expected) byWords++;
-    if (askedValue(t.text, p >= QUESTION_THRESHOLD ? [{ type: kinds[k]! }] : []) === expected) byHead++;
+    if (right(words)) byWords++;
+    if (right(askedValue(t.text, p >= QUESTION_THRESHOLD ? [{ type: kinds[k]! }] : []))) byHead++;
   });
   const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || !t.group), (t) => t.wording === 'question' || t.wording === 'cuad_question');
   // Folds by contract (playbook texts always in training).

@@ -13,6 +13,9 @@ const NUMBERING = /(?:\b(?:article|section|clause|artikel|paragraph|§)\s*)?(?:\
 /** Words that make a clause a clause, not a title (en/fr/de/es/it/nl/pt). */
 const CLAUSE_WORDS = /\b(?:shall|will|may|must|is|are|be|been|means|agrees?|has|have|does|do|can|cannot|doit|doivent|peut|sont|est|sera|soit|wird|werden|ist|sind|muss|kann|hat|darf|debe|será|deve|sarà|moet|zal|is)\b/iu;
 
+/** Words title case writes in lower case (en/fr/de prepositions, conjunctions, pronouns of four letters or more). */
+const TITLE_SMALL_WORDS = new Set(['with', 'from', 'upon', 'into', 'onto', 'under', 'over', 'after', 'before', 'between', 'without', 'within', 'through', 'against', 'during', 'than', 'that', 'this', 'their', 'other', 'each', 'pour', 'avec', 'dans', 'sans', 'sous', 'vers', 'entre', 'über', 'unter', 'nach', 'gegen', 'ohne', 'durch', 'oder']);
+
 function words(text: string): string[] {
   return text.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
 }
@@ -26,7 +29,8 @@ function titleLike(segment: string): boolean {
   const letters = body.replace(/[^\p{L}]/gu, '');
   const upper = letters.replace(/[^\p{Lu}]/gu, '').length / Math.max(1, letters.length);
   if (upper > 0.75) return true;
-  const main = w.filter((x) => x.length >= 4);
+  // Title case leaves its prepositions and pronouns small ("Termination by Franchisor with Notice").
+  const main = w.filter((x) => x.length >= 4 && !TITLE_SMALL_WORDS.has(x.toLowerCase()));
   return main.length > 0 && main.every((x) => /^\p{Lu}/u.test(x));
 }
 
@@ -46,9 +50,13 @@ export function isHeadingOnly(text: string): boolean {
   return segments.every((s) => titleLike(s) || isTocLine(s) || /^[\d.()\s]+$/u.test(s));
 }
 
-/** The testimonium before the signatures ("IN WITNESS WHEREOF, the parties have executed …", « En foi de quoi … », „Zu Urkund dessen …"): never the answer. */
+/**
+ * The testimonium before the signatures ("IN WITNESS WHEREOF, the parties have executed …", « En foi
+ * de quoi … », „Zu Urkund dessen …") and the signatories' own statement ("The undersigned has read
+ * this Amendment … and is an authorized representative"): never the answer.
+ */
 export function isExecutionLine(text: string): boolean {
-  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon))\b/iu.test(text);
+  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)\b/iu.test(text);
 }
 
 export { isDefinition } from '../text/definitions';

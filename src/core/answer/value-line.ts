@@ -1,6 +1,6 @@
 /**
  * The sentence an answer leads with when the question asks for a value: "New York law governs",
- * "Each renewal term is 1 year", "Notice to stop a renewal: 60 days", "The initial term ends on
+ * "Each renewal term is 1 year", "Notice to stop a renewal: 60 days", "Notice to terminate: 15 days", "The initial term ends on
  * December 31, 2022", in the reply's language (en, fr, de; others get English).
  */
 import type { DurationValue, NormalValue, TypedValue } from '../values/types';
@@ -78,6 +78,8 @@ export function valueSentence(v: TypedValue, language: string | null): string {
         : { en: `Renewal term: ${shown}`, fr: `Durée du renouvellement : ${shown}`, de: `Verlängerung: ${shown}` }[l];
     case 'notice_period':
       return { en: `Notice to stop a renewal: ${shown}`, fr: `Préavis de non-renouvellement : ${shown}`, de: `Frist für die Nichtverlängerung: ${shown}` }[l];
+    case 'termination_notice':
+      return { en: `Notice to terminate: ${shown}`, fr: `Préavis de résiliation : ${shown}`, de: `Kündigungsfrist: ${shown}` }[l];
     case 'expiration_date':
       return { en: `The initial term ends: ${shown}`, fr: `Fin de la durée initiale : ${shown}`, de: `Ende der Laufzeit: ${shown}` }[l];
     case 'effective_date':
@@ -94,6 +96,7 @@ const NOT_STATED: Readonly<Record<Exclude<TypedValue['kind'], 'parties'>, Record
   governing_law: { en: 'None of these passages names the governing law.', fr: 'Aucun de ces passages n’indique le droit applicable.', de: 'Keine dieser Stellen nennt das anwendbare Recht.' },
   renewal_term: { en: 'None of these passages states a renewal term.', fr: 'Aucun de ces passages n’indique de durée de renouvellement.', de: 'Keine dieser Stellen nennt eine Verlängerungsdauer.' },
   notice_period: { en: 'None of these passages states the notice needed to stop a renewal.', fr: 'Aucun de ces passages n’indique le préavis de non-renouvellement.', de: 'Keine dieser Stellen nennt die Frist, um eine Verlängerung zu verhindern.' },
+  termination_notice: { en: 'None of these passages states the notice needed to terminate.', fr: 'Aucun de ces passages n’indique le préavis de résiliation.', de: 'Keine dieser Stellen nennt eine Kündigungsfrist.' },
   expiration_date: { en: 'None of these passages states when the initial term ends.', fr: 'Aucun de ces passages n’indique la fin de la durée initiale.', de: 'Keine dieser Stellen nennt das Ende der Laufzeit.' },
   effective_date: { en: 'None of these passages states the effective date.', fr: 'Aucun de ces passages n’indique la date d’effet.', de: 'Keine dieser Stellen nennt das Datum des Inkrafttretens.' },
   liability_cap: { en: 'None of these passages states a cap on liability.', fr: 'Aucun de ces passages n’indique de plafond de responsabilité.', de: 'Keine dieser Stellen nennt eine Haftungsgrenze.' },

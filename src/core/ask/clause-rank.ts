@@ -11,6 +11,7 @@ import { DocumentKindProfiles } from '../clauses/profiles';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
+import { valueKindOf } from '../values/extract';
 import type { ChunkRecord } from '../types';
 
 /**
@@ -82,8 +83,20 @@ const profilesOf = new WeakMap<ClauseClassifier, DocumentKindProfiles>();
  * without the words naming its documents), and, given `whole`, every passage of the documents
  * in scope (cached per document).
  */
+/**
+ * The kinds asked, as the question's words settle what a bag of words cannot: "what's the notice
+ * period to terminate the MSA?" is CUAD's "notice period to terminate renewal" without the renewal,
+ * and the head reads it so; with no renewal in the words (values/extract.ts valueKindOf), the
+ * notice to end the contract is asked, which the termination clause states.
+ */
+export function askedByWords(query: string, asked: readonly ClauseLabel[]): ClauseLabel[] {
+  const [first, ...rest] = asked;
+  if (first?.type !== 'notice_period_to_terminate_renewal' || valueKindOf(query) !== 'termination_notice') return [...asked];
+  return [{ ...first, type: 'termination_for_convenience' }, ...rest.filter((l) => l.type !== 'termination_for_convenience')];
+}
+
 export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
-  const asked = (await classifier.questionTypes(query, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE);
+  const asked = askedByWords(query, (await classifier.questionTypes(query, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE));
   const read = asked.length > 0 && whole ? await wholeDocuments(classifier, asked, whole, options) : null;
   const inScope = read?.best ?? null;
   const kindPassages = read?.passages ?? new Map<string, number>();

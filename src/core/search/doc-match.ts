@@ -145,10 +145,18 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     if (lists.length === 0) continue;
     const holders = lists.reduce((acc, l) => acc.filter((id) => l.includes(id)));
     if (holders.length === 0 || holders.length > MAX_TEXT_HOLDERS) continue;
+    // A word of the run the text holders do not hold, and which is another document's whole name
+    // ("EIT" of the outsourcing agreement in "the EIT outsourcing agreement"), is that document's,
+    // not theirs. (Not a word of longer names, "Fund", "Capital", nor a title word: a document
+    // without a title of its own, "JOINT FILING STATEMENT" of Sculptor read from its text alone,
+    // would lose its title's words to the other joint filing agreements.)
+    const rareIn = (i: number, id: string) => options.terms?.get(tokens[i]!.word)?.documents?.includes(id) ?? false;
+    const namedElsewhere = (i: number, d: (typeof perDoc)[number]) => perDoc.some((o) => o !== d && o.h.wholeNames.has(tokens[i]!.word));
     for (const d of perDoc) {
       if (!holders.includes(d.h.doc.id)) continue;
       for (const i of run) {
         if (d.matched.get(i) === 'name') continue;
+        if (!rareIn(i, d.h.doc.id) && namedElsewhere(i, d)) continue;
         d.matched.set(i, 'text');
         d.weights.set(i, (CLASS_WEIGHT.text * specificity(holders.length)) / Math.max(1, run.length - 1));
       }

@@ -5,13 +5,16 @@
 import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
-import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm } from './terms';
+import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm, extractTerminationNotice } from './terms';
 import type { TypedValue, ValueContext, ValueKind } from './types';
 
 /** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */
 const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\bgovern\w*\s+by\b[^?]{0,40}\blaws?\b|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterlieg\w*\b.*\brecht\b/iu],
-  ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\b(?:deadline|in\s+advance|opt\s+out|notify|tell|inform)\b[^?]*\b(?:renew\w*|non-renewal)|\b(?:renew\w*|non-renewal)\b[^?]*\b(?:deadline|in\s+advance|notify|tell|inform)\b|\bpréavis\b|\bkündigungsfrist\b|\bnichtverlängerung\b/iu],
+  ['notice_period', /\bnotice\b.*\b(?:renew\w*|non-renewal|extension|extend\w*|expir\w*|evergreen)|\b(?:renew\w*|non-renewal|extension)\b.*\bnotice\b|\b(?:deadline|in\s+advance|opt\s+out|notify|tell|inform)\b[^?]*\b(?:renew\w*|non-renewal)|\b(?:renew\w*|non-renewal)\b[^?]*\b(?:deadline|in\s+advance|notify|tell|inform)\b|\bpréavis\b[^?]*\b(?:renouvel\w*|non-renouvel\w*|reconduction)|\bnichtverlängerung\b/iu],
+  // Notice to end the contract, not a renewal: "how much notice do we need to give to terminate?",
+  // "notice period for termination", « préavis de résiliation », „Kündigungsfrist“.
+  ['termination_notice', /\bnotice\b[^?]*\b(?:terminat\w*|cancel\w*|exit\b|walk\s+away|end\s+(?:the|this|that|our|their|it)\b)|\b(?:terminat\w*|cancel\w*)\b[^?]*\bnotice\b|\bpréavis\b|\bkündigungsfrist\b|\bkündig\w*[^?]*\bfrist\b/iu],
   ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\bextensions?\b|\bextend\w*\b[^?]{0,30}\b(?:after|beyond|past|once)\b|\broll(?:s|ed)?\s+over\b|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
   ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
   ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|\béchéance\b|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
@@ -27,6 +30,15 @@ export const VALUE_OF_KIND: Readonly<Record<string, ValueKind>> = {
   expiration_date: 'expiration_date',
   effective_date: 'effective_date',
   cap_on_liability: 'liability_cap',
+};
+
+/**
+ * Values a kind states only when the words ask for them: the notice to end the contract, of a
+ * termination clause ("can we terminate for convenience, and on what notice?"); the clause
+ * itself answers a yes/no question otherwise.
+ */
+export const VALUES_ASKED_OF_KIND: Readonly<Record<string, readonly ValueKind[]>> = {
+  termination_for_convenience: ['termination_notice'],
 };
 
 /**
@@ -48,6 +60,7 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
   // "How long does the supply agreement run?", "what is the term of our deal?": the agreement is
   // what lasts, whatever kind the head reads in "run" or "last" (a warranty's duration).
   if (words === 'expiration_date' && AGREEMENT_LASTS.test(question)) return words;
+  if (words && VALUES_ASKED_OF_KIND[first.type]?.includes(words)) return words;
   const kindValue = VALUE_OF_KIND[first.type] ?? null;
   return kindValue === null ? null : (words ?? kindValue);
 }
@@ -62,6 +75,7 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
   expiration_date: ['how', 'long', 'last', 'run', 'end', 'expire', 'expiry', 'expiration', 'term', 'duration', 'until', 'when', 'initial', 'date', 'renewal', 'renew', 'extension', 'nobody', 'before', 'durée', 'échéance', 'laufzeit', 'endet', 'ablauf', 'vertragsende'],
   renewal_term: ['how', 'long', 'renew', 'renewal', 'automatically', 'automatic', 'term', 'extension', 'extensions', 'extend', 'extended', 'roll', 'over', 'evergreen', 'period', 'each', 'renouvellement', 'reconduction', 'verlängerung', 'automatisch'],
   notice_period: ['how', 'much', 'many', 'notice', 'days', 'renew', 'renewal', 'non-renewal', 'stop', 'prevent', 'terminate', 'give', 'given', 'deadline', 'advance', 'opt', 'out', 'tell', 'inform', 'notify', 'préavis', 'kündigungsfrist', 'nichtverlängerung'],
+  termination_notice: ['how', 'much', 'many', 'notice', 'period', 'days', 'terminate', 'termination', 'terminating', 'cancel', 'cancellation', 'end', 'exit', 'give', 'given', 'advance', 'prior', 'early', 'préavis', 'résiliation', 'résilier', 'kündigungsfrist', 'kündigung', 'kündigen', 'frist'],
   governing_law: ['law', 'governs', 'governing', 'governed', 'applicable', 'jurisdiction', 'which', 'state', 'country', 'applies', 'choice', 'droit', 'loi', 'régi', 'recht', 'anwendbar', 'rechtswahl'],
   liability_cap: ['liability', 'cap', 'capped', 'limit', 'limited', 'limitation', 'maximum', 'max', 'damages', 'much', 'plafond', 'responsabilité', 'haftung', 'haftungsbegrenzung'],
   effective_date: ['effective', 'date', 'start', 'begin', 'commence', 'when', 'effet', 'vigueur', 'inkrafttreten', 'beginn'],
@@ -97,9 +111,17 @@ const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsa
 /**
  * A cap stated as what was paid rather than a sum: "shall not exceed the total Commissions paid or
  * payable by Chase under this Agreement", "in excess of the amounts of royalties actually received",
- * "shall not exceed, in the aggregate, an amount equal to payments made under this Agreement".
+ * "shall not exceed, in the aggregate, an amount equal to payments made under this Agreement",
+ * "will be limited in the aggregate to an amount equal to twenty four (24) times the monthly
+ * administrative fee to be paid by Client".
  */
-const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at)\s*,?\s+(?:(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively)\s*,?\s+)?((?:an?\s+(?:amount|sum)\s+equal\s+to\s+)?(?:the\s+)?(?:(?:total|aggregate|cumulative|actual)\s+)*(?:amounts?|fees|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due|made)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
+const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|(?:limited|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively))?\s+(?:to|at))\s*,?\s+(?:(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively)\s*,?\s+)?((?:an?\s+(?:amount|sum)\s+equal\s+to\s+)?(?:(?:[\p{L}-]+\s+){1,3}(?:\(\d+\)\s+)?times\s+)?(?:the\s+)?(?:(?:total|aggregate|cumulative|actual|monthly|annual|yearly)\s+)*(?:[\p{L}-]+\s+)?(?:amounts?|fees?|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due|made)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
+
+/**
+ * A cap whose amount the filed copy blanks out: "CPDC'S MAXIMUM LIABILITY … WILL NOT EXCEED [***]".
+ * The cap is stated; its amount is the redaction mark (never "no passage states a cap").
+ */
+const CAP_REDACTED = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at|maximum\s+of)\s*,?\s+(?:(?:the\s+)?(?:amount|sum)\s+of\s+)?(\[\s*\*+\s*\]|\*{3,}|\[\s*redacted\s*\])/iu;
 
 /** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
 function extractLiabilityCap(text: string): TypedValue | null {
@@ -116,6 +138,11 @@ function extractLiabilityCap(text: string): TypedValue | null {
       const text = formula[1]!.replace(/[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;
       return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
+    }
+    const redacted = amount ? null : CAP_REDACTED.exec(sentence);
+    if (redacted) {
+      const at = redacted.index + redacted[0].length - redacted[1]!.length;
+      return { kind: 'liability_cap', value: { type: 'formula', months: null, text: redacted[1]! }, display: redacted[1]!, span: { start: s.start + at, end: s.start + at + redacted[1]!.length } };
     }
     if (amount) {
       const display = new Intl.NumberFormat('en-US', amount.value.currency ? { style: 'currency', currency: amount.value.currency, maximumFractionDigits: 0 } : {}).format(amount.value.amount);
@@ -134,6 +161,8 @@ export function extractValue(kind: ValueKind, text: string, context: ValueContex
       return extractRenewalTerm(text);
     case 'notice_period':
       return extractNoticePeriod(text);
+    case 'termination_notice':
+      return extractTerminationNotice(text);
     case 'expiration_date':
       return extractExpiration(text, context);
     case 'effective_date':

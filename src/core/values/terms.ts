@@ -50,6 +50,8 @@ const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
 const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
 /** "written notice to the other Party of at least 3 months": the notice named before its length. */
 const NOTICE_OF = /\bnotice\b[^.;,\d]{0,40}\bof\s+(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+|a\s+minimum\s+of\s+)?$/iu;
+/** The notice named right before its length: « un préavis de trois mois », „Kündigungsfrist von 3 Monaten“. */
+const NOTICE_NAMED = /(?:\bpréavis\s+(?:de\s+|d['’]\s*)|frist\s+von\s+)$/iu;
 /** Words before a length that make it a notice period ("at least", "not less than", "within"). */
 const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|minimum\s+of|within|upon|with|giving|gives?|on|au\s+moins|moins|mindestens|mit\s+einer\s+frist\s+von|frist\s+von|préavis\s+de)\s*$/iu;
 /** A section number and a title-case heading at the start of a sentence, up to the first words of its text. */
@@ -131,7 +133,7 @@ function durationText(d: DurationValue): string {
 function noticeLike(sentence: string, f: Found<Duration>): boolean {
   const after = sentence.slice(f.index + f.text.length, f.index + f.text.length + 40);
   const before = sentence.slice(Math.max(0, f.index - 30), f.index);
-  return NOTICE_AFTER.test(after) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80))) || NOTICE_OF.test(sentence.slice(Math.max(0, f.index - 60), f.index));
+  return NOTICE_AFTER.test(after) || NOTICE_NAMED.test(before) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80))) || NOTICE_OF.test(sentence.slice(Math.max(0, f.index - 60), f.index));
 }
 
 /** The renewal term: the length each renewal runs. */
@@ -216,6 +218,34 @@ export function extractNoticePeriod(text: string): TypedValue | null {
     if (ENDING.test(s.text)) fallback ??= value;
   }
   return fallback;
+}
+
+/** Words that end the contract (not a renewal): the notice to terminate is read where they are. */
+const TERMINATES = /\bterminat\w*|\bcancel\w*|\brésili\w*|\b(?:ge)?kündig\w*|\bbeend\w*/iu;
+/**
+ * "within thirty (30) days after written notice", "fails to remedy within thirty (30) days of that
+ * notice": the time to cure or answer once notified, no notice period.
+ */
+const WITHIN = /\bwithin\s*$/iu;
+const AFTER_NOTICE = /^[\s'’)]*(?:\(\d+\)[\s'’)]*)?(?:(?:business|working|calendar)\s+)?(?:(?:days?|weeks?|months?)\b[\s'’)]*)?(?:after|following|from|of\s+(?:receipt|the\s+date))\b/iu;
+
+/**
+ * The notice period to end the contract ("either party may terminate this Agreement upon fifteen
+ * (15) days advance notice" → 15 days): in a sentence that terminates rather than stops a renewal
+ * when there is one, else the notice before the end of a term; never a time to cure after notice.
+ */
+export function extractTerminationNotice(text: string): TypedValue | null {
+  let renewal: TypedValue | null = null;
+  for (const s of sentences(text)) {
+    if (!NOTICE.test(s.text) || !TERMINATES.test(s.text)) continue;
+    const pick = durationsIn(s.text).find((f) => noticeLike(s.text, f) && !WITHIN.test(s.text.slice(Math.max(0, f.index - 12), f.index)) && !AFTER_NOTICE.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 60)));
+    if (!pick) continue;
+    const d = unitOf(pick.value);
+    const value: TypedValue = { kind: 'termination_notice', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    if (!hasRenewal(s.text)) return value;
+    renewal ??= value;
+  }
+  return renewal;
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Typed values: what a clause states, read from its text with the span that states it — the
- * governing law's jurisdiction, the renewal term, the notice period to stop a renewal, the
- * effective and expiration dates, the liability cap, the parties. The extractive answer leads
+ * governing law's jurisdiction, the renewal term, the notice period to stop a renewal or to
+ * terminate, the effective and expiration dates, the liability cap, the parties. The extractive answer leads
  * with the value ("New York law governs [1]") and quotes the sentence holding the span; the
  * evaluation compares the normalised value with CUAD's answer.
  */
 
-export type ValueKind = 'governing_law' | 'renewal_term' | 'notice_period' | 'expiration_date' | 'effective_date' | 'liability_cap' | 'parties';
+export type ValueKind = 'governing_law' | 'renewal_term' | 'notice_period' | 'termination_notice' | 'expiration_date' | 'effective_date' | 'liability_cap' | 'parties';
 
 /** A length of time, normalised ("P1Y" style pieces kept apart for display and comparison). */
 export interface DurationValue {

@@ -15,6 +15,7 @@ describe('what a quote is', () => {
     ['ARTICLE 9 INDEMNIFICATION 22', true],
     ['Section 14.2 Governing Law.', true],
     ['(d) Exhibits', true],
+    ['8.2 Termination by Franchisor with Notice.', true],
     ['f. Payment of Liabilities and Obligations.', true],
     ['a. The Supplier shall deliver the Products.', false],
     ['This Agreement is governed by the laws of the State of New York.', false],

@@ -98,6 +98,16 @@ describe('extractive answers', () => {
     expect(answer).toContain(`> ${clause} [2]`);
   });
 
+  it('never quotes the signatories’ statement as the answer', () => {
+    const signatories = 'The undersigned has read this Amendment, agrees hereto, and is an authorized representative of its respective party.';
+    const clause = 'Any attempt by either party to assign any right under the Agreement without such permission will be voidable.';
+    const question = 'can either party assign its rights under the Amendment?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 9, text: signatories })), fromPassage(passage({ doc: MSA, seq: 4, text: clause }))]);
+    const answer = composeExtractive(question, sources, 'en');
+    expect(answer).not.toContain('The undersigned');
+    expect(answer).toContain(`> ${clause} [2]`);
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

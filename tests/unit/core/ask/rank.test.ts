@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseEvidence, rankByClause, withKindPassages } from '../../../../src/core/ask/clause-rank';
+import { askedByWords, clauseEvidence, rankByClause, withKindPassages } from '../../../../src/core/ask/clause-rank';
 import { dropCopyRepeats } from '../../../../src/core/ask/copies';
 import type { ClauseClassifier } from '../../../../src/core/ports';
 import type { NamedDocument, PipelinePassage } from '../../../../src/core/search-types';
@@ -53,6 +53,19 @@ describe('rankByClause', () => {
     const passages = [passage('a', 0, INSURANCE, 1), passage('b', 0, CAP, 0.5), passage('a', 1, CAP, 0.4)];
     const evidence = await clauseEvidence(classifier, 'Who pays for insurance?', passages);
     expect(rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 5, perFile: 1 }).map((p) => p.chunkId)).toEqual(['a:0', 'b:0']);
+  });
+});
+
+describe('askedByWords', () => {
+  const head = [{ type: 'notice_period_to_terminate_renewal', score: 0.82 }, { type: 'renewal_term', score: 0.3 }];
+  it('asks the termination clause when the words ask the notice to terminate with no renewal in them', () => {
+    expect(askedByWords("what's the notice period to terminate the ?", head).map((l) => l.type)).toEqual(['termination_for_convenience', 'renewal_term']);
+    expect(askedByWords('how much notice do we need to give to end the agreement?', head)[0]).toEqual({ type: 'termination_for_convenience', score: 0.82 });
+  });
+  it('keeps the renewal notice when a renewal is named, and any other kind the head reads', () => {
+    expect(askedByWords('how much notice to stop the renewal?', head)).toEqual(head);
+    expect(askedByWords('notice period to terminate renewal?', head)).toEqual(head);
+    expect(askedByWords('how much notice to terminate?', [{ type: 'termination_for_convenience', score: 0.9 }])).toEqual([{ type: 'termination_for_convenience', score: 0.9 }]);
   });
 });
 

@@ -105,6 +105,21 @@ describe('matchDocuments', () => {
     expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
   });
 
+  it('does not credit a document whose text holds a rare word of the name with the other words, which name another document', () => {
+    // "EIT" is the outsourcing agreement's defined short name (common in its own text, so not rare);
+    // "outsourcing" is its title word and in the text of a second contract too.
+    const both = [
+      doc('eit', 'OUTSOURCING AGREEMENT', ['ESPACIO INFORMATION TECHNOLOGY, SA.', 'EIT']),
+      doc('dev', 'DEVELOPMENT AGREEMENT', ['Cargill, Incorporated', 'Cargill', 'Bioamber S.A.S.', 'Bioamber']),
+    ];
+    const terms = new Map<string, TermStats>([
+      ['eit', { idf: 2.6, documents: [] }],
+      ['outsourcing', { idf: 5.4, documents: ['eit', 'dev'] }],
+    ]);
+    const m = matchDocuments('how much notice to terminate the EIT outsourcing agreement?', both, { terms });
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['eit']);
+  });
+
   it('a name no document has before a title word ("the Acme distribution") names a document: not found, the titles that fit offered', () => {
     const terms = new Map<string, TermStats>([['acme', { idf: 0, documents: [] }]]);
     const m = matchDocuments('What does the Acme distribution say about exclusivity?', docs, { terms });

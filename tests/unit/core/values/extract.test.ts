@@ -14,6 +14,10 @@ describe('which value a question asks for (en/fr/de)', () => {
     ['Welches Recht ist auf den Liefervertrag anwendbar?', 'governing_law'],
     ['How much notice must be given to stop the agreement from renewing?', 'notice_period'],
     ['Quel est le préavis de non-renouvellement ?', 'notice_period'],
+    ['How much notice do we need to give to terminate the MSA?', 'termination_notice'],
+    ['what is the notice period for termination under the supply agreement', 'termination_notice'],
+    ['Quel est le préavis de résiliation du contrat ?', 'termination_notice'],
+    ['Wie lang ist die Kündigungsfrist?', 'termination_notice'],
     ['Does the hosting agreement renew automatically, and for how long?', 'renewal_term'],
     ['Verlängert sich der Vertrag automatisch?', 'renewal_term'],
     ['When does the initial term of the reseller agreement expire?', 'expiration_date'],
@@ -70,6 +74,10 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('Which jurisdiction’s law governs the supply agreement?', [])).toBe('governing_law');
     expect(askedValue("Under which jurisdiction's law is our licence deal construed?", [{ type: 'license_grant' }])).toBe('governing_law');
     expect(askedValue('Is there a non-compete clause?', [{ type: 'non_compete' }])).toBeNull();
+    // A termination clause states the notice to end the contract when the words ask for it, and nothing when they do not.
+    expect(askedValue('How much notice does Clear Capital need to give to terminate for convenience?', [{ type: 'termination_for_convenience' }])).toBe('termination_notice');
+    expect(askedValue('Can Clear Capital terminate the MSA for convenience?', [{ type: 'termination_for_convenience' }])).toBeNull();
+    expect(askedValue('How much notice to terminate the MSA?', [{ type: 'notice_period_to_terminate_renewal' }])).toBe('termination_notice');
   });
 });
 
@@ -169,6 +177,23 @@ describe('renewal term and notice period', () => {
     const v = read('notice_period', text);
     expect(v?.value.type).toBe('duration');
     if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+  });
+
+  it.each([
+    ['At any time that there is no uncompleted Statement of Work outstanding, either party may terminate this Agreement for any or no reason upon fifteen (15) days advance notice to the other.', 15, 'days'],
+    ['Either party may terminate this Agreement if the other party fails to cure a material breach within thirty (30) days after written notice thereof. Either party may terminate this Agreement for convenience on ninety (90) days’ prior written notice.', 90, 'days'],
+    ['Chaque partie peut résilier le contrat à tout moment moyennant un préavis de trois (3) mois.', 3, 'months'],
+    ['Der Vertrag kann von jeder Partei mit einer Frist von drei Monaten zum Monatsende gekündigt werden.', 3, 'months'],
+  ])('notice to terminate: %s', (text, amount, unit) => {
+    const v = read('termination_notice', text);
+    expect(v?.value.type).toBe('duration');
+    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+  });
+
+  it('reads no notice to terminate in a time to cure after notice, and prefers ending the contract to stopping a renewal', () => {
+    expect(read('termination_notice', 'Licensee may terminate this Agreement if Licensor fails to cure such breach within thirty (30) days after receipt of written notice.')).toBeNull();
+    const v = read('termination_notice', 'This Agreement renews for one year unless either party gives sixty (60) days’ notice of non-renewal. Either party may terminate this Agreement without cause upon thirty (30) days’ written notice.');
+    expect(v?.display).toBe('30 days');
   });
 
   it('reads "ten (10) Contract Years" and "one (I) year" as lengths, keeping the text positions', () => {
@@ -341,7 +366,17 @@ describe('liability cap', () => {
     expect(read('liability_cap', 'IN NO EVENT SHALL THE LICENSOR’S LIABILITY EXCEED THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER.')?.display).toBe('THE AMOUNTS ACTUALLY RECEIVED BY IT HEREUNDER');
     const healthgate = 'in the event either party shall be liable to the other party on account of the performance or nonperformance of its respective obligations under this Agreement, the amount recoverable by the other party for all events, acts or omissions shall not exceed, in the aggregate, an amount equal to payments made under this Agreement.';
     expect(read('liability_cap', healthgate)?.display).toBe('an amount equal to payments made under this Agreement');
+    const agent = 'Any liability of Agent will be limited in the aggregate to an amount equal to twenty four (24) times the monthly administrative fee to be paid by Client as set forth in Exhibit B hereto.';
+    expect(read('liability_cap', agent)?.display).toBe('an amount equal to twenty four (24) times the monthly administrative fee to be paid by Client as set forth in Exhibit B hereto');
     // An exclusion of damages states no cap.
     expect(read('liability_cap', 'Neither party shall be liable for any indirect or consequential damages, including lost profits.')).toBeNull();
+  });
+
+  it('reads a cap whose amount the filed copy redacts as a cap, its amount the redaction mark', () => {
+    const fusion = 'CPDC’S MAXIMUM LIABILITY TO FUSION UNDER THIS SUPPLY AGREEMENT FOR ANY REASON WHATSOEVER, INCLUDING, WILL NOT EXCEED [***].';
+    const v = read('liability_cap', fusion);
+    expect(v?.value).toEqual({ type: 'formula', months: null, text: '[***]' });
+    expect(fusion.slice(v!.span.start, v!.span.end)).toBe('[***]');
+    expect(read('liability_cap', 'In no event shall Supplier’s aggregate liability exceed the amount of ***** in any calendar year.')?.display).toBe('*****');
   });
 });

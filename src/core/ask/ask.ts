@@ -19,6 +19,7 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
 import { askedValue, VALUE_WORDS } from '../values/extract';
 import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
+import { withStatedPassages } from './stated-passages';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
@@ -76,10 +77,13 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   // A document in scope whose text shares no word with the question still offers its passages of the kind.
   const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
   const named = new Map(inScope.map((d) => [d.id, d]));
-  const candidates = await withKindPassages(response.passages, clauses, whole, (id) => retrieved.get(id) ?? passageDocument(named.get(id)));
-  const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
-  const passages = rankByClause(dropCopyRepeats(candidates, documents), clauses, selection, weight);
+  const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(named.get(id));
   const valueAsked = deps.classifier ? askedValue(question, clauses.asked) : null;
+  // The preamble that dates the contract, for "when does it take effect?" (stated-passages.ts).
+  const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valueAsked, whole, inScope, documentOf);
+  const evidence = stated.length > 0 ? { ...clauses, scores: new Map([...clauses.scores, ...stated.map((id) => [id, 1] as const)]) } : clauses;
+  const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
+  const passages = rankByClause(dropCopyRepeats(candidates, documents), evidence, selection, weight);
   const sufficiency = judgeSufficiency({
     response,
     passages,

@@ -18,7 +18,7 @@ const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\bextensions?\b|\bextend\w*\b[^?]{0,30}\b(?:after|beyond|past|once)\b|\broll(?:s|ed)?\s+over\b|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
   ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
   ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|\béchéance\b|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
-  ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
+  ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:was|were|is|did)\b[^?]*\b(?:signed|executed|entered\s+into|dated)\b|\b(?:date\s+of\s+(?:signature|execution)|signature\s+date|execution\s+date)\b|\bquand\b[^?]*\bsign[ée]\w*|\bwann\b[^?]*\b(?:unterzeichnet|unterschrieben)\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
   ['parties', /\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b/iu],
 ];
 

@@ -421,13 +421,18 @@ const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\
 /** The confidence of an end counted from another event than the contract's start: a source stating one from its start comes first (answer/extractive.ts). */
 const OTHER_ANCHOR = 0.5;
 
-const STARTS = /(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
+/** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
+const NAMED_EFFECTIVE = /^\s*,?\s*\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
+const STARTS = /\b(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
 
 /** The date the contract takes effect, from the passage, else the document's. */
 export function extractEffectiveDate(text: string, context: ValueContext = {}): TypedValue | null {
   for (const s of sentences(text)) {
     for (const date of findDates(s.text)) {
-      if (STARTS.test(s.text.slice(Math.max(0, date.index - 40), date.index))) {
+      // "dated as of …", "effective …", or the date the sentence names the Effective Date right
+      // after it ("dated for reference the 1st day of February, 2020 (the "Effective Date")").
+      const after = s.text.slice(date.index + date.text.length, date.index + date.text.length + 40);
+      if (STARTS.test(s.text.slice(Math.max(0, date.index - 40), date.index)) || NAMED_EFFECTIVE.test(after)) {
         return { kind: 'effective_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
       }
     }

@@ -109,7 +109,8 @@ const en: PhraseTable = {
   negation: ['not', "n't", 'no', 'without', 'except', 'never'],
   facts: {
     title: ['title', 'called', 'named', 'full name'],
-    parties: ['party', 'parties', 'signatories', 'signed', 'signatory', 'between whom'],
+    // "who signed the NDA?" asks its parties; "when was it signed?" its date (the ask path).
+    parties: ['party', 'parties', 'signatories', 'who signed', 'signed by', 'signatory', 'between whom'],
     pages: ['pages', 'page count', 'how long', 'long'],
     language: ['language', 'written in'],
     added: ['added', 'uploaded', 'imported', 'when added'],
@@ -162,7 +163,7 @@ const fr: PhraseTable = {
   negation: ['pas', 'ne', 'n', 'sans', 'sauf', 'aucun', 'aucune', 'jamais'],
   facts: {
     title: ['titre', 'intitule', 'appelle', 'nom complet'],
-    parties: ['parties', 'partie', 'signataires', 'signe', 'signataire'],
+    parties: ['parties', 'partie', 'signataires', 'qui a signe', 'signe par', 'signataire'],
     pages: ['pages', 'nombre de pages', 'longueur', 'long'],
     language: ['langue', 'redige'],
     added: ['ajoute', 'ajoutee', 'importe', 'importee', 'date d ajout'],
@@ -219,7 +220,7 @@ const de: PhraseTable = {
   negation: ['nicht', 'kein', 'keine', 'keinen', 'ohne', 'ausser', 'nie'],
   facts: {
     title: ['titel', 'heisst', 'name', 'vollstandiger name'],
-    parties: ['parteien', 'partei', 'vertragsparteien', 'unterzeichnet', 'unterzeichner'],
+    parties: ['parteien', 'partei', 'vertragsparteien', 'wer hat unterzeichnet', 'unterzeichnet von', 'unterzeichner'],
     pages: ['seiten', 'seitenzahl', 'lang'],
     language: ['sprache', 'verfasst'],
     added: ['hinzugefugt', 'hochgeladen', 'importiert'],

@@ -25,6 +25,8 @@ describe('which value a question asks for (en/fr/de)', () => {
     ['Wie lange ist die Laufzeit des Vertrags?', 'expiration_date'],
     ['max liability under the maintenance contract?', 'liability_cap'],
     ['Who are the parties to the NDA?', 'parties'],
+    ['when was the Diversinet reseller agreement signed?', 'effective_date'],
+    ['Quand le contrat a-t-il été signé ?', 'effective_date'],
   ])('%s → %s', (question, kind) => {
     expect(valueKindOf(question)).toBe(kind);
   });
@@ -240,6 +242,12 @@ describe('what renews and what is the term itself', () => {
 });
 
 describe('expiration and effective dates', () => {
+  it('reads the date the sentence names the Effective Date, whatever words precede it', () => {
+    const text = 'EXHIBIT 4.1 CONSULTING AGREEMENT THIS AGREEMENT is dated for reference the 1st day of February, 2020 (the "Effective Date").';
+    expect(read('effective_date', text)?.value).toEqual({ type: 'date', iso: '2020-02-01' });
+    expect(read('effective_date', 'The price list attached was last updated on March 3, 2019 (see Exhibit B).')).toBeNull();
+  });
+
   it('reads ends said in other words: concluding, ends at, end as of, the later of, an anniversary in years, an indefinite term', () => {
     expect(read('expiration_date', '"Contract Period" shall mean that period of time commencing on January 1, 2001 and concluding December 31, 2004, unless terminated sooner.')?.value).toEqual({ type: 'date', iso: '2004-12-31' });
     expect(read('expiration_date', 'The term shall commence on May 1, 2020 and ends at April 30, 2025, with automatic renewals each for a period of one (1) year.')?.value).toEqual({ type: 'date', iso: '2025-04-30' });

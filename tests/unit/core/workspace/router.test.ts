@@ -111,6 +111,7 @@ describe('metadata facts through the alias map', () => {
     ['Wie viele Seiten hat das NDA?', 'nda', 'pages', 'de'],
     ['which language is the GDPR in?', 'gdpr', 'language', 'en'],
     ['who are the parties to the Acme agreement?', 'msa', 'parties', 'en'],
+    ['who signed the Acme agreement?', 'msa', 'parties', 'en'],
     ['when was the Master Services Agreement added?', 'msa', 'added', 'en'],
     ['what is the OCR quality of the Aura scan?', 'scan', 'ocr_quality', 'en'],
     ['In welchem Ordner liegt der AVV?', 'avv', 'source', 'de'],
@@ -129,6 +130,10 @@ describe('metadata facts through the alias map', () => {
   it('a fact word with content that names no document goes to the ask path', async () => {
     expect(await route('what is the title of section 5?')).toBeNull();
     expect(await route('how long is the term of the NDA?')).toBeNull();
+    // When it was signed is a date in the text, not who the parties are.
+    expect(await route('when was the Acme agreement signed?')).toBeNull();
+    expect(await route('Quand le NDA a-t-il été signé ?')).toBeNull();
+    expect(await route('Wann wurde das NDA unterzeichnet?')).toBeNull();
   });
 
   it('routes inventory and broad questions without reading the documents', async () => {

@@ -5,6 +5,12 @@ import { addDuration, durationsIn } from '../../../../src/core/values/terms';
 import type { ValueKind } from '../../../../src/core/values/types';
 
 const read = (kind: ValueKind, text: string, effectiveDate: string | null = null) => extractValue(kind, text, { effectiveDate });
+/** The length `kind` reads in `text`. */
+function expectDuration(kind: ValueKind, text: string, amount: number, unit: string): void {
+  const v = read(kind, text);
+  expect(v?.value.type).toBe('duration');
+  if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+}
 
 describe('which value a question asks for (en/fr/de)', () => {
   it.each([
@@ -164,9 +170,7 @@ describe('renewal term and notice period', () => {
     // No length after the renewal: it renews for the term it follows.
     ['This Agreement shall be for the term of one year; thereafter, the Agreement shall renew automatically under these same terms and agreements.', 1, 'years'],
   ])('renewal: %s', (text, amount, unit) => {
-    const v = read('renewal_term', text);
-    expect(v?.value.type).toBe('duration');
-    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+    expectDuration('renewal_term', text, amount, unit);
   });
 
   it.each([
@@ -176,9 +180,7 @@ describe('renewal term and notice period', () => {
     ['Le contrat se renouvelle sauf dénonciation moyennant un préavis de trois (3) mois avant son échéance.', 3, 'months'],
     ['Der Vertrag verlängert sich automatisch, wenn er nicht mit einer Frist von 30 Tagen vor Ablauf gekündigt wird.', 30, 'days'],
   ])('notice: %s', (text, amount, unit) => {
-    const v = read('notice_period', text);
-    expect(v?.value.type).toBe('duration');
-    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+    expectDuration('notice_period', text, amount, unit);
   });
 
   it.each([
@@ -187,9 +189,7 @@ describe('renewal term and notice period', () => {
     ['Chaque partie peut résilier le contrat à tout moment moyennant un préavis de trois (3) mois.', 3, 'months'],
     ['Der Vertrag kann von jeder Partei mit einer Frist von drei Monaten zum Monatsende gekündigt werden.', 3, 'months'],
   ])('notice to terminate: %s', (text, amount, unit) => {
-    const v = read('termination_notice', text);
-    expect(v?.value.type).toBe('duration');
-    if (v?.value.type === 'duration') expect(v.value.duration).toEqual({ amount, unit });
+    expectDuration('termination_notice', text, amount, unit);
   });
 
   it('reads no notice to terminate in a time to cure after notice, and prefers ending the contract to stopping a renewal', () => {

@@ -25,7 +25,7 @@ import { engineTermStats } from '../core/search/term-stats';
 import type { FlowRecord } from '../core/workspace/flows';
 import { questionExecutor } from '../app/ask/flow-executors';
 import { FlowService } from '../app/ask/flow-service';
-import { askClassifier } from '../playbooks/classifiers';
+import { askClassifier } from '../playbooks/ask-classifier';
 import { DexieCatalog } from '../store/catalog';
 import { WorkspaceDb } from '../store/db';
 import { DexieFlowStore } from '../store/flows';

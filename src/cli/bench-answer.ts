@@ -14,7 +14,7 @@ import type { AskResult } from '../core/ask/types';
 import { parseQaFile } from '../core/eval/qa';
 import { DEFAULT_PIPELINE } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
-import { askClassifier } from '../playbooks/classifiers';
+import { askClassifier } from '../playbooks/ask-classifier';
 import { MemoryWorkspace } from '../store/memory';
 import { ingestPaths, listDocuments, openEngine } from './headless';
 

@@ -26,7 +26,7 @@ import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
-import { askClassifier } from '../playbooks/classifiers';
+import { askClassifier } from '../playbooks/ask-classifier';
 
 const { values } = parseArgs({
   options: {

@@ -22,7 +22,7 @@ import { DEFAULT_TRAINER, train } from '../train/train';
 import { ingestPaths, openEngine } from './headless';
 import { LearnedClauseClassifier } from '../core/clauses/classifier';
 import { ClauseKindModel } from '../core/clauses/model';
-import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
+import { ASK_PATH_CLASSIFIER_OPTIONS } from '../playbooks/ask-classifier';
 import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
 
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
-  const learned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes(), ASK_CLASSIFIER_OPTIONS);
+  const learned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS);
   const chunkText = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c.text] as const)));
   const classifier = new OutOfFoldClassifier(learned, chunkText, output.oofChunkLogits, output.oofPresenceLogits);
   const engine = await openEngine(workspace);

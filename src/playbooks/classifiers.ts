@@ -7,7 +7,6 @@
 import clauseModelFile from '../../models/clause-kinds.json';
 import { LearnedClauseClassifier } from '../core/clauses/classifier';
 import { ClauseKindModel } from '../core/clauses/model';
-import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
 import type { ClassifierOptions } from '../core/scan/classify';
 import type { ClauseType } from '../core/scan/playbook';
 import { builtinClauseTypes } from './builtin';
@@ -29,14 +28,4 @@ export function playbookClassifier(clauseTypes: readonly ClauseType[], options?:
 /** The classifier over every built-in clause type. */
 export function builtinClassifier(options?: ClassifierOptions): LearnedClauseClassifier {
   return playbookClassifier(builtinClauseTypes(), options);
-}
-
-/**
- * The classifier of the ask path, built the same way wherever ask() runs (the app's index worker,
- * `npm run eval`'s app scope, flows): every built-in clause type, graded scores
- * (ASK_CLASSIFIER_OPTIONS). No embedder: comparing every candidate passage with the clause types'
- * reference examples would embed them all again on each question.
- */
-export function askClassifier(): LearnedClauseClassifier {
-  return builtinClassifier(ASK_CLASSIFIER_OPTIONS);
 }

@@ -130,12 +130,12 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
   // background (the app is up meanwhile), so the first question does not wait for them; kept.
   // The worker asks for the classifier's chunk as it starts: fetching it (through the service
   // worker) overlaps with opening the index instead of following it.
-  let classifiers = deps.warmUp ? import('../playbooks/classifiers') : null;
+  let classifiers = deps.warmUp ? import('../playbooks/ask-classifier') : null;
   classifiers?.catch(() => undefined); // a failure shows where the classifier is first needed
   let classifier: Promise<LearnedClauseClassifier> | null = null;
   const loadClassifier = (): Promise<LearnedClauseClassifier> => {
     if (classifier) return classifier;
-    const loading = (classifiers ?? import('../playbooks/classifiers')).then((m) => m.askClassifier());
+    const loading = (classifiers ?? import('../playbooks/ask-classifier')).then((m) => m.askClassifier());
     classifiers = null; // a failed load is retried from the start
     classifier = loading;
     loading.catch(() => {

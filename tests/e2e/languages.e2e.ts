@@ -5,6 +5,8 @@
  *  - A French question over the mixed workspace shows a French passage first; its turn is
  *    labelled in French (scope "documents en français", "Sources", "Vérification"), a question in
  *    English in English, whatever the app's language.
+ *  - A French question naming a kind of clause of an English contract ("clause de
+ *    non-concurrence") quotes that clause, and is insufficient of a contract without one.
  *  - Settings → Languages switches the app to French: the frame, the Ask screen, flows, the
  *    Review view and the exports (a conversation's Markdown, a report's CSV) speak French; back
  *    to Automatic follows the browser (English here); the choice survives a reload.
@@ -81,6 +83,19 @@ describe('French and German end to end', () => {
     turn = latestTurn(s.page);
     expect(await turn.getByRole('heading', { level: 3 }).first().textContent()).toBe('Sources');
     expect(await turn.getByTestId('turn-scope').textContent()).toMatch(/^Searching in:/);
+  });
+
+  it('a French question about an English contract finds the clause it names, and says so when the contract has none', async () => {
+    await askAnyLanguage(s.page, 'Le contrat de Tailspin contient-il une clause de non-concurrence ?');
+    let turn = latestTurn(s.page);
+    expect(await turn.getAttribute('lang')).toBe('fr');
+    expect(await turn.getAttribute('data-state')).toBe('answered');
+    expect(await turn.getByTestId('result-file').first().textContent()).toBe('fabrikam-tailspin-supply.txt');
+    expect(await turn.getByTestId('quote-verbatim').first().textContent()).toContain('Tailspin shall not manufacture, sell or promote products that compete');
+    await askAnyLanguage(s.page, 'Le contrat de distribution de Contoso contient-il une clause de non-concurrence ?');
+    turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('insufficient');
+    expect(await turn.getByTestId('result-file').first().textContent()).toBe('northwind-contoso-distribution.txt');
   });
 
   it('the app in French: frame, Ask screen, conversation export, flows and review speak French', async () => {

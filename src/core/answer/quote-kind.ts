@@ -11,7 +11,7 @@
 /** Section numbers and labels: "12.", "10.1", "(d)", "ARTICLE 9", "Section 4.2", "§ 5", "IV.", a leading "f." */
 const NUMBERING = /(?:\b(?:article|section|clause|artikel|paragraph|§)\s*)?(?:\(?[0-9]+(?:\.[0-9]+)*\)?\.?|\(?[ivxlc]+\)\.?|\b[IVXLC]+\.|\([a-z]\)|^[a-z]\.)(?=\s|$)/giu;
 /** Words that make a clause a clause, not a title (en/fr/de/es/it/nl/pt). */
-const CLAUSE_WORDS = /\b(?:shall|will|may|must|is|are|be|been|means|agrees?|has|have|does|do|can|cannot|doit|doivent|peut|sont|est|sera|soit|wird|werden|ist|sind|muss|kann|hat|darf|debe|será|deve|sarà|moet|zal|is)\b/iu;
+const CLAUSE_WORDS = /\b(?:shall|will|may|must|is|are|be|been|means|agrees?|has|have|does|do|can|cannot|doit|doivent|peut|sont|est|sera|soit|wird|werden|ist|sind|muss|kann|hat|darf|debe|será|deve|sarà|moet|zal|is)(?![\p{L}\p{N}_])/iu;
 
 /** Words title case writes in lower case (en/fr/de prepositions, conjunctions, pronouns of four letters or more). */
 const TITLE_SMALL_WORDS = new Set(['with', 'from', 'upon', 'into', 'onto', 'under', 'over', 'after', 'before', 'between', 'without', 'within', 'through', 'against', 'during', 'than', 'that', 'this', 'their', 'other', 'each', 'pour', 'avec', 'dans', 'sans', 'sous', 'vers', 'entre', 'über', 'unter', 'nach', 'gegen', 'ohne', 'durch', 'oder']);
@@ -56,7 +56,7 @@ export function isHeadingOnly(text: string): boolean {
  * this Amendment … and is an authorized representative"): never the answer.
  */
 export function isExecutionLine(text: string): boolean {
-  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)\b/iu.test(text);
+  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)(?![\p{L}\p{N}_])/iu.test(text);
 }
 
 export { isDefinition } from '../text/definitions';

@@ -8,6 +8,7 @@
  *   order score = retrieval score / best retrieval score + CLAUSE_RANK_WEIGHT · clause score
  */
 import { DocumentKindProfiles } from '../clauses/profiles';
+import { chunkPassage } from './chunk-passage';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
@@ -143,18 +144,7 @@ export async function withKindPassages(passages: readonly PipelinePassage[], evi
     chunks.forEach((chunk, i) => {
       if (have.has(chunk.id) || !evidence.kindPassages.has(chunk.id)) return;
       have.add(chunk.id);
-      out.push({
-        chunkId: chunk.id,
-        documentId,
-        score: 0,
-        terms: [],
-        foundBy: [],
-        rank: out.length + 1,
-        chunk,
-        document,
-        scores: { final: 0, fused: 0, lexical: null, dense: null, rerank: null, phrase: false },
-        context: { before: chunks.slice(Math.max(0, i - 1), i), after: chunks.slice(i + 1, i + 2) },
-      });
+      out.push(chunkPassage(chunks, i, document, { score: 0, rank: out.length + 1, before: 1 }));
     });
   }
   return out;

@@ -7,6 +7,7 @@
  */
 import type { NamedDocument, PipelinePassage } from '../search-types';
 import type { ValueKind } from '../values/types';
+import { chunkPassage } from './chunk-passage';
 import type { WholeDocuments } from './clause-rank';
 
 const flat = (text: string) => text.replace(/\s+/gu, ' ');
@@ -35,22 +36,11 @@ export async function withStatedPassages(
     const chunks = [...(await whole.chunks(documentId))].sort((a, b) => a.seq - b.seq);
     const i = chunks.findIndex((c) => flat(c.text).includes(flat(said)));
     if (i < 0) continue;
-    const chunk = chunks[i]!;
-    stated.push(chunk.id);
-    if (have.has(chunk.id)) continue;
-    have.add(chunk.id);
-    out.unshift({
-      chunkId: chunk.id,
-      documentId,
-      score: best,
-      terms: [],
-      foundBy: [],
-      rank: 0,
-      chunk,
-      document,
-      scores: { final: best, fused: best, lexical: null, dense: null, rerank: null, phrase: false },
-      context: { before: [], after: chunks.slice(i + 1, i + 2) },
-    });
+    const id = chunks[i]!.id;
+    stated.push(id);
+    if (have.has(id)) continue;
+    have.add(id);
+    out.unshift(chunkPassage(chunks, i, document, { score: best, rank: 0, before: 0 }));
   }
   return { passages: out.map((p, n) => ({ ...p, rank: n + 1 })), stated };
 }

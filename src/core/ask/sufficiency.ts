@@ -42,7 +42,8 @@ import type { ClauseLabel, SufficiencyWeights } from '../ports';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones
- * included (the clause-kind signal is graded around the classifier's 0.5).
+ * included (the clause-kind signal is graded around the classifier's 0.5); with questions read in
+ * their language where the detector is at hand (playbooks/ask-classifier.ts).
  */
 export const ASK_CLASSIFIER_OPTIONS = { threshold: 0 } as const;
 
@@ -121,9 +122,15 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // split the guard changed no unanswerable question's outcome and made 1.9 % of answerable natural
   // ones insufficient).
   const calibrated = clauses.asked[0]?.learned === true;
-  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  const language = response.explanation.queryLanguage;
+  // A question in one language over documents in another ("le contrat peut-il être cédé ?" of an
+  // English contract) about a kind of clause: their words never meet, so neither whether any
+  // passage matches them nor how much of the question the passages cover says anything; the
+  // clause kind and the answer type judge.
+  const acrossLanguages = clauses.asked.length > 0 && language !== null && passages.every((p) => p.document.language !== null && p.document.language !== language);
+  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
 
-  const signals: Signal[] = [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
+  const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
   if (clauses.asked.length > 0) {
     const kinds = clauses.asked.map(clauseName);
     signals.push({
@@ -133,10 +140,9 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
       reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.`,
     });
   }
-  const language = response.explanation.queryLanguage;
   const type = language ? expectedAnswerType(input.question, language) : null;
   if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
-    const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, language));
+    const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, p.document.language ?? language));
     signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
   }
   const record: Record<string, number> = Object.fromEntries(signals.map((s) => [s.name, s.value]));

@@ -11,8 +11,9 @@
  *   model's presence head, 0.5 = its cross-validated contract threshold; at least 0.5 where the
  *   passage states the kind's value, value-evidence.ts); a document has the kind when one of its
  *   passages is of the kind with presence ≥ 0.5 (profiles.ts hasClause).
- * - questionTypes: which kinds a question asks about, from the kinds' names in the playbooks
- *   (PlaybookClassifier.questionTypes).
+ * - questionTypes: which kinds a question asks about: the model's question head for English (and
+ *   for questions too short to tell their language), the kinds' names and keywords in the playbooks
+ *   (PlaybookClassifier.questionTypes, in the question's language when it has them).
  * - kindScores / bestWindow: every kind's score per passage and where in the passage it comes
  *   from, for what builds on the kinds (typed values, highlights).
  */
@@ -66,7 +67,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     this.kinds = [...new Set(known)].map((id) => ({ id, k: model.indexOf(id) }));
     const others = clauseTypes.filter((t) => !model.knows(t.id));
     this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
-    this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })));  // as builtin.ts questionClassifier()
+    this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })), options.questionLanguage ? { questionLanguage: options.questionLanguage } : {});  // as builtin.ts questionClassifier()
     this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
   }
 
@@ -135,9 +136,12 @@ export class LearnedClauseClassifier implements ClauseClassifier {
    * (a kind the model does not know, a file without a question head).
    */
   async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
-    const named = await this.names.questionTypes(question, options);
-    const p = this.model.questionScores(question);
-    if (!p) return named;
+    // The question head learnt English questions: a question written in another language is read
+    // by the kinds' names in its language only (its words are unknown to the head, which would
+    // name a kind for the names of parties and numbers alone).
+    const { labels: named, foreign } = this.names.questionNames(question, options);
+    const p = foreign ? null : this.model.questionScores(question);
+    if (!p) return named.map((l) => (this.typeNames.has(l.type) ? { ...l, name: this.typeNames.get(l.type)! } : l));
     const learned = this.kinds
       .map(({ id, k }) => ({ type: id, score: p[k]!, learned: true }))
       .filter((l) => l.score >= (named.length > 0 ? this.model.model.questionThreshold : Math.max(this.model.model.questionThreshold, UNNAMED_QUESTION_THRESHOLD)))

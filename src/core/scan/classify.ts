@@ -17,6 +17,7 @@
  */
 import { throwIfAborted } from '../errors';
 import { createAnalyzer } from '../search/analyzer';
+import { DEFAULT_LANGUAGE } from '../search/languages';
 import type { ClassifyBudget, ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
 import { patternCost } from './pattern-cost';
 import type { ClauseType } from './playbook';
@@ -40,6 +41,12 @@ export interface ClassifierOptions {
   readonly embedder?: Embedder | null;
   /** Labels under this score are left out (default DEFAULT_CLAUSE_THRESHOLD). */
   readonly threshold?: number;
+  /**
+   * The language a question is written in, or null when it cannot be told (search/query-language.ts
+   * detectQueryLanguage, given where questions are read: the index worker, Node). Without it every
+   * question is one whose language cannot be told, and the scan worker and the page carry no detector.
+   */
+  readonly questionLanguage?: (question: string) => string | null;
   /** Cosine similarity at which embedding evidence starts (default 0.6); it grows to EMBED_WEIGHT at 1. */
   readonly similarityFloor?: number;
 }
@@ -51,8 +58,12 @@ interface CompiledType {
   readonly type: ClauseType;
   /** The keywords as title patterns, compiled on first use: questions read only their terms. */
   readonly keywords: () => readonly SafePattern[];
-  /** Each keyword's analysed terms (for questions; empty when only stop words), in keyword order. */
+  /** Each keyword's analysed terms, those of every language included (empty when only stop words), in keyword order. */
   readonly keywordTerms: readonly (readonly string[])[];
+  /** How many of them are the type's own keywords (the rest are translations). */
+  readonly ownKeywords: number;
+  /** The keywords written in a language, in that language's analysis (stop words, stems); computed on first use. */
+  readonly keywordTermsIn: (language: string) => readonly (readonly string[])[];
   /** Compiled on first use: most types' gates never open on most passages. */
   readonly signals: readonly { readonly pattern: () => SafePattern; readonly weight: number }[];
   /** Matches where any positive signal matches (one pass; most passages fail it); compiled on first use. */
@@ -73,6 +84,9 @@ export interface TypeEvidence {
 
 const analyzer = createAnalyzer();
 
+/** A type's keywords and their translations, for titles and questions. */
+const allKeywords = (type: ClauseType): readonly string[] => [...type.keywords, ...Object.values(type.keywordsByLanguage ?? {}).flat()];
+
 const noisyOr = (weights: readonly number[]) => 1 - weights.reduce((p, w) => p * (1 - w), 1);
 
 export class PlaybookClassifier implements ClauseClassifier {
@@ -80,6 +94,7 @@ export class PlaybookClassifier implements ClauseClassifier {
   private readonly threshold: number;
   private readonly embedder: Embedder | null;
   private readonly similarityFloor: number;
+  private readonly questionLanguage: (question: string) => string | null;
   private examples: Promise<Float32Array[][]> | null = null;
 
   /** Clause types with the same id are kept once (the first wins), so playbooks can be combined. */
@@ -96,10 +111,14 @@ export class PlaybookClassifier implements ClauseClassifier {
         const cheap = positive.reduce((sum, p) => sum + patternCost(p), 0) <= GATE_MAX_COST;
         let keywords: readonly SafePattern[] | null = null;
         let gate: SafePattern | null | undefined;
+        const termsIn = new Map<string, readonly (readonly string[])[]>();
+        const words = allKeywords(type);
         return {
           type,
-          keywords: () => (keywords ??= type.keywords.map(compilePhrase)),
-          keywordTerms: type.keywords.map((k) => analyzer.terms(k)),
+          keywords: () => (keywords ??= words.map(compilePhrase)),
+          keywordTerms: words.map((k) => analyzer.terms(k)),
+          ownKeywords: type.keywords.length,
+          keywordTermsIn: (language: string) => termsIn.get(language) ?? termsIn.set(language, (type.keywordsByLanguage?.[language] ?? []).map((k) => analyzer.terms(k, language))).get(language)!,
           signals,
           gate: () => (gate === undefined ? (gate = cheap ? compileAny(positive) : null) : gate),
           ungated: !cheap,
@@ -108,6 +127,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
     this.embedder = options.embedder ?? null;
     this.similarityFloor = options.similarityFloor ?? 0.6;
+    this.questionLanguage = options.questionLanguage ?? (() => null);
   }
 
   get clauseTypes(): readonly ClauseType[] {
@@ -142,14 +162,36 @@ export class PlaybookClassifier implements ClauseClassifier {
   }
 
   async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    return this.questionNames(question, options).labels;
+  }
+
+  /**
+   * The types a question names by their keywords, and whether it is written in a language other
+   * than English (`foreign`: detected so, or naming a type only by a translation of its keywords).
+   */
+  questionNames(question: string, options?: JobOptions): { readonly labels: ClauseLabel[]; readonly foreign: boolean } {
     throwIfAborted(options?.signal, 'clause classification');
-    const terms = new Set(analyzer.terms(stripDocumentNames(normalizeText(question))));
+    const text = stripDocumentNames(normalizeText(question));
+    const terms = new Set(analyzer.terms(text));
+    // The keywords, as the default analysis reads them; their translations too when the question's
+    // language cannot be told ("exclusivité ?"). A question in another language is read in its own
+    // analysis too, with the keywords written in that language, so they match however it inflects
+    // them ("le contrat peut-il être résilié sans motif ?" for "résiliation sans motif"); English
+    // keywords are never stemmed as French, nor French ones read in an English question.
+    const language = this.questionLanguage(question);
+    const own = language && language !== DEFAULT_LANGUAGE ? new Set(analyzer.terms(text, language)) : null;
+    const matches = (k: readonly string[], words: ReadonlySet<string>) => k.length > 0 && k.every((term) => words.has(term));
     const labels: ClauseLabel[] = [];
+    let translated = false;
     for (const t of this.types) {
-      const hits = t.keywordTerms.filter((k) => k.length > 0 && k.every((term) => terms.has(term))).length;
+      const inOwn = own ? t.keywordTermsIn(language!).filter((k) => matches(k, own)).length : 0;
+      const inEnglish = t.keywordTerms.slice(0, t.ownKeywords).filter((k) => matches(k, terms)).length;
+      const inAny = language === null ? t.keywordTerms.slice(t.ownKeywords).filter((k) => matches(k, terms)).length : 0;
+      if (inEnglish === 0 && inAny > 0) translated = true;
+      const hits = Math.max(inEnglish + inAny, inOwn);
       if (hits > 0) labels.push({ type: t.type.id, score: noisyOr(Array<number>(hits).fill(QUESTION_WEIGHT)) });
     }
-    return labels.sort((a, b) => b.score - a.score);
+    return { labels: labels.sort((a, b) => b.score - a.score), foreign: own !== null || translated };
   }
 
   private scorePassage(passage: ClausePassage, similarity: readonly number[] | null, budget: ClassifyBudget | undefined): TypeEvidence[] {

@@ -31,6 +31,11 @@ export interface ClauseType {
   readonly description: string;
   /** Words people use for it: matched in section titles and in questions. */
   readonly keywords: readonly string[];
+  /**
+   * The keywords in other languages (ISO 639-1 code → words): matched like the keywords, and in
+   * a question written in that language with its stems ("résilié sans motif" for "résiliation sans motif").
+   */
+  readonly keywordsByLanguage?: Readonly<Record<string, readonly string[]>>;
   readonly signals: readonly Signal[];
   /** Short reference clauses written for the playbook (the embedder compares passages to them). */
   readonly examples: readonly string[];

@@ -108,6 +108,7 @@ function semanticIssues(p: Playbook): PlaybookIssue[] {
       tryCompile(`/clauseTypes/${i}/signals/${j}/pattern`, s.pattern);
     });
     t.keywords.forEach((k, j) => tryCompile(`/clauseTypes/${i}/keywords/${j}`, k, true));
+    for (const [language, words] of Object.entries(t.keywordsByLanguage ?? {})) words.forEach((k, j) => tryCompile(`/clauseTypes/${i}/keywordsByLanguage/${language}/${j}`, k, true));
   });
   const ruleIds = new Map<string, number>();
   p.rules.forEach((r, i) => {

@@ -46,7 +46,7 @@ const RULES: Readonly<Record<string, Rules>> = {
         'i',
       ),
       amount: new RegExp([CURRENCY, String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?\s*(?:%|percent\b|per\s+cent\b)`, String.raw`\b(?:dollars|euros|pounds)\b`].join('|'), 'i'),
-      jurisdiction: /\blaws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal\s+republic)\s+of\s+)?[A-Z][a-z]|\bcourts?\s+(?:located\s+)?(?:of|in|at|for)\s+(?:the\s+)?[A-Z][a-z]|\bjurisdiction\s+of\s+(?:the\s+)?[A-Z]/,
+      jurisdiction: /\blaws?\s+(?:of|in)\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal\s+republic)\s+of\s+)?[A-Z][a-z]|\bcourts?\s+(?:located\s+)?(?:of|in|at|for)\s+(?:the\s+)?[A-Z][a-z]|\bjurisdiction\s+of\s+(?:the\s+)?[A-Z]/,
     },
   },
   fr: {
@@ -56,7 +56,7 @@ const RULES: Readonly<Record<string, Rules>> = {
       jurisdiction: /\bquel(?:le)?s?\s+(?:est\s+la\s+)?(?:loi|juridiction|tribunal|tribunaux|droit)\b|\bdevant\s+quel/i,
     },
     text: {
-      temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)\b|\bannuel(?:le)?(?:ment)?\b`, 'i'),
+      temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)(?![\p{L}\p{N}_])|\bannuel(?:le)?(?:ment)?\b`, 'iu'),
       amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euros?\b|%|pour\s?cent\b)`].join('|'), 'i'),
       jurisdiction: /\b(?:droit|loi)\s+(?:français|allemand|anglais|belge|suisse|luxembourgeois)|\btribunaux?\s+(?:de|du|d['’])\s*[A-Z]/,
     },
@@ -70,7 +70,7 @@ const RULES: Readonly<Record<string, Rules>> = {
     text: {
       temporal: new RegExp(String.raw`${NUMBER_DE}(?:\s*\(\s*${NUMBER_DE}\s*\))?\s*(?:tage?n?|wochen?|monate?n?|jahre?n?)\b|\bjährlich\b`, 'i'),
       amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euro\b|%|prozent\b)`].join('|'), 'i'),
-      jurisdiction: /\b(?:deutsche[sm]?|österreichische[sm]?|schweizerische[sm]?)\s+recht\b|\bgerichtsstand\s+ist\s+[A-Z]|\bgerichte?\s+in\s+[A-Z]/,
+      jurisdiction: /(?<![\p{L}\p{N}_])(?:[Dd]eutsche[sm]?|[Öö]sterreichische[sm]?|[Ss]chweizerische[sm]?)\s+[Rr]echt\b|\b[Gg]erichtsstand\s+ist\s+[A-Z]|\b[Gg]erichte?\s+in\s+[A-Z]/u,
     },
   },
 };

@@ -140,7 +140,7 @@ export function matchDocuments(question: string, documents: readonly NamedDocume
 
 /** A title that says the document amends or supplements another ("Amendment No. 3 to …", "First Addendum"); "Amended and Restated …" is the agreement itself. */
 const AMENDMENT_TITLE = /^(?:[\p{L}\p{N}]+\s+)?(?:amendment|addendum|supplement|avenant|nachtrag|änderungsvereinbarung)\b/iu;
-const AMENDMENT_WORD = /\b(?:amend\w*|addend\w*|supplement\w*|avenants?|nachtr[aä]g\w*|änderung\w*)\b/iu;
+const AMENDMENT_WORD = /(?<![\p{L}\p{N}_])(?:amend\w*|addend\w*|supplement\w*|avenants?|nachtr[aä]g\w*|änderung\w*)(?![\p{L}\p{N}_])/iu;
 
 /**
  * "the Stremicks manufacturing agreement" when the workspace holds that agreement and an amendment
@@ -476,8 +476,12 @@ export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
   if (a.id === b.id) return true;
   const fa = workFacts(a);
   const fb = workFacts(b);
-  // A copy whose title was not found (a text export with its layout lost) is judged by its names alone.
-  if (fa.title !== fb.title && fa.title !== '' && fb.title !== '') return false;
+  // A copy whose title was not found (a text export with its layout lost) is judged by its names
+  // alone, and so is one titled by the short name the other's title gives in parentheses (the
+  // statute's PDF "GeschGehG", its Markdown "Gesetz zum Schutz von Geschäftsgeheimnissen (GeschGehG)").
+  if (fa.title !== fb.title && fa.title !== '' && fb.title !== '' && !shortTitleOf(a, fb.title) && !shortTitleOf(b, fa.title)) return false;
+  // One file saved in two formats ("GeschGehG.md" and "GeschGehG.pdf"): the names one of them lacks say nothing.
+  if (sameFileStem(a, b)) return true;
   const as = fa.aliases;
   const bs = fb.aliases;
   if (as.size === 0 || bs.size === 0) return false;
@@ -487,6 +491,17 @@ export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
 }
 
 const COPY_SHARE = 0.75;
+
+/** The same file name in another format, in the same folder ("DE_GeschGehG.md", "DE_GeschGehG.pdf"). */
+function sameFileStem(a: NamedDocument, b: NamedDocument): boolean {
+  const stem = (d: NamedDocument) => (d.path ?? d.name).replace(/\.[A-Za-z0-9]{1,5}$/u, '').toLowerCase();
+  return stem(a) === stem(b) && (a.path ?? a.name) !== (b.path ?? b.name);
+}
+
+/** Whether `title` (folded) is the short name `d`'s title gives in parentheses. */
+function shortTitleOf(d: NamedDocument, title: string): boolean {
+  return [...(d.title ?? '').matchAll(/\(([^()]{2,40})\)/gu)].some((m) => foldedWords(m[1]!).join(' ') === title);
+}
 
 /** The document(s) the question names, or null (none, or ambiguous). */
 export function resolveDocument(question: string, documents: readonly NamedDocument[]): Resolution | null {

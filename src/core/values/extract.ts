@@ -16,8 +16,8 @@ const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   // "notice period for termination", « préavis de résiliation », „Kündigungsfrist“.
   ['termination_notice', /\bnotice\b[^?]*\b(?:terminat\w*|cancel\w*|exit\b|walk\s+away|end\s+(?:the|this|that|our|their|it)\b)|\b(?:terminat\w*|cancel\w*)\b[^?]*\bnotice\b|\bpréavis\b|\bkündigungsfrist\b|\bkündig\w*[^?]*\bfrist\b/iu],
   ['renewal_term', /\brenew\w*|\bevergreen\b|\bauto-?renew|\bextensions?\b|\bextend\w*\b[^?]{0,30}\b(?:after|beyond|past|once)\b|\broll(?:s|ed)?\s+over\b|\brenouvel\w*|\breconduction\b|\bverlänger\w*/iu],
-  ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité\b|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
-  ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|\béchéance\b|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
+  ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité(?![\p{L}\p{N}_])|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b/iu],
+  ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|(?<![\p{L}\p{N}_])échéance(?![\p{L}\p{N}_])|\bdurée\b|\blaufzeit\b|\bendet\b|\bablauf\w*/iu],
   ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:was|were|is|did)\b[^?]*\b(?:signed|executed|entered\s+into|dated)\b|\b(?:date\s+of\s+(?:signature|execution)|signature\s+date|execution\s+date)\b|\bquand\b[^?]*\bsign[ée]\w*|\bwann\b[^?]*\b(?:unterzeichnet|unterschrieben)\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
   ['parties', /\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b/iu],
 ];
@@ -106,7 +106,7 @@ const RENEWAL_SET_ASIDE = /\b(?:before|without|excluding|absent|barring|ignoring
 /** The question asks when or how long: the term's end. */
 const ENDS = /\bhow\s+long\b|\bwhen\b|\buntil\b|\bend\b|\bexpir\w*|\blast\b|\brun\b|\bterm\b|\bdurée\b|\bquand\b|\bwann\b|\blaufzeit\b|\bendet\b/iu;
 
-const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsabilité\b|\bhaftung\w*|\bhaftet\b/iu;
+const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsabilité(?![\p{L}\p{N}_])|\bhaftung\w*|\bhaftet\b/iu;
 
 /**
  * A cap stated as what was paid rather than a sum: "shall not exceed the total Commissions paid or

@@ -57,7 +57,7 @@ const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+lat
 /** A section number and a title-case heading at the start of a sentence, up to the first words of its text. */
 const HEADING_LEAD = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[A-Z][\w'’-]*|and|of|&|the|to|for|or)\s+){1,8}?(?=[A-Z][a-z]*\s+[a-z])/u;
 const AUTOMATIC = /\bautomatic(?:ally)?\b|\btacite\w*|\bautomatisch\b/iu;
-const SURVIVAL = /\bsurviv\w*|\bsurvi(?:e|vent)\b|\bfortgelten\w*|\büberdauer\w*/iu;
+const SURVIVAL = /\bsurviv\w*|\bsurvi(?:e|vent)\b|\bfortgelten\w*|(?<![\p{L}\p{N}_])überdauer\w*/iu;
 const RECITAL = /^\W*(?:whereas|recitals?)\b/iu;
 /** After a length: it counts from the end of the term ("period following the termination date", "after expiration"). */
 const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
@@ -200,7 +200,16 @@ export function extractRenewalTerm(text: string): TypedValue | null {
 /** "for each of the subsequent (three years)": the renewals are counted in units, each one of them. */
 const EACH_OF_NEXT = /\beach\s+of\s+the\s+(?:subsequent|following|next|succeeding|ensuing)\s+$/iu;
 
-const ENDING = /\bterminat\w*|\bcancel\w*|\brenew\w*|\bexpir\w*|\bend\b|\brésili\w*|\bfin\b|\bkündig\w*|\bbeend\w*/iu;
+/** Words that end the contract (not a renewal): the notice to terminate is read where they are. */
+const TERMINATES = /\bterminat\w*|\bcancel\w*|\brésili\w*|\b(?:ge)?kündig\w*|\bbeend\w*/iu;
+/** Words that end the contract or a term: a notice near them is one to stop it. */
+const ENDING = new RegExp(String.raw`${TERMINATES.source}|\brenew\w*|\bexpir\w*|\bend\b|\bfin\b`, 'iu');
+
+/** A notice length read in a sentence, as the value of `kind` with its span in the passage. */
+function noticeValue(kind: 'notice_period' | 'termination_notice', s: Sentence, pick: Found<Duration>): TypedValue {
+  const d = unitOf(pick.value);
+  return { kind, value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+}
 
 /** The notice period to stop a renewal (or to end the term): the length the notice must precede. */
 export function extractNoticePeriod(text: string): TypedValue | null {
@@ -210,8 +219,7 @@ export function extractNoticePeriod(text: string): TypedValue | null {
     const durations = durationsIn(s.text).filter((f) => noticeLike(s.text, f));
     const pick = durations[0];
     if (!pick) continue;
-    const d = unitOf(pick.value);
-    const value: TypedValue = { kind: 'notice_period', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    const value = noticeValue('notice_period', s, pick);
     if (hasRenewal(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
     // Else a notice to end the contract at all ("either party may terminate on 90 days' notice"), not
     // one to answer a claim ("within 15 working days upon receiving the Claim Notice").
@@ -220,8 +228,6 @@ export function extractNoticePeriod(text: string): TypedValue | null {
   return fallback;
 }
 
-/** Words that end the contract (not a renewal): the notice to terminate is read where they are. */
-const TERMINATES = /\bterminat\w*|\bcancel\w*|\brésili\w*|\b(?:ge)?kündig\w*|\bbeend\w*/iu;
 /**
  * "within thirty (30) days after written notice", "fails to remedy within thirty (30) days of that
  * notice": the time to cure or answer once notified, no notice period.
@@ -240,8 +246,7 @@ export function extractTerminationNotice(text: string): TypedValue | null {
     if (!NOTICE.test(s.text) || !TERMINATES.test(s.text)) continue;
     const pick = durationsIn(s.text).find((f) => noticeLike(s.text, f) && !WITHIN.test(s.text.slice(Math.max(0, f.index - 12), f.index)) && !AFTER_NOTICE.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 60)));
     if (!pick) continue;
-    const d = unitOf(pick.value);
-    const value: TypedValue = { kind: 'termination_notice', value: { type: 'duration', duration: d, successive: false }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    const value = noticeValue('termination_notice', s, pick);
     if (!hasRenewal(s.text)) return value;
     renewal ??= value;
   }
@@ -423,7 +428,7 @@ const OTHER_ANCHOR = 0.5;
 
 /** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
 const NAMED_EFFECTIVE = /^\s*,?\s*\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
-const STARTS = /\b(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
+const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
 
 /** The date the contract takes effect, from the passage, else the document's. */
 export function extractEffectiveDate(text: string, context: ValueContext = {}): TypedValue | null {

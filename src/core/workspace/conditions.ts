@@ -27,7 +27,7 @@ export interface Condition {
 const ABSENT = /\b(?:no|without|lack(?:s|ing)?|missing|not\s+(?:have|contain|include)|(?:do|does)n['’]?t\s+(?:have|contain|include)|(?:do|does)\s+not\s+(?:have|contain|include)|sans|aucune?|pas\s+de|ohne|keine?[nmrs]?)\b/iu;
 const BEFORE = /\b(?:before|prior\s+to|by|until|earlier\s+than|avant|d['’]ici|vor|bis)\b/iu;
 const AFTER = /\b(?:after|later\s+than|beyond|après|nach)\b/iu;
-const ENDING = /\b(?:expir\w*|end(?:s|ing)?|terminat\w*|run(?:s|ning)?\s+out|échéance|expir\w*|prenant\s+fin|finissant|auslauf\w*|ablauf\w*|enden?d?\w*|lauf\w*\s.*\baus)\b/iu;
+const ENDING = /(?<![\p{L}\p{N}_])(?:expir\w*|end(?:s|ing)?|terminat\w*|run(?:s|ning)?\s+out|échéance|expir\w*|prenant\s+fin|finissant|auslauf\w*|ablauf\w*|enden?d?\w*|lauf\w*\s.*\baus)(?![\p{L}\p{N}_])/iu;
 
 /** The condition a broad question states, or null (it asks for each document's value or passage only). */
 export function parseCondition(question: string): Condition | null {

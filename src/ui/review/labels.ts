@@ -20,7 +20,7 @@ const FIELD: Record<string, string> = {
   title: 'Title', clauseType: 'Clause type', severity: 'Severity', kind: 'Kind', match: 'Match', explanation: 'Explanation', guidance: 'Guidance',
   fallback: 'Fallback language', checks: 'Checks', phrases: 'Phrases', pattern: 'Pattern', negate: 'Negate', value: 'Value', op: 'Comparison',
   amount: 'Amount', unit: 'Unit', currency: 'Currency', near: 'Near', date: 'Date', list: 'List', question: 'Question', type: 'Type',
-  keywords: 'Keywords', signals: 'Signals', examples: 'Examples', weight: 'Weight', clauseTypes: 'Clause types', rules: 'Rules', schemaVersion: 'Schema version',
+  keywords: 'Keywords', keywordsByLanguage: 'Keywords in other languages', signals: 'Signals', examples: 'Examples', weight: 'Weight', clauseTypes: 'Clause types', rules: 'Rules', schemaVersion: 'Schema version',
 };
 
 /** A JSON pointer as people read it: "/rules/3/checks/0/amount" → "Rule 4 “Notice” › Check 1 › Amount". */

@@ -12,7 +12,7 @@ import { SearchEngine } from '../../../src/core/search/engine';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
 import type { DocumentRecord } from '../../../src/core/types';
 import { engineTermStats } from '../../../src/core/search/term-stats';
-import { askClassifier } from '../../../src/playbooks/classifiers';
+import { askClassifier } from '../../../src/playbooks/ask-classifier';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
 import { WorkspaceDb } from '../../../src/store/db';

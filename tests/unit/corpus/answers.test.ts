@@ -21,7 +21,7 @@ import { EvidenceMatcher } from '../../../src/core/eval/match';
 import { parseQaFile, type QaFile } from '../../../src/core/eval/qa';
 import { ask as realAsk } from '../../../src/core/ask/ask';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
-import { askClassifier } from '../../../src/playbooks/classifiers';
+import { askClassifier } from '../../../src/playbooks/ask-classifier';
 import { MemoryWorkspace } from '../../../src/store/memory';
 
 const CORPUS = [process.env['CASEFILE_CORPUS'], resolve(process.cwd(), '../shared/corpus'), resolve(process.cwd(), '../../shared/corpus')].find((p): p is string => !!p && existsSync(resolve(p, 'qa/cuad_qa_dev.json')));

@@ -22,7 +22,7 @@ import { questionExecutor } from '../../../src/app/ask/flow-executors';
 import { FlowService } from '../../../src/app/ask/flow-service';
 import { rowsInOrder, type FlowRecord } from '../../../src/core/workspace/flows';
 import { DEFAULT_PIPELINE } from '../../../src/core/search/pipeline';
-import { askClassifier } from '../../../src/playbooks/classifiers';
+import { askClassifier } from '../../../src/playbooks/ask-classifier';
 import { DexieCatalog } from '../../../src/store/catalog';
 import { WorkspaceDb } from '../../../src/store/db';
 import { DexieFlowStore } from '../../../src/store/flows';

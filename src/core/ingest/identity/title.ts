@@ -134,7 +134,7 @@ export function isTitleLine(text: string): boolean {
   return capitalised / ws.length >= 0.5 && (long.length === 0 || capsLong / long.length >= 0.75);
 }
 
-const CONNECTOR_END = /\b(?:and|of|for|to|the|AND|OF|FOR|TO|THE|de|du|des|et|und|der|über)$/u;
+const CONNECTOR_END = /(?<![\p{L}\p{N}_])(?:and|of|for|to|the|AND|OF|FOR|TO|THE|de|du|des|et|und|der|über)$/u;
 
 function isContinuation(text: string): boolean {
   return text.length <= 80 && !LEGEND.test(text) && !/\p{Ll}/u.test(text) && /\p{Lu}{3}/u.test(text) && !/\d{3}/u.test(text);

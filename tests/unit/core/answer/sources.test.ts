@@ -108,6 +108,16 @@ describe('extractive answers', () => {
     expect(answer).toContain(`> ${clause} [2]`);
   });
 
+  it('never quotes the signatories’ statement in French either', () => {
+    const signatories = 'Le soussigné, dûment habilité, déclare avoir lu le présent avenant.';
+    const clause = 'Aucune des parties ne peut céder le présent contrat sans le consentement écrit préalable de l’autre partie.';
+    const question = 'le contrat peut-il être cédé ?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 9, text: signatories })), fromPassage(passage({ doc: MSA, seq: 4, text: clause }))]);
+    const answer = composeExtractive(question, sources, 'fr');
+    expect(answer).not.toContain('Le soussigné');
+    expect(answer).toContain(`> ${clause} [2]`);
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

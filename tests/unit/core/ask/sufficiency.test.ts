@@ -121,6 +121,24 @@ describe('judgeSufficiency', () => {
     expect(judgeSufficiency({ response: response([], 0, 'long last', { long: 1, last: 1 }), passages: [term], question: 'How long does it last?', scopeName: scope, clauses, weights }).score).toBe(0);
   });
 
+  it('judges a question in another language than the documents by the clause kind and the answer type, not by shared words', () => {
+    // "Le contrat peut-il être cédé ?" of an English contract: no word meets, the kind answers.
+    const clause = passage('Neither party may transfer, assign or sublicense this Agreement without the written consent of the other party.', []);
+    const evidence = (inScope: number): ClauseEvidence => ({ asked: [{ type: 'anti_assignment', score: 0.9 }], scores: new Map([['d1:0', inScope]]), inScope, kindPassages: new Map() });
+    const ask = (inScope: number, queryLanguage: string) => judgeSufficiency({ response: response([], 0, 'contrat peut cédé', { contrat: 1, peut: 1, ced: 3 }, queryLanguage), passages: [clause], question: 'Le contrat peut-il être cédé ?', scopeName: scope, clauses: evidence(inScope) });
+    const judged = ask(0.95, 'fr');
+    expect(judged.score).toBeGreaterThanOrEqual(judged.threshold);
+    expect(judged.signals).toEqual({ clause: 0.95 });
+    // The contract has no such clause: insufficient, and the reason says so.
+    expect(ask(0.1, 'fr').reasons).toEqual([`No passage in ${scope} is an anti-assignment clause.`]);
+    // In the documents' own language, the words decide as before.
+    expect(ask(0.95, 'en')).toMatchObject({ score: 0, reasons: [`No passage in ${scope} matches the question.`] });
+    // "Welches Recht gilt?": the place of law is looked for in the passage's language.
+    const law = passage('This Agreement shall be governed by the laws of the State of Washington.', []);
+    const german = judgeSufficiency({ response: response([], 0, 'recht gilt', { recht: 2, gilt: 1 }, 'de'), passages: [law], question: 'Welches Recht gilt für den Vertrag?', scopeName: scope, clauses: { asked: [{ type: 'governing_law', score: 0.9 }], scores: new Map([['d1:0', 0.97]]), inScope: 0.97, kindPassages: new Map() } });
+    expect(german.signals).toEqual({ clause: 0.97, answer_type: 1 });
+  });
+
   it('has nothing to judge without passages', () => {
     const r = response([], 0, 'anything', {});
     expect(judgeSufficiency({ response: r, passages: [], question: 'anything?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE })).toEqual({ score: 0, threshold: 0.5, reasons: [`No passage in ${scope} matches the question.`] });

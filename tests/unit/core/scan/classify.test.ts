@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { PlaybookClassifier, stripDocumentNames } from '../../../../src/core/scan/classify';
 import type { ClauseType } from '../../../../src/core/scan/playbook';
 import type { Embedder } from '../../../../src/core/ports';
+import { askClassifier } from '../../../../src/playbooks/ask-classifier';
 import { builtinClassifier } from '../../../../src/playbooks/classifiers';
+import { detectQueryLanguage } from '../../../../src/core/search/query-language';
 import { builtinClauseTypes } from '../../../../src/playbooks/builtin';
 import { presenceOf } from '../../../../src/core/clauses/profiles';
 
@@ -27,6 +29,36 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Which party owns intellectual property created under the contract?'))).toContain('ip_ownership_assignment');
     // Generic words of a question ("term", "agreement") name no clause type on their own.
     expect(types(await classifier.questionTypes('When does the term of this agreement end?'))).not.toContain('agreement_confidentiality');
+  });
+
+  it('names the clause type of a question in French or German by the playbook’s words in that language, however inflected', async () => {
+    // As the ask path builds it: questions read in their language.
+    const classifier = askClassifier();
+    expect(types(await classifier.questionTypes('Le contrat peut-il être résilié sans motif ?'))[0]).toBe('termination_for_convenience');
+    expect(types(await classifier.questionTypes('Le contrat Inktomi peut-il être cédé ?'))[0]).toBe('anti_assignment');
+    expect(types(await classifier.questionTypes('Quelle est la loi applicable au contrat d’hébergement ?'))[0]).toBe('governing_law');
+    expect(types(await classifier.questionTypes('Verlängert sich der Vertrag automatisch?'))[0]).toBe('renewal_term');
+    expect(types(await classifier.questionTypes('Gibt es ein Wettbewerbsverbot?'))[0]).toBe('non_compete');
+    // A word that stems like a keyword but means something else: "verlangen" (demand) is no "Verlängerung", "assurer" no insurance.
+    expect(types(await classifier.questionTypes('Kann der Inhaber vom Rechtsverletzer Unterlassung verlangen?'))).toEqual([]);
+    expect(types(await classifier.questionTypes('Le prestataire doit-il assurer la maintenance du logiciel ?'))).not.toContain('insurance');
+    // Too short to tell its language: the translations are read as written.
+    expect(types(await classifier.questionTypes('exclusivité ?'))[0]).toBe('exclusivity');
+    // An English question is never read by a French word it happens to use.
+    expect(types(await classifier.questionTypes('Is there quality assurance in the supply deal?'))).not.toContain('insurance');
+  });
+
+  it('reads a translation in the question’s language only, never an English keyword stemmed as French', async () => {
+    const playbook = new PlaybookClassifier(
+      [
+        { id: 'exclusions', name: 'Exclusions', description: 'What is excluded', keywords: ['exclusions'], signals: [], examples: [] },
+        { id: 'exclusivity', name: 'Exclusivity', description: 'Exclusive dealing', keywords: ['exclusivity'], keywordsByLanguage: { fr: ['exclusivité'] }, signals: [], examples: [] },
+      ],
+      { questionLanguage: detectQueryLanguage },
+    );
+    // French stems "exclusivité" and "exclusions" alike ("exclus").
+    expect(types(await playbook.questionTypes('Y a-t-il une clause d’exclusivité dans le contrat ?'))).toEqual(['exclusivity']);
+    expect(types(await playbook.questionTypes('Which claims are exclusions of the warranty?'))).toEqual(['exclusions']);
   });
 
   it('gives no type to a question about no particular clause', async () => {

@@ -35,6 +35,17 @@ describe('playbook validation', () => {
     expect(issues.some((i) => i.pointer === '/rules/1' && /extra/.test(i.message))).toBe(true);
   });
 
+  it('takes keywords in other languages under a language code, and nothing else there', () => {
+    const p = base() as unknown as { clauseTypes: Record<string, unknown>[] };
+    p.clauseTypes[0]!['keywordsByLanguage'] = { fr: ['sous-traitance ultérieure'], de: ['Unterauftragsverarbeitung'] };
+    expect(validatePlaybook(p).ok).toBe(true);
+    p.clauseTypes[0]!['keywordsByLanguage'] = { french: ['sous-traitance'], de: [''], fr: 'sous-traitance' };
+    const pointers = issuesOf(p).map((i) => i.pointer);
+    expect(pointers.some((x) => x.startsWith('/clauseTypes/0/keywordsByLanguage'))).toBe(true);
+    expect(pointers).toContain('/clauseTypes/0/keywordsByLanguage/de/0');
+    expect(pointers).toContain('/clauseTypes/0/keywordsByLanguage/fr');
+  });
+
   it('rejects a value check missing its fields or with a wrong unit', () => {
     const p = base() as unknown as { rules: { checks?: unknown[] }[] };
     p.rules[0]!.checks = [{ type: 'value', value: 'duration', op: '>=', amount: 3 }, { type: 'value', value: 'duration', op: '>=', amount: 3, unit: 'fortnights' }];

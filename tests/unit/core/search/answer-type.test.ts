@@ -34,9 +34,13 @@ describe('answer type', () => {
     for (const t of ['shall not exceed $50,000', 'ten percent (10%) of the fees', 'USD 1,000']) expect(mentionsAnswerType(t, 'amount', 'en')).toBe(true);
     expect(mentionsAnswerType('governed by the laws of the State of California', 'jurisdiction', 'en')).toBe(true);
     expect(mentionsAnswerType('the courts of London have exclusive jurisdiction', 'jurisdiction', 'en')).toBe(true);
+    expect(mentionsAnswerType('governed by and in accordance with the laws in the State of Washington', 'jurisdiction', 'en')).toBe(true);
     expect(mentionsAnswerType('each party shall comply with applicable laws', 'jurisdiction', 'en')).toBe(false);
     expect(mentionsAnswerType('innerhalb von 30 Tagen', 'temporal', 'de')).toBe(true);
     expect(mentionsAnswerType('soumis au droit français', 'jurisdiction', 'fr')).toBe(true);
+    expect(mentionsAnswerType('Es gilt österreichisches Recht.', 'jurisdiction', 'de')).toBe(true);
+    expect(mentionsAnswerType('Ausschließlich zuständig sind die Gerichte in München.', 'jurisdiction', 'de')).toBe(true);
+    expect(mentionsAnswerType('pour une durée d’une année', 'temporal', 'fr')).toBe(true);
   });
 
   it('has no rules for languages without them', () => {

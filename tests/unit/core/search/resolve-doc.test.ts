@@ -200,6 +200,19 @@ describe('matchDocuments', () => {
     expect(groupCopies([docs[0]!, docs[1]!, scan]).map((g) => g.map((d) => d.id))).toEqual([['nw-contoso', 'nw-contoso-scan'], ['nw-fabrikam']]);
   });
 
+  it('takes one file saved in two formats, and a title that is the other’s short name, as one work', () => {
+    const md: NamedDocument = { id: 'md', name: 'DE_GeschGehG.md', path: 'statutes/DE_GeschGehG.md', title: 'Gesetz zum Schutz von Geschäftsgeheimnissen (GeschGehG)', aliases: ['Gesetz zum Schutz von Geschäftsgeheimnissen', 'GeschGehG'] };
+    const pdf: NamedDocument = { id: 'pdf', name: 'DE_GeschGehG.pdf', path: 'statutes/DE_GeschGehG.pdf', title: 'GeschGehG', aliases: [] };
+    expect(sameWork(md, pdf)).toBe(true);
+    expect(matchDocuments('Was ist ein Geschäftsgeheimnis im Sinne des GeschGehG?', [md, pdf]).kind).toBe('resolved');
+    // Another folder's file of that name is another document, and so is a file with another title.
+    expect(sameWork(md, { ...pdf, path: 'old/DE_GeschGehG.pdf' })).toBe(false);
+    expect(sameWork(md, { ...pdf, title: 'Verordnung über Geschäftsgeheimnisse' })).toBe(false);
+    // The short name in parentheses with names in common: a copy, whatever the file is called.
+    const other = { ...pdf, id: 'other', name: 'geschgehg-print.pdf', path: 'geschgehg-print.pdf', aliases: ['GeschGehG', 'Gesetz zum Schutz von Geschäftsgeheimnissen'] };
+    expect(sameWork(md, other)).toBe(true);
+  });
+
   it('finds nothing in a question that names no document', () => {
     expect(matchDocuments('Is there a cap on liability?', docs).kind).toBe('none');
     expect(matchDocuments('', docs).kind).toBe('none');

@@ -30,6 +30,8 @@ describe('which value a question asks for (en/fr/de)', () => {
     ['Quelle est la durée du contrat ?', 'expiration_date'],
     ['Wie lange ist die Laufzeit des Vertrags?', 'expiration_date'],
     ['max liability under the maintenance contract?', 'liability_cap'],
+    ['Quelle est la limitation de responsabilité du contrat ?', 'liability_cap'],
+    ['Quelle est l’échéance du contrat de bail ?', 'expiration_date'],
     ['Who are the parties to the NDA?', 'parties'],
     ['when was the Diversinet reseller agreement signed?', 'effective_date'],
     ['Quand le contrat a-t-il été signé ?', 'effective_date'],

@@ -249,6 +249,8 @@ export interface ClauseLabel {
   readonly score: number;
   /** The kind's name as the playbooks write it ("Cap on liability"), when the classifier knows it (questionTypes). */
   readonly name?: string;
+  /** Its name in other languages (the first of the playbook's keywords in each: "non-concurrence", "Wettbewerbsverbot"). */
+  readonly names?: Readonly<Record<string, string>>;
   /**
    * How strongly this passage makes its document have the kind, 0..1 with 0.5 at the
    * classifier's contract-level threshold (a learned model's presence head); absent: `score`

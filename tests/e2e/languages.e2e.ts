@@ -6,7 +6,8 @@
  *    labelled in French (scope "documents en français", "Sources", "Vérification"), a question in
  *    English in English, whatever the app's language.
  *  - A French question naming a kind of clause of an English contract ("clause de
- *    non-concurrence") quotes that clause, and is insufficient of a contract without one.
+ *    non-concurrence") quotes that clause, and is insufficient of a contract without one, saying
+ *    why in French.
  *  - Settings → Languages switches the app to French: the frame, the Ask screen, flows, the
  *    Review view and the exports (a conversation's Markdown, a report's CSV) speak French; back
  *    to Automatic follows the browser (English here); the choice survives a reload.
@@ -96,6 +97,8 @@ describe('French and German end to end', () => {
     turn = latestTurn(s.page);
     expect(await turn.getAttribute('data-state')).toBe('insufficient');
     expect(await turn.getByTestId('result-file').first().textContent()).toBe('northwind-contoso-distribution.txt');
+    // Why, in French, the kind named as the playbook names it in French.
+    expect(await turn.getByTestId('reasons').textContent()).toMatch(/^Aucun passage de « .+ » n’est une clause du type « non-concurrence »\.$/);
   });
 
   it('the app in French: frame, Ask screen, conversation export, flows and review speak French', async () => {

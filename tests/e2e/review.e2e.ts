@@ -213,7 +213,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
 
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => editor.getByTestId('validation').textContent()).toBe('Valid · saved');
-    expect(await editor.getByText(/Saved “Commercial contracts” as version 1\.1\.1/).count()).toBe(1);
+    expect(await editor.getByText(/Saved “Commercial contracts” as version 1\.2\.1/).count()).toBe(1);
 
     const exported = await download(s.page, () => editor.getByRole('button', { name: 'Export file' }).click());
     expect(exported.name).toBe('commercial-contracts-1.2.1.playbook.json');

@@ -25,6 +25,7 @@ import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
+import { sufficiencyTexts, type SufficiencyTexts } from './sufficiency-texts';
 import type { Asker, AskDeps, AskFunction, AskRequest, AskResult } from './types';
 import type { AskScope } from '../answer-types';
 
@@ -88,7 +89,8 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     response,
     passages,
     question,
-    scopeName: scopeName(plan.scope, documents),
+    scopeName: scopeName(plan.scope, documents, sufficiencyTexts(response.explanation.queryLanguage)),
+    language: response.explanation.queryLanguage,
     clauses,
     threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD,
     ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}),
@@ -141,14 +143,14 @@ function scopedSettings(settings: PipelineSettings, works: number): PipelineSett
   return { ...settings, selection: { ...selection, perFile } };
 }
 
-/** How the scope reads in a sentence: "‹title›", "the 3 selected documents", "the workspace". */
-function scopeName(scope: AskScope, documents: readonly NamedDocument[]): string {
-  if (scope.documentIds.length === 0) return 'the workspace';
+/** How the scope reads in a sentence: "‹title›", "the 3 documents in scope", "the workspace" (in the reasons' language). */
+function scopeName(scope: AskScope, documents: readonly NamedDocument[], texts: SufficiencyTexts): string {
+  if (scope.documentIds.length === 0) return texts.workspace;
   const docs = scope.documentIds.map((id) => documents.find((d) => d.id === id)).filter((d): d is NamedDocument => d !== undefined);
-  const titles = [...new Set(docs.map((d) => `“${d.title ?? d.name}”`))];
+  const titles = [...new Set(docs.map((d) => texts.quote(d.title ?? d.name)))];
   if (titles.length === 1) return titles[0]!;
-  if (titles.length === 2) return `${titles[0]} or ${titles[1]}`;
-  return `the ${titles.length} documents in scope`;
+  if (titles.length === 2) return texts.either(titles[0]!, titles[1]!);
+  return texts.documents(titles.length);
 }
 
 /** What a passage says of its document, for a document known only by its name in the workspace's list. */

@@ -34,6 +34,7 @@ import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
 import type { PipelinePassage, PipelineResponse } from '../search-types';
 import { bestClauseScore, type ClauseEvidence } from './clause-rank';
+import { sufficiencyTexts, type SufficiencyTexts } from './sufficiency-texts';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
 
 export { retrievalScore };
@@ -49,11 +50,6 @@ export const ASK_CLASSIFIER_OPTIONS = { threshold: 0 } as const;
 
 /** Answer types whose absence counts against an answer (measured, see above). */
 const JUDGED_ANSWER_TYPES: ReadonlySet<AnswerType> = new Set(['temporal', 'jurisdiction']);
-const ANSWER_TYPE_WORDS: Readonly<Record<AnswerType, string>> = {
-  temporal: 'states a period or a date',
-  amount: 'states an amount',
-  jurisdiction: 'names a governing law or a court',
-};
 
 /** The features of a signal record, in the weights' order (no answer type asked: 0 with its indicator 1). */
 export function sufficiencyFeatures(signals: Readonly<Record<string, number>>): number[] {
@@ -86,8 +82,10 @@ export interface SufficiencyInput {
   readonly passages: readonly PipelinePassage[];
   /** The question as asked (for the answer type). */
   readonly question: string;
-  /** How the scope reads in a sentence: "“‹title›”", "the workspace". */
+  /** How the scope reads in a sentence, in the reasons' language: "“‹title›”", "the workspace". */
   readonly scopeName: string;
+  /** The language the reasons are written in (the turn's: en, fr, de; others English). */
+  readonly language?: string | null;
   /** The clause kinds asked for and the passages' scores for them (clause-rank.ts). */
   readonly clauses: ClauseEvidence;
   readonly threshold?: number;
@@ -108,6 +106,7 @@ const analyzer = createAnalyzer();
 
 export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const { response, passages, scopeName, clauses } = input;
+  const texts = sufficiencyTexts(input.language);
   const meanThreshold = input.threshold ?? DEFAULT_SUFFICIENCY_THRESHOLD;
   // Nothing matched the question's words: passages of a kind the playbooks' signals read (not the
   // learned head) may be shown, but only as the closest ones ("how long must Confidential
@@ -128,22 +127,22 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // passage matches them nor how much of the question the passages cover says anything; the
   // clause kind and the answer type judge.
   const acrossLanguages = clauses.asked.length > 0 && language !== null && passages.every((p) => p.document.language !== null && p.document.language !== language);
-  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [`No passage in ${scopeName} matches the question.`] };
+  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [texts.noMatch(scopeName)] };
 
-  const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName) }];
+  const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName, texts) }];
   if (clauses.asked.length > 0) {
-    const kinds = clauses.asked.map(clauseName);
+    const kinds = clauses.asked.map((l) => l.names?.[input.language ?? ''] ?? clauseName(l));
     signals.push({
       name: 'clause',
       // The whole documents in scope when they were read, else the passages shown and their context.
       value: clauses.inScope ?? bestClauseScore(clauses, passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after])),
-      reason: `No passage in ${scopeName} is ${article(kinds[0]!)}${kinds.length > 1 ? ` or ${kinds.slice(1).join(' or ')}` : ''} clause.`,
+      reason: texts.notKind(scopeName, kinds),
     });
   }
   const type = language ? expectedAnswerType(input.question, language) : null;
   if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
     const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, p.document.language ?? language));
-    signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: `No passage in ${scopeName} ${ANSWER_TYPE_WORDS[type]}.` });
+    signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: texts.states(scopeName, type) });
   }
   const record: Record<string, number> = Object.fromEntries(signals.map((s) => [s.name, s.value]));
   if (calibrated) record[LEARNED_KIND] = 1;
@@ -175,15 +174,15 @@ function queryWords(response: PipelineResponse): { readonly word: string; readon
 }
 
 /** Why the passages match little of the question: the question's most informative words none of them holds. */
-function coverageReason(response: PipelineResponse, passages: readonly PipelinePassage[], scopeName: string): string {
+function coverageReason(response: PipelineResponse, passages: readonly PipelinePassage[], scopeName: string, texts: SufficiencyTexts): string {
   const weights = response.evidence?.weights ?? {};
   const matched = new Set(passages.flatMap((p) => p.terms));
   const missing = new Map<string, number>();
   for (const { word, term } of queryWords(response)) {
     if (!matched.has(term) && !missing.has(word.toLowerCase())) missing.set(word.toLowerCase(), weights[term] ?? 0);
   }
-  const words = [...missing.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => `“${w}”`);
-  return words.length > 0 ? `No passage in ${scopeName} mentions ${words.join(', ')}.` : `The passages in ${scopeName} match little of the question.`;
+  const words = [...missing.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w]) => w);
+  return words.length > 0 ? texts.mentions(scopeName, words) : texts.littleMatch(scopeName);
 }
 
 /** "cap on liability", "IP ownership assignment", "renewal term" (the playbook's name without its parenthesis); the id hyphenated without one. */
@@ -193,6 +192,3 @@ function clauseName(label: ClauseLabel): string {
   return /^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
 
-function article(word: string): string {
-  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
-}

@@ -53,6 +53,8 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   private readonly names: PlaybookClassifier;
   /** Clause type id → its name (for what the ask path writes: "No passage … is a cap on liability clause"). */
   private readonly typeNames: ReadonlyMap<string, string>;
+  /** Clause type id → its names in other languages (the first keyword written in each). */
+  private readonly typeNamesIn: ReadonlyMap<string, Readonly<Record<string, string>>>;
   private readonly threshold: number;
   /** Model kinds this classifier reports (those of its clause types, or all the model knows). */
   private readonly kinds: readonly { readonly id: string; readonly k: number }[];
@@ -69,6 +71,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })), options.questionLanguage ? { questionLanguage: options.questionLanguage } : {});  // as builtin.ts questionClassifier()
     this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
+    this.typeNamesIn = new Map(clauseTypes.map((t) => [t.id, Object.fromEntries(Object.entries(t.keywordsByLanguage ?? {}).flatMap(([language, words]) => (words[0] ? [[language, words[0]]] : [])))]));
   }
 
   /**
@@ -141,7 +144,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     // name a kind for the names of parties and numbers alone).
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
-    if (!p) return named.map((l) => (this.typeNames.has(l.type) ? { ...l, name: this.typeNames.get(l.type)! } : l));
+    if (!p) return named.map((l) => this.withNames(l));
     const learned = this.kinds
       .map(({ id, k }) => ({ type: id, score: p[k]!, learned: true }))
       .filter((l) => l.score >= (named.length > 0 ? this.model.model.questionThreshold : Math.max(this.model.model.questionThreshold, UNNAMED_QUESTION_THRESHOLD)))
@@ -153,7 +156,15 @@ export class LearnedClauseClassifier implements ClauseClassifier {
       const have = byType.get(l.type);
       if (!have || l.score > have.score) byType.set(l.type, l);
     }
-    return [...byType.values()].sort((a, b) => b.score - a.score).map((l) => (this.typeNames.has(l.type) ? { ...l, name: this.typeNames.get(l.type)! } : l));
+    return [...byType.values()].sort((a, b) => b.score - a.score).map((l) => this.withNames(l));
+  }
+
+  /** The label with its kind's names, for what the ask path writes. */
+  private withNames(l: ClauseLabel): ClauseLabel {
+    const name = this.typeNames.get(l.type);
+    if (name === undefined) return l;
+    const names = this.typeNamesIn.get(l.type);
+    return { ...l, name, ...(names && Object.keys(names).length > 0 ? { names } : {}) };
   }
 
   private async playbookScores(passages: readonly ClausePassage[], options?: JobOptions): Promise<ClauseLabel[][]> {

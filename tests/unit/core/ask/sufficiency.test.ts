@@ -131,6 +131,10 @@ describe('judgeSufficiency', () => {
     expect(judged.signals).toEqual({ clause: 0.95 });
     // The contract has no such clause: insufficient, and the reason says so.
     expect(ask(0.1, 'fr').reasons).toEqual([`No passage in ${scope} is an anti-assignment clause.`]);
+    // The reasons in the question's language, the kind named as the playbook names it in that language.
+    const named = (language: string) => judgeSufficiency({ response: response([], 0, 'contrat peut cédé', { contrat: 1, peut: 1, ced: 3 }, language), passages: [clause], question: 'Le contrat peut-il être cédé ?', scopeName: '« Supply Agreement »', language, clauses: { ...evidence(0.1), asked: [{ type: 'anti_assignment', score: 0.9, name: 'Anti-assignment', names: { fr: 'cession', de: 'Abtretung' } }] } }).reasons;
+    expect(named('fr')).toEqual(['Aucun passage de « Supply Agreement » n’est une clause du type « cession ».']);
+    expect(named('de')).toEqual(['Keine Stelle in « Supply Agreement » ist eine Klausel der Art „Abtretung“.']);
     // In the documents' own language, the words decide as before.
     expect(ask(0.95, 'en')).toMatchObject({ score: 0, reasons: [`No passage in ${scope} matches the question.`] });
     // "Welches Recht gilt?": the place of law is looked for in the passage's language.

@@ -27,6 +27,21 @@ export function splitTextPages(text: string): string[] {
   return pages;
 }
 
+/**
+ * A Markdown file's YAML front matter ("---", "title: …", "slug: …", "---" at its very start):
+ * metadata for a site generator, not text of the document. Only a block of `key: value`, list and
+ * indented lines counts, closed by "---" or "..." within its first 60 lines.
+ */
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\n((?:(?:[ \t]*|[A-Za-z_][\w .-]*:.*|[ \t]+.*|[ \t]*- .*)\n){0,60}?)(?:---|\.\.\.)[ \t]*(?:\n|$)/u;
+
+/** The text without its front matter, and the front matter's title if it has one. */
+function splitFrontMatter(text: string): { readonly body: string; readonly title: string | null } {
+  const m = FRONT_MATTER.exec(normalizeNewlines(text));
+  if (!m) return { body: text, title: null };
+  const title = /^title:[ \t]*["']?(.+?)["']?[ \t]*$/imu.exec(m[1]!)?.[1] ?? null;
+  return { body: normalizeNewlines(text).slice(m[0].length), title: title ? cleanTitle(title) : null };
+}
+
 /** First ATX (`# Title`) or setext (`Title\n===`) level-1 heading of a Markdown text. */
 export function markdownTitle(text: string): string | null {
   const lines = normalizeNewlines(text).split('\n');
@@ -114,8 +129,9 @@ export function tidyMarkdown(text: string): string {
 export async function* parseText(text: string, flavour: TextFlavour, fileName: string, signal?: AbortSignal, maxPages = DEFAULT_BUDGETS.maxPages): AsyncGenerator<ParsedItem> {
   const count = countTextPages(text);
   if (count > maxPages) throw budgetError(fileName, 'maxPages', `the text has too many pages to read (${formatCount(count)} pages separated by form feeds; the limit is ${formatCount(maxPages)})`, { max: maxPages, actual: count });
-  const pages = splitTextPages(text);
-  const title = flavour === 'markdown' ? markdownTitle(text) : plainTextTitle(text);
+  const front = flavour === 'markdown' ? splitFrontMatter(text) : { body: text, title: null };
+  const pages = splitTextPages(front.body);
+  const title = flavour === 'markdown' ? (markdownTitle(front.body) ?? front.title) : plainTextTitle(text);
   yield { kind: 'info', info: { pages: pages.length, title, mediaType: TEXT_MEDIA_TYPES[flavour] } };
   for (let i = 0; i < pages.length; i++) {
     if (signal?.aborted) throw new AbortedError(`parsing ${fileName}`);

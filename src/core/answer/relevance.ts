@@ -8,7 +8,7 @@
  * is read with the sentence after it, so a heading that repeats the question's words is never
  * quoted alone in place of the clause it heads.
  */
-import { splitSentences, type Span } from '../text/sentences';
+import { splitItems, splitSentences, type Span } from '../text/sentences';
 import { createAnalyzer, rawTokens } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { reduceQuestion } from '../search/question';
@@ -57,9 +57,29 @@ export class SentenceRanker {
   }
 }
 
-/** The sentences of `text` as the ranker reads them (fragments joined to the sentence after them). */
+/** The sentences of `text` as the ranker reads them (items after a full stop apart, a list's lead-in and fragments joined to the sentence after them). */
 export function sentenceSpans(text: string): Span[] {
-  return joinFragments(text, splitSentences(text));
+  return joinFragments(text, joinListLeads(text, splitItems(text, splitSentences(text))));
+}
+
+/**
+ * A sentence cut after the number of a list's first item ("Im Sinne dieses Gesetzes ist 1." |
+ * "Geschäftsgeheimnis eine Information …"): "1." after a word that is no label of a reference
+ * ("Section 1." ends a sentence) opens the list. Only the first item: in a form's numbered fields
+ * ("… Delaware 6. TERM: …") a later number after a word is the next field's.
+ */
+const LIST_LEAD = /(?:^|\s)(\p{L}+)\s+1\.$/u;
+const REFERENCE_LABEL = /^(?:sections?|sec|clauses?|articles?|art|paragraphs?|para|schedules?|exhibits?|annex(?:es)?|appendix|items?|parts?|chapters?|rules?|steps?|phases?|pages?|abschnitte?|absatz|absätze|artikel|ziffern?|nr|nummer|anlagen?|kapitel|seiten?|alinéas?|annexes?|points?|chapitres?|titres?|pages?)$/iu;
+
+function joinListLeads(text: string, spans: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    const lead = last ? LIST_LEAD.exec(text.slice(last.start, last.end)) : null;
+    if (last && lead && !REFERENCE_LABEL.test(lead[1]!)) out[out.length - 1] = { start: last.start, end: span.end };
+    else out.push(span);
+  }
+  return out;
 }
 
 /** Fewer words than this (numbers aside) is a fragment, not a sentence. */

@@ -13,6 +13,7 @@ import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
 import type { NamedDocument, PipelinePassage, PipelineSettings } from '../search-types';
 import { foldedWords } from '../search/doc-handles';
+import { detectQueryLanguage } from '../search/query-language';
 import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
@@ -40,7 +41,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documents = await deps.documents();
   const terms = deps.terms ? await deps.terms(questionWords(question)) : undefined;
   throwIfAborted(signal, 'ask');
-  const planned = planScope(question, documents, request.context ?? {}, terms ? { terms } : {});
+  const planned = planScope(question, documents, request.context ?? {}, { ...(terms ? { terms } : {}), language: detectQueryLanguage(question) });
   const plan = planned.kind === 'search' && !request.context?.anyLanguage ? { ...planned, scope: languageScope(planned.scope, question, documents) } : planned;
   if (plan.kind === 'clarify') {
     return {

@@ -30,6 +30,8 @@ export interface QuestionToken {
   readonly end: number;
   /** Capitalised and not the first word of a sentence: written as a name. */
   readonly capitalised: boolean;
+  /** Written as every noun of the question's language is (German: "Schadensersatz"), so its capital says nothing. */
+  readonly nounCase: boolean;
   readonly functionWord: boolean;
 }
 
@@ -46,7 +48,16 @@ export interface DocumentEvidence {
 export interface MatchOptions {
   /** What the workspace's text says of the question's words (term-stats.ts); undefined when not known. */
   readonly terms?: ReadonlyMap<string, TermStats>;
+  /**
+   * The question's language, when known (search/query-language.ts). German capitalises every noun,
+   * so there a capital says a word is a noun, not a name ("Wann muss ein Rechtsverletzer
+   * Schadensersatz leisten?" names no document).
+   */
+  readonly language?: string | null;
 }
+
+/** Languages whose every noun starts with a capital. */
+const NOUNS_CAPITALISED: ReadonlySet<string> = new Set(['de']);
 
 /** Bonus per extra word of a run that follows one handle in order, as a share of the run's mean weight. */
 const RUN_BONUS = 0.5;
@@ -65,7 +76,8 @@ const DIGIT_NAME = /^\p{N}{1,4}(?!(?:st|nd|rd|th|s)$)\p{L}[\p{L}\p{N}]{0,30}$/u;
 /** A brand written with a small letter before its capital ("iShip", "eBay", "iPayment"). */
 const INNER_CAPITAL = /^\p{Ll}{1,2}\p{Lu}\p{L}{1,30}$/u;
 
-export function questionTokens(question: string, isFunctionWord: (w: string) => boolean): QuestionToken[] {
+export function questionTokens(question: string, isFunctionWord: (w: string) => boolean, language: string | null = null): QuestionToken[] {
+  const nounsCapitalised = language !== null && NOUNS_CAPITALISED.has(language);
   const out: QuestionToken[] = [];
   let sentenceStart = true;
   let last = 0;
@@ -83,6 +95,9 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
       start: m.index,
       end: m.index + raw.length,
       capitalised,
+      // Where every noun has its capital, a word written as one ("Schadensersatz") may be a noun
+      // as well as a name ("Inktomi"); capitals throughout ("KBW") or inside ("GmbH") are names.
+      nounCase: nounsCapitalised && /^\p{Lu}\p{Ll}+$/u.test(raw),
       // A stop word of another language written as a name is a name ("the Aura scan": "aura" is French).
       functionWord: isFunctionWord(word) && !(capitalised && !ENGLISH_STOP.has(word)),
     });
@@ -280,7 +295,9 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
   const nameLike = (i: number) => {
     const t = tokens[i]!;
     if (!usable[i] || nounAt[i]) return false;
-    if (writtenAsName(t) || isAbbreviationLike(t)) return true;
+    // A German noun names a document only where a name stands ("der Vertrag mit Inktomi"), not
+    // for being capitalised ("Wann muss ein Rechtsverletzer Schadensersatz leisten?").
+    if ((writtenAsName(t) && !t.nounCase) || isAbbreviationLike(t)) return true;
     const stats = options.terms?.get(t.word);
     if (!stats || !rare(stats.idf)) return false;
     return inNamingPosition(tokens, i, nounAt);

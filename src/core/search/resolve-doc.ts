@@ -85,7 +85,7 @@ export type DocumentMatch =
   | { readonly kind: 'not_found'; readonly phrase: string; readonly candidates: readonly NamedDocument[]; readonly remainder: string };
 
 export function matchDocuments(question: string, documents: readonly NamedDocument[], options: MatchOptions = {}): DocumentMatch {
-  const tokens = questionTokens(question, isFunctionWord);
+  const tokens = questionTokens(question, isFunctionWord, options.language ?? null);
   if (tokens.length === 0 || documents.length === 0) return { kind: 'none' };
   const scored = preferFullerNaming(scoreDocuments(tokens, documents, options));
   const best = scored[0];
@@ -437,7 +437,9 @@ export function groupCopies(docs: readonly NamedDocument[]): NamedDocument[][] {
   const byKey = new Map<string, number[]>();
   for (const d of docs) {
     const { aliases } = workFacts(d);
-    const keys = [`id:${d.id}`, ...aliases];
+    // Names, and what finds a copy without names in common: its file name in another format, the
+    // short name a title gives in parentheses (sameWork).
+    const keys = [`id:${d.id}`, `stem:${fileStem(d)}`, ...shortTitles(d).map((t) => `short:${t}`), ...aliases];
     let best = -1;
     for (const key of keys) for (const g of byKey.get(key) ?? []) if ((best < 0 || g < best) && sameWork(groups[g]![0]!, d)) best = g;
     if (best >= 0) {
@@ -492,10 +494,19 @@ export function sameWork(a: NamedDocument, b: NamedDocument): boolean {
 
 const COPY_SHARE = 0.75;
 
+/** The file's path without its extension, lower-cased. */
+const fileStem = (d: NamedDocument) => (d.path ?? d.name).replace(/\.[A-Za-z0-9]{1,5}$/u, '').toLowerCase();
+
 /** The same file name in another format, in the same folder ("DE_GeschGehG.md", "DE_GeschGehG.pdf"). */
 function sameFileStem(a: NamedDocument, b: NamedDocument): boolean {
-  const stem = (d: NamedDocument) => (d.path ?? d.name).replace(/\.[A-Za-z0-9]{1,5}$/u, '').toLowerCase();
-  return stem(a) === stem(b) && (a.path ?? a.name) !== (b.path ?? b.name);
+  return fileStem(a) === fileStem(b) && (a.path ?? a.name) !== (b.path ?? b.name);
+}
+
+/** The short names a title gives in parentheses ("… (GeschGehG)"), folded; a one-word title is its own. */
+function shortTitles(d: NamedDocument): string[] {
+  const title = d.title ?? '';
+  const inside = [...title.matchAll(/\(([^()]{2,40})\)/gu)].map((m) => foldedWords(m[1]!).join(' '));
+  return /^\S+$/u.test(title.trim()) ? [...inside, foldedWords(title).join(' ')] : inside;
 }
 
 /** Whether `title` (folded) is the short name `d`'s title gives in parentheses. */

@@ -136,6 +136,30 @@ function isFalseSplit(flat: string, prevStart: number, at: number): boolean {
   return NUMBER_DOT.test(before) && /^\d/.test(next);
 }
 
+/**
+ * A lettered or numbered item that starts after a full stop ("… provisions thereof. (c) In the
+ * event of termination …"): UAX #29 sees no sentence start before "(", yet the item is a sentence
+ * of its own.
+ */
+const ITEM_START = /(?<=[.!?]["'”’)\]]*)\s+(?=\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s+\p{Lu})/gu;
+
+/** The spans cut again where an item starts after a full stop (for reading and quoting sentences; the chunker and the classifier keep splitSentences' spans). */
+export function splitItems(text: string, spans: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  for (const span of spans) {
+    let start = span.start;
+    for (const m of text.slice(span.start, span.end).matchAll(ITEM_START)) {
+      const end = span.start + m.index;
+      if (end > start && !ABBREVIATION.test(text.slice(Math.max(start, end - 40), end))) {
+        out.push({ start, end });
+        start = end + m[0].length;
+      }
+    }
+    out.push({ start, end: span.end });
+  }
+  return out;
+}
+
 function trimSpan(flat: string, start: number, end: number): Span | null {
   let s = start;
   let e = end;

@@ -68,6 +68,19 @@ describe('titles', () => {
     expect(markdownTitle('## Only level two')).toBeNull();
   });
 
+  it('reads a Markdown file’s front matter as metadata: not text of the document, its title when no heading names one', async () => {
+    const md = '---\nTitle: Gesetz zum Schutz von Geschäftsgeheimnissen\njurabk: GeschGehG\nlayout: default\n\n---\n\n§ 1 Anwendungsbereich\n\nDieses Gesetz dient dem Schutz.';
+    const items = await collect(parseText(md, 'markdown', 'geschgehg.md'));
+    expect(items[0]).toMatchObject({ kind: 'info', info: { title: 'Gesetz zum Schutz von Geschäftsgeheimnissen' } });
+    const page = items[1]!.kind === 'page' ? items[1]!.page.text : '';
+    expect(page).not.toContain('jurabk');
+    expect(page.trim().startsWith('§ 1 Anwendungsbereich')).toBe(true);
+    // A heading names the document first; a rule that opens no metadata block is text.
+    expect((await collect(parseText(`${md}\n\n# Heading Title`, 'markdown', 'a.md')))[0]).toMatchObject({ info: { title: 'Heading Title' } });
+    const ruled = '---\nA thematic break, then prose.\n---\nMore prose.';
+    expect((await collect(parseText(ruled, 'markdown', 'b.md')))[1]).toMatchObject({ page: { text: tidyMarkdown(ruled) } });
+  });
+
   it('takes a short first line of a plain text, not a sentence', () => {
     expect(plainTextTitle('\n\n  MUTUAL NON-DISCLOSURE AGREEMENT  \n\nbody')).toBe('MUTUAL NON-DISCLOSURE AGREEMENT');
     expect(plainTextTitle('Dear Sir or Madam,\nbody')).toBeNull();

@@ -118,6 +118,14 @@ describe('extractive answers', () => {
     expect(answer).toContain(`> ${clause} [2]`);
   });
 
+  it('quotes the sentence up to the next lettered item, not into it', () => {
+    const text = 'This Agreement shall be governed by and construed in accordance with the laws of the Arizona, without regard to the conflict of laws provisions thereof. (c) In the event of termination under either section 6(a) or 6(b) of this agreement, Contractor shall be paid all fees and expenses.';
+    const question = 'which law governs the agreement?';
+    const answer = composeExtractive(question, buildSources(question, [fromPassage(passage({ doc: MSA, seq: 4, text }))]), 'en');
+    expect(answer).toContain('> This Agreement shall be governed by and construed in accordance with the laws of the Arizona, without regard to the conflict of laws provisions thereof. [1]');
+    expect(answer).not.toContain('In the event of termination');
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

@@ -105,6 +105,23 @@ describe('matchDocuments', () => {
     expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
   });
 
+  it('does not take the capital every German noun has for a name its text holds', () => {
+    // "Rechtsverletzer" and "Schadensersatz" are rare words of the statute's text only.
+    const statute = doc('geschgehg', 'Gesetz zum Schutz von Geschäftsgeheimnissen', ['GeschGehG']);
+    const terms = new Map<string, TermStats>([
+      ['rechtsverletzer', { idf: 6.4, documents: ['geschgehg'] }],
+      ['schadensersatz', { idf: 6.9, documents: ['geschgehg'] }],
+      ['inktomi', { idf: 1.5, documents: [] }],
+    ]);
+    const question = 'Wann muss ein Rechtsverletzer Schadensersatz leisten?';
+    expect(matchDocuments(question, [...docs, statute], { terms }).kind).toBe('resolved');
+    expect(matchDocuments(question, [...docs, statute], { terms, language: 'de' }).kind).toBe('none');
+    // A party's name is still a name in German, where a name stands.
+    const inktomi = doc('inktomi', 'SOFTWARE HOSTING AGREEMENT', ['INKTOMI CORPORATION', 'Inktomi', 'MICROSOFT CORPORATION', 'Microsoft']);
+    const m = matchDocuments('Welches Recht gilt für den Vertrag mit Inktomi?', [...docs, inktomi, statute], { terms, language: 'de' });
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['inktomi']);
+  });
+
   it('does not credit a document whose text holds a rare word of the name with the other words, which name another document', () => {
     // "EIT" is the outsourcing agreement's defined short name (common in its own text, so not rare);
     // "outsourcing" is its title word and in the text of a second contract too.
@@ -205,6 +222,10 @@ describe('matchDocuments', () => {
     const pdf: NamedDocument = { id: 'pdf', name: 'DE_GeschGehG.pdf', path: 'statutes/DE_GeschGehG.pdf', title: 'GeschGehG', aliases: [] };
     expect(sameWork(md, pdf)).toBe(true);
     expect(matchDocuments('Was ist ein Geschäftsgeheimnis im Sinne des GeschGehG?', [md, pdf]).kind).toBe('resolved');
+    // Grouped though the PDF has no names to look it up by (so its passages repeating the Markdown's are shown once).
+    expect(groupCopies([md, docs[0]!, pdf]).map((g) => g.map((d) => d.id))).toEqual([['md', 'pdf'], [docs[0]!.id]]);
+    // Under another file name it needs names in common with the Markdown (it has none).
+    expect(groupCopies([md, { ...pdf, path: 'elsewhere.pdf', name: 'elsewhere.pdf' }]).map((g) => g.map((d) => d.id))).toEqual([['md'], ['pdf']]);
     // Another folder's file of that name is another document, and so is a file with another title.
     expect(sameWork(md, { ...pdf, path: 'old/DE_GeschGehG.pdf' })).toBe(false);
     expect(sameWork(md, { ...pdf, title: 'Verordnung über Geschäftsgeheimnisse' })).toBe(false);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from '../../../../src/core/text/sentences';
+import { splitItems, splitSentences } from '../../../../src/core/text/sentences';
 
 const sentences = (text: string): string[] => splitSentences(text).map((s) => text.slice(s.start, s.end));
 
@@ -72,5 +72,22 @@ describe('splitSentences', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('splitItems', () => {
+  const items = (text: string): string[] => splitItems(text, splitSentences(text)).map((s) => text.slice(s.start, s.end));
+
+  it('starts a sentence at a lettered or numbered item after a full stop', () => {
+    const text = 'This Agreement shall be governed by the laws of Arizona, without regard to the conflict of laws provisions thereof. (c) In the event of termination, Contractor shall be paid all fees.';
+    expect(splitSentences(text)).toHaveLength(1);
+    expect(items(text)).toEqual(['This Agreement shall be governed by the laws of Arizona, without regard to the conflict of laws provisions thereof.', '(c) In the event of termination, Contractor shall be paid all fees.']);
+    expect(items('The term ends. (iv) Each party may renew it. (2) Notices are in writing.')).toEqual(['The term ends.', '(iv) Each party may renew it.', '(2) Notices are in writing.']);
+  });
+
+  it('leaves items inside a sentence, after an abbreviation, or before a lower-case word where they are', () => {
+    for (const text of ['The Supplier shall: (a) deliver the Goods; (b) invoice them.', 'The licensee is Acme Inc. (b) The licence is exclusive.', 'It ends on notice. (a) notwithstanding the above, it renews.']) {
+      expect(items(text)).toEqual(sentences(text));
+    }
   });
 });

@@ -1,0 +1,26 @@
+/**
+ * The sentences the extractive answer ranks and quotes (answer/relevance.ts sentenceSpans): an
+ * item that starts after a full stop is a sentence of its own, and a list's lead-in is not cut from
+ * its first item at the item's number.
+ */
+import { describe, expect, it } from 'vitest';
+import { sentenceSpans } from '../../../../src/core/answer/relevance';
+
+const read = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
+
+describe('the sentences an answer quotes', () => {
+  it('keeps a list’s lead-in with its first item ("… ist 1. Geschäftsgeheimnis eine Information …")', () => {
+    const text = '§ 2 Begriffsbestimmungen Im Sinne dieses Gesetzes ist 1. Geschäftsgeheimnis eine Information, die nicht allgemein bekannt ist. 2. Inhaber eines Geschäftsgeheimnisses jede natürliche Person.';
+    expect(read(text)[0]).toBe('§ 2 Begriffsbestimmungen Im Sinne dieses Gesetzes ist 1. Geschäftsgeheimnis eine Information, die nicht allgemein bekannt ist.');
+  });
+
+  it('ends a sentence at a reference’s number ("as set out in Section 5.")', () => {
+    const text = 'Each party shall pay the fees as set out in Section 5. The Supplier shall deliver the goods within thirty days.';
+    expect(read(text)).toEqual(['Each party shall pay the fees as set out in Section 5.', 'The Supplier shall deliver the goods within thirty days.']);
+  });
+
+  it('starts a sentence at an item after a full stop', () => {
+    const text = 'This Agreement is governed by the laws of Arizona without regard to conflicts rules. (c) In the event of termination, Contractor shall be paid all fees.';
+    expect(read(text)).toEqual(['This Agreement is governed by the laws of Arizona without regard to conflicts rules.', '(c) In the event of termination, Contractor shall be paid all fees.']);
+  });
+});

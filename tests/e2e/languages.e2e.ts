@@ -97,6 +97,7 @@ describe('French and German end to end', () => {
     turn = latestTurn(s.page);
     expect(await turn.getAttribute('data-state')).toBe('insufficient');
     expect(await turn.getByTestId('result-file').first().textContent()).toBe('northwind-contoso-distribution.txt');
+    expect(await turn.getByTestId('insufficient').textContent()).toMatch(/^Aucun passage de « .+ » ne répond clairement à cette question\.$/);
     // Why, in French, the kind named as the playbook names it in French.
     expect(await turn.getByTestId('reasons').textContent()).toMatch(/^Aucun passage de « .+ » n’est une clause du type « non-concurrence »\.$/);
   });

@@ -41,14 +41,16 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documents = await deps.documents();
   const terms = deps.terms ? await deps.terms(questionWords(question)) : undefined;
   throwIfAborted(signal, 'ask');
-  const planned = planScope(question, documents, request.context ?? {}, { ...(terms ? { terms } : {}), language: detectQueryLanguage(question) });
+  const questionLanguage = detectQueryLanguage(question);
+  const planned = planScope(question, documents, request.context ?? {}, { ...(terms ? { terms } : {}), language: questionLanguage });
   const plan = planned.kind === 'search' && !request.context?.anyLanguage ? { ...planned, scope: languageScope(planned.scope, question, documents) } : planned;
   if (plan.kind === 'clarify') {
     return {
       outcome: 'needs_clarification',
       question,
       retrievalQuery: plan.query,
-      language: null,
+      // "Mehrere Dokumente kommen in Frage: …" for a German question, whatever the app's language.
+      language: questionLanguage,
       scope: plan.scope,
       passages: [],
       passageLabel: null,

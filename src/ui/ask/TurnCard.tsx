@@ -141,7 +141,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
     if (source) open(source);
   };
   const stale = record ? staleness(record, documents) : null;
-  const scopeName = record?.scope && record.scope.documentIds.length > 0 ? quotedList(record.scope.documentIds.map((id) => names(id) ?? id)) : null;
+  const scopeName = record?.scope && record.scope.documentIds.length > 0 ? quotedList(record.scope.documentIds.map((id) => names(id) ?? id), lang) : null;
 
   return (
     <li className={`turn turn-${kind}`} data-testid="turn" data-state={kind} lang={record?.language ?? undefined} aria-busy={turn.running}>
@@ -177,7 +177,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
           )}
           {record.elsewhere && record.elsewhere.length > 0 && (
             <p className="elsewhere" data-testid="elsewhere">
-              {s.elsewhere(quotedList(record.elsewhere.map((id) => names(id) ?? id)))}{' '}
+              {s.elsewhere(quotedList(record.elsewhere.map((id) => names(id) ?? id), lang))}{' '}
               <button type="button" className="search-all" data-testid="search-all" aria-label={s.searchAllDocumentsFor} onClick={() => actions.searchEverywhere(turn.id)}>
                 {s.searchAllDocuments}
               </button>

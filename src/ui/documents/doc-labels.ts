@@ -20,9 +20,9 @@ export function documentNames(documents: readonly DocumentRecord[]): DocumentNam
   };
 }
 
-/** “A”, “B”, “C”, …: documents in a sentence, in any language. */
-export function quotedList(names: readonly string[]): string {
-  const q = names.slice(0, 3).map((n) => `“${n}”`);
+/** “A”, “B”, “C”, …: documents in a sentence, in the language's quotation marks (« A » in French, „A“ in German; English's by default). */
+export function quotedList(names: readonly string[], language?: string | null): string {
+  const q = names.slice(0, 3).map((n) => (language === 'fr' ? `« ${n} »` : language === 'de' ? `„${n}“` : `“${n}”`));
   return names.length > 3 ? `${q.join(', ')}, …` : q.join(', ');
 }
 

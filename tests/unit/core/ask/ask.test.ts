@@ -86,6 +86,19 @@ describe('ask', () => {
     expect(r.passages).toEqual([]);
     expect(r.response).toBeNull();
     expect(r.passageLabel).toBeNull();
+    // In the question's language, so the turn asks back in it.
+    const german = await run({ question: 'Wie viel Kündigungsfrist gilt für den Vertriebsvertrag mit Northwind?' });
+    expect(german.outcome).toBe('needs_clarification');
+    expect(german.language).toBe('de');
+  });
+
+  it('reads a French question about an English contract by the kind it names, and says in French why it does not answer when the contract lacks it', async () => {
+    const r = await run({ question: 'Le NDA entre Contoso et Fabrikam contient-il une clause de limitation de responsabilité ?' });
+    expect(r.outcome).toBe('insufficient');
+    expect(r.sufficiency!.reasons[0]).toMatch(/^Aucun passage de « MUTUAL NON-DISCLOSURE AGREEMENT » /);
+    const capped = await run({ question: 'Le contrat de services entre Contoso et Litware contient-il une clause de limitation de responsabilité ?' });
+    expect(capped.outcome).toBe('answered');
+    expect(capped.passages[0]!.chunk.text).toMatch(/shall not exceed the fees paid/);
   });
 
   it('keeps the scope for a follow-up, and lets the user’s pinned documents win', async () => {

@@ -29,16 +29,18 @@ export function splitTextPages(text: string): string[] {
 
 /**
  * A Markdown file's YAML front matter ("---", "title: …", "slug: …", "---" at its very start):
- * metadata for a site generator, not text of the document. Only a block of `key: value`, list and
- * indented lines counts, closed by "---" or "..." within its first 60 lines.
+ * metadata for a site generator, not text of the document. Only a block of `key: value`, list,
+ * indented and empty lines counts, closed by "---" or "..." within its first 60 lines. Each line
+ * fits one alternative in one way (they differ in their first character), so a block that never
+ * closes fails in linear time.
  */
-const FRONT_MATTER = /^\uFEFF?---[ \t]*\n((?:(?:[ \t]*|[A-Za-z_][\w .-]*:.*|[ \t]+.*|[ \t]*- .*)\n){0,60}?)(?:---|\.\.\.)[ \t]*(?:\n|$)/u;
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\n((?:(?:[A-Za-z_][^:\n]*:[^\n]*|[ \t][^\n]*|- [^\n]*|)\n){0,60}?)(?:---|\.\.\.)[ \t]*(?:\n|$)/u;
 
 /** The text without its front matter, and the front matter's title if it has one. */
 function splitFrontMatter(text: string): { readonly body: string; readonly title: string | null } {
   const m = FRONT_MATTER.exec(normalizeNewlines(text));
   if (!m) return { body: text, title: null };
-  const title = /^title:[ \t]*["']?(.+?)["']?[ \t]*$/imu.exec(m[1]!)?.[1] ?? null;
+  const title = /^title:(.*)$/imu.exec(m[1]!)?.[1]?.trim().replace(/^["']|["']$/gu, '') ?? null;
   return { body: normalizeNewlines(text).slice(m[0].length), title: title ? cleanTitle(title) : null };
 }
 

@@ -3,6 +3,7 @@
  * insufficient evidence, clarification, the lead of an extractive answer. A language without
  * an entry gets English.
  */
+import { quoted } from '../text/quotes';
 
 const UI_LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
@@ -27,10 +28,7 @@ interface Messages {
   readonly importUnavailable: string;
 }
 
-const quoteList = (names: readonly string[], sep: string) => names.map((n) => `“${n}”`).join(sep);
-/** The same in French and German quotation marks. */
-const quoteListFr = (names: readonly string[], sep: string) => names.map((n) => `« ${n} »`).join(sep);
-const quoteListDe = (names: readonly string[], sep: string) => names.map((n) => `„${n}“`).join(sep);
+const quoteList = (names: readonly string[], sep: string, language?: string) => names.map((n) => quoted(n, language)).join(sep);
 
 const MESSAGES: Record<UiLanguage, Messages> = {
   en: {
@@ -60,10 +58,10 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     insufficient: 'Les documents ne contiennent pas assez d’éléments pour répondre. Les passages les plus proches figurent ci-dessous.',
     noPassages: 'Aucun passage des documents ne correspond à cette question.',
     clarify: 'Pouvez-vous préciser votre question, ou le document visé ?',
-    clarifyDocuments: (names) => `Plusieurs documents peuvent correspondre : ${quoteListFr(names, ', ')}. Lequel visez-vous ?`,
+    clarifyDocuments: (names) => `Plusieurs documents peuvent correspondre : ${quoteList(names, ', ', 'fr')}. Lequel visez-vous ?`,
     noDocumentMatches: (phrase, closest) => `Aucun document ici ne correspond à « ${phrase} ».${closest ? ' Les plus proches sont ci-dessous ; ou cherchez dans tous les documents.' : ' Chercher dans tous les documents ?'}`,
     extractiveLead: 'Extraits des documents, mot pour mot :',
-    scanProposal: (names) => `Examiner ${quoteListFr(names, ', ')} selon un playbook ? Rien ne démarre sans votre accord.`,
+    scanProposal: (names) => `Examiner ${quoteList(names, ', ', 'fr')} selon un playbook ? Rien ne démarre sans votre accord.`,
     workspaceUnavailable: "Les questions sur l'espace de travail lui-même (nombre, liste, détails des documents) ne sont pas encore disponibles.",
     importUnavailable: 'Pour importer un dossier, utilisez « Ouvrir un dossier » dans le panneau Documents.',
   },
@@ -77,10 +75,10 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     insufficient: 'Die Dokumente enthalten nicht genug Belege, um dies zu beantworten. Die nächstliegenden Textstellen stehen unten.',
     noPassages: 'Keine Textstelle der Dokumente passt zu dieser Frage.',
     clarify: 'Können Sie genauer sagen, was Sie fragen oder welches Dokument Sie meinen?',
-    clarifyDocuments: (names) => `Mehrere Dokumente kommen in Frage: ${quoteListDe(names, ', ')}. Welches meinen Sie?`,
+    clarifyDocuments: (names) => `Mehrere Dokumente kommen in Frage: ${quoteList(names, ', ', 'de')}. Welches meinen Sie?`,
     noDocumentMatches: (phrase, closest) => `Kein Dokument hier passt zu „${phrase}“.${closest ? ' Die ähnlichsten stehen unten; oder in allen Dokumenten suchen.' : ' Stattdessen in allen Dokumenten suchen?'}`,
     extractiveLead: 'Aus den Dokumenten, wörtlich:',
-    scanProposal: (names) => `${quoteListDe(names, ', ')} anhand eines Playbooks prüfen? Nichts startet ohne Ihre Zustimmung.`,
+    scanProposal: (names) => `${quoteList(names, ', ', 'de')} anhand eines Playbooks prüfen? Nichts startet ohne Ihre Zustimmung.`,
     workspaceUnavailable: 'Fragen zum Arbeitsbereich selbst (Anzahl, Listen, Dokumentangaben) sind noch nicht verfügbar.',
     importUnavailable: 'Um einen Ordner zu importieren, verwenden Sie „Ordner öffnen“ im Bereich Dokumente.',
   },

@@ -9,7 +9,7 @@
  * quoted alone in place of the clause it heads.
  */
 import { splitItems, splitSentences, type Span } from '../text/sentences';
-import { createAnalyzer, rawTokens } from '../search/analyzer';
+import { createAnalyzer, LABEL_WORDS, rawTokens } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { reduceQuestion } from '../search/question';
 
@@ -69,14 +69,19 @@ export function sentenceSpans(text: string): Span[] {
  * ("… Delaware 6. TERM: …") a later number after a word is the next field's.
  */
 const LIST_LEAD = /(?:^|\s)(\p{L}+)\s+1\.$/u;
-const REFERENCE_LABEL = /^(?:sections?|sec|clauses?|articles?|art|paragraphs?|para|schedules?|exhibits?|annex(?:es)?|appendix|items?|parts?|chapters?|rules?|steps?|phases?|pages?|abschnitte?|absatz|absätze|artikel|ziffern?|nr|nummer|anlagen?|kapitel|seiten?|alinéas?|annexes?|points?|chapitres?|titres?|pages?)$/iu;
+/** The analyzer's reference labels, with what numbers a page, a step or a point (plurals read as their singular). */
+const REFERENCE_LABELS: ReadonlySet<string> = new Set([...LABEL_WORDS, 'page', 'seite', 'step', 'phase', 'point', 'ziffer', 'nr', 'nummer', 'absätze']);
+const isReferenceLabel = (word: string) => {
+  const w = word.toLowerCase();
+  return ['', 's', 'es', 'e', 'n', 'en'].some((ending) => w.endsWith(ending) && REFERENCE_LABELS.has(w.slice(0, w.length - ending.length)));
+};
 
 function joinListLeads(text: string, spans: readonly Span[]): Span[] {
   const out: Span[] = [];
   for (const span of spans) {
     const last = out[out.length - 1];
     const lead = last ? LIST_LEAD.exec(text.slice(last.start, last.end)) : null;
-    if (last && lead && !REFERENCE_LABEL.test(lead[1]!)) out[out.length - 1] = { start: last.start, end: span.end };
+    if (last && lead && !isReferenceLabel(lead[1]!)) out[out.length - 1] = { start: last.start, end: span.end };
     else out.push(span);
   }
   return out;

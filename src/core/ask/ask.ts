@@ -27,6 +27,7 @@ import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency } from './sufficiency';
 import { sufficiencyTexts, type SufficiencyTexts } from './sufficiency-texts';
+import { quoted } from '../text/quotes';
 import type { Asker, AskDeps, AskFunction, AskRequest, AskResult } from './types';
 import type { AskScope } from '../answer-types';
 
@@ -150,7 +151,7 @@ function scopedSettings(settings: PipelineSettings, works: number): PipelineSett
 function scopeName(scope: AskScope, documents: readonly NamedDocument[], texts: SufficiencyTexts): string {
   if (scope.documentIds.length === 0) return texts.workspace;
   const docs = scope.documentIds.map((id) => documents.find((d) => d.id === id)).filter((d): d is NamedDocument => d !== undefined);
-  const titles = [...new Set(docs.map((d) => texts.quote(d.title ?? d.name)))];
+  const titles = [...new Set(docs.map((d) => quoted(d.title ?? d.name, texts.language)))];
   if (titles.length === 1) return titles[0]!;
   if (titles.length === 2) return texts.either(titles[0]!, titles[1]!);
   return texts.documents(titles.length);

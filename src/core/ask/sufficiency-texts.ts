@@ -5,10 +5,11 @@
  * playbook names it in that language (ClauseLabel.names), else by its English name.
  */
 import type { AnswerType } from '../search/answer-type';
+import { quoted } from '../text/quotes';
 
 export interface SufficiencyTexts {
-  /** A document's title in the language's quotation marks. */
-  readonly quote: (title: string) => string;
+  /** The language they are written in (its quotation marks quote titles). */
+  readonly language: string;
   readonly workspace: string;
   /** "the 3 documents in scope" */
   readonly documents: (n: number) => string;
@@ -26,38 +27,38 @@ export interface SufficiencyTexts {
 const article = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 const EN: SufficiencyTexts = {
-  quote: (title) => `“${title}”`,
+  language: 'en',
   workspace: 'the workspace',
   documents: (n) => `the ${n} documents in scope`,
   either: (a, b) => `${a} or ${b}`,
   noMatch: (scope) => `No passage in ${scope} matches the question.`,
-  mentions: (scope, words) => `No passage in ${scope} mentions ${words.map((w) => `“${w}”`).join(', ')}.`,
+  mentions: (scope, words) => `No passage in ${scope} mentions ${words.map((w) => quoted(w, 'en')).join(', ')}.`,
   littleMatch: (scope) => `The passages in ${scope} match little of the question.`,
   notKind: (scope, [first, ...rest]) => `No passage in ${scope} is ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
 };
 
 const FR: SufficiencyTexts = {
-  quote: (title) => `« ${title} »`,
+  language: 'fr',
   workspace: 'l’espace de travail',
   documents: (n) => `les ${n} documents retenus`,
   either: (a, b) => `${a} ou ${b}`,
   noMatch: (scope) => `Aucun passage de ${scope} ne correspond à la question.`,
-  mentions: (scope, words) => `Aucun passage de ${scope} ne contient ${words.map((w) => `« ${w} »`).join(', ')}.`,
+  mentions: (scope, words) => `Aucun passage de ${scope} ne contient ${words.map((w) => quoted(w, 'fr')).join(', ')}.`,
   littleMatch: (scope) => `Les passages de ${scope} correspondent peu à la question.`,
-  notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => `« ${k} »`).join(' ou ')}.`,
+  notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
 };
 
 const DE: SufficiencyTexts = {
-  quote: (title) => `„${title}“`,
+  language: 'de',
   workspace: 'dem Arbeitsbereich',
   documents: (n) => `den ${n} ausgewählten Dokumenten`,
   either: (a, b) => `${a} oder ${b}`,
   noMatch: (scope) => `Keine Stelle in ${scope} passt zur Frage.`,
-  mentions: (scope, words) => `Keine Stelle in ${scope} enthält ${words.map((w) => `„${w}“`).join(', ')}.`,
+  mentions: (scope, words) => `Keine Stelle in ${scope} enthält ${words.map((w) => quoted(w, 'de')).join(', ')}.`,
   littleMatch: (scope) => `Die Stellen in ${scope} passen kaum zur Frage.`,
-  notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => `„${k}“`).join(' oder ')}.`,
+  notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
 };
 

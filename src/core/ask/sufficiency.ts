@@ -131,7 +131,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
 
   const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName, texts) }];
   if (clauses.asked.length > 0) {
-    const kinds = clauses.asked.map((l) => l.names?.[input.language ?? ''] ?? clauseName(l));
+    const kinds = clauses.asked.map((l) => (input.language ? l.names?.[input.language] : undefined) ?? clauseName(l));
     signals.push({
       name: 'clause',
       // The whole documents in scope when they were read, else the passages shown and their context.

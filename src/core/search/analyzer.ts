@@ -40,7 +40,8 @@ const TOKEN_PATTERN = new RegExp(
   'giu',
 );
 
-const LABEL_WORDS = new Set([
+/** Words that label a reference before its number ("Section 5.2", "Art. 1101", "Anlage 3"), in the languages the app reads. */
+export const LABEL_WORDS: ReadonlySet<string> = new Set([
   'section', 'sec', 'sections', 'article', 'art', 'articles', 'clause', 'clauses', 'schedule', 'exhibit', 'annex',
   'appendix', 'part', 'chapter', 'paragraph', 'para', 'rule', 'item', 'title', 'attachment', 'addendum',
   'artikel', 'abschnitt', 'anlage', 'kapitel', 'absatz', 'annexe', 'chapitre', 'alinéa', 'titre', 'anexo', 'capítulo',

@@ -502,16 +502,20 @@ function sameFileStem(a: NamedDocument, b: NamedDocument): boolean {
   return fileStem(a) === fileStem(b) && (a.path ?? a.name) !== (b.path ?? b.name);
 }
 
-/** The short names a title gives in parentheses ("… (GeschGehG)"), folded; a one-word title is its own. */
+/** The short names a title gives in parentheses ("… (GeschGehG)"), folded. */
+function parenthesisedNames(d: NamedDocument): string[] {
+  return [...(d.title ?? '').matchAll(/\(([^()]{2,40})\)/gu)].map((m) => foldedWords(m[1]!).join(' '));
+}
+
+/** The names a copy may be titled by alone: the short names in parentheses, and a one-word title itself. */
 function shortTitles(d: NamedDocument): string[] {
-  const title = d.title ?? '';
-  const inside = [...title.matchAll(/\(([^()]{2,40})\)/gu)].map((m) => foldedWords(m[1]!).join(' '));
-  return /^\S+$/u.test(title.trim()) ? [...inside, foldedWords(title).join(' ')] : inside;
+  const title = (d.title ?? '').trim();
+  return /^\S+$/u.test(title) ? [...parenthesisedNames(d), foldedWords(title).join(' ')] : parenthesisedNames(d);
 }
 
 /** Whether `title` (folded) is the short name `d`'s title gives in parentheses. */
 function shortTitleOf(d: NamedDocument, title: string): boolean {
-  return [...(d.title ?? '').matchAll(/\(([^()]{2,40})\)/gu)].some((m) => foldedWords(m[1]!).join(' ') === title);
+  return parenthesisedNames(d).includes(title);
 }
 
 /** The document(s) the question names, or null (none, or ambiguous). */

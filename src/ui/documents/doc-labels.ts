@@ -1,4 +1,5 @@
 /** How documents are named in the conversation: their title and parties, with the file name when those repeat. */
+import { quoted } from '../../core/text/quotes';
 import { documentLabel } from '../../core/ingest/identity/label';
 import type { DocumentRecord } from '../../core/types';
 
@@ -22,7 +23,7 @@ export function documentNames(documents: readonly DocumentRecord[]): DocumentNam
 
 /** “A”, “B”, “C”, …: documents in a sentence, in the language's quotation marks (« A » in French, „A“ in German; English's by default). */
 export function quotedList(names: readonly string[], language?: string | null): string {
-  const q = names.slice(0, 3).map((n) => (language === 'fr' ? `« ${n} »` : language === 'de' ? `„${n}“` : `“${n}”`));
+  const q = names.slice(0, 3).map((n) => quoted(n, language));
   return names.length > 3 ? `${q.join(', ')}, …` : q.join(', ');
 }
 

@@ -81,6 +81,13 @@ describe('titles', () => {
     expect((await collect(parseText(ruled, 'markdown', 'b.md')))[1]).toMatchObject({ page: { text: tidyMarkdown(ruled) } });
   });
 
+  it('reads a front matter that never closes as text, without trying every way to read its lines', async () => {
+    // Lines two alternatives of a pattern could read made a backtracking search of 2^n ways (22 lines: a minute).
+    const open = `---\n${'  - item\n'.repeat(40)}${'- item\n'.repeat(40)}${'key: a: b: c\n'.repeat(40)}The body begins.`;
+    const items = await collect(parseText(open, 'markdown', 'open.md'));
+    expect(items[1]).toMatchObject({ page: { text: tidyMarkdown(open) } });
+  });
+
   it('takes a short first line of a plain text, not a sentence', () => {
     expect(plainTextTitle('\n\n  MUTUAL NON-DISCLOSURE AGREEMENT  \n\nbody')).toBe('MUTUAL NON-DISCLOSURE AGREEMENT');
     expect(plainTextTitle('Dear Sir or Madam,\nbody')).toBeNull();

@@ -17,6 +17,8 @@ describe('the sentences an answer quotes', () => {
   it('ends a sentence at a reference’s number ("as set out in Section 5.")', () => {
     const text = 'Each party shall pay the fees as set out in Section 5. The Supplier shall deliver the goods within thirty days.';
     expect(read(text)).toEqual(['Each party shall pay the fees as set out in Section 5.', 'The Supplier shall deliver the goods within thirty days.']);
+    const german = 'Die Vergütung richtet sich nach den Abschnitten 1. Der Lieferant liefert die Ware binnen dreißig Tagen.';
+    expect(read(german)).toHaveLength(2);
   });
 
   it('starts a sentence at an item after a full stop', () => {

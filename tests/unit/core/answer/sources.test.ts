@@ -98,23 +98,13 @@ describe('extractive answers', () => {
     expect(answer).toContain(`> ${clause} [2]`);
   });
 
-  it('never quotes the signatories’ statement as the answer', () => {
-    const signatories = 'The undersigned has read this Amendment, agrees hereto, and is an authorized representative of its respective party.';
-    const clause = 'Any attempt by either party to assign any right under the Agreement without such permission will be voidable.';
-    const question = 'can either party assign its rights under the Amendment?';
+  it.each([
+    ['en', 'can either party assign its rights under the Amendment?', 'The undersigned has read this Amendment, agrees hereto, and is an authorized representative of its respective party.', 'Any attempt by either party to assign any right under the Agreement without such permission will be voidable.'],
+    ['fr', 'le contrat peut-il être cédé ?', 'Le soussigné, dûment habilité, déclare avoir lu le présent avenant.', 'Aucune des parties ne peut céder le présent contrat sans le consentement écrit préalable de l’autre partie.'],
+  ])('never quotes the signatories’ statement as the answer (%s)', (language, question, signatories, clause) => {
     const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 9, text: signatories })), fromPassage(passage({ doc: MSA, seq: 4, text: clause }))]);
-    const answer = composeExtractive(question, sources, 'en');
-    expect(answer).not.toContain('The undersigned');
-    expect(answer).toContain(`> ${clause} [2]`);
-  });
-
-  it('never quotes the signatories’ statement in French either', () => {
-    const signatories = 'Le soussigné, dûment habilité, déclare avoir lu le présent avenant.';
-    const clause = 'Aucune des parties ne peut céder le présent contrat sans le consentement écrit préalable de l’autre partie.';
-    const question = 'le contrat peut-il être cédé ?';
-    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 9, text: signatories })), fromPassage(passage({ doc: MSA, seq: 4, text: clause }))]);
-    const answer = composeExtractive(question, sources, 'fr');
-    expect(answer).not.toContain('Le soussigné');
+    const answer = composeExtractive(question, sources, language);
+    expect(answer).not.toContain(signatories.slice(0, 14));
     expect(answer).toContain(`> ${clause} [2]`);
   });
 

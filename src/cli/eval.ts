@@ -3,20 +3,23 @@
  *
  *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
  *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
- *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain] [--any-language]
+ *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain]
+ *                   [--rewordings FILE] [--any-language]
  *
  * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
  * the app's own pipeline, then reports Recall@1/5/10, MRR and page accuracy per configuration
  * and scope, per category, and how well the sufficiency signal separates answerable from
  * unanswerable questions. `--split` asks only the questions of one split's documents (every file
  * under --docs is still indexed for the app scope); `--question` chooses the wording the named and
- * app scopes ask (`with_doc`, the default; `natural`; `plain`: the bare question in its document).
+ * app scopes ask (`with_doc`, the default; `natural`; `plain`: the bare question in its document);
+ * `--rewordings` asks only the items a file of `{"rewordings": [{"id", "question"}]}` lists, in its
+ * words, as that wording (tests/fixtures/qa/handwritten-train.json: train questions written by hand).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { byCategory, insufficientRates, retrievalMetrics, sufficiencyReport, type MetricRow } from '../core/eval/metrics';
-import { parseQaFile, QUESTION_FIELDS, selectSplit, type QuestionField } from '../core/eval/qa';
+import { parseQaFile, QUESTION_FIELDS, selectSplit, withRewordings, type QuestionField } from '../core/eval/qa';
 import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from '../core/eval/run';
 import { describeError } from '../core/errors';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../core/search/sufficiency';
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     answer: { type: 'string' },
     split: { type: 'string' },
     question: { type: 'string' },
+    rewordings: { type: 'string' },
     endpoint: { type: 'string' },
     model: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -55,7 +59,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--all-files] [--ocr] [--no-cache] [--any-language]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--rewordings FILE] [--all-files] [--ocr] [--no-cache] [--any-language]');
   process.exit(message ? 2 : 0);
 }
 
@@ -75,7 +79,9 @@ async function main(): Promise<void> {
   const question = (values.question ?? 'with_doc') as QuestionField;
   if (!QUESTION_FIELDS.includes(question)) usage(`--question must be one of ${QUESTION_FIELDS.join(', ')}, not ${values.question}`);
   const whole = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
-  const qa = values.split ? selectSplit(whole, values.split) : whole;
+  const split = values.split ? selectSplit(whole, values.split) : whole;
+  // Other wordings of the file's questions (e.g. written by hand: tests/fixtures/qa/handwritten-train.json), asked as --question.
+  const qa = values.rewordings ? withRewordings(split, JSON.parse(await readFile(resolve(values.rewordings), 'utf8')), question) : split;
   const threshold = values.threshold ? Number(values.threshold) : DEFAULT_SUFFICIENCY_THRESHOLD;
 
   const answerMode = values.answer;

@@ -26,7 +26,7 @@ import { ASK_PATH_CLASSIFIER_OPTIONS } from '../playbooks/ask-classifier';
 import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
-import { QUESTION_PHRASINGS } from '../train/question-phrasings';
+import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
 import { calibrateSufficiency, OutOfFoldClassifier, sufficiencySamples } from '../train/sufficiency';
 
 const { values } = parseArgs({
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     ...(values['clause-grid'] ? { clause: JSON.parse(values['clause-grid']) as typeof DEFAULT_TRAINER.clause } : {}),
     log: (line: string) => console.log(line),
   };
-  const output = train({ labels, qa, docs, kindTexts: builtinClauseTypes(), questionPhrasings: QUESTION_PHRASINGS }, options);
+  const output = train({ labels, qa, docs, kindTexts: builtinClauseTypes(), questionPhrasings: QUESTION_PHRASINGS, noKindQuestions: NO_KIND_QUESTIONS }, options);
 
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');

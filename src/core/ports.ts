@@ -286,6 +286,7 @@ export interface ClassifyOptions extends JobOptions {
  */
 export interface ClauseClassifier {
   classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]>;
+  /** The kinds a question asks about, surest first: each one returned counts as asked (its score is how sure, not a further threshold). */
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
   /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */
   readonly sufficiencyThreshold?: number;

@@ -5,19 +5,13 @@
  * table and the card's last section are filled from `npm run eval:scan … --split validation`.
  */
 import type { ClauseModelFile } from '../core/clauses/model-file';
+import { QUESTION_LEAD_FLOOR } from '../core/clauses/question-rule';
+import type { QuestionFigures } from './question';
 import type { CvReport } from './train';
 
 const f3 = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(3));
 
-interface QuestionTraining {
-  readonly by_contract: number;
-  readonly natural_unseen: number;
-  readonly templated_unseen: number;
-  readonly coverage: number;
-  readonly precision: number;
-  readonly n: number;
-  readonly value_kind_unseen?: { readonly words: number; readonly head: number; readonly n: number };
-}
+type QuestionTraining = QuestionFigures;
 
 function questionSection(q: QuestionTraining | undefined): string[] {
   if (!q) return [];
@@ -31,14 +25,34 @@ function questionSection(q: QuestionTraining | undefined): string[] {
     `| natural questions, the natural wording never seen in training | ${pct(q.natural_unseen)} |`,
     `| templated questions, never seen in training | ${pct(q.templated_unseen)} |`,
     '',
-    `At the threshold, ${pct(q.coverage)} of questions get a kind, right ${pct(q.precision)} of the time (folds by contract). The held-out questions are written by hand: expect the "never seen" figures, not the folds'.`,
+    `At the chosen rule, ${pct(q.coverage)} of questions get a kind, right ${pct(q.precision)} of the time (folds by contract). The held-out questions are written by hand: expect the "never seen" figures, not the folds'.`,
     '',
+    ...ruleSection(q),
     ...(q.value_kind_unseen
       ? [
           `Which value a question asks for (the answer states it first: values/extract.ts askedValue), on the ${q.value_kind_unseen.n} natural questions with the natural wording never seen in training: the question's words alone ${pct(q.value_kind_unseen.words)}, the words weighed with the head's kind as the app does ${pct(q.value_kind_unseen.head)} (a question's value is its kind's, or the notice to terminate when a termination question's words ask for it).`,
           '',
         ]
       : []),
+  ];
+}
+
+/** When a question's kind counts, as chosen (question.ts chooseRule), against the other rules tried. */
+function ruleSection(q: QuestionTraining): string[] {
+  const rows = q.thresholds ?? [];
+  const chosen = rows.find((r) => r.threshold === q.rule?.threshold && r.margin === q.rule.margin);
+  if (!chosen || !q.no_kind) return [];
+  const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+  const lead = (m: number | null) => (m === null || !Number.isFinite(m) ? '–' : `${m}`);
+  // The chosen rule's neighbours, and the probability alone (the rule before the lead: 0.5, or 0.7 for a question naming no kind by the playbooks' words).
+  const shown = rows.filter((r) => r.threshold === chosen.threshold || r.margin === chosen.margin || r.margin === null);
+  return [
+    `A question's first kind counts as asked when its probability reaches ${chosen.threshold} or it leads the second kind by ${lead(chosen.margin)} logits with a probability of at least ${QUESTION_LEAD_FLOOR} (src/core/clauses/question-rule.ts): a wording the head never saw gives even the right kind a low probability, but far ahead of the others, while a question about none of the kinds leaves several close. Chosen on the natural questions with their wording never seen and on ${q.no_kind.n} questions about no kind written by the team (src/train/question-phrasings.ts NO_KIND_QUESTIONS, out of fold), as the rule with the most right kinds less wrong ones and kinds given to questions about none:`,
+    '',
+    '| probability ≥ | or lead ≥ (logits) | natural never seen: right | wrong | questions about no kind given one |',
+    '|---|---|---|---|---|',
+    ...shown.map((r) => `| ${r.threshold} | ${lead(r.margin)} | ${pct(r.natural_right)} | ${pct(r.natural_wrong)} | ${pct(r.no_kind)}${r === chosen ? ' (chosen)' : ''} |`),
+    '',
   ];
 }
 

@@ -14,6 +14,7 @@
  * reports as its expected accuracy on new phrasings.
  */
 import { rawFeatures } from '../core/clauses/features';
+import { countsAsAsked, type QuestionRule } from '../core/clauses/question-rule';
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
 import { callsAgreement, foldedWords } from '../core/search/doc-handles';
@@ -27,7 +28,7 @@ import { vectorizeWith, type Vocabulary } from './vocabulary';
 export interface QuestionText {
   readonly text: string;
   readonly kind: string;
-  /** Which wording it comes from ("question", "question_natural", "cuad_question", "playbook", "phrasing": question-phrasings.ts). */
+  /** Which wording it comes from ("question", "question_natural", "cuad_question", "playbook", "phrasing": question-phrasings.ts; "none": a question about no kind, kind ""). */
   readonly wording: string;
   /** The contract it is asked about ("" for playbook texts and phrasings). */
   readonly group: string;
@@ -43,7 +44,13 @@ export interface KindText {
 const WORDINGS = ['question', 'question_natural', 'cuad_question'] as const;
 
 /** The texts of the question head: training questions (names masked, duplicates once) and the kinds' own words. */
-export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: readonly KindText[], phrasings: Readonly<Record<string, readonly string[]>> = {}): QuestionText[] {
+export function questionTexts(
+  qa: QaFile,
+  kinds: readonly string[],
+  kindTexts: readonly KindText[],
+  phrasings: Readonly<Record<string, readonly string[]>> = {},
+  noKind: readonly string[] = [],
+): QuestionText[] {
   const known = new Set(kinds);
   const docs = new Map(qa.docs.map((d) => [d.doc_id, d as { short_names?: string[]; party_short_names?: string[] }]));
   const out = new Map<string, QuestionText>();
@@ -72,6 +79,11 @@ export function questionTexts(qa: QaFile, kinds: readonly string[], kindTexts: r
       if (!out.has(key)) out.set(key, { text, kind, wording: 'phrasing', group: '' });
     }
   }
+  // Each its own group, so the folds hold some out to tell how often a question about no kind gets one.
+  noKind.forEach((text, i) => {
+    const key = `|${text.toLowerCase()}`;
+    if (!out.has(key)) out.set(key, { text, kind: '', wording: 'none', group: `none-${i}` });
+  });
   return [...out.values()];
 }
 
@@ -109,16 +121,19 @@ export interface QuestionFigures {
    * the threshold (askedValue), and how many natural questions.
    */
   readonly value_kind_unseen: { readonly words: number; readonly head: number; readonly n: number };
+  /** Questions about no kind (question-phrasings.ts NO_KIND_QUESTIONS), out of fold: how many, and the share given a kind at the threshold. */
+  readonly no_kind?: { readonly n: number; readonly given_a_kind: number };
+  /** When a question's first kind counts (chooseRule; margin null: no lead rule), and every rule tried with how it does. */
+  readonly rule?: { readonly threshold: number; readonly margin: number | null };
+  readonly thresholds?: readonly (Omit<QuestionThresholdFigures, 'margin'> & { readonly margin: number | null })[];
 }
 
 export interface QuestionHead {
   readonly model: LinearModel;
   readonly threshold: number;
+  readonly margin: number;
   readonly figures: QuestionFigures;
 }
-
-/** Probability at which a question's first kind counts as asked. */
-const QUESTION_THRESHOLD = 0.5;
 
 export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonly string[], vocabulary: Vocabulary, learner: LearnerOptions, folds: number, seed: number): QuestionHead {
   const K = kinds.length;
@@ -131,11 +146,14 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
       vocabulary.names.length,
       learner,
     );
+  // The first kind, its probability, and its lead in logits over the second.
   const first = (model: LinearModel, i: number) => {
     const z = logits(model, vectors[i]!);
     let best = 0;
     for (let k = 1; k < K; k++) if (z[k]! > z[best]!) best = k;
-    return { k: best, p: 1 / (1 + Math.exp(-z[best]!)) };
+    let next = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < K; k++) if (k !== best && z[k]! > next) next = z[k]!;
+    return { k: best, p: 1 / (1 + Math.exp(-z[best]!)), lead: z[best]! - next };
   };
   const accuracy = (model: LinearModel, test: (t: QuestionText) => boolean) => {
     let n = 0, ok = 0;
@@ -149,6 +167,26 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
   // Across wordings: the natural questions never seen, then the templated ones never seen.
   const unseenNatural = fit((t) => t.wording !== 'question_natural');
   const natural_unseen = accuracy(unseenNatural, (t) => t.wording === 'question_natural');
+  const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || !t.group || t.kind === ''), (t) => t.wording === 'question' || t.wording === 'cuad_question');
+  // Folds by contract (playbook texts and phrasings always in training; each question about no
+  // kind is its own group). Out of fold: the first kind's probability and whether it is the one
+  // asked, and the probability a question about no kind gives its first kind.
+  const foldOf = assignFolds(texts.filter((t) => t.group).map((t) => t.group), folds, seed);
+  const asked: Asked[] = [];
+  const none: Asked[] = [];
+  for (let f = 0; f < folds; f++) {
+    const model = fit((t) => !t.group || foldOf.get(t.group) !== f);
+    texts.forEach((t, i) => {
+      if (!t.group || foldOf.get(t.group) !== f) return;
+      const { k, p, lead } = first(model, i);
+      if (t.kind === '') none.push({ p, lead, right: false });
+      else asked.push({ p, lead, right: k === index.get(t.kind) });
+    });
+  }
+  // On the natural wording never seen (as the held-out questions are written): the first kind and its probability.
+  const natural = texts.flatMap((t, i) => (t.wording === 'question_natural' ? [{ ...first(unseenNatural, i), kind: t.kind }] : [])).map((x) => ({ p: x.p, lead: x.lead, right: x.k === index.get(x.kind) }));
+  const sweep = QUESTION_THRESHOLDS.flatMap((threshold) => QUESTION_MARGINS.map((margin) => ruleFigures({ threshold, margin }, asked, natural, none)));
+  const chosen = chooseRule(sweep);
   let valueN = 0, byWords = 0, byHead = 0;
   texts.forEach((t, i) => {
     if (t.wording !== 'question_natural') return;
@@ -157,39 +195,84 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
     const expected = VALUE_OF_KIND[t.kind] ?? null;
     const right = (v: ValueKind | null) => v === expected || (v !== null && !!VALUES_ASKED_OF_KIND[t.kind]?.includes(v));
     const words = valueKindOf(t.text);
-    const { k, p } = first(unseenNatural, i);
+    const { k, p, lead } = first(unseenNatural, i);
     if (right(words)) byWords++;
-    if (right(askedValue(t.text, p >= QUESTION_THRESHOLD ? [{ type: kinds[k]! }] : []))) byHead++;
+    if (right(askedValue(t.text, counts({ p, lead }, chosen) ? [{ type: kinds[k]! }] : []))) byHead++;
   });
-  const templated_unseen = accuracy(fit((t) => t.wording === 'question_natural' || !t.group), (t) => t.wording === 'question' || t.wording === 'cuad_question');
-  // Folds by contract (playbook texts always in training).
-  const foldOf = assignFolds(texts.filter((t) => t.group).map((t) => t.group), folds, seed);
-  let n = 0, ok = 0, covered = 0, coveredOk = 0;
-  for (let f = 0; f < folds; f++) {
-    const model = fit((t) => !t.group || foldOf.get(t.group) !== f);
-    texts.forEach((t, i) => {
-      if (!t.group || foldOf.get(t.group) !== f) return;
-      n++;
-      const { k, p } = first(model, i);
-      const right = k === index.get(t.kind);
-      if (right) ok++;
-      if (p >= QUESTION_THRESHOLD) {
-        covered++;
-        if (right) coveredOk++;
-      }
-    });
-  }
+  const n = asked.length;
   return {
     model: fit(() => true),
-    threshold: QUESTION_THRESHOLD,
+    threshold: chosen.threshold,
+    margin: chosen.margin,
     figures: {
-      by_contract: n ? ok / n : 0,
+      by_contract: n ? asked.filter((a) => a.right).length / n : 0,
       natural_unseen,
       templated_unseen,
-      coverage: n ? covered / n : 0,
-      precision: covered ? coveredOk / covered : 0,
+      coverage: chosen.coverage,
+      precision: chosen.precision,
       n,
       value_kind_unseen: { words: valueN ? byWords / valueN : 0, head: valueN ? byHead / valueN : 0, n: valueN },
+      no_kind: { n: none.length, given_a_kind: chosen.no_kind },
+      rule: jsonRule(chosen),
+      thresholds: sweep.map((f) => ({ ...f, ...jsonRule(f) })),
     },
   };
+}
+
+/** The rules tried (core/clauses/question-rule.ts): the first kind counts when its probability reaches the threshold or it leads the second by the margin (logits). */
+const QUESTION_THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9];
+const QUESTION_MARGINS = [1, 1.5, 2, 2.5, 3, 3.5, 4, Number.POSITIVE_INFINITY];
+
+interface Asked {
+  /** The first kind's probability, its lead in logits over the second, and whether it is the kind asked. */
+  readonly p: number;
+  readonly lead: number;
+  readonly right: boolean;
+}
+
+/** The rule as JSON writes it (no Infinity). */
+const jsonRule = (r: QuestionRule) => ({ threshold: r.threshold, margin: Number.isFinite(r.margin) ? r.margin : null });
+
+const counts = countsAsAsked;
+
+interface QuestionThresholdFigures extends QuestionRule {
+  /** Folds by contract: the share of questions whose first kind counts, and how often it is the one asked then. */
+  readonly coverage: number;
+  readonly precision: number;
+  /** Natural wording never seen: the share whose first kind counts and is right, and counts and is wrong. */
+  readonly natural_right: number;
+  readonly natural_wrong: number;
+  /** Questions about no kind, out of fold: the share given a kind. */
+  readonly no_kind: number;
+}
+
+function ruleFigures(rule: QuestionRule, asked: readonly Asked[], natural: readonly Asked[], none: readonly Asked[]): QuestionThresholdFigures {
+  const covered = asked.filter((a) => counts(a, rule));
+  const share = (k: number, n: number) => (n ? k / n : 0);
+  return {
+    ...rule,
+    coverage: share(covered.length, asked.length),
+    precision: share(covered.filter((a) => a.right).length, covered.length),
+    natural_right: share(natural.filter((a) => counts(a, rule) && a.right).length, natural.length),
+    natural_wrong: share(natural.filter((a) => counts(a, rule) && !a.right).length, natural.length),
+    no_kind: share(none.filter((a) => counts(a, rule)).length, none.length),
+  };
+}
+
+/**
+ * When a question's first kind counts as asked: the rule that best separates, on wording never
+ * seen, the questions it names rightly from those it would mislead — a wrong kind for a question
+ * about another, or any kind for a question about none (natural right − natural wrong − no kind
+ * given one); among equals the one that counts most (lowest threshold, then narrowest margin): a
+ * kind missed costs the question its kind's passages and sufficiency signal, and where the rules
+ * gain alike the data cannot tell the kinds it would add wrong.
+ */
+function chooseRule(sweep: readonly QuestionThresholdFigures[]): QuestionThresholdFigures {
+  const gain = (f: QuestionThresholdFigures) => f.natural_right - f.natural_wrong - f.no_kind;
+  return sweep.reduce((best, f) => {
+    const d = gain(f) - gain(best);
+    if (d > 1e-9) return f;
+    if (d < -1e-9) return best;
+    return f.threshold < best.threshold || (f.threshold === best.threshold && f.margin < best.margin) ? f : best;
+  });
 }

@@ -89,6 +89,8 @@ export interface TrainInput {
   readonly kindTexts?: readonly KindText[];
   /** How people ask about each kind (question-phrasings.ts): texts of the question head only. */
   readonly questionPhrasings?: Readonly<Record<string, readonly string[]>>;
+  /** Questions about no kind (question-phrasings.ts NO_KIND_QUESTIONS): negatives of every kind for the question head. */
+  readonly noKindQuestions?: readonly string[];
 }
 
 interface KindFigures {
@@ -149,7 +151,7 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
   const K = kinds.length;
   const labelRaw = labelExamples(input.labels, kinds);
   const passageRaw = passageExamples(input.docs, input.qa, input.labels, kinds);
-  const questions = questionTexts(input.qa, kinds, input.kindTexts ?? [], input.questionPhrasings ?? {});
+  const questions = questionTexts(input.qa, kinds, input.kindTexts ?? [], input.questionPhrasings ?? {}, input.noKindQuestions ?? []);
   const vocabulary = buildVocabulary([...labelRaw, ...passageRaw, ...questions.map((q) => ({ features: rawFeatures(q.text) }))], options.minDf, options.maxFeatures);
   const F = vocabulary.names.length;
   const foldOf = assignFolds([...labelRaw, ...passageRaw].map((e) => e.group), options.folds, options.seed);
@@ -202,10 +204,15 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
 
   const question = trainQuestionHead(questions, kinds, vocabulary, { ...DEFAULT_LEARNER, seed: options.seed, ...QUESTION_LEARNER }, options.folds, options.seed);
   log(`question head: ${questions.length} texts; first kind right ${question.figures.by_contract.toFixed(3)} (folds by contract), ${question.figures.natural_unseen.toFixed(3)} on natural questions never seen, ${question.figures.templated_unseen.toFixed(3)} on templated ones never seen`);
+  const askedRule = question.figures.rule;
+  for (const f of question.figures.thresholds ?? []) {
+    if (f.threshold !== askedRule?.threshold && f.margin !== askedRule?.margin) continue;
+    log(`  question kind counts at p ≥ ${f.threshold} or a lead of ${f.margin} logits: coverage ${f.coverage.toFixed(3)}, precision ${f.precision.toFixed(3)}; natural never seen right ${f.natural_right.toFixed(3)}, wrong ${f.natural_wrong.toFixed(3)}; no kind given one ${f.no_kind.toFixed(3)}${f.threshold === askedRule?.threshold && f.margin === askedRule.margin ? ' (chosen)' : ''}`);
+  }
   log(`final heads: clause ${JSON.stringify(clauseSetting)}, presence ${rule === 'clause' ? '(clause head)' : JSON.stringify(setting)}`);
   const clauseHead = trainLogistic(weighted(prepared, clauseSetting.passageWeight ?? 0), K, F, clauseLearner);
   const presenceHead = rule === 'clause' ? null : trainLogistic(weighted(setting['teacher'] ? teach(prepared, clauseOof, clauseT) : prepared, setting['passageWeight'] ?? 1), K, F, { ...DEFAULT_LEARNER, seed: options.seed, ...setting });
-  const model = exportModel(clauseHead, presenceHead, question.model, rule, kinds, vocabulary.names, vocabulary.idfBytes, { clause: clauseT.map((t) => round(t, 4)), presence: presenceT, question: question.threshold }, options.keepPerKind, {
+  const model = exportModel(clauseHead, presenceHead, question.model, rule, kinds, vocabulary.names, vocabulary.idfBytes, { clause: clauseT.map((t) => round(t, 4)), presence: presenceT, question: question.threshold, ...(Number.isFinite(question.margin) ? { questionMargin: question.margin } : {}) }, options.keepPerKind, {
     clause: clauseSetting,
     clause_cv: clauseCv,
     presence: rule === 'clause' ? null : setting,
@@ -451,7 +458,7 @@ function presenceThresholds(clauseOof: Oof, presenceOof: Oof, clauseT: readonly 
   return found.map((t) => round(Number.isFinite(t) ? t : median, 4));
 }
 
-function exportModel(clause: LinearModel, presence: LinearModel | null, question: LinearModel, rule: PresenceRule, kinds: readonly string[], names: readonly string[], idfBytes: Uint8Array, thresholds: { clause: number[]; presence: number[]; question: number }, keepPerKind: number, training: Record<string, unknown>): ClauseModelFile {
+function exportModel(clause: LinearModel, presence: LinearModel | null, question: LinearModel, rule: PresenceRule, kinds: readonly string[], names: readonly string[], idfBytes: Uint8Array, thresholds: { clause: number[]; presence: number[]; question: number; questionMargin?: number }, keepPerKind: number, training: Record<string, unknown>): ClauseModelFile {
   const K = kinds.length;
   // Largest weights per kind and head; features no head keeps leave the vocabulary.
   const keep = (model: LinearModel) => kinds.map((_, k) => {

@@ -36,8 +36,6 @@ export const CLAUSE_RANK_WEIGHT = 6;
  * breach" for "termination for material breach").
  */
 export const WORKSPACE_CLAUSE_RANK_WEIGHT = 1;
-/** A clause type counts as asked for from this questionTypes() score on. */
-const QUESTION_TYPE_MIN_SCORE = 0.5;
 
 /**
  * A passage of a document read whole joins the candidates when the model reads it as the asked
@@ -97,7 +95,7 @@ export function askedByWords(query: string, asked: readonly ClauseLabel[]): Clau
 }
 
 export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
-  const asked = askedByWords(query, (await classifier.questionTypes(query, options)).filter((l) => l.score >= QUESTION_TYPE_MIN_SCORE));
+  const asked = askedByWords(query, await classifier.questionTypes(query, options));
   const read = asked.length > 0 && whole ? await wholeDocuments(classifier, asked, whole, options) : null;
   const inScope = read?.best ?? null;
   const kindPassages = read?.passages ?? new Map<string, number>();

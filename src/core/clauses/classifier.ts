@@ -24,6 +24,7 @@ import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } 
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withValueEvidence } from './value-evidence';
+import { countsAsAsked, logit } from './question-rule';
 
 export interface KindWindow {
   readonly kind: string;
@@ -32,13 +33,6 @@ export interface KindWindow {
   readonly start: number;
   readonly end: number;
 }
-
-/**
- * The question head learned only from questions that ask about a kind, so it names one for any
- * question ("Who signed the document?" → IP ownership 0.63): where the question uses none of the
- * kinds' names or keywords, its kind must be at least this sure.
- */
-const UNNAMED_QUESTION_THRESHOLD = 0.7;
 
 /** A question's second kind counts when its probability is at least this share of the first's. */
 const SECOND_KIND_SHARE = 0.8;
@@ -145,18 +139,28 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
     if (!p) return named.map((l) => this.withNames(l));
-    const learned = this.kinds
-      .map(({ id, k }) => ({ type: id, score: p[k]!, learned: true }))
-      .filter((l) => l.score >= (named.length > 0 ? this.model.model.questionThreshold : Math.max(this.model.model.questionThreshold, UNNAMED_QUESTION_THRESHOLD)))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 2)
-      .filter((l, i, all) => i === 0 || l.score >= SECOND_KIND_SHARE * all[0]!.score);
+    const learned = this.askedKinds(p);
     const byType = new Map<string, ClauseLabel>();
     for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {
       const have = byType.get(l.type);
       if (!have || l.score > have.score) byType.set(l.type, l);
     }
     return [...byType.values()].sort((a, b) => b.score - a.score).map((l) => this.withNames(l));
+  }
+
+  /**
+   * The head's kinds that count as asked: the first by the model's rule (question-rule.ts), and
+   * the second too when it is close to the first ("how long does it run?": the warranty 0.84, the
+   * expiration date 0.69).
+   */
+  private askedKinds(p: Float32Array): ClauseLabel[] {
+    const ranked = this.kinds.map(({ id, k }) => ({ type: id, score: p[k]!, learned: true })).sort((a, b) => b.score - a.score);
+    const [first, second] = ranked;
+    if (!first) return [];
+    const { questionThreshold, questionMargin } = this.model.model;
+    const lead = second ? logit(first.score) - logit(second.score) : Number.POSITIVE_INFINITY;
+    if (!countsAsAsked({ p: first.score, lead }, { threshold: questionThreshold, margin: questionMargin })) return [];
+    return second && second.score >= SECOND_KIND_SHARE * first.score ? [first, second] : [first];
   }
 
   /** The label with its kind's names, for what the ask path writes. */
@@ -173,3 +177,4 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return evidence.map((row) => row.map(({ type, score }) => ({ type, score })));
   }
 }
+

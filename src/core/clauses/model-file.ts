@@ -14,6 +14,7 @@
  *     "presenceRule": "presence" | "clause" | "mean",  what a passage's presence logit is: the
  *                                                      presence head's, the clause head's, or their mean
  *     "thresholds": { "clause": [z…], "presence": [z…] },  decision logits per kind and head
+ *                   (+ "question": p, "questionMargin": z: when a question's first kind counts)
  *     "training": {…}                                  provenance and figures (model card)
  *   }
  *
@@ -57,7 +58,14 @@ export interface ClauseModelFile {
   /** Which kind a question asks about (trained on questions and the kinds' names; absent in older files). */
   readonly questionWeights?: readonly KindWeights[];
   readonly presenceRule: PresenceRule;
-  readonly thresholds: { readonly clause: readonly number[]; readonly presence: readonly number[]; readonly question?: number };
+  readonly thresholds: {
+    readonly clause: readonly number[];
+    readonly presence: readonly number[];
+    /** Probability at which a question's first kind counts as asked, whatever the others score. */
+    readonly question?: number;
+    /** Or: by how many logits its first kind must lead the second to count (absent: no such rule). */
+    readonly questionMargin?: number;
+  };
   /** The ask path's sufficiency judgement, learnt and calibrated with this model on the training contracts (weights: absent in older files, the signals' mean then). */
   readonly sufficiency?: { readonly threshold: number; readonly maxAbstention: number; readonly weights?: SufficiencyWeights };
   readonly training?: Readonly<Record<string, unknown>>;
@@ -84,6 +92,8 @@ export interface DecodedModel {
   readonly question: DecodedHead | null;
   /** Probability at which a question's kind counts as asked. */
   readonly questionThreshold: number;
+  /** Or the lead in logits of its first kind over the second at which it counts (Infinity: no such rule). */
+  readonly questionMargin: number;
   readonly presenceRule: PresenceRule;
   readonly clauseThreshold: Float32Array;
   readonly presenceThreshold: Float32Array;
@@ -174,6 +184,8 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
   const question = json['questionWeights'] === undefined ? null : decodeHead(json['questionWeights'], 'questionWeights', kinds as string[], F, fail, source);
   const questionThreshold = thresholds['question'] ?? 0.5;
   if (!finite(questionThreshold) || questionThreshold < 0 || questionThreshold > 1) return fail('"thresholds.question" must be a number in [0, 1]');
+  const questionMargin = thresholds['questionMargin'] ?? Number.POSITIVE_INFINITY;
+  if (questionMargin !== Number.POSITIVE_INFINITY && (!finite(questionMargin) || questionMargin < 0)) return fail('"thresholds.questionMargin" must be a number ≥ 0');
   return {
     kinds: kinds as string[],
     vocabulary: new Map((vocabulary).map((v, i) => [v, i])),
@@ -182,6 +194,7 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
     presence,
     question,
     questionThreshold,
+    questionMargin,
     presenceRule: rule as PresenceRule,
     clauseThreshold,
     presenceThreshold,

@@ -39,8 +39,6 @@ export interface CatalogAnswersDeps {
 }
 
 const FACTS: ReadonlySet<string> = new Set<FactKind>(['title', 'parties', 'pages', 'language', 'added', 'source', 'ocr_quality', 'status']);
-/** Clause types the classifier gives at least this score are the items' subjects. */
-const SUBJECT_SCORE = 0.5;
 
 export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
   private readonly now: () => number;
@@ -120,7 +118,7 @@ export class CatalogWorkspaceAnswers implements WorkspaceAnswers {
     if (!parsed.broad) return null;
     const rows = await this.documentsFor(request.documentIds, parsed, options);
     if (rows.length === 0) return null;
-    const subjects = this.deps.classifier ? (await this.deps.classifier.questionTypes(request.question, options)).filter((l) => l.score >= SUBJECT_SCORE).map((l) => l.type) : [];
+    const subjects = this.deps.classifier ? (await this.deps.classifier.questionTypes(request.question, options)).map((l) => l.type) : [];
     // Each document is asked the question's content without the words that name the collection
     // ("which contracts can be terminated for convenience?" → "terminated for convenience"): on
     // the dev contracts this found 2 of 4 termination-for-convenience clauses against 0 of 4 with

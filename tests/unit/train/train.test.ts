@@ -40,6 +40,23 @@ describe('the clause-kind trainer', () => {
     }
   });
 
+  it('chooses when a question’s kind counts from wording never seen and questions about no kind, and writes the rule', async () => {
+    const noKind = ['who signed the contract', 'what is the price per unit', 'how are notices given', 'where will the meetings take place', 'what are the payment terms', 'who are the parties'];
+    const out = train({ ...data, noKindQuestions: noKind }, options);
+    expect(out.question.no_kind?.n).toBe(noKind.length);
+    expect(out.question.no_kind?.given_a_kind).toBeGreaterThanOrEqual(0);
+    expect(out.question.thresholds).toHaveLength(40);
+    const rule = out.question.rule!;
+    const row = out.question.thresholds!.find((r) => r.threshold === rule.threshold && r.margin === rule.margin)!;
+    // No other rule tried gains more on those figures (right − wrong − kinds given to questions about none).
+    const gain = (r: typeof row) => r.natural_right - r.natural_wrong - r.no_kind;
+    for (const r of out.question.thresholds!) expect(gain(r)).toBeLessThanOrEqual(gain(row) + 1e-9);
+    expect(out.model.thresholds.question).toBe(rule.threshold);
+    expect(out.model.thresholds.questionMargin).toBe(rule.margin ?? undefined);
+    const classifier = new LearnedClauseClassifier(ClauseKindModel.fromJson(JSON.parse(JSON.stringify(out.model)), 'test model'));
+    expect((await classifier.questionTypes('who signed the contract'))).toEqual([]);
+  });
+
   it('produces a file the run-time classifier reads and scores with', async () => {
     const model = ClauseKindModel.fromJson(JSON.parse(JSON.stringify(first.model)), 'test model');
     const classifier = new LearnedClauseClassifier(model);

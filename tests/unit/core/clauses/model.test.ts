@@ -8,6 +8,7 @@ import clauseModelFile from '../../../../models/clause-kinds.json';
 import { rawFeatures, tokens, vectorize, windows } from '../../../../src/core/clauses/features';
 import { decodeClauseModel, encodeKindWeights, fromBase64, toBase64 } from '../../../../src/core/clauses/model-file';
 import { ClauseKindModel } from '../../../../src/core/clauses/model';
+import { LearnedClauseClassifier } from '../../../../src/core/clauses/classifier';
 import { hasClause, presenceOf } from '../../../../src/core/clauses/profiles';
 import { clauseKindModel, builtinClassifier } from '../../../../src/playbooks/classifiers';
 
@@ -56,6 +57,39 @@ describe('the committed clause-kind model', () => {
   });
 });
 
+describe('which kind a question asks (the question head and its rule)', () => {
+  // The head alone (no playbook keywords), with the committed weights and a rule set per test.
+  const headWith = (thresholds: Record<string, unknown>) => {
+    const json = { ...file, thresholds: { ...(file['thresholds'] as Record<string, unknown>), ...thresholds } };
+    if ('questionMargin' in thresholds && thresholds['questionMargin'] === undefined) delete (json.thresholds as Record<string, unknown>)['questionMargin'];
+    return new LearnedClauseClassifier(ClauseKindModel.fromJson(JSON.parse(JSON.stringify(json)), 'test model'));
+  };
+  const kinds = async (c: LearnedClauseClassifier, q: string) => (await c.questionTypes(q)).map((l) => l.type);
+
+  it('counts a first kind that leads the others by the margin, however unsure', async () => {
+    // Worded as no template or phrasing does: the head gives the right kind well under one half.
+    const asked = 'HealthGate: who owns the software it develops for Blackwell';
+    const sure = headWith({ question: 0.99, questionMargin: undefined });
+    expect(await kinds(sure, asked)).toEqual([]);
+    expect(await kinds(headWith({ question: 0.99, questionMargin: 1 }), asked)).toEqual(['ip_ownership_assignment']);
+    const [label] = await headWith({ question: 0.99, questionMargin: 1 }).questionTypes(asked);
+    expect(label!.score).toBeLessThan(0.5);
+  });
+
+  it('with the rule it was trained with: kinds for questions worded anew, none for questions about no kind', async () => {
+    const head = headWith({});
+    expect(typeof (file['thresholds'] as { questionMargin?: unknown }).questionMargin).toBe('number');
+    expect(await kinds(head, 'who owns the software it develops for them')).toEqual(['ip_ownership_assignment']);
+    expect(await kinds(head, 'is there any transition help once the deal is over?')).toEqual(['post_termination_services']);
+    expect(await kinds(head, 'who keeps the code the developer writes')).toEqual(['ip_ownership_assignment']);
+    // Not among the team's questions about no kind (question-phrasings.ts), nor like one word for word.
+    expect(await kinds(head, 'who will represent the company at the meetings?')).toEqual([]);
+    expect(await kinds(head, 'what is the purchase price of the shares?')).toEqual([]);
+    // All kinds low: their logits' differences mean nothing (a lead of 1.7 at 0.05 against 0.01).
+    expect(await kinds(head, 'Consider the Distribution Agreement between Acme and Beta; what is the address of the seller?')).toEqual([]);
+  });
+});
+
 describe('a model file that cannot be used', () => {
   const broken = (patch: Record<string, unknown>) => () => decodeClauseModel({ ...file, ...patch }, 'models/x.json');
 
@@ -68,6 +102,7 @@ describe('a model file that cannot be used', () => {
     expect(broken({ idf: 'A*==' })).toThrow(/not base64/);
     expect(broken({ weights: [] })).toThrow(/"weights" must have one entry per kind \(38\)/);
     expect(broken({ thresholds: { clause: [1], presence: [] } })).toThrow(/thresholds\.clause/);
+    expect(broken({ thresholds: { ...(file['thresholds'] as object), questionMargin: -1 } })).toThrow(/"thresholds\.questionMargin" must be a number ≥ 0/);
     expect(broken({ sufficiency: { threshold: 0.5, weights: { bias: 1 } } })).toThrow(/"sufficiency.weights" must hold the numbers bias, retrieval, clause, answerType, noAnswerType, threshold/);
     const weights = [...(file['weights'] as object[])];
     weights[2] = { ...weights[2], index: toBase64(Uint8Array.from([255, 255])), value: toBase64(Uint8Array.from([1])) };

@@ -18,7 +18,6 @@ describe('the built-in clause classifier', () => {
   it('names the clause type a question asks about', async () => {
     const labels = await classifier.questionTypes('Consider the Software License Agreement between Acme Corp and Beta LLC; is there a cap on liability?');
     expect(labels[0]?.type).toBe('cap_on_liability');
-    expect(labels[0]!.score).toBeGreaterThanOrEqual(0.5);
     // With the playbooks' name, for what the ask path writes ("… is a cap on liability clause").
     expect(labels[0]!.name).toBe('Cap on liability');
     expect(types(labels)).not.toContain('license_grant');

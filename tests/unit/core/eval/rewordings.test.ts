@@ -1,0 +1,43 @@
+/**
+ * Other wordings of a QA file's questions (`npm run eval -- --rewordings FILE`): only the items
+ * listed are asked, in the file's words, as the wording `--question` names; a file that lists an
+ * item the QA file lacks, or is not of that shape, fails naming the entry.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseQaFile, questionText, withRewordings } from '../../../../src/core/eval/qa';
+
+const qa = parseQaFile({
+  docs: [
+    { doc_id: 'acme', txt: 'acme.txt' },
+    { doc_id: 'beta', txt: 'beta.txt' },
+  ],
+  items: [
+    { id: 'acme-law', doc_id: 'acme', question: 'Which law governs?', question_natural: 'governing law of the Acme deal?', answerable: true, evidence: [] },
+    { id: 'acme-cap', doc_id: 'acme', question: 'Is liability capped?', answerable: true, evidence: [] },
+    { id: 'beta-law', doc_id: 'beta', question: 'Which law governs?', answerable: true, evidence: [] },
+  ],
+});
+
+describe('rewordings', () => {
+  it('asks only the listed items, in their words, as the chosen wording', () => {
+    const out = withRewordings(qa, { rewordings: [{ id: 'acme-cap', question: 'max damages Acme can claim?' }] }, 'natural');
+    expect(out.items.map((i) => i.id)).toEqual(['acme-cap']);
+    expect(out.docs.map((d) => d.doc_id)).toEqual(['acme']);
+    expect(questionText(out.items[0]!, 'natural')).toBe('max damages Acme can claim?');
+    expect(questionText(out.items[0]!, 'plain')).toBe('Is liability capped?');
+    expect(questionText(withRewordings(qa, { rewordings: [{ id: 'beta-law', question: 'whose law?' }] }, 'plain').items[0]!, 'plain')).toBe('whose law?');
+  });
+
+  it('fails naming the entry that is wrong', () => {
+    expect(() => withRewordings(qa, [{ id: 'acme-cap', question: 'x' }], 'natural')).toThrow(/expected \{"rewordings"/);
+    expect(() => withRewordings(qa, { rewordings: [{ id: 'acme-cap', question: 'x' }, { id: 'gone', question: 'y' }] }, 'natural')).toThrow(/rewordings\[1\]: no item "gone"/);
+    expect(() => withRewordings(qa, { rewordings: [{ id: 'acme-cap', question: ' ' }] }, 'natural')).toThrow(/rewordings\[0\]: needs a string "id" and a non-empty "question"/);
+  });
+
+  it('reads the committed hand-written questions (ids of corpus-large train items, one question each)', async () => {
+    const file = (await import('../../../fixtures/qa/handwritten-train.json')).default as { rewordings: { id: string; question: string }[] };
+    expect(file.rewordings.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(file.rewordings.map((r) => r.id)).size).toBe(file.rewordings.length);
+    for (const r of file.rewordings) expect(r.id).toMatch(/^large-cuad-/);
+  });
+});

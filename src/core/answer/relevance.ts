@@ -90,6 +90,16 @@ function joinListLeads(text: string, spans: readonly Span[]): Span[] {
 /** Fewer words than this (numbers aside) is a fragment, not a sentence. */
 const MIN_WORDS = 5;
 
+/**
+ * A phrase that opens with a preposition and has no verb is a fragment however long ("Upon
+ * termination of this Agreement." | "VOTOCAST shall immediately cease …": a full stop typed for a
+ * comma, which quoted the clause's heading and the phrase as the answer). English only: a modal or
+ * a form of "be" or "have" is the verb a contract's sentence has.
+ */
+const PREPOSITION_LEAD = /^(?:\(?[\p{L}\d]{1,4}[.)]\s+)?(?:upon|following|after|before|prior to|in the event of|notwithstanding|subject to)\s/iu;
+const VERB = /(?<![\p{L}])(?:shall|will|may|must|can|should|would|is|are|was|were|be|been|has|have|had|agrees?|means?)(?![\p{L}])/iu;
+const verbless = (sentence: string) => PREPOSITION_LEAD.test(sentence) && !VERB.test(sentence);
+
 function joinFragments(text: string, spans: readonly Span[]): Span[] {
   const out: Span[] = [];
   let pending: Span | null = null;
@@ -97,7 +107,7 @@ function joinFragments(text: string, spans: readonly Span[]): Span[] {
     const start: number = pending ? pending.start : span.start;
     const words = (text.slice(start, span.end).match(/\p{L}{2,}/gu) ?? []).length;
     pending = { start, end: span.end };
-    if (words >= MIN_WORDS) {
+    if (words >= MIN_WORDS && !verbless(text.slice(span.start, span.end).trim())) {
       out.push(pending);
       pending = null;
     }

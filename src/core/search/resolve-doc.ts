@@ -244,8 +244,9 @@ function ambiguous(question: string, tokens: readonly QuestionToken[], list: rea
 /**
  * A question that names a document none here has: a word written as a name (capitalised inside
  * the sentence, or one no document's text holds) that names no document, next to a document
- * noun ("the Acme outsourcing agreement"), after "with" ("our deal with Acme"), or before "'s"
- * ("Acme's distributorship"). The phrase is quoted back; the documents it partly fits are offered.
+ * noun ("the Acme outsourcing agreement"), after "with" ("our deal with Acme"), before "'s"
+ * ("Acme's distributorship"), or heading the question ("Acme: is liability capped?"). The phrase
+ * is quoted back; the documents it partly fits are offered.
  */
 function notFoundOrNone(question: string, tokens: readonly QuestionToken[], scored: readonly DocumentEvidence[], options: MatchOptions, documents: readonly NamedDocument[]): DocumentMatch {
   const explained = new Set(scored.flatMap((e) => [...e.matched.keys()]));
@@ -316,12 +317,29 @@ function unknownName(question: string, tokens: readonly QuestionToken[], explain
     let hi = i;
     while (hi + 1 < tokens.length && hi + 1 <= i + 5 && !tokens[hi + 1]!.functionWord && !/[?!.;:,]/u.test(question.slice(tokens[hi]!.end, tokens[hi + 1]!.start))) hi++;
     const noun = tokens.slice(i, hi + 1).findIndex((t) => DOCUMENT_NOUNS.has(t.word));
+    if (noun < 0) {
+      const heading = headingName(question, tokens, i, lo);
+      if (heading) return heading;
+    }
     const before = tokens[lo - 1]?.word;
     const possessive = /^['’]s\b/u.test(question.slice(tokens[i]!.end)) || tokens[i + 1]?.word === 's';
     if (noun < 0 && !/^(?:with|between|among|avec|entre|mit|zwischen)$/u.test(before ?? '') && !possessive) continue;
     return { lo, hi: noun >= 0 ? i + noun : i };
   }
   return null;
+}
+
+/**
+ * A name that heads the question, set off by a colon or a dash, as lawyers write a note's subject
+ * ("HealthGate: who owns the software?", "Acme – is liability capped?"): the name-like word at `i`
+ * begins the question (after an article at most) and the words up to the separator name the document.
+ */
+function headingName(question: string, tokens: readonly QuestionToken[], i: number, lo: number): { lo: number; hi: number } | null {
+  if (tokens.slice(0, lo).some((t) => !/^(?:the|our|my|this|that)$/u.test(t.word))) return null;
+  const gap = (k: number) => question.slice(tokens[k]!.end, tokens[k + 1]!.start);
+  let hi = i;
+  while (hi + 1 < tokens.length && hi + 1 <= i + 5 && !tokens[hi + 1]!.functionWord && !/[?!.;:,–—]|\s-\s/u.test(gap(hi))) hi++;
+  return /^\s*(?::|[-–—]\s)/u.test(question.slice(tokens[hi]!.end)) ? { lo, hi } : null;
 }
 
 /** The naming words as written, one phrase per run of matched words (with the document nouns in it). */

@@ -1,7 +1,7 @@
 /**
  * The sentences the extractive answer ranks and quotes (answer/relevance.ts sentenceSpans): an
- * item that starts after a full stop is a sentence of its own, and a list's lead-in is not cut from
- * its first item at the item's number.
+ * item that starts after a full stop is a sentence of its own, a list's lead-in is not cut from its
+ * first item at the item's number, and a phrase with no verb is no sentence.
  */
 import { describe, expect, it } from 'vitest';
 import { sentenceSpans } from '../../../../src/core/answer/relevance';
@@ -25,4 +25,15 @@ describe('the sentences an answer quotes', () => {
     const text = 'This Agreement is governed by the laws of Arizona without regard to conflicts rules. (c) In the event of termination, Contractor shall be paid all fees.';
     expect(read(text)).toEqual(['This Agreement is governed by the laws of Arizona without regard to conflicts rules.', '(c) In the event of termination, Contractor shall be paid all fees.']);
   });
+
+  it('joins a phrase that opens with a preposition and has no verb to the sentence after it (a full stop typed for a comma)', () => {
+    const text = '10.3 Effect of Termination. Upon termination of this Agreement. VOTOCAST shall immediately cease providing all Services. Upon termination, the Supplier shall return all materials.';
+    expect(read(text)).toEqual([
+      '10.3 Effect of Termination. Upon termination of this Agreement. VOTOCAST shall immediately cease providing all Services.',
+      'Upon termination, the Supplier shall return all materials.',
+    ]);
+    // A sentence with its verb stands alone, however it opens.
+    expect(read('After the Effective Date the parties will meet monthly. The Buyer pays all invoices within thirty days.')).toHaveLength(2);
+  });
 });
+

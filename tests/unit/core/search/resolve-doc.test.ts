@@ -147,6 +147,23 @@ describe('matchDocuments', () => {
     expect(matchDocuments('Does Acme provide services?', docs, { terms }).kind).toBe('none');
   });
 
+  it('a name no document has that heads the question ("HealthGate: who owns …") names a document: not found', () => {
+    const terms = new Map<string, TermStats>([['acme', { idf: 0, documents: [] }], ['healthgate', { idf: 0, documents: [] }]]);
+    for (const [question, phrase] of [
+      ['HealthGate: who owns the software it develops?', 'HealthGate'],
+      ['Acme - is liability capped?', 'Acme'],
+      ['the Acme Blackwell deal — can it be ended early?', 'Acme Blackwell deal'],
+      ['Acme Blackwell: renewal term?', 'Acme Blackwell'],
+    ] as const) {
+      const m = matchDocuments(question, docs, { terms });
+      expect(m.kind, question).toBe('not_found');
+      expect(m.kind === 'not_found' && m.phrase, question).toBe(phrase);
+    }
+    // A heading word every text has ("Note:") is no name; nor is a name later in the question without a naming position.
+    expect(matchDocuments('Note: is liability capped?', docs, { terms }).kind).toBe('none');
+    expect(matchDocuments('Is liability capped: does Acme provide services?', docs, { terms }).kind).toBe('none');
+  });
+
   it('takes a name written with digits first ("49ers") as a name its text may hold', () => {
     const terms = new Map<string, TermStats>([['49ers', { idf: 6.2, documents: ['nw-fabrikam'] }]]);
     const m = matchDocuments('What is the term of the 49ers distribution?', docs, { terms });

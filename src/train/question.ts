@@ -197,7 +197,7 @@ export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonl
     const words = valueKindOf(t.text);
     const { k, p, lead } = first(unseenNatural, i);
     if (right(words)) byWords++;
-    if (right(askedValue(t.text, counts({ p, lead }, chosen) ? [{ type: kinds[k]! }] : []))) byHead++;
+    if (right(askedValue(t.text, countsAsAsked({ p, lead }, chosen) ? [{ type: kinds[k]! }] : []))) byHead++;
   });
   const n = asked.length;
   return {
@@ -233,8 +233,6 @@ interface Asked {
 /** The rule as JSON writes it (no Infinity). */
 const jsonRule = (r: QuestionRule) => ({ threshold: r.threshold, margin: Number.isFinite(r.margin) ? r.margin : null });
 
-const counts = countsAsAsked;
-
 interface QuestionThresholdFigures extends QuestionRule {
   /** Folds by contract: the share of questions whose first kind counts, and how often it is the one asked then. */
   readonly coverage: number;
@@ -247,15 +245,15 @@ interface QuestionThresholdFigures extends QuestionRule {
 }
 
 function ruleFigures(rule: QuestionRule, asked: readonly Asked[], natural: readonly Asked[], none: readonly Asked[]): QuestionThresholdFigures {
-  const covered = asked.filter((a) => counts(a, rule));
+  const covered = asked.filter((a) => countsAsAsked(a, rule));
   const share = (k: number, n: number) => (n ? k / n : 0);
   return {
     ...rule,
     coverage: share(covered.length, asked.length),
     precision: share(covered.filter((a) => a.right).length, covered.length),
-    natural_right: share(natural.filter((a) => counts(a, rule) && a.right).length, natural.length),
-    natural_wrong: share(natural.filter((a) => counts(a, rule) && !a.right).length, natural.length),
-    no_kind: share(none.filter((a) => counts(a, rule)).length, none.length),
+    natural_right: share(natural.filter((a) => countsAsAsked(a, rule) && a.right).length, natural.length),
+    natural_wrong: share(natural.filter((a) => countsAsAsked(a, rule) && !a.right).length, natural.length),
+    no_kind: share(none.filter((a) => countsAsAsked(a, rule)).length, none.length),
   };
 }
 

@@ -149,7 +149,11 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const learned = input.weights && judgedByWeights(record) ? input.weights : null;
   const score = learned ? learnedSufficiency(learned, record) : signals.reduce((s, x) => s + x.value, 0) / signals.length;
   const threshold = learned ? learned.threshold : meanThreshold;
-  const reasons = score < threshold ? signals.filter((s) => s.value < 0.5).map((s) => s.reason) : [];
+  // The reasons: the signals that fall short; when the asked kind is one of them, it says why, and
+  // the question's words no passage holds ("walk" of "can Blackwell walk away whenever it wants?")
+  // add nothing but noise.
+  const failing = signals.filter((s) => s.value < 0.5);
+  const reasons = score < threshold ? (failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing).map((s) => s.reason) : [];
   return { score, threshold, reasons, signals: record };
 }
 

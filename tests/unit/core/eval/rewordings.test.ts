@@ -34,10 +34,18 @@ describe('rewordings', () => {
     expect(() => withRewordings(qa, { rewordings: [{ id: 'acme-cap', question: ' ' }] }, 'natural')).toThrow(/rewordings\[0\]: needs a string "id" and a non-empty "question"/);
   });
 
-  it('reads the committed hand-written questions (ids of corpus-large train items, one question each)', async () => {
-    const file = (await import('../../../fixtures/qa/handwritten-train.json')).default as { rewordings: { id: string; question: string }[] };
-    expect(file.rewordings.length).toBeGreaterThanOrEqual(80);
-    expect(new Set(file.rewordings.map((r) => r.id)).size).toBe(file.rewordings.length);
-    for (const r of file.rewordings) expect(r.id).toMatch(/^large-cuad-/);
+  it('reads the committed hand-written questions: ids of corpus-large train items, one question each, the check set about other contracts', async () => {
+    type File = { rewordings: { id: string; question: string }[] };
+    const tuning = (await import('../../../fixtures/qa/handwritten-train.json')).default as File;
+    const check = (await import('../../../fixtures/qa/handwritten-train-check.json')).default as File;
+    for (const [file, n] of [[tuning, 80], [check, 60]] as const) {
+      expect(file.rewordings.length).toBeGreaterThanOrEqual(n);
+      expect(new Set(file.rewordings.map((r) => r.id)).size).toBe(file.rewordings.length);
+      for (const r of file.rewordings) expect(r.id).toMatch(/^large-cuad-/);
+    }
+    // The item id names its contract: the check set asks about contracts the first set does not.
+    const contract = (id: string) => id.replace(/-[^-]+-[^-]+$/u, '');
+    const first = new Set(tuning.rewordings.map((r) => contract(r.id)));
+    expect(check.rewordings.filter((r) => first.has(contract(r.id)))).toEqual([]);
   });
 });

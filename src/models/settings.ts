@@ -4,6 +4,7 @@
  * to the defaults (a bad value never blocks the app), and every write is validated.
  */
 import { InputError } from '../core/errors';
+import { isObject } from '../core/json-object';
 import type { Device, Dtype } from '../core/ports';
 import type { RegistryDb } from '../store/db';
 import type { ModelSpec } from './catalog';
@@ -30,7 +31,6 @@ export const DEFAULT_SETTINGS: ModelSettings = {
 
 const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
 const DEVICES: readonly Device[] = ['webgpu', 'wasm', 'cpu'];
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readOverride(v: unknown): RoleOverride | null {
   if (!isObject(v) || typeof v['model'] !== 'string' || !v['model']) return null;

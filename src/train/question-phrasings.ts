@@ -220,7 +220,8 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'obligations that continue after the contract ends',
     'transition assistance on termination',
     'can we sell off inventory after termination',
-      'wind-down period',
+    'which clauses survive termination',
+    'wind-down period',
   ],
   liquidated_damages: [
     'are there liquidated damages',

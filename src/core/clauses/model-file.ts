@@ -22,6 +22,7 @@
  * with a ModelFileError naming the file and the field; nothing half-read is used.
  */
 import { ModelError } from '../errors';
+import { isObject } from '../json-object';
 import { FEATURES_VERSION } from './features';
 import type { SufficiencyWeights } from '../ports';
 
@@ -138,7 +139,6 @@ export function fromBase64(text: string, what: string): Uint8Array {
   return out;
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const finite = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** Checks and decodes a model file; `source` names it in errors. */

@@ -4,6 +4,7 @@
  * so a malformed file fails with the item and field at fault.
  */
 import { InputError } from '../errors';
+import { isObject } from '../json-object';
 
 export interface QaDocument {
   readonly doc_id: string;
@@ -114,12 +115,12 @@ export function questionText(item: QaItem, field: QuestionField): string {
  * lists, each asking its text as the wording `field`; an id the QA file lacks is an error naming it.
  */
 export function withRewordings(qa: QaFile, rewordings: unknown, field: QuestionField): QaFile {
-  const list = isRecord(rewordings) ? rewordings['rewordings'] : undefined;
+  const list = isObject(rewordings) ? rewordings['rewordings'] : undefined;
   if (!Array.isArray(list)) throw new InputError('rewordings: expected {"rewordings": [{"id", "question"}, …]}');
   const items = new Map(qa.items.map((i) => [i.id, i]));
   const out: QaItem[] = [];
   list.forEach((r: unknown, n) => {
-    if (!isRecord(r) || typeof r['id'] !== 'string' || typeof r['question'] !== 'string' || r['question'].trim() === '') throw new InputError(`rewordings[${n}]: needs a string "id" and a non-empty "question"`);
+    if (!isObject(r) || typeof r['id'] !== 'string' || typeof r['question'] !== 'string' || r['question'].trim() === '') throw new InputError(`rewordings[${n}]: needs a string "id" and a non-empty "question"`);
     const item = items.get(r['id']);
     if (!item) throw new InputError(`rewordings[${n}]: no item "${r['id']}" in the QA file`);
     out.push({ ...item, [FIELD_KEYS[field]]: r['question'] });
@@ -127,8 +128,6 @@ export function withRewordings(qa: QaFile, rewordings: unknown, field: QuestionF
   const ids = new Set(out.map((i) => i.doc_id));
   return { docs: qa.docs.filter((d) => ids.has(d.doc_id)), items: out };
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
 
 const FIELD_KEYS: Readonly<Record<QuestionField, 'question' | 'question_with_doc' | 'question_natural'>> = { plain: 'question', with_doc: 'question_with_doc', natural: 'question_natural' };
 

@@ -6,6 +6,7 @@
  * read (a bad value falls back to the defaults) and on write.
  */
 import { InputError } from '../../core/errors';
+import { isObject } from '../../core/json-object';
 import type { Dtype } from '../../core/ports';
 import type { RegistryDb } from '../../store/db';
 import type { DtypeFiles } from '../catalog';
@@ -26,7 +27,6 @@ export interface LlmPrefs {
 
 const DEFAULT_LLM_PREFS: LlmPrefs = { version: LLM_PREFS_VERSION, custom: [], webllmSource: null };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const DTYPES = Object.keys(DTYPE_SUFFIX) as Dtype[];
 
 function readSpec(v: unknown): GeneratorSpec | null {

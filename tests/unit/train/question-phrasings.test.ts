@@ -32,6 +32,9 @@ describe('question phrasings', () => {
     const names = new PlaybookClassifier(builtinClauseTypes());
     const naming = NO_KIND_QUESTIONS.filter((q) => names.questionNames(q).labels.some((l) => l.type in QUESTION_PHRASINGS));
     expect(naming).toEqual([]);
+    // Nor is one also a phrasing of a kind (a text cannot be a negative of every kind and a positive of one).
+    const phrased = new Set(Object.values(QUESTION_PHRASINGS).flat().map((q) => q.toLowerCase()));
+    expect(NO_KIND_QUESTIONS.filter((q) => phrased.has(q.toLowerCase()))).toEqual([]);
     const texts = questionTexts(clauseData(7, 3).qa, ['insurance'], [], {}, ['who signed it', 'Who signed it', 'what is the price']);
     expect(texts.filter((t) => t.wording === 'none')).toEqual([
       { text: 'who signed it', kind: '', wording: 'none', group: 'none-0' },

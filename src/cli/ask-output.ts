@@ -2,7 +2,8 @@
  * What `npm run ask` prints: the turn as text (the answer, its sources with file, page and
  * section, the verification line; a flow's table with its count), or as one JSON object:
  *
- *   { question, state, writer, answer, value, verification, scope, sources: [{ n, file, title,
+ *   { question, state, writer, answer, value, verification, scope, sufficiency: { score, threshold,
+ *     reasons, signals } | null, sources: [{ n, file, title,
  *     page, section, quoted, text }], proposal?, flow?: { status, count, conditions }, rows?:
  *     [{ file, title, verdict, value, page, quote }] }
  *
@@ -52,6 +53,7 @@ export function askJson(turn: TurnRecord, flow: FlowRecord | null, paths: Readon
     value: turn.value ? { kind: turn.value.kind, value: turn.value.value, display: turn.value.display, source: turn.value.source } : null,
     verification: turn.answer?.verification ?? null,
     scope: turn.scope ? { source: turn.scope.source, files: turn.scope.documentIds.map((id) => paths.get(id) ?? id) } : null,
+    sufficiency: turn.sufficiency ? { score: turn.sufficiency.score, threshold: turn.sufficiency.threshold, reasons: turn.sufficiency.reasons, signals: turn.sufficiency.signals ?? {} } : null,
     sources: turn.sources.map((s) => ({ n: s.n, file: paths.get(s.documentId) ?? s.path, title: s.title, page: s.pageStart, section: s.sectionPath.join(' › '), quoted: quoted.has(s.n), text: s.text })),
     ...(turn.action ? { proposal: { kind: turn.action.kind, documents: turn.action.documentIds.length, approved: flow !== null } } : {}),
     ...(flow
@@ -79,6 +81,8 @@ export function askText(turn: TurnRecord, flow: FlowRecord | null, approved: boo
     return lines.join('\n');
   }
   lines.push(turn.answer?.text ?? turn.error?.message ?? `(${turn.state})`);
+  // Why the evidence falls short, as the app shows it under an insufficient answer.
+  if (turn.state === 'insufficient') for (const reason of turn.sufficiency?.reasons ?? []) lines.push(`- ${reason}`);
   if (turn.action?.kind === 'flow' && !approved) lines.push('', `This reads ${turn.action.documentIds.length} documents one by one. Run again with --yes to approve.`);
   const quoted = quotedSources(turn);
   if (turn.sources.length > 0) {

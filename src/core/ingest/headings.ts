@@ -59,10 +59,26 @@ export interface Heading {
 
 const APPENDIX = /^(EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEXE?|Annexe?|APPENDIX|Appendix|ATTACHMENT|Attachment|ANLAGE|Anlage|ANHANG|Anhang)\s+([A-Z]{1,2}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,2})?|[IVXLC]{1,6})(?![\p{L}\p{N}])/u;
 const ARTICLE = /^(ARTICLE|Article|ART\.|Art\.|ARTIKEL|Artikel|ARTICOLO|Articolo|ARTÍCULO|Artículo)\s*((?:[LRDA]\.?\s?)?\d{1,5}(?:-\d{1,3})*[a-z]?(?:er)?|[IVXLC]{1,7}(?:er)?)(?![\p{L}\p{N}])/u;
-/** "ARTICLE TWO", "Article Twelve", "ARTICLE FIRST": an article numbered in English words (read as its number), in capitals or capitalised. */
+/**
+ * "ARTICLE TWO", "Article Twelve", "ARTICLE FIRST", "SECTION TWENTY-ONE": an article or section
+ * numbered in English words (read as its number), in capitals or capitalised.
+ */
 const WORD_NUMBERS: Readonly<Record<string, number>> = { ...CARDINALS, ...ORDINALS };
-const NUMBER_WORD_FORMS = Object.keys(WORD_NUMBERS).flatMap((w) => [w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]);
-const ARTICLE_WORD = new RegExp(`^(ARTICLE|Article)\\s+(${NUMBER_WORD_FORMS.join('|')})(?![\\p{L}\\p{N}-])`, 'u');
+const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+const KEYWORD_COMPOUND = /^(ARTICLE|Article|SECTION|Section)\s+([A-Za-z]+[-\s][A-Za-z]+)\.?(?![\p{L}\p{N}-])/u;
+const KEYWORD_WORD = /^(ARTICLE|Article|SECTION|Section)\s+([A-Za-z]+)\.?(?![\p{L}\p{N}-])/u;
+const WORD_CASE = /^(?:[A-Z]+(?:[-\s][A-Z]+)?|[A-Z][a-z]+(?:[-\s][A-Za-z][a-z]+)?)$/u;
+
+/** The number an English number word or compound names ("TWENTY-ONE" → 21, "Fifth" → 5); null for other words. */
+function numberWord(word: string): number | null {
+  if (!WORD_CASE.test(word)) return null;
+  const [first, second] = word.toLowerCase().split(/[-\s]/u) as [string, string | undefined];
+  if (second === undefined) return WORD_NUMBERS[first] ?? TENS[first] ?? null;
+  const tens = TENS[first];
+  const unit = WORD_NUMBERS[second];
+  return tens !== undefined && unit !== undefined && unit < 10 ? tens + unit : null;
+}
+
 const PART = /^(PART|Part|CHAPTER|Chapter|TITLE|Title|BOOK|Book|DIVISION|Division|SUBPART|Subpart|CHAPITRE|Chapitre|TITRE|Titre|LIVRE|Livre|TEIL|Teil|KAPITEL|Kapitel|ABSCHNITT|Abschnitt|BUCH|Buch)\s+(\d{1,3}|[IVXLC]{1,7}(?:er)?|[A-Z])(?![\p{L}\p{N}])/u;
 const SECTION = /^(SECTION|Section|SEC\.|Sec\.|CLAUSE|Clause)\s*(\d{1,3}(?:\.\d{1,2}){0,4})\.?(?![\p{L}\p{N}])/u;
 const PARAGRAPH = /^(§§?)\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/u;
@@ -148,7 +164,10 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
     const roman = ROMAN.test(num);
     return keyword('article', m, start, end, line, 1, roman ? 2 : 1, roman ? num : num.replace(/[\s.]/g, ''));
   }
-  if ((m = ARTICLE_WORD.exec(s))) return keyword('article', m, start, end, line, 1, 1, String(WORD_NUMBERS[(m[2] ?? '').toLowerCase()] ?? ''));
+  if ((m = wordKeyword(s))) {
+    const n = String(numberWord(m[2]!));
+    return /^section$/iu.test(m[1]!) ? keyword('section', m, start, end, line, numberRank(n), 1, n) : keyword('article', m, start, end, line, 1, 1, n);
+  }
   if ((m = PART.exec(s))) return keyword('part', m, start, end, line, 1, 2, (m[2] ?? '').replace(/er$/, ''));
   if ((m = SECTION.exec(s))) {
     const num = m[2] ?? '';
@@ -159,6 +178,15 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
   if ((m = NUMBERED.exec(s))) return numbered(m, start, end, line);
   if ((m = ROMAN_TITLED.exec(s)) && ROMAN.test(m[1] ?? '')) return romanTitled(m, start, end, line);
   return caps(s, start, end);
+}
+
+/** A keyword and an English number: a compound ("SECTION TWENTY-ONE") before a single word ("ARTICLE TWO PROJECT": the title follows). */
+function wordKeyword(s: string): RegExpExecArray | null {
+  for (const re of [KEYWORD_COMPOUND, KEYWORD_WORD]) {
+    const m = re.exec(s);
+    if (m && numberWord(m[2]!) !== null) return m;
+  }
+  return null;
 }
 
 function keyword(kind: HeadingKind, m: RegExpExecArray, start: number, end: number, line: string, rank: number, tier: OrdinalTier, ordinal: string | null): Heading | null {

@@ -18,6 +18,10 @@ describe('detectHeading', () => {
     // An article numbered in words is read as its number; "Article Three below." in running text is no heading.
     ['ARTICLE TWO PROJECT', { kind: 'article', label: 'ARTICLE TWO', title: 'PROJECT', ordinal: '2', rank: 1, body: null }],
     ['Article Twelve – Term', { kind: 'article', label: 'Article Twelve', title: 'Term', ordinal: '12', rank: 1, body: null }],
+    // Sections numbered in words, compounds included (an endorsement agreement's "SECTION TWENTY-ONE. HEADINGS").
+    ['SECTION TWENTY. GOVERNING LAW; ARBITRATION', { kind: 'section', label: 'SECTION TWENTY', title: 'GOVERNING LAW; ARBITRATION', ordinal: '20', rank: 2, body: null }],
+    ['SECTION TWENTY-ONE. HEADINGS', { kind: 'section', label: 'SECTION TWENTY-ONE', title: 'HEADINGS', ordinal: '21', rank: 2, body: null }],
+    ['ARTICLE THIRTY-FIRST MISCELLANEOUS', { kind: 'article', label: 'ARTICLE THIRTY-FIRST', title: 'MISCELLANEOUS', ordinal: '31', rank: 1, body: null }],
     ['Article Three below.', null],
     ['ARTICLE XII: LIMITATION OF LIABILITY', { kind: 'article', label: 'ARTICLE XII', title: 'LIMITATION OF LIABILITY', ordinal: 'XII', rank: 1, body: null }],
     ['PART II', { kind: 'part', label: 'PART II', title: null, ordinal: 'II', rank: 1, body: null }],
@@ -69,6 +73,8 @@ describe('detectHeading', () => {
     '2019 2020 2021',
     '12.5 13.7 14.2',
     'Section 5.2 of this Agreement applies.',
+    'Section Two of this Agreement shall survive.',
+    'Section one applies to all Products.',
     'Article 5 of the Regulation provides that',
     'Exhibit A sets out the prices.',
     'Schedule 2 to the Agreement',

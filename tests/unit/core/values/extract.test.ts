@@ -244,6 +244,17 @@ describe('what renews and what is the term itself', () => {
 });
 
 describe('expiration and effective dates', () => {
+  it('reads ends the team wrote in other words: the agreement terminating on a date, the earlier of, from the Effective Date to a date, a label, an unlimited period, an anniversary of the Commencement Date', () => {
+    expect(read('expiration_date', 'This Agreement will terminate on March 31, 2021 unless renewed by the parties in writing.')?.value).toEqual({ type: 'date', iso: '2021-03-31' });
+    expect(read('expiration_date', 'The initial term of this Agreement shall end on the earlier of (i) December 31, 2025 or (ii) the date on which the Product is withdrawn.')?.value).toEqual({ type: 'date', iso: '2025-12-31' });
+    expect(read('expiration_date', 'The Term of this Agreement shall be from the Effective Date to December 31, 2008.')?.value).toEqual({ type: 'date', iso: '2008-12-31' });
+    expect(read('expiration_date', 'Expiration Date: December 31, 2016')?.value).toEqual({ type: 'date', iso: '2016-12-31' });
+    expect(read('expiration_date', 'This Agreement shall remain in force for an unlimited period of time.')?.value).toEqual({ type: 'perpetual' });
+    expect(read('expiration_date', 'The Term shall end on the 10th anniversary of the Commencement Date.', '2010-01-01')?.value).toMatchObject({ iso: '2020-01-01' });
+    // A party's right to terminate on a date is no end of the term.
+    expect(read('expiration_date', 'Either party may terminate this Agreement on thirty (30) days notice.')).toBeNull();
+  });
+
   it('reads the date the sentence names the Effective Date, whatever words precede it', () => {
     const text = 'EXHIBIT 4.1 CONSULTING AGREEMENT THIS AGREEMENT is dated for reference the 1st day of February, 2020 (the "Effective Date").';
     expect(read('effective_date', text)?.value).toEqual({ type: 'date', iso: '2020-02-01' });

@@ -227,6 +227,12 @@ describe('identity', () => {
     expect(extractIdentity([page(US)]).effectiveDate).toEqual({ text: '23rd day of September, 2016', iso: '2016-09-23' });
   });
 
+  it('takes names written with a trademark sign as brands, not a table row’s words before one', () => {
+    const endorsement = `ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement ("Agreement") made October 30, 2017, between National Football League Alumni, Inc. ("NFLA") and Food For Athletes, Inc. a corporation organized under the laws of California / Gridiron BioNutrients™, a corporation organized under the laws of Nevada (collectively the "Company").\n\nC. The Company desires to use the Logo on Gridiron MVP™ and Gridiron MVP™ Concentrate.\n\nGridiron MVP™ Water = 1 Unit\n1 Bottle Gridiron MVP™ = 30 Units`;
+    expect(extractIdentity([page(endorsement)]).brands).toEqual(['Gridiron BioNutrients', 'Gridiron MVP']);
+    expect(extractIdentity([page('SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Alpha Inc. and Beta Ltd. for the supply of the CliniMACS® System and Windows (R) licences.')]).brands).toEqual(['CliniMACS', 'Windows']);
+  });
+
   it('reads the effective date as PDF text gives it, and after a table of contents', () => {
     const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
     // Ordinals split by the text layer, a space before the comma, "EffectiveDate" run together.

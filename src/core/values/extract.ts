@@ -83,7 +83,7 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
 };
 
 /** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
-const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement)(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
+const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement|endorsement|sponsorship|franchise|distributorship|collaboration|venture|jv)(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
 /** The question asks how long the agreement itself lasts, or its term. */
 const AGREEMENT_LASTS = new RegExp(
   String.raw`\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+${AGREEMENT_NOUN}\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b|\b(?:term|duration|length)\s+of\s+${AGREEMENT_NOUN}\b`,

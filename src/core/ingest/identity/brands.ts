@@ -21,8 +21,44 @@ const LEADS = [
 ];
 const BRAND = new RegExp(String.raw`(?<![\p{L}])(?:${LEADS.join('|')})[\s,:]+(?:${NAME})`, 'giu');
 
-/** A name of one to four capitalised words written with a trademark sign: "Gridiron BioNutrients™", "Windows®", "PowerCo (TM)". */
-const MARKED = /(?<![\p{L}\p{N}])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*)(?:[ \t]+[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*){0,3})[ \t]?(?:™|®|℠|\((?:TM|R|SM)\))/gu;
+/** A trademark sign: ™, ®, ℠, "(TM)", "(R)", "(SM)". */
+const MARK = /™|®|℠|\((?:TM|R|SM)\)/gu;
+/** A word of a marked name: capitalised or a number ("Gridiron", "BioNutrients", "3M"). */
+const MARKED_WORD = /^[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*$/u;
+/** A character of a marked name or the spaces between its words. */
+const NAME_CHAR = /[\p{L}\p{N}&'’. \t-]/u;
+/** How far before a sign its name is looked for (four words). */
+const MARKED_REACH = 80;
+
+/**
+ * Names of one to four capitalised words written with a trademark sign, in order
+ * ("Gridiron BioNutrients™", "Windows®", "PowerCo (TM)"): the words right before each sign, on
+ * its line, read word by word (linear in the text, whatever it holds).
+ */
+function markedNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(MARK)) {
+    const from = Math.max(0, m.index - MARKED_REACH);
+    const window = text.slice(from, m.index);
+    // The name's words and the spaces between them run back to the first other character (a line
+    // break, a slash: "Food For Athletes/Gridiron BioNutrients™").
+    let k = window.length;
+    while (k > 0 && NAME_CHAR.test(window[k - 1]!)) k--;
+    const before = window.slice(k);
+    // One space at most before the sign.
+    if (/[ \t]/u.test(before.at(-1) ?? '') && /[ \t]/u.test(before.at(-2) ?? '')) continue;
+    const tokens = before.trimEnd().split(/[ \t]+/u);
+    // The window may start inside a word: its first token counts only where something else precedes it.
+    const whole = from === 0 || k > 0;
+    const words: string[] = [];
+    for (let i = tokens.length - 1; i >= 0 && words.length < 4; i--) {
+      if (!MARKED_WORD.test(tokens[i]!) || (i === 0 && !whole)) break;
+      words.unshift(tokens[i]!);
+    }
+    if (words.length > 0) out.push(words.join(' '));
+  }
+  return out;
+}
 
 /** Generic words a mark's definition uses that are not a brand ("the Marks", "the System"). */
 const GENERIC = /^(?:the\s+)?(?:marks?|trademarks?|names?|system|products?|services?|licensed\s+\w+|proprietary\s+marks?|brand|company|agreement|territory|business)$/iu;
@@ -31,7 +67,7 @@ export function extractBrands(text: string): string[] {
   const opening = text.slice(0, OPENING_CHARS);
   const out: string[] = [];
   // Names a lead introduces first, then names written with a trademark sign, in the order they come.
-  const found = [...[...opening.matchAll(BRAND)].map((m) => m[1] ?? m[2] ?? ''), ...[...opening.matchAll(MARKED)].map((m) => m[1] ?? '')];
+  const found = [...[...opening.matchAll(BRAND)].map((m) => m[1] ?? m[2] ?? ''), ...markedNames(opening)];
   for (const name of found) {
     const raw = name.replace(/(?<![,;.])[,;.]+$/u, '').trim();
     if (raw.length < 2 || GENERIC.test(raw) || !/\p{L}/u.test(raw)) continue;

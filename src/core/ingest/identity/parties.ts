@@ -29,7 +29,7 @@ const PREAMBLE_CHARS = 2_500;
 /** Introducers ("between", "among", …) of the opening looked at, at most. */
 const MAX_INTRODUCERS = 16;
 
-const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen)(?![\p{L}])/gu;
+const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen|(?<=(?:entered\s{1,3}into|made|executed|concluded)\s{1,3})by(?!\s+and\s))(?![\p{L}])/gu;
 /** Where the preamble ends: recitals, the operative words, the first clause. */
 const PREAMBLE_END =
   /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
@@ -182,7 +182,7 @@ function labelledParties(opening: string): Party[] {
   for (const m of opening.matchAll(/^[ \t]*((?:Party|PARTY|Partie|Vertragspartei)\s+[A-Z1-9]|[A-Z][A-Za-z]{3,20})[ \t]*[:：][ \t]*(\S[^\n]{2,160})$/gmu)) {
     const name = leadingName(m[2]!);
     const label = m[1]!.trim();
-    if (!name || /^(?:Name|Title|Date|By|Address|Attention|Attn|Fax|Telephone|Phone|Email|E-mail|Re|Subject|Legal Representative|Signature|Note|Notes|Position|Nationality|Citizenship|Occupation|Domicile|Residence)$/iu.test(label)) continue;
+    if (!name || DATE_NAME.test(name) || /^(?:Name|Title|Date|Dated|Effective(?: Date)?|Signed|Executed|By|Address|Attention|Attn|Fax|Telephone|Phone|Email|E-mail|Re|Subject|Legal Representative|Signature|Note|Notes|Position|Nationality|Citizenship|Occupation|Domicile|Residence)$/iu.test(label)) continue;
     if (!LEGAL_FORM_IN.test(name) && name.split(' ').length < 2) continue;
     out.push({ name, shortNames: [], role: titleCase(label) });
   }
@@ -318,7 +318,7 @@ function partyOf(raw: string, any = false): Party | null {
   // Names defined right after the party (its first definition and the ones next to it), not
   // those of what its description mentions later ("… insured by the FDIC (“FDIC”)"); a short
   // capital parenthesis inside the name ("Dialog Semiconductor (UK) Ltd.") is part of the name.
-  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
+  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))(?!\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
   if (name) {
     const after = Math.max(0, text.indexOf(name)) + name.length;
     const paren = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked.slice(after));
@@ -403,6 +403,11 @@ function leadingName(text: string): string | null {
     if (/^\(/u.test(t) || /^["“„«‘]/u.test(t)) break;
     if (LEGAL_FORM_TOKEN.test(t)) {
       out.push(t);
+      // "Great Lakes Gas Transmission Limited Partnership": the form is two words.
+      if (/^(?:limited|LIMITED|Limited)$/u.test(t) && /^(?:Partnership|PARTNERSHIP)[,;.]?$/u.test(tokens[i + 1] ?? '')) {
+        out.push(tokens[i + 1]!);
+        break;
+      }
       if (!/,$/u.test(t) || !LEGAL_FORM_TOKEN.test(tokens[i + 1] ?? '')) {
         // "Acme Corp., a …" ends here; "Acme Holdings, Inc." goes on to the form.
         if (!(LEGAL_FORM_TOKEN.test(tokens[i + 1] ?? '') && /,$/u.test(t))) break;
@@ -431,13 +436,16 @@ function leadingName(text: string): string | null {
 }
 
 /** The names a part defines: quoted terms in its parentheses or after "hereinafter", and bare (ABBR)s. */
+/** A role defined without quotes: one capitalised agent noun ("Great Lakes … (Transporter) and ANR PIPELINE COMPANY (Shipper)"). */
+const UNQUOTED_ROLE = /^\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)$/u;
+
 function definedNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\(([^()]{1,200})\)/gu)) {
     const inner = m[1]!;
     const quoted = [...inner.matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim());
     if (quoted.length > 0) out.push(...quoted);
-    else if (isAbbreviation(inner.trim())) out.push(inner.trim());
+    else if (isAbbreviation(inner.trim()) || UNQUOTED_ROLE.test(inner.trim())) out.push(inner.trim());
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
   for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());

@@ -141,6 +141,16 @@ describe('parties', () => {
     expect(extractParties('SUPPLY AGREEMENT\n\nThe parties agree as follows.', closing).map((p) => p.name)).toEqual(['NORTHWIND TRADERS, INC.', 'FABRIKAM GMBH']);
   });
 
+  it('reads "entered into by A (Role) and B (Role)" with roles defined without quotes, a limited partnership whole, and no "Dated:" line as a party', () => {
+    const opening = 'TRANSPORTATION SERVICE AGREEMENT Contract Identification FT18150\n\nThis Transportation Service Agreement (Agreement) is entered into by Great Lakes Gas Transmission Limited Partnership (Transporter)\nand ANR PIPELINE COMPANY (Shipper).\n\nWHEREAS, Shipper has requested Transporter to transport Gas on its behalf.';
+    const closing = 'GREAT LAKES GAS TRANSMISSION LIMITED PARTNERSHIP ANR PIPELINE COMPANY\nBy: /s/ Joseph Pollard By: /s/ Jane Doe\nDated: December 14, 2015 Dated: December 14, 2015';
+    expect(extractParties(opening, closing).map((p) => [p.name, p.role])).toEqual([
+      ['Great Lakes Gas Transmission Limited Partnership', 'Transporter'],
+      ['ANR PIPELINE COMPANY', 'Shipper'],
+    ]);
+    expect(extractParties('CONSENT\n\nDated: December 14, 2015\nEffective: January 1, 2016').map((p) => p.name)).toEqual([]);
+  });
+
   it('names no party for the agreement itself, a sentence end or an address', () => {
     const text = `This Software Hosting Agreement (the "Agreement") is entered into as of the later of the two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California corporation, and MICROSOFT CORPORATION ("Microsoft"), a Washington Corporation.\n\nRecitals`;
     expect(extractParties(text).map((p) => p.name)).toEqual(['INKTOMI CORPORATION', 'MICROSOFT CORPORATION']);

@@ -74,6 +74,10 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('how long does the Integrity services agreement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
     expect(askedValue('How long does our deal with ValueAct run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
     expect(askedValue('what is the term of the Integrity agreement?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    // The kind of contract named without "agreement": "the Gridiron endorsement", "our Acme sponsorship".
+    expect(askedValue('how long does the Gridiron endorsement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('How long does our sponsorship with the Forty Niners run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('How long does the warranty under the Gridiron endorsement last?', [{ type: 'warranty_duration' }])).toBeNull();
     expect(valueKindOf('What is the term of this contract?')).toBe('expiration_date');
     expect(valueKindOf('What is the renewal term of this contract?')).toBe('renewal_term');
     expect(askedValue('exceptions to the liability cap in the distribution deal?', [{ type: 'uncapped_liability' }])).toBeNull();

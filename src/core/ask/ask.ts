@@ -98,7 +98,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     clauses,
     threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD,
     ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}),
-    ...(valueAsked ? { valueWords: VALUE_WORDS[valueAsked] } : {}),
+    ...(valueAsked ? { valueWords: VALUE_WORDS[valueAsked], valueKind: valueAsked } : {}),
   });
   const answered = sufficiency.score >= sufficiency.threshold;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;

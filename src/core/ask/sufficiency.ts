@@ -40,6 +40,8 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/suffici
 export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
 import type { ClauseLabel, SufficiencyWeights } from '../ports';
+import { extractValue } from '../values/extract';
+import type { ValueKind } from '../values/types';
 
 /**
  * How the app builds the clause classifier it gives the ask path: every type's score, weak ones
@@ -93,6 +95,8 @@ export interface SufficiencyInput {
   readonly weights?: SufficiencyWeights;
   /** The words that ask for the value the question asks (values/extract.ts VALUE_WORDS), when it asks one. */
   readonly valueWords?: readonly string[];
+  /** The value the question asks for (values/extract.ts askedValue), when it asks one: a passage stating it changes the reason given, not the score. */
+  readonly valueKind?: ValueKind | null;
 }
 
 interface Signal {
@@ -153,8 +157,25 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // the question's words no passage holds ("walk" of "can Blackwell walk away whenever it wants?")
   // add nothing but noise.
   const failing = signals.filter((s) => s.value < 0.5);
-  const reasons = score < threshold ? (failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing).map((s) => s.reason) : [];
+  const reasons = score < threshold ? (failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing).map((s) => (s.name === 'clause' ? (statedValue(input, passages) ?? s.reason) : s.reason)) : [];
   return { score, threshold, reasons, signals: record };
+}
+
+/**
+ * When no passage reads as a clause of the asked kind but one states the value asked ("shall
+ * continue for a term of one (1) year" of "how long does it last before any renewal?"), the
+ * reason says so rather than that no passage is of the kind, which the passage shown under it
+ * would contradict. The judgement itself is the signals' (a learned feature for it did not pay:
+ * README, Sufficiency).
+ */
+function statedValue(input: SufficiencyInput, passages: readonly PipelinePassage[]): string | null {
+  const kind = input.valueKind;
+  if (!kind || kind === 'parties') return null;
+  for (const p of passages) {
+    const found = extractValue(kind, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null });
+    if (found) return sufficiencyTexts(input.language).statedNotKind(found.display, kind);
+  }
+  return null;
 }
 
 /** Whether every word of the lexical query is one that asks for the value (none names a subject of its own). */

@@ -80,6 +80,24 @@ describe('judgeSufficiency', () => {
     expect(other.score).toBeCloseTo(judgeSufficiency({ ...input, question: 'When must invoices be paid?', clauses: NO_CLAUSE_EVIDENCE }).score);
   });
 
+  it('says a passage states the value asked when none reads as a clause of its kind, without changing the score', () => {
+    // "How long does the Lucent co-branding agreement last before any renewal?" of a passage the classifier scores low.
+    const term = passage('The Term of this Agreement will commence on the date above, and shall continue for a term of one (1) year.', ['term', 'last']);
+    const clauses: ClauseEvidence = { asked: [{ type: 'expiration_date', score: 0.9, learned: true }], scores: new Map([['d1:0', 0.25]]), inScope: null, kindPassages: new Map() };
+    const weights = { bias: -3, retrieval: 1.4, clause: 5.8, answerType: 0.1, noAnswerType: -0.2, threshold: 0.62 };
+    const r = response([term], 0.6, 'long agreement last renewal', { long: 1, agreement: 1, last: 1, renew: 2 });
+    const ask = (valueKind?: 'expiration_date') => judgeSufficiency({ response: r, passages: [term], question: 'How long does the agreement last before any renewal?', scopeName: scope, clauses, weights, ...(valueKind ? { valueKind } : {}) });
+    const plain = ask();
+    const stated = ask('expiration_date');
+    expect(stated.score).toBe(plain.score);
+    expect(stated.score).toBeLessThan(stated.threshold);
+    expect(plain.reasons).toEqual([`No passage in ${scope} is an expiration-date clause.`]);
+    expect(stated.reasons).toEqual(['A passage states “1 year after the Effective Date”, but none reads clearly as the clause on when the term ends: check it before relying on it.']);
+    // In the question's language.
+    const fr = judgeSufficiency({ response: r, passages: [term], question: 'Quelle est la durée du contrat ?', scopeName: scope, language: 'fr', clauses, weights, valueKind: 'expiration_date' });
+    expect(fr.reasons[0]).toMatch(/^Un passage indique « 1 year after the Effective Date »/u);
+  });
+
   it('asks for a period when the question asks how long, in the question’s language', () => {
     const r = response([passage('The warranty covers defects in materials.', ['warranti'])], 0.5, 'warranty last', { warranti: 2, last: 1 });
     const s = judgeSufficiency({ response: r, passages: r.passages, question: 'How long does the warranty last?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE });

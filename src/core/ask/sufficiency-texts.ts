@@ -5,7 +5,6 @@
  * playbook names it in that language (ClauseLabel.names), else by its English name.
  */
 import type { AnswerType } from '../search/answer-type';
-import type { ValueKind } from '../values/types';
 import { quoted } from '../text/quotes';
 
 export interface SufficiencyTexts {
@@ -23,8 +22,8 @@ export interface SufficiencyTexts {
   /** `kinds`: the asked kinds' names (the first, then the others). */
   readonly notKind: (scope: string, kinds: readonly string[]) => string;
   readonly states: (scope: string, type: AnswerType) => string;
-  /** A passage states the value asked (`display`), but none reads clearly as a clause of its kind. */
-  readonly statedNotKind: (display: string, kind: Exclude<ValueKind, 'parties'>) => string;
+  /** A passage states the value asked (`value`: the answer's lead sentence for it), but none reads clearly as a clause of the asked kinds. */
+  readonly statedNotKind: (value: string, kinds: readonly string[]) => string;
 }
 
 const article = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
@@ -39,7 +38,7 @@ const EN: SufficiencyTexts = {
   littleMatch: (scope) => `The passages in ${scope} match little of the question.`,
   notKind: (scope, [first, ...rest]) => `No passage in ${scope} is ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
-  statedNotKind: (display, kind) => `A passage states ${quoted(display, 'en')}, but none reads clearly as ${{ governing_law: 'a governing-law clause', renewal_term: 'a renewal clause', notice_period: 'a notice period to stop a renewal', termination_notice: 'a notice period to terminate', expiration_date: 'the clause on when the term ends', effective_date: 'the effective date', liability_cap: 'a cap on liability' }[kind]}: check it before relying on it.`,
+  statedNotKind: (value, [first, ...rest]) => `A passage states ${quoted(value, 'en')}, but none reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause: check it before relying on it.`,
 };
 
 const FR: SufficiencyTexts = {
@@ -52,7 +51,7 @@ const FR: SufficiencyTexts = {
   littleMatch: (scope) => `Les passages de ${scope} correspondent peu à la question.`,
   notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
-  statedNotKind: (display, kind) => `Un passage indique ${quoted(display, 'fr')}, mais aucun ne se lit clairement comme ${{ governing_law: 'une clause de loi applicable', renewal_term: 'une clause de renouvellement', notice_period: 'un préavis de non-renouvellement', termination_notice: 'un préavis de résiliation', expiration_date: 'la clause fixant la fin du contrat', effective_date: 'la date d’effet', liability_cap: 'un plafond de responsabilité' }[kind]} : à vérifier avant de s’y fier.`,
+  statedNotKind: (value, kinds) => `Un passage indique ${quoted(value, 'fr')}, mais aucun ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')} : à vérifier avant de s’y fier.`,
 };
 
 const DE: SufficiencyTexts = {
@@ -65,7 +64,7 @@ const DE: SufficiencyTexts = {
   littleMatch: (scope) => `Die Stellen in ${scope} passen kaum zur Frage.`,
   notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
-  statedNotKind: (display, kind) => `Eine Stelle nennt ${quoted(display, 'de')}, aber keine liest sich eindeutig als ${{ governing_law: 'Rechtswahlklausel', renewal_term: 'Verlängerungsklausel', notice_period: 'Frist, eine Verlängerung abzulehnen', termination_notice: 'Kündigungsfrist', expiration_date: 'Klausel zum Vertragsende', effective_date: 'Datum des Inkrafttretens', liability_cap: 'Haftungsobergrenze' }[kind]}: vor der Verwendung prüfen.`,
+  statedNotKind: (value, kinds) => `Eine Stelle nennt ${quoted(value, 'de')}, aber keine liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}: vor der Verwendung prüfen.`,
 };
 
 const TEXTS: Readonly<Record<string, SufficiencyTexts>> = { en: EN, fr: FR, de: DE };

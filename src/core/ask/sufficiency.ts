@@ -40,6 +40,7 @@ import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/suffici
 export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
 import type { ClauseLabel, SufficiencyWeights } from '../ports';
+import { valueSentence } from '../answer/value-line';
 import { extractValue } from '../values/extract';
 import type { ValueKind } from '../values/types';
 
@@ -102,8 +103,8 @@ export interface SufficiencyInput {
 interface Signal {
   readonly name: 'retrieval' | 'clause' | 'answer_type';
   readonly value: number;
-  /** Why the evidence falls short, when the value is under 0.5. */
-  readonly reason: string;
+  /** Why the evidence falls short, when the value is under 0.5 (written only for an insufficient answer). */
+  readonly reason: () => string;
 }
 
 const analyzer = createAnalyzer();
@@ -133,20 +134,23 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   const acrossLanguages = clauses.asked.length > 0 && language !== null && passages.every((p) => p.document.language !== null && p.document.language !== language);
   if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [texts.noMatch(scopeName)] };
 
-  const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: coverageReason(response, passages, scopeName, texts) }];
+  const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: () => coverageReason(response, passages, scopeName, texts) }];
   if (clauses.asked.length > 0) {
     const kinds = clauses.asked.map((l) => (input.language ? l.names?.[input.language] : undefined) ?? clauseName(l));
     signals.push({
       name: 'clause',
       // The whole documents in scope when they were read, else the passages shown and their context.
       value: clauses.inScope ?? bestClauseScore(clauses, passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after])),
-      reason: texts.notKind(scopeName, kinds),
+      // A passage may state the value asked though none reads as a clause of the kind ("shall
+      // continue for a term of one (1) year" scored 0.25 as an expiration clause): the reason says
+      // so, rather than what the passage shown under it contradicts.
+      reason: () => statedValueReason(input, passages, texts, kinds) ?? texts.notKind(scopeName, kinds),
     });
   }
   const type = language ? expectedAnswerType(input.question, language) : null;
   if (language && type && JUDGED_ANSWER_TYPES.has(type)) {
     const stated = passages.some((p) => mentionsAnswerType(p.chunk.text, type, p.document.language ?? language));
-    signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: texts.states(scopeName, type) });
+    signals.push({ name: 'answer_type', value: stated ? 1 : 0, reason: () => texts.states(scopeName, type) });
   }
   const record: Record<string, number> = Object.fromEntries(signals.map((s) => [s.name, s.value]));
   if (calibrated) record[LEARNED_KIND] = 1;
@@ -157,23 +161,23 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // the question's words no passage holds ("walk" of "can Blackwell walk away whenever it wants?")
   // add nothing but noise.
   const failing = signals.filter((s) => s.value < 0.5);
-  const reasons = score < threshold ? (failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing).map((s) => (s.name === 'clause' ? (statedValue(input, passages) ?? s.reason) : s.reason)) : [];
+  const shown = failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing;
+  const reasons = score < threshold ? shown.map((s) => s.reason()) : [];
   return { score, threshold, reasons, signals: record };
 }
 
 /**
- * When no passage reads as a clause of the asked kind but one states the value asked ("shall
- * continue for a term of one (1) year" of "how long does it last before any renewal?"), the
- * reason says so rather than that no passage is of the kind, which the passage shown under it
- * would contradict. The judgement itself is the signals' (a learned feature for it did not pay:
- * README, Sufficiency).
+ * The reason when a passage states the value asked (as the answer would lead with it: "The initial
+ * term ends: 1 year after the Effective Date (January 21, 2004)") though none reads as a clause of
+ * the asked kind; null when none states it. The judgement itself is the signals' (a learned
+ * feature for it did not pay: README, Sufficiency).
  */
-function statedValue(input: SufficiencyInput, passages: readonly PipelinePassage[]): string | null {
+function statedValueReason(input: SufficiencyInput, passages: readonly PipelinePassage[], texts: SufficiencyTexts, kinds: readonly string[]): string | null {
   const kind = input.valueKind;
-  if (!kind || kind === 'parties') return null;
+  if (!kind) return null;
   for (const p of passages) {
     const found = extractValue(kind, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null });
-    if (found) return sufficiencyTexts(input.language).statedNotKind(found.display, kind);
+    if (found) return texts.statedNotKind(valueSentence(found, texts.language), kinds);
   }
   return null;
 }

@@ -164,9 +164,10 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
     const roman = ROMAN.test(num);
     return keyword('article', m, start, end, line, 1, roman ? 2 : 1, roman ? num : num.replace(/[\s.]/g, ''));
   }
-  if ((m = wordKeyword(s))) {
-    const n = String(numberWord(m[2]!));
-    return /^section$/iu.test(m[1]!) ? keyword('section', m, start, end, line, numberRank(n), 1, n) : keyword('article', m, start, end, line, 1, 1, n);
+  const worded = wordKeyword(s);
+  if (worded) {
+    const { match, n } = worded;
+    return /^section$/iu.test(match[1]!) ? keyword('section', match, start, end, line, numberRank(n), 1, n) : keyword('article', match, start, end, line, 1, 1, n);
   }
   if ((m = PART.exec(s))) return keyword('part', m, start, end, line, 1, 2, (m[2] ?? '').replace(/er$/, ''));
   if ((m = SECTION.exec(s))) {
@@ -181,10 +182,11 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
 }
 
 /** A keyword and an English number: a compound ("SECTION TWENTY-ONE") before a single word ("ARTICLE TWO PROJECT": the title follows). */
-function wordKeyword(s: string): RegExpExecArray | null {
+function wordKeyword(s: string): { readonly match: RegExpExecArray; readonly n: string } | null {
   for (const re of [KEYWORD_COMPOUND, KEYWORD_WORD]) {
-    const m = re.exec(s);
-    if (m && numberWord(m[2]!) !== null) return m;
+    const match = re.exec(s);
+    const n = match ? numberWord(match[2]!) : null;
+    if (match && n !== null) return { match, n: String(n) };
   }
   return null;
 }

@@ -435,10 +435,10 @@ function leadingName(text: string): string | null {
   return name;
 }
 
-/** The names a part defines: quoted terms in its parentheses or after "hereinafter", and bare (ABBR)s. */
 /** A role defined without quotes: one capitalised agent noun ("Great Lakes … (Transporter) and ANR PIPELINE COMPANY (Shipper)"). */
 const UNQUOTED_ROLE = /^\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)$/u;
 
+/** The names a part defines: quoted terms in its parentheses or after "hereinafter", bare (ABBR)s and unquoted roles. */
 function definedNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\(([^()]{1,200})\)/gu)) {

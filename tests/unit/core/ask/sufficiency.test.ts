@@ -92,10 +92,13 @@ describe('judgeSufficiency', () => {
     expect(stated.score).toBe(plain.score);
     expect(stated.score).toBeLessThan(stated.threshold);
     expect(plain.reasons).toEqual([`No passage in ${scope} is an expiration-date clause.`]);
-    expect(stated.reasons).toEqual(['A passage states “1 year after the Effective Date”, but none reads clearly as the clause on when the term ends: check it before relying on it.']);
-    // In the question's language.
+    // The value as the answer would lead with it, the kind as the other reasons name it.
+    expect(stated.reasons).toEqual(['A passage states “The initial term ends: 1 year after the Effective Date”, but none reads clearly as an expiration-date clause: check it before relying on it.']);
+    // In the reply's language.
     const fr = judgeSufficiency({ response: r, passages: [term], question: 'Quelle est la durée du contrat ?', scopeName: scope, language: 'fr', clauses, weights, valueKind: 'expiration_date' });
-    expect(fr.reasons[0]).toMatch(/^Un passage indique « 1 year after the Effective Date »/u);
+    expect(fr.reasons).toEqual(['Un passage indique « Fin de la durée initiale : 1 an après the Effective Date », mais aucun ne se lit clairement comme une clause du type « expiration-date » : à vérifier avant de s’y fier.']);
+    // Sufficient: no reason is written at all.
+    expect(judgeSufficiency({ response: r, passages: [term], question: 'How long does the agreement last?', scopeName: scope, clauses: { ...clauses, scores: new Map([['d1:0', 0.95]]) }, weights, valueKind: 'expiration_date' }).reasons).toEqual([]);
   });
 
   it('asks for a period when the question asks how long, in the question’s language', () => {

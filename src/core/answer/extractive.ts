@@ -130,20 +130,28 @@ export interface ExtractiveAnswer {
   readonly value: AnswerValue | null;
 }
 
-/** The value of `kind` (the one the question asks for), from the first source stating it, with the sentence holding it. */
-function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ranker: SentenceRanker): { value: AnswerValue; index: number; sentence: ScoredSentence } | null {
+type FoundValue = { value: AnswerValue; index: number; sentence: ScoredSentence };
+
+/**
+ * The value of `kind` (the one the question asks for), with the sentence holding it: from the
+ * first source stating it plainly, else the most plainly stated among the first few; a value in
+ * a sentence that reads as the asked clause (`kindOf`) before one that does not ("an initial term
+ * of ten (10) years" before a forecast "for each of the next three (3) Calendar Years" ranked above it).
+ */
+function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ranker: SentenceRanker, kindOf?: SentenceKind): FoundValue | null {
   if (!kind) return null;
-  // The first source stating it plainly; else the most plainly stated among the first few.
-  let best: { value: AnswerValue; index: number; sentence: ScoredSentence } | null = null;
+  const found: (FoundValue & { reads: boolean })[] = [];
   for (const [index, source] of sources.slice(0, VALUE_SOURCES).entries()) {
-    const found = extractValue(kind, source.text, { effectiveDate: source.effectiveDate ?? null });
-    if (!found) continue;
-    const sentence = ranker.of(index).find((x) => x.start <= found.span.start && found.span.start < x.end);
+    const value = extractValue(kind, source.text, { effectiveDate: source.effectiveDate ?? null });
+    if (!value) continue;
+    const sentence = ranker.of(index).find((x) => x.start <= value.span.start && value.span.start < x.end);
     if (!sentence) continue;
-    if (!best || (found.confidence ?? 1) > (best.value.confidence ?? 1)) best = { value: { ...found, source: source.n }, index, sentence };
-    if ((found.confidence ?? 1) >= 1) break;
+    found.push({ value: { ...value, source: source.n }, index, sentence, reads: !kindOf || kindOf(source, source.text.slice(sentence.start, sentence.end)) >= 0.5 });
   }
-  return best;
+  const reading = found.filter((f) => f.reads);
+  const pool = reading.length > 0 ? reading : found;
+  const confidence = (f: FoundValue) => f.value.confidence ?? 1;
+  return pool.find((f) => confidence(f) >= 1) ?? pool.reduce<FoundValue | null>((best, f) => (!best || confidence(f) > confidence(best) ? f : best), null);
 }
 
 /** Sources a value is looked for in (the best-ranked ones). */
@@ -164,7 +172,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     sources.map((s) => s.language),
   );
   const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
-  const found = findValue(asked, sources, ranker);
+  const found = findValue(asked, sources, ranker, kindOf);
   const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf)) }));
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];

@@ -83,7 +83,9 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
   const named = new Map(inScope.map((d) => [d.id, d]));
   const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(named.get(id));
-  const valueAsked = deps.classifier ? askedValue(question, clauses.asked) : null;
+  // Read without the words naming the documents, as the kind is ("… between Baoding Fengfan Group
+  // Limited Liability Company …; when does the initial term expire?" asks no liability cap).
+  const valueAsked = deps.classifier ? askedValue(plan.kindQuery || question, clauses.asked) : null;
   // The preamble that dates the contract, for "when does it take effect?" (stated-passages.ts).
   const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valueAsked, whole, inScope, documentOf);
   const evidence = stated.length > 0 ? { ...clauses, scores: new Map([...clauses.scores, ...stated.map((id) => [id, 1] as const)]) } : clauses;

@@ -12,7 +12,7 @@ import { chunkPassage } from './chunk-passage';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
-import { valueKindOf } from '../values/extract';
+import { askedValue, KIND_OF_VALUE, valueKindOf, VALUES_ASKED_OF_KIND } from '../values/extract';
 import type { ChunkRecord } from '../types';
 
 /**
@@ -90,8 +90,15 @@ const profilesOf = new WeakMap<ClauseClassifier, DocumentKindProfiles>();
  */
 export function askedByWords(query: string, asked: readonly ClauseLabel[]): ClauseLabel[] {
   const [first, ...rest] = asked;
-  if (first?.type !== 'notice_period_to_terminate_renewal' || valueKindOf(query) !== 'termination_notice') return [...asked];
-  return [{ ...first, type: 'termination_for_convenience' }, ...rest.filter((l) => l.type !== 'termination_for_convenience')];
+  if (!first) return [];
+  const lead = (type: string): ClauseLabel[] => [{ ...first, type }, ...rest.filter((l) => l.type !== type)];
+  if (first.type === 'notice_period_to_terminate_renewal' && valueKindOf(query) === 'termination_notice') return lead('termination_for_convenience');
+  // The words settle the value over the head's kind ("how long does the supply agreement run?" is
+  // the agreement's term, whatever the head reads in "run"; "which state's law governs our licence
+  // deal?" the law, not the licence): the passages are ranked and judged by the kind stating it.
+  const value = askedValue(query, asked);
+  const kind = value === null ? undefined : KIND_OF_VALUE[value];
+  return kind && kind !== first.type && !VALUES_ASKED_OF_KIND[first.type]?.includes(value!) ? lead(kind) : [...asked];
 }
 
 export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {

@@ -108,29 +108,53 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
   };
 }
 
+/** One answerable question's value, judged against CUAD's normalised answer (null: no value asked of its category, or none given). */
+export interface ValueVerdict {
+  readonly expected: string;
+  /** The value the answer states first, as displayed; null when it states none or abstained. */
+  readonly stated: string | null;
+  readonly match: boolean;
+  /** A quote of the answer states the value. */
+  readonly inQuote: boolean;
+}
+
+export function judgeValue(item: QaItem, turn: JudgedTurn['turn']): ValueVerdict | null {
+  if (!item.answerable) return null;
+  const category = item.cuad_category ?? '';
+  const kind = VALUE_CATEGORIES[category];
+  const expected = kind ? expectedValue(category, item.cuad_answer) : null;
+  if (!kind || !expected) return null;
+  const answered = !abstained(turn);
+  const inQuote = (turn.answer?.quotes ?? []).some((q) => {
+    const source = turn.sources.find((s) => s.n === (q.foundIn ?? q.cited[0]));
+    return valueMatches(extractValue(kind, q.text, { effectiveDate: source?.effectiveDate ?? null }), expected);
+  });
+  return {
+    expected: item.cuad_answer ?? '',
+    stated: answered ? (turn.value?.display ?? null) : null,
+    match: answered && valueMatches(turn.value ?? null, expected),
+    inQuote: answered && inQuote,
+  };
+}
+
 function judgeValues(answerable: readonly JudgedTurn[]): { match: AnswerJudgement['value_match']; inQuote: number } {
   const perCategory = new Map<string, { right: number; n: number }>();
   let right = 0;
   let quoted = 0;
   let n = 0;
   for (const { item, turn } of answerable) {
+    const verdict = judgeValue(item, turn);
+    if (!verdict) continue;
     const category = item.cuad_category ?? '';
-    const kind = VALUE_CATEGORIES[category];
-    const expected = kind ? expectedValue(category, item.cuad_answer) : null;
-    if (!kind || !expected) continue;
     n++;
     const c = perCategory.get(category) ?? { right: 0, n: 0 };
     c.n++;
-    if (!abstained(turn) && valueMatches(turn.value ?? null, expected)) {
+    if (verdict.match) {
       right++;
       c.right++;
     }
     perCategory.set(category, c);
-    const inQuote = (turn.answer?.quotes ?? []).some((q) => {
-      const source = turn.sources.find((s) => s.n === (q.foundIn ?? q.cited[0]));
-      return valueMatches(extractValue(kind, q.text, { effectiveDate: source?.effectiveDate ?? null }), expected);
-    });
-    if (!abstained(turn) && inQuote) quoted++;
+    if (verdict.inQuote) quoted++;
   }
   return {
     match: { overall: share(right, n, 0), n, by_category: Object.fromEntries([...perCategory].map(([k, v]) => [k, share(v.right, v.n, 0)])) },

@@ -1,4 +1,5 @@
 /** Retrieval metrics over a set of judged questions. */
+import type { ValueVerdict } from './answers';
 
 export interface JudgedQuestion {
   readonly id: string;
@@ -14,6 +15,8 @@ export interface JudgedQuestion {
   readonly outcome?: 'answered' | 'insufficient' | 'needs_clarification';
   /** app scope: the first passage shown is in the question's language (null: the question's language unknown or no passage). */
   readonly firstInLanguage?: boolean | null;
+  /** app scope with answers: the value the answer states, judged against CUAD's (questions of a value category). */
+  readonly value?: ValueVerdict;
 }
 
 export interface MetricRow {

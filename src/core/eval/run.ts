@@ -20,7 +20,7 @@
 import { turnFromAsk } from '../answer/answer';
 import { ask } from '../ask/ask';
 import type { AskResult } from '../ask/types';
-import { judgeAnswers, type AnswerJudgement, type JudgedTurn } from './answers';
+import { judgeAnswers, judgeValue, type AnswerJudgement, type JudgedTurn } from './answers';
 import type { ChatModel, ClauseClassifier, Embedder, Reranker } from '../ports';
 import { InProcessRetriever } from '../search/retriever';
 import { engineTermStats } from '../search/term-stats';
@@ -142,8 +142,10 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
           const first = result.passages[0];
           const firstInLanguage = result.language && first ? first.document.language === result.language : null;
-          questions.push({ ...judged, outcome: result.outcome, firstInLanguage });
-          if (context.answer) turns.push({ item, documentId, turn: await turnFromAsk(result, { model: context.answer.model }) });
+          const turn = context.answer ? await turnFromAsk(result, { model: context.answer.model }) : null;
+          const value = turn ? judgeValue(item, turn) : null;
+          questions.push({ ...judged, outcome: result.outcome, firstInLanguage, ...(value ? { value } : {}) });
+          if (turn) turns.push({ item, documentId, turn });
           if (result.outcome === 'needs_clarification') resolved.none++;
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;
           else if (result.scope.documentIds.length > 0) resolved.wrong++;

@@ -32,6 +32,18 @@ export const VALUE_OF_KIND: Readonly<Record<string, ValueKind>> = {
   cap_on_liability: 'liability_cap',
 };
 
+/** The clause kind stating each value (the inverse of VALUE_OF_KIND, and the notice to end the contract of the termination clause); parties: none. */
+export const KIND_OF_VALUE: Readonly<Record<ValueKind, string | undefined>> = {
+  governing_law: 'governing_law',
+  renewal_term: 'renewal_term',
+  notice_period: 'notice_period_to_terminate_renewal',
+  termination_notice: 'termination_for_convenience',
+  expiration_date: 'expiration_date',
+  effective_date: 'effective_date',
+  liability_cap: 'cap_on_liability',
+  parties: undefined,
+};
+
 /**
  * Values a kind states only when the words ask for them: the notice to end the contract, of a
  * termination clause ("can we terminate for convenience, and on what notice?"); the clause
@@ -59,7 +71,7 @@ export function askedValue(question: string, askedKinds: readonly { readonly typ
   if (!first || words === 'governing_law') return words;
   // "How long does the supply agreement run?", "what is the term of our deal?": the agreement is
   // what lasts, whatever kind the head reads in "run" or "last" (a warranty's duration).
-  if (words === 'expiration_date' && AGREEMENT_LASTS.test(question)) return words;
+  if (words === 'expiration_date' && agreementLasts(question)) return words;
   if (words && VALUES_ASKED_OF_KIND[first.type]?.includes(words)) return words;
   const kindValue = VALUE_OF_KIND[first.type] ?? null;
   return kindValue === null ? null : (words ?? kindValue);
@@ -90,6 +102,23 @@ const AGREEMENT_LASTS = new RegExp(
   'iu',
 );
 
+/** "How long does it run?" of a question that names the agreement and nothing else ("Miltenyi supply agreement: how long does it run?"). */
+const IT_LASTS = /\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+it\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b/iu;
+const AGREEMENT_WORD = /^(?:agreements?|contracts?|deals?|arrangements?|licen[cs]es?|leases?|partnerships?|alliances?|engagements?|endorsements?|sponsorships?|franchises?|distributorships?|collaborations?|ventures?|jv)$/iu;
+const PLAIN_WORD = /^(?:the|this|that|our|your|their|a|an|so|and|then|now|ok|okay|please)$/iu;
+
+/**
+ * The question asks how long the agreement itself lasts: its term or duration, the agreement
+ * lasting or ending, or "it" lasting when the question names the agreement and nothing else it could be.
+ */
+function agreementLasts(question: string): boolean {
+  if (AGREEMENT_LASTS.test(question)) return true;
+  const it = IT_LASTS.exec(question);
+  if (!it) return false;
+  const others = (question.slice(0, it.index) + ' ' + question.slice(it.index + it[0].length)).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return others.some((w) => AGREEMENT_WORD.test(w)) && others.every((w) => AGREEMENT_WORD.test(w) || PLAIN_WORD.test(w));
+}
+
 /** Which value the question's words ask for, or null (a yes/no question about a clause asks none). */
 export function valueKindOf(question: string): ValueKind | null {
   // "Is liability uncapped?" asks whether there is no cap, not for the amount.
@@ -98,7 +127,7 @@ export function valueKindOf(question: string): ValueKind | null {
   // renewal named only to be set aside asks for the end of the term as it stands.
   if (RENEWAL_SET_ASIDE.test(question) && ENDS.test(question) && !/\bnotice\b|\bpréavis\b|\bkündigung\w*/iu.test(question)) return 'expiration_date';
   for (const [kind, re] of ASKED) if (re.test(question)) return kind;
-  return AGREEMENT_LASTS.test(question) ? 'expiration_date' : null;
+  return agreementLasts(question) ? 'expiration_date' : null;
 }
 
 /** A renewal the question sets aside ("before any renewal", "without renewals", "if it is not renewed", "if nobody renews it"). */

@@ -69,7 +69,14 @@ const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
 const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
-const TERM = /\b(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
+const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
+
+/**
+ * The term named as the time something else happens in ("during the Term", "throughout the term of
+ * this Agreement", "each Calendar Year of the Term", "during such period"): a forecast, a report or a covenant, not the
+ * term's own length; such a sentence needs another word saying the term is stated.
+ */
+const TERM_AS_TIME = /\b(?:during|throughout|within|over|(?:each|every|any)\s+(?:calendar\s+|contract\s+)?(?:year|month|quarter)\s+of)\s+(?:the\s+|its\s+|such\s+|that\s+|this\s+)?(?:(?:initial|then[-\s]current|renewal)\s+)?(?:term|period)\b(?:\s+of\s+(?:this|the)\s+(?:agreement|contract))?/giu;
 
 const NUMBER_TOKEN = String.raw`(?:\d+\)?|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety)\b(?:\s*\(\d+\))?)`;
 /** One or two words between a number and its unit ("ten (10) Contract Years", "one further year", "twelve (12) full calendar months"). */
@@ -337,7 +344,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let deadline: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
-    if (!TERM.test(s.text) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
+    if (!TERM.test(s.text.replace(TERM_AS_TIME, ' ')) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
     // Lengths before the renewal are the initial term's; a heading run into the sentence ("3. Term
     // and Renewal The term of …") names the section and is not where the renewal starts.
     const lead = HEADING_LEAD.exec(s.text)?.[0].length ?? 0;

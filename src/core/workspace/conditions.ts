@@ -63,10 +63,11 @@ function dateIn(text: string): { start: string; end: string; index: number } | n
 const AUTOMATIC_ASKED = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacite?(?:ment)?|automatiquement|stillschweigend|automatisch)\b/iu;
 /**
  * A renewal that happens by itself: "renews automatically", "shall be renewed … unless either
- * party gives notice", "from year to year", "renewed tacitly". The commercial playbook's
+ * party gives notice" (or "unless … notice …, this Agreement shall be renewed"), a notice of
+ * non-renewal that stops it, "from year to year", "renewed tacitly". The commercial playbook's
  * "auto-renewal-flag" rule states the same test as RE2 patterns (a unit test keeps them agreeing).
  */
-const RENEWS_ITSELF = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacit(?:ly)?)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
+const RENEWS_ITSELF = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacit(?:ly)?)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\bunless\b[^.;]{0,200}\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)\w*|\bnotice\s+of\s+non-?renewal\b|\bnon-?renewal\s+notice\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
 /** A renewal someone must choose: an option, a right, a notice to extend, the parties' agreement. */
 const RENEWAL_CHOSEN = /\b(?:may|can)\b[^.;]{0,160}\b(?:renew|extend)\w*|\boption\s+to\s+(?:renew|extend)|\bright\s+(?:of|to)\s+renew\w*|\bby\s+mutual\s+(?:written\s+)?(?:agreement|consent)|\bmutually\s+agree\w*|\bpeut\s+être\s+(?:renouvel|prolong)\w*|\bd['’]un\s+commun\s+accord\b|\bkann\b[^.;]{0,60}\bverlängert\b|\beinvernehmlich\w*/iu;
 /** "shall not automatically renew", "will not be renewed". */

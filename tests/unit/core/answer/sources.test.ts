@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer } from '../../../../src/core/answer/citations';
-import { composeExtractive } from '../../../../src/core/answer/extractive';
+import { composeExtractive, extractiveAnswer } from '../../../../src/core/answer/extractive';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
 import { buildSources, formatSources, fromPassage, labelQuotedSources, MAX_CONTEXT_CHARS } from '../../../../src/core/answer/sources';
 import { askResult, CLAUSES, MSA, PASSAGES, passage } from '../../../helpers/ask-fixtures';
@@ -114,6 +114,20 @@ describe('extractive answers', () => {
     const answer = composeExtractive(question, buildSources(question, [fromPassage(passage({ doc: MSA, seq: 4, text }))]), 'en');
     expect(answer).toContain('> This Agreement shall be governed by and construed in accordance with the laws of the Arizona, without regard to the conflict of laws provisions thereof. [1]');
     expect(answer).not.toContain('In the event of termination');
+  });
+
+  it('states the value from a sentence that reads as the asked clause, before one ranked above it that does not', () => {
+    const forecast = 'Each rolling forecast shall remain in effect for the next three (3) Calendar Years.';
+    const term = 'This Agreement shall have an initial term of ten (10) years commencing on the Effective Date.';
+    const question = 'supply agreement: how long does it run?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 5, text: forecast })), fromPassage(passage({ doc: MSA, seq: 15, text: term }))]).map((s) => ({ ...s, effectiveDate: '2019-03-27' }));
+    // The ask path's classifier reads the term sentence as the expiration clause, the forecast not.
+    const kindOf = (_source: unknown, sentence: string) => (sentence.startsWith('This Agreement shall have') ? 0.9 : 0.1);
+    const answer = extractiveAnswer(question, sources, 'en', kindOf, 'expiration_date');
+    expect(answer.value?.source).toBe(2);
+    expect(answer.value?.display).toContain('10 years');
+    // Without the classifier's reading, the first source stating a length wins.
+    expect(extractiveAnswer(question, sources, 'en', undefined, 'expiration_date').value).toMatchObject({ source: 1 });
   });
 
   it('says so when there is no passage at all', () => {

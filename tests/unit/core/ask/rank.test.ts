@@ -67,6 +67,15 @@ describe('askedByWords', () => {
     expect(askedByWords('notice period to terminate renewal?', head)).toEqual(head);
     expect(askedByWords('how much notice to terminate?', [{ type: 'termination_for_convenience', score: 0.9 }])).toEqual([{ type: 'termination_for_convenience', score: 0.9 }]);
   });
+  it('ranks by the kind stating the value the words settle, whatever kind the head reads first', () => {
+    const warranty = [{ type: 'warranty_duration', score: 0.7 }, { type: 'expiration_date', score: 0.2 }];
+    expect(askedByWords('how long does the agreement run?', warranty)).toEqual([{ type: 'expiration_date', score: 0.7 }]);
+    expect(askedByWords('how long is the warranty?', warranty)).toEqual(warranty);
+    const licence = [{ type: 'license_grant', score: 0.6 }];
+    expect(askedByWords("which state's law governs our licence deal?", licence)).toEqual([{ type: 'governing_law', score: 0.6 }]);
+    expect(askedByWords('what may we do under the licence?', licence)).toEqual(licence);
+    expect(askedByWords('is there a cap on liability?', [])).toEqual([]);
+  });
 });
 
 describe('withKindPassages', () => {

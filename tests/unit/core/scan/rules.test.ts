@@ -222,6 +222,9 @@ describe('the commercial playbook\'s automatic-renewal rule', () => {
       ['The contract is established by calendar year and renewed tacitly every year.', true],
       ['This Agreement shall continue in effect from year to year thereafter, provided such continuance is approved annually by the Board.', true],
       ['Upon expiry, this Agreement shall be renewed for successive one-year periods unless either party gives ninety days notice.', true],
+      // "Unless" first, the renewal after it; a renewal that a notice of non-renewal stops (its verb redacted in the filed copy).
+      ['Upon expiration of the Initial Term, unless written notice to the contrary is provided by one party to the other at least 30 days prior to the expiration of the then-current term, this Agreement shall be renewed for additional, successive periods of one (1) year each.', true],
+      ['Upon expiry of the Initial Term, this Agreement [*****] unless a Notice of non-renewal is given by either Party to the other Party [*****] prior to the expiry of the Initial Term.', true],
       ['The Company may renew this Agreement on the same terms for one additional five year period by written notice.', false],
       ['Licensee shall have the option to extend the Term for an additional 12 months on terms mutually agreed upon by the Parties.', false],
       ['This Agreement shall not automatically renew; any extension requires a written amendment.', false],

@@ -78,6 +78,11 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('how long does the Gridiron endorsement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
     expect(askedValue('How long does our sponsorship with the Forty Niners run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
     expect(askedValue('How long does the warranty under the Gridiron endorsement last?', [{ type: 'warranty_duration' }])).toBeNull();
+    // "It" is the agreement when the question names it and nothing else (the document's name masked: "agreement: …").
+    expect(askedValue('agreement: how long does it run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('the agreement - how long will it last', [{ type: 'warranty_duration' }])).toBe('expiration_date');
+    expect(askedValue('how long does it run?', [{ type: 'warranty_duration' }])).toBeNull();
+    expect(askedValue('agreement: is there a warranty, and how long does it last?', [{ type: 'warranty_duration' }])).toBeNull();
     expect(valueKindOf('What is the term of this contract?')).toBe('expiration_date');
     expect(valueKindOf('What is the renewal term of this contract?')).toBe('renewal_term');
     expect(askedValue('exceptions to the liability cap in the distribution deal?', [{ type: 'uncapped_liability' }])).toBeNull();
@@ -338,6 +343,15 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'Sections 2 and 11 shall survive the expiration or termination of this Agreement in perpetuity with respect to Titles for which the licenses are perpetual.')).toBeNull();
     expect(read('expiration_date', 'WHEREAS, the initial term of Schedule 1 was for three (3) years; and WHEREAS, the Parties wish to extend it.')).toBeNull();
     expect(read('expiration_date', 'The term of this Agreement shall be fifteen (15) years from the Effective Date.', '2007-04-01')?.value).toMatchObject({ iso: '2022-04-01' });
+  });
+
+  it('does not read a length stated for something done during the term, or a long-term forecast, as the term', () => {
+    expect(read('expiration_date', 'On or before the first day of each Calendar Year during the Term, Buyer shall submit a forecast for each of the next three (3) consecutive Calendar Years.')).toBeNull();
+    expect(read('expiration_date', 'During the Term of this Agreement and for two (2) years thereafter, Supplier shall keep complete and accurate books and records.')).toBeNull();
+    expect(read('expiration_date', 'The Long-Term Forecast shall cover the next three (3) Calendar Years.')).toBeNull();
+    expect(read('expiration_date', 'Buyer may revise the forecast at any time during such period of twelve (12) months.')).toBeNull();
+    // The term stated as such still reads, with a time reference beside it.
+    expect(read('expiration_date', 'The term of this Agreement shall be five (5) years; during the Term, Buyer shall submit quarterly forecasts.', '2010-01-01')?.value).toMatchObject({ iso: '2015-01-01' });
   });
 
   it('adds calendar months and years, clipping to the month end', () => {

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     ...(values['clause-grid'] ? { clause: JSON.parse(values['clause-grid']) as typeof DEFAULT_TRAINER.clause } : {}),
     log: (line: string) => console.log(line),
   };
-  const output = train({ labels, qa, docs, kindTexts: builtinClauseTypes(), questionPhrasings: QUESTION_PHRASINGS, noKindQuestions: NO_KIND_QUESTIONS }, options);
+  const output = train({ labels, qa, docs, kindTexts: builtinClauseTypes(), questionPhrasings: QUESTION_PHRASINGS, noKindQuestions: NO_KIND_QUESTIONS, signalTypes: builtinClauseTypes() }, options);
 
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');

@@ -47,7 +47,8 @@ export class OutOfFoldClassifier implements ClauseClassifier {
       const q = id ? this.presence.get(id) : undefined;
       if (!z || !q) return fallback[i] ?? [];
       const presence = (k: number) => (m.presenceRule === 'clause' ? z[k]! : m.presenceRule === 'mean' ? (z[k]! + q[k]!) / 2 : q[k]!);
-      return withValueEvidence(m.kinds.map((type, k) => ({ type, score: sigmoid(z[k]! - m.clauseThreshold[k]!), presence: sigmoid(presence(k) - m.presenceThreshold[k]!) })), p.text).sort((a, b) => b.score - a.score);
+      const labels = m.kinds.map((type, k) => ({ type, score: sigmoid(z[k]! - m.clauseThreshold[k]!), presence: sigmoid(presence(k) - m.presenceThreshold[k]!) }));
+      return withValueEvidence(this.model.withPresenceSignals(labels, p), p.text).sort((a, b) => b.score - a.score);
     });
   }
 

@@ -23,6 +23,8 @@ import { auroc, balancedAccuracy, bestThreshold, confusion, nestedFigures, neste
 import { buildVocabulary, IDF_SCALE, vectorizeWith } from './vocabulary';
 import { assignFolds } from './folds';
 import { questionTexts, trainQuestionHead, type KindText, type QuestionFigures } from './question';
+import { PlaybookClassifier } from '../core/scan/classify';
+import type { ClauseType } from '../core/scan/playbook';
 
 /**
  * The question head's learner: more epochs and a stronger penalty than the clause head's (a few
@@ -54,6 +56,11 @@ export interface TrainerOptions {
   readonly clause: readonly Partial<LearnerOptions & { passageWeight: number }>[];
   /** Candidate settings of the presence head tried by cross-validation (merged over the defaults). */
   readonly grid: readonly Partial<LearnerOptions & PresenceSetting>[];
+  /**
+   * Candidate weights of the playbook signals in a passage's presence logit (clause logit + weight ·
+   * the kind's signal score, 0..1), each tried as a rule by cross-validation; none: not tried.
+   */
+  readonly signalWeights: readonly number[];
   readonly log?: (line: string) => void;
 }
 
@@ -79,6 +86,7 @@ export const DEFAULT_TRAINER: TrainerOptions = {
     { passageWeight: 0.3, passageWeakWeight: 0, passageOtherWeight: 1 },
     { passageWeight: 0.1, passageWeakWeight: 0, passageOtherWeight: 1 },
   ],
+  signalWeights: [1, 2, 3, 4],
 };
 
 export interface TrainInput {
@@ -91,6 +99,11 @@ export interface TrainInput {
   readonly questionPhrasings?: Readonly<Record<string, readonly string[]>>;
   /** Questions about no kind (question-phrasings.ts NO_KIND_QUESTIONS): negatives of every kind for the question head. */
   readonly noKindQuestions?: readonly string[];
+  /**
+   * The playbook clause types whose signals (patterns, section-title keywords; no embedder) a
+   * passage's presence may weigh, as the app's classifier reads them (clauses/classifier.ts).
+   */
+  readonly signalTypes?: readonly ClauseType[];
 }
 
 interface KindFigures {
@@ -115,6 +128,8 @@ export interface CvReport {
   readonly presence_head_alone: PresenceFigures;
   /** The clause head alone (its best passage against a contract threshold), for comparison. */
   readonly clause_head_alone: PresenceFigures;
+  /** The chosen rule's weight of the playbook signals in the presence logit (0: none). */
+  readonly signal_weight: number;
   /** Each presence rule, gated by the clause threshold, with thresholds per kind or one offset from the clause thresholds for all kinds (the chosen one is `presence`). */
   readonly rules: Readonly<Record<string, PresenceFigures>>;
   readonly rule: PresenceRule;
@@ -184,23 +199,25 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
   const clauseT = kinds.map((_, k) => bestThreshold(clauseScored.clause[k]!, 0));
 
   const cv: { report: CvReport; oof: Oof }[] = [];
-  if (options.grid.length === 0) cv.push({ report: figures(clauseOof, clauseOof, clauseT, prepared, input, kinds, options.folds, {}), oof: clauseOof });
+  const signals = signalScores(input, kinds, options.signalWeights);
+  if (options.grid.length === 0) cv.push({ report: figures(clauseOof, clauseOof, clauseT, prepared, input, kinds, options.folds, {}, signals, options.signalWeights), oof: clauseOof });
   for (const setting of options.grid) {
     const learner = { ...DEFAULT_LEARNER, seed: options.seed, ...setting };
     log(`presence head ${JSON.stringify(setting)}:`);
     const taught = setting.teacher ? teach(prepared, clauseOof, clauseT) : prepared;
     const oof = outOfFold(taught, K, F, options.folds, learner, setting.passageWeight ?? 1, log);
-    const report = figures(clauseOof, oof, clauseT, prepared, input, kinds, options.folds, setting);
+    const report = figures(clauseOof, oof, clauseT, prepared, input, kinds, options.folds, setting, signals, options.signalWeights);
     log(`  presence BA ${report.presence.balanced_accuracy.toFixed(3)} (${report.rule}, ${report.thresholds}; missing recall ${report.presence.missing_recall.toFixed(3)}); ${Object.entries(report.rules).map(([r, f]) => `${r} ${f.balanced_accuracy.toFixed(3)}`).join(', ')}`);
     cv.push({ report, oof });
   }
   // Across presence-head settings the same one-standard-error choice: the simplest rule, then the first setting.
-  const across = oneStandardError(cv.map((c) => ({ key: `${c.report.rule}/${c.report.thresholds}`, balanced_accuracy: c.report.presence.balanced_accuracy, foldBAs: c.report.fold_balanced_accuracy })));
-  const best = cv.find((c) => `${c.report.rule}/${c.report.thresholds}` === across.chosen.key && c.report.presence.balanced_accuracy === across.chosen.balanced_accuracy)!;
-  log(`presence rule: ${best.report.rule}, thresholds ${best.report.thresholds} (${JSON.stringify(best.report.setting)})`);
+  const across = oneStandardError(cv.map((c) => ({ key: ruleKey(c.report), balanced_accuracy: c.report.presence.balanced_accuracy, foldBAs: c.report.fold_balanced_accuracy })));
+  const best = cv.find((c) => ruleKey(c.report) === across.chosen.key && c.report.presence.balanced_accuracy === across.chosen.balanced_accuracy)!;
+  log(`presence rule: ${ruleKey(best.report)} (${JSON.stringify(best.report.setting)})`);
   const setting = best.report.setting;
   const rule = best.report.rule;
-  const presenceT = presenceThresholds(clauseOof, best.oof, clauseT, prepared, input, kinds, rule, best.report.thresholds);
+  const signalWeight = best.report.signal_weight;
+  const presenceT = presenceThresholds(clauseOof, best.oof, clauseT, prepared, input, kinds, rule, best.report.thresholds, signalWeight > 0 ? { weight: signalWeight, scores: signals } : null);
 
   const question = trainQuestionHead(questions, kinds, vocabulary, { ...DEFAULT_LEARNER, seed: options.seed, ...QUESTION_LEARNER }, options.folds, options.seed);
   log(`question head: ${questions.length} texts; first kind right ${question.figures.by_contract.toFixed(3)} (folds by contract), ${question.figures.natural_unseen.toFixed(3)} on natural questions never seen, ${question.figures.templated_unseen.toFixed(3)} on templated ones never seen`);
@@ -212,7 +229,7 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
   log(`final heads: clause ${JSON.stringify(clauseSetting)}, presence ${rule === 'clause' ? '(clause head)' : JSON.stringify(setting)}`);
   const clauseHead = trainLogistic(weighted(prepared, clauseSetting.passageWeight ?? 0), K, F, clauseLearner);
   const presenceHead = rule === 'clause' ? null : trainLogistic(weighted(setting['teacher'] ? teach(prepared, clauseOof, clauseT) : prepared, setting['passageWeight'] ?? 1), K, F, { ...DEFAULT_LEARNER, seed: options.seed, ...setting });
-  const model = exportModel(clauseHead, presenceHead, question.model, rule, kinds, vocabulary.names, vocabulary.idfBytes, { clause: clauseT.map((t) => round(t, 4)), presence: presenceT, question: question.threshold, ...(Number.isFinite(question.margin) ? { questionMargin: question.margin } : {}) }, options.keepPerKind, {
+  const model = exportModel(clauseHead, presenceHead, question.model, rule, signalWeight, kinds, vocabulary.names, vocabulary.idfBytes, { clause: clauseT.map((t) => round(t, 4)), presence: presenceT, question: question.threshold, ...(Number.isFinite(question.margin) ? { questionMargin: question.margin } : {}) }, options.keepPerKind, {
     clause: clauseSetting,
     clause_cv: clauseCv,
     presence: rule === 'clause' ? null : setting,
@@ -295,7 +312,7 @@ function scoredItems(oof: Oof, prepared: readonly Prepared[], _input: TrainInput
  * its chunks' out-of-fold logits: `stat(clause logits, presence logits, k)` per chunk, the best
  * chunk's counts (−∞ when no chunk qualifies).
  */
-function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], stat: (c: Float32Array, p: Float32Array, k: number) => number): Scored[][] {
+function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], stat: (c: Float32Array, p: Float32Array, k: number, chunk: string) => number): Scored[][] {
   const index = new Map(kinds.map((k, i) => [k, i]));
   const foldOf = new Map(prepared.map((e) => [e.raw.group, e.fold]));
   const perContract = new Map<string, Float32Array>();
@@ -304,7 +321,7 @@ function presenceItems(clauseOof: Oof, presenceOof: Oof, prepared: readonly Prep
     const group = clauseOof.chunkGroup.get(chunk);
     if (!p || !group) continue;
     const cur = perContract.get(group) ?? new Float32Array(kinds.length).fill(Number.NEGATIVE_INFINITY);
-    for (let k = 0; k < kinds.length; k++) cur[k] = Math.max(cur[k]!, stat(c, p, k));
+    for (let k = 0; k < kinds.length; k++) cur[k] = Math.max(cur[k]!, stat(c, p, k, chunk));
     perContract.set(group, cur);
   }
   const qaKinds = new Set(input.qa.items.map((i) => (i.cuad_category ? slug(i.cuad_category) : '')));
@@ -375,7 +392,24 @@ function summarise(items: readonly Scored[][], predicted: readonly (readonly boo
  * between rules come and go with a few changed passages, and a more complex rule must earn its
  * place by more than that.
  */
-const COMPLEXITY: readonly string[] = ['clause/offset', 'clause/per_kind', 'presence/offset', 'mean/offset', 'presence/per_kind', 'mean/per_kind'];
+const COMPLEXITY: readonly string[] = ['clause/offset', 'clause/per_kind', 'signals/offset', 'presence/offset', 'mean/offset', 'presence/per_kind', 'mean/per_kind'];
+
+/**
+ * A rule's key: "clause/offset", …, or "signals:3/offset" for the clause head plus the playbook
+ * signals at weight 3 (one learnt number more than the clause head's offset: simpler than a
+ * second head; a smaller weight simpler than a larger one).
+ */
+function ruleKey(report: Pick<CvReport, 'rule' | 'thresholds' | 'signal_weight'>): string {
+  return report.signal_weight > 0 ? `signals:${report.signal_weight}/${report.thresholds}` : `${report.rule}/${report.thresholds}`;
+}
+
+function complexity(key: string): number {
+  const signals = /^signals:([\d.]+)\//u.exec(key);
+  if (signals) return COMPLEXITY.indexOf('signals/offset') + Number(signals[1]) / 1000;
+  const rank = COMPLEXITY.indexOf(key);
+  if (rank < 0) throw new Error(`train: unknown presence rule ${key}`);
+  return rank;
+}
 
 export interface RuleCandidate {
   readonly key: string;
@@ -389,20 +423,40 @@ export function oneStandardError(candidates: readonly RuleCandidate[]): { chosen
   const k = best.foldBAs.length;
   const m = best.foldBAs.reduce((a, b) => a + b, 0) / Math.max(1, k);
   const se = k > 1 ? Math.sqrt(best.foldBAs.reduce((a, b) => a + (b - m) ** 2, 0) / (k - 1) / k) : 0;
-  const rank = (c: RuleCandidate) => COMPLEXITY.indexOf(c.key);
+  const rank = (c: RuleCandidate) => complexity(c.key);
   const chosen = candidates.filter((c) => c.balanced_accuracy >= best.balanced_accuracy - se - 1e-12).reduce((a, b) => (rank(b) < rank(a) ? b : a));
   return { chosen, best, se };
 }
 
-/** A chunk's presence logit under a rule, counted only when the chunk is of the kind by the clause head. */
-const gated = (clauseT: readonly number[], rule: PresenceRule) => (c: Float32Array, p: Float32Array, k: number) =>
-  c[k]! < clauseT[k]! ? Number.NEGATIVE_INFINITY : rule === 'clause' ? c[k]! : rule === 'mean' ? (c[k]! + p[k]!) / 2 : p[k]!;
+/**
+ * A chunk's presence logit under a rule, counted only when the chunk is of the kind by the clause
+ * head; with signals, the kind's playbook signal score (0..1) times their weight added.
+ */
+const gated = (clauseT: readonly number[], rule: PresenceRule, signals: { weight: number; scores: ReadonlyMap<string, Float32Array> } | null = null) => (c: Float32Array, p: Float32Array, k: number, chunk: string) =>
+  c[k]! < clauseT[k]! ? Number.NEGATIVE_INFINITY : (rule === 'clause' ? c[k]! : rule === 'mean' ? (c[k]! + p[k]!) / 2 : p[k]!) + (signals ? signals.weight * (signals.scores.get(chunk)?.[k] ?? 0) : 0);
+
+/** Each training chunk's playbook signal score per kind (empty: no signal types given or no weight to try). */
+function signalScores(input: TrainInput, kinds: readonly string[], weights: readonly number[]): Map<string, Float32Array> {
+  const out = new Map<string, Float32Array>();
+  const types = (input.signalTypes ?? []).filter((t) => kinds.includes(t.id));
+  if (types.length === 0 || weights.length === 0) return out;
+  const index = new Map(kinds.map((k, i) => [k, i]));
+  const classifier = new PlaybookClassifier(types);
+  for (const doc of input.docs) {
+    for (const chunk of doc.chunks) {
+      const v = new Float32Array(kinds.length);
+      for (const e of classifier.signalEvidence({ text: chunk.text, sectionPath: chunk.sectionPath, sectionTitle: chunk.sectionTitle ?? null })) v[index.get(e.type)!] = e.score;
+      out.set(chunk.id, v);
+    }
+  }
+  return out;
+}
 
 function pooled(items: readonly Scored[][], folds: number): Pooled {
   return summarise(items, items.map((list) => nestedPredictions(list, folds, Number.POSITIVE_INFINITY)), folds);
 }
 
-function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], folds: number, setting: Record<string, number>): CvReport {
+function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], folds: number, setting: Record<string, number>, signals: ReadonlyMap<string, Float32Array>, signalWeights: readonly number[]): CvReport {
   const { clause } = scoredItems(clauseOof, prepared, input, kinds);
   const rules: Record<string, Pooled> = {};
   for (const r of PRESENCE_RULES) {
@@ -410,10 +464,14 @@ function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], p
     rules[`${r}/per_kind`] = pooled(items, folds);
     rules[`${r}/offset`] = pooledOffset(items, clauseT, folds);
   }
+  if (signals.size > 0) {
+    for (const weight of signalWeights) rules[`signals:${weight}/offset`] = pooledOffset(presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, 'clause', { weight, scores: signals })), clauseT, folds);
+  }
   const selection = oneStandardError(Object.entries(rules).map(([key, p]) => ({ key, balanced_accuracy: p.report.balanced_accuracy, foldBAs: p.foldBAs })));
-  const [rule, mode] = selection.chosen.key.split('/') as [PresenceRule, ThresholdMode];
-  const choice = { rule, mode };
-  const presence = rules[`${rule}/${choice.mode}`]!;
+  const presence = rules[selection.chosen.key]!;
+  const signalRule = /^signals:([\d.]+)\/(\w+)$/u.exec(selection.chosen.key);
+  const [rule, mode] = (signalRule ? ['clause', signalRule[2]] : selection.chosen.key.split('/')) as [PresenceRule, ThresholdMode];
+  const choice = { rule, mode, signalWeight: signalRule ? Number(signalRule[1]) : 0 };
   const alone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (_c, p, k) => p[k]!), folds);
   const clauseAlone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (c, _p, k) => c[k]!), folds);
   const perKind: Record<string, KindFigures> = {};
@@ -441,13 +499,14 @@ function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], p
     selection: { best: selection.best.key, best_balanced_accuracy: selection.best.balanced_accuracy, standard_error: selection.se },
     rule,
     thresholds: choice.mode,
+    signal_weight: choice.signalWeight,
     kinds: perKind,
   };
 }
 
 /** Presence thresholds (presence-head logits) per kind; kinds without contract data get the median offset from their clause threshold. */
-function presenceThresholds(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], rule: PresenceRule, mode: ThresholdMode): number[] {
-  const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, rule));
+function presenceThresholds(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], rule: PresenceRule, mode: ThresholdMode, signals: { weight: number; scores: ReadonlyMap<string, Float32Array> } | null): number[] {
+  const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, rule, signals));
   if (mode === 'offset') {
     const offset = bestThreshold(offsetItems(items, clauseT), 0);
     return clauseT.map((t) => round(t + offset, 4));
@@ -458,7 +517,7 @@ function presenceThresholds(clauseOof: Oof, presenceOof: Oof, clauseT: readonly 
   return found.map((t) => round(Number.isFinite(t) ? t : median, 4));
 }
 
-function exportModel(clause: LinearModel, presence: LinearModel | null, question: LinearModel, rule: PresenceRule, kinds: readonly string[], names: readonly string[], idfBytes: Uint8Array, thresholds: { clause: number[]; presence: number[]; question: number; questionMargin?: number }, keepPerKind: number, training: Record<string, unknown>): ClauseModelFile {
+function exportModel(clause: LinearModel, presence: LinearModel | null, question: LinearModel, rule: PresenceRule, signalWeight: number, kinds: readonly string[], names: readonly string[], idfBytes: Uint8Array, thresholds: { clause: number[]; presence: number[]; question: number; questionMargin?: number }, keepPerKind: number, training: Record<string, unknown>): ClauseModelFile {
   const K = kinds.length;
   // Largest weights per kind and head; features no head keeps leave the vocabulary.
   const keep = (model: LinearModel) => kinds.map((_, k) => {
@@ -491,6 +550,7 @@ function exportModel(clause: LinearModel, presence: LinearModel | null, question
     ...(presence ? { presenceWeights: encode(presence, keptPresence) } : {}),
     questionWeights: encode(question, keptQuestion),
     presenceRule: rule,
+    ...(signalWeight > 0 ? { presenceSignalWeight: signalWeight } : {}),
     thresholds,
     training,
   };

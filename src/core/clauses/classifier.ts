@@ -43,6 +43,8 @@ const BATCH = 16;
 export class LearnedClauseClassifier implements ClauseClassifier {
   /** The playbook signals of the types the model does not know (null: none). */
   private readonly playbook: PlaybookClassifier | null;
+  /** The model's kinds' playbook signals, which its presence logit adds (null: the model weighs none). */
+  private readonly signals: PlaybookClassifier | null;
   /** The types' names and keywords, for questions. */
   private readonly names: PlaybookClassifier;
   /** Clause type id → its name (for what the ask path writes: "No passage … is a cap on liability clause"). */
@@ -63,6 +65,9 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     this.kinds = [...new Set(known)].map((id) => ({ id, k: model.indexOf(id) }));
     const others = clauseTypes.filter((t) => !model.knows(t.id));
     this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
+    // Signals and titles only, never an embedder: the weight was learnt on them alone.
+    const modelTypes = clauseTypes.filter((t) => model.knows(t.id));
+    this.signals = model.model.presenceSignalWeight > 0 && modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })), options.questionLanguage ? { questionLanguage: options.questionLanguage } : {});  // as builtin.ts questionClassifier()
     this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
     this.typeNamesIn = new Map(clauseTypes.map((t) => [t.id, Object.fromEntries(Object.entries(t.keywordsByLanguage ?? {}).flatMap(([language, words]) => (words[0] ? [[language, words[0]]] : [])))]));
@@ -105,9 +110,24 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
       const { scores, presence } = this.model.scorePassage(passage);
-      out.push(withValueEvidence(this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! })), passage.text).sort((a, b) => b.score - a.score));
+      const labels = this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! }));
+      out.push(withValueEvidence(this.withPresenceSignals(labels, passage), passage.text).sort((a, b) => b.score - a.score));
     }
     return out;
+  }
+
+  /**
+   * The labels' presence with the playbook's signals for their kinds added, as the model was
+   * trained to weigh them (the file's presenceSignalWeight; unchanged when it has none): for the
+   * kinds the passage is of (score ≥ 0.5, the clause threshold), as the trainer counts a passage
+   * towards its contract only then; the signals are read for those kinds alone.
+   */
+  withPresenceSignals(labels: readonly ClauseLabel[], passage: ClausePassage): ClauseLabel[] {
+    const weight = this.model.model.presenceSignalWeight;
+    const of = new Set(labels.filter((l) => l.presence !== undefined && l.score >= 0.5).map((l) => l.type));
+    if (!this.signals || weight <= 0 || of.size === 0) return [...labels];
+    const signal = new Map(this.signals.signalEvidence(passage, of).map((e) => [e.type, e.score]));
+    return labels.map((l) => (of.has(l.type) ? { ...l, presence: addLogits(l.presence!, weight * (signal.get(l.type) ?? 0)) } : l));
   }
 
   /** Where in the passage a kind reads strongest: the best window and its score (null: the model does not know the kind, or no window). */
@@ -178,3 +198,9 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   }
 }
 
+/** sigmoid(logit(p) + z), for a probability p kept off 0 and 1. */
+function addLogits(p: number, z: number): number {
+  if (z === 0) return p;
+  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
+  return 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + z)));
+}

@@ -13,6 +13,10 @@
  *                                                      when "presenceRule" is "clause")
  *     "presenceRule": "presence" | "clause" | "mean",  what a passage's presence logit is: the
  *                                                      presence head's, the clause head's, or their mean
+ *     "presenceSignalWeight": 3,                       logits the playbook's signals for a kind (0..1:
+ *                                                      its patterns and section-title keywords, without
+ *                                                      an embedder) add to a passage's presence logit
+ *                                                      (absent: 0)
  *     "thresholds": { "clause": [z…], "presence": [z…] },  decision logits per kind and head
  *                   (+ "question": p, "questionMargin": z: when a question's first kind counts)
  *     "training": {…}                                  provenance and figures (model card)
@@ -59,6 +63,8 @@ export interface ClauseModelFile {
   /** Which kind a question asks about (trained on questions and the kinds' names; absent in older files). */
   readonly questionWeights?: readonly KindWeights[];
   readonly presenceRule: PresenceRule;
+  /** Logits the playbook signals' score for a kind (0..1) add to a passage's presence logit (absent: none). */
+  readonly presenceSignalWeight?: number;
   readonly thresholds: {
     readonly clause: readonly number[];
     readonly presence: readonly number[];
@@ -96,6 +102,8 @@ export interface DecodedModel {
   /** Or the lead in logits of its first kind over the second at which it counts (Infinity: no such rule). */
   readonly questionMargin: number;
   readonly presenceRule: PresenceRule;
+  /** Logits the playbook signals' score for a kind adds to a passage's presence logit (0: none). */
+  readonly presenceSignalWeight: number;
   readonly clauseThreshold: Float32Array;
   readonly presenceThreshold: Float32Array;
   /** The ask path's calibrated sufficiency threshold (null: the default). */
@@ -181,6 +189,8 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
   const rule = json['presenceRule'];
   if (!PRESENCE_RULES.includes(rule as PresenceRule)) return fail(`"presenceRule" must be one of ${PRESENCE_RULES.join(', ')}`);
   const presence = rule === 'clause' ? null : decodeHead(json['presenceWeights'], 'presenceWeights', kinds as string[], F, fail, source);
+  const presenceSignalWeight = json['presenceSignalWeight'] ?? 0;
+  if (!finite(presenceSignalWeight) || presenceSignalWeight < 0) return fail('"presenceSignalWeight" must be a number ≥ 0');
   const question = json['questionWeights'] === undefined ? null : decodeHead(json['questionWeights'], 'questionWeights', kinds as string[], F, fail, source);
   const questionThreshold = thresholds['question'] ?? 0.5;
   if (!finite(questionThreshold) || questionThreshold < 0 || questionThreshold > 1) return fail('"thresholds.question" must be a number in [0, 1]');
@@ -196,6 +206,7 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
     questionThreshold,
     questionMargin,
     presenceRule: rule as PresenceRule,
+    presenceSignalWeight,
     clauseThreshold,
     presenceThreshold,
     sufficiencyThreshold: isObject(sufficiency) ? (sufficiency['threshold'] as number) : null,

@@ -161,6 +161,15 @@ export class PlaybookClassifier implements ClauseClassifier {
     return out;
   }
 
+  /**
+   * Every type's score for a passage from its section titles and signal patterns alone (no
+   * embedder, no budget), synchronously: what the learned model's presence adds (clauses/classifier.ts).
+   * `only`: the types to score (the others are left out).
+   */
+  signalEvidence(passage: ClausePassage, only?: ReadonlySet<string>): TypeEvidence[] {
+    return this.scorePassage(passage, null, undefined, only);
+  }
+
   async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
     return this.questionNames(question, options).labels;
   }
@@ -194,7 +203,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     return { labels: labels.sort((a, b) => b.score - a.score), foreign: own !== null || translated };
   }
 
-  private scorePassage(passage: ClausePassage, similarity: readonly number[] | null, budget: ClassifyBudget | undefined): TypeEvidence[] {
+  private scorePassage(passage: ClausePassage, similarity: readonly number[] | null, budget: ClassifyBudget | undefined, only?: ReadonlySet<string>): TypeEvidence[] {
     const text = new TextEncoder().encode(signalText(passage.text));
     const path = passage.sectionPath ?? [];
     const inner = passage.sectionTitle ?? path.at(-1) ?? null;
@@ -203,6 +212,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     const shortTitle = inner !== null && inner.replace(/^[\d.\s]+|[^\p{L}\s]/gu, '').trim().split(/\s+/).length <= 2;
     const row: TypeEvidence[] = [];
     for (const [j, t] of this.types.entries()) {
+      if (only && !only.has(t.type.id)) continue;
       if (budget?.typeStopped(t.type.id)) {
         row.push({ type: t.type.id, score: 0, matched: [], similarity: null });
         continue;

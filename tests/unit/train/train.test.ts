@@ -11,6 +11,8 @@ import { bestThreshold, nestedFigures, auroc } from '../../../src/train/threshol
 import { calibrateSufficiency, thresholdFor, thresholdPerWording } from '../../../src/train/sufficiency';
 import { learnedSufficiency, sufficiencyFeatures } from '../../../src/core/ask/sufficiency';
 import { clauseData } from '../../helpers/clause-data';
+import { builtinClauseTypes } from '../../../src/playbooks/builtin';
+import { slug } from '../../../src/core/eval/scan-eval';
 
 const options = { ...DEFAULT_TRAINER, folds: 3, minDf: 1, grid: [{ passageWeight: 1, passageWeakWeight: 0 }] };
 
@@ -55,6 +57,26 @@ describe('the clause-kind trainer', () => {
     expect(out.model.thresholds.questionMargin).toBe(rule.margin ?? undefined);
     const classifier = new LearnedClauseClassifier(ClauseKindModel.fromJson(JSON.parse(JSON.stringify(out.model)), 'test model'));
     expect((await classifier.questionTypes('who signed the contract'))).toEqual([]);
+  });
+
+  it('tries the playbook signals as a presence rule, and the run-time classifier adds them as the trainer did', async () => {
+    const types = builtinClauseTypes().filter((t) => data.labels.some((l) => slug(l.category ?? '') === t.id));
+    const out = train({ ...data, signalTypes: types }, options);
+    expect(Object.keys(out.chosen.rules)).toEqual(expect.arrayContaining(['signals:1/offset', 'signals:2/offset', 'signals:3/offset', 'signals:4/offset']));
+    // Forced to weigh them: the file records the weight, and the classifier raises the presence of
+    // a passage whose heading and wording the playbook reads as the kind, not of one it does not.
+    const forced = train({ ...data, signalTypes: types }, { ...options, grid: [], signalWeights: [4] });
+    const weighs = forced.chosen.signal_weight > 0;
+    expect(forced.model.presenceSignalWeight).toBe(weighs ? 4 : undefined);
+    const model = ClauseKindModel.fromJson(JSON.parse(JSON.stringify({ ...forced.model, presenceSignalWeight: 4 })), 'test model');
+    const plain = new LearnedClauseClassifier(ClauseKindModel.fromJson(JSON.parse(JSON.stringify({ ...forced.model, presenceSignalWeight: undefined })), 'test model'), types);
+    const signalled = new LearnedClauseClassifier(model, types);
+    const law = { text: 'This agreement shall be governed by the laws of Delaware.', sectionTitle: 'Governing Law', sectionPath: ['12 Governing Law'] };
+    const presence = async (c: LearnedClauseClassifier) => (await c.kindScores([law]))[0]!.find((l) => l.type === 'governing_law')!.presence!;
+    expect(await presence(signalled)).toBeGreaterThan(await presence(plain));
+    const [labels] = await signalled.kindScores([law]);
+    expect(signalled.withPresenceSignals([{ type: 'insurance', score: 0.2, presence: 0.1 }], law)[0]!.presence).toBeCloseTo(0.1, 5);
+    expect(labels!.length).toBe(3);
   });
 
   it('produces a file the run-time classifier reads and scores with', async () => {

@@ -39,6 +39,19 @@ describe('the committed clause-kind model', () => {
     expect(nda!.find((l) => l.type === 'ci_definition')?.presence).toBeUndefined();
   });
 
+  it('gives a contract the kind where the playbook\'s cues agree with the model: a clause under its own heading', async () => {
+    // The file weighs the commercial playbook's signals in presence (npm run train chose the weight by cross-validation).
+    expect(clauseKindModel().model.presenceSignalWeight).toBeGreaterThan(0);
+    const classifier = builtinClassifier({ threshold: 0 });
+    const clause = 'Bioamber will not itself or with or through third parties engage in the development of biocatalysts other than E. coli for the production of succinic acid, except for the development activities under this Agreement.';
+    const presence = async (passage: { text: string; sectionTitle?: string; sectionPath?: string[] }) => (await classifier.classify([passage]))[0]!.find((l) => l.type === 'non_compete')!;
+    const bare = await presence({ text: clause, sectionPath: ['13 Miscellaneous', '13.9'], sectionTitle: '13.9' });
+    const headed = await presence({ text: `13.9 Non-Compete Commitment. ${clause}`, sectionPath: ['13 Miscellaneous', '13.9 Non-Compete Commitment'], sectionTitle: '13.9 Non-Compete Commitment' });
+    expect(bare.score).toBeGreaterThan(0.5);
+    expect(headed.presence!).toBeGreaterThan(bare.presence!);
+    expect(hasClause([{ labels: [headed] }], 'non_compete')).toBe(true);
+  });
+
   it('reads a table of contents as no clause of any kind, though it names them', async () => {
     const classifier = builtinClassifier({ threshold: 0 });
     const contents = '13.1 Force Majeure. 68 13.2 Change in Control of Licensee. 68 13.3 Export Control. 69 13.4 Assignment. 69 13.5 Severability. 70 13.6 Governing Law. 70';
@@ -104,6 +117,7 @@ describe('a model file that cannot be used', () => {
     expect(broken({ weights: [] })).toThrow(/"weights" must have one entry per kind \(38\)/);
     expect(broken({ thresholds: { clause: [1], presence: [] } })).toThrow(/thresholds\.clause/);
     expect(broken({ thresholds: { ...(file['thresholds'] as object), questionMargin: -1 } })).toThrow(/"thresholds\.questionMargin" must be a number ≥ 0/);
+    expect(broken({ presenceSignalWeight: -1 })).toThrow(/"presenceSignalWeight" must be a number ≥ 0/);
     expect(broken({ sufficiency: { threshold: 0.5, weights: { bias: 1 } } })).toThrow(/"sufficiency.weights" must hold the numbers bias, retrieval, clause, answerType, noAnswerType, threshold/);
     const weights = [...(file['weights'] as object[])];
     weights[2] = { ...weights[2], index: toBase64(Uint8Array.from([255, 255])), value: toBase64(Uint8Array.from([1])) };

@@ -198,11 +198,23 @@ function typeName(playbook: Playbook, id: string): string {
   return name ? name.replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase()) : id;
 }
 
+/**
+ * "a" or "an" before a clause type's name, by how its first word is said: "an exclusivity", "an IP
+ * ownership assignment", "a non-compete", "a unilateral …", "an MFN …".
+ */
+export function withArticle(name: string): string {
+  const word = /^[\p{L}\p{N}]+/u.exec(name)?.[0] ?? '';
+  // An acronym is said letter by letter: A, E, F, H, I, L, M, N, O, R, S, X open with a vowel sound.
+  const acronym = word.length > 1 && word === word.toUpperCase() && /\p{L}/u.test(word);
+  const vowel = acronym ? /^[AEFHILMNORSX]/u.test(word) : /^[aeiou]/iu.test(word) && !/^(?:uni|use|usu|eu|one\b|once)/iu.test(word) || /^(?:hour|honou?r|heir)/iu.test(word);
+  return `${vowel ? 'an' : 'a'} ${name}`;
+}
+
 function explain(rule: Rule, kind: FlagKind, playbook: Playbook): string {
   const lead = {
     missing: `No ${typeName(playbook, rule.clauseType)} clause was found.`,
     failed: `The ${typeName(playbook, rule.clauseType)} clause does not meet the rule “${rule.title}”.`,
-    present: `The contract contains a ${typeName(playbook, rule.clauseType)} clause (“${rule.title}”).`,
+    present: `The contract contains ${withArticle(typeName(playbook, rule.clauseType))} clause (“${rule.title}”).`,
     unverified: `The ${typeName(playbook, rule.clauseType)} clause could not be checked automatically against “${rule.title}”; review it.`,
   }[kind];
   return rule.explanation ? `${lead} ${rule.explanation}` : lead;

@@ -235,3 +235,27 @@ describe('the commercial playbook\'s automatic-renewal rule', () => {
     }
   });
 });
+
+describe('generated texts', () => {
+  it('writes "a" or "an" as the clause type\'s name is said', async () => {
+    const { withArticle } = await import('../../../../src/core/scan/rules');
+    expect(withArticle('exclusivity')).toBe('an exclusivity');
+    expect(withArticle('IP ownership assignment')).toBe('an IP ownership assignment');
+    expect(withArticle('MFN')).toBe('an MFN');
+    expect(withArticle('non-compete')).toBe('a non-compete');
+    expect(withArticle('renewal term (auto-renewal)')).toBe('a renewal term (auto-renewal)');
+    expect(withArticle('unilateral termination')).toBe('a unilateral termination');
+    expect(withArticle('uncapped liability')).toBe('an uncapped liability');
+    expect(withArticle('insurance')).toBe('an insurance');
+    expect(withArticle('post-termination services')).toBe('a post-termination services');
+  });
+
+  it('a present clause\'s explanation reads "contains an exclusivity clause"', async () => {
+    const { builtinPlaybook } = await import('../../../../src/playbooks/builtin');
+    const playbook = builtinPlaybook('commercial-contracts')!;
+    const rule = playbook.rules.find((r) => r.id === 'exclusivity-review')!;
+    const chunk = { id: 'd:1', documentId: 'd', seq: 1, text: 'Distributor shall be the exclusive distributor of the Products in the Territory.', pageStart: 2, pageEnd: 2, sectionPath: ['4 Exclusivity'], sectionTitle: '4 Exclusivity', charStart: 0, charEnd: 80 } as unknown as ClassifiedChunk['chunk'];
+    const { flags } = await evaluateRule(rule, playbook, { id: 'd', name: 'd.pdf' }, [{ chunk, labels: [{ type: 'exclusivity', score: 0.95, presence: 0.9 }] }], {});
+    expect(flags[0]!.explanation).toMatch(/^The contract contains an exclusivity clause \(“Exclusivity commitments”\)\./);
+  });
+});

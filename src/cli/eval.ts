@@ -165,7 +165,7 @@ function print(results: readonly ScopeResult[], threshold: number, categories: b
   for (const r of results.filter((x) => x.answers)) {
     const a = r.answers!;
     console.log(
-      `answers (${r.config} / app, ${a.n} questions): citations valid ${pct(a.citations_valid).trim()}%, quotes verbatim ${pct(a.quotes_verbatim).trim()}%, answer cites the evidence ${pct(a.answer_has_evidence).trim()}% of answerable, quotes it ${pct(a.quote_has_evidence).trim()}%; abstained on ${pct(a.abstained_answerable).trim()}% of answerable, ${pct(a.abstained_unanswerable).trim()}% of unanswerable`,
+      `answers (${r.config} / app, ${a.n} questions): citations valid ${pct(a.citations_valid).trim()}%, quotes verbatim ${pct(a.quotes_verbatim).trim()}%, answer cites the evidence ${pct(a.answer_has_evidence).trim()}% of answerable, quotes it ${pct(a.quote_has_evidence).trim()}% (${pct(a.quotes_on_evidence).trim()}% of its quotes on the evidence); abstained on ${pct(a.abstained_answerable).trim()}% of answerable, ${pct(a.abstained_unanswerable).trim()}% of unanswerable`,
     );
     const byCategory = Object.entries(a.value_match.by_category).map(([k, v]) => `${k} ${pct(v).trim()}%`).join(', ');
     console.log(`  values (${a.value_match.n} value questions): match ${pct(a.value_match.overall).trim()}% (${byCategory}); value in the quote ${pct(a.value_in_quote).trim()}%; heading-only quotes ${a.heading_only}`);

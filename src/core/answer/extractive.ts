@@ -30,6 +30,8 @@ import { valueNotStated, valueSentence } from './value-line';
 const MAX_SENTENCES = 3;
 /** A lower-ranked passage is quoted when its best sentence scores at least this share of the best. */
 const RELATIVE = 0.5;
+/** A further passage's sentence is quoted when it reads as the asked kind at least this surely (one logit above its threshold). */
+const FURTHER_QUOTE_KIND = 1 / (1 + Math.exp(-1));
 const MAX_SENTENCE = 420;
 /** Characters kept before the first question term of a cut sentence. */
 const LEAD_IN = 120;
@@ -175,6 +177,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const found = findValue(asked, sources, ranker, kindOf);
   const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf)) }));
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
+  const readsAsKind = !!kindOf && bestOf.some((b) => b.sentence && kindOf(b.source, b.source.text.slice(b.sentence.start, b.sentence.end)) >= 0.5);
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
@@ -183,7 +186,13 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     // second renewal term, the law of a schedule): "which law applies?" does not quote a tax clause
     // because it says "applying".
     if (found && !extractValue(asked!, b.source.text.slice(b.sentence.start, b.sentence.end), { effectiveDate: b.source.effectiveDate ?? null })) return;
-    if (i === 0 || b.sentence.score >= top * RELATIVE) chosen.push({ source: b.source, sentence: b.sentence });
+    if (i > 0 && b.sentence.score < top * RELATIVE) return;
+    // A further passage's sentence joins the first's when it reads clearly as the asked clause (or
+    // when no sentence shown reads as it at all): one that only reaches the kind's threshold is
+    // mostly another clause in the same words ("Cargill will not pay or receive bribes" beside a
+    // non-compete).
+    if (i > 0 && kindOf && readsAsKind && kindOf(b.source, b.source.text.slice(b.sentence.start, b.sentence.end)) < FURTHER_QUOTE_KIND) return;
+    chosen.push({ source: b.source, sentence: b.sentence });
   });
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });

@@ -7,6 +7,8 @@
  *  - answer_has_evidence: of the answerable questions, those whose answer cites a passage
  *    (of the question's document, when known) overlapping an annotated evidence span (match.ts;
  *    the passage proper, not the neighbours shown with it); an abstention has none;
+ *  - quotes_on_evidence: of the quotes answering answerable questions, those overlapping the
+ *    item's evidence (the rest are beside the point: another clause the classifier over-read)
  *  - quote_has_evidence: of the answerable questions, those whose answer quotes, from a passage
  *    of the question's document, words overlapping an annotated evidence span: the sentence
  *    quoted is the clause, not only a passage that holds it somewhere;
@@ -32,6 +34,7 @@ export interface AnswerJudgement {
   readonly quotes_verbatim: number;
   readonly answer_has_evidence: number;
   readonly quote_has_evidence: number;
+  readonly quotes_on_evidence: number;
   readonly abstained_answerable: number;
   readonly abstained_unanswerable: number;
   readonly value_match: { readonly overall: number; readonly n: number; readonly by_category: Readonly<Record<string, number>> };
@@ -73,6 +76,21 @@ export function quotesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = ne
 
 const share = (part: number, whole: number, empty: number) => (whole === 0 ? empty : part / whole);
 
+/** Of the quotes in the answers to answerable questions, the share that overlap the item's evidence (a quote beside the point lowers it). */
+function quotesOnEvidence(answerable: readonly JudgedTurn[], matcher: EvidenceMatcher): number {
+  let quotes = 0;
+  let on = 0;
+  for (const { item, turn, documentId } of answerable) {
+    if (!turn.answer || abstained(turn)) continue;
+    const ofDocument = new Set(turn.sources.filter((s) => !documentId || s.documentId === documentId).map((s) => s.n));
+    for (const q of turn.answer.quotes) {
+      quotes++;
+      if (q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text))) on++;
+    }
+  }
+  return share(on, quotes, 0);
+}
+
 export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
   const matcher = new EvidenceMatcher();
   let citations = 0;
@@ -100,6 +118,7 @@ export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {
     quotes_verbatim: share(verbatim, quotes, 1),
     answer_has_evidence: share(answerable.filter((t) => citesEvidence(t, matcher)).length, answerable.length, 0),
     quote_has_evidence: share(answerable.filter((t) => quotesEvidence(t, matcher)).length, answerable.length, 0),
+    quotes_on_evidence: quotesOnEvidence(answerable, matcher),
     abstained_answerable: share(answerable.filter((t) => abstained(t.turn)).length, answerable.length, 0),
     abstained_unanswerable: share(unanswerable.filter((t) => abstained(t.turn)).length, unanswerable.length, 0),
     value_match: values.match,

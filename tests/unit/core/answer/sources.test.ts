@@ -130,6 +130,17 @@ describe('extractive answers', () => {
     expect(extractiveAnswer(question, sources, 'en', undefined, 'expiration_date').value).toMatchObject({ source: 1 });
   });
 
+  it('quotes a further passage only when it reads clearly as the asked clause, not one that just reaches the kind', () => {
+    const clause = '13.9 Non-Compete Commitment. Bioamber will not engage in the development of biocatalysts other than E. coli for the production of succinic acid.';
+    const bribes = 'Cargill will not pay or receive bribes or participate in any other unethical, fraudulent or corrupt practice in the development of the biocatalysts.';
+    const question = 'does the development agreement have a non-compete?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 13, text: clause })), fromPassage(passage({ doc: MSA, seq: 11, text: bribes }))]);
+    const reading = (further: number) => (_source: unknown, sentence: string) => (sentence.startsWith('13.9') ? 0.9 : further);
+    expect(extractiveAnswer(question, sources, 'en', reading(0.6)).text).not.toContain('bribes');
+    expect(extractiveAnswer(question, sources, 'en', reading(0.8)).text).toContain('bribes');
+    expect(extractiveAnswer(question, sources, 'en', reading(0.6)).text).toContain('13.9 Non-Compete Commitment.');
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

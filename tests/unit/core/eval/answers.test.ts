@@ -56,6 +56,10 @@ describe('judging answers', () => {
     const elsewhere = { ...turn, answer: { ...turn.answer!, quotes: turn.answer!.quotes.map((q) => ({ ...q, text: 'Nothing in this Agreement limits liability for fraud.' })) } };
     expect(citesEvidence({ item: qa, turn: elsewhere, documentId: 'msa' })).toBe(true);
     expect(quotesEvidence({ item: qa, turn: elsewhere, documentId: 'msa' })).toBe(false);
+    // Of the quotes given, the share on the evidence: one of two when the second is beside the point.
+    const two = { ...turn, answer: { ...turn.answer!, quotes: [...turn.answer!.quotes.slice(0, 1), ...elsewhere.answer.quotes.slice(0, 1)] } };
+    expect(judgeAnswers([{ item: qa, turn, documentId: 'msa' }]).quotes_on_evidence).toBe(1);
+    expect(judgeAnswers([{ item: qa, turn: two, documentId: 'msa' }]).quotes_on_evidence).toBe(0.5);
   });
 
   it('judges typed values against CUAD answers, and quotes that are only headings', async () => {
@@ -75,6 +79,6 @@ describe('judging answers', () => {
   });
 
   it('gives neutral shares for an empty set', () => {
-    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, quote_has_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0, value_match: { overall: 0, n: 0, by_category: {} }, heading_only: 0, value_in_quote: 0 });
+    expect(judgeAnswers([])).toEqual({ n: 0, citations_valid: 1, quotes_verbatim: 1, answer_has_evidence: 0, quote_has_evidence: 0, quotes_on_evidence: 0, abstained_answerable: 0, abstained_unanswerable: 0, value_match: { overall: 0, n: 0, by_category: {} }, heading_only: 0, value_in_quote: 0 });
   });
 });

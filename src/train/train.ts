@@ -459,19 +459,24 @@ function pooled(items: readonly Scored[][], folds: number): Pooled {
 function figures(clauseOof: Oof, presenceOof: Oof, clauseT: readonly number[], prepared: readonly Prepared[], input: TrainInput, kinds: readonly string[], folds: number, setting: Record<string, number>, signals: ReadonlyMap<string, Float32Array>, signalWeights: readonly number[]): CvReport {
   const { clause } = scoredItems(clauseOof, prepared, input, kinds);
   const rules: Record<string, Pooled> = {};
+  const choices = new Map<string, { rule: PresenceRule; mode: ThresholdMode; signalWeight: number }>();
+  const add = (rule: PresenceRule, mode: ThresholdMode, signalWeight: number, figures: Pooled) => {
+    const key = ruleKey({ rule, thresholds: mode, signal_weight: signalWeight });
+    rules[key] = figures;
+    choices.set(key, { rule, mode, signalWeight });
+  };
   for (const r of PRESENCE_RULES) {
     const items = presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, r));
-    rules[`${r}/per_kind`] = pooled(items, folds);
-    rules[`${r}/offset`] = pooledOffset(items, clauseT, folds);
+    add(r, 'per_kind', 0, pooled(items, folds));
+    add(r, 'offset', 0, pooledOffset(items, clauseT, folds));
   }
   if (signals.size > 0) {
-    for (const weight of signalWeights) rules[`signals:${weight}/offset`] = pooledOffset(presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, 'clause', { weight, scores: signals })), clauseT, folds);
+    for (const weight of signalWeights) add('clause', 'offset', weight, pooledOffset(presenceItems(clauseOof, presenceOof, prepared, input, kinds, gated(clauseT, 'clause', { weight, scores: signals })), clauseT, folds));
   }
   const selection = oneStandardError(Object.entries(rules).map(([key, p]) => ({ key, balanced_accuracy: p.report.balanced_accuracy, foldBAs: p.foldBAs })));
   const presence = rules[selection.chosen.key]!;
-  const signalRule = /^signals:([\d.]+)\/(\w+)$/u.exec(selection.chosen.key);
-  const [rule, mode] = (signalRule ? ['clause', signalRule[2]] : selection.chosen.key.split('/')) as [PresenceRule, ThresholdMode];
-  const choice = { rule, mode, signalWeight: signalRule ? Number(signalRule[1]) : 0 };
+  const choice = choices.get(selection.chosen.key)!;
+  const rule = choice.rule;
   const alone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (_c, p, k) => p[k]!), folds);
   const clauseAlone = pooled(presenceItems(clauseOof, presenceOof, prepared, input, kinds, (c, _p, k) => c[k]!), folds);
   const perKind: Record<string, KindFigures> = {};

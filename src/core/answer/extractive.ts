@@ -175,9 +175,12 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   );
   const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
   const found = findValue(asked, sources, ranker, kindOf);
-  const bestOf = sources.map((source, i) => ({ source, sentence: bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf)) }));
+  const bestOf = sources.map((source, i) => {
+    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf));
+    return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : 0 };
+  });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
-  const readsAsKind = !!kindOf && bestOf.some((b) => b.sentence && kindOf(b.source, b.source.text.slice(b.sentence.start, b.sentence.end)) >= 0.5);
+  const readsAsKind = bestOf.some((b) => b.kind >= 0.5);
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
@@ -191,7 +194,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     // when no sentence shown reads as it at all): one that only reaches the kind's threshold is
     // mostly another clause in the same words ("Cargill will not pay or receive bribes" beside a
     // non-compete).
-    if (i > 0 && kindOf && readsAsKind && kindOf(b.source, b.source.text.slice(b.sentence.start, b.sentence.end)) < FURTHER_QUOTE_KIND) return;
+    if (i > 0 && readsAsKind && b.kind < FURTHER_QUOTE_KIND) return;
     chosen.push({ source: b.source, sentence: b.sentence });
   });
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));

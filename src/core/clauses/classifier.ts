@@ -198,9 +198,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   }
 }
 
-/** sigmoid(logit(p) + z), for a probability p kept off 0 and 1. */
+/** sigmoid(logit(p) + z). */
 function addLogits(p: number, z: number): number {
-  if (z === 0) return p;
-  const q = Math.min(1 - 1e-9, Math.max(1e-9, p));
-  return 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + z)));
+  return z === 0 ? p : 1 / (1 + Math.exp(-(logit(p) + z)));
 }

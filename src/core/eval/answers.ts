@@ -66,29 +66,25 @@ export function citesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new
   );
 }
 
+/** Each quote of the answer, and whether it is from a passage of the item's document with words overlapping one of its evidence spans (none: abstained). */
+function quotesJudged(judged: JudgedTurn, matcher: EvidenceMatcher): boolean[] {
+  const { item, turn } = judged;
+  if (!turn.answer || abstained(turn)) return [];
+  const ofDocument = new Set(turn.sources.filter((s) => !judged.documentId || s.documentId === judged.documentId).map((s) => s.n));
+  return turn.answer.quotes.map((q) => q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text)));
+}
+
 /** Whether the answer quotes, from a passage of the item's document, words overlapping one of its evidence spans. */
 export function quotesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new EvidenceMatcher()): boolean {
-  const { item, turn } = judged;
-  if (!turn.answer || abstained(turn)) return false;
-  const ofDocument = new Set(turn.sources.filter((s) => !judged.documentId || s.documentId === judged.documentId).map((s) => s.n));
-  return turn.answer.quotes.some((q) => q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text)));
+  return quotesJudged(judged, matcher).some(Boolean);
 }
 
 const share = (part: number, whole: number, empty: number) => (whole === 0 ? empty : part / whole);
 
 /** Of the quotes in the answers to answerable questions, the share that overlap the item's evidence (a quote beside the point lowers it). */
 function quotesOnEvidence(answerable: readonly JudgedTurn[], matcher: EvidenceMatcher): number {
-  let quotes = 0;
-  let on = 0;
-  for (const { item, turn, documentId } of answerable) {
-    if (!turn.answer || abstained(turn)) continue;
-    const ofDocument = new Set(turn.sources.filter((s) => !documentId || s.documentId === documentId).map((s) => s.n));
-    for (const q of turn.answer.quotes) {
-      quotes++;
-      if (q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text))) on++;
-    }
-  }
-  return share(on, quotes, 0);
+  const judged = answerable.flatMap((t) => quotesJudged(t, matcher));
+  return share(judged.filter(Boolean).length, judged.length, 0);
 }
 
 export function judgeAnswers(turns: readonly JudgedTurn[]): AnswerJudgement {

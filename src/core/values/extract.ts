@@ -32,18 +32,6 @@ export const VALUE_OF_KIND: Readonly<Record<string, ValueKind>> = {
   cap_on_liability: 'liability_cap',
 };
 
-/** The clause kind stating each value (the inverse of VALUE_OF_KIND, and the notice to end the contract of the termination clause); parties: none. */
-export const KIND_OF_VALUE: Readonly<Record<ValueKind, string | undefined>> = {
-  governing_law: 'governing_law',
-  renewal_term: 'renewal_term',
-  notice_period: 'notice_period_to_terminate_renewal',
-  termination_notice: 'termination_for_convenience',
-  expiration_date: 'expiration_date',
-  effective_date: 'effective_date',
-  liability_cap: 'cap_on_liability',
-  parties: undefined,
-};
-
 /**
  * Values a kind states only when the words ask for them: the notice to end the contract, of a
  * termination clause ("can we terminate for convenience, and on what notice?"); the clause
@@ -52,6 +40,12 @@ export const KIND_OF_VALUE: Readonly<Record<ValueKind, string | undefined>> = {
 export const VALUES_ASKED_OF_KIND: Readonly<Record<string, readonly ValueKind[]>> = {
   termination_for_convenience: ['termination_notice'],
 };
+
+/** The clause kind stating each value: VALUE_OF_KIND and VALUES_ASKED_OF_KIND read the other way (parties: none). */
+export const KIND_OF_VALUE: Readonly<Partial<Record<ValueKind, string>>> = Object.fromEntries<string>([
+  ...Object.entries(VALUE_OF_KIND).map(([kind, value]): [string, string] => [value, kind]),
+  ...Object.entries(VALUES_ASKED_OF_KIND).flatMap(([kind, values]) => values.map((value): [string, string] => [value, kind])),
+]);
 
 /**
  * The value a question asks for, given the clause kinds the learnt question head reads in it
@@ -95,7 +89,9 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
 };
 
 /** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
-const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement|endorsement|sponsorship|franchise|distributorship|collaboration|venture|jv)(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
+/** The nouns a contract is called by. */
+const AGREEMENT_NOUNS = 'agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement|endorsement|sponsorship|franchise|distributorship|collaboration|venture|jv';
+const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:${AGREEMENT_NOUNS})(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
 /** The question asks how long the agreement itself lasts, or its term. */
 const AGREEMENT_LASTS = new RegExp(
   String.raw`\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+${AGREEMENT_NOUN}\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b|\b(?:term|duration|length)\s+of\s+${AGREEMENT_NOUN}\b`,
@@ -104,7 +100,7 @@ const AGREEMENT_LASTS = new RegExp(
 
 /** "How long does it run?" of a question that names the agreement and nothing else ("Miltenyi supply agreement: how long does it run?"). */
 const IT_LASTS = /\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+it\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b/iu;
-const AGREEMENT_WORD = /^(?:agreements?|contracts?|deals?|arrangements?|licen[cs]es?|leases?|partnerships?|alliances?|engagements?|endorsements?|sponsorships?|franchises?|distributorships?|collaborations?|ventures?|jv)$/iu;
+const AGREEMENT_WORD = new RegExp(`^(?:${AGREEMENT_NOUNS})s?$`, 'iu');
 const PLAIN_WORD = /^(?:the|this|that|our|your|their|a|an|so|and|then|now|ok|okay|please)$/iu;
 
 /**

@@ -13,6 +13,7 @@ import { learnedSufficiency, sufficiencyFeatures } from '../../../src/core/ask/s
 import { clauseData } from '../../helpers/clause-data';
 import { builtinClauseTypes } from '../../../src/playbooks/builtin';
 import { slug } from '../../../src/core/eval/scan-eval';
+import { PlaybookClassifier } from '../../../src/core/scan/classify';
 
 const options = { ...DEFAULT_TRAINER, folds: 3, minDf: 1, grid: [{ passageWeight: 1, passageWeakWeight: 0 }] };
 
@@ -63,20 +64,24 @@ describe('the clause-kind trainer', () => {
     const types = builtinClauseTypes().filter((t) => data.labels.some((l) => slug(l.category ?? '') === t.id));
     const out = train({ ...data, signalTypes: types }, options);
     expect(Object.keys(out.chosen.rules)).toEqual(expect.arrayContaining(['signals:1/offset', 'signals:2/offset', 'signals:3/offset', 'signals:4/offset']));
-    // Forced to weigh them: the file records the weight, and the classifier raises the presence of
-    // a passage whose heading and wording the playbook reads as the kind, not of one it does not.
-    const forced = train({ ...data, signalTypes: types }, { ...options, grid: [], signalWeights: [4] });
-    const weighs = forced.chosen.signal_weight > 0;
-    expect(forced.model.presenceSignalWeight).toBe(weighs ? 4 : undefined);
-    const model = ClauseKindModel.fromJson(JSON.parse(JSON.stringify({ ...forced.model, presenceSignalWeight: 4 })), 'test model');
-    const plain = new LearnedClauseClassifier(ClauseKindModel.fromJson(JSON.parse(JSON.stringify({ ...forced.model, presenceSignalWeight: undefined })), 'test model'), types);
-    const signalled = new LearnedClauseClassifier(model, types);
+    // Without signal types the rules are not tried and the file weighs none.
+    expect(Object.keys(first.chosen.rules).some((k) => k.startsWith('signals:'))).toBe(false);
+    expect(first.model.presenceSignalWeight).toBeUndefined();
+    // A file with weight 4: presence = sigmoid(logit(presence without) + 4 × the kind's signal score),
+    // for a passage of the kind; the others' presence is left alone.
+    const file = (weight: number | undefined) => ClauseKindModel.fromJson(JSON.parse(JSON.stringify({ ...out.model, presenceSignalWeight: weight })), 'test model');
+    const plain = new LearnedClauseClassifier(file(undefined), types);
+    const signalled = new LearnedClauseClassifier(file(4), types);
     const law = { text: 'This agreement shall be governed by the laws of Delaware.', sectionTitle: 'Governing Law', sectionPath: ['12 Governing Law'] };
-    const presence = async (c: LearnedClauseClassifier) => (await c.kindScores([law]))[0]!.find((l) => l.type === 'governing_law')!.presence!;
-    expect(await presence(signalled)).toBeGreaterThan(await presence(plain));
-    const [labels] = await signalled.kindScores([law]);
-    expect(signalled.withPresenceSignals([{ type: 'insurance', score: 0.2, presence: 0.1 }], law)[0]!.presence).toBeCloseTo(0.1, 5);
-    expect(labels!.length).toBe(3);
+    const [before] = await plain.kindScores([law]);
+    const [after] = await signalled.kindScores([law]);
+    const of = (labels: typeof before, type: string) => labels!.find((l) => l.type === type)!;
+    const signal = new PlaybookClassifier(types).signalEvidence(law).find((e) => e.type === 'governing_law')!.score;
+    expect(of(before, 'governing_law').score).toBeGreaterThanOrEqual(0.5);
+    expect(signal).toBeGreaterThan(0.5);
+    const p = of(before, 'governing_law').presence!;
+    expect(of(after, 'governing_law').presence).toBeCloseTo(1 / (1 + Math.exp(-(Math.log(p / (1 - p)) + 4 * signal))), 5);
+    for (const type of ['anti_assignment', 'insurance']) expect(of(after, type).presence).toBeCloseTo(of(before, type).presence!, 9);
   });
 
   it('produces a file the run-time classifier reads and scores with', async () => {

@@ -182,9 +182,13 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const readsAsKind = bestOf.some((b) => b.kind >= 0.5);
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
+  // The same words are quoted once: a clause repeated in a schedule or a second copy adds no evidence.
+  const words = (p: Pick) => p.source.text.slice(p.sentence.start, p.sentence.end).replace(/\s+/gu, ' ').trim().toLowerCase();
+  const quoted = new Set(chosen.map(words));
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
     if (found && i === found.index) return;
+    if (quoted.has(words({ source: b.source, sentence: b.sentence }))) return;
     // With the value found, another passage is quoted only when it states such a value too (a
     // second renewal term, the law of a schedule): "which law applies?" does not quote a tax clause
     // because it says "applying".
@@ -196,6 +200,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     // non-compete).
     if (i > 0 && readsAsKind && b.kind < FURTHER_QUOTE_KIND) return;
     chosen.push({ source: b.source, sentence: b.sentence });
+    quoted.add(words({ source: b.source, sentence: b.sentence }));
   });
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });

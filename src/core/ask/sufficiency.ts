@@ -41,6 +41,8 @@ export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
 import type { ClauseLabel, SufficiencyWeights } from '../ports';
 import { valueSentence } from '../answer/value-line';
+import { quoted } from '../text/quotes';
+import { isRedacted } from '../text/redaction';
 import { extractValue } from '../values/extract';
 import type { ValueKind } from '../values/types';
 
@@ -162,7 +164,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // add nothing but noise.
   const failing = signals.filter((s) => s.value < 0.5);
   const shown = failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing;
-  const reasons = score < threshold ? shown.map((s) => s.reason()) : [];
+  const reasons = score < threshold ? [...redactedReason(passages, texts), ...shown.map((s) => s.reason())] : [];
   return { score, threshold, reasons, signals: record };
 }
 
@@ -221,3 +223,11 @@ function clauseName(label: ClauseLabel): string {
   return /^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
 }
 
+/** Says so when the closest passage is redacted past reading: the clause may be there, its words are not. */
+function redactedReason(passages: SufficiencyInput['passages'], texts: SufficiencyTexts): string[] {
+  const closest = passages[0];
+  if (!closest || !isRedacted(closest.chunk.text)) return [];
+  const section = closest.chunk.sectionPath.at(-1);
+  const where = [texts.page(closest.chunk.pageStart), ...(section ? [quoted(section, texts.language)] : [])].join(', ');
+  return [texts.redacted(where)];
+}

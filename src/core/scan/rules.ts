@@ -10,12 +10,39 @@
  */
 import { clausesOf, hasClause } from '../clauses/profiles';
 import { isDefinitionsPassage } from '../text/definitions';
+import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
 import { tooSlow } from './budget';
+import { compilePhrase, type SafePattern } from './patterns';
 import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
 import type { Playbook, Rule } from './playbook';
 import type { Evidence, Flag, FlagKind, RuleOutcome } from './types';
+
+/** The clause type's keywords (every language) as title patterns, compiled once per playbook. */
+const titlePatterns = new WeakMap<Playbook, Map<string, readonly SafePattern[]>>();
+function titleKeywords(playbook: Playbook, type: string): readonly SafePattern[] {
+  const byType = titlePatterns.get(playbook) ?? titlePatterns.set(playbook, new Map()).get(playbook)!;
+  let out = byType.get(type);
+  if (!out) {
+    const t = playbook.clauseTypes.find((c) => c.id === type);
+    out = t?.keywords ? [...t.keywords, ...Object.values(t.keywordsByLanguage ?? {}).flat()].map(compilePhrase) : [];  // (types built in code may leave keywords out)
+    byType.set(type, out);
+  }
+  return out;
+}
+
+/**
+ * The passage under a heading naming the clause type ("9. LIMITATION OF LIABILITY") whose text is
+ * redacted past reading, when no passage gives the document the kind: the clause is there, its
+ * words are not, so whether it meets a required rule cannot be told.
+ */
+function redactedClause(classified: readonly ClassifiedChunk[], playbook: Playbook, type: string): ChunkRecord | null {
+  const keywords = titleKeywords(playbook, type);
+  if (keywords.length === 0) return null;
+  const titled = (chunk: ChunkRecord) => [...chunk.sectionPath, chunk.sectionTitle ?? ''].some((title) => keywords.some((k) => k.test(title)));
+  return classified.find(({ chunk }) => isRedacted(chunk.text) && titled(chunk))?.chunk ?? null;
+}
 
 /** Flags per rule per document at most (a clause type repeated in 40 chunks is one problem). */
 const MAX_FLAGS_PER_RULE = 5;
@@ -137,7 +164,11 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   const stopped = budget?.stopped();
   if (stopped) return slow(stopped);
   if (candidates.length === 0) {
-    if (rule.kind === 'required') return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
+    if (rule.kind === 'required') {
+      const redacted = redactedClause(classified, playbook, rule.clauseType);
+      if (redacted) return result('not_checked', [makeFlag('unverified', redacted, [`the ${typeName(playbook, rule.clauseType)} clause on p. ${redacted.pageStart} is redacted in this copy: whether it meets the rule cannot be read`])]);
+      return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
+    }
     return result(rule.kind === 'prohibited' ? 'pass' : 'not_applicable', []);
   }
   const checked: { chunk: ChunkRecord; outcome: CheckOutcome; details: string[] }[] = [];

@@ -4,7 +4,8 @@
  * The built-in `Intl.Segmenter` (Unicode UAX #29 sentence rules, from ICU) finds the candidate
  * boundaries; a merge pass then undoes the false splits legal text is full of: after
  * abbreviations ("Acme Inc.", "No.", "Art.", "e.g.", "U.S.", "Smith v. Jones", "et al."), after
- * single-letter initials ("J. Smith") and between a number and its continuation ("Section 5. 2").
+ * single-letter initials ("J. Smith"), between a number and its continuation ("Section 5. 2") and
+ * in a German date ("31. Dezember 2025").
  * Merging errs on the safe side: a missed boundary makes a sentence longer, never cuts one.
  *
  * Two practical notes:
@@ -37,6 +38,9 @@ const INITIAL = /(?:^|[^\p{L}\p{N}.])\p{Lu}\.$/u;
 /** Ends with a number and a period, and the next piece starts with a digit: "Section 5. 2". */
 const NUMBER_DOT = /\d\.$/;
 const STARTS_CONTINUATION = /^[\p{Ll},;:)\]]/u;
+/** A German date's day ("am 31. Dezember 2025"): the period makes the number an ordinal, not a sentence end. */
+const DAY_DOT = /(?:^|[^\p{L}\p{N}.])(?:[1-9]|[12]\d|3[01])\.$/u;
+const MONTH_AND_YEAR = /^(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\s+\d/u;
 
 let segmenter: Intl.Segmenter | null | undefined;
 function getSegmenter(): Intl.Segmenter | null {
@@ -133,6 +137,7 @@ function isFalseSplit(flat: string, prevStart: number, at: number): boolean {
   if (ABBREVIATION.test(before)) return true;
   if (INITIALISM.test(before)) return true;
   if (INITIAL.test(before)) return true;
+  if (DAY_DOT.test(before) && MONTH_AND_YEAR.test(flat.slice(at, at + 16).trimStart())) return true;
   return NUMBER_DOT.test(before) && /^\d/.test(next);
 }
 

@@ -68,8 +68,8 @@ const ONE_MORE = /\b(?:another|an?\s+(?:additional|further|successive|subsequent
 const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
-const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|jusqu['’]au|prend\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
-const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|laufzeit|dauer|gilt|läuft)\b/iu;
+const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|(?:period|term)\s+ending(?:\s+on)?|(?:until|till|through|to)\s+(?:the\s+)?(?:close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day|midnight|11:59\s*p\.?\s*m\.?)[^.;]{0,30}?\s+on|jusqu['’]au|prend\w*\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
+const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet)\b/iu;
 
 /**
  * The term named as the time something else happens in ("during the Term", "throughout the term of
@@ -125,6 +125,21 @@ function englishDurations(text: string): Found<Duration>[] {
 const ORDINAL_SUFFIX = String.raw`\s?(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 /** "the fifth anniversary of the Effective Date", "the twentieth (20th) anniversary". */
 const ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(ORDINALS).join('|')}|\d{1,2}${ORDINAL_SUFFIX})(?:\s*\(\d{1,2}${ORDINAL_SUFFIX}\))?\s+anniversary\b`, 'iu');
+/**
+ * The end of a numbered month or year as the term's end: "terminate at the end of the thirty-sixth
+ * (36th) month following the Effective Date", "until the end of the third Contract Year". Only after
+ * words ending the term: "at the end of the first year, Licensee shall pay" is a point inside it.
+ */
+const END_OF_NTH = new RegExp(String.raw`\b(?:terminat\w*|expir\w*|end(?:s|ing)?|until|through)\s+(?:at\s+|on\s+|upon\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:((?:[a-z]+-)?(?:${Object.keys(ORDINALS).join('|')}))\s*)?(?:\(?(\d{1,3})${ORDINAL_SUFFIX}\)?\s+)?(?:full\s+)?(?:calendar\s+|contract\s+|lease\s+)?(months?|years?)\b`, 'iu');
+
+/** The length END_OF_NTH reads: the number written in digits, else the ordinal word ("thirty-sixth" alone is not read). */
+function nthEnd(m: RegExpExecArray): DurationValue | null {
+  const word = m[1]?.toLowerCase();
+  const amount = m[2] ? Number.parseInt(m[2], 10) : word && (ORDINALS[word] !== undefined) ? ORDINALS[word] : null;
+  if (!amount) return null;
+  return { amount, unit: /^month/iu.test(m[3]!) ? 'months' : 'years' };
+}
+
 /** "the four (4) year anniversary", "the 5-year anniversary". */
 const YEAR_ANNIVERSARY = new RegExp(String.raw`\b(${Object.keys(CARDINALS).join('|')}|\d{1,2})(?:\s*\(\d{1,2}\))?[\s-]+years?\s+anniversary\b`, 'iu');
 
@@ -394,6 +409,12 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
         relative = anchored(anniversary.index, anniversary[0].length, { amount: years, unit: 'years' });
         counted = true;
       }
+    }
+    const nth = counted ? null : END_OF_NTH.exec(s.text);
+    const nthLength = nth && nth.index < renewAt ? nthEnd(nth) : null;
+    if (nth && nthLength) {
+      relative = anchored(nth.index, nth[0].length, nthLength);
+      counted = true;
     }
     const length = durationsIn(s.text).find((f) => {
       if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;

@@ -49,6 +49,14 @@ describe('extractive answers lead with the value asked', () => {
     }
   });
 
+  it('quotes the same words once when a schedule or a copy repeats them', async () => {
+    const text = 'Either Party may initiate a resolution procedure by providing written notice ("Dispute Notice") to the other Party.';
+    const main = { doc: MSA, seq: 60, text, page: 12, section: ['15 Dispute Resolution', '15.2'] };
+    const schedule = { doc: MSA, seq: 90, text: `  ${text.replace(' by ', '  by\n')}`, page: 40, section: ['SCHEDULE 1', '15 Dispute Resolution'] };
+    const quotes = (await turnFromAsk(askResult('How can either party start the dispute resolution procedure?', [main, schedule]))).answer!.quotes.map((q) => q.text.replace(/\s+/gu, ' '));
+    expect(quotes).toHaveLength(1);
+  });
+
   it('quotes a sentence without the next item\'s label run into it', async () => {
     const breach = { doc: MSA, seq: 43, text: 'b. In the event of a material breach by the Supplier, the Client may terminate this Agreement (except that the Client may not claim consequential damages). c. Each party shall bear its own costs.', page: 6, section: ['25 Remedies'] };
     const turn = await turnFromAsk(askResult('What can the client do after a material breach by the supplier?', [breach]));

@@ -3,7 +3,7 @@ import { evaluateCheck, combine } from '../../../../src/core/scan/checks';
 import type { Playbook, Rule } from '../../../../src/core/scan/playbook';
 import { evaluateRule, ruleHoldsOn, type ClassifiedChunk } from '../../../../src/core/scan/rules';
 import type { ChatModel, ChatRequest } from '../../../../src/core/ports';
-import { reviewDocument, sectionChunks } from '../../../fixtures/review-contract';
+import { reviewDocument, sectionChunks, withSection } from '../../../fixtures/review-contract';
 
 /** A scripted ChatModel: answers from a function of the request (the port the answer layer uses). */
 function scriptedModel(answer: (req: ChatRequest) => unknown): ChatModel & { calls: ChatRequest[] } {
@@ -111,6 +111,23 @@ describe('rules over a classified document', () => {
     expect(flags).toHaveLength(1);
     expect(flags[0]).toMatchObject({ kind: 'missing', evidence: null, fallback: 'Add an audit clause.', severity: 'high' });
     expect(flags[0]!.explanation).toMatch(/No audit rights clause/);
+  });
+
+  it('required: a clause redacted past reading under its own heading is unverified, not missing', async () => {
+    // A filed copy with the limitation of liability blacked out: the model cannot read it as a cap,
+    // the heading says it is one; a CRITICAL "missing cap" would be false.
+    const sections = withSection('4 Limitation of Liability', 'EXCEPT FOR [*] CAUSED BY A [*] OF SECTION [*], NEITHER PARTY SHALL BE [*] FOR ANY [*], [*] OR [*] DAMAGES ([*]).');
+    const redacted = sectionChunks(doc.id, sections);
+    const capTypes = { ...playbook, clauseTypes: [{ id: 'cap_on_liability', name: 'Cap on liability', keywords: ['limitation of liability'], signals: [] }] } as unknown as Playbook;
+    const required = rule({ kind: 'required', clauseType: 'cap_on_liability', severity: 'critical' });
+    const hidden = await evaluateRule(required, capTypes, doc, redacted.map((chunk) => ({ chunk, labels: [] })), {});
+    expect(hidden.outcome.outcome).toBe('not_checked');
+    expect(hidden.flags).toHaveLength(1);
+    expect(hidden.flags[0]).toMatchObject({ kind: 'unverified', evidence: { sectionPath: ['4 Limitation of Liability'] } });
+    expect(hidden.flags[0]!.details[0]).toMatch(/redacted in this copy/);
+    // The same heading over words that can be read: no cap found is a missing cap.
+    const plain = sectionChunks(doc.id, withSection('4 Limitation of Liability', 'Each party remains liable for its own acts.', sections));
+    expect((await evaluateRule(required, capTypes, doc, plain.map((chunk) => ({ chunk, labels: [] })), {})).outcome.outcome).toBe('missing');
   });
 
   it('required with checks: passes when a clause of the type passes them', async () => {

@@ -20,6 +20,8 @@ describe('splitSentences', () => {
       'It was signed by J. R. Smith on behalf of Acme Ltd. in London.',
       'Refer to Section 5. 2 of the Schedule.',
       'Gemäß Abs. 2 Nr. 3 gilt dies entsprechend.',
+      'Dieser Vertrag endet am 31. Dezember 2025.',
+      'Er tritt am 1. Juli 2024 in Kraft.',
     ].join(' ');
     expect(sentences(text)).toEqual([
       'Acme Inc. and Beta Corp. agree.',
@@ -29,6 +31,8 @@ describe('splitSentences', () => {
       'It was signed by J. R. Smith on behalf of Acme Ltd. in London.',
       'Refer to Section 5. 2 of the Schedule.',
       'Gemäß Abs. 2 Nr. 3 gilt dies entsprechend.',
+      'Dieser Vertrag endet am 31. Dezember 2025.',
+      'Er tritt am 1. Juli 2024 in Kraft.',
     ]);
   });
 

@@ -283,6 +283,12 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'The Contract is valid for 5 years from signature.', '2016-01-04')?.value).toMatchObject({ duration: { amount: 5, unit: 'years' }, iso: '2021-01-04' });
   });
 
+  it('reads the end of a numbered month or year as the end of the term, not a point inside it', () => {
+    expect(read('expiration_date', 'Unless earlier terminated, this Agreement will terminate at the end of the thirty-sixth (36th) month following the Effective Date.', '2020-01-15')?.value).toEqual({ type: 'relative_date', duration: { amount: 36, unit: 'months' }, anchor: 'the Effective Date', iso: '2023-01-15' });
+    expect(read('expiration_date', 'This Agreement shall remain in effect until the end of the third Contract Year.')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 3, unit: 'years' } });
+    expect(read('expiration_date', 'At the end of the first year of the Term, Licensee shall pay the annual fee.')).toBeNull();
+  });
+
   it('does not read the definition of another period as the term', () => {
     expect(read('expiration_date', '"Quarter" means any period of three (3) consecutive calendar months that begins on January 1, April 1, July 1 or October 1, during the Term.')).toBeNull();
     expect(durationsIn('"Contract Year" means, for the first year, from March 1 of the year in which the Stadium opens.')).toEqual([]);
@@ -294,6 +300,12 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });
     expect(read('expiration_date', 'This Agreement shall be effective through and including March 31, 2004.')?.value).toEqual({ type: 'date', iso: '2004-03-31' });
     expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
+    expect(read('expiration_date', 'The Term shall begin on the Effective Date and continue for a period ending June 30, 2021.')?.value).toEqual({ type: 'date', iso: '2021-06-30' });
+    expect(read('expiration_date', 'The term of this Agreement will run from the Effective Date until the close of business on September 30, 2012.')?.value).toEqual({ type: 'date', iso: '2012-09-30' });
+    expect(read('expiration_date', 'Le contrat prendra fin le 31 décembre 2025.')?.value).toEqual({ type: 'date', iso: '2025-12-31' });
+    expect(read('expiration_date', 'Dieser Vertrag endet am 31. Dezember 2025.')?.value).toEqual({ type: 'date', iso: '2025-12-31' });
+    // A fiscal year ending on a date is no end of the term.
+    expect(read('expiration_date', 'If the parties fail to agree upon a Business Plan for any Contract Year before the start of such year (with respect to the Business Plan for Contract Year ending October 31, 1999), either party may terminate.')).toBeNull();
     // A length from an event, with a last date: the last date is the expiry.
     expect(read('expiration_date', 'This Agreement shall commence as of the Effective Date and shall terminate five (5) years following the date of launch of the first Website, but in no event later than February 28, 2013.')?.value).toEqual({ type: 'date', iso: '2013-02-28' });
   });

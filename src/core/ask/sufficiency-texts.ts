@@ -42,7 +42,7 @@ const EN: SufficiencyTexts = {
   notKind: (scope, [first, ...rest]) => `No passage in ${scope} is ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
   statedNotKind: (value, [first, ...rest]) => `A passage states ${quoted(value, 'en')}, but none reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause: check it before relying on it.`,
-  redacted: (where) => `The closest passage (${where}) is redacted in this copy: what it says cannot be read.`,
+  redacted: (where) => `The closest passage (${where}) is redacted in this copy: the words that would answer may be among those removed.`,
   page: (n) => `p. ${n}`,
 };
 
@@ -57,7 +57,7 @@ const FR: SufficiencyTexts = {
   notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
   statedNotKind: (value, kinds) => `Un passage indique ${quoted(value, 'fr')}, mais aucun ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')} : à vérifier avant de s’y fier.`,
-  redacted: (where) => `Le passage le plus proche (${where}) est caviardé dans cette copie : son contenu ne peut pas être lu.`,
+  redacted: (where) => `Le passage le plus proche (${where}) est caviardé dans cette copie : les mots qui répondraient sont peut-être parmi ceux retirés.`,
   page: (n) => `p. ${n}`,
 };
 
@@ -72,7 +72,7 @@ const DE: SufficiencyTexts = {
   notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
   statedNotKind: (value, kinds) => `Eine Stelle nennt ${quoted(value, 'de')}, aber keine liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}: vor der Verwendung prüfen.`,
-  redacted: (where) => `Die nächstliegende Stelle (${where}) ist in dieser Fassung geschwärzt: ihr Inhalt ist nicht lesbar.`,
+  redacted: (where) => `Die nächstliegende Stelle (${where}) ist in dieser Fassung geschwärzt: die Worte, die antworten würden, sind vielleicht entfernt.`,
   page: (n) => `S. ${n}`,
 };
 

@@ -7,11 +7,16 @@
 const REDACTION = /\[\s*\*+\s*\]|\*{3,}|\[\s*redacted\s*\]/giu;
 
 /**
- * Redaction marks from which a passage is read as redacted past reading ("NEITHER PARTY SHALL BE
- * [*] … FOR ANY [*], [*] OR [*]"); one or two marks leave a clause readable (an amount blacked out).
+ * A passage is redacted past reading when it has at least REDACTED_MARKS marks and at least one
+ * per REDACTED_WORDS_PER_MARK words ("NEITHER PARTY SHALL BE [*] … FOR ANY [*], [*] OR [*]"); a
+ * clause with an amount or two blacked out in a long text is still read.
  */
 const REDACTED_MARKS = 3;
+const REDACTED_WORDS_PER_MARK = 25;
 
 export function isRedacted(text: string): boolean {
-  return (text.match(REDACTION)?.length ?? 0) >= REDACTED_MARKS;
+  const marks = text.match(REDACTION)?.length ?? 0;
+  if (marks < REDACTED_MARKS) return false;
+  const words = text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  return marks * REDACTED_WORDS_PER_MARK >= words;
 }

@@ -61,11 +61,11 @@ describe('judgeSufficiency', () => {
     const r = response([{ ...redacted, chunk: { ...redacted.chunk, pageStart: 7, sectionPath: ['9 LIMITATION OF LIABILITY'] } }], 0.6, 'cap liability', { cap: 3, liabil: 1 });
     const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9, name: 'Cap on liability' }], scores: new Map([['d1:0', 0.1]]), inScope: null, kindPassages: new Map() };
     const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Is liability capped?', scopeName: scope, clauses });
-    expect(s.reasons).toEqual(['The closest passage (p. 7, “9 LIMITATION OF LIABILITY”) is redacted in this copy: what it says cannot be read.', `No passage in ${scope} is a cap on liability clause.`]);
+    expect(s.reasons).toEqual(['The closest passage (p. 7, “9 LIMITATION OF LIABILITY”) is redacted in this copy: the words that would answer may be among those removed.', `No passage in ${scope} is a cap on liability clause.`]);
     const fr = judgeSufficiency({ response: { ...r, explanation: { ...r.explanation, queryLanguage: 'fr' } }, passages: r.passages, question: 'La responsabilité est-elle plafonnée ?', scopeName: scope, clauses, language: 'fr' });
-    expect(fr.reasons[0]).toBe('Le passage le plus proche (p. 7, « 9 LIMITATION OF LIABILITY ») est caviardé dans cette copie : son contenu ne peut pas être lu.');
-    // One blacked-out amount leaves the clause readable: no such reason.
-    const amount = response([passage('Liability shall not exceed [*] dollars.', ['liabil'])], 0.6, 'cap liability', { cap: 3, liabil: 1 });
+    expect(fr.reasons[0]).toBe('Le passage le plus proche (p. 7, « 9 LIMITATION OF LIABILITY ») est caviardé dans cette copie : les mots qui répondraient sont peut-être parmi ceux retirés.');
+    // Amounts blacked out in a clause that can be read: no such reason.
+    const amount = response([passage(`Liability shall not exceed [*] dollars. ${'The Supplier shall deliver the goods in good order and condition. '.repeat(8)}Late fees are [*] per day, up to [*].`, ['liabil'])], 0.6, 'cap liability', { cap: 3, liabil: 1 });
     expect(judgeSufficiency({ response: amount, passages: amount.passages, question: 'Is liability capped?', scopeName: scope, clauses }).reasons.some((x) => x.includes('redacted'))).toBe(false);
   });
 

@@ -265,6 +265,12 @@ export interface ClausePassage {
   readonly text: string;
   readonly sectionPath?: readonly string[];
   readonly sectionTitle?: string | null;
+  /**
+   * The language it is written in (its document's, ISO 639-1), when known: a classifier that reads
+   * one language scores a passage in another by what it can read there (the learned model's kinds
+   * by their playbook titles and keywords in every language).
+   */
+  readonly language?: string | null;
 }
 
 /** The time accounting a scan hands its classifier (core/scan/budget.ts `ScanClock`). */

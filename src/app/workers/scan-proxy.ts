@@ -89,7 +89,7 @@ export class WorkerScanner {
     this.#relay.add(jobId, { chatModel, embedder, signal });
     const request = {
       jobId,
-      document: { id: job.document.id, name: job.document.name, sha256: job.document.sha256, pages: job.document.pages },
+      document: { id: job.document.id, name: job.document.name, sha256: job.document.sha256, pages: job.document.pages, language: job.document.language ?? null },
       chunks: job.chunks,
       playbook: job.playbook,
       chatModel: chatModel?.model ?? null,

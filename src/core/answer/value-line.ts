@@ -3,7 +3,7 @@
  * "Each renewal term is 1 year", "Notice to stop a renewal: 60 days", "Notice to terminate: 15 days", "The initial term ends on
  * December 31, 2022", in the reply's language (en, fr, de; others get English).
  */
-import type { DurationValue, NormalValue, TypedValue } from '../values/types';
+import { EFFECTIVE_DATE_ANCHOR, type DurationValue, type NormalValue, type TypedValue } from '../values/types';
 import { isoParts } from '../values/partial-date';
 import { lawAdjective } from '../values/jurisdiction';
 
@@ -32,7 +32,31 @@ function formatDate(iso: string, language: string | null): string {
   if (!p) return iso;
   if (p.m === undefined) return String(p.y);
   const parts: Intl.DateTimeFormatOptions = p.d === undefined ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'long', day: 'numeric' };
-  return new Intl.DateTimeFormat(LOCALE[langOf(language)], { ...parts, timeZone: 'UTC' }).format(new Date(Date.UTC(p.y, p.m - 1, p.d ?? 1)));
+  const shown = new Intl.DateTimeFormat(LOCALE[langOf(language)], { ...parts, timeZone: 'UTC' }).format(new Date(Date.UTC(p.y, p.m - 1, p.d ?? 1)));
+  // French writes the first of the month as an ordinal: « 1er mars 2027 ».
+  return langOf(language) === 'fr' && p.d === 1 ? shown.replace(/^1(?=\s)/u, '1er') : shown;
+}
+
+/** The countries the jurisdiction reader names (values/jurisdiction.ts), by region code: said in the reply's language by Intl. */
+const REGION_CODES: Readonly<Record<string, string>> = {
+  Ireland: 'IE', France: 'FR', Germany: 'DE', Switzerland: 'CH', Netherlands: 'NL', Belgium: 'BE', Italy: 'IT', Spain: 'ES', Sweden: 'SE', Denmark: 'DK', Norway: 'NO', Finland: 'FI',
+  Austria: 'AT', Luxembourg: 'LU', Israel: 'IL', Japan: 'JP', China: 'CN', India: 'IN', Singapore: 'SG', Canada: 'CA', Australia: 'AU', Taiwan: 'TW', 'United States': 'US', 'United Kingdom': 'GB',
+};
+/** The jurisdictions that are no country of their own, in French and German. */
+const PLACE_NAMES: Readonly<Record<string, Readonly<Record<'fr' | 'de', string>>>> = {
+  'England and Wales': { fr: 'Angleterre et pays de Galles', de: 'England und Wales' },
+  Scotland: { fr: 'Écosse', de: 'Schottland' },
+  Quebec: { fr: 'Québec', de: 'Québec' },
+};
+
+/** A jurisdiction's name in the reply's language ("Germany" → "Allemagne", "Deutschland"); a state or a place without a translation as the reader wrote it. */
+function jurisdictionName(name: string, language: string | null): string {
+  const l = langOf(language);
+  if (l === 'en') return name;
+  const place = PLACE_NAMES[name]?.[l];
+  if (place) return place;
+  const code = REGION_CODES[name];
+  return (code && new Intl.DisplayNames([LOCALE[l]], { type: 'region' }).of(code)) || name;
 }
 
 /** The value alone, as a table cell shows it ("New York", "1 year, renewing", "December 31, 2022"). */
@@ -40,7 +64,7 @@ export function formatValue(value: NormalValue, language: string | null): string
   const l = langOf(language);
   switch (value.type) {
     case 'jurisdiction':
-      return value.name;
+      return jurisdictionName(value.name, language);
     case 'duration':
       return formatDuration(value.duration, language) + (value.successive ? { en: ', each renewal', fr: ', à chaque renouvellement', de: ', je Verlängerung' }[l] : '');
     case 'perpetual':
@@ -48,7 +72,9 @@ export function formatValue(value: NormalValue, language: string | null): string
     case 'date':
       return formatDate(value.iso, language);
     case 'relative_date': {
-      const after = { en: `${formatDuration(value.duration, language)} after ${value.anchor}`, fr: `${formatDuration(value.duration, language)} après ${value.anchor}`, de: `${formatDuration(value.duration, language)} nach ${value.anchor}` }[l];
+      // The contract's start in the reply's language; an anchor quoted from the contract as written.
+      const anchor = value.anchor === EFFECTIVE_DATE_ANCHOR ? { en: EFFECTIVE_DATE_ANCHOR, fr: 'la date d’effet', de: 'dem Inkrafttreten' }[l] : value.anchor;
+      const after = { en: `${formatDuration(value.duration, language)} after ${anchor}`, fr: `${formatDuration(value.duration, language)} après ${anchor}`, de: `${formatDuration(value.duration, language)} nach ${anchor}` }[l];
       return value.iso ? `${after} (${formatDate(value.iso, language)})` : after;
     }
     case 'money':

@@ -74,7 +74,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   throwIfAborted(signal, 'ask');
   // The clause kind asked about is read from the question without the words naming its documents
   // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).
-  const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id) } : null;
+  const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
   const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's

@@ -73,6 +73,8 @@ export const NO_CLAUSE_EVIDENCE: ClauseEvidence = { asked: [], scores: new Map()
 export interface WholeDocuments {
   readonly documentIds: readonly string[];
   chunks(documentId: string): Promise<readonly ChunkRecord[]>;
+  /** The document's language, when known (its passages are read in it). */
+  language?(documentId: string): string | null;
 }
 
 const profilesOf = new WeakMap<ClauseClassifier, DocumentKindProfiles>();
@@ -108,8 +110,9 @@ export async function clauseEvidence(classifier: ClauseClassifier, query: string
   const kindPassages = read?.passages ?? new Map<string, number>();
   if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(kindPassages), inScope, kindPassages };
   const chunks = [...new Map(passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]).map((c) => [c.id, c])).values()];
+  const languageOf = new Map(passages.map((p) => [p.documentId, p.document.language ?? null]));
   const labels = await classifier.classify(
-    chunks.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle })),
+    chunks.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle, language: languageOf.get(c.documentId) ?? null })),
     options,
   );
   const wanted = new Set(asked.map((a) => a.type));
@@ -125,7 +128,7 @@ async function wholeDocuments(classifier: ClauseClassifier, asked: readonly Clau
   let best = 0;
   const passages = new Map<string, number>();
   for (const id of whole.documentIds) {
-    const profile = await profiles.profile(id, await whole.chunks(id), options);
+    const profile = await profiles.profile(id, await whole.chunks(id), options, whole.language?.(id) ?? null);
     for (const a of asked) {
       best = Math.max(best, profile.best.get(a.type) ?? 0);
       for (const t of profile.top.get(a.type) ?? []) if (t.score >= KIND_PASSAGE_MIN_SCORE) passages.set(t.chunkId, Math.max(passages.get(t.chunkId) ?? 0, t.score));

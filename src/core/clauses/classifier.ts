@@ -18,12 +18,13 @@
  *   from, for what builds on the kinds (typed values, highlights).
  */
 import { throwIfAborted } from '../errors';
+import { DEFAULT_LANGUAGE } from '../search/languages';
 import { isContentsPassage } from '../text/contents';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
-import { withValueEvidence } from './value-evidence';
+import { withStatedValues, withValueEvidence } from './value-evidence';
 import { countsAsAsked, logit } from './question-rule';
 
 export interface KindWindow {
@@ -37,6 +38,12 @@ export interface KindWindow {
 /** A question's second kind counts when its probability is at least this share of the first's. */
 const SECOND_KIND_SHARE = 0.8;
 
+/** The language the model's words are in (its training contracts and labels are English). */
+const MODEL_LANGUAGE = DEFAULT_LANGUAGE;
+
+/** Evidence of a kind's keyword in the text of a passage in another language (its title's is 0.55: scan/classify.ts). */
+const TEXT_KEYWORD_WEIGHT = 0.5;
+
 /** Passages scored between checks for cancellation. */
 const BATCH = 16;
 
@@ -45,6 +52,11 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   private readonly playbook: PlaybookClassifier | null;
   /** The model's kinds' playbook signals, which its presence logit adds (null: the model weighs none). */
   private readonly signals: PlaybookClassifier | null;
+  /**
+   * The model's kinds read from their playbook titles (in every language the types name them),
+   * patterns and keywords, for passages in a language the model was not trained on (null: no types given).
+   */
+  private readonly foreign: PlaybookClassifier | null;
   /** The types' names and keywords, for questions. */
   private readonly names: PlaybookClassifier;
   /** Clause type id → its name (for what the ask path writes: "No passage … is a cap on liability clause"). */
@@ -68,6 +80,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     // Signals and titles only, never an embedder: the weight was learnt on them alone.
     const modelTypes = clauseTypes.filter((t) => model.knows(t.id));
     this.signals = model.model.presenceSignalWeight > 0 && modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
+    this.foreign = modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })), options.questionLanguage ? { questionLanguage: options.questionLanguage } : {});  // as builtin.ts questionClassifier()
     this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
     this.typeNamesIn = new Map(clauseTypes.map((t) => [t.id, Object.fromEntries(Object.entries(t.keywordsByLanguage ?? {}).flatMap(([language, words]) => (words[0] ? [[language, words[0]]] : [])))]));
@@ -109,11 +122,25 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const out: ClauseLabel[][] = [];
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
+      if (this.foreign && !this.readsLanguage(passage.language)) {
+        // The model's English stems read noise in another language: the types' titles and keywords in it decide.
+        const evidence = new Map(this.foreign.signalEvidence(passage).map((e) => [e.type, e.score]));
+        const named = this.foreign.keywordsInText(passage.text, passage.language!);
+        const score = (id: string) => 1 - (1 - (evidence.get(id) ?? 0)) * (1 - (named.has(id) ? TEXT_KEYWORD_WEIGHT : 0));
+        const labels = this.kinds.map(({ id }) => ({ type: id, score: score(id), presence: score(id) }));
+        out.push(withStatedValues(labels, passage.text).sort((a, b) => b.score - a.score));
+        continue;
+      }
       const { scores, presence } = this.model.scorePassage(passage);
       const labels = this.kinds.map(({ id, k }) => ({ type: id, score: scores[k]!, presence: presence[k]! }));
       out.push(withValueEvidence(this.withPresenceSignals(labels, passage), passage.text).sort((a, b) => b.score - a.score));
     }
     return out;
+  }
+
+  /** Whether the model reads a passage in `language` (it learnt English; a passage of unknown language is read as English). */
+  private readsLanguage(language: string | null | undefined): boolean {
+    return !language || language === MODEL_LANGUAGE;
   }
 
   /**

@@ -73,30 +73,30 @@ export class DocumentKindProfiles {
 
   constructor(private readonly classifier: ClauseClassifier) {}
 
-  /** The profile of a document from its chunks (classified on first use). */
-  profile(documentId: string, chunks: readonly ChunkRecord[], options: JobOptions = {}): Promise<KindProfile> {
-    const key = `${documentId}|${chunks.length}|${chunks[0]?.id ?? ''}`;
+  /** The profile of a document from its chunks (classified on first use); `language`: the document's, when known. */
+  profile(documentId: string, chunks: readonly ChunkRecord[], options: JobOptions = {}, language: string | null = null): Promise<KindProfile> {
+    const key = `${documentId}|${chunks.length}|${chunks[0]?.id ?? ''}|${language ?? ''}`;
     const hit = this.cache.get(key);
     if (hit) {
       this.cache.delete(key);
       this.cache.set(key, hit);
       return hit;
     }
-    const made = this.classify(chunks, options);
+    const made = this.classify(chunks, options, language);
     this.cache.set(key, made);
     made.catch(() => this.cache.delete(key));
     for (const old of this.cache.keys()) if (this.cache.size > KEPT) this.cache.delete(old);
     return made;
   }
 
-  private async classify(chunks: readonly ChunkRecord[], options: JobOptions): Promise<KindProfile> {
+  private async classify(chunks: readonly ChunkRecord[], options: JobOptions, language: string | null): Promise<KindProfile> {
     const best = new Map<string, number>();
     const chunkOf = new Map<string, string>();
     const top = new Map<string, { chunkId: string; score: number }[]>();
     for (let i = 0; i < chunks.length; i += 32) {
       throwIfAborted(options.signal, 'clause classification');
       const batch = chunks.slice(i, i + 32);
-      const labels = await this.classifier.classify(batch.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle })), options);
+      const labels = await this.classifier.classify(batch.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle, language })), options);
       batch.forEach((chunk, j) => {
         for (const l of labels[j] ?? []) {
           const p = presenceOf(l);

@@ -27,3 +27,17 @@ export function withValueEvidence(labels: readonly ClauseLabel[], text: string):
     return extractValue(kind, text) ? { ...l, presence: 0.5 } : l;
   });
 }
+
+/**
+ * `labels` of a passage in a language the model does not read, scored from the playbook's titles
+ * and keywords: a passage whose value the kind's reader finds there (the readers read French and
+ * German: "Il se renouvelle tacitement par périodes successives d’un an", "unterliegt dem Recht der
+ * Bundesrepublik Deutschland") is of the kind and gives its document the kind.
+ */
+export function withStatedValues(labels: readonly ClauseLabel[], text: string): ClauseLabel[] {
+  return labels.map((l) => {
+    const kind = VALUE_EVIDENCE[l.type];
+    if (!kind || (l.score >= 0.5 && (l.presence ?? 1) >= 0.5) || !extractValue(kind, text)) return l;
+    return { ...l, score: Math.max(l.score, 0.5), presence: Math.max(l.presence ?? 0, 0.5) };
+  });
+}

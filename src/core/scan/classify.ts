@@ -70,7 +70,17 @@ interface CompiledType {
   readonly gate: () => SafePattern | null;
   /** Positive signals too costly to gate together: each is tested on its own. */
   readonly ungated: boolean;
+  /** The keywords written in a language that name the type inside a text (textKeywords), compiled on first use. */
+  readonly textKeywordsIn: (language: string) => readonly SafePattern[];
 }
+
+/**
+ * A keyword names its type inside a passage's text (not only in its title) when it has several
+ * words or is one long compound ("clause de non-concurrence", "Mindestabnahme",
+ * "Wettbewerbsverbot"); a short single word ("prix", "Lizenz") is in too many clauses.
+ */
+const TEXT_KEYWORD_MIN_CHARS = 12;
+const textKeyword = (k: string) => /\s/u.test(k.trim()) || k.trim().length >= TEXT_KEYWORD_MIN_CHARS;
 
 /** Why a passage got a type: the score and the evidence that produced it. */
 export interface TypeEvidence {
@@ -112,6 +122,7 @@ export class PlaybookClassifier implements ClauseClassifier {
         let keywords: readonly SafePattern[] | null = null;
         let gate: SafePattern | null | undefined;
         const termsIn = new Map<string, readonly (readonly string[])[]>();
+        const textIn = new Map<string, readonly SafePattern[]>();
         const words = allKeywords(type);
         return {
           type,
@@ -122,6 +133,7 @@ export class PlaybookClassifier implements ClauseClassifier {
           signals,
           gate: () => (gate === undefined ? (gate = cheap ? compileAny(positive) : null) : gate),
           ungated: !cheap,
+          textKeywordsIn: (language: string) => textIn.get(language) ?? textIn.set(language, (type.keywordsByLanguage?.[language] ?? []).filter(textKeyword).map(compilePhrase)).get(language)!,
         };
       });
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
@@ -168,6 +180,17 @@ export class PlaybookClassifier implements ClauseClassifier {
    */
   signalEvidence(passage: ClausePassage, only?: ReadonlySet<string>): TypeEvidence[] {
     return this.scorePassage(passage, null, undefined, only);
+  }
+
+  /**
+   * The types whose keywords written in `language` stand in `text` (textKeyword): how a passage in
+   * a language the learned model cannot read names its clause when the chunk runs several sections
+   * together ("… § 4 Mindestabnahme Der Abnehmer verpflichtet sich …").
+   */
+  keywordsInText(text: string, language: string): ReadonlySet<string> {
+    const out = new Set<string>();
+    for (const t of this.types) if (t.textKeywordsIn(language).some((k) => k.test(text))) out.add(t.type.id);
+    return out;
   }
 
   async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {

@@ -32,7 +32,8 @@ import type { Flag, RuleOutcome, ScanRecord } from './types';
 const SCAN_BATCH = 16;
 
 export interface ScanRequest {
-  readonly document: Pick<DocumentRecord, 'id' | 'name' | 'sha256' | 'pages'>;
+  /** `language`: the document's, when known (its passages are read in it: clauses/classifier.ts). */
+  readonly document: Pick<DocumentRecord, 'id' | 'name' | 'sha256' | 'pages'> & { readonly language?: string | null };
   /** The document's chunks, in any order. */
   readonly chunks: readonly ChunkRecord[];
   readonly playbook: Playbook;
@@ -99,7 +100,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       throwIfAborted(options.signal, 'scan');
       const batch = chunks.slice(i, i + SCAN_BATCH);
       const labels = await classifier.classify(
-        batch.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle ?? null })),
+        batch.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle ?? null, language: request.document.language ?? null })),
         { ...options, budget: clock },
       );
       batch.forEach((chunk, j) => {

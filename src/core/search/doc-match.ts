@@ -116,7 +116,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const usable = tokens.map((t) => !t.functionWord && (t.word.length >= 2 || /\d/u.test(t.word)));
   // How many documents each question word names (any class), for its specificity.
   const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchToken(h, t) !== null).length : 0));
-  const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word));
+  const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word) || COMPOUND_DOCUMENT_NOUN.test(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
   // Each span with the documents whose names it spells, and how many they are (its specificity).
@@ -202,7 +202,8 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const kind = titleKindWord(h.doc.title);
     const nouns = kind ? tokens.map((t, j) => nounAt[j]! || (t.word === kind && matched.has(j) && matched.get(j - 1) === 'name')) : nounAt;
     for (const i of [...matched.keys()]) {
-      if (anchors.has(i) || inNamingPhrase(i, matched, nouns, anchors, connectorAt)) continue;
+      // A German compound names its kind itself: "der Liefervertrag" of the document titled LIEFERVERTRAG.
+      if (anchors.has(i) || inNamingPhrase(i, matched, nouns, anchors, connectorAt) || (matched.get(i) === 'title' && COMPOUND_DOCUMENT_NOUN.test(tokens[i]!.word))) continue;
       matched.delete(i);
       weights.delete(i);
     }
@@ -376,6 +377,12 @@ const COMMON_IDF = 3;
 function common(idf: number | undefined): boolean {
   return idf !== undefined && idf > 0 && idf < COMMON_IDF;
 }
+
+/**
+ * A German compound ending in a document noun ("liefervertrag", "mietvertrags", "rahmenvereinbarung",
+ * folded): a document noun with its kind in one word, as "supply agreement" is in two.
+ */
+const COMPOUND_DOCUMENT_NOUN = /^\p{L}{3,}(?:vertrag|vertrags|vertrages|vertrage|vereinbarung|vereinbarungen|abkommen|abkommens)$/u;
 
 function rare(idf: number | undefined): boolean {
   return idf !== undefined && (idf === 0 || idf >= NAME_IDF);

@@ -415,7 +415,8 @@ function removeTokens(question: string, tokens: readonly QuestionToken[], positi
       const b = a + m[0].length;
       for (const { t, i } of inside) if (t.start >= a && t.end <= b) removed.add(i);
     }
-    const content = inside.filter(({ t, i }) => !removed.has(i) && /^\p{Ll}/u.test(t.raw) && t.word.length >= 3 && !t.functionWord);
+    // A content word is written small, or as every German noun is ("Gibt es ein Wettbewerbsverbot im Liefervertrag?").
+    const content = inside.filter(({ t, i }) => !removed.has(i) && (/^\p{Ll}/u.test(t.raw) || t.nounCase) && t.word.length >= 3 && !t.functionWord);
     if (content.length === 0) continue;
     let out = clause;
     // Runs of consecutive removed tokens, last first: each token cut out, or the run replaced by its placeholder.

@@ -10,7 +10,7 @@ import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
 import { CARDINALS, ORDINALS } from '../text/number-words';
-import type { DurationValue, TypedValue, ValueContext } from './types';
+import { EFFECTIVE_DATE_ANCHOR, type DurationValue, type TypedValue, type ValueContext } from './types';
 
 interface Sentence {
   readonly text: string;
@@ -387,7 +387,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     }
     if (relative) continue;
     const anchorIso = start?.value ?? context.effectiveDate ?? null;
-    const anchor = start ? start.text : 'the Effective Date';
+    const anchor = start ? start.text : EFFECTIVE_DATE_ANCHOR;
     // A length counts from the start the sentence states, else the effective date, unless its own
     // words name another point ("the tenth anniversary of the first sale": no date resolves it);
     // such an end is kept only if no sentence counts one from the contract's start.
@@ -395,7 +395,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       const from = countedFrom(s.text.slice(at + length, at + length + 120));
       if (!from) return relativeValue(s, at, length, d, anchorIso, anchor);
       // "ends on the first anniversary of the date of this Agreement", though the term began on another date.
-      if (from === 'start') return context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, 'the Effective Date') : relativeValue(s, at, length, d, anchorIso, anchor);
+      if (from === 'start') return context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, EFFECTIVE_DATE_ANCHOR) : relativeValue(s, at, length, d, anchorIso, anchor);
       if ('date' in from) return relativeValue(s, at, length, d, from.date.value, from.date.text);
       otherAnchored ??= relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
       return null;
@@ -456,7 +456,7 @@ const OTHER_ANCHOR = 0.5;
 
 /** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
 const NAMED_EFFECTIVE = /^\s*,?\s*\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
-const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
+const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
 
 /** The date the contract takes effect, from the passage, else the document's. */
 export function extractEffectiveDate(text: string, context: ValueContext = {}): TypedValue | null {

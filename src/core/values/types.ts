@@ -50,3 +50,6 @@ export interface TypedValue {
 export interface ValueContext {
   readonly effectiveDate?: string | null;
 }
+
+/** The anchor of a length counted from the contract's start, as the values store it (answers show it in their language: answer/value-line.ts). */
+export const EFFECTIVE_DATE_ANCHOR = 'the Effective Date';

@@ -23,7 +23,7 @@ const PARTIAL_DATE = new RegExp(
   'giu',
 );
 /** Words that introduce the effective date, before it (or the definition right after it). */
-const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab)[^.;]{0,60}$/iu;
+const LEAD = /(?:effective|dated|\bdate\s*:|made|entered\s+into|executed|as\s+of|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet|entr\w*\s+en\s+vigueur|vom|mit\s+wirkung\s+(?:zum|vom)|gültig\s+ab|tritt\s+(?:am|zum|mit)|in\s+kraft\s+(?:am|zum|ab))[^.;]{0,60}$/iu;
 /** The definition before the date: "EFFECTIVE DATE shall mean the Date of Installation of the PSS in Kuwait, i.e. December 10, 1993", "“Effective Date” means March 1, 2019". */
 const EFFECTIVE_MEANS = /\beffective\s+date["”»]?\s*(?:shall\s+mean|means|shall\s+be|is)\s+(?:[^.;]|\bi\.e\.|\bviz\.){0,60}$/iu;
 const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“„«‘]\s*(?:effective\s*date|date\s+d['’]effet|stichtag|inkrafttreten)/iu;

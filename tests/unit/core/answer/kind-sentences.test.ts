@@ -26,6 +26,11 @@ describe('sentences of the asked kind', () => {
     expect(await kindSentences(classifier, [], [passage(IP)])).toEqual({});
   });
 
+  it('reads no sentence of a document in a language the kinds are not read in', async () => {
+    const french = passage({ ...IP, doc: { ...MSA, id: 'fr-msa', language: 'fr' } });
+    expect(await kindSentences(classifier, [{ type: 'ip_ownership_assignment', score: 0.8 }], [french])).toEqual({});
+  });
+
   it('quotes the sentence of the kind, not the one sharing the question’s words', async () => {
     const question = 'Who owns the Application developed for the Client?';
     const plain = await turnFromAsk(askResult(question, [IP]));

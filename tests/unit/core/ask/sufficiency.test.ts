@@ -109,7 +109,7 @@ describe('judgeSufficiency', () => {
     expect(stated.reasons).toEqual(['A passage states “The initial term ends: 1 year after the Effective Date”, but none reads clearly as an expiration-date clause: check it before relying on it.']);
     // In the reply's language.
     const fr = judgeSufficiency({ response: r, passages: [term], question: 'Quelle est la durée du contrat ?', scopeName: scope, language: 'fr', clauses, weights, valueKind: 'expiration_date' });
-    expect(fr.reasons).toEqual(['Un passage indique « Fin de la durée initiale : 1 an après the Effective Date », mais aucun ne se lit clairement comme une clause du type « expiration-date » : à vérifier avant de s’y fier.']);
+    expect(fr.reasons).toEqual(['Un passage indique « Fin de la durée initiale : 1 an après la date d’effet », mais aucun ne se lit clairement comme une clause du type « expiration-date » : à vérifier avant de s’y fier.']);
     // Sufficient: no reason is written at all.
     expect(judgeSufficiency({ response: r, passages: [term], question: 'How long does the agreement last?', scopeName: scope, clauses: { ...clauses, scores: new Map([['d1:0', 0.95]]) }, weights, valueKind: 'expiration_date' }).reasons).toEqual([]);
   });

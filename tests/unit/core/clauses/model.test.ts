@@ -52,6 +52,24 @@ describe('the committed clause-kind model', () => {
     expect(hasClause([{ labels: [headed] }], 'non_compete')).toBe(true);
   });
 
+  it('reads a passage in another language by its kinds\' titles and keywords there, not by the English model', async () => {
+    const classifier = builtinClassifier({ threshold: 0 });
+    const kind = async (passage: { text: string; sectionTitle?: string; sectionPath?: string[]; language?: string | null }, type: string) => (await classifier.classify([passage]))[0]!.find((l) => l.type === type)!;
+    // A merged chunk: the minimum purchase is named inside its text, not in its title.
+    const merged = { text: '§ 3 Haftung Die Haftung des Lieferanten ist auf den Auftragswert begrenzt. § 4 Mindestabnahme Der Abnehmer verpflichtet sich, jährlich mindestens 10.000 Stück abzunehmen.', sectionPath: ['§ 3 Haftung'], sectionTitle: 'Haftung', language: 'de' };
+    expect((await kind(merged, 'minimum_commitment')).presence).toBeGreaterThanOrEqual(0.5);
+    // "compétence exclusive des tribunaux" is no exclusivity clause, whatever English stems it shares.
+    const court = { text: 'Article 6 – Droit applicable. Tout litige relèvera de la compétence exclusive des tribunaux de Lyon.', sectionPath: ['Article 6 Droit applicable'], sectionTitle: 'Droit applicable', language: 'fr' };
+    expect((await kind(court, 'exclusivity')).score).toBe(0);
+    expect((await kind(court, 'governing_law')).score).toBeGreaterThanOrEqual(0.5);
+    // A renewal the value reader finds in French gives the contract the kind.
+    const renewal = { text: 'Le contrat est conclu pour une durée de deux (2) ans. Il se renouvelle tacitement par périodes successives d’un an.', sectionPath: ['Article 2 Durée du contrat'], sectionTitle: 'Durée du contrat', language: 'fr' };
+    expect((await kind(renewal, 'renewal_term')).presence).toBeGreaterThanOrEqual(0.5);
+    // An English passage, or one of unknown language, is the model's, as before.
+    const english = { text: 'This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice.', sectionPath: ['12 Term'], sectionTitle: 'Term' };
+    expect(await kind({ ...english, language: 'en' }, 'renewal_term')).toEqual(await kind(english, 'renewal_term'));
+  });
+
   it('reads a table of contents as no clause of any kind, though it names them', async () => {
     const classifier = builtinClassifier({ threshold: 0 });
     const contents = '13.1 Force Majeure. 68 13.2 Change in Control of Licensee. 68 13.3 Export Control. 69 13.4 Assignment. 69 13.5 Severability. 70 13.6 Governing Law. 70';

@@ -257,6 +257,13 @@ describe('identity', () => {
     expect(at(`SUPPLY AGREEMENT\n${contents}\nThe parties entered into a Letter Agreement dated March 3, 2001.`)).toBeNull();
   });
 
+  it('reads the date a French or German contract takes effect', () => {
+    const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
+    expect(at('CONTRAT DE DISTRIBUTION\nEntre Société Alpine SAS et Distribution Rhône SARL.\nArticle 2 – Durée\nLe présent contrat prend effet le 1er mars 2024.')).toBe('2024-03-01');
+    expect(at('LIEFERVERTRAG\nzwischen der Nordlicht GmbH und der Südwerk AG.\n§ 2 Laufzeit\nDieser Vertrag tritt am 1. Juli 2024 in Kraft.')).toBe('2024-07-01');
+    expect(at('CONTRAT DE SERVICES\nLe présent contrat entre en vigueur le 15 janvier 2025.')).toBe('2025-01-15');
+  });
+
   it('takes the date the definitions give the Effective Date over the date the agreement is entered into', () => {
     const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
     expect(at('This Agreement is entered into this 31 January, 1994 by and between Alpha S.A. and Beta Inc.\n\n1. DEFINITIONS\n\nEFFECTIVE DATE shall mean the Date of Installation of the System in Kuwait, i.e. December 10, 1993.')).toBe('1993-12-10');

@@ -122,6 +122,20 @@ describe('matchDocuments', () => {
     expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['inktomi']);
   });
 
+  it('reads a German compound title as the document it names, and keeps the question\'s German nouns', () => {
+    const liefer = doc('liefer', 'LIEFERVERTRAG', ['Nordlicht GmbH', 'Südwerk AG']);
+    const contrat = doc('contrat', 'CONTRAT DE DISTRIBUTION', ['Société Alpine SAS']);
+    for (const question of ['Wann endet der Liefervertrag?', 'Welches Recht gilt für den Liefervertrag?', 'When does the Liefervertrag end?']) {
+      const m = matchDocuments(question, [...docs, liefer, contrat], { language: 'de' });
+      expect({ question, ids: m.kind === 'resolved' ? m.resolution.documentIds : m.kind }).toEqual({ question, ids: ['liefer'] });
+    }
+    // The question without the name keeps what it asks ("Wettbewerbsverbot" is a noun, not a name).
+    const m = matchDocuments('Gibt es ein Wettbewerbsverbot im Liefervertrag?', [...docs, liefer, contrat], { language: 'de' });
+    expect(m.kind === 'resolved' && m.resolution.remainder).toBe('Gibt es ein Wettbewerbsverbot im?');
+    // "Vertrag" alone names no document.
+    expect(matchDocuments('Wann endet der Vertrag?', [...docs, liefer, contrat], { language: 'de' }).kind).toBe('none');
+  });
+
   it('does not credit a document whose text holds a rare word of the name with the other words, which name another document', () => {
     // "EIT" is the outsourcing agreement's defined short name (common in its own text, so not rare);
     // "outsourcing" is its title word and in the text of a second contract too.

@@ -84,6 +84,10 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('how long does it run?', [{ type: 'warranty_duration' }])).toBeNull();
     expect(askedValue('agreement: is there a warranty, and how long does it last?', [{ type: 'warranty_duration' }])).toBeNull();
     expect(valueKindOf('What is the term of this contract?')).toBe('expiration_date');
+    expect(valueKindOf('Quand le contrat Alpine prend-il fin ?')).toBe('expiration_date');
+    expect(valueKindOf('Quand le bail prendra-t-il fin ?')).toBe('expiration_date');
+    expect(valueKindOf('Jusqu’à quand court le contrat ?')).toBe('expiration_date');
+    expect(valueKindOf('Bis wann läuft der Liefervertrag?')).toBe('expiration_date');
     expect(valueKindOf('What is the renewal term of this contract?')).toBe('renewal_term');
     expect(askedValue('exceptions to the liability cap in the distribution deal?', [{ type: 'uncapped_liability' }])).toBeNull();
     expect(askedValue('Can the supply deal be prolonged after year one?', [{ type: 'renewal_term' }])).toBe('renewal_term');

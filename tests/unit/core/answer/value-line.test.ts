@@ -1,0 +1,22 @@
+/** The value an answer leads with, said in the reply's language. */
+import { describe, expect, it } from 'vitest';
+import { formatValue, valueSentence } from '../../../../src/core/answer/value-line';
+import { extractValue } from '../../../../src/core/values/extract';
+
+describe('value lines in the reply\'s language', () => {
+  it('says the contract\'s start and the first of the month as French and German write them', () => {
+    const term = extractValue('expiration_date', 'Il est conclu pour une durée de trois (3) ans à compter de sa date d’effet.', { effectiveDate: '2024-03-01' })!;
+    expect(valueSentence(term, 'fr')).toBe('Fin de la durée initiale : 3 ans après la date d’effet (1er mars 2027)');
+    expect(valueSentence(term, 'de')).toBe('Ende der Laufzeit: 3 Jahre nach dem Inkrafttreten (1. März 2027)');
+    expect(valueSentence(term, 'en')).toBe('The initial term ends: 3 years after the Effective Date (March 1, 2027)');
+  });
+
+  it('names a country\'s law in the reply\'s language, a state as written', () => {
+    const law = extractValue('governing_law', 'Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland.')!;
+    expect(valueSentence(law, 'de')).toBe('Anwendbares Recht: Deutschland');
+    expect(valueSentence(law, 'fr')).toBe('Droit applicable : Allemagne');
+    expect(valueSentence(law, 'en')).toBe('German law governs');
+    expect(formatValue({ type: 'jurisdiction', name: 'England and Wales' }, 'fr')).toBe('Angleterre et pays de Galles');
+    expect(formatValue({ type: 'jurisdiction', name: 'New York' }, 'de')).toBe('New York');
+  });
+});

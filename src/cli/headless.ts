@@ -4,8 +4,8 @@
  * Parsed documents are cached on disk by content hash and code version, so re-running an
  * evaluation after a retrieval change does not parse 300 pages again.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeError } from '../core/errors';
@@ -124,7 +124,12 @@ async function ingestWith(parser: Parser, paths: readonly string[], root: string
         if (cacheFile) {
           await mkdir(dirname(cacheFile), { recursive: true });
           const cached: Cached = { document, pages: workspace.pages.get(document.id) ?? [], chunks: workspace.chunksByDoc.get(document.id) ?? [] };
-          await writeFile(cacheFile, JSON.stringify(cached));
+          // Written aside, then renamed into place: two runs ingesting the same file at once (an
+          // eval beside a scan) each leave a whole entry, never one's document with the other's
+          // chunks ("chunk … of document … should be named …").
+          const aside = `${cacheFile}.${process.pid}.${randomUUID()}.tmp`;
+          await writeFile(aside, JSON.stringify(cached));
+          await rename(aside, cacheFile);
         }
         reports.push({ path: rel, document, error: null, cached: false, ms: performance.now() - started });
       } else if (outcome.kind === 'failed') {

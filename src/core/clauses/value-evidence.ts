@@ -29,14 +29,23 @@ export function withValueEvidence(labels: readonly ClauseLabel[], text: string):
 }
 
 /**
+ * The cap too, where no model reads the passage: its French and German reader wants a liability
+ * word, a limit verb and the sum or what it is counted from (« est limitée au montant des sommes
+ * versées … », „ist auf den Auftragswert … begrenzt“). Not measured (no French or German contracts
+ * with annotations here); in English the reader fires on too many other clauses (above).
+ */
+const STATED_VALUE_EVIDENCE: Readonly<Record<string, ValueKind>> = { ...VALUE_EVIDENCE, cap_on_liability: 'liability_cap' };
+
+/**
  * `labels` of a passage in a language the model does not read, scored from the playbook's titles
  * and keywords: a passage whose value the kind's reader finds there (the readers read French and
  * German: "Il se renouvelle tacitement par périodes successives d’un an", "unterliegt dem Recht der
- * Bundesrepublik Deutschland") is of the kind and gives its document the kind.
+ * Bundesrepublik Deutschland", "ist auf den Auftragswert des jeweiligen Kalenderjahres begrenzt")
+ * is of the kind and gives its document the kind.
  */
 export function withStatedValues(labels: readonly ClauseLabel[], text: string): ClauseLabel[] {
   return labels.map((l) => {
-    const kind = VALUE_EVIDENCE[l.type];
+    const kind = STATED_VALUE_EVIDENCE[l.type];
     if (!kind || (l.score >= 0.5 && (l.presence ?? 1) >= 0.5) || !extractValue(kind, text)) return l;
     return { ...l, score: Math.max(l.score, 0.5), presence: Math.max(l.presence ?? 0, 0.5) };
   });

@@ -13,6 +13,7 @@ import type { Check, CompareOp, ModelCheck, ValueCheck } from './playbook';
 import { compilePattern, compilePhrase, normalizeText } from './patterns';
 import { durationDays, findAmounts, findDates, findDurations, findFeeMonths, findPercentages, nearest, type Found } from './values';
 import { extractGoverningLaw, sameJurisdiction } from '../values/jurisdiction';
+import { extractValue } from '../values/extract';
 
 export type CheckOutcome = 'pass' | 'fail' | 'not_checked';
 
@@ -63,6 +64,12 @@ export function localCheck(check: Exclude<Check, ModelCheck>, clause: string): C
   }
 }
 
+/** The months of fees a cap's formula counts, as the answers read it (« … au cours des douze (12) mois précédant … »). */
+function capMonths(text: string): Found<number> | null {
+  const cap = extractValue('liability_cap', text);
+  return cap?.value.type === 'formula' && cap.value.months !== null ? { value: cap.value.months, text: cap.display, index: cap.span.start } : null;
+}
+
 function valueCheck(check: ValueCheck, text: string): CheckResult {
   const missing = (what: string): CheckResult => ({ outcome: 'not_checked', detail: `no ${what} found in the clause` });
   const verdict = (ok: boolean, found: Found<unknown>, shown: string, wanted: string): CheckResult => ({ outcome: ok ? 'pass' : 'fail', detail: `${quote(found.text)}: ${shown} ${ok ? 'meets' : 'does not meet'} ${wanted}` });
@@ -85,7 +92,8 @@ function valueCheck(check: ValueCheck, text: string): CheckResult {
       return verdict(compare(f.value, check.op, check.amount), f, `${f.value}%`, `${check.op} ${check.amount}%`);
     }
     case 'fee_months': {
-      const f = findFeeMonths(text)[0];
+      // In English the fee phrase; in French or German the months the cap's formula counts (the answers' reader).
+      const f = findFeeMonths(text)[0] ?? capMonths(text);
       if (!f) return missing('cap expressed in fees');
       return verdict(compare(f.value, check.op, check.amount), f, `${f.value} months of fees`, `${check.op} ${check.amount} months of fees`);
     }

@@ -148,11 +148,21 @@ const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\
  */
 const CAP_REDACTED = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at|maximum\s+of)\s*,?\s+(?:(?:the\s+)?(?:amount|sum)\s+of\s+)?(\[\s*\*+\s*\]|\*{3,}|\[\s*redacted\s*\])/iu;
 
+/**
+ * A cap as French and German state it by what was paid or is worth: « est limitée au montant des
+ * sommes versées par le Distributeur au cours des douze (12) mois précédant le fait générateur »,
+ * „ist auf den Auftragswert des jeweiligen Kalenderjahres begrenzt“.
+ */
+const CAP_FORMULA_FR = /(?<![\p{L}])(?:limitée?s?|plafonnée?s?)\s+(?:(?:au\s+total|globalement|en\s+tout\s+état\s+de\s+cause)\s+)?(?:à|au|aux)\s+((?:la\s+somme|le\s+montant|montant|l['’]ensemble|(?:[\p{L}-]+\s+)?(?:\(\d+\)\s+)?fois)(?![\p{L}])[^.;:]{3,160}?)(?=[.;:]|,\s|$)/iu;
+const CAP_FORMULA_DE = /(?<![\p{L}])auf\s+([^.;:]{3,120}?)\s+(?:begrenzt|beschränkt)(?![\p{L}])/iu;
+/** The months of fees such a formula counts ("douze (12) mois", "der letzten zwölf (12) Monate"). */
+const FORMULA_MONTHS = /(?:\((\d{1,3})\)|(?<![\p{L}\p{N}])(\d{1,3}))\s+(?:derniers\s+|letzten\s+)?(?:mois|monate?n?)(?![\p{L}])/iu;
+
 /** The liability cap: an amount ("$1,000,000") or a formula ("the fees paid in the 12 months preceding"). */
 function extractLiabilityCap(text: string): TypedValue | null {
   for (const s of splitSentences(text)) {
     const sentence = text.slice(s.start, s.end);
-    if (!LIABILITY.test(sentence) || !/\b(?:exceed\w*|limit\w*|cap\w*|maximum|not\s+more\s+than|in\s+no\s+event|greater\s+of|lesser\s+of|dépass\w*|plafonn\w*|begrenzt|höchstens)\b/iu.test(sentence)) continue;
+    if (!LIABILITY.test(sentence) || !/\b(?:exceed\w*|limit\w*|cap\w*|maximum|not\s+more\s+than|in\s+no\s+event|greater\s+of|lesser\s+of|dépass\w*|plafonn\w*|begrenzt|beschränkt|höchstens)\b/iu.test(sentence)) continue;
     const fee = findFeeMonths(sentence)[0];
     const amount = findAmounts(sentence)[0];
     if (fee && (!amount || fee.index <= amount.index)) {
@@ -163,6 +173,13 @@ function extractLiabilityCap(text: string): TypedValue | null {
       const text = formula[1]!.replace(/[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;
       return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
+    }
+    const foreign = amount ? null : CAP_FORMULA_FR.exec(sentence) ?? CAP_FORMULA_DE.exec(sentence);
+    if (foreign) {
+      const text = foreign[1]!.replace(/[\s,;:]+$/u, '');
+      const at = foreign.index + foreign[0].indexOf(foreign[1]!);
+      const months = FORMULA_MONTHS.exec(text);
+      return { kind: 'liability_cap', value: { type: 'formula', months: months ? Number(months[1] ?? months[2]) : null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
     }
     const redacted = amount ? null : CAP_REDACTED.exec(sentence);
     if (redacted) {

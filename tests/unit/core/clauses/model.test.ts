@@ -65,6 +65,9 @@ describe('the committed clause-kind model', () => {
     // A renewal the value reader finds in French gives the contract the kind.
     const renewal = { text: 'Le contrat est conclu pour une durée de deux (2) ans. Il se renouvelle tacitement par périodes successives d’un an.', sectionPath: ['Article 2 Durée du contrat'], sectionTitle: 'Durée du contrat', language: 'fr' };
     expect((await kind(renewal, 'renewal_term')).presence).toBeGreaterThanOrEqual(0.5);
+    // So does a cap the French or German reader finds (« limitée au montant des sommes versées … »).
+    const cap = { text: 'Article 4 – Responsabilité. La responsabilité totale du Fournisseur est limitée au montant des sommes versées au cours des douze (12) mois précédant le fait générateur.', sectionPath: ['Article 4 Responsabilité'], sectionTitle: 'Responsabilité', language: 'fr' };
+    expect((await kind(cap, 'cap_on_liability')).presence).toBeGreaterThanOrEqual(0.5);
     // An English passage, or one of unknown language, is the model's, as before.
     const english = { text: 'This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice.', sectionPath: ['12 Term'], sectionTitle: 'Term' };
     expect(await kind({ ...english, language: 'en' }, 'renewal_term')).toEqual(await kind(english, 'renewal_term'));

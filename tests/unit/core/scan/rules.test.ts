@@ -56,6 +56,8 @@ describe('checks', () => {
     expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, clause)).outcome).toBe('pass');
     expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, 'limited to two times the annual fees')).outcome).toBe('pass');
     expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, "limited to one (1) month's fees")).outcome).toBe('fail');
+    // A French cap counted in months of what was paid.
+    expect((await evaluateCheck({ type: 'value', value: 'fee_months', op: '>=', amount: 12 }, 'La responsabilité totale du Fournisseur est limitée au montant des sommes versées au cours des douze (12) mois précédant le fait générateur.')).outcome).toBe('pass');
     expect((await evaluateCheck({ type: 'value', value: 'date', op: '<=', date: '2030-12-31' }, 'expires on December 31, 2027')).outcome).toBe('pass');
     expect((await evaluateCheck({ type: 'value', value: 'jurisdiction', op: 'in', list: ['Delaware'] }, 'governed by the laws of the State of Texas')).outcome).toBe('fail');
     expect((await evaluateCheck({ type: 'value', value: 'jurisdiction', op: 'not_in', list: ['Delaware'] }, 'governed by the laws of the State of Texas')).outcome).toBe('pass');

@@ -44,6 +44,19 @@ describe('amounts, percentages and dates', () => {
     expect(values(findAmounts('One Million Dollars ($1,000,000)'))).toEqual([{ amount: 1_000_000, currency: 'USD' }]);
   });
 
+  it('reads sums as French and German write them: thousands by dot or space, a decimal comma, the currency after', () => {
+    // "EUR 100.000" was 100, "50 000 euros" was 0 euros.
+    expect(values(findAmounts('Die Haftung ist auf 100.000 EUR begrenzt.'))).toEqual([{ amount: 100_000, currency: 'EUR' }]);
+    expect(values(findAmounts('auf EUR 100.000,00 begrenzt'))).toEqual([{ amount: 100_000, currency: 'EUR' }]);
+    expect(values(findAmounts('limitée à 50 000 euros'))).toEqual([{ amount: 50_000, currency: 'EUR' }]);
+    expect(values(findAmounts('une assurance de 2\u202f000\u202f000 € par sinistre'))).toEqual([{ amount: 2_000_000, currency: 'EUR' }]);
+    expect(values(findAmounts('bis zu 1,5 Mio. EUR'))).toEqual([{ amount: 1_500_000, currency: 'EUR' }]);
+    expect(values(findAmounts('jusqu’à 2 millions d’euros'))).toEqual([{ amount: 2_000_000, currency: 'EUR' }]);
+    // English as before.
+    expect(values(findAmounts('$100.00 per hour and €1,000.50 once'))).toEqual([{ amount: 100, currency: 'USD' }, { amount: 1000.5, currency: 'EUR' }]);
+    expect(values(findAmounts('US$ 1.5 million'))).toEqual([{ amount: 1_500_000, currency: 'USD' }]);
+  });
+
   it('reads percentages in words and digits', () => {
     expect(values(findPercentages('five percent (5%) of Net Sales'))).toEqual([5]);
     expect(values(findPercentages('2.5% per annum'))).toEqual([2.5]);

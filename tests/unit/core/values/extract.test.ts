@@ -413,6 +413,17 @@ describe('liability cap', () => {
     expect(read('liability_cap', 'Each party’s total liability shall not exceed the fees paid in the twelve (12) months preceding the claim.')?.value).toMatchObject({ type: 'formula', months: 12 });
   });
 
+  it('reads a cap as French and German contracts state it', () => {
+    expect(read('liability_cap', 'La responsabilité totale du Fournisseur au titre du présent contrat est limitée au montant des sommes versées par le Distributeur au cours des douze (12) mois précédant le fait générateur.')?.value).toMatchObject({ type: 'formula', months: 12 });
+    expect(read('liability_cap', 'La responsabilité de chaque partie est plafonnée à deux (2) fois le montant annuel des redevances.')?.value).toMatchObject({ type: 'formula', text: 'deux (2) fois le montant annuel des redevances' });
+    expect(read('liability_cap', 'Die Haftung des Lieferanten ist auf den Auftragswert des jeweiligen Kalenderjahres begrenzt.')?.value).toMatchObject({ type: 'formula', text: 'den Auftragswert des jeweiligen Kalenderjahres', months: null });
+    expect(read('liability_cap', 'Die Haftung ist der Höhe nach auf die Vergütung der letzten zwölf (12) Monate beschränkt.')?.value).toMatchObject({ type: 'formula', months: 12 });
+    expect(read('liability_cap', 'Die Haftung ist auf 100.000 EUR begrenzt.')?.value).toMatchObject({ type: 'money', amount: 100_000, currency: 'EUR' });
+    // No cap: unlimited liability, a payment.
+    expect(read('liability_cap', 'Der Lieferant haftet unbeschränkt für Vorsatz und grobe Fahrlässigkeit.')).toBeNull();
+    expect(read('liability_cap', 'Le Distributeur paiera au Fournisseur la somme de 10 000 euros par mois.')).toBeNull();
+  });
+
   it('reads a cap stated as what was paid, with no period', () => {
     const chase = "Further, Chase's aggregate liability arising under this Agreement shall in no event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.";
     const v = read('liability_cap', chase);

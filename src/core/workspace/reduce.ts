@@ -71,6 +71,11 @@ function rowSources(rows: readonly FlowRow[], maxChars: number | null = null): A
     }));
 }
 
+/** Where a row's finding is, in the reply's language ("p. 5", "S. 5", "part 2"; "" in a one-part text). */
+function rowPage(r: FlowRow, language: string | null | undefined): string {
+  return pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }, language);
+}
+
 export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 'language'>): { text: string; sources: AnswerSource[] } {
   const rows = rowsInOrder(flow);
   const labels = rowLabels(rows);
@@ -80,7 +85,8 @@ export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 
   const found = rows.map((r, i) => ({ r, label: labels[i]! })).filter((x) => x.r.status === 'found');
   const lines = [foundLead(found.length, rows.length, language)];
   found.slice(0, MAX_QUOTED_ROWS).forEach(({ r, label }, i) => {
-    const where = [pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].join(' — ');
+    // No page for a one-part text ("" from pageLabel): the section says where, without an empty "— —".
+    const where = [rowPage(r, language), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
     lines.push(`${label} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${i + 1}]`);
   });
   if (found.length > MAX_QUOTED_ROWS) lines.push(moreLine(found.length - MAX_QUOTED_ROWS, language));
@@ -137,7 +143,7 @@ function composeJudged(rows: readonly FlowRow[], labels: readonly string[], lang
       lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''}`);
       continue;
     }
-    const head = [label, r.value?.display, pageLabel({ pageStart: r.pageStart ?? 1, pageEnd: r.pageEnd ?? r.pageStart ?? 1, mediaType: r.mediaType, pages: r.pages }), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
+    const head = [label, r.value?.display, rowPage(r, language), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
     lines.push(`${head}:\n> ${r.finding.replace(/\s+/g, ' ')} [${n}]`);
   }
   if (yes.length > MAX_QUOTED_ROWS) lines.push(moreLine(yes.length - MAX_QUOTED_ROWS, language));

@@ -114,6 +114,13 @@ describe('the reduce step', () => {
     expect(result).toMatchObject({ writer: 'extractive', fallback: null, answer: { verification: { ok: true, citations: 2, quotes: 2, unverifiedQuotes: 0 } } });
   });
 
+  it('a one-part text file\'s row says its section only, and a German reply says S. for a page', () => {
+    const text = { ...TABLE_FLOW, rows: [row({ itemId: 'f:0', documentId: 'a', document: 'a.txt', title: 'Contrat de distribution', mediaType: 'text/plain', pages: 1, chunkId: 'a:3', section: ['Article 5 Non-concurrence'], finding: 'Le Distributeur s’interdit de distribuer des produits concurrents.', evidence: 'Le Distributeur s’interdit de distribuer des produits concurrents.' })] } as unknown as FlowRecord;
+    expect(composeFlowExtractive(text).text).toContain('Contrat de distribution — § Article 5 Non-concurrence:\n>');
+    const de = { ...TABLE_FLOW, language: 'de' } as unknown as FlowRecord;
+    expect(composeFlowExtractive(de).text).toContain('Distribution Agreement (a.pdf) — S. 4–5 — § 12.3 Governing Law:');
+  });
+
   it('the model sees each found row\'s passage cut around its finding', () => {
     const evidence = `${'x '.repeat(600)}the finding is here. ${'y '.repeat(600)}`;
     const cut = windowAround(evidence, 'the finding is here.', 300);

@@ -49,6 +49,9 @@ const PLACE_NAMES: Readonly<Record<string, Readonly<Record<'fr' | 'de', string>>
   Quebec: { fr: 'Québec', de: 'Québec' },
 };
 
+const regionNamesIn = new Map<Lang, Intl.DisplayNames>();
+const regionNames = (l: Lang) => regionNamesIn.get(l) ?? regionNamesIn.set(l, new Intl.DisplayNames([LOCALE[l]], { type: 'region' })).get(l)!;
+
 /** A jurisdiction's name in the reply's language ("Germany" → "Allemagne", "Deutschland"); a state or a place without a translation as the reader wrote it. */
 function jurisdictionName(name: string, language: string | null): string {
   const l = langOf(language);
@@ -56,7 +59,7 @@ function jurisdictionName(name: string, language: string | null): string {
   const place = PLACE_NAMES[name]?.[l];
   if (place) return place;
   const code = REGION_CODES[name];
-  return (code && new Intl.DisplayNames([LOCALE[l]], { type: 'region' }).of(code)) || name;
+  return (code && regionNames(l).of(code)) || name;
 }
 
 /** The value alone, as a table cell shows it ("New York", "1 year, renewing", "December 31, 2022"). */

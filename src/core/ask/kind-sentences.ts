@@ -9,7 +9,6 @@
 import { sentenceSpans } from '../answer/relevance';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage } from '../search-types';
-import { DEFAULT_LANGUAGE } from '../search/languages';
 
 interface KindSentence {
   /** The sentence as it stands in the passage. */
@@ -24,25 +23,19 @@ export type KindSentences = Readonly<Record<string, readonly KindSentence[]>>;
 /** Sentences read per passage at most (a long passage's first ones; the kind is rarely later). */
 const MAX_SENTENCES = 40;
 
-/**
- * The clause kinds are read from English words (the learned model's stems, the built-in playbooks'
- * patterns): a sentence of a document in another language is not read, rather than read as noise
- * ("Tout litige relèvera de la compétence exclusive des tribunaux de Lyon" scored as a non-compete
- * and was quoted for « clause de non-concurrence »); the answer then picks its sentences by the
- * question's words alone.
- */
-const readsIn = (language: string | null | undefined) => !language || language === DEFAULT_LANGUAGE;
-
 export async function kindSentences(classifier: ClauseClassifier, asked: readonly ClauseLabel[], passages: readonly PipelinePassage[], options: JobOptions = {}): Promise<KindSentences> {
   if (asked.length === 0 || passages.length === 0) return {};
   const wanted = new Set(asked.map((a) => a.type));
-  const items = [...new Map(passages.filter((p) => readsIn(p.document.language)).map((p) => [p.chunk.id, p.chunk])).values()].flatMap((chunk) =>
+  // Each sentence in its document's language: the classifier reads one it was not trained in by what
+  // it can read there ("Tout litige relèvera de la compétence exclusive des tribunaux de Lyon" was read
+  // by the English model as a non-compete and quoted for « clause de non-concurrence »).
+  const items = [...new Map(passages.map((p) => [p.chunk.id, p])).values()].flatMap(({ chunk, document }) =>
     sentenceSpans(chunk.text)
       .slice(0, MAX_SENTENCES)
-      .map((s) => ({ chunkId: chunk.id, text: chunk.text.slice(s.start, s.end) })),
+      .map((s) => ({ chunkId: chunk.id, text: chunk.text.slice(s.start, s.end), language: document.language ?? null })),
   );
   if (items.length === 0) return {};
-  const labels = await classifier.classify(items.map((i) => ({ text: i.text })), options);
+  const labels = await classifier.classify(items.map(({ text, language }) => ({ text, language })), options);
   const out: Record<string, KindSentence[]> = {};
   items.forEach((item, i) => {
     const score = Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score));

@@ -26,7 +26,6 @@ export interface SufficiencyTexts {
   readonly statedNotKind: (value: string, kinds: readonly string[]) => string;
   /** The closest passage is redacted past reading (`where`: its page and section, as "p. 7, “9 Limitation of Liability”"). */
   readonly redacted: (where: string) => string;
-  readonly page: (n: number) => string;
 }
 
 const article = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
@@ -43,7 +42,6 @@ const EN: SufficiencyTexts = {
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
   statedNotKind: (value, [first, ...rest]) => `A passage states ${quoted(value, 'en')}, but none reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause: check it before relying on it.`,
   redacted: (where) => `The closest passage (${where}) is redacted in this copy: the words that would answer may be among those removed.`,
-  page: (n) => `p. ${n}`,
 };
 
 const FR: SufficiencyTexts = {
@@ -58,7 +56,6 @@ const FR: SufficiencyTexts = {
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
   statedNotKind: (value, kinds) => `Un passage indique ${quoted(value, 'fr')}, mais aucun ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')} : à vérifier avant de s’y fier.`,
   redacted: (where) => `Le passage le plus proche (${where}) est caviardé dans cette copie : les mots qui répondraient sont peut-être parmi ceux retirés.`,
-  page: (n) => `p. ${n}`,
 };
 
 const DE: SufficiencyTexts = {
@@ -73,7 +70,6 @@ const DE: SufficiencyTexts = {
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
   statedNotKind: (value, kinds) => `Eine Stelle nennt ${quoted(value, 'de')}, aber keine liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}: vor der Verwendung prüfen.`,
   redacted: (where) => `Die nächstliegende Stelle (${where}) ist in dieser Fassung geschwärzt: die Worte, die antworten würden, sind vielleicht entfernt.`,
-  page: (n) => `S. ${n}`,
 };
 
 const TEXTS: Readonly<Record<string, SufficiencyTexts>> = { en: EN, fr: FR, de: DE };

@@ -41,6 +41,7 @@ export { retrievalScore };
 import type { Sufficiency } from '../answer-types';
 import type { ClauseLabel, SufficiencyWeights } from '../ports';
 import { valueSentence } from '../answer/value-line';
+import { pageLabel } from '../page-label';
 import { quoted } from '../text/quotes';
 import { isRedacted } from '../text/redaction';
 import { extractValue } from '../values/extract';
@@ -228,6 +229,7 @@ function redactedReason(passages: SufficiencyInput['passages'], texts: Sufficien
   const closest = passages[0];
   if (!closest || !isRedacted(closest.chunk.text)) return [];
   const section = closest.chunk.sectionPath.at(-1);
-  const where = [texts.page(closest.chunk.pageStart), ...(section ? [quoted(section, texts.language)] : [])].join(', ');
+  const page = pageLabel(closest.chunk, closest.document, texts.language);
+  const where = [page, ...(section ? [quoted(section, texts.language)] : [])].filter(Boolean).join(', ');
   return [texts.redacted(where)];
 }

@@ -21,7 +21,7 @@ import { throwIfAborted } from '../errors';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { isContentsPassage } from '../text/contents';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
-import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, type ClassifierOptions } from '../scan/classify';
+import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
@@ -50,13 +50,12 @@ const BATCH = 16;
 export class LearnedClauseClassifier implements ClauseClassifier {
   /** The playbook signals of the types the model does not know (null: none). */
   private readonly playbook: PlaybookClassifier | null;
-  /** The model's kinds' playbook signals, which its presence logit adds (null: the model weighs none). */
-  private readonly signals: PlaybookClassifier | null;
   /**
-   * The model's kinds read from their playbook titles (in every language the types name them),
-   * patterns and keywords, for passages in a language the model was not trained on (null: no types given).
+   * The model's kinds' playbook signals (titles in every language, patterns, keywords; null: no types
+   * given): what the presence logit adds, and what scores a passage in a language the model was not
+   * trained on.
    */
-  private readonly foreign: PlaybookClassifier | null;
+  private readonly signals: PlaybookClassifier | null;
   /** The types' names and keywords, for questions. */
   private readonly names: PlaybookClassifier;
   /** Clause type id → its name (for what the ask path writes: "No passage … is a cap on liability clause"). */
@@ -79,8 +78,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     this.playbook = others.length > 0 ? new PlaybookClassifier(others, options) : null;
     // Signals and titles only, never an embedder: the weight was learnt on them alone.
     const modelTypes = clauseTypes.filter((t) => model.knows(t.id));
-    this.signals = model.model.presenceSignalWeight > 0 && modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
-    this.foreign = modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
+    this.signals = modelTypes.length > 0 ? new PlaybookClassifier(modelTypes) : null;
     this.names = new PlaybookClassifier(clauseTypes.map((t) => ({ ...t, signals: [], examples: [] })), options.questionLanguage ? { questionLanguage: options.questionLanguage } : {});  // as builtin.ts questionClassifier()
     this.typeNames = new Map(clauseTypes.map((t) => [t.id, t.name]));
     this.typeNamesIn = new Map(clauseTypes.map((t) => [t.id, Object.fromEntries(Object.entries(t.keywordsByLanguage ?? {}).flatMap(([language, words]) => (words[0] ? [[language, words[0]]] : [])))]));
@@ -122,11 +120,11 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const out: ClauseLabel[][] = [];
     for (const [i, passage] of passages.entries()) {
       if (i % BATCH === 0) throwIfAborted(options?.signal, 'clause classification');
-      if (this.foreign && !this.readsLanguage(passage.language)) {
+      if (this.signals && !this.readsLanguage(passage.language)) {
         // The model's English stems read noise in another language: the types' titles and keywords in it decide.
-        const evidence = new Map(this.foreign.signalEvidence(passage).map((e) => [e.type, e.score]));
-        const named = this.foreign.keywordsInText(passage.text, passage.language!);
-        const score = (id: string) => 1 - (1 - (evidence.get(id) ?? 0)) * (1 - (named.has(id) ? TEXT_KEYWORD_WEIGHT : 0));
+        const evidence = new Map(this.signals.signalEvidence(passage).map((e) => [e.type, e.score]));
+        const named = this.signals.keywordsInText(passage.text, passage.language!);
+        const score = (id: string) => noisyOr([evidence.get(id) ?? 0, named.has(id) ? TEXT_KEYWORD_WEIGHT : 0]);
         const labels = this.kinds.map(({ id }) => ({ type: id, score: score(id), presence: score(id) }));
         out.push(withStatedValues(labels, passage.text).sort((a, b) => b.score - a.score));
         continue;

@@ -95,9 +95,9 @@ export interface TypeEvidence {
 const analyzer = createAnalyzer();
 
 /** A type's keywords and their translations, for titles and questions. */
-const allKeywords = (type: ClauseType): readonly string[] => [...type.keywords, ...Object.values(type.keywordsByLanguage ?? {}).flat()];
+export const allKeywords = (type: ClauseType): readonly string[] => [...type.keywords, ...Object.values(type.keywordsByLanguage ?? {}).flat()];
 
-const noisyOr = (weights: readonly number[]) => 1 - weights.reduce((p, w) => p * (1 - w), 1);
+export const noisyOr = (weights: readonly number[]) => 1 - weights.reduce((p, w) => p * (1 - w), 1);
 
 export class PlaybookClassifier implements ClauseClassifier {
   private readonly types: readonly CompiledType[];

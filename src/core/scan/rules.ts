@@ -14,6 +14,7 @@ import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
 import { tooSlow } from './budget';
+import { allKeywords } from './classify';
 import { compilePhrase, type SafePattern } from './patterns';
 import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
 import type { Playbook, Rule } from './playbook';
@@ -26,7 +27,7 @@ function titleKeywords(playbook: Playbook, type: string): readonly SafePattern[]
   let out = byType.get(type);
   if (!out) {
     const t = playbook.clauseTypes.find((c) => c.id === type);
-    out = t?.keywords ? [...t.keywords, ...Object.values(t.keywordsByLanguage ?? {}).flat()].map(compilePhrase) : [];  // (types built in code may leave keywords out)
+    out = t?.keywords ? allKeywords(t).map(compilePhrase) : [];  // (types built in code may leave keywords out)
     byType.set(type, out);
   }
   return out;
@@ -166,7 +167,7 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   if (candidates.length === 0) {
     if (rule.kind === 'required') {
       const redacted = redactedClause(classified, playbook, rule.clauseType);
-      if (redacted) return result('not_checked', [makeFlag('unverified', redacted, [`the ${typeName(playbook, rule.clauseType)} clause on p. ${redacted.pageStart} is redacted in this copy: whether it meets the rule cannot be read`])]);
+      if (redacted) return result('not_checked', [makeFlag('unverified', redacted, [`the ${typeName(playbook, rule.clauseType)} clause is redacted in this copy: whether it meets the rule cannot be read`])]);
       return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
     }
     return result(rule.kind === 'prohibited' ? 'pass' : 'not_applicable', []);

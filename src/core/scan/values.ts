@@ -99,42 +99,39 @@ const PREFIXED = new RegExp(`(us\\$|c\\$|\\$|€|£|¥|\\b(?:usd|eur|gbp|chf|cad
 const WORDED = new RegExp(`\\b(${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD}){0,6}|\\d[\\d,]*(?:\\.\\d+)?)${MULTIPLIER}\\s+(?:u\\.?s\\.?\\s+)?(dollars?|euros?|pounds?|yen)\\b`, 'gi');
 /** The currency after the sum, as French and German write it: "100.000 EUR", "50 000 €", "1,5 Mio. EUR", "2 millions d'euros". */
 const SUFFIXED = new RegExp(`(?<![\\d.,])(${MONEY_DIGITS})(?:\\s*(mio\\.?|millions?\\s+d['’]|mrd\\.?|milliards?\\s+d['’]))?[\\s\\u00a0\\u202f]?(€|eur\\b|euros?\\b|chf\\b|usd\\b|gbp\\b|£)`, 'giu');
-const SCALE_OF: Record<string, number> = { million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, thousand: 1e3, k: 1e3, mio: 1e6, 'mio.': 1e6, mrd: 1e9, 'mrd.': 1e9 };
+const SCALE_OF: Record<string, number> = { million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, thousand: 1e3, k: 1e3, mio: 1e6, millions: 1e6, mrd: 1e9, milliard: 1e9, milliards: 1e9 };
 
 /**
  * A sum's digits as a number: the last separator followed by one or two digits is the decimal
- * mark, every other one groups thousands ("100.000" = 100000, "100.000,50", "1,000.50", "2.5", "1,5").
+ * mark, every other one groups thousands ("100.000" = 100000, "100.000,50", "1,000.50", "2.5",
+ * "1,5"); before a scale word the last dot or comma is the decimal mark ("$2.125 million").
  */
-function moneyNumber(digits: string): number {
+function moneyNumber(digits: string, scaled: boolean): number {
   const parts = digits.split(/[,.\u00a0\u202f ]/u);
-  const seps = digits.match(/[,.\u00a0\u202f ]/gu) ?? [];
   const last = parts.at(-1)!;
-  const decimal = seps.length > 0 && /[.,]/u.test(seps.at(-1)!) && last.length <= 2 && !(seps.length === 1 && seps[0] === ',' && last.length === 3);
+  const decimal = parts.length > 1 && /[.,]\d+$/u.test(digits) && (scaled || last.length <= 2);
   const whole = (decimal ? parts.slice(0, -1) : parts).join('');
   return Number(decimal ? `${whole}.${last}` : whole);
 }
 
-function scaleOf(word: string | undefined): number {
-  if (!word) return 1;
-  const w = word.toLowerCase().replace(/\s+d['’]$/u, '');
-  return SCALE_OF[w] ?? (/^millions?$/u.test(w) ? 1e6 : /^milliards?$/u.test(w) ? 1e9 : 1);
-}
+/** "million", "Mio.", "millions d’" → its factor (1 without one). */
+const scaleOf = (word: string | undefined): number => (word ? SCALE_OF[word.toLowerCase().replace(/\.$|\s+d['’]$/u, '')] ?? 1 : 1);
 
 export function findAmounts(text: string): Found<Money>[] {
   const out: Found<Money>[] = [];
+  // A match inside one read already ("000 euros" of "50 000 euros") is not read again.
+  const inside = (at: number) => out.some((o) => o.index <= at && at < o.index + o.text.length);
   for (const m of text.matchAll(PREFIXED)) {
-    out.push({ value: { amount: moneyNumber(m[2]!) * scaleOf(m[3]), currency: SYMBOLS[m[1]!.toLowerCase()] ?? null }, text: m[0], index: m.index });
+    out.push({ value: { amount: moneyNumber(m[2]!, !!m[3]) * scaleOf(m[3]), currency: SYMBOLS[m[1]!.toLowerCase()] ?? null }, text: m[0], index: m.index });
   }
   for (const m of text.matchAll(SUFFIXED)) {
-    if (out.some((o) => o.index <= m.index && m.index < o.index + o.text.length)) continue;
-    out.push({ value: { amount: moneyNumber(m[1]!) * scaleOf(m[2]), currency: SYMBOLS[m[3]!.toLowerCase()] ?? null }, text: m[0], index: m.index });
+    if (!inside(m.index)) out.push({ value: { amount: moneyNumber(m[1]!, !!m[2]) * scaleOf(m[2]), currency: SYMBOLS[m[3]!.toLowerCase()] ?? null }, text: m[0], index: m.index });
   }
   for (const m of text.matchAll(WORDED)) {
-    // "000 euros" of "50 000 euros", read whole above.
-    if (out.some((o) => o.index <= m.index && m.index < o.index + o.text.length)) continue;
+    if (inside(m.index)) continue;
     const n = parseNumber(m[1]!);
     if (n === null) continue;
-    const scale = m[2] ? SCALE_OF[m[2].toLowerCase()]! : 1;
+    const scale = scaleOf(m[2]);
     // "One Million Dollars ($1,000,000)": keep one reading of the same amount.
     const value = { amount: n * scale, currency: SYMBOLS[m[3]!.toLowerCase()] ?? null };
     if (!out.some((o) => o.value.amount === value.amount && Math.abs(o.index - m.index) < 60)) out.push({ value, text: m[0], index: m.index });

@@ -8,6 +8,7 @@ import { turnFromAsk } from '../../../../src/core/answer/answer';
 import { kindSentences } from '../../../../src/core/ask/kind-sentences';
 import type { ClauseClassifier, ClauseLabel, ClausePassage } from '../../../../src/core/ports';
 import { askResult, MSA, passage } from '../../../helpers/ask-fixtures';
+import { builtinClassifier } from '../../../../src/playbooks/classifiers';
 
 const VESTS = 'It is hereby stated, the Application developed under this agreement is the exclusive worldwide sole property of Client.';
 const WARRANTY = 'The Client guarantees that any artwork furnished to the Developer for inclusion in the Application is owned by the Client or used with the permission of its owner.';
@@ -26,9 +27,15 @@ describe('sentences of the asked kind', () => {
     expect(await kindSentences(classifier, [], [passage(IP)])).toEqual({});
   });
 
-  it('reads no sentence of a document in a language the kinds are not read in', async () => {
+  it('reads each sentence in its document\'s language: the classifier decides what it can read there', async () => {
+    const seen: (string | null | undefined)[] = [];
+    const recording = { classify: async (passages: readonly ClausePassage[]) => passages.map((p) => (seen.push(p.language), [])) } as unknown as ClauseClassifier;
     const french = passage({ ...IP, doc: { ...MSA, id: 'fr-msa', language: 'fr' } });
-    expect(await kindSentences(classifier, [{ type: 'ip_ownership_assignment', score: 0.8 }], [french])).toEqual({});
+    await kindSentences(recording, [{ type: 'ip_ownership_assignment', score: 0.8 }], [french]);
+    expect(new Set(seen)).toEqual(new Set(['fr']));
+    // The built-in classifier reads a French court clause as no non-compete (its English model read one).
+    const court = passage({ doc: { ...MSA, id: 'fr-msa', language: 'fr' }, seq: 6, text: 'Article 6 – Droit applicable. Tout litige relèvera de la compétence exclusive des tribunaux de Lyon.', section: ['Article 6 Droit applicable'] });
+    expect(await kindSentences(builtinClassifier(), [{ type: 'non_compete', score: 0.9 }], [court])).toEqual({});
   });
 
   it('quotes the sentence of the kind, not the one sharing the question’s words', async () => {

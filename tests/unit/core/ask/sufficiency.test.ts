@@ -58,7 +58,7 @@ describe('judgeSufficiency', () => {
 
   it('says when the closest passage is redacted past reading', () => {
     const redacted = passage('9. LIMITATION OF LIABILITY. EXCEPT FOR [*] CAUSED BY A [*] OF SECTION [*], NEITHER PARTY SHALL BE [*] FOR ANY [*], [*] OR [*].', ['liabil']);
-    const r = response([{ ...redacted, chunk: { ...redacted.chunk, pageStart: 7, sectionPath: ['9 LIMITATION OF LIABILITY'] } }], 0.6, 'cap liability', { cap: 3, liabil: 1 });
+    const r = response([{ ...redacted, chunk: { ...redacted.chunk, pageStart: 7, pageEnd: 7, sectionPath: ['9 LIMITATION OF LIABILITY'] } }], 0.6, 'cap liability', { cap: 3, liabil: 1 });
     const clauses: ClauseEvidence = { asked: [{ type: 'cap_on_liability', score: 0.9, name: 'Cap on liability' }], scores: new Map([['d1:0', 0.1]]), inScope: null, kindPassages: new Map() };
     const s = judgeSufficiency({ response: r, passages: r.passages, question: 'Is liability capped?', scopeName: scope, clauses });
     expect(s.reasons).toEqual(['The closest passage (p. 7, “9 LIMITATION OF LIABILITY”) is redacted in this copy: the words that would answer may be among those removed.', `No passage in ${scope} is a cap on liability clause.`]);

@@ -55,6 +55,7 @@ describe('amounts, percentages and dates', () => {
     // English as before.
     expect(values(findAmounts('$100.00 per hour and €1,000.50 once'))).toEqual([{ amount: 100, currency: 'USD' }, { amount: 1000.5, currency: 'EUR' }]);
     expect(values(findAmounts('US$ 1.5 million'))).toEqual([{ amount: 1_500_000, currency: 'USD' }]);
+    expect(values(findAmounts('$2.125 million'))).toEqual([{ amount: 2_125_000, currency: 'USD' }]);
   });
 
   it('reads percentages in words and digits', () => {

@@ -81,6 +81,19 @@ function schemaIssues(errors: readonly OutputUnit[]): PlaybookIssue[] {
   return out;
 }
 
+const ESCAPE_MEANING: Readonly<Record<string, string>> = { b: 'a word boundary', B: 'not a word boundary', d: 'a digit', D: 'not a digit', s: 'a space', S: 'not a space', w: 'a word character', W: 'not a word character' };
+
+/**
+ * A class or word boundary written with one backslash too many ("\\\\b" in the JSON file, read
+ * as the regex \\b): it matches a literal backslash and the letter, so the pattern never fires
+ * on a contract. Contracts have no backslashes to match; such a pattern is a typo, refused with
+ * a message saying so rather than imported to stay silent.
+ */
+function overEscaped(pattern: string): string | null {
+  const m = /(?:^|[^\\])((?:\\\\)+)([bBdDsSwW])/.exec(pattern);
+  return m ? `${m[1]}${m[2]}` : null;
+}
+
 function semanticIssues(p: Playbook): PlaybookIssue[] {
   const issues: PlaybookIssue[] = [];
   if (p.schemaVersion > PLAYBOOK_SCHEMA_VERSION) issues.push({ pointer: '/schemaVersion', message: `schema version ${p.schemaVersion} is newer than this app understands (${PLAYBOOK_SCHEMA_VERSION})` });
@@ -92,6 +105,8 @@ function semanticIssues(p: Playbook): PlaybookIssue[] {
     try {
       const pattern = phrase ? phraseSource(source) : source;
       compilePattern(pattern);
+      const escaped = phrase ? null : overEscaped(pattern);
+      if (escaped) issues.push({ pointer, message: `"${escaped}" matches a backslash and the letter ${escaped.slice(-1)}, which no contract has: one backslash too many? (${escaped.slice(-2)} is ${ESCAPE_MEANING[escaped.slice(-1)]})` });
       const problem = patternCostProblem(pattern);
       if (problem) issues.push({ pointer, message: problem });
       cost += patternCost(pattern);

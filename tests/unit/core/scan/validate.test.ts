@@ -46,6 +46,23 @@ describe('playbook validation', () => {
     expect(pointers).toContain('/clauseTypes/0/keywordsByLanguage/fr');
   });
 
+  it('refuses a pattern escaped once too often, which would match a backslash and never fire', () => {
+    // The commercial playbook carried two such uncapped-liability signals and one volume signal,
+    // dead since they were written ("\\\\b(except|…)" in the file is the regex \\b: a backslash and "b").
+    const p = base() as unknown as { clauseTypes: { signals: { pattern: string; weight: number }[] }[]; rules: { checks?: unknown[] }[] };
+    p.clauseTypes[0]!.signals.push({ pattern: String.raw`\\b(except|excluding)\\b`, weight: 0.5 }, { pattern: String.raw`\bquantit\\w*`, weight: 0.5 });
+    p.rules[0]!.checks = [{ type: 'pattern', pattern: String.raw`\bsub-?processors?\\s+list\b` }];
+    const issues = issuesOf(p);
+    const n = p.clauseTypes[0]!.signals.length;
+    expect(issues.find((i) => i.pointer === `/clauseTypes/0/signals/${n - 2}/pattern`)?.message).toBe(String.raw`"\\b" matches a backslash and the letter b, which no contract has: one backslash too many? (\b is a word boundary)`);
+    expect(issues.find((i) => i.pointer === `/clauseTypes/0/signals/${n - 1}/pattern`)?.message).toMatch(/^"\\\\w" .*\(\\w is a word character\)$/);
+    expect(issues.map((i) => i.pointer)).toContain('/rules/0/checks/0/pattern');
+    // A word boundary, a real backslash-free class and an escaped dot are fine; so is every built-in pattern.
+    p.clauseTypes[0]!.signals.splice(n - 2, 2, { pattern: String.raw`\b(except|excluding)\b[^.;]*\d+\.\d`, weight: 0.5 });
+    p.rules[0]!.checks = [];
+    expect(validatePlaybook(p).ok).toBe(true);
+  });
+
   it('rejects a value check missing its fields or with a wrong unit', () => {
     const p = base() as unknown as { rules: { checks?: unknown[] }[] };
     p.rules[0]!.checks = [{ type: 'value', value: 'duration', op: '>=', amount: 3 }, { type: 'value', value: 'duration', op: '>=', amount: 3, unit: 'fortnights' }];

@@ -17,6 +17,8 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'choice of law clause',
     'what law applies if we are sued under the agreement',
     'which state’s laws control the contract',
+    'what law does the contract follow',
+    'which country’s law applies to the deal',
   ],
   cap_on_liability: [
     'is liability capped',
@@ -27,6 +29,10 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'is the supplier’s liability limited to a fixed amount',
     'is there a ceiling on damages',
     'limit on what either party can recover',
+    'what is the most they could owe us',
+    'how much could we be on the hook for at most',
+    'is our exposure limited to a set amount',
+    'damages ceiling',
   ],
   uncapped_liability: [
     'which claims are not subject to the liability cap',
@@ -35,6 +41,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'carve-outs from the cap for gross negligence or indemnity',
     'is there uncapped liability for confidentiality breaches',
     'what falls outside the limitation of liability',
+    'could we be on the hook without any limit',
+    'what liability is left unlimited',
+    'what is not covered by the liability cap',
   ],
   termination_for_convenience: [
     'can we terminate without cause',
@@ -47,6 +56,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'how much notice do we need to give to terminate',
     'what is the notice period for terminating the agreement',
     'how many days notice to end the contract early',
+    'can we walk away without giving a reason',
+    'can they cancel whenever they want',
+    'can we get out of the deal early without cause',
   ],
   renewal_term: [
     'does the contract renew automatically',
@@ -56,6 +68,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'does the agreement roll over at the end of the term',
     'evergreen clause',
     'renewal options after the initial term',
+    'does it roll over automatically',
+    'what happens when the initial term ends',
+    'how long does each extension last',
   ],
   notice_period_to_terminate_renewal: [
     'how much notice to stop the renewal',
@@ -64,6 +79,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'how do we prevent automatic renewal',
     'days’ notice before the end of the term to avoid renewal',
     'to opt out of the renewal how far in advance must we notify',
+    'how early must we say we do not want to renew',
+    'deadline to opt out of the renewal',
+    'how do we stop it rolling over',
   ],
   expiration_date: [
     'when does the contract expire',
@@ -73,6 +91,10 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'term of the agreement',
     'duration of the contract',
     'until when is the agreement in force',
+    'when does it run out',
+    'when does the deal end',
+    'how long does the agreement last',
+    'when does the contract lapse',
   ],
   effective_date: [
     'when does the contract take effect',
@@ -89,6 +111,10 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'must we buy only from them',
     'sole and exclusive rights',
     'are we restricted to a single supplier',
+    'can they deal with anyone else',
+    'are we locked in to one supplier',
+    'can they sell through other distributors too',
+    'do we get exclusive rights',
   ],
   non_compete: [
     'is there a non-compete',
@@ -97,6 +123,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'restrictive covenant against competition',
     'can they work with our competitors',
     'non-competition obligations after termination',
+    'can we work with their rivals',
+    'can they stop us doing business with competitors',
+    'are we barred from offering a competing product',
   ],
   no_solicit_of_customers: [
     'can they solicit our customers',
@@ -112,6 +141,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'are we allowed to recruit their staff',
     'no poaching of personnel',
     'may a party employ the other party’s employees',
+    'no-poach clause',
+    'can we hire their people',
+    'how long does the no-hire last',
   ],
   non_disparagement: [
     'can we criticise them publicly',
@@ -132,6 +164,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'assignment clause',
     'may we assign our rights and obligations',
     'can the agreement be novated',
+    'can they hand the contract over to someone else',
+    'can it pass the agreement on to another company',
+    'can our rights be transferred to a buyer',
   ],
   change_of_control: [
     'what happens on a change of control',
@@ -141,6 +176,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'if a competitor buys the supplier can we end the contract',
     'is a sale of the company treated as an assignment',
     'acquisition of a party',
+    'what if they get bought',
+    'what happens if the company is sold',
+    'if they are acquired can we pull out',
   ],
   audit_rights: [
     'do we have audit rights',
@@ -149,6 +187,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'can the licensor examine our accounts',
     'how often can they audit',
     'access to facilities for inspection',
+    'can we check their books',
+    'can they look at our records',
+    'inspection of accounts',
   ],
   insurance: [
     'what insurance must the supplier carry',
@@ -158,6 +199,8 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'which insurance policies must be maintained',
     'minimum limits of liability insurance',
     'certificate of insurance',
+    'what cover do they need to keep',
+    'insurance limits required',
   ],
   ip_ownership_assignment: [
     'who owns the intellectual property',
@@ -166,6 +209,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'are inventions assigned to the company',
     'ownership of developments and improvements',
     'work made for hire',
+    'who owns what they create',
+    'who gets the rights in the work they produce',
+    'who owns improvements',
   ],
   joint_ip_ownership: [
     'is the intellectual property jointly owned',
@@ -180,6 +226,8 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'what rights are granted to the licensee',
     'license to use the software',
     'can we use their technology',
+    'what exactly are they allowed to use',
+    'what rights do we get to the brand',
   ],
   non_transferable_license: [
     'can the license be sublicensed',
@@ -222,6 +270,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'can we sell off inventory after termination',
     'which clauses survive termination',
     'wind-down period',
+    'what do we still owe each other after it ends',
+    'what must each side do once the deal is over',
+    'sell-off period after expiry',
   ],
   liquidated_damages: [
     'are there liquidated damages',
@@ -229,6 +280,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'penalty for late delivery',
     'fixed damages payable on breach',
     'break fee if the contract is cancelled',
+    'is there a set amount payable for a breach',
+    'pre-agreed damages',
+    'fixed penalty payable',
   ],
   minimum_commitment: [
     'is there a minimum purchase commitment',
@@ -237,6 +291,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'minimum annual sales target',
     'take-or-pay obligation',
     'minimum amount we must spend',
+    'do we have to buy a set amount',
+    'minimum volume commitment',
+    'purchase targets we must meet',
   ],
   volume_restriction: [
     'is there a usage limit',
@@ -275,6 +332,9 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'covenant not to sue',
     'are we barred from contesting the validity of their IP',
     'agreement not to bring claims',
+    'can they dispute that we own the mark',
+    'are we allowed to sue them over the patents',
+    'promise not to challenge ownership',
   ],
   third_party_beneficiary: [
     'are there third-party beneficiaries',
@@ -288,6 +348,8 @@ export const QUESTION_PHRASINGS: Readonly<Record<string, readonly string[]>> = {
     'when does the warranty expire',
     'how many months of warranty',
     'defects warranty duration',
+    'how long does the guarantee last',
+    'how long are the warranties good for',
   ],
 };
 

@@ -18,6 +18,7 @@ import { countsAsAsked, type QuestionRule } from '../core/clauses/question-rule'
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
 import { callsAgreement, foldedWords } from '../core/search/doc-handles';
+import { expandShorthand } from '../core/text/shorthand';
 import { VALUE_OF_KIND, VALUES_ASKED_OF_KIND, askedValue, valueKindOf } from '../core/values/extract';
 import type { ValueKind } from '../core/values/types';
 import { NEG, POS } from './dataset';
@@ -84,7 +85,8 @@ export function questionTexts(
     const key = `|${text.toLowerCase()}`;
     if (!out.has(key)) out.set(key, { text, kind: '', wording: 'none', group: `none-${i}` });
   });
-  return [...out.values()];
+  // Read as the app reads a question (clauses/classifier.ts questionTypes): shorthand written out.
+  return [...out.values()].map((t) => ({ ...t, text: expandShorthand(t.text) }));
 }
 
 /**

@@ -18,6 +18,7 @@
  * query too: it names the scope, not what to find in it.
  */
 import { matchDocuments, type MatchOptions } from '../search/resolve-doc';
+import { expandShorthand } from '../text/shorthand';
 import type { NamedDocument } from '../search-types';
 import { stripReferences, widensScope } from './references';
 import type { AskContext } from './types';
@@ -30,7 +31,10 @@ export type ScopePlan =
 
 const WORKSPACE: AskScope = { source: 'workspace', documentIds: [], matched: [] };
 
-export function planScope(question: string, documents: readonly NamedDocument[], context: AskContext = {}, options: MatchOptions = {}): ScopePlan {
+export function planScope(asked: string, documents: readonly NamedDocument[], context: AskContext = {}, options: MatchOptions = {}): ScopePlan {
+  // Names and queries are read with the shorthand written out ("the Piñon O&M agmt" names the
+  // Operations and Maintenance Agreement); the question itself stays as typed.
+  const question = expandShorthand(asked);
   const known = new Map(documents.map((d) => [d.id, d]));
   const pinned = (context.userScope ?? []).filter((id) => known.has(id));
   if (pinned.length > 0) {

@@ -20,6 +20,7 @@
 import { throwIfAborted } from '../errors';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { isContentsPassage } from '../text/contents';
+import { expandShorthand } from '../text/shorthand';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
@@ -177,7 +178,8 @@ export class LearnedClauseClassifier implements ClauseClassifier {
    * it) at or above the model's question threshold, and the kinds whose names the question uses
    * (a kind the model does not know, a file without a question head).
    */
-  async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+  async questionTypes(asked: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    const question = expandShorthand(asked);
     // The question head learnt English questions: a question written in another language is read
     // by the kinds' names in its language only (its words are unknown to the head, which would
     // name a kind for the names of parties and numbers alone).

@@ -282,6 +282,7 @@ export function isPartyName(name: string): boolean {
   if (words.some((w) => /^\p{L}{3,}\.$/u.test(w) && !LEGAL_FORM_TOKEN.test(w)) && /\.\s+\p{Lu}/u.test(name) && !LEGAL_FORM_IN.test(name.split(/\.\s+/u).at(-1) ?? '')) return false;
   // A date ("March, 2004", "October 1,1996", "22nd of May, 2008", "December 14") is not a name, nor are roles alone ("Consultant and Company").
   if (DATE_NAME.test(name) || name.split(/[\s,]+/u).filter(Boolean).every((w) => ROLE_WORD.test(w))) return false;
+  if (legalFormOnly(name)) return false;
   // An address ("15407 McGinty Road West, Wayzata, Minnesota 55391 USA") is not a name.
   if (/\b\d{4,6}\b/u.test(name) && /\b(?:Road|Street|St\.|Avenue|Ave\.?|Boulevard|Blvd\.?|Suite|Drive|Lane|Way|Floor|Route|Highway|Parkway|Plaza|USA)\b/u.test(name)) return false;
   // "501 Route 208, Monroe, NY 10950", "Rubicon House, Guildford Road, West End, Surrey GU24 9PW": a US state and ZIP code, a UK postcode, a street.
@@ -291,6 +292,11 @@ export function isPartyName(name: string): boolean {
   if (words.length >= 2 || legal) return true;
   const w = words[0]!;
   return /^\p{Lu}[\p{Lu}\p{N}&-]{2,}$/u.test(w) || /\p{Ll}\p{Lu}|\.(?:com|net|org)/u.test(w);
+}
+
+/** The words of a legal form alone ("LIABILITY COMPANY" of "… LIMITED LIABILITY COMPANY" cut in a signature block): no name. */
+function legalFormOnly(name: string): boolean {
+  return name.split(/\s+/u).every((w) => LEGAL_FORM_TOKEN.test(w) || /^(?:the|limited|liability|partnership)[,;.]?$/iu.test(w));
 }
 
 const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`;
@@ -506,7 +512,7 @@ function signatureParties(text: string): Party[] {
     const legal = line.split(/\s+/u).some((t) => LEGAL_FORM_TOKEN.test(t));
     if (!caps && !legal) continue;
     const name = leadingName(line);
-    if (name && !/^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|SUPPLIER|VENDOR|CLIENT|CONSULTANT|DISTRIBUTOR|FRANCHISEE|FRANCHISOR|AGENT|PARTY)$/u.test(name)) out.push({ name, shortNames: [], role: null });
+    if (name && !/^(?:LICENSOR|LICENSEE|COMPANY|CUSTOMER|SUPPLIER|VENDOR|CLIENT|CONSULTANT|DISTRIBUTOR|FRANCHISEE|FRANCHISOR|AGENT|PARTY)$/u.test(name) && !legalFormOnly(name)) out.push({ name, shortNames: [], role: null });
   }
   return dedupe(out);
 }

@@ -30,6 +30,12 @@ describe('planScope', () => {
     expect(planScope('Which law governs for Litware?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, query: 'Which law governs for?', kindQuery: 'Which law governs for?' });
   });
 
+  it('reads shorthand as the words it stands for, in the names and in what is asked', () => {
+    // "agmt" is the document noun that names the distribution agreement, "GL" what is asked.
+    expect(planScope('Fabrikam distribution agmt - GL?', DOCS)).toMatchObject({ scope: { documentIds: ['nw-fabrikam'] }, query: '- governing law?', kindQuery: 'agreement - governing law?' });
+    expect(planScope('Contoso MSA: any T4C w/o cause?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, query: ': any termination for convenience without cause?' });
+  });
+
   it('asks which document when the name fits several, listing them', () => {
     const plan = planScope('Is there a cap on liability in the Distribution Agreement?', DOCS);
     expect(plan.kind).toBe('clarify');

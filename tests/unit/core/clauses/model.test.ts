@@ -102,7 +102,7 @@ describe('which kind a question asks (the question head and its rule)', () => {
 
   it('counts a first kind that leads the others by the margin, however unsure', async () => {
     // Worded as no template or phrasing does: the head gives the right kind well under one half.
-    const asked = 'HealthGate: who owns the software it develops for Blackwell';
+    const asked = 'HealthGate: who gets title to the software it develops for Blackwell';
     const sure = headWith({ question: 0.99, questionMargin: undefined });
     expect(await kinds(sure, asked)).toEqual([]);
     expect(await kinds(headWith({ question: 0.99, questionMargin: 1 }), asked)).toEqual(['ip_ownership_assignment']);

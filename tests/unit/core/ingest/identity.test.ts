@@ -83,6 +83,10 @@ describe('parties', () => {
     expect(isPartyName('Rubicon House, Guildford Road, West End, Surrey GU24 9PW')).toBe(false);
     expect(isPartyName('Physician Sales & Service, Inc.')).toBe(true);
     expect(isPartyName('Kingdom Connect, Inc.')).toBe(true);
+    // A signature block's "… LIMITED LIABILITY COMPANY" cut before "LIABILITY": a question about "either party's liability limited" named it.
+    expect(isPartyName('LIABILITY COMPANY')).toBe(false);
+    expect(isPartyName('Limited Liability Partnership')).toBe(false);
+    expect(isPartyName('Liability Insurers Company')).toBe(true);
   });
 
   it('finds parties named before "agree" when no "between" introduces them', () => {
@@ -139,6 +143,9 @@ describe('parties', () => {
     ]);
     const closing = `IN WITNESS WHEREOF, the parties have executed this Agreement.\n\nNORTHWIND TRADERS, INC.\n\nBy: /s/ Jane Doe\nName: Jane Doe\n\nFABRIKAM GMBH\n\nBy: /s/ Max Muster\nName: Max Muster`;
     expect(extractParties('SUPPLY AGREEMENT\n\nThe parties agree as follows.', closing).map((p) => p.name)).toEqual(['NORTHWIND TRADERS, INC.', 'FABRIKAM GMBH']);
+    // A company's legal form laid out on its own line under the name is not a party.
+    const split = `IN WITNESS WHEREOF, the parties have signed.\n\nNORTHWIND TRADERS LIMITED\nLIABILITY COMPANY\nBy: /s/ Jane Doe\n\nFABRIKAM GMBH\n\nBy: /s/ Max Muster`;
+    expect(extractParties('SUPPLY AGREEMENT\n\nThe parties agree as follows.', split).map((p) => p.name)).toEqual(['NORTHWIND TRADERS LIMITED', 'FABRIKAM GMBH']);
   });
 
   it('reads "entered into by A (Role) and B (Role)" with roles defined without quotes, a limited partnership whole, and no "Dated:" line as a party', () => {

@@ -17,7 +17,7 @@
 import { CLASS_WEIGHT, DOCUMENT_NOUNS, fold, handlesOf, stemOf, WORD, type DocumentHandles, type HandleClass } from './doc-handles';
 import { languageResources } from './languages';
 import type { NamedDocument } from '../search-types';
-import { MAX_DOCUMENTS, type TermStats } from './term-stats';
+import { MAX_DOCUMENTS, NAME_IDF, type TermStats } from './term-stats';
 import { withinOneEdit } from './edit-distance';
 
 const ENGLISH_STOP = languageResources('en')!.stopWords;
@@ -63,11 +63,6 @@ const NOUNS_CAPITALISED: ReadonlySet<string> = new Set(['de']);
 const RUN_BONUS = 0.5;
 /** A title word matched by a shared prefix ("distribution" ~ "distributor") counts this much of a whole-word match. */
 const PREFIX_MATCH = 0.8;
-/**
- * BM25 idf (over passages) at and above which a word is as rare as a name (about one passage in
- * 150 or fewer holds it: "Adaptimmune", "Dynamex"); under it, a clause word counts less.
- */
-const NAME_IDF = 5;
 const CONTENT_FLOOR = 0.25;
 
 /** A word written with digits first that is a name ("49ers", "3M"), not an ordinal ("21st") or a decade ("1990s"). */
@@ -119,6 +114,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word) || COMPOUND_DOCUMENT_NOUN.test(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
+  const nameAt = nameIdfOf(options);
   // Each span with the documents whose names it spells, and how many they are (its specificity).
   const spans = compactSpans(tokens).map((span) => {
     const docs = new Set(handles.filter((h) => compactMatch(h.compactNames, span) !== null).map((h) => h.doc.id));
@@ -132,7 +128,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       if (!usable[i]) return;
       const m = matchToken(h, t);
       if (!m) return;
-      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t)));
+      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t), nameAt));
       matched.set(i, m.cls);
     });
     // A name written with other spaces or punctuation ("Radial Spark" for "RadialSpark, LLC",
@@ -193,7 +189,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t))))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
     }
     // The word that says what kind of agreement the title is stands for the document noun right
     // after a word of the document's names: "the golf endorsement" is "the golf endorsement
@@ -300,7 +296,7 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
     // for being capitalised ("Wann muss ein Rechtsverletzer Schadensersatz leisten?").
     if ((writtenAsName(t) && !t.nounCase) || isAbbreviationLike(t)) return true;
     const stats = options.terms?.get(t.word);
-    if (!stats || !rare(stats.idf)) return false;
+    if (!stats || !rare(stats.idf, stats.nameIdf)) return false;
     return inNamingPosition(tokens, i, nounAt);
   };
   const runs: number[][] = [];
@@ -355,11 +351,11 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** 1 for a word as rare as a name in the workspace's text (or written as one), less for a common clause word. */
-function contentFactor(t: QuestionToken, cls: HandleClass, idf: number | undefined): number {
+function contentFactor(t: QuestionToken, cls: HandleClass, idf: number | undefined, nameAt: number): number {
   if (cls === 'title' || cls === 'file') return 1;
-  if (idf === undefined || idf === 0 || idf >= NAME_IDF) return 1;
+  if (idf === undefined || idf === 0 || idf >= nameAt) return 1;
   if (writtenAsName(t)) return 1;
-  return Math.max(CONTENT_FLOOR, idf / NAME_IDF);
+  return Math.max(CONTENT_FLOOR, idf / nameAt);
 }
 
 /** Capitalised inside the sentence, and not in capitals throughout (an abbreviation such as "IP" may be a clause word). */
@@ -384,8 +380,14 @@ function common(idf: number | undefined): boolean {
  */
 const COMPOUND_DOCUMENT_NOUN = /^\p{L}{3,}(?:vertrag|vertrags|vertrages|vertrage|vereinbarung|vereinbarungen|abkommen|abkommens)$/u;
 
-function rare(idf: number | undefined): boolean {
-  return idf !== undefined && (idf === 0 || idf >= NAME_IDF);
+function rare(idf: number | undefined, nameAt: number = NAME_IDF): boolean {
+  return idf !== undefined && (idf === 0 || idf >= nameAt);
+}
+
+/** The workspace's name idf (term-stats.ts nameIdf), NAME_IDF when the text is not known. */
+function nameIdfOf(options: MatchOptions): number {
+  for (const stats of options.terms?.values() ?? []) return stats.nameIdf ?? NAME_IDF;
+  return NAME_IDF;
 }
 
 function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>, connectorAt: readonly boolean[]): boolean {

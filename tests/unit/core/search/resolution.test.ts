@@ -8,7 +8,7 @@ import { planScope } from '../../../../src/core/ask/scope';
 import type { DocumentIdentity, Party } from '../../../../src/core/ingest/identity/types';
 import { matchDocuments } from '../../../../src/core/search/resolve-doc';
 import type { NamedDocument } from '../../../../src/core/search-types';
-import type { TermStats } from '../../../../src/core/search/term-stats';
+import { nameIdf, NAME_IDF, type TermStats } from '../../../../src/core/search/term-stats';
 
 const party = (name: string, shortNames: string[] = [], role: string | null = null): Party => ({ name, shortNames, role });
 function contract(id: string, title: string, parties: Party[], brands: string[] = []): NamedDocument {
@@ -64,6 +64,21 @@ describe('matchDocuments: the handles people use', () => {
   it('finds a contract by a name only its text holds', () => {
     const terms = new Map<string, TermStats>([['munksgaard', { idf: 6.5, documents: ['hosting'] }]]);
     expect(ids(matchDocuments('Who owns the IP under our hosting agreement with Munksgaard?', DOCS, { terms }))).toEqual(['hosting']);
+  });
+
+  it('in a workspace of two contracts, finds one by words only its text holds (no word there reaches the idf of a name in a large one)', () => {
+    // Two contracts hold about 150 passages: a word in five of them has idf 3.7, a name's idf in a
+    // workspace of thousands is 5 — "the miaoli hotel architect contract" named nothing and the
+    // question was asked of both contracts (the Miaoli walkthrough, 2026-12-05).
+    const small = [DOCS[0]!, { id: 'miaoli', name: 'Outsourcing Agreement.pdf', title: 'Outsourcing Contract on Development of Miaoli Royal Resort Hotel', aliases: [] }];
+    const stats = (at: number | undefined) => new Map<string, TermStats>(([['miaoli', 3.7], ['hotel', 4.0], ['architect', 3.45]] as const).map(([w, idf]) => [w, { idf, documents: ['miaoli'], ...(at === undefined ? {} : { nameIdf: at }) }]));
+    const q = 'governing law for the miaoli hotel architect contract?';
+    expect(ids(matchDocuments(q, small, { terms: stats(nameIdf(150)) }))).toEqual(['miaoli']);
+    expect(matchDocuments(q, small, { terms: stats(undefined) }).kind).not.toBe('resolved');
+    // The idf of a name as before in a large workspace, never under the idf at which holders are looked up.
+    expect(nameIdf(20_000)).toBe(NAME_IDF);
+    expect(nameIdf(150)).toBeCloseTo(3.15, 2);
+    expect(nameIdf(10)).toBe(3);
   });
 
   it('keeps a code only one text holds in the question it searches with (the passage holding it comes first)', () => {

@@ -33,6 +33,8 @@ export interface QuestionToken {
   /** Written as every noun of the question's language is (German: "Schadensersatz"), so its capital says nothing. */
   readonly nounCase: boolean;
   readonly functionWord: boolean;
+  /** In the few words that head the question, set off by a colon or a dash ("healthgate - who owns the software?"): where a note names its subject. */
+  readonly heading: boolean;
 }
 
 export interface DocumentEvidence {
@@ -93,14 +95,21 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
       // Where every noun has its capital, a word written as one ("Schadensersatz") may be a noun
       // as well as a name ("Inktomi"); capitals throughout ("KBW") or inside ("GmbH") are names.
       nounCase: nounsCapitalised && /^\p{Lu}\p{Ll}+$/u.test(raw),
-      // A stop word of another language written as a name is a name ("the Aura scan": "aura" is French).
-      functionWord: isFunctionWord(word) && !(capitalised && !ENGLISH_STOP.has(word)),
+      // A stop word of another language written as a name is a name ("the Aura scan": "aura" is
+      // French), at the start of an English question too ("Todos reseller deal": "todos" is Spanish).
+      functionWord: isFunctionWord(word) && !((capitalised || (language === 'en' && /^\p{Lu}/u.test(raw))) && !ENGLISH_STOP.has(word)),
+      heading: false,
     });
     sentenceStart = false;
     last = m.index + raw.length;
   }
-  return out;
+  const separator = /^[^:\n]*?(?::|\s[-–—]\s)/u.exec(question);
+  const headed = separator ? out.filter((t) => t.end <= separator[0].length).length : 0;
+  return headed > 0 && headed <= MAX_HEADING_WORDS ? out.map((t, i) => (i < headed ? { ...t, heading: true } : t)) : out;
 }
+
+/** Words at most before the colon or dash of a question's heading ("Todos reseller deal - …"). */
+const MAX_HEADING_WORDS = 6;
 
 /** Evidence for every document the question names at all, best first. */
 export function scoreDocuments(tokens: readonly QuestionToken[], documents: readonly NamedDocument[], options: MatchOptions = {}): DocumentEvidence[] {
@@ -113,6 +122,8 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   const counts = tokens.map((t, i) => (usable[i] ? handles.filter((h) => matchToken(h, t) !== null).length : 0));
   const nounAt = tokens.map((t) => DOCUMENT_NOUNS.has(t.word) || COMPOUND_DOCUMENT_NOUN.test(t.word));
   const connectorAt = tokens.map((t) => /^(?:and|of|for|&|the|de|du|des|et|und|der|von)$/u.test(t.word));
+  // A content word that may stand inside a naming phrase unmatched (inNamingPhrase).
+  const gapAt = tokens.map((t, i) => usable[i]! && !nounAt[i] && !connectorAt[i]);
   const idf = (t: QuestionToken) => options.terms?.get(t.word)?.idf;
   const nameAt = nameIdfOf(options);
   // Each span with the documents whose names it spells, and how many they are (its specificity).
@@ -128,7 +139,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       if (!usable[i]) return;
       const m = matchToken(h, t);
       if (!m) return;
-      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, idf(t), nameAt));
+      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, options.terms?.get(t.word), nameAt));
       matched.set(i, m.cls);
     });
     // A name written with other spaces or punctuation ("Radial Spark" for "RadialSpark, LLC",
@@ -142,7 +153,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
         compact.add(i);
       }
     }
-    return { h, matched, weights, compact };
+    return { h, matched, weights, compact, held: new Set<number>() };
   });
 
   // A name the question uses that only the text of a few documents holds ("our deal with KBW",
@@ -166,7 +177,11 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     for (const d of perDoc) {
       if (!holders.includes(d.h.doc.id)) continue;
       for (const i of run) {
-        if (d.matched.get(i) === 'name') continue;
+        if (d.matched.get(i) === 'name') {
+          // A word of its party's name that only its text holds, where a question names a party.
+          d.held.add(i);
+          continue;
+        }
         if (!rareIn(i, d.h.doc.id) && namedElsewhere(i, d)) continue;
         d.matched.set(i, 'text');
         d.weights.set(i, (CLASS_WEIGHT.text * specificity(holders.length)) / Math.max(1, run.length - 1));
@@ -175,7 +190,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   }
 
   const out: DocumentEvidence[] = [];
-  perDoc.forEach(({ h, matched, weights, compact }, index) => {
+  perDoc.forEach(({ h, matched, weights, compact, held }, index) => {
     // A word names the document alone when it is a whole name ("Aura", "Adaptimmune"), one written
     // as a name (unless the workspace's text uses it everywhere and no other word of the name stands
     // beside it: a capitalised defined term such as "Confidential Information" is not the party
@@ -189,7 +204,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (held.has(i) || h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
     }
     // The word that says what kind of agreement the title is stands for the document noun right
     // after a word of the document's names: "the golf endorsement" is "the golf endorsement
@@ -199,7 +214,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const nouns = kind ? tokens.map((t, j) => nounAt[j]! || (t.word === kind && matched.has(j) && matched.get(j - 1) === 'name')) : nounAt;
     for (const i of [...matched.keys()]) {
       // A German compound names its kind itself: "der Liefervertrag" of the document titled LIEFERVERTRAG.
-      if (anchors.has(i) || inNamingPhrase(i, matched, nouns, anchors, connectorAt) || (matched.get(i) === 'title' && COMPOUND_DOCUMENT_NOUN.test(tokens[i]!.word))) continue;
+      if (anchors.has(i) || inNamingPhrase(i, matched, nouns, anchors, connectorAt, gapAt) || (matched.get(i) === 'title' && COMPOUND_DOCUMENT_NOUN.test(tokens[i]!.word))) continue;
       matched.delete(i);
       weights.delete(i);
     }
@@ -296,7 +311,9 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
     // for being capitalised ("Wann muss ein Rechtsverletzer Schadensersatz leisten?").
     if ((writtenAsName(t) && !t.nounCase) || isAbbreviationLike(t)) return true;
     const stats = options.terms?.get(t.word);
-    if (!stats || !rare(stats.idf, stats.nameIdf)) return false;
+    // The workspace's own bar (nameIdf, heldByOne) is not used here: in a small workspace every
+    // word before a document noun would pass it ("l'exécution du contrat").
+    if (!stats || !rare(stats.idf)) return false;
     return inNamingPosition(tokens, i, nounAt);
   };
   const runs: number[][] = [];
@@ -309,8 +326,18 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
   return runs;
 }
 
-/** Before a document noun (within four words), or after "with", "from", "against", or before "'s" — where a question names a party. */
+/**
+ * A word only one document's text holds, in a workspace too small for a name to be rare by its
+ * passages (term-stats.ts nameIdf): "healthgate", in 60 of the 400 passages of five contracts, all
+ * of one of them, is that contract's party however often it says so.
+ */
+function heldByOne(stats: TermStats): boolean {
+  return stats.onlyIn !== undefined;
+}
+
+/** Before a document noun (within four words), after "with", "from", "against", before "'s", or heading the question — where a question names a party. */
 function inNamingPosition(tokens: readonly QuestionToken[], i: number, nounAt: readonly boolean[]): boolean {
+  if (tokens[i]!.heading) return true;
   for (let j = i + 1; j <= i + 4 && j < tokens.length; j++) if (nounAt[j]) return true;
   if (nounAt[i - 1]) return true;
   const before = tokens[i - 1]?.word ?? '';
@@ -351,9 +378,10 @@ function commonPrefix(a: string, b: string): number {
 }
 
 /** 1 for a word as rare as a name in the workspace's text (or written as one), less for a common clause word. */
-function contentFactor(t: QuestionToken, cls: HandleClass, idf: number | undefined, nameAt: number): number {
+function contentFactor(t: QuestionToken, cls: HandleClass, stats: TermStats | undefined, nameAt: number): number {
   if (cls === 'title' || cls === 'file') return 1;
-  if (idf === undefined || idf === 0 || idf >= nameAt) return 1;
+  const idf = stats?.idf;
+  if (idf === undefined || idf === 0 || idf >= nameAt || heldByOne(stats!)) return 1;
   if (writtenAsName(t)) return 1;
   return Math.max(CONTENT_FLOOR, idf / nameAt);
 }
@@ -390,10 +418,17 @@ function nameIdfOf(options: MatchOptions): number {
   return NAME_IDF;
 }
 
-function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>, connectorAt: readonly boolean[]): boolean {
+function inNamingPhrase(i: number, matched: ReadonlyMap<number, HandleClass>, nounAt: readonly boolean[], anchors: ReadonlySet<number>, connectorAt: readonly boolean[], gapAt: readonly boolean[]): boolean {
   // Walk the run of matched words or document nouns around i (connectors inside it: "Network Build
   // and Maintenance Agreement"): a noun or an anchoring name in it makes it a naming phrase.
-  const inRun = (j: number) => matched.has(j) || nounAt[j] === true || (connectorAt[j] === true && (matched.has(j + 1) || nounAt[j + 1] === true));
+  // One word the handles lack may stand between matched words and the noun, as a qualifier the
+  // title leaves out ("the miaoli hotel architect contract" of "Outsourcing Contract on Development
+  // of Miaoli Royal Resort Hotel").
+  const inRun = (j: number) =>
+    matched.has(j) ||
+    nounAt[j] === true ||
+    (connectorAt[j] === true && (matched.has(j + 1) || nounAt[j + 1] === true)) ||
+    (gapAt[j] === true && matched.has(j - 1) && nounAt[j + 1] === true);
   let lo = i;
   while (lo > 0 && inRun(lo - 1)) lo--;
   let hi = i;

@@ -16,6 +16,11 @@ export interface TermStats {
   readonly documents: readonly string[];
   /** The idf at and above which a word is as rare as a name in this workspace (nameIdf()); NAME_IDF when absent. */
   readonly nameIdf?: number;
+  /**
+   * In a workspace too small for a name to be rare by its passages (nameIdf under NAME_IDF): the
+   * one document whose text holds the word, when only one does, whatever its idf; absent otherwise.
+   */
+  readonly onlyIn?: string;
 }
 
 /**
@@ -42,6 +47,16 @@ export function nameIdf(passages: number): number {
 export const MAX_DOCUMENTS = 12;
 const MAX_HITS = 300;
 
+/** The documents whose text holds the word, most passages first. */
+async function holdersOf(engine: Pick<SearchEngine, 'searchLexical'>, word: string): Promise<string[]> {
+  const counts = new Map<string, number>();
+  for (const hit of await engine.searchLexical({ text: word, limit: MAX_HITS })) {
+    const id = hit.documentId || documentIdOfChunk(hit.chunkId);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
+
 export function engineTermStats(engine: Pick<SearchEngine, 'queryTerms' | 'idf' | 'searchLexical' | 'stats'>): (words: readonly string[]) => Promise<ReadonlyMap<string, TermStats>> {
   return async (words) => {
     const out = new Map<string, TermStats>();
@@ -50,16 +65,12 @@ export function engineTermStats(engine: Pick<SearchEngine, 'queryTerms' | 'idf' 
       const terms = engine.queryTerms(w);
       if (terms.length === 0) continue;
       const wordIdf = Math.max(...terms.map((t) => engine.idf(t)));
-      let documents: string[] = [];
-      if (wordIdf >= RARE_IDF) {
-        const counts = new Map<string, number>();
-        for (const hit of await engine.searchLexical({ text: w, limit: MAX_HITS })) {
-          const id = hit.documentId || documentIdOfChunk(hit.chunkId);
-          counts.set(id, (counts.get(id) ?? 0) + 1);
-        }
-        documents = [...counts].sort((a, b) => b[1] - a[1]).slice(0, MAX_DOCUMENTS).map(([id]) => id);
-      }
-      out.set(w, { idf: wordIdf, documents, nameIdf: rareAt });
+      // In a small workspace every word is looked up: its passages are few, and one document
+      // holding them all tells a name where its idf cannot (doc-match.ts heldByOne).
+      const small = rareAt < NAME_IDF && wordIdf > 0;
+      const holders = wordIdf >= RARE_IDF || small ? await holdersOf(engine, w) : [];
+      const documents = wordIdf >= RARE_IDF ? holders.slice(0, MAX_DOCUMENTS) : [];
+      out.set(w, { idf: wordIdf, documents, nameIdf: rareAt, ...(small && holders.length === 1 ? { onlyIn: holders[0]! } : {}) });
     }
     return out;
   };

@@ -139,7 +139,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
       if (!usable[i]) return;
       const m = matchToken(h, t);
       if (!m) return;
-      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, options.terms?.get(t.word), nameAt));
+      weights.set(i, CLASS_WEIGHT[m.cls] * m.share * specificity(counts[i]!) * contentFactor(t, m.cls, options.terms?.get(t.word), nameAt, h.doc.id));
       matched.set(i, m.cls);
     });
     // A name written with other spaces or punctuation ("Radial Spark" for "RadialSpark, LLC",
@@ -153,7 +153,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
         compact.add(i);
       }
     }
-    return { h, matched, weights, compact, held: new Set<number>() };
+    return { h, matched, weights, compact };
   });
 
   // A name the question uses that only the text of a few documents holds ("our deal with KBW",
@@ -177,11 +177,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     for (const d of perDoc) {
       if (!holders.includes(d.h.doc.id)) continue;
       for (const i of run) {
-        if (d.matched.get(i) === 'name') {
-          // A word of its party's name that only its text holds, where a question names a party.
-          d.held.add(i);
-          continue;
-        }
+        if (d.matched.get(i) === 'name') continue;
         if (!rareIn(i, d.h.doc.id) && namedElsewhere(i, d)) continue;
         d.matched.set(i, 'text');
         d.weights.set(i, (CLASS_WEIGHT.text * specificity(holders.length)) / Math.max(1, run.length - 1));
@@ -190,7 +186,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
   }
 
   const out: DocumentEvidence[] = [];
-  perDoc.forEach(({ h, matched, weights, compact, held }, index) => {
+  perDoc.forEach(({ h, matched, weights, compact }, index) => {
     // A word names the document alone when it is a whole name ("Aura", "Adaptimmune"), one written
     // as a name (unless the workspace's text uses it everywhere and no other word of the name stands
     // beside it: a capitalised defined term such as "Confidential Information" is not the party
@@ -204,7 +200,7 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (held.has(i) || h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
     }
     // The word that says what kind of agreement the title is stands for the document noun right
     // after a word of the document's names: "the golf endorsement" is "the golf endorsement
@@ -311,7 +307,7 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
     // for being capitalised ("Wann muss ein Rechtsverletzer Schadensersatz leisten?").
     if ((writtenAsName(t) && !t.nounCase) || isAbbreviationLike(t)) return true;
     const stats = options.terms?.get(t.word);
-    // The workspace's own bar (nameIdf, heldByOne) is not used here: in a small workspace every
+    // The workspace's own bar (nameIdf, onlyIn) is not used here: in a small workspace every
     // word before a document noun would pass it ("l'exécution du contrat").
     if (!stats || !rare(stats.idf)) return false;
     return inNamingPosition(tokens, i, nounAt);
@@ -326,14 +322,6 @@ function nameRuns(tokens: readonly QuestionToken[], usable: readonly boolean[], 
   return runs;
 }
 
-/**
- * A word only one document's text holds, in a workspace too small for a name to be rare by its
- * passages (term-stats.ts nameIdf): "healthgate", in 60 of the 400 passages of five contracts, all
- * of one of them, is that contract's party however often it says so.
- */
-function heldByOne(stats: TermStats): boolean {
-  return stats.onlyIn !== undefined;
-}
 
 /** Before a document noun (within four words), after "with", "from", "against", before "'s", or heading the question — where a question names a party. */
 function inNamingPosition(tokens: readonly QuestionToken[], i: number, nounAt: readonly boolean[]): boolean {
@@ -377,11 +365,16 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-/** 1 for a word as rare as a name in the workspace's text (or written as one), less for a common clause word. */
-function contentFactor(t: QuestionToken, cls: HandleClass, stats: TermStats | undefined, nameAt: number): number {
+/**
+ * 1 for a word as rare as a name in the workspace's text (or written as one), less for a common
+ * clause word. In a workspace too small for a name to be rare by its passages, a word only this
+ * document's text holds counts as rare (term-stats.ts onlyIn): "healthgate", in 60 of the 441
+ * passages of five contracts, all of one of them, is that contract's party however often it says so.
+ */
+function contentFactor(t: QuestionToken, cls: HandleClass, stats: TermStats | undefined, nameAt: number, docId: string): number {
   if (cls === 'title' || cls === 'file') return 1;
   const idf = stats?.idf;
-  if (idf === undefined || idf === 0 || idf >= nameAt || heldByOne(stats!)) return 1;
+  if (idf === undefined || idf === 0 || idf >= nameAt || stats?.onlyIn === docId) return 1;
   if (writtenAsName(t)) return 1;
   return Math.max(CONTENT_FLOOR, idf / nameAt);
 }

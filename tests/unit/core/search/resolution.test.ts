@@ -93,6 +93,9 @@ describe('matchDocuments: the handles people use', () => {
     ]);
     expect(ids(matchDocuments('healthgate - who owns the software?', docs, { terms: terms(nameIdf(441)) }))).toEqual(['hosting']);
     expect(ids(matchDocuments('blackwell: is liability capped?', docs, { terms: terms(nameIdf(441)) }))).toEqual(['hosting']);
+    // Only where the text holding it is this contract's own.
+    const elsewhere = new Map<string, TermStats>([['healthgate', { idf: 1.64, documents: [], nameIdf: nameIdf(441), onlyIn: 'outsourcing' }]]);
+    expect(ids(matchDocuments('healthgate - who owns the software?', docs, { terms: elsewhere }))).toEqual([]);
     // In a large workspace a word this common by its passages is a clause word, as before.
     expect(matchDocuments('healthgate - who owns the software?', docs, { terms: terms(NAME_IDF) }).kind).toBe('none');
     // Written as a name it is one wherever it stands.

@@ -66,7 +66,7 @@ export function engineTermStats(engine: Pick<SearchEngine, 'queryTerms' | 'idf' 
       if (terms.length === 0) continue;
       const wordIdf = Math.max(...terms.map((t) => engine.idf(t)));
       // In a small workspace every word is looked up: its passages are few, and one document
-      // holding them all tells a name where its idf cannot (doc-match.ts heldByOne).
+      // holding them all tells a name where its idf cannot (doc-match.ts contentFactor).
       const small = rareAt < NAME_IDF && wordIdf > 0;
       const holders = wordIdf >= RARE_IDF || small ? await holdersOf(engine, w) : [];
       const documents = wordIdf >= RARE_IDF ? holders.slice(0, MAX_DOCUMENTS) : [];

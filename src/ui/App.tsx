@@ -46,6 +46,7 @@ export function App() {
           <img src={`${import.meta.env.BASE_URL}icons/icon.svg`} alt="" width={28} height={28} />
           <h1 className="brand-name">Casefile</h1>
           <span className="brand-tag">{t.tagline}</span>
+          <UpdatePrompt />
         </div>
         <nav className="view-nav" aria-label={t.views} ref={views}>
           <div role="tablist" aria-label={t.views}>
@@ -75,7 +76,6 @@ export function App() {
       {settings && <SettingsDialog initial={settings} onClose={() => setSettings(null)} />}
       <SharedPlaybookPrompt onInstalled={() => setView('review')} />
       <Notices />
-      <UpdatePrompt />
     </div>
   );
 }

@@ -49,6 +49,8 @@ export interface AppStrings {
   readonly importCancelled: string;
   readonly newVersion: string;
   readonly offlineReady: string;
+  /** The top bar's short status once the app works offline (its full sentence is offlineReady). */
+  readonly worksOffline: string;
   readonly reloadToUpdate: string;
   readonly dismiss: string;
   /** Part of the workspace's start failed; the rest works. */
@@ -136,6 +138,7 @@ export const APP: Table<AppStrings> = {
     importCancelled: 'Import cancelled.',
     newVersion: 'A new version of Casefile is ready.',
     offlineReady: 'Casefile is ready to work offline.',
+    worksOffline: 'Works offline',
     reloadToUpdate: 'Reload to update',
     dismiss: 'Dismiss',
     sessionProblem: (part, reason) =>
@@ -217,6 +220,7 @@ export const APP: Table<AppStrings> = {
     importCancelled: 'Import annulé.',
     newVersion: 'Une nouvelle version de Casefile est prête.',
     offlineReady: 'Casefile est prêt à fonctionner hors ligne.',
+    worksOffline: 'Fonctionne hors ligne',
     reloadToUpdate: 'Recharger pour mettre à jour',
     dismiss: 'Fermer',
     sessionProblem: (part, reason) =>
@@ -298,6 +302,7 @@ export const APP: Table<AppStrings> = {
     importCancelled: 'Import abgebrochen.',
     newVersion: 'Eine neue Version von Casefile ist bereit.',
     offlineReady: 'Casefile ist bereit, offline zu arbeiten.',
+    worksOffline: 'Funktioniert offline',
     reloadToUpdate: 'Neu laden und aktualisieren',
     dismiss: 'Schließen',
     sessionProblem: (part, reason) =>

@@ -111,6 +111,11 @@ describe('foundation: upload, ask, cite, open, delete, bad files, offline', () =
     await waitForStatus(s.page, 'master-services-agreement.pdf', 'Ready');
     await ask(s.page, 'limitation of liability cap');
     expect(await results(s.page)).toEqual(online);
+    // Served by the service worker: the top bar says so, and nothing floats over the answer.
+    const status = s.page.locator('.topbar').getByRole('status').filter({ hasText: 'Works offline' });
+    await status.waitFor();
+    expect(await status.getAttribute('title')).toBe('Casefile is ready to work offline.');
+    expect(await s.page.locator('.update-prompt').count()).toBe(0);
     await screenshot(s.page, '06-offline');
     await s.context.setOffline(false);
   });

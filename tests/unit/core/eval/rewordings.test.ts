@@ -48,4 +48,17 @@ describe('rewordings', () => {
     const first = new Set(tuning.rewordings.map((r) => contract(r.id)));
     expect(check.rewordings.filter((r) => first.has(contract(r.id)))).toEqual([]);
   });
+
+  it('keeps the set about validation contracts apart from the train sets (report only: its contracts are in none of them)', async () => {
+    type File = { rewordings: { id: string; question: string }[] };
+    const train = await Promise.all(
+      ['handwritten-train.json', 'handwritten-train-check.json', 'handwritten-train-c.json'].map(async (f) => ((await import(`../../../fixtures/qa/${f}`)) as { default: File }).default),
+    );
+    const validation = (await import('../../../fixtures/qa/handwritten-validation-d.json')).default as File;
+    const contract = (id: string) => id.replace(/-[^-]+-[^-]+$/u, '');
+    const trained = new Set(train.flatMap((f) => f.rewordings.map((r) => contract(r.id))));
+    expect(validation.rewordings.length).toBe(90);
+    expect(new Set(validation.rewordings.map((r) => r.id)).size).toBe(90);
+    expect(validation.rewordings.filter((r) => trained.has(contract(r.id)))).toEqual([]);
+  });
 });

@@ -71,7 +71,9 @@ export function formatValue(value: NormalValue, language: string | null): string
     case 'duration':
       return formatDuration(value.duration, language) + (value.successive ? { en: ', each renewal', fr: ', à chaque renouvellement', de: ', je Verlängerung' }[l] : '');
     case 'perpetual':
-      return { en: 'no end date (until terminated)', fr: 'sans terme (jusqu’à résiliation)', de: 'unbefristet (bis zur Kündigung)' }[l];
+      return value.onEvent
+        ? { en: 'no end date (it ends on an event the contract names)', fr: 'sans date de fin (il prend fin à un événement que le contrat prévoit)', de: 'kein Enddatum (endet mit einem im Vertrag genannten Ereignis)' }[l]
+        : { en: 'no end date (until terminated)', fr: 'sans terme (jusqu’à résiliation)', de: 'unbefristet (bis zur Kündigung)' }[l];
     case 'date':
       return formatDate(value.iso, language);
     case 'relative_date': {

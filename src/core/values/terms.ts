@@ -321,7 +321,7 @@ function relativeValue(sentence: Sentence, at: number, length: number, d: Durati
 }
 
 /** What a length or an anniversary counts from, when the words after it say ("from the Effective Date", "of the date of the last shipment"). */
-const COUNTED_FROM = /^[\s)]*(?:\(\d+(?:st|nd|rd|th)?\)\s*)?(?:[\w-]+\s+){0,2}?(?:from|after|following|of|commencing\s+(?:on|with))\s+(?:and\s+)?(?:including\s+|inclusive\s+of\s+)?(?:the\s+)?([^.;,]{3,80})/iu;
+const COUNTED_FROM = /^[\s)]*(?:\(\d+(?:st|nd|rd|th)?\)\s*)?(?:and\s+one\s+(?:\(1\)\s+)?day\s+)?(?:[\w-]+\s+){0,2}?(from|after|following|of|commencing\s+(?:on|with))\s+(?:and\s+)?(?:including\s+|inclusive\s+of\s+)?(?:the\s+)?([^.;,]{3,80})/iu;
 /** A point the contract itself starts from: its effective date, its date, its signature. */
 const START_ANCHOR = /^(?:(?:effective|commencement)\s+date|date\s+(?:of\s+)?(?:this|the)\s+(?:agreement|contract|document|instrument)|date\s+hereof|date\s+first\s+(?:above\s+|set\s+forth\s+above\s+|written\s+above\s+)?(?:written|set\s+forth)|(?:date\s+of\s+)?(?:its\s+|the\s+)?(?:full\s+)?(?:execution|signing|signature)|(?:this|the)\s+(?:agreement|contract)\b)/iu;
 
@@ -334,13 +334,14 @@ const START_ANCHOR = /^(?:(?:effective|commencement)\s+date|date\s+(?:of\s+)?(?:
 function countedFrom(after: string): { readonly other: string } | { readonly date: Found<string> } | 'start' | null {
   const m = COUNTED_FROM.exec(after);
   if (!m) return null;
-  const phrase = m[1]!.trim();
+  const phrase = m[2]!.trim();
   const date = findDates(phrase)[0];
   if (date && date.index < 20) return { date };
   if (START_ANCHOR.test(phrase)) return 'start';
   if (/^(?:such|said|that|which)\s+(?:date|day)\b/iu.test(phrase)) return null;
-  // "of this Agreement" after "term": a length of the agreement, not an anchor.
-  if (!/\b(?:date|day|sale|launch|deliver\w*|shipment|approval|completion|closing|acceptance|installation|receipt|expiration|termination|occurrence|first|last|commencement|opening|issuance|registration)\b/iu.test(phrase)) return null;
+  // "of this Agreement" after "term": a length of the agreement, not an anchor; "after" or
+  // "following" anything else counts from it ("one year and one day after the redemption").
+  if (!/^(?:after|following)$/iu.test(m[1]!) && !/\b(?:date|day|sale|launch|deliver\w*|shipment|approval|completion|closing|acceptance|installation|receipt|expiration|termination|occurrence|first|last|commencement|opening|issuance|registration)\b/iu.test(phrase)) return null;
   return { other: phrase.replace(/\s+/gu, ' ') };
 }
 
@@ -357,6 +358,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let perpetual: TypedValue | null = null;
   let otherAnchored: TypedValue | null = null;
   let deadline: TypedValue | null = null;
+  let onEvent: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text.replace(TERM_AS_TIME, ' ')) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
@@ -428,9 +430,29 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     if (!perpetual && p && p.index < renewAt && !length) {
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
     }
+    const e = counted || length || dates.length > 0 ? null : EVENT_END.exec(s.text);
+    if (!onEvent && e && e.index < renewAt) {
+      onEvent = { kind: 'expiration_date', value: { type: 'perpetual', onEvent: true }, display: 'none: it ends on an event', span: { start: s.start + e.index, end: s.start + e.index + e[0].length }, confidence: EVENT_END_CONFIDENCE };
+    }
   }
-  return relative ?? deadline ?? perpetual ?? otherAnchored;
+  return relative ?? deadline ?? perpetual ?? otherAnchored ?? onEvent;
 }
+
+/**
+ * The contract itself ends on events it names, with no date or length in the sentence: "This
+ * Agreement shall terminate upon the Trust's payment …", "… shall terminate as to the Remarketing
+ * Agent … upon the earliest to occur of (a) …", "This agreement shall terminate: a. Automatically
+ * if …". Not "either party may terminate" (a right, not the end of the term); « Le présent contrat
+ * prend fin de plein droit lors de … », "Dieser Vertrag endet mit …".
+ */
+const EVENT_END = /\b(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|expire|end|cease\s+to\s+be\s+in\s+effect)\b(?:\s+(?:as\s+to|with\s+respect\s+to|in\s+respect\s+of)\s+[^.;:]{1,120}?)?\s*(?::|(?:automatically\s+|immediately\s+)?(?:upon|on\s+the\s+(?:earlier|earliest|first|occurrence|completion|date\s+(?:on\s+)?which)|if|when|at\s+such\s+time\s+as)\b)(?!\s*(?:the\s+)?(?:expiration|expiry|end|termination|conclusion)\s+of\s+(?:the|this|its|such)\b|\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety)\b|(?:prior\s+)?(?:written\s+)?notice\b))|\b(?:contrat|convention)\s+prendra\s+fin\s+(?:de\s+plein\s+droit\s+)?(?:lors\s+d|dès|à\s+la\s+date\s+à\s+laquelle|en\s+cas\s+d)|\bVertrag\s+endet\s+(?:automatisch\s+)?(?:mit\s+(?:dem|der)|sobald|wenn)\b/iu;
+
+/**
+ * An end on an event gives way to any end a source states with a date, a length or "until
+ * terminated" (a termination clause's "shall terminate automatically upon the bankruptcy of …"
+ * is in contracts with a fixed term too); it answers only when no source states one.
+ */
+const EVENT_END_CONFIDENCE = 0.4;
 
 /** "the end of 2006", "the end of calendar year 2010": its last day (a fiscal year's end is not known). */
 const YEAR_END = /\b(?:the\s+)?end\s+of\s+(?:the\s+)?(?:calendar\s+year\s+)?((?:19|20)\d{2})\b/giu;

@@ -18,7 +18,8 @@ export interface DurationValue {
  * The value in a normalised form:
  *  - jurisdiction: "New York", "England and Wales", "Ontario, Canada";
  *  - duration: a length ("1 year", "60 days"), `successive` when it repeats;
- *  - perpetual: no end (an evergreen or indefinite term);
+ *  - perpetual: no end date (an evergreen or indefinite term); `onEvent` when the contract ends
+ *    on an event it names rather than a date ("shall terminate upon the Trust's payment of …");
  *  - date: an absolute date (YYYY-MM-DD);
  *  - relative_date: a length after an anchor ("5 years after the Effective Date"), with the
  *    resolved date when the anchor's date is known;
@@ -28,7 +29,7 @@ export interface DurationValue {
 export type NormalValue =
   | { readonly type: 'jurisdiction'; readonly name: string }
   | { readonly type: 'duration'; readonly duration: DurationValue; readonly successive: boolean }
-  | { readonly type: 'perpetual' }
+  | { readonly type: 'perpetual'; readonly onEvent?: boolean }
   | { readonly type: 'date'; readonly iso: string }
   | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
   | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }

@@ -103,7 +103,8 @@ export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'va
     case 'after': {
       const v = row.value?.value;
       if (!found || !v) return 'unclear';
-      if (v.type === 'perpetual') return condition.test === 'before' ? 'no' : 'yes';
+      // An end on an event (a payment, a resignation) has no date to compare: it may come at any time.
+      if (v.type === 'perpetual') return v.onEvent ? 'unclear' : condition.test === 'before' ? 'no' : 'yes';
       const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
       const holds = iso ? isoBeforeAfter(iso, condition.target!, condition.test) : null;
       return holds === null ? 'unclear' : holds ? 'yes' : 'no';

@@ -19,4 +19,11 @@ describe('value lines in the reply\'s language', () => {
     expect(formatValue({ type: 'jurisdiction', name: 'England and Wales' }, 'fr')).toBe('Angleterre et pays de Galles');
     expect(formatValue({ type: 'jurisdiction', name: 'New York' }, 'de')).toBe('New York');
   });
+
+  it('tells an end on an event from a term that runs until terminated', () => {
+    const event = extractValue('expiration_date', 'This Agreement shall terminate upon the completion of the Project.')!;
+    expect(valueSentence(event, 'en')).toBe('The initial term ends: no end date (it ends on an event the contract names)');
+    expect(valueSentence(event, 'de')).toBe('Ende der Laufzeit: kein Enddatum (endet mit einem im Vertrag genannten Ereignis)');
+    expect(formatValue({ type: 'perpetual' }, 'en')).toBe('no end date (until terminated)');
+  });
 });

@@ -343,6 +343,20 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by either Party.')?.value).toEqual({ type: 'perpetual' });
   });
 
+  it('reads an end on events the contract names as no end date, below any end a source states', () => {
+    const onEvent = (text: string) => read('expiration_date', text);
+    expect(onEvent("Notwithstanding any provisions of this Agreement to the contrary, this Agreement shall terminate upon the Trust's payment to the Company of the aggregate amount of the premiums paid under the Policy.")).toMatchObject({ value: { type: 'perpetual', onEvent: true }, confidence: 0.4 });
+    expect(onEvent('This Agreement shall terminate as to the Remarketing Agent and its obligations hereunder with respect to the Shares upon the earliest to occur of (a) the resignation or removal of the Remarketing Agent, (b) the completion of a successful remarketing.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    expect(onEvent('Le présent contrat prendra fin de plein droit lors de la cession du fonds de commerce.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    expect(onEvent('Dieser Vertrag endet mit dem Abschluss des Projekts.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    // A notice, the end of the term, or a party's right to terminate is no event the term ends on.
+    expect(onEvent('This Agreement shall terminate upon sixty (60) days written notice by either party.')).toBeNull();
+    expect(onEvent('This Agreement shall terminate upon the expiration of the Initial Term.')).toBeNull();
+    expect(onEvent('Either party may terminate this Agreement upon the bankruptcy of the other party.')).toBeNull();
+    // A length the passage states is the end.
+    expect(onEvent('This Agreement shall continue for a period of two (2) years. This Agreement shall terminate automatically upon the bankruptcy of either party.')?.value.type).toBe('relative_date');
+  });
+
   it('does not take a point inside the term or the notice for its length', () => {
     const v = read('expiration_date', 'The Term will begin on February 1, 1998; either party may terminate this Agreement effective at any time after the first three months of the Term, by giving 30 days notice.');
     expect(v?.value.type === 'relative_date' && v.value.duration.amount === 3).toBe(false);

@@ -56,6 +56,8 @@ describe('judging rows', () => {
     expect(judgeRow(before, row('found', ends('2024-12-31')))).toBe('yes');
     expect(judgeRow(before, row('found', ends('2026-01-01')))).toBe('no');
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'until terminated' }))).toBe('no');
+    // An end on an event (a payment, a resignation) may come at any time.
+    expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'perpetual', onEvent: true }, display: 'on an event' }))).toBe('unclear');
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: null }, display: '5 years' }))).toBe('unclear');
   });
 

@@ -55,7 +55,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
   it('scans a contract with a built-in playbook: progress, then flags by severity with their evidence', async () => {
     await upload(s.page, 'services-agreement.pdf');
     await view(s.page, 'Review');
-    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.3.0)');
+    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.0)');
     // Remember whether the progress bar showed up, however fast the scan is.
     await s.page.evaluate(() => {
       const w = window as unknown as { __sawProgress: boolean };
@@ -213,10 +213,10 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
 
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => editor.getByTestId('validation').textContent()).toBe('Valid · saved');
-    expect(await editor.getByText(/Saved “Commercial contracts” as version 1\.3\.1/).count()).toBe(1);
+    expect(await editor.getByText(/Saved “Commercial contracts” as version 1\.4\.1/).count()).toBe(1);
 
     const exported = await download(s.page, () => editor.getByRole('button', { name: 'Export file' }).click());
-    expect(exported.name).toBe('commercial-contracts-1.3.1.playbook.json');
+    expect(exported.name).toBe('commercial-contracts-1.4.1.playbook.json');
     const json = JSON.parse(exported.bytes.toString('utf8')) as Playbook;
     expect(json.rules.find((r) => r.id === 'termination-convenience-notice')!.checks).toEqual([{ type: 'value', value: 'duration', op: '>=', amount: 10, unit: 'days', near: 'notice' }]);
 
@@ -227,7 +227,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await editor.getByRole('button', { name: 'Close' }).click();
 
     // Documents scanned with the playbook are scanned again with the new version.
-    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.3.1)');
+    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
     await s.page.getByRole('tab', { name: /^Flags/ }).click();
     await expect.poll(() => s.page.locator('[data-rule-id=termination-convenience-notice]').count(), { timeout: 30_000 }).toBe(0);
     await selectDocument(s.page, 'services-agreement.pdf');
@@ -245,7 +245,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
       const dialog = other.page.getByRole('dialog', { name: 'Add the playbook “Commercial contracts”?' });
       await dialog.waitFor();
       const differences = await dialog.getByRole('region', { name: 'Differences' }).textContent();
-      expect(differences).toContain('this is 1.3.1');
+      expect(differences).toContain('this is 1.4.1');
       expect(differences).toContain('Changed: Termination for convenience needs at least 10 days’ notice (termination-convenience-notice) — title, checks');
       await screenshot(other.page, 'review-06-shared-link');
       await dialog.getByRole('button', { name: 'Add this version' }).click();
@@ -255,7 +255,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
       await expect.poll(() => new URL(other.page.url()).hash).toBe('');
       await upload(other.page, 'services-agreement.pdf');
       await view(other.page, 'Review');
-      await expect.poll(() => other.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.3.1)');
+      await expect.poll(() => other.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
       await scan(other.page, ['services-agreement.pdf']);
       await selectDocument(other.page, 'services-agreement.pdf');
       expect(await flagSignature(other.page)).toEqual(edited);
@@ -414,7 +414,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await s.page.getByTestId('file-input').setInputFiles([{ name: 'long-contract.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     await waitForStatus(s.page, 'long-contract.pdf', 'Ready', 120_000);
     await view(s.page, 'Review');
-    await s.page.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: 'Commercial contracts (1.3.1)' });
+    await s.page.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: 'Commercial contracts (1.4.1)' });
     const panel = await chooseDocuments(s.page, ['long-contract.pdf']);
 
     // Cancel while it runs (clicked the moment it shows, however fast the scan): nothing is stored.

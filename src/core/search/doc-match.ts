@@ -16,11 +16,14 @@
  */
 import { CLASS_WEIGHT, DOCUMENT_NOUNS, fold, handlesOf, stemOf, WORD, type DocumentHandles, type HandleClass } from './doc-handles';
 import { languageResources } from './languages';
+import { questionStopWords } from './question-stopwords';
 import type { NamedDocument } from '../search-types';
 import { MAX_DOCUMENTS, NAME_IDF, type TermStats } from './term-stats';
 import { withinOneEdit } from './edit-distance';
 
 const ENGLISH_STOP = languageResources('en')!.stopWords;
+/** The longer list of words English questions ask with ("anything", "whatever"; also "first", "novel": capitalised, those are names). */
+const ENGLISH_QUESTION_STOP = questionStopWords('en');
 
 export interface QuestionToken {
   readonly word: string;
@@ -96,8 +99,15 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
       // as well as a name ("Inktomi"); capitals throughout ("KBW") or inside ("GmbH") are names.
       nounCase: nounsCapitalised && /^\p{Lu}\p{Ll}+$/u.test(raw),
       // A stop word of another language written as a name is a name ("the Aura scan": "aura" is
-      // French), at the start of an English question too ("Todos reseller deal": "todos" is Spanish).
-      functionWord: isFunctionWord(word) && !((capitalised || (language === 'en' && /^\p{Lu}/u.test(raw))) && !ENGLISH_STOP.has(word)),
+      // French), at the start of an English question too ("Todos reseller deal": "todos" is
+      // Spanish); in an English question, a long one typed in lower case as well ("can todos
+      // terminate early"): short ones ("de", "la", "der") stay function words, as names carry them.
+      functionWord:
+        isFunctionWord(word) &&
+        !(
+          ((capitalised || (language === 'en' && /^\p{Lu}/u.test(raw))) && !ENGLISH_STOP.has(word)) ||
+          (language === 'en' && word.length >= FOREIGN_NAME_MIN && !ENGLISH_STOP.has(word) && !ENGLISH_QUESTION_STOP.has(word))
+        ),
       heading: false,
     });
     sentenceStart = false;
@@ -107,6 +117,9 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
   const headed = separator ? out.filter((t) => t.end <= separator[0].length).length : 0;
   return headed > 0 && headed <= MAX_HEADING_WORDS ? out.map((t, i) => (i < headed ? { ...t, heading: true } : t)) : out;
 }
+
+/** Letters from which another language's stop word typed in lower case in an English question may be a name ("todos", not "de"). */
+const FOREIGN_NAME_MIN = 4;
 
 /** Words at most before the colon or dash of a question's heading ("Todos reseller deal - …"). */
 const MAX_HEADING_WORDS = 6;

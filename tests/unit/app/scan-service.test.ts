@@ -154,8 +154,8 @@ describe('ScanService over the scan worker', () => {
     await h.service.start({ documentIds: ['msa'], playbookId: commercial.id });
     const lenient: Playbook = { ...commercial, rules: commercial.rules.map((r) => (r.id === 'termination-convenience-notice' ? { ...r, checks: [{ type: 'value', value: 'duration', op: '>=', amount: 10, unit: 'days', near: 'notice' }] } : r)) };
     const saved = await h.library.saveEdited(lenient);
-    expect(saved.version).toBe('1.3.1');
-    await expect.poll(async () => (await h.store.latestScan('msa', commercial.id))?.playbookVersion).toBe('1.3.1');
+    expect(saved.version).toBe('1.4.1');
+    await expect.poll(async () => (await h.store.latestScan('msa', commercial.id))?.playbookVersion).toBe('1.4.1');
     const rescanned = (await h.store.latestScan('msa', commercial.id))!;
     expect(rescanned.flags.some((f) => f.ruleId === 'termination-convenience-notice')).toBe(false);
 

@@ -52,7 +52,7 @@ describe('rewordings', () => {
   it('keeps the set about validation contracts apart from the train sets (report only: its contracts are in none of them)', async () => {
     type File = { rewordings: { id: string; question: string }[] };
     const train = await Promise.all(
-      ['handwritten-train.json', 'handwritten-train-check.json', 'handwritten-train-c.json'].map(async (f) => ((await import(`../../../fixtures/qa/${f}`)) as { default: File }).default),
+      ['handwritten-train.json', 'handwritten-train-check.json', 'handwritten-train-c.json', 'handwritten-train-e.json'].map(async (f) => ((await import(`../../../fixtures/qa/${f}`)) as { default: File }).default),
     );
     const validation = (await import('../../../fixtures/qa/handwritten-validation-d.json')).default as File;
     const contract = (id: string) => id.replace(/-[^-]+-[^-]+$/u, '');

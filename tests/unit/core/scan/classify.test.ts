@@ -38,6 +38,11 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Quelle est la loi applicable au contrat d’hébergement ?'))[0]).toBe('governing_law');
     expect(types(await classifier.questionTypes('Verlängert sich der Vertrag automatisch?'))[0]).toBe('renewal_term');
     expect(types(await classifier.questionTypes('Gibt es ein Wettbewerbsverbot?'))[0]).toBe('non_compete');
+    // How people ask, not only how clauses are titled: the law a contract is subject to, a cap as a limited liability, how long it runs.
+    expect(types(await classifier.questionTypes('Quelle loi régit le contrat ?'))[0]).toBe('governing_law');
+    expect(types(await classifier.questionTypes('Welchem Recht unterliegt der Vertrag?'))[0]).toBe('governing_law');
+    expect(types(await classifier.questionTypes('Ist die Haftung begrenzt?'))[0]).toBe('cap_on_liability');
+    expect(types(await classifier.questionTypes('Wie lange läuft der Vertrag?'))[0]).toBe('expiration_date');
     // A word that stems like a keyword but means something else: "verlangen" (demand) is no "Verlängerung", "assurer" no insurance.
     expect(types(await classifier.questionTypes('Kann der Inhaber vom Rechtsverletzer Unterlassung verlangen?'))).toEqual([]);
     expect(types(await classifier.questionTypes('Le prestataire doit-il assurer la maintenance du logiciel ?'))).not.toContain('insurance');

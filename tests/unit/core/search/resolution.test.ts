@@ -107,6 +107,17 @@ describe('matchDocuments: the handles people use', () => {
     const m = matchDocuments('Todos reseller deal - exclusivity?', docs, { language: 'en' });
     expect(ids(m)).toEqual(['todos']);
     expect(m.kind === 'resolved' && m.resolution.matched).toEqual(['Todos reseller deal']);
+    // Typed in lower case in the middle of an English question too; not in a Spanish one.
+    expect(ids(matchDocuments('can todos terminate the reseller agreement early w/o cause', docs, { language: 'en' }))).toEqual(['todos']);
+    expect(matchDocuments('¿todos los contratos tienen una cláusula de exclusividad?', docs, { language: 'es' }).kind).toBe('none');
+    // An English function word stays one, whatever another language makes of it ("anything" is in no name).
+    // Here the search keeps the whole question: "anything to" is no question left to search with.
+    const named = matchDocuments('does Todos license anything to Beta', docs, { language: 'en' });
+    // (An empty remainder: nothing but function words is left, and the whole question is searched.)
+    expect(named.kind === 'resolved' && named.resolution.remainder).toBe('');
+    // A capitalised word of that longer English list is a name ("First Data").
+    const sponsor = contract('ipay', 'SPONSORSHIP AGREEMENT', [party('First Data Merchant Services Corporation', ['First Data'])]);
+    expect(ids(matchDocuments('what if First Data undergoes a merger', [...docs, sponsor], { language: 'en' }))).toEqual(['ipay']);
   });
 
   it('keeps a code only one text holds in the question it searches with (the passage holding it comes first)', () => {

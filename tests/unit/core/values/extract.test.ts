@@ -35,6 +35,18 @@ describe('which value a question asks for (en/fr/de)', () => {
     ['Who are the parties to the NDA?', 'parties'],
     ['when was the Diversinet reseller agreement signed?', 'effective_date'],
     ['Quand le contrat a-t-il été signé ?', 'effective_date'],
+    ['Quelle loi régit le contrat de licence ?', 'governing_law'],
+    ['À quel droit le contrat est-il soumis ?', 'governing_law'],
+    ['Welchem Recht unterliegt der Vertrag?', 'governing_law'],
+    ['Ist die Haftung des Lieferanten begrenzt?', 'liability_cap'],
+    ['Wie hoch ist die Haftung maximal?', 'liability_cap'],
+    ['La responsabilité du prestataire est-elle plafonnée ?', 'liability_cap'],
+    ['Jusqu’à quel montant le fournisseur est-il responsable ?', 'liability_cap'],
+    ['Wie lange läuft der Wartungsvertrag?', 'expiration_date'],
+    ['Combien de temps dure le contrat ?', 'expiration_date'],
+    ['how far ahead must we give notice if we don’t want it to roll over?', 'notice_period'],
+    ['what is the latest we can send the non-renewal letter?', 'notice_period'],
+    ['by when do we have to tell them we don’t want it to continue?', 'notice_period'],
   ])('%s → %s', (question, kind) => {
     expect(valueKindOf(question)).toBe(kind);
   });

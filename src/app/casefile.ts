@@ -100,7 +100,7 @@ export class Casefile {
    * opens while playbooks and models start; the session's background work (conversations, flows,
    * dense search, cleaning and resuming imports) runs after, in the background.
    */
-  static async start(): Promise<Casefile> {
+  static async start(options: { readonly firstWorkspaceName?: string } = {}): Promise<Casefile> {
     // Each step of the start leaves a performance mark (`casefile:…`), for the benchmarks.
     const mark = (step: string) => globalThis.performance?.mark?.(`casefile:${step}`);
     mark('start');
@@ -110,6 +110,7 @@ export class Casefile {
       throw error;
     }), indexWorker);
     mark('vault');
+    if (options.firstWorkspaceName) app.registry.firstName = options.firstWorkspaceName;
     app.#tabs.subscribe((m) => app.#onTab(m));
     app.events.subscribe((e) => app.#relay(e));
     const opening = app.registry.current().then(async (ws) => ({ ws, session: await app.#openSession(ws) }));

@@ -57,14 +57,17 @@ export class WorkspaceRegistry {
     return opened;
   }
 
-  /** The workspace to open at start-up: the last one used, or a new "My documents". */
+  /** The name of the workspace made when there is none (the app's language says it: "Mes documents"). */
+  firstName = 'My documents';
+
+  /** The workspace to open at start-up: the last one used, or a new one named `firstName`. */
   async current(): Promise<WorkspaceRecord> {
     const kv = await this.db.kv.get(CURRENT_KEY);
     const id = typeof kv?.value === 'string' ? kv.value : undefined;
     const ws = id ? await this.db.workspaces.get(id) : undefined;
     if (ws) return ws;
     const latest = await this.db.workspaces.orderBy('openedAt').last();
-    return this.open((latest ?? (await this.create('My documents'))).id);
+    return this.open((latest ?? (await this.create(this.firstName))).id);
   }
 
   /** Deletes the workspace and its whole database. */

@@ -51,6 +51,8 @@ export interface AppStrings {
   readonly offlineReady: string;
   /** The top bar's short status once the app works offline (its full sentence is offlineReady). */
   readonly worksOffline: string;
+  /** The name of the workspace made on the first visit. */
+  readonly myDocuments: string;
   readonly reloadToUpdate: string;
   readonly dismiss: string;
   /** Part of the workspace's start failed; the rest works. */
@@ -139,6 +141,7 @@ export const APP: Table<AppStrings> = {
     newVersion: 'A new version of Casefile is ready.',
     offlineReady: 'Casefile is ready to work offline.',
     worksOffline: 'Works offline',
+    myDocuments: 'My documents',
     reloadToUpdate: 'Reload to update',
     dismiss: 'Dismiss',
     sessionProblem: (part, reason) =>
@@ -221,6 +224,7 @@ export const APP: Table<AppStrings> = {
     newVersion: 'Une nouvelle version de Casefile est prête.',
     offlineReady: 'Casefile est prêt à fonctionner hors ligne.',
     worksOffline: 'Fonctionne hors ligne',
+    myDocuments: 'Mes documents',
     reloadToUpdate: 'Recharger pour mettre à jour',
     dismiss: 'Fermer',
     sessionProblem: (part, reason) =>
@@ -303,6 +307,7 @@ export const APP: Table<AppStrings> = {
     newVersion: 'Eine neue Version von Casefile ist bereit.',
     offlineReady: 'Casefile ist bereit, offline zu arbeiten.',
     worksOffline: 'Funktioniert offline',
+    myDocuments: 'Meine Dokumente',
     reloadToUpdate: 'Neu laden und aktualisieren',
     dismiss: 'Schließen',
     sessionProblem: (part, reason) =>

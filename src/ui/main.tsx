@@ -11,7 +11,8 @@ import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-Casefile.start().then(
+// The first workspace is named in the app's language ("Mes documents").
+Casefile.start({ firstWorkspaceName: APP[resolveLanguage(storedSetting())].myDocuments }).then(
   (app) => {
     // End-to-end tests and benchmarks reach the app from the page; only their build (vite
     // --mode test) has it, the app users run does not.

@@ -98,6 +98,12 @@ describe('WorkspaceRegistry', () => {
     expect((await registry.list()).map((w) => w.name)).toEqual(['Acme v. Globex', 'My documents']);
   });
 
+  it('names the first workspace in the app\'s language', async () => {
+    const registry = new WorkspaceRegistry(freshIdb());
+    registry.firstName = 'Mes documents';
+    expect((await registry.current()).name).toBe('Mes documents');
+  });
+
   it('renames and validates names', async () => {
     const registry = new WorkspaceRegistry(freshIdb());
     const ws = await registry.create('  Matter   42 ');

@@ -361,6 +361,7 @@ describe('expiration and effective dates', () => {
     expect(onEvent('This Agreement shall terminate as to the Remarketing Agent and its obligations hereunder with respect to the Shares upon the earliest to occur of (a) the resignation or removal of the Remarketing Agent, (b) the completion of a successful remarketing.')?.value).toEqual({ type: 'perpetual', onEvent: true });
     expect(onEvent('Le présent contrat prendra fin de plein droit lors de la cession du fonds de commerce.')?.value).toEqual({ type: 'perpetual', onEvent: true });
     expect(onEvent('Dieser Vertrag endet mit dem Abschluss des Projekts.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    expect(onEvent("This Agreement may be terminated at any time while the Employee is living by written notice thereof by either the Employer or the Employee to the other; and, in any event, this Agreement will terminate upon termination of the Employee's employment.")?.value).toEqual({ type: 'perpetual', onEvent: true });
     // A notice, the end of the term, or a party's right to terminate is no event the term ends on.
     expect(onEvent('This Agreement shall terminate upon sixty (60) days written notice by either party.')).toBeNull();
     expect(onEvent('This Agreement shall terminate upon the expiration of the Initial Term.')).toBeNull();

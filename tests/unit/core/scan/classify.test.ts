@@ -43,6 +43,7 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Welchem Recht unterliegt der Vertrag?'))[0]).toBe('governing_law');
     expect(types(await classifier.questionTypes('Ist die Haftung begrenzt?'))[0]).toBe('cap_on_liability');
     expect(types(await classifier.questionTypes('Wie lange läuft der Vertrag?'))[0]).toBe('expiration_date');
+    expect(types(await classifier.questionTypes('Wie lange läuft die Vereinbarung mit Prudential?'))[0]).toBe('expiration_date');
     // A word that stems like a keyword but means something else: "verlangen" (demand) is no "Verlängerung", "assurer" no insurance.
     expect(types(await classifier.questionTypes('Kann der Inhaber vom Rechtsverletzer Unterlassung verlangen?'))).toEqual([]);
     expect(types(await classifier.questionTypes('Le prestataire doit-il assurer la maintenance du logiciel ?'))).not.toContain('insurance');

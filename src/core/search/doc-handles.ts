@@ -64,7 +64,9 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
 const ORGANISATION_WORDS: ReadonlySet<string> = new Set([
   'group', 'holdings', 'holding', 'partners', 'fund', 'funds', 'trust', 'associates', 'enterprises', 'industries', 'international', 'global', 'worldwide',
   'technologies', 'technology', 'systems', 'solutions', 'services', 'pharmaceuticals', 'pharmaceutical', 'pharma', 'therapeutics', 'biosciences', 'labs',
-  'laboratories', 'ventures', 'networks', 'gruppe', 'groupe',
+  'laboratories', 'ventures', 'networks', 'gruppe', 'groupe', 'bank', 'bancorp', 'bancshares', 'financial', 'capital', 'insurance', 'securities',
+  'investments', 'media', 'communications', 'resources', 'energy', 'medical', 'healthcare', 'software', 'entertainment', 'products', 'brands',
+  'electronics', 'semiconductor', 'biotech', 'sciences', 'motors', 'foods', 'properties', 'realty',
 ]);
 
 export function fold(word: string): string {

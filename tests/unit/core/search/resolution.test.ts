@@ -102,6 +102,16 @@ describe('matchDocuments: the handles people use', () => {
     expect(ids(matchDocuments('who owns the software HealthGate develops?', docs, { terms: terms(NAME_IDF) }))).toEqual(['hosting']);
   });
 
+  it('names a party by its name without the word that says it is a bank, a fund or an insurer ("Prudential" of "Prudential Bank")', () => {
+    const docs = [...DOCS, contract('split', 'SPLIT-DOLLAR ENDORSEMENT AGREEMENT', [party('Prudential Bank'), party('Jeffrey Hanuscin')])];
+    // As one loaded contract's workspace counts its words: "prudential" in most of its passages, "agreement" in all.
+    const terms = new Map<string, TermStats>([
+      ['prudential', { idf: 1.74, documents: [], nameIdf: 3, onlyIn: 'split' }],
+      ['agreement', { idf: 0.47, documents: [], nameIdf: 3, onlyIn: 'split' }],
+    ]);
+    expect(ids(matchDocuments('how long does the agreement with Prudential run?', docs, { language: 'en', terms }))).toEqual(['split']);
+  });
+
   it('takes a stop word of another language heading an English question for a name ("Todos" is Spanish for "all")', () => {
     const docs = [...DOCS, contract('todos', 'MARKETING AND RESELLER AGREEMENT', [party('Todos Medical Ltd.', ['Todos'])])];
     const m = matchDocuments('Todos reseller deal - exclusivity?', docs, { language: 'en' });

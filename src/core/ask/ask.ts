@@ -101,6 +101,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD,
     ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}),
     ...(valueAsked ? { valueWords: VALUE_WORDS[valueAsked], valueKind: valueAsked } : {}),
+    scopeLanguages: (inScope.length > 0 ? inScope : documents).map((d) => d.language ?? null),
   });
   const answered = sufficiency.score >= sufficiency.threshold;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;

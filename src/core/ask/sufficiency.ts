@@ -99,6 +99,8 @@ export interface SufficiencyInput {
   readonly weights?: SufficiencyWeights;
   /** The words that ask for the value the question asks (values/extract.ts VALUE_WORDS), when it asks one. */
   readonly valueWords?: readonly string[];
+  /** The languages of the documents in scope (null: not told), for when no passage is shown. */
+  readonly scopeLanguages?: readonly (string | null)[];
   /** The value the question asks for (values/extract.ts askedValue), when it asks one: a passage stating it changes the reason given, not the score. */
   readonly valueKind?: ValueKind | null;
 }
@@ -135,7 +137,14 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // passage matches them nor how much of the question the passages cover says anything; the
   // clause kind and the answer type judge.
   const acrossLanguages = clauses.asked.length > 0 && language !== null && passages.every((p) => p.document.language !== null && p.document.language !== language);
-  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) return { score: 0, threshold: meanThreshold, reasons: [texts.noMatch(scopeName)] };
+  if (passages.length === 0 || (response.passages.length === 0 && !calibrated && !acrossLanguages && !onlyAsksForValue(response, input.valueWords))) {
+    // Nothing met a question written in another language than every passage shown: say why.
+    const asked = language ?? null;
+    const languages = new Set(passages.length > 0 ? passages.map((p) => p.document.language) : (input.scopeLanguages ?? [null]));
+    const [shownIn] = languages;
+    const elsewhere = asked !== null && languages.size === 1 && shownIn && shownIn !== asked ? texts.otherLanguage(asked, shownIn) : null;
+    return { score: 0, threshold: meanThreshold, reasons: [texts.noMatch(scopeName), ...(elsewhere ? [elsewhere] : [])] };
+  }
 
   const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: () => coverageReason(response, passages, scopeName, texts) }];
   if (clauses.asked.length > 0) {

@@ -172,6 +172,17 @@ describe('judgeSufficiency', () => {
     expect(named('de')).toEqual(['Keine Stelle in « Supply Agreement » ist eine Klausel der Art „Abtretung“.']);
     // In the documents' own language, the words decide as before.
     expect(ask(0.95, 'en')).toMatchObject({ score: 0, reasons: [`No passage in ${scope} matches the question.`] });
+    // A question about no kind in another language than the passages: nothing meets, and the reason says why.
+    const unmet = (language: string) => judgeSufficiency({ response: response([], 0, 'wie lange läuft', { lang: 1, lauft: 2 }, 'de'), passages: [clause], question: 'Wie lange läuft das?', scopeName: scope, language, clauses: NO_CLAUSE_EVIDENCE }).reasons;
+    expect(unmet('en')).toEqual([`No passage in ${scope} matches the question.`, 'The question is in German and the documents in English: their words are compared as written. Ask in English, or set up meaning-based search (Settings → Models), which reads across languages.']);
+    expect(unmet('de')[1]).toBe('Die Frage ist auf Deutsch, die Dokumente auf Englisch: ihre Wörter werden so verglichen, wie sie geschrieben sind. Fragen Sie auf Englisch oder richten Sie die Suche nach Bedeutung ein (Einstellungen → Modelle), die sprachübergreifend liest.');
+    expect(unmet('fr')[1]).toMatch(/^La question est en allemand et les documents en anglais/u);
+    // No passage shown: the documents in scope tell their language; several languages, or none told, say nothing more.
+    const none = (scopeLanguages: (string | null)[]) => judgeSufficiency({ response: response([], 0, 'wie lange läuft', { lang: 1, lauft: 2 }, 'de'), passages: [], question: 'Wie lange läuft das?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE, scopeLanguages }).reasons;
+    expect(none(['en', 'en'])).toHaveLength(2);
+    expect(none(['en', 'fr'])).toHaveLength(1);
+    expect(none([null])).toHaveLength(1);
+    expect(none(['de'])).toHaveLength(1);
     // "Welches Recht gilt?": the place of law is looked for in the passage's language.
     const law = passage('This Agreement shall be governed by the laws of the State of Washington.', []);
     const german = judgeSufficiency({ response: response([], 0, 'recht gilt', { recht: 2, gilt: 1 }, 'de'), passages: [law], question: 'Welches Recht gilt für den Vertrag?', scopeName: scope, clauses: { asked: [{ type: 'governing_law', score: 0.9 }], scores: new Map([['d1:0', 0.97]]), inScope: 0.97, kindPassages: new Map() } });

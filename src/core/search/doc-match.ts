@@ -22,7 +22,7 @@ import { MAX_DOCUMENTS, NAME_IDF, type TermStats } from './term-stats';
 import { withinOneEdit } from './edit-distance';
 
 const ENGLISH_STOP = languageResources('en')!.stopWords;
-/** The longer list of words English questions ask with ("anything", "whatever"; also "first", "novel": capitalised, those are names). */
+/** The longer list of words English questions ask with ("anything", "whatever"; it also holds "first" and "novel", which capitalised are names). */
 const ENGLISH_QUESTION_STOP = questionStopWords('en');
 
 export interface QuestionToken {
@@ -98,16 +98,7 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
       // Where every noun has its capital, a word written as one ("Schadensersatz") may be a noun
       // as well as a name ("Inktomi"); capitals throughout ("KBW") or inside ("GmbH") are names.
       nounCase: nounsCapitalised && /^\p{Lu}\p{Ll}+$/u.test(raw),
-      // A stop word of another language written as a name is a name ("the Aura scan": "aura" is
-      // French), at the start of an English question too ("Todos reseller deal": "todos" is
-      // Spanish); in an English question, a long one typed in lower case as well ("can todos
-      // terminate early"): short ones ("de", "la", "der") stay function words, as names carry them.
-      functionWord:
-        isFunctionWord(word) &&
-        !(
-          ((capitalised || (language === 'en' && /^\p{Lu}/u.test(raw))) && !ENGLISH_STOP.has(word)) ||
-          (language === 'en' && word.length >= FOREIGN_NAME_MIN && !ENGLISH_STOP.has(word) && !ENGLISH_QUESTION_STOP.has(word))
-        ),
+      functionWord: isFunctionWord(word) && !foreignStopAsName(word, raw, capitalised, language),
       heading: false,
     });
     sentenceStart = false;
@@ -120,6 +111,19 @@ export function questionTokens(question: string, isFunctionWord: (w: string) => 
 
 /** Letters from which another language's stop word typed in lower case in an English question may be a name ("todos", not "de"). */
 const FOREIGN_NAME_MIN = 4;
+
+/**
+ * A stop word of another language that stands for a name: written as one ("the Aura scan": "aura"
+ * is French), at the start of an English question too ("Todos reseller deal": "todos" is Spanish),
+ * or, in an English question, a long one typed in lower case ("can todos terminate early"). Short
+ * ones ("de", "la", "der") stay function words, as names carry them; English's own never count,
+ * and in lower case neither do the words English questions ask with ("anything", "whatever").
+ */
+function foreignStopAsName(word: string, raw: string, capitalised: boolean, language: string | null): boolean {
+  if (ENGLISH_STOP.has(word)) return false;
+  if (capitalised || (language === 'en' && /^\p{Lu}/u.test(raw))) return true;
+  return language === 'en' && word.length >= FOREIGN_NAME_MIN && !ENGLISH_QUESTION_STOP.has(word);
+}
 
 /** Words at most before the colon or dash of a question's heading ("Todos reseller deal - …"). */
 const MAX_HEADING_WORDS = 6;

@@ -26,9 +26,10 @@ export interface SufficiencyTexts {
   readonly statedNotKind: (value: string, kinds: readonly string[]) => string;
   /**
    * The question is in one language (`question`: its code) and the documents in another (`documents`):
-   * the words are compared as written, so none may meet; meaning-based search reads across languages.
+   * the words are compared as written, so none may meet; meaning-based search reads across languages
+   * (`meaning`: it ran and found nothing close either, so asking in the documents' language is what is left).
    */
-  readonly otherLanguage: (question: string, documents: string) => string;
+  readonly otherLanguage: (question: string, documents: string, meaning: boolean) => string;
   /** The closest passage is redacted past reading (`where`: its page and section, as "p. 7, “9 Limitation of Liability”"). */
   readonly redacted: (where: string) => string;
 }
@@ -55,7 +56,10 @@ const EN: SufficiencyTexts = {
   notKind: (scope, [first, ...rest]) => `No passage in ${scope} is ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
   statedNotKind: (value, [first, ...rest]) => `A passage states ${quoted(value, 'en')}, but none reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause: check it before relying on it.`,
-  otherLanguage: (q, d) => `The question is in ${languageName(q, 'en')} and the documents in ${languageName(d, 'en')}: their words are compared as written. Ask in ${languageName(d, 'en')}, or set up meaning-based search (Settings → Models), which reads across languages.`,
+  otherLanguage: (q, d, meaning) =>
+    meaning
+      ? `The question is in ${languageName(q, 'en')} and the documents in ${languageName(d, 'en')}: meaning-based search found nothing close either. Ask in ${languageName(d, 'en')}.`
+      : `The question is in ${languageName(q, 'en')} and the documents in ${languageName(d, 'en')}: their words are compared as written. Ask in ${languageName(d, 'en')}, or set up meaning-based search (Settings → Models), which reads across languages.`,
   redacted: (where) => `The closest passage (${where}) is redacted in this copy: the words that would answer may be among those removed.`,
 };
 
@@ -70,7 +74,10 @@ const FR: SufficiencyTexts = {
   notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
   statedNotKind: (value, kinds) => `Un passage indique ${quoted(value, 'fr')}, mais aucun ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')} : à vérifier avant de s’y fier.`,
-  otherLanguage: (q, d) => `La question est en ${languageName(q, 'fr')} et les documents en ${languageName(d, 'fr')} : leurs mots sont comparés tels quels. Posez-la en ${languageName(d, 'fr')}, ou installez la recherche par le sens (Réglages → Modèles), qui lit d’une langue à l’autre.`,
+  otherLanguage: (q, d, meaning) =>
+    meaning
+      ? `La question est en ${languageName(q, 'fr')} et les documents en ${languageName(d, 'fr')} : la recherche par le sens n’a rien trouvé de proche non plus. Posez-la en ${languageName(d, 'fr')}.`
+      : `La question est en ${languageName(q, 'fr')} et les documents en ${languageName(d, 'fr')} : leurs mots sont comparés tels quels. Posez-la en ${languageName(d, 'fr')}, ou installez la recherche par le sens (Réglages → Modèles), qui lit d’une langue à l’autre.`,
   redacted: (where) => `Le passage le plus proche (${where}) est caviardé dans cette copie : les mots qui répondraient sont peut-être parmi ceux retirés.`,
 };
 
@@ -85,7 +92,10 @@ const DE: SufficiencyTexts = {
   notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
   statedNotKind: (value, kinds) => `Eine Stelle nennt ${quoted(value, 'de')}, aber keine liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}: vor der Verwendung prüfen.`,
-  otherLanguage: (q, d) => `Die Frage ist auf ${languageName(q, 'de')}, die Dokumente auf ${languageName(d, 'de')}: ihre Wörter werden so verglichen, wie sie geschrieben sind. Fragen Sie auf ${languageName(d, 'de')} oder richten Sie die Suche nach Bedeutung ein (Einstellungen → Modelle), die sprachübergreifend liest.`,
+  otherLanguage: (q, d, meaning) =>
+    meaning
+      ? `Die Frage ist auf ${languageName(q, 'de')}, die Dokumente auf ${languageName(d, 'de')}: auch die Suche nach Bedeutung hat nichts Passendes gefunden. Fragen Sie auf ${languageName(d, 'de')}.`
+      : `Die Frage ist auf ${languageName(q, 'de')}, die Dokumente auf ${languageName(d, 'de')}: ihre Wörter werden so verglichen, wie sie geschrieben sind. Fragen Sie auf ${languageName(d, 'de')} oder richten Sie die Suche nach Bedeutung ein (Einstellungen → Modelle), die sprachübergreifend liest.`,
   redacted: (where) => `Die nächstliegende Stelle (${where}) ist in dieser Fassung geschwärzt: die Worte, die antworten würden, sind vielleicht entfernt.`,
 };
 

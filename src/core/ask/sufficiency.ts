@@ -142,11 +142,15 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
     const asked = language ?? null;
     const languages = new Set(passages.length > 0 ? passages.map((p) => p.document.language) : (input.scopeLanguages ?? [null]));
     const [shownIn] = languages;
-    const elsewhere = asked !== null && languages.size === 1 && shownIn && shownIn !== asked ? texts.otherLanguage(asked, shownIn) : null;
+    // Meaning-based search ran (the embedder answered): it reads across languages, so it is not what to set up.
+    const elsewhere = asked !== null && languages.size === 1 && shownIn && shownIn !== asked ? texts.otherLanguage(asked, shownIn, response.explanation.dense === 'on') : null;
     return { score: 0, threshold: meanThreshold, reasons: [texts.noMatch(scopeName), ...(elsewhere ? [elsewhere] : [])] };
   }
 
   const signals: Signal[] = acrossLanguages ? [] : [{ name: 'retrieval', value: retrievalScore(response), reason: () => coverageReason(response, passages, scopeName, texts) }];
+  // A passage stating the value asked (read once, only for the reasons of an insufficient answer).
+  let stated: string | null | undefined;
+  const statedReason = (kinds: readonly string[]) => (stated === undefined ? (stated = statedValueReason(input, passages, texts, kinds)) : stated);
   if (clauses.asked.length > 0) {
     const kinds = clauses.asked.map((l) => (input.language ? l.names?.[input.language] : undefined) ?? clauseName(l));
     signals.push({
@@ -156,7 +160,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
       // A passage may state the value asked though none reads as a clause of the kind ("shall
       // continue for a term of one (1) year" scored 0.25 as an expiration clause): the reason says
       // so, rather than what the passage shown under it contradicts.
-      reason: () => statedValueReason(input, passages, texts, kinds) ?? texts.notKind(scopeName, kinds),
+      reason: () => statedReason(kinds) ?? texts.notKind(scopeName, kinds),
     });
   }
   const type = language ? expectedAnswerType(input.question, language) : null;
@@ -174,7 +178,11 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // add nothing but noise.
   const failing = signals.filter((s) => s.value < 0.5);
   const shown = failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing;
-  const reasons = score < threshold ? [...redactedReason(passages, texts), ...shown.map((s) => s.reason())] : [];
+  const said = score < threshold ? shown.map((s) => ({ name: s.name, text: s.reason() })) : [];
+  // A passage states the value ("The initial term ends: no end date (it ends on an event the
+  // contract names)"): that no passage "states a period or a date" would read as contradicting it.
+  const consistent = stated ? said.filter((r) => r.name !== 'answer_type') : said;
+  const reasons = score < threshold ? [...redactedReason(passages, texts), ...consistent.map((r) => r.text)] : [];
   return { score, threshold, reasons, signals: record };
 }
 

@@ -87,6 +87,8 @@ const SUBCLAUSE = /^\(([a-z]{1,2}|[ivxlc]{1,6}|[A-Z]{1,2}|[IVXLC]{1,6}|\d{1,2})\
 const SUBCLAUSE_CLOSE = /^([a-z]|[ivx]{1,5}|\d{1,2})\)(?=\s|$)/u;
 const ROMAN_TITLED = /^([IVXLC]{1,7})[.)](?=\s)/u;
 const MARKDOWN = /^(#{1,6})[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/u;
+/** A roman numeral of one letter worth 50 or more: read as a letter of a list, not as a section number. */
+const LONE_LARGE_ROMAN = /^[LC]$/u;
 const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/i;
 
 /** Month names (en, de) that turn "5 January 2020" into a date rather than a clause. */
@@ -177,7 +179,9 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
   if ((m = PARAGRAPH.exec(s))) return keyword('paragraph', m, start, end, line, 2, 1, m[2] ?? null);
   if ((m = SUBCLAUSE.exec(s)) || (m = SUBCLAUSE_CLOSE.exec(s))) return subclause(m, start, end, line);
   if ((m = NUMBERED.exec(s))) return numbered(m, start, end, line);
-  if ((m = ROMAN_TITLED.exec(s)) && ROMAN.test(m[1] ?? '')) return romanTitled(m, start, end, line);
+  // A lone "C." or "L." is a letter in a lettered list ("A. Product … C. Certificate of Analysis"),
+  // as "A." and "B." are: no contract numbers a section 50 or 100 in one roman letter.
+  if ((m = ROMAN_TITLED.exec(s)) && ROMAN.test(m[1] ?? '') && !LONE_LARGE_ROMAN.test(m[1] ?? '')) return romanTitled(m, start, end, line);
   return caps(s, start, end);
 }
 

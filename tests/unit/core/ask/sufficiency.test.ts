@@ -110,6 +110,11 @@ describe('judgeSufficiency', () => {
     // In the reply's language.
     const fr = judgeSufficiency({ response: r, passages: [term], question: 'Quelle est la durée du contrat ?', scopeName: scope, language: 'fr', clauses, weights, valueKind: 'expiration_date' });
     expect(fr.reasons).toEqual(['Un passage indique « Fin de la durée initiale : 1 an après la date d’effet », mais aucun ne se lit clairement comme une clause du type « expiration-date » : à vérifier avant de s’y fier.']);
+    // An end on an event states no period or date: that no passage states one is not said beside it.
+    const event = passage('This Agreement shall terminate upon the Trust’s payment in full of all amounts due under the Notes.', ['term', 'last']);
+    const onEvent = judgeSufficiency({ response: response([event], 0.6, 'long agreement last renewal', { long: 1, agreement: 1, last: 1, renew: 2 }), passages: [event], question: 'How long does the agreement last before any renewal?', scopeName: scope, clauses, weights, valueKind: 'expiration_date' });
+    expect(onEvent.signals).toMatchObject({ answer_type: 0 });
+    expect(onEvent.reasons).toEqual(['A passage states “The initial term ends: no end date (it ends on an event the contract names)”, but none reads clearly as an expiration-date clause: check it before relying on it.']);
     // Sufficient: no reason is written at all.
     expect(judgeSufficiency({ response: r, passages: [term], question: 'How long does the agreement last?', scopeName: scope, clauses: { ...clauses, scores: new Map([['d1:0', 0.95]]) }, weights, valueKind: 'expiration_date' }).reasons).toEqual([]);
   });
@@ -183,6 +188,10 @@ describe('judgeSufficiency', () => {
     expect(none(['en', 'fr'])).toHaveLength(1);
     expect(none([null])).toHaveLength(1);
     expect(none(['de'])).toHaveLength(1);
+    // Meaning-based search ran and found nothing close either: it is not offered as the remedy.
+    const searched = response([], 0, 'wie lange läuft', { lang: 1, lauft: 2 }, 'de');
+    const withMeaning = { ...searched, explanation: { ...searched.explanation, dense: 'on' as const } };
+    expect(judgeSufficiency({ response: withMeaning, passages: [], question: 'Wie lange läuft das?', scopeName: scope, clauses: NO_CLAUSE_EVIDENCE, scopeLanguages: ['en'] }).reasons[1]).toBe('The question is in German and the documents in English: meaning-based search found nothing close either. Ask in English.');
     // "Welches Recht gilt?": the place of law is looked for in the passage's language.
     const law = passage('This Agreement shall be governed by the laws of the State of Washington.', []);
     const german = judgeSufficiency({ response: response([], 0, 'recht gilt', { recht: 2, gilt: 1 }, 'de'), passages: [law], question: 'Welches Recht gilt für den Vertrag?', scopeName: scope, clauses: { asked: [{ type: 'governing_law', score: 0.9 }], scores: new Map([['d1:0', 0.97]]), inScope: 0.97, kindPassages: new Map() } });

@@ -146,6 +146,17 @@ describe('SectionStack', () => {
     expect(run(['I. GENERAL TERMS', '1. Definitions', '2. Scope', '2.1 Services']).slice(2)).toEqual([['I GENERAL TERMS', '2 Scope'], ['I GENERAL TERMS', '2 Scope', '2.1 Services']]);
   });
 
+  it('a lone "C." or "L." is a letter of a list, as "A." and "B." are, not section 100 or 50 parenting the next numbered section', () => {
+    // Gridiron / Shi Farms supply agreement: "1. Products and Payments A. Product. … C. Certificate of Analysis (COA). … 5. Entire Agreement"
+    // (section 5 was labelled "C Certificate of Analysis (COA) › 5 Entire Agreement").
+    expect(detectHeading('A. Product. Shi Farms agrees to sell Product.')).toBeNull();
+    expect(detectHeading('C. Certificate of Analysis (COA). The Biomass must be tested.')).toBeNull();
+    expect(detectHeading('L. Lease Terms. The lease runs for a year.')).toBeNull();
+    expect(run(['1. Products and Payments', '5. Entire Agreement']).at(-1)).toEqual(['5 Entire Agreement']);
+    // Roman numerals of more than one letter, and I, V, X, stay section numbers.
+    expect(run(['XL. Notices', '1. Form']).at(-1)).toEqual(['XL Notices', '1 Form']);
+  });
+
   it('sections numbered 2.x hang under an article numbered in words', () => {
     expect(run(['ARTICLE ONE DEFINITIONS', '1.1 Affiliates', 'ARTICLE TWO PROJECT', '2.1 Performance of Project'])).toEqual([
       ['ARTICLE ONE DEFINITIONS'],

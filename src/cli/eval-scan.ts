@@ -83,7 +83,7 @@ function printPresence(report: PresenceReport, verbose: boolean): void {
  * cross-validated figures (by contract, from `npm run train`, stored in the model file) are the
  * ones to read; they are printed first.
  */
-function printTrainCv(training: Readonly<Record<string, unknown>>): unknown {
+function printTrainCv(training: Readonly<Record<string, unknown>>, reviewOffset: number): unknown {
   const cv = training['cv'] as { clause_balanced_accuracy?: number; presence?: { balanced_accuracy: number; present_recall: number; missing_recall: number; n: number } } | undefined;
   const sufficiency = training['sufficiency_cv'] as Record<string, { answerable: number; unanswerable: number; n: number }> | undefined;
   console.log('\n## Train split: the clause-kind model was trained on it; its cross-validated figures (by contract, `npm run train`)\n');
@@ -94,8 +94,12 @@ function printTrainCv(training: Readonly<Record<string, unknown>>): unknown {
   console.log(`CUAD clause classification (label items, mean balanced accuracy over tasks): ${f3(cv.clause_balanced_accuracy ?? 0)}`);
   if (cv.presence) console.log(`clause presence (${cv.presence.n} contract × category pairs): balanced accuracy ${f3(cv.presence.balanced_accuracy)}, present recall ${f3(cv.presence.present_recall)}, missing recall ${f3(cv.presence.missing_recall)}`);
   for (const [field, r] of Object.entries(sufficiency ?? {})) console.log(`sufficiency (${field}, ${r.n} questions): insufficient on ${f3(r.answerable)} of answerable, ${f3(r.unanswerable)} of unanswerable`);
+  // The review's operating point, chosen on these figures (train/review-offset.ts): the flags with out-of-fold clause scores.
+  const review = training['review_cv'] as { offset: number; precision: number; recall: number; judged: number }[] | undefined;
+  const chosen = review?.find((r) => r.offset === reviewOffset);
+  if (chosen) console.log(`flags (commercial playbook, review offset ${chosen.offset}): precision ${f3(chosen.precision)} (${chosen.judged} judged against CUAD), recall on the presence rules ${f3(chosen.recall)}`);
   console.log('\n(the figures below are in-sample: measured on what the model was trained on)');
-  return { cv, sufficiency: sufficiency ?? null };
+  return { cv, sufficiency: sufficiency ?? null, review: review ?? null };
 }
 
 async function main(): Promise<void> {
@@ -109,7 +113,7 @@ async function main(): Promise<void> {
   console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
   const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
-  if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training);
+  if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training, classifier.reviewPresenceOffset);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
     const t0 = performance.now();

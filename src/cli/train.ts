@@ -22,12 +22,15 @@ import { DEFAULT_TRAINER, train } from '../train/train';
 import { ingestPaths, openEngine } from './headless';
 import { LearnedClauseClassifier } from '../core/clauses/classifier';
 import { ClauseKindModel } from '../core/clauses/model';
+import { round } from '../core/clauses/model-file';
 import { ASK_PATH_CLASSIFIER_OPTIONS } from '../playbooks/ask-classifier';
 import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
 import { calibrateSufficiency, OutOfFoldClassifier, sufficiencySamples } from '../train/sufficiency';
+import { calibrateReviewOffset } from '../train/review-offset';
+import { builtinPlaybook } from '../playbooks/builtin';
 
 const { values } = parseArgs({
   options: {
@@ -103,13 +106,26 @@ async function main(): Promise<void> {
   for (const [field, r] of Object.entries(calibration.cv)) console.log(`  ${field}: insufficient on ${(100 * r.answerable).toFixed(1)} % of answerable, ${(100 * r.unanswerable).toFixed(1)} % of unanswerable (cross-validated, ${r.n} questions)`);
   console.log(`  threshold ${calibration.threshold.toFixed(4)}, weights ${JSON.stringify(calibration.weights)}; AUROC (cross-validated) ${calibration.auroc.learned.toFixed(3)} learned, ${calibration.auroc.mean.toFixed(3)} the signals' mean`);
 
+  // The review's operating point: the training contracts scanned as the app scans them (the scan's
+  // classifier: every built-in clause type, default options), with out-of-fold clause scores.
+  console.log('review offset (training contracts scanned with the commercial playbook, out-of-fold clause scores):');
+  const scanLearned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes());
+  const scanClassifier = new OutOfFoldClassifier(scanLearned, chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const scanned = qa.docs.flatMap((d) => {
+    const document = workspace.documents.get(documentOf.get(d.doc_id) ?? '');
+    return document ? [{ docId: d.doc_id, request: { document, chunks: workspace.chunksByDoc.get(document.id) ?? [] } }] : [];
+  });
+  const review = await calibrateReviewOffset(qa, scanned, scanClassifier, builtinPlaybook('commercial-contracts')!);
+  for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)}${r.offset === review.offset ? ' (chosen)' : ''}`);
+
   const seconds = (Date.now() - started) / 1000;
   const out = resolve(values.out);
   await mkdir(dirname(out), { recursive: true });
   const model = {
     ...output.model,
     sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention, weights: calibration.weights },
-    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
+    review: { presenceOffset: review.offset },
+    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4) })), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
   };
   const text = JSON.stringify(model);
   await writeFile(out, `${text}\n`);

@@ -298,6 +298,12 @@ export interface ClauseClassifier {
   readonly sufficiencyThreshold?: number;
   /** How the ask path weighs its sufficiency signals, learned with this classifier (absent: their mean). */
   readonly sufficiencyWeights?: SufficiencyWeights;
+  /**
+   * Logits a passage's presence gains when a scan looks for a clause a playbook prohibits (a
+   * review leans to finding it: a wrong flag is dismissed in seconds, a missed clause is missed),
+   * chosen with a learned model on its training contracts; absent: none.
+   */
+  readonly reviewPresenceOffset?: number;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { TurnRecord, Verification } from '../core/answer-types';
 import type { Severity } from '../core/scan/playbook';
-import type { FlagKind, FlagStatus } from '../core/scan/types';
+import type { FindingKind, FlagStatus } from '../core/scan/types';
 import type { FlowRow, FlowStatus } from '../core/workspace/flows';
 import type { Verdict } from '../core/workspace/verdict';
 
@@ -58,7 +58,7 @@ export interface ExportStrings {
   readonly reviewedBy: (user: string, at: string) => string;
   readonly severities: Readonly<Record<Severity, string>>;
   readonly statuses: Readonly<Record<FlagStatus, string>>;
-  readonly findings: Readonly<Record<FlagKind, string>>;
+  readonly findings: Readonly<Record<FindingKind, string>>;
   readonly flagColumns: Readonly<Record<FlagColumn, string>>;
   readonly flagsSheet: string;
   readonly scanSheet: string;
@@ -128,7 +128,7 @@ const EN: ExportStrings = {
   reviewedBy: (u, at) => `by ${u} at ${at} UTC`,
   severities: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low', info: 'Info' },
   statuses: { open: 'Open', escalated: 'Escalated', resolved: 'Resolved', dismissed: 'Dismissed' },
-  findings: { missing: 'Missing clause', failed: 'Does not meet the rule', present: 'Clause present', unverified: 'Needs a manual check' },
+  findings: { missing: 'Missing clause', failed: 'Does not meet the rule', present: 'Clause present', possible: 'Clause possibly present', unverified: 'Needs a manual check' },
   flagColumns: {
     severity: 'Severity', status: 'Status', rule: 'Rule', clauseType: 'Clause type', finding: 'Finding', document: 'Document', page: 'Page', section: 'Section',
     evidence: 'Evidence', explanation: 'Explanation', details: 'Details', guidance: 'Guidance', fallback: 'Fallback language', note: 'Review note', reviewedBy: 'Reviewed by', reviewedAt: 'Reviewed at',
@@ -195,7 +195,7 @@ const FR: ExportStrings = {
   reviewedBy: (u, at) => `par ${u} le ${at} UTC`,
   severities: { critical: 'Critique', high: 'Élevée', medium: 'Moyenne', low: 'Faible', info: 'Info' },
   statuses: { open: 'Ouverte', escalated: 'Remontée', resolved: 'Résolue', dismissed: 'Écartée' },
-  findings: { missing: 'Clause manquante', failed: 'Ne respecte pas la règle', present: 'Clause présente', unverified: 'À vérifier manuellement' },
+  findings: { missing: 'Clause manquante', failed: 'Ne respecte pas la règle', present: 'Clause présente', possible: 'Clause peut-être présente', unverified: 'À vérifier manuellement' },
   flagColumns: {
     severity: 'Gravité', status: 'Statut', rule: 'Règle', clauseType: 'Type de clause', finding: 'Constat', document: 'Document', page: 'Page', section: 'Section',
     evidence: 'Extrait', explanation: 'Explication', details: 'Détails', guidance: 'Conseil', fallback: 'Rédaction de repli', note: 'Note de revue', reviewedBy: 'Revu par', reviewedAt: 'Revu le',
@@ -262,7 +262,7 @@ const DE: ExportStrings = {
   reviewedBy: (u, at) => `von ${u} am ${at} UTC`,
   severities: { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig', info: 'Info' },
   statuses: { open: 'Offen', escalated: 'Eskaliert', resolved: 'Erledigt', dismissed: 'Verworfen' },
-  findings: { missing: 'Klausel fehlt', failed: 'Erfüllt die Regel nicht', present: 'Klausel vorhanden', unverified: 'Manuell zu prüfen' },
+  findings: { missing: 'Klausel fehlt', failed: 'Erfüllt die Regel nicht', present: 'Klausel vorhanden', possible: 'Klausel möglicherweise vorhanden', unverified: 'Manuell zu prüfen' },
   flagColumns: {
     severity: 'Schwere', status: 'Status', rule: 'Regel', clauseType: 'Klauseltyp', finding: 'Befund', document: 'Dokument', page: 'Seite', section: 'Abschnitt',
     evidence: 'Beleg', explanation: 'Erläuterung', details: 'Einzelheiten', guidance: 'Empfehlung', fallback: 'Ausweichformulierung', note: 'Prüfvermerk', reviewedBy: 'Geprüft von', reviewedAt: 'Geprüft am',

@@ -6,7 +6,7 @@
  */
 import type { PortfolioGrid } from '../core/scan/portfolio';
 import { withReviews } from '../core/scan/review';
-import type { FlagReview, ScanRecord } from '../core/scan/types';
+import { findingKind, type FlagReview, type ScanRecord } from '../core/scan/types';
 import { exportStrings, type ExportLang, type FlagColumn } from './export-strings';
 
 export interface ScanReport {
@@ -60,7 +60,7 @@ export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[]
       rule: flag.ruleTitle,
       ruleId: flag.ruleId,
       clauseType: flag.clauseType,
-      finding: t.findings[flag.kind] ?? flag.kind,
+      finding: t.findings[findingKind(flag)] ?? flag.kind,
       document: report.scan.documentName,
       page: ev ? (ev.page === ev.pageEnd ? String(ev.page) : `${ev.page}–${ev.pageEnd}`) : '',
       section: ev ? ev.sectionPath.join(' › ') : '',

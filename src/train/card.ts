@@ -57,7 +57,7 @@ function ruleSection(q: QuestionTraining): string[] {
 }
 
 export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
-  const training = model.training as { counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
+  const training = model.training as { review_cv?: readonly ReviewRow[]; counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const counts = training?.counts ?? {};
   const lines = [
@@ -105,6 +105,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '|---|---|---|---|',
     ...Object.entries(training?.sufficiency_cv ?? {}).map(([field, r]) => `| ${field} | ${r.n} | ${pct(r.answerable)} | ${pct(r.unanswerable)} |`),
     '',
+    ...reviewSection(model.review?.presenceOffset ?? 0, training?.review_cv),
     '## Validation',
     '',
     'Measured on the validation split (30 contracts, 1,212 label items) for the committed model with `npm run eval:scan -- … --split validation` and `npm run eval -- … --scopes app --split validation`; never used to choose anything. The figures are in the README (Contract review, Evaluation) and below when filled in for the committed file.',
@@ -119,4 +120,25 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '',
   ];
   return lines.join('\n');
+}
+
+interface ReviewRow {
+  readonly offset: number;
+  readonly precision: number;
+  readonly recall: number;
+  readonly f1: number;
+  readonly judged: number;
+}
+
+/** The review's operating point (train/review-offset.ts) and the figures it was chosen on. */
+function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined): string[] {
+  if (!rows || rows.length === 0) return [];
+  return [
+    `Review offset ${chosen}: logits a passage's presence gains when a scan looks for a clause a playbook prohibits (a review leans to finding it). Chosen as the best F1 of flag precision and presence-rule recall, the training contracts scanned with the commercial playbook through the app's own scan, their passages scored out of fold, the flags judged against CUAD as \`npm run eval:scan\` judges them:`,
+    '',
+    '| offset | flag precision | flags judged | presence-rule recall | F1 |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.offset}${r.offset === chosen ? ' (chosen)' : ''} | ${f3(r.precision)} | ${r.judged} | ${f3(r.recall)} | ${f3(r.f1)} |`),
+    '',
+  ];
 }

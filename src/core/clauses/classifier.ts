@@ -173,6 +173,10 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return this.model.model.sufficiencyWeights ?? undefined;
   }
 
+  get reviewPresenceOffset(): number {
+    return this.model.model.reviewPresenceOffset;
+  }
+
   /**
    * The kinds a question asks about: the question head's first kind (and a second one close to
    * it) at or above the model's question threshold, and the kinds whose names the question uses

@@ -17,6 +17,8 @@
  *                                                      its patterns and section-title keywords, without
  *                                                      an embedder) add to a passage's presence logit
  *                                                      (absent: 0)
+ *     "review": { "presenceOffset": 0.5 },             logits a passage's presence gains when a scan
+ *                                                      looks for a clause a playbook prohibits (absent: 0)
  *     "thresholds": { "clause": [z…], "presence": [z…] },  decision logits per kind and head
  *                   (+ "question": p, "questionMargin": z: when a question's first kind counts)
  *     "training": {…}                                  provenance and figures (model card)
@@ -48,6 +50,8 @@ export interface KindWeights {
 /** What a passage's presence logit is read from (chosen by cross-validation). */
 export type PresenceRule = 'presence' | 'clause' | 'mean';
 const PRESENCE_RULES: readonly PresenceRule[] = ['presence', 'clause', 'mean'];
+/** The largest review offset a file may hold, in logits: past it a scan would flag passages that barely read as the clause. */
+const MAX_REVIEW_OFFSET = 3;
 const SUFFICIENCY_WEIGHTS: readonly (keyof SufficiencyWeights)[] = ['bias', 'retrieval', 'clause', 'answerType', 'noAnswerType', 'threshold'];
 
 export interface ClauseModelFile {
@@ -75,6 +79,11 @@ export interface ClauseModelFile {
   };
   /** The ask path's sufficiency judgement, learnt and calibrated with this model on the training contracts (weights: absent in older files, the signals' mean then). */
   readonly sufficiency?: { readonly threshold: number; readonly maxAbstention: number; readonly weights?: SufficiencyWeights };
+  /**
+   * The review's operating point, chosen with this model on the training contracts: logits a
+   * passage's presence gains when a scan looks for a clause a playbook prohibits (absent: none).
+   */
+  readonly review?: { readonly presenceOffset: number };
   readonly training?: Readonly<Record<string, unknown>>;
 }
 
@@ -110,6 +119,8 @@ export interface DecodedModel {
   readonly sufficiencyThreshold: number | null;
   /** The ask path's learned combination of its sufficiency signals (null: their mean). */
   readonly sufficiencyWeights: SufficiencyWeights | null;
+  /** Logits a passage's presence gains when a scan looks for a prohibited clause (0: none). */
+  readonly reviewPresenceOffset: number;
   readonly training: Readonly<Record<string, unknown>>;
 }
 
@@ -185,6 +196,8 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
   if (sufficiency !== undefined && (!isObject(sufficiency) || !finite(sufficiency['threshold']) || sufficiency['threshold'] < 0 || sufficiency['threshold'] > 1)) return fail('"sufficiency.threshold" must be a number in [0, 1]');
   const weights = isObject(sufficiency) ? sufficiency['weights'] : undefined;
   if (weights !== undefined && (!isObject(weights) || !SUFFICIENCY_WEIGHTS.every((k) => finite(weights[k])))) return fail(`"sufficiency.weights" must hold the numbers ${SUFFICIENCY_WEIGHTS.join(', ')}`);
+  const review = json['review'];
+  if (review !== undefined && (!isObject(review) || !finite(review['presenceOffset']) || review['presenceOffset'] < 0 || review['presenceOffset'] > MAX_REVIEW_OFFSET)) return fail(`"review.presenceOffset" must be a number in [0, ${MAX_REVIEW_OFFSET}]`);
   const clause = decodeHead(json['weights'], 'weights', kinds as string[], F, fail, source);
   const rule = json['presenceRule'];
   if (!PRESENCE_RULES.includes(rule as PresenceRule)) return fail(`"presenceRule" must be one of ${PRESENCE_RULES.join(', ')}`);
@@ -211,6 +224,7 @@ export function decodeClauseModel(json: unknown, source = 'clause model'): Decod
     presenceThreshold,
     sufficiencyThreshold: isObject(sufficiency) ? (sufficiency['threshold'] as number) : null,
     sufficiencyWeights: isObject(weights) ? (Object.fromEntries(SUFFICIENCY_WEIGHTS.map((k) => [k, weights[k] as number])) as unknown as SufficiencyWeights) : null,
+    reviewPresenceOffset: isObject(review) ? (review['presenceOffset'] as number) : 0,
     training: isObject(json['training']) ? json['training'] : {},
   };
 }

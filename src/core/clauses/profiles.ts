@@ -25,6 +25,16 @@ export function hasClause(labelled: readonly { readonly labels: readonly ClauseL
   return labelled.some((c) => c.labels.some((l) => l.type === type && (l.presence === undefined || presenceOf(l) >= 0.5)));
 }
 
+/**
+ * The labels with `offset` logits added to the presence of `type` where the passage is of the kind
+ * (score ≥ 0.5, as presence is only read there): a review looking for a prohibited clause counts a
+ * passage that only nearly gives the document the kind (scan/rules.ts).
+ */
+export function withPresenceOffset(labels: readonly ClauseLabel[], type: string, offset: number): readonly ClauseLabel[] {
+  if (offset === 0) return labels;
+  return labels.map((l) => (l.type === type && l.presence !== undefined && l.score >= 0.5 ? { ...l, presence: 1 / (1 + Math.exp(-(Math.log(l.presence / (1 - l.presence)) + offset))) } : l));
+}
+
 /** How strongly a passage's labels give its document `type` (its best presenceOf; 0 without the type). */
 export function kindStrength(labels: readonly ClauseLabel[], type: string): number {
   return Math.max(0, ...labels.filter((l) => l.type === type).map(presenceOf));

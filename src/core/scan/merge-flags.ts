@@ -42,8 +42,13 @@ function sameClause(a: Flag, b: Flag): boolean {
 function extend(first: Flag, next: Flag): Flag {
   const a = first.evidence!;
   const b = next.evidence!;
+  // A clause one of whose passages surely is of the kind is present, not possibly present.
+  const { tentative, ...rest } = first;
+  const sure = tentative === true && !next.tentative;
   return {
-    ...first,
+    ...rest,
+    ...(tentative && !sure ? { tentative } : {}),
+    ...(sure ? { explanation: next.explanation } : {}),
     details: [...new Set([...first.details, ...next.details])],
     evidence: { ...a, pageEnd: b.pageEnd, charEnd: b.charEnd, text: `${a.text}\n${b.text}` },
   };

@@ -4,11 +4,13 @@
  * threshold: profiles.ts hasClause) are checked:
  * - required: none → a missing-clause flag; with checks, at least one chunk must pass them;
  * - prohibited: the strongest chunk of the type and the others clearly of it (profiles.ts
- *   clausesOf) are flagged (those that pass the checks, when there are any);
+ *   clausesOf) are flagged (those that pass the checks, when there are any); with the
+ *   classifier's review offset, when no passage gives the document the kind, one that only
+ *   nearly does counts, and its flag says the contract may contain the clause;
  * - condition: those chunks must pass the checks; nothing to check when none exists.
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
-import { clausesOf, hasClause } from '../clauses/profiles';
+import { clausesOf, hasClause, kindStrength, withPresenceOffset } from '../clauses/profiles';
 import { isDefinitionsPassage } from '../text/definitions';
 import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
@@ -18,7 +20,7 @@ import { allKeywords } from './classify';
 import { compilePhrase, type SafePattern } from './patterns';
 import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
 import type { Playbook, Rule } from './playbook';
-import type { Evidence, Flag, FlagKind, RuleOutcome } from './types';
+import type { Evidence, FindingKind, Flag, FlagKind, RuleOutcome } from './types';
 
 /** The clause type's keywords (every language) as title patterns, compiled once per playbook. */
 const titlePatterns = new WeakMap<Playbook, Map<string, readonly SafePattern[]>>();
@@ -117,6 +119,11 @@ export async function ruleHoldsOn(rule: Rule, text: string, labels: readonly Cla
   return (await checkClause(rule, text, deps, options)).outcome === 'pass';
 }
 
+export interface RuleDeps extends CheckDeps {
+  /** Logits a passage's presence gains for a prohibited rule (the classifier's reviewPresenceOffset; default 0). */
+  readonly presenceOffset?: number;
+}
+
 export interface RuleEvaluation {
   readonly outcome: RuleOutcome;
   readonly flags: readonly Flag[];
@@ -127,7 +134,14 @@ export interface RuleEvaluation {
  * (before or while its clauses are checked) is "not evaluated: too slow": outcome not_checked
  * and one unverified flag saying so, never a pass and never "missing".
  */
-export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, classified: readonly ClassifiedChunk[], deps: CheckDeps, options?: JobOptions, budget?: RuleBudget): Promise<RuleEvaluation> {
+export async function evaluateRule(rule: Rule, playbook: Playbook, document: DocumentRef, labelled: readonly ClassifiedChunk[], deps: RuleDeps, options?: JobOptions, budget?: RuleBudget): Promise<RuleEvaluation> {
+  // A prohibited clause is looked for with the review's offset: a passage that only nearly gives
+  // the document the kind is flagged as one the contract may contain (the flag says so). Only when
+  // no passage surely gives it: the offset lowers the bar for the contract to have the clause, not
+  // for further passages of a clause it has (those would be restatements and mentions).
+  const offset = rule.kind === 'prohibited' && !hasClause(labelled, rule.clauseType) ? (deps.presenceOffset ?? 0) : 0;
+  const classified = offset > 0 ? labelled.map((c) => ({ chunk: c.chunk, labels: withPresenceOffset(c.labels, rule.clauseType, offset) })) : labelled;
+  const nearly = new Set(offset > 0 ? labelled.filter((c) => kindStrength(c.labels, rule.clauseType) < 0.5).map((c) => c.chunk.id) : []);
   // The passages that give the document the kind (presence, profiles.ts): a passage that only
   // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
   // A definitions section ("“Change of Control” means …") gives the document the kind but is not
@@ -140,22 +154,26 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   const pool = clauses.length > 0 ? clauses : having;
   const candidates = (rule.kind === 'required' ? pool : clausesOf(pool, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
-  const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => ({
-    id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),
-    documentId: document.id,
-    playbookId: playbook.id,
-    ruleId: rule.id,
-    ruleTitle: rule.title,
-    ruleKind: rule.kind,
-    clauseType: rule.clauseType,
-    severity: rule.severity,
-    kind,
-    explanation: explain(rule, kind, playbook),
-    details,
-    evidence: chunk ? evidenceOf(document, chunk) : null,
-    guidance: rule.guidance ?? null,
-    fallback: rule.fallback ?? null,
-  });
+  const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => {
+    const tentative = kind === 'present' && chunk !== null && nearly.has(chunk.id);
+    return {
+      id: flagId(document.id, playbook.id, rule.id, chunk ? chunk.text : null),
+      documentId: document.id,
+      playbookId: playbook.id,
+      ruleId: rule.id,
+      ruleTitle: rule.title,
+      ruleKind: rule.kind,
+      clauseType: rule.clauseType,
+      severity: rule.severity,
+      kind,
+      ...(tentative ? { tentative: true as const } : {}),
+      explanation: explain(rule, tentative ? 'possible' : kind, playbook),
+      details,
+      evidence: chunk ? evidenceOf(document, chunk) : null,
+      guidance: rule.guidance ?? null,
+      fallback: rule.fallback ?? null,
+    };
+  };
   const result = (outcome: RuleOutcome['outcome'], flags: Flag[], details: string[] = []): RuleEvaluation => ({ outcome: { ruleId: rule.id, outcome, chunkIds, details }, flags: flags.slice(0, MAX_FLAGS_PER_RULE) });
   const slow = (reason: string): RuleEvaluation => {
     const detail = tooSlow(reason);
@@ -242,11 +260,13 @@ export function withArticle(name: string): string {
   return `${vowel ? 'an' : 'a'} ${name}`;
 }
 
-function explain(rule: Rule, kind: FlagKind, playbook: Playbook): string {
+/** `possible`: a present flag on a passage that only nearly gives the document the kind (the review's offset). */
+function explain(rule: Rule, kind: FindingKind, playbook: Playbook): string {
   const lead = {
     missing: `No ${typeName(playbook, rule.clauseType)} clause was found.`,
     failed: `The ${typeName(playbook, rule.clauseType)} clause does not meet the rule “${rule.title}”.`,
     present: `The contract contains ${withArticle(typeName(playbook, rule.clauseType))} clause (“${rule.title}”).`,
+    possible: `The contract may contain ${withArticle(typeName(playbook, rule.clauseType))} clause (“${rule.title}”): this passage reads partly like one; check whether it is.`,
     unverified: `The ${typeName(playbook, rule.clauseType)} clause could not be checked automatically against “${rule.title}”; review it.`,
   }[kind];
   return rule.explanation ? `${lead} ${rule.explanation}` : lead;

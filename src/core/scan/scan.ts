@@ -119,7 +119,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
     for (const rule of playbook.rules) {
       throwIfAborted(options.signal, 'scan');
       const budget = { stopped: () => clock.ruleStopped(rule.id, rule.clauseType), time: <T>(work: () => T) => clock.time(`rule:${rule.id}`, work) };
-      const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null }, options, budget);
+      const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null, presenceOffset: classifier.reviewPresenceOffset ?? 0 }, options, budget);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
       for (const raw of mergeClauseFlags(evaluation.flags, order)) {

@@ -28,6 +28,13 @@ export interface Evidence {
  */
 export type FlagKind = 'missing' | 'failed' | 'present' | 'unverified';
 
+/** What a flag reports, for people: its kind, or "possible" for a present flag that is tentative. */
+export type FindingKind = FlagKind | 'possible';
+
+export function findingKind(flag: Pick<Flag, 'kind' | 'tentative'>): FindingKind {
+  return flag.kind === 'present' && flag.tentative ? 'possible' : flag.kind;
+}
+
 export interface Flag {
   /** Stable across re-scans of the same document and playbook: review state carries over. */
   readonly id: string;
@@ -39,6 +46,11 @@ export interface Flag {
   readonly clauseType: string;
   readonly severity: Severity;
   readonly kind: FlagKind;
+  /**
+   * A present flag on a passage that only nearly gives the document the clause (the review's
+   * offset, scan/rules.ts): the contract may contain it. Absent: not tentative.
+   */
+  readonly tentative?: true;
   /** Why it was raised, for people: the rule's explanation and what the checks found. */
   readonly explanation: string;
   readonly details: readonly string[];

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ReviewedFlag } from '../../core/scan/review';
-import type { FlagStatus } from '../../core/scan/types';
+import { findingKind, type FlagStatus } from '../../core/scan/types';
 import { describeError } from '../../core/errors';
 import { useSession } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
@@ -26,7 +26,7 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
     );
   };
   return (
-    <article className={`flag flag-sev-${flag.severity} flag-status-${review.status}`} aria-label={`${t.severities[flag.severity]}: ${flag.ruleTitle}`} data-testid="flag" data-flag-id={flag.id} data-rule-id={flag.ruleId} data-kind={flag.kind} data-clause-type={flag.clauseType}>
+    <article className={`flag flag-sev-${flag.severity} flag-status-${review.status}`} aria-label={`${t.severities[flag.severity]}: ${flag.ruleTitle}`} data-testid="flag" data-flag-id={flag.id} data-rule-id={flag.ruleId} data-kind={flag.kind} data-finding={findingKind(flag)} data-clause-type={flag.clauseType}>
       <header className="flag-head">
         <span className={`severity severity-${flag.severity}`}>{t.severities[flag.severity]}</span>
         <h4 className="flag-title">
@@ -38,7 +38,7 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
         </span>
       </header>
       <p className="flag-finding">
-        <strong>{t.findings[flag.kind]}.</strong> {flag.explanation}
+        <strong>{t.findings[findingKind(flag)]}.</strong> {flag.explanation}
       </p>
       {ev ? (
         <figure className="evidence">

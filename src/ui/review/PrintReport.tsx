@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentReview } from '../../app/review/review-service';
 import type { Playbook } from '../../core/scan/playbook';
+import { findingKind } from '../../core/scan/types';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime } from './labels';
 import { REVIEW } from './review-strings';
@@ -35,7 +36,7 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
                   {i + 1}. {flag.ruleTitle} — {t.severities[flag.severity]} ({t.statuses[review.status]})
                 </h2>
                 <p>
-                  {t.findings[flag.kind]}. {flag.explanation}
+                  {t.findings[findingKind(flag)]}. {flag.explanation}
                 </p>
                 {flag.evidence && (
                   <>

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError, isAbort } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
-import type { RuleOutcomeKind, ScanRecord } from '../../core/scan/types';
+import { findingKind, type RuleOutcomeKind, type ScanRecord } from '../../core/scan/types';
 import { useSession } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { REVIEW, type ReviewStrings } from './review-strings';
@@ -96,7 +96,7 @@ export function TestPanel({ playbook, valid, ruleId }: { playbook: Playbook; val
                     <ul>
                       {flags.map((f) => (
                         <li key={f.id}>
-                          {t.findings[f.kind]}
+                          {t.findings[findingKind(f)]}
                           {f.evidence && ` · ${t.page(f.evidence.page, f.evidence.page)}${f.evidence.sectionPath.length ? ` · ${f.evidence.sectionPath.join(' › ')}` : ''}`}
                           {f.details.length > 0 && <span className="muted"> · {f.details.join('; ')}</span>}
                         </li>

@@ -119,6 +119,14 @@ describe('reports in French and German', () => {
     const de = scanToCsv(report, 'de');
     expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Erläuterung,Einzelheiten,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
     expect(de).toContain('Verworfen');
+    // A tentative present flag (the review's offset) is "possibly present" in every language.
+    const [first] = scan.flags;
+    const possible: ScanReport = { ...report, scan: { ...scan, flags: [{ ...first!, kind: 'present', tentative: true }] }, reviews: [] };
+    const finding = async (language: 'en' | 'fr' | 'de') => {
+      const rows = await readCsv(scanToCsv(possible, language));
+      return rows[1]![rows[0]!.indexOf({ en: 'Finding', fr: 'Constat', de: 'Befund' }[language])];
+    };
+    expect([await finding('en'), await finding('fr'), await finding('de')]).toEqual(['Clause possibly present', 'Clause peut-être présente', 'Klausel möglicherweise vorhanden']);
     expect(portfolioToCsv({ columns: [{ id: 'cap', name: 'Cap' }], rows: [{ documentId: 'd', documentName: 'A.pdf', cells: { cap: { state: 'flagged', severity: 'high', chunkId: null, flagIds: [] } } }] } as never, 'de')).toContain('Hinweis (Hoch)');
   });
 });

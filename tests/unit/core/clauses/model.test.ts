@@ -22,6 +22,10 @@ describe('the committed clause-kind model', () => {
     expect(model.knows('ci_definition')).toBe(false);
     // The ask path's sufficiency weights are learnt with the model (npm run train).
     expect(model.model.sufficiencyWeights?.clause).toBeGreaterThan(0);
+    // So is the review's offset (a file without one reads as none).
+    expect(model.model.reviewPresenceOffset).toBe((file['review'] as { presenceOffset?: number } | undefined)?.presenceOffset ?? 0);
+    expect(decodeClauseModel({ ...file, review: undefined }, 'models/x.json').reviewPresenceOffset).toBe(0);
+    expect(decodeClauseModel({ ...file, review: { presenceOffset: 0.75 } }, 'models/x.json').reviewPresenceOffset).toBe(0.75);
   });
 
   it('scores clauses in Node in milliseconds', async () => {
@@ -140,6 +144,9 @@ describe('a model file that cannot be used', () => {
     expect(broken({ thresholds: { ...(file['thresholds'] as object), questionMargin: -1 } })).toThrow(/"thresholds\.questionMargin" must be a number ≥ 0/);
     expect(broken({ presenceSignalWeight: -1 })).toThrow(/"presenceSignalWeight" must be a number ≥ 0/);
     expect(broken({ sufficiency: { threshold: 0.5, weights: { bias: 1 } } })).toThrow(/"sufficiency.weights" must hold the numbers bias, retrieval, clause, answerType, noAnswerType, threshold/);
+    expect(broken({ review: { presenceOffset: -0.5 } })).toThrow(/"review.presenceOffset" must be a number in \[0, 3\]/);
+    expect(broken({ review: { presenceOffset: 9 } })).toThrow(/"review.presenceOffset" must be a number in \[0, 3\]/);
+    expect(broken({ review: 'lenient' })).toThrow(/"review.presenceOffset"/);
     const weights = [...(file['weights'] as object[])];
     weights[2] = { ...weights[2], index: toBase64(Uint8Array.from([255, 255])), value: toBase64(Uint8Array.from([1])) };
     expect(broken({ weights })).toThrow(/"weights\[2\]" \(.+\): feature index 65535 out of range/);

@@ -26,6 +26,22 @@ describe('mergeClauseFlags', () => {
     expect(merged[0]!.evidence!.text).toBe('9.1 Neither party is liable for indirect loss.\n9.2 Liability shall not exceed the fees paid in 3 months.');
   });
 
+  it('a clause one of whose passages surely has the kind is present, not possibly present', () => {
+    const present = (id: string, chunk: number, tentative: boolean): Flag => ({
+      ...flag(id, 'exclusivity', chunk, ['7 Exclusivity'], `passage ${chunk}`),
+      kind: 'present',
+      ...(tentative ? { tentative: true as const, explanation: 'The contract may contain an exclusivity clause.' } : { explanation: 'The contract contains an exclusivity clause.' }),
+    });
+    const [sure] = mergeClauseFlags([present('a', 3, true), present('b', 4, false)], order);
+    expect(sure).toMatchObject({ id: 'a', explanation: 'The contract contains an exclusivity clause.' });
+    expect(sure!.tentative).toBeUndefined();
+    const [both] = mergeClauseFlags([present('a', 3, true), present('b', 4, true)], order);
+    expect(both).toMatchObject({ id: 'a', tentative: true, explanation: 'The contract may contain an exclusivity clause.' });
+    const [first] = mergeClauseFlags([present('a', 3, false), present('b', 4, true)], order);
+    expect(first!.tentative).toBeUndefined();
+    expect(first!.explanation).toBe('The contract contains an exclusivity clause.');
+  });
+
   it('keeps apart other sections, passages with another passage between them, other rules and missing-clause flags', () => {
     const merged = mergeClauseFlags([
       flag('a', 'cap-12', 3, ['9 Limitation of Liability'], 'x'),

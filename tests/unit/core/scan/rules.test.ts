@@ -3,6 +3,7 @@ import { evaluateCheck, combine } from '../../../../src/core/scan/checks';
 import type { Playbook, Rule } from '../../../../src/core/scan/playbook';
 import { evaluateRule, ruleHoldsOn, type ClassifiedChunk } from '../../../../src/core/scan/rules';
 import type { ChatModel, ChatRequest } from '../../../../src/core/ports';
+import { findingKind } from '../../../../src/core/scan/types';
 import { reviewDocument, sectionChunks, withSection } from '../../../fixtures/review-contract';
 
 /** A scripted ChatModel: answers from a function of the request (the port the answer layer uses). */
@@ -178,6 +179,31 @@ describe('rules over a classified document', () => {
     const required = rule({ kind: 'required', clauseType: 'minimum_commitment', checks: [{ type: 'phrases', match: 'any', phrases: ['fifteen'] }] });
     const passed = await evaluateRule(required, playbook, doc, [{ chunk: chunks[2]!, labels: label(0.6) }, { chunk: chunks[3]!, labels: [{ type: 'minimum_commitment', score: 0.99, presence: 0.97 }] }], {});
     expect(passed.outcome.outcome).toBe('pass');
+  });
+
+  it('with the review offset, a prohibited clause a passage only nearly has is flagged as possibly present; required rules are unchanged', async () => {
+    // Presence 0.4: under the contract threshold (0.5), within an offset of 0.5 logits (sigmoid(-0.5) ≈ 0.378).
+    const near = { chunk: chunks[1]!, labels: [{ type: 'minimum_commitment', score: 0.9, presence: 0.4 }] };
+    const prohibited = rule({ kind: 'prohibited', clauseType: 'minimum_commitment' });
+    expect((await evaluateRule(prohibited, playbook, doc, [near], {})).flags).toEqual([]);
+    const possible = await evaluateRule(prohibited, playbook, doc, [near], { presenceOffset: 0.5 });
+    expect(possible.outcome.outcome).toBe('fail');
+    expect(possible.flags).toMatchObject([{ kind: 'present', tentative: true, evidence: { chunkId: `${doc.id}:1` } }]);
+    expect(possible.flags[0]!.explanation).toBe('The contract may contain a minimum_commitment clause (“R”): this passage reads partly like one; check whether it is.');
+    expect(findingKind(possible.flags[0]!)).toBe('possible');
+    // Further off than the offset: nothing; one the contract surely has: present, not tentative.
+    expect((await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[1]!, labels: [{ type: 'minimum_commitment', score: 0.9, presence: 0.3 }] }], { presenceOffset: 0.5 })).flags).toEqual([]);
+    const sure = await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[2]!, labels: [{ type: 'minimum_commitment', score: 0.95, presence: 0.7 }] }], { presenceOffset: 0.5 });
+    expect(sure.flags.map((f) => [f.kind, f.tentative, findingKind(f)])).toEqual([['present', undefined, 'present']]);
+    expect(sure.flags[0]!.explanation).toMatch(/^The contract contains a minimum_commitment clause/u);
+    // Beside a passage that surely gives the kind, a nearly one is no further finding (a restatement, a mention).
+    const beside = await evaluateRule(prohibited, playbook, doc, [near, { chunk: chunks[2]!, labels: [{ type: 'minimum_commitment', score: 0.95, presence: 0.7 }] }], { presenceOffset: 2 });
+    expect(beside.flags.map((f) => [f.evidence?.chunkId, f.tentative])).toEqual([[`${doc.id}:2`, undefined]]);
+    // A passage that is not of the kind by the clause head (score < 0.5) gains nothing.
+    expect((await evaluateRule(prohibited, playbook, doc, [{ chunk: chunks[1]!, labels: [{ type: 'minimum_commitment', score: 0.4, presence: 0.45 }] }], { presenceOffset: 2 })).flags).toEqual([]);
+    // A required clause is missing exactly as without the offset.
+    const required = await evaluateRule(rule({ kind: 'required', clauseType: 'minimum_commitment' }), playbook, doc, [near], { presenceOffset: 0.5 });
+    expect(required.flags.map((f) => f.kind)).toEqual(['missing']);
   });
 
   it('flags the clause, not the definitions section that defines its terms (unless nothing else has the kind)', async () => {

@@ -1,0 +1,79 @@
+/**
+ * The review's operating point, chosen as part of `npm run train`: how many logits a passage's
+ * presence gains when a scan looks for a clause a playbook prohibits (scan/rules.ts). At the
+ * contract threshold alone (offset 0) the presence decision is the one that balances present and
+ * missing recall for questions ("does it have a non-compete?"); a review leans towards finding a
+ * prohibited clause, since a wrong flag is dismissed in seconds and a missed clause is missed.
+ *
+ * Every training contract is scanned through the app's own runScan with the commercial playbook,
+ * its passages classified with out-of-fold scores (train/sufficiency.ts OutOfFoldClassifier: the
+ * fold that did not see the contract), once per candidate offset; the flags are judged against
+ * CUAD as `npm run eval:scan` judges them (eval/flag-eval.ts: precision over every flag judged,
+ * recall over the presence rules), and the offset with the best F1 of the two is kept (the
+ * smaller one on a tie). The passages are classified once; each offset only re-runs the rules.
+ */
+import { evaluateFlags } from '../core/eval/flag-eval';
+import type { QaFile } from '../core/eval/qa';
+import type { ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, JobOptions } from '../core/ports';
+import type { Playbook } from '../core/scan/playbook';
+import { runScan, type ScanRequest } from '../core/scan/scan';
+import type { ScanRecord } from '../core/scan/types';
+
+/** Candidate offsets, in logits (0: the contract threshold as questions use it). */
+const REVIEW_OFFSETS: readonly number[] = [0, 0.25, 0.5, 0.75, 1, 1.5, 2];
+
+interface ReviewOffsetFigures {
+  readonly offset: number;
+  readonly precision: number;
+  readonly recall: number;
+  readonly f1: number;
+  readonly judged: number;
+}
+
+export interface ReviewCalibration {
+  readonly offset: number;
+  readonly cv: readonly ReviewOffsetFigures[];
+}
+
+/** A document of the training split to scan: its QA id and what runScan needs. */
+export interface ReviewDocument {
+  readonly docId: string;
+  readonly request: Omit<ScanRequest, 'playbook'>;
+}
+
+/** Classifies each passage text once and answers again from memory, with the offset under trial. */
+class TrialClassifier implements ClauseClassifier {
+  private readonly memo = new Map<string, ClauseLabel[]>();
+  reviewPresenceOffset = 0;
+
+  constructor(private readonly inner: ClauseClassifier) {}
+
+  async classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]> {
+    const todo = passages.filter((p) => !this.memo.has(p.text));
+    if (todo.length > 0) (await this.inner.classify(todo, options)).forEach((labels, i) => this.memo.set(todo[i]!.text, labels));
+    return passages.map((p) => this.memo.get(p.text) ?? []);
+  }
+
+  questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+    return this.inner.questionTypes(question, options);
+  }
+}
+
+const f1 = (p: number, r: number) => (p + r > 0 ? (2 * p * r) / (p + r) : 0);
+
+export async function calibrateReviewOffset(qa: QaFile, documents: readonly ReviewDocument[], classifier: ClauseClassifier, playbook: Playbook, offsets: readonly number[] = REVIEW_OFFSETS): Promise<ReviewCalibration> {
+  if (offsets.length === 0) throw new Error('calibrateReviewOffset: no offset to try');
+  const trial = new TrialClassifier(classifier);
+  const cv: ReviewOffsetFigures[] = [];
+  for (const offset of offsets) {
+    trial.reviewPresenceOffset = offset;
+    const scans = new Map<string, ScanRecord>();
+    for (const d of documents) scans.set(d.docId, await runScan({ ...d.request, playbook }, { classifier: trial }));
+    const report = evaluateFlags(qa, scans, playbook);
+    const precision = report.precision ?? 0;
+    const recall = report.recall ?? 0;
+    cv.push({ offset, precision, recall, f1: f1(precision, recall), judged: report.judged });
+  }
+  const best = cv.reduce((a, b) => (b.f1 > a.f1 ? b : a));
+  return { offset: best.offset, cv };
+}

@@ -64,9 +64,9 @@ export function scanKey(document: Pick<DocumentRecord, 'id' | 'sha256'>, playboo
   return `${document.id}|${document.sha256.slice(0, 16)}|${playbook.id}@${playbook.version}|${shortHash(JSON.stringify(playbook))}`;
 }
 
-/** Flags in review order: severity (critical first), then page, then rule. */
+/** Flags in review order: severity (critical first), what the contract surely has before what it may have (tentative), then page, then rule. */
 function sortFlags(flags: readonly Flag[]): Flag[] {
-  return [...flags].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || (a.evidence?.page ?? 0) - (b.evidence?.page ?? 0) || a.ruleId.localeCompare(b.ruleId));
+  return [...flags].sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || Number(a.tentative ?? false) - Number(b.tentative ?? false) || (a.evidence?.page ?? 0) - (b.evidence?.page ?? 0) || a.ruleId.localeCompare(b.ruleId));
 }
 
 export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, options: ScanOptions = {}): AsyncGenerator<CasefileEvent, ScanRecord> {

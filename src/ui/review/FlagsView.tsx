@@ -62,7 +62,8 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
   const items = useMemo(() => {
     const all = shown.flatMap((r) => r.items);
     return filterFlags(all, { severities: [...severities], statuses: [...statuses] }).sort(
-      (a, b) => severityRank(a.flag.severity) - severityRank(b.flag.severity) || (names.get(a.flag.documentId) ?? '').localeCompare(names.get(b.flag.documentId) ?? '') || (a.flag.evidence?.page ?? 0) - (b.flag.evidence?.page ?? 0),
+      // What a contract surely has before what it may have (tentative), within a severity and a document.
+      (a, b) => severityRank(a.flag.severity) - severityRank(b.flag.severity) || (names.get(a.flag.documentId) ?? '').localeCompare(names.get(b.flag.documentId) ?? '') || Number(a.flag.tentative ?? false) - Number(b.flag.tentative ?? false) || (a.flag.evidence?.page ?? 0) - (b.flag.evidence?.page ?? 0),
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- names derives from shown
   }, [shown, severities, statuses]);

@@ -19,6 +19,23 @@ describe('scanning a document against a playbook', () => {
   const document = reviewDocument();
   const chunks = sectionChunks(document.id);
 
+  it('takes the classifier\'s review offset for prohibited clauses, and lists what a contract may have after what it surely has', async () => {
+    // Page 1 only nearly gives the contract an exclusivity clause (presence 0.4); a later page surely gives it a non-compete (0.9); both rules are high.
+    const [first, second] = [chunks[0]!, chunks.find((c) => c.pageStart > chunks[0]!.pageStart)!];
+    const classifier = {
+      reviewPresenceOffset: 1.5,
+      classify: async (passages: readonly { text: string }[]) =>
+        passages.map((p) => (p.text === first.text ? [{ type: 'exclusivity', score: 0.9, presence: 0.4 }] : p.text === second.text ? [{ type: 'non_compete', score: 0.95, presence: 0.9 }] : [])),
+      questionTypes: async () => [],
+    };
+    const { scan } = await collect({ document, chunks: [first, second], playbook: commercial }, { classifier });
+    const high = scan.flags.filter((f) => f.severity === 'high' && f.kind === 'present').map((f) => [f.ruleId, f.evidence?.page, f.tentative ?? false]);
+    expect(high).toEqual([['non-compete-review', second.pageStart, false], ['exclusivity-review', first.pageStart, true]]);
+    // Without the offset the contract has no exclusivity clause to flag.
+    const { scan: plain } = await collect({ document, chunks: [first, second], playbook: commercial }, { classifier: { ...classifier, reviewPresenceOffset: 0 } });
+    expect(plain.flags.map((f) => f.ruleId)).not.toContain('exclusivity-review');
+  });
+
   it('flags rule failures with evidence, sorted by severity, and required clauses found nowhere', async () => {
     const { scan } = await collect({ document, chunks, playbook: commercial }, {});
     const byRule = (id: string) => scan.flags.filter((f) => f.ruleId === id);

@@ -292,6 +292,11 @@ export interface ClassifyOptions extends JobOptions {
  */
 export interface ClauseClassifier {
   classify(passages: readonly ClausePassage[], options?: ClassifyOptions): Promise<ClauseLabel[][]>;
+  /**
+   * Where in the passage it reads most as `kind` ([start, end) offsets in its text), when the
+   * classifier reads passages window by window (a learned model); absent or null: it cannot tell.
+   */
+  kindWindow?(passage: ClausePassage, kind: string): { readonly start: number; readonly end: number } | null;
   /** The kinds a question asks about, surest first: each one returned counts as asked (its score is how sure, not a further threshold). */
   questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
   /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */

@@ -76,6 +76,14 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     expect(await notice.getByTestId('flag-page').textContent()).toBe('p. 2');
     expect(await notice.locator('figcaption').textContent()).toContain('3 Term and Termination');
     expect(await notice.getByTestId('flag-evidence').textContent()).toContain('upon fifteen (15) days prior written notice');
+    // The words that read most as the clause are marked in a passage that holds more (section 5's
+    // governing law runs into section 6 on insurance); a passage that is all clause has no mark.
+    const law = flag(s.page, 'governing-law-approved');
+    const focus = await law.getByTestId('flag-focus').textContent();
+    expect(focus).toContain('laws of the State of Texas');
+    expect(focus).not.toContain('Insurance');
+    expect(await law.getByTestId('flag-evidence').textContent()).toContain('Insurance');
+    expect(await notice.getByTestId('flag-focus').count()).toBe(0);
     expect(await notice.textContent()).toContain('15 days does not meet >= 30 days');
     expect(await notice.locator('.fallback blockquote').textContent()).toMatch(/\w+/);
     // A required clause found nowhere is a missing-clause flag, without evidence.

@@ -156,6 +156,12 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return labels.map((l) => (of.has(l.type) ? { ...l, presence: addLogits(l.presence!, weight * (signal.get(l.type) ?? 0)) } : l));
   }
 
+  /** The port's kindWindow: the best window's offsets (null: the model does not know the kind, or no window). */
+  kindWindow(passage: ClausePassage, kind: string): { readonly start: number; readonly end: number } | null {
+    // A passage in a language the model does not read was classified by the playbook's signals, not by windows.
+    return this.readsLanguage(passage.language) ? this.bestWindow(passage, kind) : null;
+  }
+
   /** Where in the passage a kind reads strongest: the best window and its score (null: the model does not know the kind, or no window). */
   bestWindow(passage: ClausePassage, kind: string): KindWindow | null {
     const k = this.model.indexOf(kind);

@@ -113,6 +113,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
     }
 
     const order = new Map(classified.map((c, i) => [c.chunk.id, i]));
+    const chunkById = new Map(classified.map((c) => [c.chunk.id, c.chunk]));
     const outcomes: RuleOutcome[] = [];
     const flags: Flag[] = [];
     const seen = new Set<string>();
@@ -122,7 +123,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null, presenceOffset: classifier.reviewPresenceOffset ?? 0 }, options, budget);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
-      for (const raw of mergeClauseFlags(evaluation.flags, order)) {
+      for (const raw of mergeClauseFlags(evaluation.flags.map((f) => withFocus(f, classifier, chunkById, request.document.language ?? null)), order)) {
         // The same rule on two identical passages (repeated boilerplate) still gives two distinct ids.
         const flag = seen.has(raw.id) ? { ...raw, id: `${raw.id}#${seen.size}` } : raw;
         seen.add(flag.id);
@@ -162,6 +163,21 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
     yield { type: 'job_failed', error: toSerialized(error), jobId, at: now() };
     throw error;
   }
+}
+
+/**
+ * The flag with the words of its passage that read most as its clause kind marked (the
+ * classifier's best window, `Evidence.focus`): a long passage bundling several sub-clauses shows
+ * which one the flag is about. Unchanged when the classifier cannot tell.
+ */
+function withFocus(flag: Flag, classifier: ClauseClassifier, chunks: ReadonlyMap<string, ChunkRecord>, language: string | null): Flag {
+  const chunk = flag.evidence ? chunks.get(flag.evidence.chunkId) : undefined;
+  if (!flag.evidence || !chunk || !classifier.kindWindow) return flag;
+  const window = classifier.kindWindow({ text: chunk.text, sectionPath: chunk.sectionPath, sectionTitle: chunk.sectionTitle ?? null, language }, flag.clauseType);
+  const length = flag.evidence.text.length;
+  // A window that is (nearly) the whole passage marks nothing worth marking.
+  const fits = window && window.start >= 0 && window.end > window.start && window.end <= length && window.end - window.start < 0.9 * length;
+  return fits ? { ...flag, evidence: { ...flag.evidence, focus: { start: window.start, end: window.end } } } : flag;
 }
 
 /** Runs a scan to the end, sending its events to `onEvent`. */

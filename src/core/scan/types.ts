@@ -19,6 +19,11 @@ export interface Evidence {
   readonly text: string;
   readonly charStart: number;
   readonly charEnd: number;
+  /**
+   * [start, end) offsets in `text` of the words that read most as the flag's clause kind (the
+   * classifier's best window), shown marked; absent when the classifier cannot tell.
+   */
+  readonly focus?: { readonly start: number; readonly end: number };
 }
 
 /**

@@ -47,7 +47,15 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
             {ev.sectionPath.length > 0 && <span className="evidence-section"> · {ev.sectionPath.join(' › ')}</span>}
           </figcaption>
           <blockquote className="evidence-text" data-testid="flag-evidence">
-            {ev.text}
+            {ev.focus ? (
+              <>
+                {ev.text.slice(0, ev.focus.start)}
+                <mark data-testid="flag-focus">{ev.text.slice(ev.focus.start, ev.focus.end)}</mark>
+                {ev.text.slice(ev.focus.end)}
+              </>
+            ) : (
+              ev.text
+            )}
           </blockquote>
           <button type="button" className="small" onClick={onOpen}>
             {t.openInViewer}

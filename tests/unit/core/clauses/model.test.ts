@@ -43,6 +43,17 @@ describe('the committed clause-kind model', () => {
     expect(nda!.find((l) => l.type === 'ci_definition')?.presence).toBeUndefined();
   });
 
+  it('tells where in a passage it reads most as a kind, in a language it reads', () => {
+    // Blackstone's miscellany: an entire-agreement clause, then the governing law, then notices.
+    const text = '(h) Entire Agreement. This Agreement constitutes the entire understanding of the parties with respect to the subject matter hereof and supersedes all prior agreements. (i) Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York. (j) Notices. All notices shall be in writing and delivered by hand or by certified mail to the addresses set out above.';
+    const classifier = builtinClassifier();
+    const window = classifier.kindWindow({ text }, 'governing_law')!;
+    expect(text.slice(window.start, window.end)).toContain('laws of the State of New York');
+    expect(window.end - window.start).toBeLessThan(text.length);
+    expect(classifier.kindWindow({ text, language: 'fr' }, 'governing_law')).toBeNull();
+    expect(classifier.kindWindow({ text }, 'ci_definition')).toBeNull();
+  });
+
   it('gives a contract the kind where the playbook\'s cues agree with the model: a clause under its own heading', async () => {
     // The file weighs the commercial playbook's signals in presence (npm run train chose the weight by cross-validation).
     expect(clauseKindModel().model.presenceSignalWeight).toBeGreaterThan(0);

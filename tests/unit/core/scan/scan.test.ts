@@ -19,6 +19,29 @@ describe('scanning a document against a playbook', () => {
   const document = reviewDocument();
   const chunks = sectionChunks(document.id);
 
+  it('marks the words of a flagged passage that read most as its kind, when the classifier can tell', async () => {
+    const [first, second] = [chunks[0]!, chunks.find((c) => c.pageStart > chunks[0]!.pageStart)!];
+    const label = (text: string) => (text === first.text ? [{ type: 'exclusivity', score: 0.9, presence: 0.9 }] : text === second.text ? [{ type: 'non_compete', score: 0.95, presence: 0.9 }] : []);
+    const windows: [string, string][] = [];
+    const classifier = {
+      classify: async (passages: readonly { text: string }[]) => passages.map((p) => label(p.text)),
+      questionTypes: async () => [],
+      // The exclusivity passage: its first five characters; the non-compete one: the whole passage (nothing worth marking).
+      kindWindow: (passage: { text: string }, kind: string) => {
+        windows.push([kind, passage.text]);
+        return passage.text === first.text ? { start: 0, end: 5 } : { start: 0, end: passage.text.length };
+      },
+    };
+    const { scan } = await collect({ document, chunks: [first, second], playbook: commercial }, { classifier });
+    const of = (rule: string) => scan.flags.find((f) => f.ruleId === rule)!.evidence!;
+    expect(of('exclusivity-review').focus).toEqual({ start: 0, end: 5 });
+    expect(of('non-compete-review').focus).toBeUndefined();
+    expect(windows).toContainEqual(['exclusivity', first.text]);
+    // A classifier that cannot tell: no focus.
+    const { scan: plain } = await collect({ document, chunks: [first, second], playbook: commercial }, { classifier: { classify: classifier.classify, questionTypes: classifier.questionTypes } });
+    expect(plain.flags.every((f) => f.evidence?.focus === undefined)).toBe(true);
+  });
+
   it('takes the classifier\'s review offset for prohibited clauses, and lists what a contract may have after what it surely has', async () => {
     // Page 1 only nearly gives the contract an exclusivity clause (presence 0.4); a later page surely gives it a non-compete (0.9); both rules are high.
     const [first, second] = [chunks[0]!, chunks.find((c) => c.pageStart > chunks[0]!.pageStart)!];

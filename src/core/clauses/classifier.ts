@@ -26,7 +26,7 @@ import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, type ClassifierO
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
-import { countsAsAsked, logit } from './question-rule';
+import { addLogits, countsAsAsked, logit } from './question-rule';
 
 export interface KindWindow {
   readonly kind: string;
@@ -233,9 +233,4 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const evidence = await this.playbook.evidence(passages, options);
     return evidence.map((row) => row.map(({ type, score }) => ({ type, score })));
   }
-}
-
-/** sigmoid(logit(p) + z). */
-function addLogits(p: number, z: number): number {
-  return z === 0 ? p : 1 / (1 + Math.exp(-(logit(p) + z)));
 }

@@ -8,6 +8,7 @@
 import { throwIfAborted } from '../errors';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { ChunkRecord } from '../types';
+import { addLogits } from './question-rule';
 
 /**
  * How strongly a passage's label makes its document have the kind, 0.5 = yes: the passage is of
@@ -32,7 +33,7 @@ export function hasClause(labelled: readonly { readonly labels: readonly ClauseL
  */
 export function withPresenceOffset(labels: readonly ClauseLabel[], type: string, offset: number): readonly ClauseLabel[] {
   if (offset === 0) return labels;
-  return labels.map((l) => (l.type === type && l.presence !== undefined && l.score >= 0.5 ? { ...l, presence: 1 / (1 + Math.exp(-(Math.log(l.presence / (1 - l.presence)) + offset))) } : l));
+  return labels.map((l) => (l.type === type && l.presence !== undefined && l.score >= 0.5 ? { ...l, presence: addLogits(l.presence, offset) } : l));
 }
 
 /** How strongly a passage's labels give its document `type` (its best presenceOf; 0 without the type). */

@@ -31,3 +31,8 @@ export function logit(p: number): number {
   const q = Math.min(Math.max(p, 1e-9), 1 - 1e-9);
   return Math.log(q / (1 - q));
 }
+
+/** sigmoid(logit(p) + z): a probability moved by z logits. */
+export function addLogits(p: number, z: number): number {
+  return z === 0 ? p : 1 / (1 + Math.exp(-(logit(p) + z)));
+}

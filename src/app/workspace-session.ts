@@ -168,7 +168,7 @@ export class WorkspaceSession {
     });
     const review = deps.review ?? reviewDeps(deps.registry);
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
-    this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name() });
+    this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name(), classifierIdentity: () => review.scanner.classifierIdentity() });
     this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
     // ask() runs in the index worker, next to the index and the documents: one message per question
     // (and per document of a flow).

@@ -10,3 +10,15 @@ export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
 export function newId(): string {
   return crypto.randomUUID();
 }
+
+/** FNV-1a, 53-bit safe, as base 36: stable short ids and content keys (not for security). */
+export function shortHash(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
+    h2 = Math.imul(h2 ^ c, 2246822519) >>> 0;
+  }
+  return (h1.toString(36) + h2.toString(36)).slice(0, 14);
+}

@@ -309,6 +309,12 @@ export interface ClauseClassifier {
    * chosen with a learned model on its training contracts; absent: none.
    */
   readonly reviewPresenceOffset?: number;
+  /**
+   * Which model decides the labels (the learned model's content hash): a scan stored under
+   * another identity was read by another model and is scanned again. Absent: the labels depend
+   * on the playbook alone.
+   */
+  readonly identity?: string;
 }
 
 /**

@@ -29,7 +29,7 @@ import type { LearnedClauseClassifier } from '../core/clauses/classifier';
 import type * as Classifiers from '../playbooks/classifiers';
 import type { Playbook } from '../core/scan/playbook';
 import { scanDocument, type ScanRequest } from '../core/scan/scan';
-import { shortHash } from '../core/scan/rules';
+import { shortHash } from '../core/hash';
 import { decodePlaybook, encodePlaybook } from '../core/scan/share';
 import type { ScanRecord } from '../core/scan/types';
 import { parsePlaybook, validatePlaybook, type ValidationResult } from '../core/scan/validate';
@@ -66,6 +66,8 @@ export interface ScanApi extends StreamApi {
   encode(playbook: Playbook): string;
   /** Classifiers kept warm (tests, diagnostics). */
   classifiers(): number;
+  /** The identity of the clause-kind model scans read with (part of every scan's key: core/scan/scan.ts scanKey). */
+  classifierIdentity(): Promise<string>;
 }
 
 export function createScanApi(): ScanApi {
@@ -146,5 +148,6 @@ export function createScanApi(): ScanApi {
     decode: (encoded) => decodePlaybook(encoded),
     encode: (playbook) => encodePlaybook(playbook),
     classifiers: () => classifiers.size,
+    classifierIdentity: async () => (await (classifiersModule ??= import('../playbooks/classifiers'))).clauseKindModel().id,
   };
 }

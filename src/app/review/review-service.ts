@@ -62,6 +62,8 @@ export interface ReviewServiceDeps {
   };
   /** The local user's name (null until given). */
   readonly reviewer: () => Promise<string | null>;
+  /** The clause model's identity (scan-service.ts): a scan made by another model is stale. */
+  readonly classifierIdentity: () => Promise<string>;
   readonly now?: () => number;
 }
 
@@ -76,7 +78,7 @@ export class ReviewService {
 
   /** The latest scan of each document (that still exists) with this playbook, with its review. */
   async documentReviews(playbook: Playbook): Promise<DocumentReview[]> {
-    const [scans, reviews] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews()]);
+    const [scans, reviews, classifier] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews(), this.#deps.classifierIdentity()]);
     // Only the scanned documents: a live view of this is then not re-read for every document an import writes.
     const documents = await this.#deps.documents.documentsByIds([...new Set(scans.map((s) => s.documentId))]);
     const docs = new Map(documents.flatMap((d) => (d ? [[d.id, d] as const] : [])));
@@ -87,7 +89,7 @@ export class ReviewService {
       if (!doc || seen.has(scan.documentId)) continue; // newest first: the first per document is its latest
       seen.add(scan.documentId);
       const items = withReviews(scan.flags, reviews);
-      out.push({ documentId: doc.id, documentName: doc.name, scan, items, summary: reviewSummary(items), stale: scan.key !== scanKey(doc, playbook) });
+      out.push({ documentId: doc.id, documentName: doc.name, scan, items, summary: reviewSummary(items), stale: scan.key !== scanKey(doc, playbook, classifier) });
     }
     return out.sort((a, b) => a.documentName.localeCompare(b.documentName));
   }

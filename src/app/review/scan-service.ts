@@ -78,7 +78,11 @@ export interface ScanServiceDeps {
   };
   readonly store: ScanStore;
   readonly playbooks: Pick<PlaybookLibrary, 'get' | 'onChange'>;
-  readonly scanner: { scan(job: ScanJob): AsyncGenerator<CasefileEvent, ScanRecord, undefined> };
+  readonly scanner: {
+    scan(job: ScanJob): AsyncGenerator<CasefileEvent, ScanRecord, undefined>;
+    /** The clause model's identity, part of a scan's key: a scan stored by an earlier model is made again. */
+    classifierIdentity(): Promise<string>;
+  };
   readonly chat: Pick<ChatAccess, 'state' | 'model'>;
   /** The embedder usable now, if any (its similarity to clause examples is extra evidence). */
   readonly embedder: () => Embedder | null;
@@ -235,7 +239,7 @@ export class ScanService {
   async #scanOne(document: DocumentRecord, playbook: Playbook, force: boolean, signal: AbortSignal, onProgress: (fraction: number, etaMs: number | null) => void): Promise<ScanRecord> {
     const jobId = `scan-${++this.#jobs}:${document.id}`;
     const publish = this.#deps.events.publish;
-    const key = scanKey(document, playbook);
+    const key = scanKey(document, playbook, await this.#deps.scanner.classifierIdentity());
     const stored = force ? undefined : await this.#deps.store.getScan(key);
     const chatModel = await this.#chatModel(playbook, signal);
     const modelIds = modelRules(playbook);

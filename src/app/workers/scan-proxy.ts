@@ -61,6 +61,7 @@ export class WorkerScanner {
   });
   readonly #callbacks: ScanCallbacks & ProxyMarked;
   readonly #stopGraceMs: number;
+  #identity: Promise<string> | null = null;
 
   constructor(options: WorkerScannerOptions = {}) {
     this.#stopGraceMs = options.stopGraceMs ?? 1000;
@@ -105,6 +106,18 @@ export class WorkerScanner {
     } finally {
       this.#relay.delete(jobId);
     }
+  }
+
+  /**
+   * The identity of the model scans read with (its content hash; the same for the life of the
+   * page, so asked once): a stored scan with another was made by another version of the model.
+   */
+  classifierIdentity(): Promise<string> {
+    const asked = (this.#identity ??= this.#worker.call('reading the clause model', undefined, (api) => api.classifierIdentity()));
+    asked.catch(() => {
+      if (this.#identity === asked) this.#identity = null;
+    });
+    return asked;
   }
 
   validate(draft: unknown, signal?: AbortSignal): Promise<ValidationResult> {

@@ -183,6 +183,10 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return this.model.model.reviewPresenceOffset;
   }
 
+  get identity(): string {
+    return this.model.id;
+  }
+
   /**
    * The kinds a question asks about: the question head's first kind (and a second one close to
    * it) at or above the model's question threshold, and the kinds whose names the question uses

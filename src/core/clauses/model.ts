@@ -14,6 +14,7 @@
  * sigmoid(z_k − threshold_k), so 0.5 is the kind's decision point, chosen by cross-validation
  * on the training contracts: for a single clause and for a whole contract's best passage.
  */
+import { shortHash } from '../hash';
 import type { ClausePassage } from '../ports';
 import { passageTitle, rawFeatures, vectorize, windows, type SparseVector, type Window } from './features';
 import { decodeClauseModel, type DecodedHead, type DecodedModel } from './model-file';
@@ -33,14 +34,26 @@ export interface PassageKindScores {
 
 export class ClauseKindModel {
   private readonly kindIndex: ReadonlyMap<string, number>;
+  #id: string | null;
 
-  constructor(readonly model: DecodedModel) {
+  /** `id`: the model file's content hash (fromJson); absent, one is taken from the decoded model on first use. */
+  constructor(readonly model: DecodedModel, id?: string) {
     this.kindIndex = new Map(model.kinds.map((k, i) => [k, i]));
+    this.#id = id ?? null;
   }
 
   /** Reads and validates a model file (see model-file.ts); throws a ModelError naming `source`. */
   static fromJson(json: unknown, source?: string): ClauseKindModel {
-    return new ClauseKindModel(decodeClauseModel(json, source));
+    const decoded = decodeClauseModel(json, source);
+    return new ClauseKindModel(decoded, shortHash(JSON.stringify(json)));
+  }
+
+  /**
+   * Which model this is, by content: a stored scan made with another model (an earlier app
+   * version's) is not this model's reading of the contract (scan.ts scanKey).
+   */
+  get id(): string {
+    return (this.#id ??= shortHash(JSON.stringify(this.model, (_key, value: unknown) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value))));
   }
 
   get kinds(): readonly string[] {

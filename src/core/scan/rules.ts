@@ -14,6 +14,7 @@ import { clausesOf, hasClause, kindStrength, withPresenceOffset } from '../claus
 import { isDefinitionsPassage } from '../text/definitions';
 import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
+import { shortHash } from '../hash';
 import type { ChunkRecord } from '../types';
 import { tooSlow } from './budget';
 import { allKeywords } from './classify';
@@ -58,18 +59,6 @@ export interface ClassifiedChunk {
 export interface DocumentRef {
   readonly id: string;
   readonly name: string;
-}
-
-/** FNV-1a, 53-bit safe, as base 36: stable short ids and content keys (not for security). */
-export function shortHash(text: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
-    h2 = Math.imul(h2 ^ c, 2246822519) >>> 0;
-  }
-  return (h1.toString(36) + h2.toString(36)).slice(0, 14);
 }
 
 /** A flag id that survives re-scans: document, playbook, rule and the evidence text (or "missing"). */

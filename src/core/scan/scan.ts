@@ -24,7 +24,8 @@ import { DEFAULT_SCAN_BUDGETS, ScanClock, type PatternClock, type ScanBudgets } 
 import { PlaybookClassifier } from './classify';
 import { mergeClauseFlags } from './merge-flags';
 import { severityRank, type Playbook } from './playbook';
-import { evaluateRule, shortHash, type ClassifiedChunk } from './rules';
+import { shortHash } from '../hash';
+import { evaluateRule, type ClassifiedChunk } from './rules';
 import type { ScanStore } from './store';
 import type { Flag, RuleOutcome, ScanRecord } from './types';
 
@@ -59,9 +60,12 @@ export interface ScanOptions extends JobOptions {
   readonly force?: boolean;
 }
 
-/** The key a scan is stored under: document content + playbook id, version and content. */
-export function scanKey(document: Pick<DocumentRecord, 'id' | 'sha256'>, playbook: Playbook): string {
-  return `${document.id}|${document.sha256.slice(0, 16)}|${playbook.id}@${playbook.version}|${shortHash(JSON.stringify(playbook))}`;
+/**
+ * The key a scan is stored under: document content + playbook id, version and content + the
+ * classifier's identity (its model: an app update that brings a retrained model scans again).
+ */
+export function scanKey(document: Pick<DocumentRecord, 'id' | 'sha256'>, playbook: Playbook, classifier: string | undefined): string {
+  return `${document.id}|${document.sha256.slice(0, 16)}|${playbook.id}@${playbook.version}|${shortHash(JSON.stringify(playbook))}${classifier ? `|${classifier}` : ''}`;
 }
 
 /** Flags in review order: severity (critical first), what the contract surely has before what it may have (tentative), then page, then rule. */
@@ -75,7 +79,8 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const queue: CasefileEvent[] = [];
   const emit = (event: EventInput) => queue.push({ ...event, jobId, at: now() });
   const { document, playbook } = request;
-  const key = scanKey(document, playbook);
+  const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
+  const key = scanKey(document, playbook, classifier.identity);
 
   if (deps.store && !options.force) {
     const stored = await deps.store.getScan(key);
@@ -88,7 +93,6 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const startedAt = now();
   const chunks = [...request.chunks].sort((a, b) => a.seq - b.seq);
   const progress = new ProgressTracker(emit, 'steps', chunks.length + playbook.rules.length, now);
-  const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
   const clock = new ScanClock(deps.budgets ?? DEFAULT_SCAN_BUDGETS, chunks.length, deps.patternClock);
   const cancelled = function* (): Generator<CasefileEvent> {
     yield { type: 'job_cancelled', jobId, at: now() };

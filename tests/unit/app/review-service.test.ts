@@ -9,6 +9,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextVersion, PlaybookLibrary, type PlaybookEngine } from '../../../src/app/review/playbook-library';
 import { ReviewService } from '../../../src/app/review/review-service';
+import type { ClauseClassifier } from '../../../src/core/ports';
+import { PlaybookClassifier } from '../../../src/core/scan/classify';
 import type { Playbook } from '../../../src/core/scan/playbook';
 import { runScan } from '../../../src/core/scan/scan';
 import { decodePlaybook, encodePlaybook, MAX_SHARE_CHARS } from '../../../src/core/scan/share';
@@ -29,22 +31,29 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
+/** The playbook's own classifier, under a model identity. */
+function identified(identity: string): ClauseClassifier {
+  const inner = new PlaybookClassifier(commercial.clauseTypes);
+  return { classify: (p, o) => inner.classify(p, o), questionTypes: (q, o) => inner.questionTypes(q, o), identity };
+}
+
 async function setup(reviewer: string | null = 'Ann Lawyer') {
   const db = new WorkspaceDb('review', freshIdb());
   cleanups.push(() => db.close());
   const documents = new DocumentRepository(db);
   const store = new DexieScanStore(db);
   let now = 1_700_000_000_000;
-  const service = new ReviewService({ store, documents, reviewer: async () => reviewer, now: () => now++ });
+  const model = { identity: 'model-1' };
+  const service = new ReviewService({ store, documents, reviewer: async () => reviewer, classifierIdentity: async () => model.identity, now: () => now++ });
   const scanDoc = async (id: string, playbook: Playbook = commercial, sections?: readonly Section[], sha = `${id}-sha`) => {
     const chunks = sectionChunks(id, sections);
     const doc = docRecord(id, { name: `${id}.pdf`, sha256: sha, pages: 4, chunkCount: chunks.length });
     await documents.commitDocument(doc, [1, 2, 3, 4].map((p) => pageRecord(id, p, `page ${p}`)), chunks);
-    const scan = await runScan({ document: doc, chunks, playbook });
+    const scan = await runScan({ document: doc, chunks, playbook }, { classifier: identified(model.identity) });
     await store.putScan(scan);
     return scan;
   };
-  return { db, documents, store, service, scanDoc };
+  return { db, documents, store, service, scanDoc, model };
 }
 
 describe('ReviewService', () => {
@@ -75,6 +84,11 @@ describe('ReviewService', () => {
     expect(review!.items.map((i) => i.flag.id)).toEqual(scan.flags.map((f) => f.id));
     expect(review!.items[0]!.review).toMatchObject({ status: 'escalated', note: 'partner to decide' });
     expect((await h.service.documentReviews({ ...commercial, version: '1.0.1' }))[0]!.stale).toBe(true);
+    // An app update brings a retrained clause model: the scan was another model's reading.
+    h.model.identity = 'model-2';
+    expect((await h.service.documentReviews(commercial))[0]!.stale).toBe(true);
+    h.model.identity = 'model-1';
+    expect((await h.service.documentReviews(commercial))[0]!.stale).toBe(false);
     await h.documents.updateDocument('msa', { sha256: 'changed' });
     expect((await h.service.documentReviews(commercial))[0]!.stale).toBe(true);
   });

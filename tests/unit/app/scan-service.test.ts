@@ -10,6 +10,8 @@ import type { ChatAccess } from '../../../src/app/models/chat-access';
 import { noChatModel } from '../../../src/app/models/chat-access';
 import { EventBus } from '../../../src/app/event-bus';
 import { PlaybookLibrary } from '../../../src/app/review/playbook-library';
+import { scanKey } from '../../../src/core/scan/scan';
+import { clauseKindModel } from '../../../src/playbooks/classifiers';
 import { WorkerScanner } from '../../../src/app/workers/scan-proxy';
 import { ScanService } from '../../../src/app/review/scan-service';
 import type { CasefileEvent } from '../../../src/core/events';
@@ -116,6 +118,9 @@ describe('ScanService over the scan worker', () => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ type: 'scan_done', cached: true });
     expect(again.scans[0]).toEqual(first.scans[0]);
+    // Stored under the clause model's identity: a scan made by an earlier model is not reused.
+    expect(await h.scanner.classifierIdentity()).toBe(clauseKindModel().id);
+    expect(first.scans[0]!.key).toBe(scanKey((await h.documents.getDocument('msa'))!, commercial, clauseKindModel().id));
     const forced = await h.service.start({ documentIds: ['msa'], playbookId: commercial.id, force: true });
     expect(h.seen.slice(before).some((e) => e.type === 'chunk_classified')).toBe(true);
     expect(forced.scans[0]!.flags.map((f) => f.id)).toEqual(first.scans[0]!.flags.map((f) => f.id));

@@ -28,6 +28,18 @@ describe('the committed clause-kind model', () => {
     expect(decodeClauseModel({ ...file, review: { presenceOffset: 0.75 } }, 'models/x.json').reviewPresenceOffset).toBe(0.75);
   });
 
+  it('has an identity by content: the same file the same, a retrained one another (stored scans are keyed by it)', () => {
+    const id = clauseKindModel().id;
+    expect(id).toMatch(/^[0-9a-z]{8,14}$/);
+    expect(ClauseKindModel.fromJson(JSON.parse(JSON.stringify(file)), 'copy').id).toBe(id);
+    expect(ClauseKindModel.fromJson({ ...file, review: { presenceOffset: 0.75 } }, 'retrained').id).not.toBe(id);
+    expect(builtinClassifier().identity).toBe(id);
+    // A model built in code (no file) still has one, from its weights.
+    const decoded = new ClauseKindModel(decodeClauseModel(file, 'x'));
+    expect(decoded.id).toBe(new ClauseKindModel(decodeClauseModel(file, 'x')).id);
+    expect(decoded.id).not.toBe(new ClauseKindModel(decodeClauseModel({ ...file, review: { presenceOffset: 0.75 } }, 'x')).id);
+  });
+
   it('scores clauses in Node in milliseconds', async () => {
     const classifier = builtinClassifier({ threshold: 0 });
     const law = 'This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.';

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isAbort } from '../../../../src/core/errors';
 import type { CasefileEvent } from '../../../../src/core/events';
 import { runScan, scanDocument, scanKey } from '../../../../src/core/scan/scan';
+import type { ClauseClassifier } from '../../../../src/core/ports';
+import { PlaybookClassifier } from '../../../../src/core/scan/classify';
 import { MemoryScanStore } from '../../../../src/core/scan/store';
 import { severityRank, type Playbook } from '../../../../src/core/scan/playbook';
 import { builtinPlaybook } from '../../../../src/playbooks/builtin';
@@ -122,8 +124,21 @@ describe('scanning a document against a playbook', () => {
     const third = await collect({ document: edited, chunks: fixed, playbook: commercial }, { store });
     expect(third.events.at(-1)).toMatchObject({ cached: false });
     expect(third.scan.flags.some((f) => f.ruleId === 'termination-convenience-notice')).toBe(false);
-    expect(scanKey(edited, commercial)).not.toBe(scanKey(document, commercial));
+    expect(scanKey(edited, commercial, undefined)).not.toBe(scanKey(document, commercial, undefined));
     expect((await store.latestScan(document.id, commercial.id))!.key).toBe(third.scan.key);
+  });
+
+  it('re-runs when the clause model is another (an app update brings a retrained one)', async () => {
+    const store = new MemoryScanStore();
+    const inner = new PlaybookClassifier(commercial.clauseTypes);
+    const model = (identity: string): ClauseClassifier => ({ classify: (p, o) => inner.classify(p, o), questionTypes: (q, o) => inner.questionTypes(q, o), identity });
+    const first = await collect({ document, chunks, playbook: commercial }, { store, classifier: model('model-1') });
+    expect(first.scan.key).toBe(scanKey(document, commercial, 'model-1'));
+    expect((await collect({ document, chunks, playbook: commercial }, { store, classifier: model('model-1') })).events.at(-1)).toMatchObject({ cached: true });
+    const updated = await collect({ document, chunks, playbook: commercial }, { store, classifier: model('model-2') });
+    expect(updated.events.at(-1)).toMatchObject({ cached: false });
+    expect(updated.scan.key).toBe(scanKey(document, commercial, 'model-2'));
+    expect(updated.scan.flags.map((f) => f.id)).toEqual(first.scan.flags.map((f) => f.id));
   });
 
   it('stops on cancel with job_cancelled and an abort error, storing nothing', async () => {

@@ -98,8 +98,10 @@ function printTrainCv(training: Readonly<Record<string, unknown>>, reviewOffset:
   const review = training['review_cv'] as { offset: number; precision: number; recall: number; judged: number }[] | undefined;
   const chosen = review?.find((r) => r.offset === reviewOffset);
   if (chosen) console.log(`flags (commercial playbook, review offset ${chosen.offset}): precision ${f3(chosen.precision)} (${chosen.judged} judged against CUAD), recall on the presence rules ${f3(chosen.recall)}`);
+  const byRule = training['review_by_rule'] as Record<string, { judged: number; right: number; should_fire: number; fired: number }> | undefined;
+  for (const [id, r] of Object.entries(byRule ?? {})) console.log(`  ${id.padEnd(32)} ${String(r.judged).padStart(4)} judged, precision ${r.judged ? f3(r.right / r.judged) : '  - '}${r.should_fire ? `, recall ${f3(r.fired / r.should_fire)} (${r.fired} of ${r.should_fire})` : ''}`);
   console.log('\n(the figures below are in-sample: measured on what the model was trained on)');
-  return { cv, sufficiency: sufficiency ?? null, review: review ?? null };
+  return { cv, sufficiency: sufficiency ?? null, review: review ?? null, review_by_rule: byRule ?? null };
 }
 
 async function main(): Promise<void> {

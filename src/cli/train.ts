@@ -28,8 +28,8 @@ import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
-import { calibrateSufficiency, OutOfFoldClassifier, sufficiencySamples } from '../train/sufficiency';
-import { calibrateReviewOffset } from '../train/review-offset';
+import { calibrateSufficiency, OutOfFoldModel, sufficiencySamples } from '../train/sufficiency';
+import { calibrateReviewOffset, type ReviewCalibration } from '../train/review-offset';
 import { builtinPlaybook } from '../playbooks/builtin';
 
 const { values } = parseArgs({
@@ -52,6 +52,11 @@ function usage(message?: string): never {
   if (message) console.error(`train: ${message}\n`);
   console.error('usage: npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json] [--folds 5] [--seed N] [--json cv.json] [--clause-grid JSON] [--grid JSON] [--no-cache]');
   process.exit(message ? 2 : 0);
+}
+
+/** The chosen offset's figures per rule, rounded for the model file. */
+function reviewByRule(byRule: ReviewCalibration['byRule']): Record<string, { judged: number; right: number; should_fire: number; fired: number }> {
+  return Object.fromEntries(Object.entries(byRule).map(([id, r]) => [id, { judged: r.judged, right: r.right, should_fire: r.should_fire, fired: r.fired }]));
 }
 
 const isTrain = (split: string | undefined) => split === undefined || split === 'train';
@@ -90,9 +95,9 @@ async function main(): Promise<void> {
 
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
-  const learned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS);
   const chunkText = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c.text] as const)));
-  const classifier = new OutOfFoldClassifier(learned, chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const outOfFold = new OutOfFoldModel(ClauseKindModel.fromJson(output.model, 'trained model'), chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const classifier = new LearnedClauseClassifier(outOfFold, builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS);
   const engine = await openEngine(workspace);
   const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
   const documentOf = new Map<string, string>();
@@ -109,8 +114,7 @@ async function main(): Promise<void> {
   // The review's operating point: the training contracts scanned as the app scans them (the scan's
   // classifier: every built-in clause type, default options), with out-of-fold clause scores.
   console.log('review offset (training contracts scanned with the commercial playbook, out-of-fold clause scores):');
-  const scanLearned = new LearnedClauseClassifier(ClauseKindModel.fromJson(output.model, 'trained model'), builtinClauseTypes());
-  const scanClassifier = new OutOfFoldClassifier(scanLearned, chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const scanClassifier = new LearnedClauseClassifier(outOfFold, builtinClauseTypes());
   const scanned = qa.docs.flatMap((d) => {
     const document = workspace.documents.get(documentOf.get(d.doc_id) ?? '');
     return document ? [{ docId: d.doc_id, request: { document, chunks: workspace.chunksByDoc.get(document.id) ?? [] } }] : [];
@@ -125,7 +129,7 @@ async function main(): Promise<void> {
     ...output.model,
     sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention, weights: calibration.weights },
     review: { presenceOffset: review.offset },
-    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4) })), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
+    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4) })), review_by_rule: reviewByRule(review.byRule), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
   };
   const text = JSON.stringify(model);
   await writeFile(out, `${text}\n`);

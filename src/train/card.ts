@@ -57,7 +57,7 @@ function ruleSection(q: QuestionTraining): string[] {
 }
 
 export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
-  const training = model.training as { review_cv?: readonly ReviewRow[]; counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
+  const training = model.training as { review_cv?: readonly ReviewRow[]; review_by_rule?: Readonly<Record<string, RuleRow>>; counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const counts = training?.counts ?? {};
   const lines = [
@@ -105,7 +105,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '|---|---|---|---|',
     ...Object.entries(training?.sufficiency_cv ?? {}).map(([field, r]) => `| ${field} | ${r.n} | ${pct(r.answerable)} | ${pct(r.unanswerable)} |`),
     '',
-    ...reviewSection(model.review?.presenceOffset ?? 0, training?.review_cv),
+    ...reviewSection(model.review?.presenceOffset ?? 0, training?.review_cv, training?.review_by_rule),
     '## Validation',
     '',
     'Measured on the validation split (30 contracts, 1,212 label items) for the committed model with `npm run eval:scan -- … --split validation` and `npm run eval -- … --scopes app --split validation`; never used to choose anything. The figures are in the README (Contract review, Evaluation) and below when filled in for the committed file.',
@@ -130,9 +130,18 @@ interface ReviewRow {
   readonly judged: number;
 }
 
-/** The review's operating point (train/review-offset.ts) and the figures it was chosen on. */
-function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined): string[] {
+interface RuleRow {
+  readonly judged: number;
+  readonly right: number;
+  readonly should_fire: number;
+  readonly fired: number;
+}
+
+/** The review's operating point (train/review-offset.ts), the figures it was chosen on, and those per rule. */
+function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined, byRule: Readonly<Record<string, RuleRow>> | undefined): string[] {
   if (!rows || rows.length === 0) return [];
+  const share = (n: number, d: number) => (d > 0 ? f3(n / d) : '–');
+  const perRule = Object.entries(byRule ?? {});
   return [
     `Review offset ${chosen}: logits a passage's presence gains when a scan looks for a clause a playbook prohibits (a review leans to finding it). Chosen as the best F1 of flag precision and presence-rule recall, the training contracts scanned with the commercial playbook through the app's own scan, their passages scored out of fold, the flags judged against CUAD as \`npm run eval:scan\` judges them:`,
     '',
@@ -140,5 +149,15 @@ function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined): 
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.offset}${r.offset === chosen ? ' (chosen)' : ''} | ${f3(r.precision)} | ${r.judged} | ${f3(r.recall)} | ${f3(r.f1)} |`),
     '',
+    ...(perRule.length === 0
+      ? []
+      : [
+          `Per rule at offset ${chosen} (precision over the flags judged; recall where CUAD says a presence rule should fire):`,
+          '',
+          '| rule | flags judged | right | precision | should fire | fired | recall |',
+          '|---|---|---|---|---|---|---|',
+          ...perRule.map(([id, r]) => `| ${id} | ${r.judged} | ${r.right} | ${share(r.right, r.judged)} | ${r.should_fire} | ${r.fired} | ${share(r.fired, r.should_fire)} |`),
+          '',
+        ]),
   ];
 }

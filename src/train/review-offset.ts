@@ -6,13 +6,13 @@
  * prohibited clause, since a wrong flag is dismissed in seconds and a missed clause is missed.
  *
  * Every training contract is scanned through the app's own runScan with the commercial playbook,
- * its passages classified with out-of-fold scores (train/sufficiency.ts OutOfFoldClassifier: the
- * fold that did not see the contract), once per candidate offset; the flags are judged against
+ * its passages classified with out-of-fold scores (the app's classifier on train/sufficiency.ts OutOfFoldModel:
+ * the fold that did not see the contract), once per candidate offset; the flags are judged against
  * CUAD as `npm run eval:scan` judges them (eval/flag-eval.ts: precision over every flag judged,
  * recall over the presence rules), and the offset with the best F1 of the two is kept (the
  * smaller one on a tie). The passages are classified once; each offset only re-runs the rules.
  */
-import { evaluateFlags } from '../core/eval/flag-eval';
+import { evaluateFlags, type FlagReport } from '../core/eval/flag-eval';
 import type { QaFile } from '../core/eval/qa';
 import type { ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, JobOptions } from '../core/ports';
 import type { Playbook } from '../core/scan/playbook';
@@ -33,6 +33,8 @@ interface ReviewOffsetFigures {
 export interface ReviewCalibration {
   readonly offset: number;
   readonly cv: readonly ReviewOffsetFigures[];
+  /** Per rule at the chosen offset (which rules the figures rest on). */
+  readonly byRule: FlagReport['by_rule'];
 }
 
 /** A document of the training split to scan: its QA id and what runScan needs. */
@@ -65,6 +67,7 @@ export async function calibrateReviewOffset(qa: QaFile, documents: readonly Revi
   if (offsets.length === 0) throw new Error('calibrateReviewOffset: no offset to try');
   const trial = new TrialClassifier(classifier);
   const cv: ReviewOffsetFigures[] = [];
+  const byRule = new Map<number, FlagReport['by_rule']>();
   for (const offset of offsets) {
     trial.reviewPresenceOffset = offset;
     const scans = new Map<string, ScanRecord>();
@@ -73,7 +76,8 @@ export async function calibrateReviewOffset(qa: QaFile, documents: readonly Revi
     const precision = report.precision ?? 0;
     const recall = report.recall ?? 0;
     cv.push({ offset, precision, recall, f1: f1(precision, recall), judged: report.judged });
+    byRule.set(offset, report.by_rule);
   }
   const best = cv.reduce((a, b) => (b.f1 > a.f1 ? b : a));
-  return { offset: best.offset, cv };
+  return { offset: best.offset, cv, byRule: byRule.get(best.offset)! };
 }

@@ -8,9 +8,18 @@
 
 /** One entry: a section number, a title of a few words, a page number. Bounded (a title is at most 90 characters), so linear in the text. */
 const ENTRY = /(?:^|\s)(?:(?:article|section|clause)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.?)\s+[^.\n]{2,90}?\.?\s+(\d{1,3})(?=\s|$)/giu;
-/** At least this many entries, covering this share of the text, their page numbers rising. */
+/**
+ * At least this many entries, covering this share of the text, their page numbers rising; a
+ * short piece of a contents page split off by the sections it names ("5.8 Exclusivity with
+ * Respect to the Territory. 35 5.9 In-License Agreements. 35 ARTICLE 6 36 PAYMENTS AND RECORDS
+ * 6.1 Upfront Payment. 36") has three, covering more of it. Over the 6,147 passages of the
+ * corpus-large training contracts, 3 entries covering ≥ 0.65 are 8 more pieces of contents
+ * pages and nothing else (2 entries: clauses that cite articles).
+ */
 const MIN_ENTRIES = 4;
 const MIN_COVERED = 0.6;
+const FEW_ENTRIES = 3;
+const FEW_COVERED = 0.65;
 const MIN_RISING = 0.8;
 
 export function isContentsPassage(text: string): boolean {
@@ -26,5 +35,7 @@ export function isContentsPassage(text: string): boolean {
     if (last >= 0 && page >= last) rising++;
     last = page;
   }
-  return entries >= MIN_ENTRIES && covered / text.length >= MIN_COVERED && rising >= MIN_RISING * (entries - 1);
+  const share = covered / text.length;
+  const enough = (entries >= MIN_ENTRIES && share >= MIN_COVERED) || (entries >= FEW_ENTRIES && share >= FEW_COVERED);
+  return enough && rising >= MIN_RISING * (entries - 1);
 }

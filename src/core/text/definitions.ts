@@ -6,10 +6,24 @@
  */
 import { splitSentences } from './sentences';
 
-/** A definition ("“Term” means …", "« Durée » désigne …", "„Laufzeit“ bezeichnet …"). */
+/**
+ * A definition ("“Term” means …", "“Control” (including …) of a Person shall mean …", "“Change
+ * in Control,” with respect to a Party, shall be deemed to have occurred if …", "« Durée »
+ * désigne …", "„Laufzeit“ bezeichnet …"): a quoted term, then at most a parenthesis and a short
+ * qualifier ("of a Person", "with respect to a Party,"), then the defining verb.
+ */
 export function isDefinition(text: string): boolean {
-  return /^\s*(?:[\d.()a-z]+\s+)?["“„«‘']\s*[^"”“«»‘’']{1,80}\s*["”“»’']\s*(?:\([^)]*\)\s*)?(?:shall\s+)?(?:means?|has\s+the\s+meaning|shall\s+have\s+the\s+meaning|refers?\s+to|includes?|désigne|signifie|bezeichnet|bedeutet)\b/iu.test(text);
+  return DEFINITION.test(text);
 }
+
+const DEFINITION = new RegExp(
+  [
+    String.raw`^\s*(?:[\d.()a-z]+\s+)?["“„«‘']\s*[^"”“«»‘’']{1,80}\s*["”“»’']\s*(?:\([^)]*\)\s*)?`,
+    String.raw`(?:,?\s*(?:of|for|with\s+respect\s+to|in\s+respect\s+of|as\s+to|in\s+relation\s+to)\s[^.;:"“”]{1,50}?,?\s+)?`,
+    String.raw`(?:shall\s+)?(?:means?|has\s+the\s+meaning|have\s+the\s+meaning|refers?\s+to|includes?|be\s+deemed|is\s+deemed|désigne|signifie|bezeichnet|bedeutet)\b`,
+  ].join(''),
+  'iu',
+);
 
 /** A passage whose sentences are mostly definitions (at least half of its characters). */
 export function isDefinitionsPassage(text: string): boolean {

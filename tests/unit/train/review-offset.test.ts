@@ -51,6 +51,8 @@ describe('calibrateReviewOffset', () => {
     expect(review.cv.map((r) => [r.offset, r.recall, r.precision])).toEqual([[0, 0, 0], [0.5, 1, 1], [1, 1, 0.5]]);
     expect(review.offset).toBe(0.5);
     expect(review.cv[2]!.f1).toBeCloseTo(2 / 3);
+    // The chosen offset's figures per rule: the exclusivity rule fired once, rightly, on A.
+    expect(Object.entries(review.byRule).filter(([, r]) => r.judged > 0)).toEqual([['exclusivity-review', { judged: 1, right: 1, precision: 1, should_fire: 1, fired: 1, recall: 1 }]]);
     expect(classifier.passages).toBe(2);
   });
 

@@ -151,6 +151,8 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   const wholeNames = new Set<string>();
   for (const h of handles) if ((h.cls === 'name' || h.cls === 'alias') && h.words.length === 1) wholeNames.add(h.words[0]!);
+  // A word of a name joined by "_" ("plan_b" of "PLAN_B Media AG") is that name, whatever its text does with it.
+  for (const h of handles) if (h.cls === 'name') for (const w of h.words) if (w.includes('_')) wholeNames.add(w);
   const headNames = new Set<string>();
   for (const h of handles) {
     const [head, ...rest] = h.words;
@@ -158,8 +160,11 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   const compactNames = new Map<string, number>();
   for (const h of handles) {
-    const key = h.words.join('');
+    const key = h.words.join('').replace(/_/gu, '');
     if (h.cls === 'name' && key.length >= MIN_COMPACT_NAME) compactNames.set(key, h.words.length);
+    // A name joined by "_" ("PLAN_B Media AG") is written with a space in a question ("our deal
+    // with plan b"): its letters run together name it, however short.
+    if (h.cls === 'name') for (const w of h.words) if (w.includes('_')) compactNames.set(w.replace(/_/gu, ''), 1);
     // A file named after its filer, the company's name run together with its legal form
     // ("StampscomInc_20001114_10-Q…", "ULTRAGENYXPHARMACEUTICALINC_…"): the question that writes the
     // name apart ("Stamps.com", "Ultragenyx Pharmaceutical") names that file.

@@ -396,9 +396,13 @@ function contentFactor(t: QuestionToken, cls: HandleClass, stats: TermStats | un
   return Math.max(CONTENT_FLOOR, idf / nameAt);
 }
 
-/** Capitalised inside the sentence, and not in capitals throughout (an abbreviation such as "IP" may be a clause word). */
+/**
+ * Capitalised inside the sentence, and not in capitals throughout (an abbreviation such as "IP"
+ * may be a clause word); or joined by "_" as only a name is ("plan_b", however its contract's text
+ * splits it for search: "plan" is in every development plan).
+ */
 function writtenAsName(t: QuestionToken): boolean {
-  return t.capitalised && /\p{Ll}/u.test(t.raw);
+  return (t.capitalised && /\p{Ll}/u.test(t.raw)) || t.raw.includes('_');
 }
 
 /**

@@ -7,7 +7,7 @@
 import { splitSentences } from './sentences';
 
 /**
- * A definition ("“Term” means …", "“Control” (including …) of a Person shall mean …", "“Change
+ * A definition ("“Term” means …", "2.8 Change of Control. “Change of Control” means …", "“Control” (including …) of a Person shall mean …", "“Change
  * in Control,” with respect to a Party, shall be deemed to have occurred if …", "« Durée »
  * désigne …", "„Laufzeit“ bezeichnet …"): a quoted term, then at most a parenthesis and a short
  * qualifier ("of a Person", "with respect to a Party,"), then the defining verb.
@@ -16,9 +16,16 @@ export function isDefinition(text: string): boolean {
   return DEFINITION.test(text);
 }
 
+/** The term a definition defines ("Calendar Quarter" for "“Calendar Quarter” means …"); null for a sentence that is not one. */
+export function definedTerm(text: string): string | null {
+  return DEFINITION.exec(text)?.[1]?.trim() ?? null;
+}
+
 const DEFINITION = new RegExp(
   [
-    String.raw`^\s*(?:[\d.()a-z]+\s+)?["“„«‘']\s*[^"”“«»‘’']{1,80}\s*["”“»’']\s*(?:\([^)]*\)\s*)?`,
+    // A section number, and the definition's own heading run into it ("2.8 Change of Control. “Change of
+    // Control” means …", "2.0 Definitions 2.1 Affiliate. “Affiliate” of a Person means …").
+    String.raw`^\s*(?:[\d.()a-z]+\s+)?(?:\p{Lu}[\p{L}\p{N}\s.,'’&-]{0,60}?\.\s+)?["“„«‘']\s*([^"”“«»‘’']{1,80})\s*["”“»’']\s*(?:\([^)]*\)\s*)?`,
     String.raw`(?:,?\s*(?:of|for|with\s+respect\s+to|in\s+respect\s+of|as\s+to|in\s+relation\s+to)\s[^.;:"“”]{1,50}?,?\s+)?`,
     String.raw`(?:shall\s+)?(?:means?|has\s+the\s+meaning|have\s+the\s+meaning|refers?\s+to|includes?|be\s+deemed|is\s+deemed|désigne|signifie|bezeichnet|bedeutet)\b`,
   ].join(''),

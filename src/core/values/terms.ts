@@ -6,6 +6,7 @@
  * Effective Date, resolved when the document's effective date is known; "indefinitely" →
  * perpetual) and the effective date. Numbers in words or digits (scan/values.ts).
  */
+import { definedTerm } from '../text/definitions';
 import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
@@ -17,9 +18,43 @@ interface Sentence {
   readonly start: number;
 }
 
+/**
+ * The sentences a value of the term is read from. A definition of another word states no value of
+ * the contract's term, though it counts periods from the Effective Date ("“Calendar Quarter” means
+ * each successive period of three (3) calendar months commencing on … the first Calendar Quarter
+ * of the Term shall commence on the Effective Date" is not a three-month term); a definition of
+ * the term itself ("“Initial Term” means the period of five (5) years from the Effective Date")
+ * is read like any sentence. Definitions run together with semicolons are judged one by one (the
+ * pieces after one belong to it: "“End Date” means the earlier of (i) …; or (ii) …").
+ */
 function sentences(text: string): Sentence[] {
-  return splitSentences(text).map((s) => ({ text: text.slice(s.start, s.end), start: s.start }));
+  return splitSentences(text).flatMap((s) => termPieces({ text: text.slice(s.start, s.end), start: s.start }));
 }
+
+function termPieces(sentence: Sentence): Sentence[] {
+  if (definedTerm(sentence.text) === null) return [sentence];
+  const out: Sentence[] = [];
+  let keep = true;
+  let from = 0;
+  const flush = (to: number) => {
+    const piece = sentence.text.slice(from, to);
+    const term = definedTerm(piece);
+    if (term !== null) keep = TERM_ITSELF.test(term.replace(/[,.;:]+$/u, ''));
+    if (keep) {
+      const last = out.at(-1);
+      // Consecutive kept pieces stay one sentence.
+      if (last && last.start + last.text.length === sentence.start + from) out[out.length - 1] = { text: last.text + piece, start: last.start };
+      else out.push({ text: piece, start: sentence.start + from });
+    }
+    from = to;
+  };
+  for (let i = sentence.text.indexOf(';'); i >= 0; i = sentence.text.indexOf(';', i + 1)) flush(i + 1);
+  flush(sentence.text.length);
+  return out;
+}
+
+/** Defined words that name the contract's term or its dates ("Term", "Initial Term", "Renewal Period", "Expiration Date", "Notice Period", « Durée », „Laufzeit“). */
+const TERM_ITSELF = /^(?:the\s+)?(?:(?:initial|original|renewal|extension|extended|additional|current|contract|agreement|license|licence|service|services|subscription)\s+)?(?:term|period)$|^(?:expiration|expiry|termination|end|effective|commencement|start|renewal)\s+date$|^renewal$|^(?:notice|cancellation)\s+period$|^(?:durée|date\s+d['’]effet|date\s+d['’]expiration|période\s+initiale)|^(?:laufzeit|vertragslaufzeit|mindestlaufzeit|kündigungsfrist)$/iu;
 
 const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month|continue\w*\s+automatically|automatically\s+continue\w*|additional\s+(?:terms?|periods?)\s+of|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/giu;
 /**
@@ -430,7 +465,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     if (!perpetual && p && p.index < renewAt && !length) {
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
     }
-    const e = counted || length || dates.length > 0 ? null : EVENT_END.exec(s.text);
+    const e = counted || length || dates.length > 0 ? null : (EVENT_END.exec(s.text) ?? CONTINUES_UNTIL_EVENT.exec(s.text));
     if (!onEvent && e && e.index < renewAt) {
       onEvent = { kind: 'expiration_date', value: { type: 'perpetual', onEvent: true }, display: 'none: it ends on an event', span: { start: s.start + e.index, end: s.start + e.index + e[0].length }, confidence: EVENT_END_CONFIDENCE };
     }
@@ -446,6 +481,14 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
  * prend fin de plein droit lors de … », "Dieser Vertrag endet mit …".
  */
 const EVENT_END = /\b(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|expire|end|cease\s+to\s+be\s+in\s+effect)\b(?:\s+(?:as\s+to|with\s+respect\s+to|in\s+respect\s+of)\s+[^.;:]{1,120}?)?\s*(?::|(?:automatically\s+|immediately\s+)?(?:upon|on\s+the\s+(?:earlier|earliest|first|occurrence|completion|date\s+(?:on\s+)?which)|if|when|at\s+such\s+time\s+as)\b)(?!\s*(?:the\s+)?(?:expiration|expiry|end|termination|conclusion)\s+of\s+(?:the|this|its|such)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|term|period)\b|\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety)\b|(?:prior\s+)?(?:written\s+)?notice\b))|\b(?:contrat|convention)\s+prendra\s+fin\s+(?:de\s+plein\s+droit\s+)?(?:lors\s+d|dès|à\s+la\s+date\s+à\s+laquelle|en\s+cas\s+d)|\bVertrag\s+endet\s+(?:automatisch\s+)?(?:mit\s+(?:dem|der)|sobald|wenn)\b/iu;
+
+/**
+ * The term runs until an event it names, not a date: "shall continue in force and effect until (a)
+ * the date of expiration of the last Royalty Term …", "will continue until the expiration of the
+ * Warranty Period", "until the expiration or earlier termination of the last Addendum". Not the
+ * end of the agreement's own term or period ("until the expiration of this Agreement" says nothing).
+ */
+const CONTINUES_UNTIL_EVENT = /\b(?:continue|remain)s?\s+(?:(?:in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?|effective|valid|in\s+effect)\s+)?until\s+(?:\(\w{1,3}\)\s*)?(?:the\s+)?(?:date\s+(?:of|on\s+which)\s+)?(?:the\s+)?(?:expiration|expiry|end|completion|termination|later|earlier|earliest|latest|first)\b(?!\s+(?:or\s+(?:earlier\s+)?termination\s+)?of\s+(?:the|this|its|such)\s+(?:(?:initial|renewal|then[-\s]current|current|original|extended|license|licence)\s+)?(?:agreement|contract|term|period)\b)/iu;
 
 /**
  * An end on an event gives way to any end a source states with a date, a length or "until

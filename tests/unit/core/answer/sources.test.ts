@@ -141,6 +141,24 @@ describe('extractive answers', () => {
     expect(extractiveAnswer(question, sources, 'en', reading(0.6)).text).toContain('13.9 Non-Compete Commitment.');
   });
 
+  it('quotes a definition after the clause that acts on it, and states no value from a definition of another word', () => {
+    const definition = '2.8 Change of Control. “Change of Control” means any transaction that would result in the Control of a Person changing from one Person to another Person.';
+    const clause = '(c) In the event that Vendor consummates any Change of Control of Vendor to a Restricted Entity without the prior written consent of AT&T, AT&T may terminate this Agreement.';
+    const question = 'what happens to the maintenance agreement if one side gets bought in a change of control?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 2, text: definition })), fromPassage(passage({ doc: MSA, seq: 15, text: clause }))]);
+    const text = composeExtractive(question, sources, 'en');
+    expect(text.indexOf('(c) In the event that Vendor')).toBeGreaterThan(0);
+    expect(text.indexOf('(c) In the event that Vendor')).toBeLessThan(text.indexOf('“Change of Control” means'));
+    expect(checkAnswer(text, sources).verification.ok).toBe(true);
+
+    const quarter = '1.29 “Calendar Quarter” means each successive period of three (3) calendar months commencing on January 1, April 1, July 1 and October 1, except that the first Calendar Quarter of the Term shall commence on the Effective Date.';
+    const term = '12.1.1 Term. This Agreement shall commence on the Effective Date and, unless earlier terminated, shall continue in force and effect until the date of expiration of the last Royalty Term for the last Licensed Product.';
+    const asked = 'how long does the agreement run?';
+    const answer = extractiveAnswer(asked, buildSources(asked, [fromPassage(passage({ doc: MSA, seq: 7, text: quarter })), fromPassage(passage({ doc: MSA, seq: 66, text: term }))]).map((x) => ({ ...x, effectiveDate: '2020-02-20' })), 'en', undefined, 'expiration_date');
+    expect(answer.value).toMatchObject({ source: 2, value: { type: 'perpetual', onEvent: true } });
+    expect(answer.text).not.toContain('3 months');
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

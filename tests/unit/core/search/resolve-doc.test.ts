@@ -105,6 +105,23 @@ describe('matchDocuments', () => {
     expect(m.kind === 'not_found' && m.phrase).toBe('Acme outsourcing agreement');
   });
 
+  it('names a party joined by "_" written as one word or two, though its contract uses it everywhere', () => {
+    // "plan_b" is split for search: "plan" is in every development plan, so the word is common here.
+    const datacall = doc('datacall', 'CONTENT LICENSING AGREEMENT', ['Data Call Technologies, Inc.', 'Data Call Technologies', 'PLAN_B MEDIA AG', 'PLAN_B MEDIA', 'plan_b']);
+    const harpoon = doc('harpoon', 'DEVELOPMENT AND OPTION AGREEMENT', ['Harpoon Therapeutics, Inc.', 'Harpoon', 'AbbVie Biotechnology Ltd', 'AbbVie']);
+    const terms = new Map<string, TermStats>([
+      ['plan_b', { idf: 2.26, documents: [], nameIdf: 4.33 }],
+      ['plan', { idf: 2.26, documents: [], nameIdf: 4.33 }],
+      ['contract', { idf: 2.7, documents: [], nameIdf: 4.33 }],
+    ]);
+    for (const question of ['how long does the plan_b contract run?', 'how long does the plan b contract run?', 'Quelle est la durée du contrat avec plan_b ?']) {
+      const m = matchDocuments(question, [...docs, datacall, harpoon], { terms });
+      expect(m.kind === 'resolved' && m.resolution.documentIds, question).toEqual(['datacall']);
+    }
+    // A plan alone names nothing.
+    expect(matchDocuments('what does the development plan say about milestones?', [...docs, datacall, harpoon], { terms }).kind).not.toBe('resolved');
+  });
+
   it('does not take the capital every German noun has for a name its text holds', () => {
     // "Rechtsverletzer" and "Schadensersatz" are rare words of the statute's text only.
     const statute = doc('geschgehg', 'Gesetz zum Schutz von Geschäftsgeheimnissen', ['GeschGehG']);

@@ -25,6 +25,8 @@ describe('a definitions passage', () => {
   it('is mostly sentences that define terms', () => {
     expect(isDefinitionsPassage('1. Definitions. “Change of Control” means the acquisition of more than fifty percent of the voting shares of a Party. “Affiliate” means any entity controlling or controlled by a Party.')).toBe(true);
     expect(isDefinitionsPassage('(b) "Agreement" has the meaning set forth in the preamble. (c) "Territory" means the United States.')).toBe(true);
+    // Its own heading run into it.
+    expect(isDefinitionsPassage('2.8 Change of Control. “Change of Control” means any transaction that would result in the Control of a Person changing.')).toBe(true);
     // A term qualified before its verb, one definition under its own numbered heading.
     expect(isDefinitionsPassage('2.10 Control. “Control” (including the terms “Controlling” and “Controlled by”) of a Person shall mean (i) holding fifty percent (50%) or more of the voting power of such Person.')).toBe(true);
     expect(isDefinitionsPassage('1.31 “Change in Control,” with respect to a Party, shall be deemed to have occurred if any person becomes the beneficial owner of more than fifty percent of its voting stock.')).toBe(true);

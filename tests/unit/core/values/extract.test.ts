@@ -308,6 +308,14 @@ describe('expiration and effective dates', () => {
   it('does not read the definition of another period as the term', () => {
     expect(read('expiration_date', '"Quarter" means any period of three (3) consecutive calendar months that begins on January 1, April 1, July 1 or October 1, during the Term.')).toBeNull();
     expect(durationsIn('"Contract Year" means, for the first year, from March 1 of the year in which the Stadium opens.')).toEqual([]);
+    // A definition counts periods from the Effective Date without being the term; one of the term itself is.
+    expect(read('expiration_date', '1.29 “Calendar Quarter” means each successive period of three (3) calendar months commencing on January 1, April 1, July 1 and October 1, except that the first Calendar Quarter of the Term shall commence on the Effective Date and end on the day immediately prior to the first to occur of January 1, April 1, July 1 or October 1 after the Effective Date.', '2020-02-20')).toBeNull();
+    expect(read('effective_date', '“Existing Agreement” means the license agreement between Operator and Licensor dated June 30, 2009, together with all amendments.')).toBeNull();
+    expect(read('expiration_date', '“Initial Term” means the period of five (5) years from the Effective Date.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
+    expect(read('expiration_date', '« Durée initiale » désigne la période de cinq (5) ans à compter de la date d’effet.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
+    expect(read('expiration_date', '„Laufzeit“ bezeichnet den Zeitraum von fünf (5) Jahren ab dem Tag des Inkrafttretens.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
+    // Definitions run together with semicolons are judged one by one.
+    expect(read('renewal_term', '"Early Removal" means a removal before a Scheduled Event; "End Date" means the earlier of (i) the end of the Initial Term; or (ii) the end of each annual renewal of this Agreement as per Clause 3.2.')?.value).toMatchObject({ type: 'duration', duration: { amount: 1, unit: 'years' } });
   });
 
 
@@ -361,6 +369,11 @@ describe('expiration and effective dates', () => {
     expect(onEvent('This Agreement shall terminate as to the Remarketing Agent and its obligations hereunder with respect to the Shares upon the earliest to occur of (a) the resignation or removal of the Remarketing Agent, (b) the completion of a successful remarketing.')?.value).toEqual({ type: 'perpetual', onEvent: true });
     expect(onEvent('Le présent contrat prendra fin de plein droit lors de la cession du fonds de commerce.')?.value).toEqual({ type: 'perpetual', onEvent: true });
     expect(onEvent('Dieser Vertrag endet mit dem Abschluss des Projekts.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    // The term goes on until an event the contract names, not a date.
+    expect(onEvent('This Agreement shall commence on the Effective Date and, unless earlier terminated in accordance herewith, shall continue in force and effect until (a) the date of expiration of the last Royalty Term for the last Licensed Product, or (b) the expiration of the License Option Period.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    expect(onEvent('The "Term" of this Agreement shall commence on the Effective Date and shall continue in full force and effect until the expiration or earlier termination of the last Addendum to expire.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    expect(onEvent('This Agreement shall remain in effect until the expiration of this Agreement.')).toBeNull();
+    expect(onEvent('The license shall continue until the expiration of the Initial Term.')).toBeNull();
     expect(onEvent("This Agreement may be terminated at any time while the Employee is living by written notice thereof by either the Employer or the Employee to the other; and, in any event, this Agreement will terminate upon termination of the Employee's employment.")?.value).toEqual({ type: 'perpetual', onEvent: true });
     // A notice, the end of the term, or a party's right to terminate is no event the term ends on.
     expect(onEvent('This Agreement shall terminate upon sixty (60) days written notice by either party.')).toBeNull();

@@ -42,7 +42,7 @@ export class OutOfFoldModel extends ClauseKindModel {
     private readonly clause: ReadonlyMap<string, Float32Array>,
     private readonly presence: ReadonlyMap<string, Float32Array>,
   ) {
-    super(model.model, model.id);
+    super(model.model, () => model.id);
     this.byText = new Map([...chunkText].map(([id, text]) => [text, id]));
   }
 

@@ -78,7 +78,9 @@ export class ReviewService {
 
   /** The latest scan of each document (that still exists) with this playbook, with its review. */
   async documentReviews(playbook: Playbook): Promise<DocumentReview[]> {
-    const [scans, reviews, classifier] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews(), this.#deps.classifierIdentity()]);
+    const [scans, reviews] = await Promise.all([this.#deps.store.listScans({ playbookId: playbook.id }), this.#deps.store.listReviews()]);
+    // Asked only when there is a scan to judge: an empty review does not start the scan worker.
+    const classifier = scans.length > 0 ? await this.#deps.classifierIdentity() : undefined;
     // Only the scanned documents: a live view of this is then not re-read for every document an import writes.
     const documents = await this.#deps.documents.documentsByIds([...new Set(scans.map((s) => s.documentId))]);
     const docs = new Map(documents.flatMap((d) => (d ? [[d.id, d] as const] : [])));

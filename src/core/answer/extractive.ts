@@ -205,9 +205,9 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // A definition is quoted after the clauses (the question is what the contract does, the
   // definition what its words mean): "what happens if one side gets bought?" opens with the clause
   // on a change of control, then "“Change of Control” means …". The value found stays first.
-  const isDefinitionPick = (p: Pick) => isDefinition(p.source.text.slice(p.sentence.start, p.sentence.end));
-  const kept = found ? chosen.slice(1) : chosen;
-  chosen.splice(found ? 1 : 0, kept.length, ...kept.filter((p) => !isDefinitionPick(p)), ...kept.filter(isDefinitionPick));
+  const defines = (p: Pick) => isDefinition(p.source.text.slice(p.sentence.start, p.sentence.end));
+  const first = found ? 1 : 0;
+  chosen.splice(first, Infinity, ...chosen.slice(first).filter((p) => !defines(p)), ...chosen.slice(first).filter(defines));
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });
   // Headings and contents lines only: nothing answers, and the answer says so.

@@ -34,18 +34,21 @@ export interface PassageKindScores {
 
 export class ClauseKindModel {
   private readonly kindIndex: ReadonlyMap<string, number>;
-  #id: string | null;
+  #id: string | null = null;
+  readonly #identify: () => string;
 
-  /** `id`: the model file's content hash (fromJson); absent, one is taken from the decoded model on first use. */
-  constructor(readonly model: DecodedModel, id?: string) {
+  /**
+   * `identify`: the model's content hash, computed on first use (fromJson: the file's; absent, the
+   * decoded model's), so a worker that never asks pays nothing at start-up.
+   */
+  constructor(readonly model: DecodedModel, identify?: () => string) {
     this.kindIndex = new Map(model.kinds.map((k, i) => [k, i]));
-    this.#id = id ?? null;
+    this.#identify = identify ?? (() => shortHash(JSON.stringify(model, (_key, value: unknown) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value))));
   }
 
   /** Reads and validates a model file (see model-file.ts); throws a ModelError naming `source`. */
   static fromJson(json: unknown, source?: string): ClauseKindModel {
-    const decoded = decodeClauseModel(json, source);
-    return new ClauseKindModel(decoded, shortHash(JSON.stringify(json)));
+    return new ClauseKindModel(decodeClauseModel(json, source), () => shortHash(JSON.stringify(json)));
   }
 
   /**
@@ -53,7 +56,7 @@ export class ClauseKindModel {
    * version's) is not this model's reading of the contract (scan.ts scanKey).
    */
   get id(): string {
-    return (this.#id ??= shortHash(JSON.stringify(this.model, (_key, value: unknown) => (ArrayBuffer.isView(value) ? Array.from(value as Float32Array) : value))));
+    return (this.#id ??= this.#identify());
   }
 
   get kinds(): readonly string[] {

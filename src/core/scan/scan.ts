@@ -79,8 +79,8 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const queue: CasefileEvent[] = [];
   const emit = (event: EventInput) => queue.push({ ...event, jobId, at: now() });
   const { document, playbook } = request;
-  const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
-  const key = scanKey(document, playbook, classifier.identity);
+  // The playbook's own classifier has no model: the key needs none, and a stored scan is served without building it.
+  const key = scanKey(document, playbook, deps.classifier?.identity);
 
   if (deps.store && !options.force) {
     const stored = await deps.store.getScan(key);
@@ -93,6 +93,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
   const startedAt = now();
   const chunks = [...request.chunks].sort((a, b) => a.seq - b.seq);
   const progress = new ProgressTracker(emit, 'steps', chunks.length + playbook.rules.length, now);
+  const classifier: ClauseClassifier = deps.classifier ?? new PlaybookClassifier(playbook.clauseTypes, { embedder: deps.embedder ?? null });
   const clock = new ScanClock(deps.budgets ?? DEFAULT_SCAN_BUDGETS, chunks.length, deps.patternClock);
   const cancelled = function* (): Generator<CasefileEvent> {
     yield { type: 'job_cancelled', jobId, at: now() };

@@ -151,8 +151,6 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
   }
   const wholeNames = new Set<string>();
   for (const h of handles) if ((h.cls === 'name' || h.cls === 'alias') && h.words.length === 1) wholeNames.add(h.words[0]!);
-  // A word of a name joined by "_" ("plan_b" of "PLAN_B Media AG") is that name, whatever its text does with it.
-  for (const h of handles) if (h.cls === 'name') for (const w of h.words) if (w.includes('_')) wholeNames.add(w);
   const headNames = new Set<string>();
   for (const h of handles) {
     const [head, ...rest] = h.words;

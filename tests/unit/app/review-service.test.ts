@@ -43,8 +43,12 @@ async function setup(reviewer: string | null = 'Ann Lawyer') {
   const documents = new DocumentRepository(db);
   const store = new DexieScanStore(db);
   let now = 1_700_000_000_000;
-  const model = { identity: 'model-1' };
-  const service = new ReviewService({ store, documents, reviewer: async () => reviewer, classifierIdentity: async () => model.identity, now: () => now++ });
+  const model = { identity: 'model-1', asked: 0 };
+  const classifierIdentity = async () => {
+    model.asked++;
+    return model.identity;
+  };
+  const service = new ReviewService({ store, documents, reviewer: async () => reviewer, classifierIdentity, now: () => now++ });
   const scanDoc = async (id: string, playbook: Playbook = commercial, sections?: readonly Section[], sha = `${id}-sha`) => {
     const chunks = sectionChunks(id, sections);
     const doc = docRecord(id, { name: `${id}.pdf`, sha256: sha, pages: 4, chunkCount: chunks.length });
@@ -74,6 +78,9 @@ describe('ReviewService', () => {
 
   it('lists each document with its flags, review state and whether a re-scan is due', async () => {
     const h = await setup();
+    // Nothing scanned yet: the model is not asked for (that would start the scan worker).
+    expect(await h.service.documentReviews(commercial)).toEqual([]);
+    expect(h.model.asked).toBe(0);
     const scan = await h.scanDoc('msa');
     await h.scanDoc('gone');
     await h.documents.deleteDocument('gone');

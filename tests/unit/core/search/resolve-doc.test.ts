@@ -118,6 +118,11 @@ describe('matchDocuments', () => {
       const m = matchDocuments(question, [...docs, datacall, harpoon], { terms });
       expect(m.kind === 'resolved' && m.resolution.documentIds, question).toEqual(['datacall']);
     }
+    // A word joined by "_" names its party alone even where the name's other words are no organisation word.
+    const printer = doc('printer', 'PRINTING SERVICES AGREEMENT', ['KWIK_PRINT LABELS LLC', 'KWIK_PRINT LABELS']);
+    const printTerms = new Map<string, TermStats>([['kwik_print', { idf: 2.1, documents: [], nameIdf: 4.33 }]]);
+    const named = matchDocuments('when does the kwik_print contract end?', [...docs, datacall, harpoon, printer], { terms: printTerms });
+    expect(named.kind === 'resolved' && named.resolution.documentIds).toEqual(['printer']);
     // A plan alone names nothing.
     expect(matchDocuments('what does the development plan say about milestones?', [...docs, datacall, harpoon], { terms }).kind).not.toBe('resolved');
   });

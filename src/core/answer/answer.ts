@@ -12,18 +12,19 @@
  *   then every citation and quote is checked (citations.ts), and each quoted source is labelled
  *   with the section its quote sits in (sources.ts, labelQuotedSources).
  */
-import type { AskResult } from '../ask/types';
+import type { AskPart, AskResult } from '../ask/types';
 import type { KindSentences } from '../ask/kind-sentences';
 import { toSerialized, type SerializedError } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import { checkAnswer } from './citations';
-import { extractiveAnswer, type SentenceKind } from './extractive';
+import { extractiveAnswer, type FurtherAsks, type SentenceKind } from './extractive';
 import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage, labelQuotedSources, type SourceCandidate } from './sources';
 import { extractValue } from '../values/extract';
+import type { ValueKind } from '../values/types';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
 import type { NamedDocument } from '../search-types';
@@ -109,8 +110,11 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   const asked = ask.retrievalQuery.trim() ? ask.retrievalQuery : input.question;
   // A passage cut to fit keeps the sentence stating the value asked for ("continue for twenty (20)
   // years" of a long term-and-termination section), not only the sentences sharing the question's words.
-  const valueKind = ask.askedValue;
-  const valueSpan = valueKind ? (c: SourceCandidate) => extractValue(valueKind, c.text, { effectiveDate: c.effectiveDate ?? null })?.span ?? null : undefined;
+  const valueKinds = ask.asks ? [...new Set(ask.asks.map((a) => a.value))].filter((v): v is ValueKind => v !== null) : ask.askedValue ? [ask.askedValue] : [];
+  const valueSpan =
+    valueKinds.length > 0
+      ? (c: SourceCandidate) => valueKinds.map((kind) => extractValue(kind, c.text, { effectiveDate: c.effectiveDate ?? null })?.span).find((span) => span !== undefined) ?? null
+      : undefined;
   const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, valueSpan);
   hooks.sources(sources);
   // A passage the user pointed at is evidence the user chose: the turn answers from it.
@@ -143,7 +147,10 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     hooks.status('fallback', `The model failed (${fallback}); answering with verbatim passages`);
     if (insufficient) return { ...base, state: 'insufficient', sources, answer: appReply(m.insufficient, sources), writer: 'app', fallback };
   }
-  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language, ask.kindSentences ? sentenceKind(ask.kindSentences) : undefined, ask.askedValue));
+  const composed = await trace.time('compose', () => extractiveAnswer(asked, sources, language, ask.kindSentences ? sentenceKind(ask.kindSentences) : undefined, ask.askedValue, {
+      ...(ask.asks ? furtherAsks(ask.asks, valueKinds) : {}),
+    }),
+  );
   if (composed.empty) return { ...base, state: 'insufficient', sources, answer: appReply(composed.text, sources), writer: 'app', fallback };
   hooks.status('verify', 'Checking citations and quotes');
   const answer = await trace.time('verify', () => checkAnswer(composed.text, sources));
@@ -243,4 +250,13 @@ export async function turnFromAsk(ask: AskResult, options: TurnFromAskOptions = 
   } catch (error) {
     return turnRecord(base, { state: 'error', language: ask.language, answer: null, writer: 'app', ask, error: toSerialized(error) }, trace);
   }
+}
+
+/** What the extractive answer says of a question's further asks: the values after the first, why an ask is not answered, whether one asks for a clause and no value. */
+function furtherAsks(asks: readonly AskPart[], values: readonly ValueKind[]): FurtherAsks {
+  return {
+    values: values.slice(1),
+    unanswered: asks.map((a) => a.unanswered).filter((u): u is string => u !== null),
+    clauses: asks.some((a) => a.clause && a.value === null && a.unanswered === null),
+  };
 }

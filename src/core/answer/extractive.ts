@@ -166,7 +166,19 @@ export function composeExtractive(question: string, sources: readonly AnswerSour
 
 /** The extractive answer and the value it states first, if any. */
 /** `valueKind`: the value the question asks for, as the ask path read it (ask/types.ts askedValue); else read from the question's words. */
-export function extractiveAnswer(question: string, sources: readonly AnswerSource[], language: string | null, kindOf?: SentenceKind, valueKind?: ValueKind | null): ExtractiveAnswer {
+export interface FurtherAsks {
+  /**
+   * The values the question's further asks ask for ("… and does it renew?": the renewal term),
+   * each stated on a line of its own after the first, its sentence quoted after the first value's.
+   */
+  readonly values?: readonly ValueKind[];
+  /** What no passage shown answers of the question's asks ("No passage in “…” is a non-compete clause."), said after the values. */
+  readonly unanswered?: readonly string[];
+  /** An ask is about a clause and asks no value ("… and can it be assigned?"): a sentence reading as the asked kinds is quoted though it states no value. */
+  readonly clauses?: boolean;
+}
+
+export function extractiveAnswer(question: string, sources: readonly AnswerSource[], language: string | null, kindOf?: SentenceKind, valueKind?: ValueKind | null, more: FurtherAsks = {}): ExtractiveAnswer {
   if (sources.length === 0) return { text: messages(language).noPassages, value: null };
   const ranker = new SentenceRanker(
     question,
@@ -181,10 +193,20 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const readsAsKind = bestOf.some((b) => b.kind >= 0.5);
+  const further = (more.values ?? []).filter((v) => v !== asked).map((kind) => ({ kind, found: findValue(kind, sources, ranker, kindOf) }));
   const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
   // The same words are quoted once: a clause repeated in a schedule or a second copy adds no evidence.
   const words = (p: Pick) => p.source.text.slice(p.sentence.start, p.sentence.end).replace(/\s+/gu, ' ').trim().toLowerCase();
   const quoted = new Set(chosen.map(words));
+  for (const f of further) {
+    if (!f.found || chosen.length >= MAX_SENTENCES) continue;
+    const pick = { source: sources[f.found.index]!, sentence: f.found.sentence };
+    if (quoted.has(words(pick))) continue;
+    chosen.push(pick);
+    quoted.add(words(pick));
+  }
+  const values = [found, ...further.map((f) => f.found)].filter((f): f is FoundValue => f !== null);
+  const statesAsked = (text: string, effectiveDate: string | null) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, { effectiveDate }) !== null);
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
     if (found && i === found.index) return;
@@ -192,7 +214,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     // With the value found, another passage is quoted only when it states such a value too (a
     // second renewal term, the law of a schedule): "which law applies?" does not quote a tax clause
     // because it says "applying".
-    if (found && !extractValue(asked!, b.source.text.slice(b.sentence.start, b.sentence.end), { effectiveDate: b.source.effectiveDate ?? null })) return;
+    if (values.length > 0 && !(more.clauses && b.kind >= 0.5) && !statesAsked(b.source.text.slice(b.sentence.start, b.sentence.end), b.source.effectiveDate ?? null)) return;
     if (i > 0 && b.sentence.score < top * RELATIVE) return;
     // A further passage's sentence joins the first's when it reads clearly as the asked clause (or
     // when no sentence shown reads as it at all): one that only reaches the kind's threshold is
@@ -206,14 +228,17 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // definition what its words mean): "what happens if one side gets bought?" opens with the clause
   // on a change of control, then "“Change of Control” means …". The value found stays first.
   const defines = (p: Pick) => isDefinition(p.source.text.slice(p.sentence.start, p.sentence.end));
-  const first = found ? 1 : 0;
+  const first = (found ? 1 : 0) + further.filter((f) => f.found).length;
   chosen.splice(first, Infinity, ...chosen.slice(first).filter((p) => !defines(p)), ...chosen.slice(first).filter(defines));
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });
   // Headings and contents lines only: nothing answers, and the answer says so.
   if (chosen.length === 0) return { text: messages(language).insufficient, value: null, empty: true };
   // One line per quote: a line break inside would end the block quote.
-  const lines = chosen.map((p, k) => `> ${excerpt(p.source.text, p.sentence, found && k === 0 ? found.value.span : undefined).replace(/\s+/g, ' ')} [${p.source.n}]`);
-  const lead = found ? `${valueSentence(found.value, language)} [${found.value.source}]` : asked ? valueNotStated(asked, language) : null;
-  return { text: [...(lead ? [lead] : []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? null };
+  // A cut sentence keeps the value it was quoted for.
+  const spanIn = (p: Pick) => values.find((v) => v.sentence === p.sentence && sources[v.index] === p.source)?.value.span;
+  const lines = chosen.map((p) => `> ${excerpt(p.source.text, p.sentence, spanIn(p)).replace(/\s+/g, ' ')} [${p.source.n}]`);
+  const leadOf = (kind: ValueKind | null, f: FoundValue | null) => (f ? `${valueSentence(f.value, language)} [${f.value.source}]` : kind ? valueNotStated(kind, language) : null);
+  const leads = [leadOf(asked, found), ...further.map((f) => leadOf(f.kind, f.found))].filter((l): l is string => l !== null);
+  return { text: [...leads, ...(more.unanswered ?? []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? values[0]?.value ?? null };
 }

@@ -18,18 +18,19 @@ import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
-import { askedValue, VALUE_WORDS } from '../values/extract';
-import { CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
+import { askedValue, extractValue, VALUE_WORDS } from '../values/extract';
+import { askedParts, type AskedPart, CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { withStatedPassages } from './stated-passages';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
-import { judgeSufficiency } from './sufficiency';
+import { judgeSufficiency, kindNames } from './sufficiency';
 import { sufficiencyTexts, type SufficiencyTexts } from './sufficiency-texts';
 import { quoted } from '../text/quotes';
-import type { Asker, AskDeps, AskFunction, AskRequest, AskResult } from './types';
+import type { Asker, AskDeps, AskFunction, AskPart, AskRequest, AskResult } from './types';
 import type { AskScope } from '../answer-types';
+import type { ValueKind } from '../values/types';
 
 /** Candidates fetched per passage shown (at least MIN_CANDIDATES), for re-ranking and repeats. */
 const CANDIDATES_PER_SLOT = 3;
@@ -85,25 +86,31 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(named.get(id));
   // Read without the words naming the documents, as the kind is ("… between Baoding Fengfan Group
   // Limited Liability Company …; when does the initial term expire?" asks no liability cap).
-  const valueAsked = deps.classifier ? askedValue(plan.kindQuery || question, clauses.asked) : null;
+  // Each ask of a question that joins several its own ("how long does it run and does it renew?").
+  const parts = askedParts(clauses, plan.kindQuery || question);
+  const valuesAsked = deps.classifier ? [...new Set(parts.map((p) => askedValue(p.question, p.asked)))].filter((v): v is ValueKind => v !== null) : [];
+  const valueAsked = valuesAsked[0] ?? null;
   // The preamble that dates the contract, for "when does it take effect?" (stated-passages.ts).
   const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valueAsked, whole, inScope, documentOf);
   const evidence = stated.length > 0 ? { ...clauses, scores: new Map([...clauses.scores, ...stated.map((id) => [id, 1] as const)]) } : clauses;
   const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), evidence, selection, weight);
+  const texts = sufficiencyTexts(response.explanation.queryLanguage);
+  const scope = scopeName(plan.scope, documents, texts);
   const sufficiency = judgeSufficiency({
     response,
     passages,
     question,
-    scopeName: scopeName(plan.scope, documents, sufficiencyTexts(response.explanation.queryLanguage)),
+    scopeName: scope,
     language: response.explanation.queryLanguage,
     clauses,
     threshold: deps.sufficiencyThreshold ?? deps.classifier?.sufficiencyThreshold ?? DEFAULT_SUFFICIENCY_THRESHOLD,
     ...(deps.classifier?.sufficiencyWeights ? { weights: deps.classifier.sufficiencyWeights } : {}),
-    ...(valueAsked ? { valueWords: VALUE_WORDS[valueAsked], valueKind: valueAsked } : {}),
+    ...(valueAsked ? { valueWords: [...new Set(valuesAsked.flatMap((v) => VALUE_WORDS[v]))], valueKind: valueAsked } : {}),
     scopeLanguages: (inScope.length > 0 ? inScope : documents).map((d) => d.language ?? null),
   });
   const answered = sufficiency.score >= sufficiency.threshold;
+  const asks = parts.length > 1 ? partsOfQuestion(parts, answered ? passages : null, texts, scope) : null;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
   throwIfAborted(signal, 'ask');
   return {
@@ -118,6 +125,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     candidates: [],
     clarification: null,
     ...(sentences ? { kindSentences: sentences } : {}),
+    ...(asks ? { asks } : {}),
     ...(deps.classifier ? { askedValue: valueAsked } : {}),
     response,
   };
@@ -132,6 +140,26 @@ export const ask: AskFunction = offeringWiderScope(preferringLanguage(askInScope
 /** An ask function (default: ask) bound to its dependencies, as a turn or a flow item asks. */
 export function bindAsk(fn: AskFunction, deps: AskDeps): Asker {
   return { ask: (request, options) => fn(request, deps, options), documents: () => deps.documents() };
+}
+
+/**
+ * The asks of a question joining several, each with the value it asks and, when the question is
+ * answered (`passages`: those shown), whether any passage shown (or its context) reads as the
+ * kind it asks about, in the question's language: "how long does it run and is there a
+ * non-compete?" answered with the term says that no passage is a non-compete clause, rather than
+ * leave the second ask unanswered in silence. An ask of a value a passage shown states is answered
+ * by it (the answer leads with it).
+ */
+function partsOfQuestion(parts: readonly AskedPart[], passages: readonly PipelinePassage[] | null, texts: SufficiencyTexts, scope: string): AskPart[] {
+  const chunks = (passages ?? []).flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]);
+  return parts.map((part) => {
+    const value = askedValue(part.question, part.asked);
+    // As the sufficiency check reads the kind: in the documents read whole, else in the passages shown.
+    const kindFound = (part.inScope ?? Math.max(0, ...chunks.map((c) => part.scores?.get(c.id) ?? 0))) >= 0.5;
+    const valueFound = value !== null && (passages ?? []).some((p) => extractValue(value, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null }));
+    const unanswered = passages !== null && part.asked.length > 0 && !kindFound && !valueFound ? texts.notKind(scope, kindNames(part.asked, texts.language)) : null;
+    return { question: part.question, clause: part.asked.length > 0, value, unanswered };
+  });
 }
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */

@@ -7,8 +7,9 @@
  *
  *   order score = retrieval score / best retrieval score + CLAUSE_RANK_WEIGHT · clause score
  */
-import { DocumentKindProfiles } from '../clauses/profiles';
+import { DocumentKindProfiles, type KindProfile } from '../clauses/profiles';
 import { chunkPassage } from './chunk-passage';
+import { questionParts } from './question-parts';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
@@ -65,6 +66,21 @@ export interface ClauseEvidence {
    * termination-for-convenience clause that says "upon ninety days' notice") is still a candidate.
    */
   readonly kindPassages: ReadonlyMap<string, number>;
+  /**
+   * The asks of a question that joins several (question-parts.ts), each with the kinds it asks
+   * (`asked` is their union, in the question's order); one part for a question asking one thing.
+   * Absent: one part, the whole question, asking `asked`.
+   */
+  readonly parts?: readonly AskedPart[];
+}
+
+export interface AskedPart {
+  readonly question: string;
+  readonly asked: readonly ClauseLabel[];
+  /** Of a question joining several asks: the best score of this part's kinds per chunk id (as `scores`). */
+  readonly scores?: ReadonlyMap<string, number>;
+  /** Of a question joining several asks: as `inScope`, for this part's kinds. */
+  readonly inScope?: number | null;
 }
 
 export const NO_CLAUSE_EVIDENCE: ClauseEvidence = { asked: [], scores: new Map(), inScope: null, kindPassages: new Map() };
@@ -104,37 +120,55 @@ export function askedByWords(query: string, asked: readonly ClauseLabel[]): Clau
 }
 
 export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
-  const asked = askedByWords(query, await classifier.questionTypes(query, options));
+  const parts: AskedPart[] = [];
+  for (const part of questionParts(query)) parts.push({ question: part, asked: askedByWords(part, await classifier.questionTypes(part, options)) });
+  const asked = parts.flatMap((p) => p.asked).filter((l, i, all) => all.findIndex((x) => x.type === l.type) === i);
   const read = asked.length > 0 && whole ? await wholeDocuments(classifier, asked, whole, options) : null;
   const inScope = read?.best ?? null;
   const kindPassages = read?.passages ?? new Map<string, number>();
-  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(kindPassages), inScope, kindPassages };
+  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(kindPassages), inScope, kindPassages, parts };
   const chunks = [...new Map(passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]).map((c) => [c.id, c])).values()];
   const languageOf = new Map(passages.map((p) => [p.documentId, p.document.language ?? null]));
   const labels = await classifier.classify(
     chunks.map((c) => ({ text: c.text, sectionPath: c.sectionPath, sectionTitle: c.sectionTitle, language: languageOf.get(c.documentId) ?? null })),
     options,
   );
-  const wanted = new Set(asked.map((a) => a.type));
-  const scores = new Map(chunks.map((c, i) => [c.id, Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score))]));
-  for (const [id, score] of kindPassages) if (!scores.has(id)) scores.set(id, score);
-  return { asked, scores, inScope, kindPassages };
+  const scoresOf = (kinds: readonly ClauseLabel[], passagesOfKinds: ReadonlyMap<string, number>) => {
+    const wanted = new Set(kinds.map((a) => a.type));
+    const scores = new Map(chunks.map((c, i) => [c.id, Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score))]));
+    for (const [id, score] of passagesOfKinds) if (!scores.has(id)) scores.set(id, score);
+    return scores;
+  };
+  const scores = scoresOf(asked, kindPassages);
+  const scored = parts.length > 1 ? parts.map((p) => ({ ...p, scores: scoresOf(p.asked, read?.ofKinds(p.asked) ?? new Map()), inScope: read?.presence(p.asked) ?? null })) : parts;
+  return { asked, scores, inScope, kindPassages, parts: scored };
 }
 
-async function wholeDocuments(classifier: ClauseClassifier, asked: readonly ClauseLabel[], whole: WholeDocuments, options: JobOptions): Promise<{ best: number; passages: Map<string, number> } | null> {
+interface WholeRead {
+  /** The best presence of an asked kind in the documents read. */
+  readonly best: number;
+  /** Their passages reading as an asked kind (chunk id → clause score). */
+  readonly passages: Map<string, number>;
+  /** The same, of some of the asked kinds only. */
+  ofKinds(kinds: readonly ClauseLabel[]): Map<string, number>;
+  /** `best`, of some of the asked kinds only. */
+  presence(kinds: readonly ClauseLabel[]): number;
+}
+
+async function wholeDocuments(classifier: ClauseClassifier, asked: readonly ClauseLabel[], whole: WholeDocuments, options: JobOptions): Promise<WholeRead | null> {
   if (whole.documentIds.length === 0 || whole.documentIds.length > MAX_DOCUMENTS_READ_WHOLE) return null;
   let profiles = profilesOf.get(classifier);
   if (!profiles) profilesOf.set(classifier, (profiles = new DocumentKindProfiles(classifier)));
-  let best = 0;
-  const passages = new Map<string, number>();
-  for (const id of whole.documentIds) {
-    const profile = await profiles.profile(id, await whole.chunks(id), options, whole.language?.(id) ?? null);
-    for (const a of asked) {
-      best = Math.max(best, profile.best.get(a.type) ?? 0);
-      for (const t of profile.top.get(a.type) ?? []) if (t.score >= KIND_PASSAGE_MIN_SCORE) passages.set(t.chunkId, Math.max(passages.get(t.chunkId) ?? 0, t.score));
-    }
-  }
-  return { best, passages };
+  const read: KindProfile[] = [];
+  for (const id of whole.documentIds) read.push(await profiles.profile(id, await whole.chunks(id), options, whole.language?.(id) ?? null));
+  const ofKinds = (kinds: readonly ClauseLabel[]) => {
+    const passages = new Map<string, number>();
+    for (const profile of read)
+      for (const a of kinds) for (const t of profile.top.get(a.type) ?? []) if (t.score >= KIND_PASSAGE_MIN_SCORE) passages.set(t.chunkId, Math.max(passages.get(t.chunkId) ?? 0, t.score));
+    return passages;
+  };
+  const presence = (kinds: readonly ClauseLabel[]) => Math.max(0, ...read.flatMap((profile) => kinds.map((a) => profile.best.get(a.type) ?? 0)));
+  return { best: presence(asked), passages: ofKinds(asked), ofKinds, presence };
 }
 
 /**
@@ -167,6 +201,11 @@ export function rankByClause(passages: readonly PipelinePassage[], evidence: Cla
     ordered = passages.map((p, i) => ({ p, s: score(p), i })).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.p);
   }
   return select(ordered, { ...selection, minScore: Number.NEGATIVE_INFINITY }).map((p, i) => ({ ...p, rank: i + 1 }));
+}
+
+/** The question's asks with the kinds each asks (one, the whole question, when it asks one thing). */
+export function askedParts(evidence: ClauseEvidence, question: string): readonly AskedPart[] {
+  return evidence.parts && evidence.parts.length > 0 ? evidence.parts : [{ question, asked: evidence.asked }];
 }
 
 /** Best score of an asked kind among the chunks (0 when none has it). */

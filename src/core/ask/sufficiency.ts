@@ -33,7 +33,7 @@
 import { createAnalyzer } from '../search/analyzer';
 import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
 import type { PipelinePassage, PipelineResponse } from '../search-types';
-import { bestClauseScore, type ClauseEvidence } from './clause-rank';
+import { askedParts, bestClauseScore, type ClauseEvidence } from './clause-rank';
 import { sufficiencyTexts, type SufficiencyTexts } from './sufficiency-texts';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../search/sufficiency';
 
@@ -130,7 +130,8 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // early?" shares no word with "FUSION may terminate this Agreement without cause"; on the train
   // split the guard changed no unanswerable question's outcome and made 1.9 % of answerable natural
   // ones insufficient).
-  const calibrated = clauses.asked[0]?.learned === true;
+  // Any of the question's asks (question-parts.ts) read by the learned head: "how long does it run and does it renew?".
+  const calibrated = askedParts(clauses, input.question).some((p) => p.asked[0]?.learned === true);
   const language = response.explanation.queryLanguage;
   // A question in one language over documents in another ("le contrat peut-il être cédé ?" of an
   // English contract) about a kind of clause: their words never meet, so neither whether any
@@ -152,7 +153,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   let stated: string | null | undefined;
   const statedReason = (kinds: readonly string[]) => (stated === undefined ? (stated = statedValueReason(input, passages, texts, kinds)) : stated);
   if (clauses.asked.length > 0) {
-    const kinds = clauses.asked.map((l) => (input.language ? l.names?.[input.language] : undefined) ?? clauseName(l));
+    const kinds = kindNames(clauses.asked, input.language);
     signals.push({
       name: 'clause',
       // The whole documents in scope when they were read, else the passages shown and their context.
@@ -235,6 +236,11 @@ function coverageReason(response: PipelineResponse, passages: readonly PipelineP
 }
 
 /** "cap on liability", "IP ownership assignment", "renewal term" (the playbook's name without its parenthesis); the id hyphenated without one. */
+/** The kinds as the reasons name them, in `language` where their playbook names them in it. */
+export function kindNames(labels: readonly ClauseLabel[], language: string | null | undefined): string[] {
+  return labels.map((l) => (language ? l.names?.[language] : undefined) ?? clauseName(l));
+}
+
 function clauseName(label: ClauseLabel): string {
   if (!label.name) return label.type.replace(/[_\s]+/g, '-').toLowerCase();
   const name = label.name.replace(/\s*\([^()]*\)/gu, '').trim();

@@ -94,10 +94,26 @@ export interface AskResult {
    */
   readonly askedValue?: ValueKind | null;
   /**
+   * The asks of a question that joins several ("how long does it run and is there a non-compete?":
+   * question-parts.ts), in its order; absent when it asks one thing. `askedValue` is the first value.
+   */
+  readonly asks?: readonly AskPart[];
+  /**
    * The retrieval round trip (explanation, ranked candidates); null when none ran. Its passages
    * are the candidates the shown ones were chosen from (more than are shown).
    */
   readonly response: PipelineResponse | null;
+}
+
+/** One ask of a question joining several. */
+export interface AskPart {
+  readonly question: string;
+  /** Whether it asks about a kind of clause. */
+  readonly clause: boolean;
+  /** The value it asks for (values/extract.ts askedValue), null when none. */
+  readonly value: ValueKind | null;
+  /** answered: why no passage shown answers this ask ("No passage in “…” is a non-compete clause."), in the question's language; null when one does. */
+  readonly unanswered: string | null;
 }
 
 export type AskFunction = (request: AskRequest, deps: AskDeps, options?: JobOptions) => Promise<AskResult>;

@@ -40,6 +40,8 @@ const CLAUSE_KINDS: ReadonlySet<HeadingKind> = new Set<HeadingKind>(['article', 
 const BREAK_BEFORE = /[.!?:;]["'”’)\]]*\s*$/u;
 /** … or a list item and its conjunction ("; and"): only a sub-clause label ("(b)") starts there. */
 const LIST_BREAK_BEFORE = /;\s*(?:and|or|und|oder|et|ou)\s*$/u;
+/** A title in capitals between a clause number and the next clause (no lower-case letter, at most 120 characters). */
+const CAPS_TITLE = /^\s+(?=\p{Lu})[^\p{Ll}]{2,120}$/u;
 /** How much text after a position heading detection reads (a label and its short title). */
 const LOOK = 300;
 
@@ -88,12 +90,16 @@ export function passageHeadings(text: string, last: readonly number[] | null = n
     p += Math.max(0, h.restStart - 1);
   }
   // A heading read up to the next one: "ARTICLE 9 INDEMNIFICATION 9.1 Indemnity." is titled
-  // INDEMNIFICATION, as it would be on its own line.
+  // INDEMNIFICATION, as it would be on its own line; so is a number whose capitals run up to the
+  // next clause ("… for 2 years. 7 TERM OF THE AGREEMENT AND TERMINATION 7.1 Unless …": the
+  // number alone was read, its title being all the rest).
   return found.map((f, i) => {
     const next = found[i + 1];
-    if (!next || next.start >= f.start + f.heading.end) return f;
+    if (!next) return f;
+    const overlaps = next.start < f.start + f.heading.end;
+    if (!overlaps && !(f.heading.title === null && CAPS_TITLE.test(text.slice(f.start + f.heading.end, next.start)))) return f;
     const cut = detectHeading(text.slice(f.start, next.start));
-    return cut && cut.label === f.heading.label ? { start: f.start, heading: cut } : f;
+    return cut && cut.label === f.heading.label && (overlaps || cut.title !== null) ? { start: f.start, heading: cut } : f;
   });
 }
 

@@ -55,6 +55,17 @@ describe('sectionPathAt', () => {
     expect(passageHeadings(text).map((h) => h.heading.label)).toEqual(['ARTICLE 9', '9.1', '9.2']);
   });
 
+  it('titles a clause number with the capitals that run up to its first clause', () => {
+    const text =
+      '6.3 The rights and responsibilities under this section shall survive any termination of this Agreement for 2 years. 7 TERM OF THE AGREEMENT AND TERMINATION 7.1 Unless otherwise stated in the Appendix the term of this Agreement shall continue for twenty-four (24) months.';
+    const path = ['6 CONFIDENTIALITY', '6.3'];
+    expect(labelOf(text, path, '7 TERM')).toBe('7 TERM OF THE AGREEMENT AND TERMINATION');
+    expect(labelOf(text, path, 'Unless otherwise')).toBe('7 TERM OF THE AGREEMENT AND TERMINATION › 7.1');
+    // Words in lower case after the number are the clause itself, not its title.
+    const running = 'The Supplier gives no other warranty. 7 The term of this Agreement is two years 7.1 Either party may renew it.';
+    expect(passageHeadings(running, [6, 3], 6).find((h) => h.heading.label === '7')?.heading.title ?? null).toBeNull();
+  });
+
   it('falls back to the passage path when no heading stands before the quote', () => {
     const text = 'The Customer shall pay each invoice within 30 days of receipt. Late payments bear interest at 1.5% per month. 6.3 Taxes. All fees exclude VAT.';
     const path = ['6 Payment', '6.2 Invoicing'];

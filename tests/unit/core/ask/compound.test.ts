@@ -1,0 +1,94 @@
+/**
+ * A question joining two asks ("how long does it run and does it renew?"), through the ask path
+ * with the app's learned clause classifier and the extractive answer, over a real-shaped contract:
+ * each ask is read for its own kind and value, and an ask nothing answers is said to be unanswered.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { turnFromAsk } from '../../../../src/core/answer/answer';
+import { ask } from '../../../../src/core/ask/ask';
+import type { AskDeps } from '../../../../src/core/ask/types';
+import { askClassifier } from '../../../../src/playbooks/ask-classifier';
+import { askWorkspace } from '../../../helpers/ask-workspace';
+
+const CONTRACT = `CONTENT LICENSING AGREEMENT
+
+This Content Licensing Agreement (the "Agreement") is entered into as of March 24, 2006 (the "Effective Date") by and between Halvard Media GmbH ("Licensor") and Brightline Data Inc. ("Licensee").
+
+1. PURPOSE OF THE AGREEMENT
+1.1 Licensor grants Licensee a non-exclusive licence to distribute the Content to mobile subscribers in the Territory.
+
+2. OBLIGATIONS OF LICENSOR
+2.1 Licensor shall deliver the Content in the formats set out in Appendix 1 and shall keep it current.
+
+3. FEES
+3.1 Licensee shall pay Licensor fifty percent (50%) of the net revenues it receives from the Content, within thirty (30) days after the end of each calendar month.
+
+4. CONFIDENTIALITY
+4.1 Each Party shall keep the other Party's confidential information secret and use it only for this Agreement.
+
+5. TERM OF THE AGREEMENT AND TERMINATION
+5.1 The term of this Agreement shall continue for twenty-four (24) months from the Effective Date unless terminated sooner or extended pursuant to the terms hereof ("Initial Term").
+5.2 The Initial Term shall automatically be extended for an additional period of six (6) months unless either Party provides the other Party with written notification of termination at least sixty (60) days prior to the end of such period.
+5.3 Either Party may terminate this Agreement upon written notice if the other Party materially breaches it and fails to cure the breach within thirty (30) days.
+
+6. MISCELLANEOUS
+6.1 Neither Party shall assign or transfer this Agreement or any rights granted herein to any third party without the prior written consent of the other Party.
+6.2 Any amendment to this Agreement shall be in writing and signed by both Parties.
+
+7. GOVERNING LAW
+7.1 This Agreement shall be governed by and construed in accordance with the laws of the State of New York.
+`;
+
+let deps: AskDeps;
+
+beforeAll(async () => {
+  const w = await askWorkspace([{ file: 'halvard-brightline-content-licence.txt', text: CONTRACT }]);
+  deps = { retriever: w.retriever, documents: w.documents, classifier: askClassifier(), chunks: (id) => w.workspace.chunks(id) };
+}, 60_000);
+
+const answer = async (question: string) => {
+  const result = await ask({ question }, deps);
+  return { result, turn: await turnFromAsk(result) };
+};
+
+describe('a question joining two asks', () => {
+  it('states both values, each quoted', async () => {
+    const { result, turn } = await answer('how long does the brightline deal run and does it renew?');
+    expect(result.asks?.map((a) => a.value)).toEqual(['expiration_date', 'renewal_term']);
+    expect(turn.state).toBe('answered');
+    const text = turn.answer!.text;
+    expect(text).toMatch(/^The initial term ends: 24 months after the Effective Date/u);
+    expect(text).toMatch(/\n\nRenewal term: 6 months \[\d\]/u);
+    expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toMatch(/continue for twenty-four \(24\) months[\s\S]*automatically be extended/u);
+    expect(turn.answer!.verification.ok).toBe(true);
+  });
+
+  it('quotes the clause an ask names without a value, beside the value of the other', async () => {
+    const { turn } = await answer('what law governs the brightline contract and can it be assigned?');
+    expect(turn.answer!.text).toMatch(/^New York law governs/u);
+    expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toMatch(/Neither Party shall assign/u);
+  });
+
+  it('says which ask no passage answers', async () => {
+    const { result, turn } = await answer('how long does the brightline agreement run and is there a non-compete?');
+    expect(result.asks?.map((a) => a.unanswered !== null)).toEqual([false, true]);
+    expect(turn.state).toBe('answered');
+    expect(turn.answer!.text).toMatch(/^The initial term ends: 24 months after the Effective Date/u);
+    expect(turn.answer!.text).toContain('is a non-compete clause.');
+  });
+
+  it('reads French and German questions joining two asks', async () => {
+    const fr = await answer('Quelle est la durée du contrat brightline et y a-t-il une clause de non-concurrence ?');
+    expect(fr.turn.answer!.text).toMatch(/^Fin de la durée initiale : 24 mois après la date d’effet/u);
+    expect(fr.turn.answer!.text).toContain('n’est une clause du type « non-concurrence ».');
+    const de = await answer('Wie lange läuft der Brightline-Vertrag und verlängert er sich automatisch?');
+    expect(de.turn.answer!.text).toMatch(/^Ende der Laufzeit: 24 Monate nach dem Inkrafttreten/u);
+    expect(de.turn.answer!.text).toMatch(/\n\nVerlängerung: 6 Monate \[\d\]/u);
+  });
+
+  it('reads one ask as before', async () => {
+    const { result } = await answer('how long does the brightline deal run?');
+    expect(result.asks).toBeUndefined();
+    expect(result.askedValue).toBe('expiration_date');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * A document's scan as a Word document (docx), imported only when a user exports. Each flag is a
- * heading with its severity and review status, the evidence quoted with file, page and section,
+ * heading with its severity and review status, the evidence quoted with file, page and section
+ * (the words the review marks in bold, highlighted),
  * the explanation, guidance, fallback language and the review note. Text goes in as text runs.
  */
 import { exportStrings, type ExportLang } from './export-strings';
@@ -25,7 +26,11 @@ export async function scanToDocx(report: ScanReport, lang: ExportLang = 'en'): P
     children.push(p(`${r.finding}. ${r.explanation}`));
     if (r.evidence) {
       children.push(p(`${t.evidence} (${r.document}, p. ${r.page}${r.section ? `, ${r.section}` : ''}):`, { bold: true }));
-      children.push(quote(r.evidence));
+      if (r.evidenceParts) {
+        // The words the review marks, marked here too (bold, highlighted).
+        const [before, marked, after] = r.evidenceParts;
+        children.push(new Paragraph({ indent: { left: 720 }, children: [new TextRun({ text: before, italics: true }), new TextRun({ text: marked, italics: true, bold: true, highlight: 'yellow' }), new TextRun({ text: after, italics: true })] }));
+      } else children.push(quote(r.evidence));
     }
     if (r.details) children.push(labelled(t.checked, r.details));
     if (r.guidance) children.push(labelled(t.guidance, r.guidance));

@@ -29,6 +29,10 @@ export interface FlagRow {
   readonly page: string;
   readonly section: string;
   readonly evidence: string;
+  /** The words of the evidence that read most as the flag's clause (Evidence.focus), shown marked in the review; '' when none. */
+  readonly marked: string;
+  /** The evidence cut around them (before, marked, after), for formats that can mark them; null when none are marked. */
+  readonly evidenceParts: readonly [string, string, string] | null;
   readonly explanation: string;
   readonly details: string;
   readonly guidance: string;
@@ -38,7 +42,7 @@ export interface FlagRow {
   readonly reviewedAt: string;
 }
 
-const COLUMN_KEYS: readonly FlagColumn[] = ['severity', 'status', 'rule', 'clauseType', 'finding', 'document', 'page', 'section', 'evidence', 'explanation', 'details', 'guidance', 'fallback', 'note', 'reviewedBy', 'reviewedAt'];
+const COLUMN_KEYS: readonly FlagColumn[] = ['severity', 'status', 'rule', 'clauseType', 'finding', 'document', 'page', 'section', 'evidence', 'marked', 'explanation', 'details', 'guidance', 'fallback', 'note', 'reviewedBy', 'reviewedAt'];
 
 /** The report's columns, titled in `lang`. */
 export function flagColumns(lang: ExportLang = 'en'): readonly { readonly key: FlagColumn; readonly title: string }[] {
@@ -53,6 +57,7 @@ export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[]
   return withReviews(report.scan.flags, report.reviews).map(({ flag, review }) => {
     const last = review.history.at(-1);
     const ev = flag.evidence;
+    const focus = ev?.focus && ev.focus.start < ev.focus.end && ev.focus.end <= ev.text.length ? ev.focus : null;
     return {
       severityCode: flag.severity,
       severity: t.severities[flag.severity] ?? flag.severity,
@@ -65,6 +70,8 @@ export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[]
       page: ev ? (ev.page === ev.pageEnd ? String(ev.page) : `${ev.page}–${ev.pageEnd}`) : '',
       section: ev ? ev.sectionPath.join(' › ') : '',
       evidence: ev?.text ?? '',
+      marked: focus ? ev!.text.slice(focus.start, focus.end).trim() : '',
+      evidenceParts: focus ? [ev!.text.slice(0, focus.start), ev!.text.slice(focus.start, focus.end), ev!.text.slice(focus.end)] : null,
       explanation: flag.explanation,
       details: flag.details.join('; '),
       guidance: flag.guidance ?? '',

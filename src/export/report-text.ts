@@ -35,12 +35,20 @@ export function scanToMarkdown(report: ScanReport, lang: ExportLang = 'en'): str
 function flagSection(r: FlagRow, n: number, t: ExportStrings): string[] {
   const e = escapeMarkdown;
   const lines = [`## ${n}. ${e(r.rule)} — ${r.severity.toUpperCase()} (${r.status})`, '', `${e(r.finding)}. ${e(r.explanation)}`, ''];
-  if (r.evidence) lines.push(`**${t.evidence}** (${e(r.document)}, p. ${r.page}${r.section ? `, ${e(r.section)}` : ''}):`, '', `> ${e(r.evidence)}`, '');
+  if (r.evidence) lines.push(`**${t.evidence}** (${e(r.document)}, p. ${r.page}${r.section ? `, ${e(r.section)}` : ''}):`, '', `> ${r.evidenceParts ? markedMarkdown(r.evidenceParts) : e(r.evidence)}`, '');
   if (r.details) lines.push(`**${t.checked}:** ${e(r.details)}`, '');
   if (r.guidance) lines.push(`**${t.guidance}:** ${e(r.guidance)}`, '');
   if (r.fallback) lines.push(`**${t.fallbackLanguage}:**`, '', `> ${e(r.fallback)}`, '');
   if (r.note || r.reviewedBy) lines.push(`**${t.review}:** ${r.status}${r.reviewedBy ? ` ${t.reviewedBy(e(r.reviewedBy), r.reviewedAt)}` : ''}${r.note ? ` — ${e(r.note)}` : ''}`, '');
   return lines;
+}
+
+/** The evidence with its marked words in bold (the spaces around them kept outside the markers, as Markdown needs). */
+function markedMarkdown([before, marked, after]: readonly [string, string, string]): string {
+  const lead = /^\s*/u.exec(marked)![0];
+  const trail = /\s*$/u.exec(marked)![0];
+  const core = marked.trim();
+  return `${escapeMarkdown(before)}${lead}${core ? `**${escapeMarkdown(core)}**` : ''}${trail}${escapeMarkdown(after)}`;
 }
 
 export { csvField } from './cells';

@@ -140,7 +140,7 @@ describe('French and German end to end', () => {
     await s.page.getByRole('navigation', { name: 'Documents examinés' }).getByTestId('review-doc').first().click();
     const csv = await download(s.page, () => s.page.getByRole('group', { name: 'Rapport' }).getByRole('button', { name: 'CSV' }).click());
     expect(csv.name).toMatch(/-examen\.csv$/);
-    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Explication,Détails,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Mots repérés,Explication,Détails,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
     await s.page.screenshot({ path: `${ARTIFACTS}/languages-fr-review.png`, fullPage: true });
     await s.page.getByRole('tab', { name: 'Questions' }).click();
   });

@@ -157,8 +157,10 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     const md = await download(s.page, () => bar.getByRole('button', { name: 'Markdown' }).click());
     expect(md.name).toBe('services-agreement-commercial-contracts-review.md');
     expect(md.bytes.toString('utf8')).toContain('# Contract review: services-agreement.pdf');
+    // The words the review marks are bold in the report, as on screen.
+    expect(md.bytes.toString('utf8')).toMatch(/\*\*[^*]*laws of the State of Texas[^*]*\*\*/u);
     const csv = await download(s.page, () => bar.getByRole('button', { name: 'CSV' }).click());
-    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toMatch(/^Severity,Status,Rule,/);
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toMatch(/^Severity,Status,Rule,.*,Evidence,Marked words,/);
 
     const xlsx = await download(s.page, () => bar.getByRole('button', { name: 'Excel' }).click());
     expect(xlsx.name.endsWith('.xlsx')).toBe(true);

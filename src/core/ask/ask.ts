@@ -19,7 +19,7 @@ import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
 import { askedValue, extractValue, VALUE_WORDS } from '../values/extract';
-import { askedParts, type AskedPart, CLAUSE_RANK_WEIGHT, clauseEvidence, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
+import { askedParts, type AskedPart, CLAUSE_RANK_WEIGHT, clauseEvidence, MAX_DOCUMENTS_READ_WHOLE, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
 import { withStatedPassages } from './stated-passages';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
@@ -75,15 +75,20 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   throwIfAborted(signal, 'ask');
   // The clause kind asked about is read from the question without the words naming its documents
   // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).
-  const whole = deps.chunks ? { documentIds: plan.scope.documentIds, chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
+  // A workspace of a few documents is read whole as a question naming them all would be: "does it
+  // renew?" over the one contract opened finds the clause that says "shall automatically be
+  // extended", which shares no word with the question.
+  const readWhole = plan.scope.documentIds.length > 0 ? plan.scope.documentIds : documents.length <= MAX_DOCUMENTS_READ_WHOLE ? documents.map((d) => d.id) : [];
+  const whole = deps.chunks ? { documentIds: readWhole, chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
   const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
   // "can we walk away early?" for a clause that says "upon ninety days' notice").
-  // A document in scope whose text shares no word with the question still offers its passages of the kind.
+  // A document read whole (in scope, or of a small workspace) whose text shares no word with the
+  // question still offers its passages of the kind.
   const retrieved = new Map(response.passages.map((p) => [p.documentId, p.document]));
-  const named = new Map(inScope.map((d) => [d.id, d]));
-  const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(named.get(id));
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(byId.get(id));
   // Read without the words naming the documents, as the kind is ("… between Baoding Fengfan Group
   // Limited Liability Company …; when does the initial term expire?" asks no liability cap).
   // Each ask of a question that joins several its own ("how long does it run and does it renew?").

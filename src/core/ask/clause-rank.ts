@@ -45,8 +45,11 @@ export const WORKSPACE_CLAUSE_RANK_WEIGHT = 1;
  */
 const KIND_PASSAGE_MIN_SCORE = 0.5;
 
-/** Documents in scope read whole for the asked kind at most (more: only the passages retrieved). */
-const MAX_DOCUMENTS_READ_WHOLE = 5;
+/**
+ * Documents in scope read whole for the asked kind at most (more: only the passages retrieved);
+ * a workspace of no more documents is read whole for a question that names none (ask.ts).
+ */
+export const MAX_DOCUMENTS_READ_WHOLE = 5;
 
 export interface ClauseEvidence {
   /** The clause kinds the question asks about (empty: none, or no classifier). */

@@ -91,6 +91,29 @@ describe('scan reports', () => {
   });
 });
 
+describe('the words a flag marks', () => {
+  // A flag whose evidence has marked words (Evidence.focus), as the review shows them.
+  const marked = (): ScanReport => {
+    const words = 'upon fifteen (15) days written notice';
+    const flag = scan.flags.find((f) => f.evidence?.text.includes(words))!;
+    const ev = flag.evidence!;
+    const start = ev.text.indexOf(words);
+    return { ...report, scan: { ...scan, flags: [{ ...flag, evidence: { ...ev, focus: { start: start - 1, end: start + words.length } } }] }, reviews: [] };
+  };
+
+  it('are a column of the CSV, bold in Markdown and highlighted in Word', async () => {
+    const rows = await readCsv(scanToCsv(marked()));
+    expect(rows[1]![rows[0]!.indexOf('Marked words')]).toBe('upon fifteen (15) days written notice');
+    const md = scanToMarkdown(marked());
+    expect(md).toMatch(/convenience \*\*upon fifteen \(15\) days written notice\*\*\./u);
+    const xml = strFromU8(unzipSync(await scanToDocx(marked()))['word/document.xml']!);
+    expect(xml).toMatch(/<w:highlight w:val="yellow"\/>[\s\S]*?upon fifteen \(15\) days written notice</u);
+    // Without marked words the evidence is quoted whole, the column empty.
+    const plain = await readCsv(scanToCsv({ ...report, scan: { ...scan, flags: scan.flags.map((f) => ({ ...f, evidence: f.evidence ? { ...f.evidence, focus: undefined } : null })) } }));
+    expect(plain.slice(1).map((r) => r[plain[0]!.indexOf('Marked words')] ?? '')).toEqual(plain.slice(1).map(() => ''));
+  });
+});
+
 describe('portfolio exports', () => {
   it('CSV and XLSX of the grid, parsed back', async () => {
     const grid = portfolioGrid([scan], commercial.clauseTypes, report.reviews);
@@ -117,7 +140,7 @@ describe('reports in French and German', () => {
     expect(fr).toContain('Écartée par Ana Lawyer le 2026-01-02 00:00 UTC — Accepted after negotiation');
     expect(fr).toContain('**Rédaction de repli :**'.replace(' :', ':'));
     const de = scanToCsv(report, 'de');
-    expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Erläuterung,Einzelheiten,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
+    expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Markierte Wörter,Erläuterung,Einzelheiten,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
     expect(de).toContain('Verworfen');
     // A tentative present flag (the review's offset) is "possibly present" in every language.
     const [first] = scan.flags;

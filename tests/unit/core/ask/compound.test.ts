@@ -86,6 +86,13 @@ describe('a question joining two asks', () => {
     expect(de.turn.answer!.text).toMatch(/\n\nVerlängerung: 6 Monate \[\d\]/u);
   });
 
+  it('reads the one contract of the workspace whole for a question naming none', async () => {
+    const { result, turn } = await answer('does it renew?');
+    expect(result.scope.documentIds).toEqual([]);
+    expect(turn.state).toBe('answered');
+    expect(turn.answer!.text).toMatch(/^Renewal term: 6 months \[\d\]/u);
+  });
+
   it('reads one ask as before', async () => {
     const { result } = await answer('how long does the brightline deal run?');
     expect(result.asks).toBeUndefined();

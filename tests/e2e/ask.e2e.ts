@@ -226,8 +226,11 @@ describe('ask: scope, answers, conversations', () => {
     const turn = latestTurn(s.page);
     expect((await results(s.page))[0]!.file).toBe(FRENCH);
     expect(await turn.getAttribute('lang')).toBe('fr');
-    // The renewal asked for leads, in French, then the verbatim quotes.
-    expect(await turn.getByTestId('answer-text').textContent()).toMatch(/^(?:Durée du renouvellement : [^[]+\[\d\]\s*)?Extraits des documents, mot pour mot :/);
+    // Two asks (how long, how it renews): each value leads, in French, then the verbatim quotes of both.
+    const text = await turn.getByTestId('answer-text').textContent();
+    expect(text).toMatch(/^Fin de la durée initiale : 2 ans après la date d’effet \[\d\]\s*Durée du renouvellement : 1 an[^[]*\[\d\]\s*Extraits des documents, mot pour mot :/);
+    expect(text).toContain('deux (2) ans');
+    expect(text).toContain('Il se renouvelle tacitement');
     expect(await turn.getByRole('heading', { name: 'Sources' }).count()).toBe(1);
     expect(await turn.getByTestId('writer').textContent()).toContain('Passages cités mot pour mot');
   });

@@ -6,7 +6,9 @@
  *
  * Selection follows the scope: a question about one document shows several passages of it (the
  * per-file limit only keeps one long document from filling every slot of a workspace-wide
- * search); a few documents share the slots; the workspace keeps the settings' per-file limit.
+ * search); a few documents share the slots; the workspace keeps the settings' per-file limit,
+ * unless it holds no more documents than a question may name and have read whole (five): a
+ * question naming none is then searched as if it named them all.
  */
 import { throwIfAborted } from '../errors';
 import type { JobOptions } from '../ports';
@@ -63,7 +65,12 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     };
   }
   const inScope = documents.filter((d) => plan.scope.documentIds.includes(d.id));
-  const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(inScope).length);
+  // A workspace of a few documents is searched as a question naming them all would search it: read
+  // whole for the asked clause kind, several passages of each shown, the clause kind weighing as
+  // within named documents. "does it renew?" over the one contract opened finds the clause that
+  // says "shall automatically be extended", which shares no word with the question.
+  const focus = inScope.length > 0 ? inScope : documents.length <= MAX_DOCUMENTS_READ_WHOLE ? documents : [];
+  const settings = scopedSettings(request.settings ?? DEFAULT_PIPELINE, groupCopies(focus).length);
   const selection = settings.selection;
   // More candidates than slots: the asked clause kind can move one up, repeats across copies drop out.
   const fetch = {
@@ -75,11 +82,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   throwIfAborted(signal, 'ask');
   // The clause kind asked about is read from the question without the words naming its documents
   // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).
-  // A workspace of a few documents is read whole as a question naming them all would be: "does it
-  // renew?" over the one contract opened finds the clause that says "shall automatically be
-  // extended", which shares no word with the question.
-  const readWhole = plan.scope.documentIds.length > 0 ? plan.scope.documentIds : documents.length <= MAX_DOCUMENTS_READ_WHOLE ? documents.map((d) => d.id) : [];
-  const whole = deps.chunks ? { documentIds: readWhole, chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
+  const whole = deps.chunks ? { documentIds: focus.map((d) => d.id), chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
   const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
@@ -91,14 +94,14 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documentOf = (id: string) => retrieved.get(id) ?? passageDocument(byId.get(id));
   // Read without the words naming the documents, as the kind is ("… between Baoding Fengfan Group
   // Limited Liability Company …; when does the initial term expire?" asks no liability cap).
-  // Each ask of a question that joins several its own ("how long does it run and does it renew?").
+  // A question joining several asks may ask a value in each ("how long does it run and does it renew?").
   const parts = askedParts(clauses, plan.kindQuery || question);
   const valuesAsked = deps.classifier ? [...new Set(parts.map((p) => askedValue(p.question, p.asked)))].filter((v): v is ValueKind => v !== null) : [];
   const valueAsked = valuesAsked[0] ?? null;
   // The preamble that dates the contract, for "when does it take effect?" (stated-passages.ts).
   const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valueAsked, whole, inScope, documentOf);
   const evidence = stated.length > 0 ? { ...clauses, scores: new Map([...clauses.scores, ...stated.map((id) => [id, 1] as const)]) } : clauses;
-  const weight = plan.scope.documentIds.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
+  const weight = focus.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), evidence, selection, weight);
   const texts = sufficiencyTexts(response.explanation.queryLanguage);
   const scope = scopeName(plan.scope, documents, texts);

@@ -129,7 +129,10 @@ export async function clauseEvidence(classifier: ClauseClassifier, query: string
   const read = asked.length > 0 && whole ? await wholeDocuments(classifier, asked, whole, options) : null;
   const inScope = read?.best ?? null;
   const kindPassages = read?.passages ?? new Map<string, number>();
-  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(kindPassages), inScope, kindPassages, parts };
+  // Of a question joining several asks, each part's own evidence (its kinds only).
+  const partsWith = (scoresOf: (kinds: readonly ClauseLabel[], passagesOfKinds: ReadonlyMap<string, number>) => Map<string, number>) =>
+    parts.length > 1 ? parts.map((p) => ({ ...p, scores: scoresOf(p.asked, read?.ofKinds(p.asked) ?? new Map()), inScope: read?.presence(p.asked) ?? null })) : parts;
+  if (asked.length === 0 || passages.length === 0) return { asked, scores: new Map(kindPassages), inScope, kindPassages, parts: partsWith((_, kinds) => new Map(kinds)) };
   const chunks = [...new Map(passages.flatMap((p) => [p.chunk, ...p.context.before, ...p.context.after]).map((c) => [c.id, c])).values()];
   const languageOf = new Map(passages.map((p) => [p.documentId, p.document.language ?? null]));
   const labels = await classifier.classify(
@@ -142,9 +145,7 @@ export async function clauseEvidence(classifier: ClauseClassifier, query: string
     for (const [id, score] of passagesOfKinds) if (!scores.has(id)) scores.set(id, score);
     return scores;
   };
-  const scores = scoresOf(asked, kindPassages);
-  const scored = parts.length > 1 ? parts.map((p) => ({ ...p, scores: scoresOf(p.asked, read?.ofKinds(p.asked) ?? new Map()), inScope: read?.presence(p.asked) ?? null })) : parts;
-  return { asked, scores, inScope, kindPassages, parts: scored };
+  return { asked, scores: scoresOf(asked, kindPassages), inScope, kindPassages, parts: partsWith(scoresOf) };
 }
 
 interface WholeRead {

@@ -91,6 +91,10 @@ describe('a question joining two asks', () => {
     expect(result.scope.documentIds).toEqual([]);
     expect(turn.state).toBe('answered');
     expect(turn.answer!.text).toMatch(/^Renewal term: 6 months \[\d\]/u);
+    // Two asks, neither in the contract's words: the renewal clause answers one, nothing the other.
+    const both = await answer('does it renew and is there a non-compete?');
+    expect(both.result.asks?.map((a) => a.unanswered === null)).toEqual([true, false]);
+    expect(both.turn.answer!.text).toMatch(/^Renewal term: 6 months \[\d\]\n\nNo passage in the workspace is a non-compete clause\./u);
   });
 
   it('reads one ask as before', async () => {

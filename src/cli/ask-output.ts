@@ -11,7 +11,7 @@
  * (false: shown as context). Rows come from the flow's table in document order.
  */
 import { verificationSummary } from '../export/conversation-parts';
-import { pageLabel } from '../core/answer/sources';
+import { pageLabel, usedSources } from '../core/answer/sources';
 import type { TurnRecord } from '../core/answer-types';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../core/workspace/flows';
 import { rowVerdict, type Verdict } from '../core/workspace/verdict';
@@ -23,12 +23,6 @@ export interface AskRow {
   readonly value: string | null;
   readonly page: number | null;
   readonly quote: string | null;
-}
-
-function quotedSources(turn: TurnRecord): Set<number> {
-  const quoted = new Set<number>();
-  for (const q of turn.answer?.quotes ?? []) for (const n of q.foundIn !== null ? [q.foundIn] : q.cited) quoted.add(n);
-  return quoted;
 }
 
 export function askRows(flow: FlowRecord, paths: ReadonlyMap<string, string>): AskRow[] {
@@ -43,7 +37,7 @@ export function askRows(flow: FlowRecord, paths: ReadonlyMap<string, string>): A
 }
 
 export function askJson(turn: TurnRecord, flow: FlowRecord | null, paths: ReadonlyMap<string, string>): Record<string, unknown> {
-  const quoted = quotedSources(turn);
+  const used = usedSources(turn.answer);
   const rows = flow ? askRows(flow, paths) : null;
   return {
     question: turn.question,
@@ -54,7 +48,7 @@ export function askJson(turn: TurnRecord, flow: FlowRecord | null, paths: Readon
     verification: turn.answer?.verification ?? null,
     scope: turn.scope ? { source: turn.scope.source, files: turn.scope.documentIds.map((id) => paths.get(id) ?? id) } : null,
     sufficiency: turn.sufficiency ? { score: turn.sufficiency.score, threshold: turn.sufficiency.threshold, reasons: turn.sufficiency.reasons, signals: turn.sufficiency.signals ?? {} } : null,
-    sources: turn.sources.map((s) => ({ n: s.n, file: paths.get(s.documentId) ?? s.path, title: s.title, page: s.pageStart, section: s.sectionPath.join(' › '), quoted: quoted.has(s.n), text: s.text })),
+    sources: turn.sources.map((s) => ({ n: s.n, file: paths.get(s.documentId) ?? s.path, title: s.title, page: s.pageStart, section: s.sectionPath.join(' › '), quoted: used.has(s.n), text: s.text })),
     ...(turn.action ? { proposal: { kind: turn.action.kind, documents: turn.action.documentIds.length, approved: flow !== null } } : {}),
     ...(flow
       ? {
@@ -84,12 +78,12 @@ export function askText(turn: TurnRecord, flow: FlowRecord | null, approved: boo
   // Why the evidence falls short, as the app shows it under an insufficient answer.
   if (turn.state === 'insufficient') for (const reason of turn.sufficiency?.reasons ?? []) lines.push(`- ${reason}`);
   if (turn.action?.kind === 'flow' && !approved) lines.push('', `This reads ${turn.action.documentIds.length} documents one by one. Run again with --yes to approve.`);
-  const quoted = quotedSources(turn);
+  const used = usedSources(turn.answer);
   if (turn.sources.length > 0) {
     lines.push('', 'Sources:');
     for (const s of turn.sources) {
       const where = [pageLabel(s), s.sectionPath.length ? `§ ${s.sectionPath.join(' › ')}` : ''].filter(Boolean).join(' — ');
-      lines.push(`[${s.n}] ${s.path}${where ? ` — ${where}` : ''}${quoted.has(s.n) || turn.state !== 'answered' ? '' : ' (context, not quoted)'}`);
+      lines.push(`[${s.n}] ${s.path}${where ? ` — ${where}` : ''}${used.has(s.n) || turn.state !== 'answered' ? '' : ' (context, not quoted)'}`);
     }
   }
   if (turn.answer && turn.answer.verification.citations + turn.answer.verification.quotes > 0) lines.push('', verificationSummary(turn.answer));

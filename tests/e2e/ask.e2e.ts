@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textFile, WORKSPACE_CONTRACTS } from '../fixtures/contracts';
 import { ARTIFACTS, ask, latestTurn, launch, openApp, screenshotAtSizes, SIZES, results, waitForStatus, type Session } from './support';
@@ -57,6 +57,7 @@ describe('ask: scope, answers, conversations', () => {
     expect(await turn.getByTestId('quote-unverified').count()).toBe(0);
     expect(await turn.getByTestId('verification').textContent()).toMatch(/citations?, all resolved/);
     expect(await turn.getByRole('note').count()).toBe(0);
+    expect(await contextLabels(turn)).toEqual({ cited: 1, context: 0 });
     await screenshots(s.page, 'answered');
   });
 
@@ -68,6 +69,8 @@ describe('ask: scope, answers, conversations', () => {
     expect((await results(s.page))[0]!.section).toMatch(/Term and Renewal/);
     expect(await files(s.page)).toEqual(new Set([NW_CONTOSO]));
     expect(await s.page.getByTestId('followup-chip').textContent()).toContain('DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma');
+    // The renewal clause cited, the passages shown beside it labelled as context.
+    expect(await contextLabels(turn)).toEqual({ cited: 1, context: 3 });
   });
 
   it('does not trap a follow-up in its contract: names the contracts that match and asks again in all documents in one click', async () => {
@@ -382,3 +385,17 @@ describe('ask: scope, answers, conversations', () => {
     expect(s.consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });
+
+/** Every source of an answer is either cited by it or labelled as context: how many of each (throws on a source that is both or neither). */
+async function contextLabels(turn: Locator): Promise<{ cited: number; context: number }> {
+  const cited = new Set((await turn.getByTestId('citation').allTextContents()).map((c) => c.replace(/\D/g, '')));
+  const sources = turn.getByTestId('result');
+  let context = 0;
+  for (let i = 0; i < (await sources.count()); i++) {
+    const source = sources.nth(i);
+    const labelled = (await source.getByTestId('result-context').count()) === 1;
+    if (labelled === cited.has((await source.getAttribute('data-n'))!)) throw new Error(`source ${i + 1}: cited ${!labelled}, labelled as context ${labelled}`);
+    if (labelled) context++;
+  }
+  return { cited: cited.size, context };
+}

@@ -129,6 +129,18 @@ export function buildSources(question: string, candidates: readonly SourceCandid
 }
 
 /**
+ * The numbers of the sources an answer uses: quoted (where the quote was found, else the sources
+ * its sentence cites) or cited. The others are shown as context (the UI's "Context" badge,
+ * `npm run ask`'s "context, not quoted").
+ */
+export function usedSources(answer: Pick<CheckedAnswer, 'quotes' | 'citations'> | null): Set<number> {
+  const used = new Set<number>();
+  for (const q of answer?.quotes ?? []) for (const n of q.foundIn !== null ? [q.foundIn] : q.cited) used.add(n);
+  for (const c of answer?.citations ?? []) if (c.chunkId !== null) used.add(c.n);
+  return used;
+}
+
+/**
  * The sources with the section label of what the answer quotes from them: a source a quote was
  * found in is labelled with the section at that quote's start in its text (the first such quote
  * of the answer), resolved against the section its text starts in; "8 Termination › 8.2" becomes

@@ -1,7 +1,8 @@
 /**
  * The numbered sources of a turn (file, the contract's title and parties, page, section, the passage with the question's terms
  * marked), each opening the passage in the viewer. For an abstention they are the closest
- * passages, each labelled as such: shown so the reader can check, never as the answer. A long
+ * passages, each labelled as such: shown so the reader can check, never as the answer. Beside an
+ * answer, a source it neither quotes nor cites is labelled as context. A long
  * file name or section breaks anywhere rather than widen the page (a phone at 390 px).
  */
 import { pageLabel } from '../../core/answer/sources';
@@ -16,6 +17,7 @@ export function SourceList({
   terms,
   heading,
   closestLabel,
+  context,
   lang,
   query,
   onOpen,
@@ -25,6 +27,8 @@ export function SourceList({
   heading: string;
   /** Abstentions: the label every passage carries ("Closest"). */
   closestLabel?: string | undefined;
+  /** Answers: the sources the answer neither quotes nor cites, and how they are labelled ("Context"). */
+  context?: { readonly unused: ReadonlySet<number>; readonly label: string; readonly title: string } | undefined;
   /** The turn's language (the page words: "p. 5", "S. 5"). */
   lang?: string;
   /** The question as typed (which words of a stem to mark). */
@@ -47,6 +51,11 @@ export function SourceList({
                 <span className="result-head">
                   <span className="rank">{s.n}</span>
                   {closestLabel && <span className="badge badge-closest">{closestLabel}</span>}
+                  {context?.unused.has(s.n) && (
+                    <span className="badge badge-context" title={context.title} data-testid="result-context">
+                      {context.label}
+                    </span>
+                  )}
                   <span className="result-file" data-testid="result-file">
                     {s.file}
                   </span>

@@ -19,6 +19,7 @@ import { AnswerText } from './AnswerText';
 import { otherNames, quotedList, shownParties, type DocumentNames } from '../documents/doc-labels';
 import { DocumentTable, isDocumentTable } from '../flows/DocumentTable';
 import { FlowCard } from '../flows/FlowCard';
+import { usedSources } from '../../core/answer/sources';
 import { SourceList } from './SourceList';
 import { TurnTrace } from './TurnTrace';
 import { turnStrings, type TurnStrings } from './turn-strings';
@@ -250,7 +251,7 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
       )}
 
       {kind !== 'insufficient' && kind !== 'clarification' && (
-        <SourceList sources={turn.sources} terms={terms} heading={s.sources} lang={lang} query={turn.question} onOpen={open} />
+        <SourceList sources={turn.sources} terms={terms} heading={s.sources} context={contextOf(record, s)} lang={lang} query={turn.question} onOpen={open} />
       )}
 
       {record && (kind === 'error' || kind === 'stopped' || stale) && (
@@ -266,3 +267,11 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
     </li>
   );
 });
+
+/** An answered turn's sources its answer neither quotes nor cites, labelled as context (none while it is written, or when the answer uses none of them). */
+function contextOf(record: TurnRecord | null | undefined, s: { readonly context: string; readonly contextTitle: string }) {
+  if (!record?.answer || (record.state !== 'answered' && record.state !== 'creative')) return undefined;
+  const used = usedSources(record.answer);
+  if (used.size === 0) return undefined;
+  return { unused: new Set(record.sources.map((x) => x.n).filter((n) => !used.has(n))), label: s.context, title: s.contextTitle };
+}

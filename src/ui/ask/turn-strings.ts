@@ -16,6 +16,9 @@ export interface TurnStrings {
   readonly insufficient: (scope: string | null) => string;
   readonly closestHeading: string;
   readonly closest: string;
+  /** An answer's source it neither quotes nor cites: shown as context ("Context"), with why as its title. */
+  readonly context: string;
+  readonly contextTitle: string;
   readonly why: string;
   readonly whichDocument: string;
   /** Above the closest documents when none matches the name the question used. */
@@ -52,6 +55,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `No passage in ${s} clearly answers this.` : 'No passage in the documents clearly answers this.'),
     closestHeading: 'Closest passages — none of them answers the question',
     closest: 'Closest',
+    context: 'Context',
+    contextTitle: 'Shown for context: the answer neither quotes nor cites it',
     why: 'Why',
     whichDocument: 'Which document do you mean?',
     closestDocuments: 'Closest documents',
@@ -79,6 +84,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Aucun passage de ${s} ne répond clairement à cette question.` : 'Aucun passage des documents ne répond clairement à cette question.'),
     closestHeading: 'Passages les plus proches — aucun ne répond à la question',
     closest: 'Le plus proche',
+    context: 'Contexte',
+    contextTitle: 'Montré pour le contexte : la réponse ne le cite pas',
     why: 'Pourquoi',
     whichDocument: 'De quel document s’agit-il ?',
     closestDocuments: 'Documents les plus proches',
@@ -106,6 +113,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Keine Textstelle in ${s} beantwortet dies eindeutig.` : 'Keine Textstelle der Dokumente beantwortet dies eindeutig.'),
     closestHeading: 'Nächstliegende Textstellen — keine beantwortet die Frage',
     closest: 'Nächstliegend',
+    context: 'Kontext',
+    contextTitle: 'Zum Kontext gezeigt: die Antwort zitiert diese Stelle nicht',
     why: 'Warum',
     whichDocument: 'Welches Dokument meinen Sie?',
     closestDocuments: 'Ähnlichste Dokumente',
@@ -133,6 +142,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Ningún pasaje de ${s} responde claramente a esto.` : 'Ningún pasaje de los documentos responde claramente a esto.'),
     closestHeading: 'Pasajes más cercanos — ninguno responde a la pregunta',
     closest: 'Más cercano',
+    context: 'Contexto',
+    contextTitle: 'Se muestra como contexto: la respuesta no lo cita',
     why: 'Por qué',
     whichDocument: '¿A qué documento se refiere?',
     closestDocuments: 'Documentos más cercanos',
@@ -160,6 +171,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Nessun passaggio di ${s} risponde chiaramente.` : 'Nessun passaggio dei documenti risponde chiaramente.'),
     closestHeading: 'Passaggi più vicini — nessuno risponde alla domanda',
     closest: 'Più vicino',
+    context: 'Contesto',
+    contextTitle: 'Mostrato come contesto: la risposta non lo cita',
     why: 'Perché',
     whichDocument: 'Quale documento intendi?',
     closestDocuments: 'Documenti più vicini',
@@ -187,6 +200,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Geen passage in ${s} beantwoordt dit duidelijk.` : 'Geen passage in de documenten beantwoordt dit duidelijk.'),
     closestHeading: 'Dichtstbijzijnde passages — geen ervan beantwoordt de vraag',
     closest: 'Dichtstbij',
+    context: 'Context',
+    contextTitle: 'Getoond als context: het antwoord citeert dit niet',
     why: 'Waarom',
     whichDocument: 'Welk document bedoelt u?',
     closestDocuments: 'Meest verwante documenten',
@@ -214,6 +229,8 @@ const STRINGS: Readonly<Record<UiLanguage, TurnStrings>> = {
     insufficient: (s) => (s ? `Nenhuma passagem de ${s} responde claramente a isto.` : 'Nenhuma passagem dos documentos responde claramente a isto.'),
     closestHeading: 'Passagens mais próximas — nenhuma responde à pergunta',
     closest: 'Mais próxima',
+    context: 'Contexto',
+    contextTitle: 'Mostrado como contexto: a resposta não o cita',
     why: 'Porquê',
     whichDocument: 'A que documento se refere?',
     closestDocuments: 'Documentos mais próximos',

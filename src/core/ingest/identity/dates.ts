@@ -34,7 +34,30 @@ const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“
  * shown by the signatures below"), the latest date of its signature block (`closing`).
  */
 export function extractEffectiveDate(text: string, closing = ''): DatedText | null {
-  return statedDate(text) ?? signedDate(text, closing);
+  return statedDate(text) ?? signedDate(text, closing) ?? scheduledStart(text, closing);
+}
+
+/**
+ * A start date a schedule, an appendix or an order form states as a labelled field, when nothing
+ * before dates the contract: "2 TERMS 2.1 Contract start: 04-01-06 2.2 Contract end: 04-01-08"
+ * (the term clause runs "for twenty-four (24) months with the effective date"), "Start Date:
+ * January 1, 2020", "Commencement Date: 1 March 2019". Numeric dates read month first, as the
+ * signature dates are.
+ */
+const LABELLED_START = new RegExp(
+  String.raw`\b(?:(?:contract|agreement|term|service|services|subscription|licen[cs]e)\s+)?(?:start(?:ing)?|commencement|effective|beginning)(?:\s+date)?\s*:\s*(?:(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})(?![\p{L}\p{N}])|(${DATE_BODY}))`,
+  'giu',
+);
+
+function scheduledStart(text: string, closing: string): DatedText | null {
+  for (const block of [text, closing]) {
+    for (const m of block.matchAll(LABELLED_START)) {
+      if (m[4]) return { text: m[4].replace(/\s+/gu, ' '), iso: findDates(m[4])[0]?.value ?? null };
+      const iso = isoFrom(twoDigitYear(m[3]!), Number(m[1]), Number(m[2]));
+      if (iso) return { text: `${m[1]}-${m[2]}-${m[3]}`, iso };
+    }
+  }
+  return null;
 }
 
 /** Taking effect when signed, in the opening or the final provisions. */

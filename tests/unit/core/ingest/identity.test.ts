@@ -279,6 +279,18 @@ describe('identity', () => {
     expect(at('This Agreement is made as of May 1, 2019 between Alpha Inc. and Beta LLC. “Effective Date” means the date on which the Products are first delivered.')).toBe('2019-05-01');
   });
 
+  it('takes a start date a schedule states as a field when nothing before dates the contract', () => {
+    const filler = (n: number) => ({ page: n, text: `Clause ${n}. ${'The parties shall cooperate in good faith. '.repeat(40)}` });
+    const opening = 'CONTENT LICENSING AGREEMENT\nbetween Data Call Technologies, Inc. and PLAN_B MEDIA AG.\n7.1 Unless otherwise stated in the Appendix the term of this letter Agreement shall continue for twenty-four (24) months with the effective date.';
+    const appendix = 'APPENDIX 2\n2 TERMS\n2.1 Contract start: 04-01-06\n2.2 Contract end: 04-01-08\n2.3 Commercial distribution possible from:';
+    expect(extractIdentity([page(opening), ...Array.from({ length: 11 }, (_, i) => filler(i + 2)), { page: 13, text: appendix }]).effectiveDate).toEqual({ text: '04-01-06', iso: '2006-04-01' });
+    const at = (text: string) => extractIdentity([page(text)]).effectiveDate?.iso ?? null;
+    expect(at('ORDER FORM\nCustomer: Beta LLC\nSubscription Start Date: January 1, 2020\nSubscription End Date: December 31, 2020')).toBe('2020-01-01');
+    // A date the opening states comes first; a field with no date is no start date.
+    expect(at('This Agreement is made as of May 1, 2019 between Alpha Inc. and Beta LLC.\nSCHEDULE A\nService start date: June 3, 2019')).toBe('2019-05-01');
+    expect(at('ORDER FORM\nStart Date: ______________\nCommencement: upon signature')).toBeNull();
+  });
+
   it('keeps what a form writes of a date it leaves blank', () => {
     const at = (text: string) => extractIdentity([page(text)]).effectiveDate;
     expect(at('MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement (the “Agreement”) is effective March ____, 2016 (the “Effective Date”), BETWEEN: Alpha Motors Corp. and Beta Industry Co., Ltd.')).toEqual({ text: 'March ____, 2016', iso: '2016-03' });

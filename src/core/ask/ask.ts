@@ -99,7 +99,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const valuesAsked = deps.classifier ? [...new Set(parts.map((p) => askedValue(p.question, p.asked)))].filter((v): v is ValueKind => v !== null) : [];
   const valueAsked = valuesAsked[0] ?? null;
   // The preamble that dates the contract, for "when does it take effect?" (stated-passages.ts).
-  const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valueAsked, whole, inScope, documentOf);
+  const { passages: candidates, stated } = await withStatedPassages(await withKindPassages(response.passages, clauses, whole, documentOf), valuesAsked, whole, focus, documentOf);
   const evidence = stated.length > 0 ? { ...clauses, scores: new Map([...clauses.scores, ...stated.map((id) => [id, 1] as const)]) } : clauses;
   const weight = focus.length > 0 ? CLAUSE_RANK_WEIGHT : WORKSPACE_CLAUSE_RANK_WEIGHT;
   const passages = rankByClause(dropCopyRepeats(candidates, documents), evidence, selection, weight);
@@ -117,7 +117,10 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     ...(valueAsked ? { valueWords: [...new Set(valuesAsked.flatMap((v) => VALUE_WORDS[v]))], valueKind: valueAsked } : {}),
     scopeLanguages: (inScope.length > 0 ? inScope : documents).map((d) => d.language ?? null),
   });
-  const answered = sufficiency.score >= sufficiency.threshold;
+  // A question joining several asks is answered when one of them asks a value that a passage
+  // shown states, whatever the others find: "does it have a non-compete and when does it take
+  // effect?" states the effective date and says no passage is a non-compete clause.
+  const answered = sufficiency.score >= sufficiency.threshold || (parts.length > 1 && parts.some((p) => statesValue(askedValue(p.question, p.asked), passages)));
   const asks = parts.length > 1 ? partsOfQuestion(parts, answered ? passages : null, texts, scope) : null;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
   throwIfAborted(signal, 'ask');
@@ -164,10 +167,15 @@ function partsOfQuestion(parts: readonly AskedPart[], passages: readonly Pipelin
     const value = askedValue(part.question, part.asked);
     // As the sufficiency check reads the kind: in the documents read whole, else in the passages shown.
     const kindFound = (part.inScope ?? Math.max(0, ...chunks.map((c) => part.scores?.get(c.id) ?? 0))) >= 0.5;
-    const valueFound = value !== null && (passages ?? []).some((p) => extractValue(value, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null }));
+    const valueFound = statesValue(value, passages ?? []);
     const unanswered = passages !== null && part.asked.length > 0 && !kindFound && !valueFound ? texts.notKind(scope, kindNames(part.asked, texts.language)) : null;
     return { question: part.question, clause: part.asked.length > 0, value, unanswered };
   });
+}
+
+/** Whether a passage states a value of the kind (none asked: no). */
+function statesValue(kind: ValueKind | null, passages: readonly PipelinePassage[]): boolean {
+  return kind !== null && passages.some((p) => extractValue(kind, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null }) !== null);
 }
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */

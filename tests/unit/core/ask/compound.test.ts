@@ -77,6 +77,16 @@ describe('a question joining two asks', () => {
     expect(turn.answer!.text).toContain('is a non-compete clause.');
   });
 
+  it('answers the ask a passage states though the other finds nothing', async () => {
+    const { result, turn } = await answer('does the brightline contract have a non-compete and when does it take effect?');
+    expect(result.outcome).toBe('answered');
+    expect(result.asks?.map((a) => [a.value, a.unanswered !== null])).toEqual([
+      [null, true],
+      ['effective_date', false],
+    ]);
+    expect(turn.answer!.text).toMatch(/^Effective date: March 24, 2006 \[\d\]\n\nNo passage in .* is a non-compete clause\./u);
+  });
+
   it('reads French and German questions joining two asks', async () => {
     const fr = await answer('Quelle est la durée du contrat brightline et y a-t-il une clause de non-concurrence ?');
     expect(fr.turn.answer!.text).toMatch(/^Fin de la durée initiale : 24 mois après la date d’effet/u);

@@ -19,7 +19,7 @@ const whole = { documentIds: ['dev'], chunks: async () => chunks };
 
 describe('withStatedPassages', () => {
   it('adds the passage that writes the document’s effective date to an effective-date question’s candidates', async () => {
-    const { passages, stated } = await withStatedPassages([retrieved(chunks[1]!, 0.3)], 'effective_date', whole, [doc], () => document);
+    const { passages, stated } = await withStatedPassages([retrieved(chunks[1]!, 0.3)], ['effective_date'], whole, [doc], () => document);
     expect(stated).toEqual(['dev:0']);
     expect(passages.map((p) => p.chunkId)).toEqual(['dev:0', 'dev:1']);
     expect(passages[0]!.score).toBe(0.3);
@@ -27,8 +27,8 @@ describe('withStatedPassages', () => {
 
   it('adds nothing for another question, a document without a date, or when the documents are not read whole', async () => {
     const one = [retrieved(chunks[1]!, 0.3)];
-    expect((await withStatedPassages(one, 'expiration_date', whole, [doc], () => document)).passages).toHaveLength(1);
-    expect((await withStatedPassages(one, 'effective_date', whole, [{ ...doc, identity: undefined }], () => document)).stated).toEqual([]);
-    expect((await withStatedPassages(one, 'effective_date', null, [doc], () => document)).passages).toHaveLength(1);
+    expect((await withStatedPassages(one, ['expiration_date'], whole, [doc], () => document)).passages).toHaveLength(1);
+    expect((await withStatedPassages(one, ['effective_date'], whole, [{ ...doc, identity: undefined }], () => document)).stated).toEqual([]);
+    expect((await withStatedPassages(one, ['effective_date'], null, [doc], () => document)).passages).toHaveLength(1);
   });
 });

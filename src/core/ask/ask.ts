@@ -121,7 +121,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   // shown states, whatever the others find: "does it have a non-compete and when does it take
   // effect?" states the effective date and says no passage is a non-compete clause.
   const answered = sufficiency.score >= sufficiency.threshold || (parts.length > 1 && parts.some((p) => statesValue(askedValue(p.question, p.asked), passages)));
-  const asks = parts.length > 1 ? partsOfQuestion(parts, answered ? passages : null, texts, scope) : null;
+  const asks = parts.length > 1 ? partsOfQuestion(parts, answered ? passages : null, texts, scopeName(plan.scope, documents, texts, false)) : null;
   const sentences = answered && deps.classifier && clauses.asked.length > 0 ? await kindSentences(deps.classifier, clauses.asked, passages, { signal }) : null;
   throwIfAborted(signal, 'ask');
   return {
@@ -195,10 +195,15 @@ function scopedSettings(settings: PipelineSettings, works: number): PipelineSett
 }
 
 /** How the scope reads in a sentence: "‹title›", "the 3 documents in scope", "the workspace" (in the reasons' language). */
-function scopeName(scope: AskScope, documents: readonly NamedDocument[], texts: SufficiencyTexts): string {
+/**
+ * `quote: false` for a sentence inside an answer, where the answer's check would read a quoted
+ * title as a quotation of the sources ("No passage in MANUFACTURING AND SUPPLY AGREEMENT is a
+ * non-compete clause.").
+ */
+function scopeName(scope: AskScope, documents: readonly NamedDocument[], texts: SufficiencyTexts, quote = true): string {
   if (scope.documentIds.length === 0) return texts.workspace;
   const docs = scope.documentIds.map((id) => documents.find((d) => d.id === id)).filter((d): d is NamedDocument => d !== undefined);
-  const titles = [...new Set(docs.map((d) => quoted(d.title ?? d.name, texts.language)))];
+  const titles = [...new Set(docs.map((d) => (quote ? quoted(d.title ?? d.name, texts.language) : (d.title ?? d.name))))];
   if (titles.length === 1) return titles[0]!;
   if (titles.length === 2) return texts.either(titles[0]!, titles[1]!);
   return texts.documents(titles.length);

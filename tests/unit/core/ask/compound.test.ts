@@ -74,7 +74,10 @@ describe('a question joining two asks', () => {
     expect(result.asks?.map((a) => a.unanswered !== null)).toEqual([false, true]);
     expect(turn.state).toBe('answered');
     expect(turn.answer!.text).toMatch(/^The initial term ends: 24 months after the Effective Date/u);
-    expect(turn.answer!.text).toContain('is a non-compete clause.');
+    expect(turn.answer!.text).toContain('No passage in CONTENT LICENSING AGREEMENT is a non-compete clause.');
+    // The app's own sentence is no quotation of the sources: the answer's check passes.
+    expect(turn.answer!.verification.ok).toBe(true);
+    expect(turn.answer!.verification.unverifiedQuotes).toBe(0);
   });
 
   it('answers the ask a passage states though the other finds nothing', async () => {
@@ -91,6 +94,7 @@ describe('a question joining two asks', () => {
     const fr = await answer('Quelle est la durée du contrat brightline et y a-t-il une clause de non-concurrence ?');
     expect(fr.turn.answer!.text).toMatch(/^Fin de la durée initiale : 24 mois après la date d’effet/u);
     expect(fr.turn.answer!.text).toContain('n’est une clause du type « non-concurrence ».');
+    expect(fr.turn.answer!.verification.unverifiedQuotes).toBe(0);
     const de = await answer('Wie lange läuft der Brightline-Vertrag und verlängert er sich automatisch?');
     expect(de.turn.answer!.text).toMatch(/^Ende der Laufzeit: 24 Monate nach dem Inkrafttreten/u);
     expect(de.turn.answer!.text).toMatch(/\n\nVerlängerung: 6 Monate \[\d\]/u);

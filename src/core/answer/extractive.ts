@@ -172,7 +172,7 @@ export interface FurtherAsks {
    * each stated on a line of its own after the first, its sentence quoted after the first value's.
    */
   readonly values?: readonly ValueKind[];
-  /** What no passage shown answers of the question's asks ("No passage in “…” is a non-compete clause."), said after the values. */
+  /** What no passage shown answers of the question's asks ("No passage in SUPPLY AGREEMENT is a non-compete clause."), said after the values. */
   readonly unanswered?: readonly string[];
   /** An ask is about a clause and asks no value ("… and can it be assigned?"): a sentence reading as the asked kinds is quoted though it states no value. */
   readonly clauses?: boolean;

@@ -12,11 +12,6 @@ import type { WholeDocuments } from './clause-rank';
 
 const flat = (text: string) => text.replace(/\s+/gu, ' ');
 
-/** What a document's identity says of a value it can place: the effective date as written. */
-const SAID: Partial<Record<ValueKind, (d: NamedDocument) => string | undefined>> = {
-  effective_date: (d) => d.identity?.effectiveDate?.text,
-};
-
 /**
  * The passages with, for a question asking the effective date (one of its asks, for a question
  * joining several), the first passage of each document in scope that writes its identity's
@@ -30,28 +25,23 @@ export async function withStatedPassages(
   documents: readonly NamedDocument[],
   documentOf: (id: string) => PipelinePassage['document'] | null,
 ): Promise<{ readonly passages: PipelinePassage[]; readonly stated: readonly string[] }> {
-  const readers = valuesAsked.map((v) => SAID[v]).filter((r): r is (d: NamedDocument) => string | undefined => r !== undefined);
-  if (readers.length === 0 || !whole) return { passages: [...passages], stated: [] };
+  if (!valuesAsked.includes('effective_date') || !whole) return { passages: [...passages], stated: [] };
   const stated: string[] = [];
   const have = new Set(passages.map((p) => p.chunkId));
   const best = Math.max(0, ...passages.map((p) => p.score));
   const out = [...passages];
   for (const documentId of whole.documentIds) {
-    const named = documents.find((d) => d.id === documentId);
+    const said = documents.find((d) => d.id === documentId)?.identity?.effectiveDate?.text;
     const document = documentOf(documentId);
-    if (!named || !document) continue;
-    for (const read of readers) {
-      const said = read(named);
-      if (!said) continue;
-      const chunks = [...(await whole.chunks(documentId))].sort((a, b) => a.seq - b.seq);
-      const i = chunks.findIndex((c) => flat(c.text).includes(flat(said)));
-      if (i < 0) continue;
-      const id = chunks[i]!.id;
-      if (!stated.includes(id)) stated.push(id);
-      if (have.has(id)) continue;
-      have.add(id);
-      out.unshift(chunkPassage(chunks, i, document, { score: best, rank: 0, before: 0 }));
-    }
+    if (!said || !document) continue;
+    const chunks = [...(await whole.chunks(documentId))].sort((a, b) => a.seq - b.seq);
+    const i = chunks.findIndex((c) => flat(c.text).includes(flat(said)));
+    if (i < 0) continue;
+    const id = chunks[i]!.id;
+    stated.push(id);
+    if (have.has(id)) continue;
+    have.add(id);
+    out.unshift(chunkPassage(chunks, i, document, { score: best, rank: 0, before: 0 }));
   }
   return { passages: out.map((p, n) => ({ ...p, rank: n + 1 })), stated };
 }

@@ -208,6 +208,13 @@ describe('ask: scope, answers, conversations', () => {
     await viewer.waitFor();
     await expect.poll(() => viewer.getByTestId('viewer-pager').textContent()).toBe(`Part ${cited.page.replace('part ', '')} of 2`);
     expect(await viewer.getByTestId('passage').textContent()).toContain('governed by the laws of England and Wales');
+    // The words the answer quotes from that source are marked within the passage.
+    const fold = (t: string) => t.replace(/[\s“”"«»„]+/g, ' ').trim();
+    const quoted = (await turn.getByTestId('quote-verbatim').allTextContents()).map(fold);
+    await viewer.locator('.focus-mark').first().waitFor();
+    const marked = fold((await viewer.locator('.focus-mark').allTextContents()).join(' '));
+    expect(quoted.some((q) => q.includes(marked) || marked.includes(q))).toBe(true);
+    expect(marked).toContain('governed by the laws of England and Wales');
     await s.page.screenshot({ path: `${ARTIFACTS}/ask-citation-viewer.png` });
 
     // From the viewer: questions search only this document.

@@ -104,6 +104,29 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await dialog.getByTestId('highlight').first().waitFor();
     await dialog.getByRole('button', { name: 'Text', exact: true }).click();
     expect(await dialog.getByTestId('passage').first().textContent()).toContain('fifteen (15) days');
+    // A passage that is all clause has no words marked within it.
+    expect(await dialog.getByTestId('passage-focus').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close source viewer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("marks a flag's marked words within its passage in the viewer, on the page as printed and in the text", async () => {
+    // Section 5's governing law runs into section 6 on insurance: the viewer marks the clause the flag is about.
+    await flag(s.page, 'governing-law-approved').getByRole('button', { name: 'Open in viewer' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'services-agreement.pdf' });
+    await dialog.waitFor();
+    await dialog.getByTestId('highlight-focus').first().waitFor();
+    const [passage, marked] = await Promise.all(['highlight', 'highlight-focus'].map((id) => dialog.getByTestId(id).evaluateAll((els) => els.reduce((sum, el) => sum + el.getBoundingClientRect().width * el.getBoundingClientRect().height, 0))));
+    expect(marked).toBeGreaterThan(0);
+    expect(marked).toBeLessThan(passage!);
+    await dialog.getByRole('button', { name: 'Text', exact: true }).click();
+    // The text is laid out in blocks that end at line breaks: the marked words may span several.
+    await dialog.getByTestId('passage-focus').first().waitFor();
+    const focus = (await dialog.getByTestId('passage-focus').allTextContents()).join('').replace(/\s+/g, ' ');
+    expect(focus).toContain('laws of the State of Texas');
+    expect(focus).not.toContain('Insurance');
+    expect((await dialog.getByTestId('passage').allTextContents()).join('')).toContain('Insurance');
+    await screenshot(s.page, 'review-01b-viewer-focus');
     await dialog.getByRole('button', { name: 'Close source viewer' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

@@ -76,10 +76,10 @@ export function ConversationPanel({ onOpen, onSetUpModel }: { onOpen: (source: O
   // Stable, so a turn that did not change is not rendered again while another streams.
   const actions: TurnActions = useMemo(
     () => ({
-      open: (source: AnswerSource, terms: readonly string[], query?: string) => {
+      open: (source: AnswerSource, terms: readonly string[], query?: string, focus?: string) => {
         setProblem(null);
         service.passage(source.chunkId, source.documentId).then(
-          (passage) => (passage ? onOpen({ passage, terms, ...(query ? { query } : {}) }) : setProblem(t.noLongerHere(source.file))),
+          (passage) => (passage ? onOpen({ passage, terms, ...(query ? { query } : {}), ...(focus ? { focus } : {}) }) : setProblem(t.noLongerHere(source.file))),
           () => setProblem(t.couldNotOpen(source.file)),
         );
       },

@@ -25,8 +25,11 @@ import { TurnTrace } from './TurnTrace';
 import { turnStrings, type TurnStrings } from './turn-strings';
 
 export interface TurnActions {
-  /** Opens a source in the viewer, the turn's query terms marked. */
-  readonly open: (source: AnswerSource, terms: readonly string[], query?: string) => void;
+  /**
+   * Opens a source in the viewer, the turn's query terms marked, and `focus`, the words the
+   * answer quotes from it, marked within the passage.
+   */
+  readonly open: (source: AnswerSource, terms: readonly string[], query?: string, focus?: string) => void;
   readonly askAgain: (question: string) => void;
   readonly searchWithout: (turnId: string, documentId: string) => void;
   readonly chooseDocument: (turnId: string, documentId: string) => void;
@@ -136,7 +139,8 @@ export const TurnCard = memo(function TurnCard({ turn, names, documents, actions
   const lang = turnLanguage(language, app);
   const terms = turn.retrieval?.terms ?? [];
   const searchable = documents.filter((d) => d.status === 'ready' || d.status === 'degraded').length;
-  const open = (source: AnswerSource) => actions.open(source, terms, turn.question);
+  // The words the answer quotes from a source are marked within it in the viewer.
+  const open = (source: AnswerSource) => actions.open(source, terms, turn.question, record?.answer?.quotes.find((q) => q.foundIn === source.n && q.status !== 'not_found')?.text);
   const cite = (n: number) => {
     const source = turn.sources.find((x) => x.n === n);
     if (source) open(source);

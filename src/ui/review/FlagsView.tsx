@@ -35,6 +35,12 @@ const FORMATS: readonly { readonly format: ReportFormat; readonly label: string 
   { format: 'docx', label: 'Word' },
 ];
 
+/** The flag's marked words, for the viewer to mark inside the passage (as the card marks them). */
+function focusOf(item: ReviewedFlag): Pick<OpenSource, 'focus'> {
+  const ev = item.flag.evidence;
+  return ev?.focus ? { focus: ev.text.slice(ev.focus.start, ev.focus.end) } : {};
+}
+
 function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
   const next = new Set(set);
   if (!next.delete(value)) next.add(value);
@@ -77,7 +83,7 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
 
   const open = (item: ReviewedFlag) => {
     session.reviews.passage(item.flag).then(
-      (passage) => (passage ? onOpen({ passage, terms: [] }) : setError(t.passageGone)),
+      (passage) => (passage ? onOpen({ passage, terms: [], ...focusOf(item) }) : setError(t.passageGone)),
       (e: unknown) => setError(describeError(e)),
     );
   };

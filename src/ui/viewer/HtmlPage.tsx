@@ -15,6 +15,8 @@ export interface HtmlPageProps {
   readonly page: HtmlViewPage;
   /** The passage's stored text on this page and where it starts (0..1 of the page), or null. */
   readonly passage: { readonly text: string; readonly hint: number } | null;
+  /** Words to mark within the passage (a flag's marked words) and where they start (0..1 of the page). */
+  readonly focus?: { readonly text: string; readonly hint: number } | null;
   readonly root: HTMLElement | null;
   readonly landAt: 'passage' | 'top' | 'bottom';
   readonly onLanded: (target: HTMLElement | null, coverage: number | null) => void;
@@ -32,7 +34,7 @@ function useSanitizer(): DOMPurify | null {
   return purify;
 }
 
-export function HtmlPage({ page, passage, root, landAt, onLanded }: HtmlPageProps) {
+export function HtmlPage({ page, passage, focus = null, root, landAt, onLanded }: HtmlPageProps) {
   const purify = useSanitizer();
   const container = useRef<HTMLDivElement>(null);
   const count = page.blockEnds.length;
@@ -57,10 +59,12 @@ export function HtmlPage({ page, passage, root, landAt, onLanded }: HtmlPageProp
       }
       const from = blockStart(page.textEnds, lo);
       const to = page.textEnds[hi - 1] ?? from;
-      const { marks, coverage } = markPassage(container.current, passage.text, to > from ? (at - from) / (to - from) : 0);
-      onLanded(landAt === 'passage' ? (marks[0] ?? null) : null, coverage);
+      const within = (share: number) => (to > from ? (share * totalText - from) / (to - from) : 0);
+      const { marks, coverage } = markPassage(container.current, passage.text, within(passage.hint));
+      const focused = focus ? markPassage(container.current, focus.text, within(focus.hint), 'focus-mark').marks : [];
+      onLanded(landAt === 'passage' ? (focused[0] ?? marks[0] ?? null) : null, coverage);
     },
-    [purify, passage, page, at, landAt, onLanded],
+    [purify, passage, focus, page, totalText, landAt, onLanded],
   );
 
   if (count === 0) return <p className="muted">This part has no text.</p>;

@@ -23,6 +23,7 @@ import type { OpenSource } from './open-source';
 import { hasPrintedPages, pageLabel, pagerLabel, sectionLabel } from '../common/format';
 import { useSession } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';
+import { focusInPassage } from '../../core/view/focus';
 import { reflowLines } from '../../core/view/reflow';
 import { useNarrow } from '../common/narrow';
 import { usePinchZoom } from './pinch';
@@ -100,6 +101,10 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   const range = stored ? passageRangeOnPage(chunk, page, stored.length) : null;
   const passageText = usePassageText(doc.id, stored, range);
   const located = passageText !== null && range && stored ? { text: passageText, hint: stored.length > 0 ? range.start / stored.length : 0 } : null;
+  // A flag's marked words within the passage on this page: offsets into the passage's text there.
+  const within = located && source.focus ? focusInPassage(located.text, source.focus) : null;
+  const focusRange = within && range ? { start: range.start + within.start, end: range.start + within.end } : null;
+  const focused = within && located && stored ? { text: located.text.slice(within.start, within.end), hint: stored.length > 0 ? focusRange!.start / stored.length : 0 } : null;
 
   useEffect(() => {
     const d = dialog.current;
@@ -201,13 +206,13 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
   else if (pageData.state === 'failed' || !stored) content = <p className="error-text">{pageData.state === 'failed' ? pageData.error : t.notAvailable(pager)}</p>;
   else if (view === 'original' && original === null) content = <p className="muted">{t.openingOriginal}</p>;
   else if (view === 'original' && original?.kind === 'pdf') {
-    content = <PdfPage key={page} pdf={original.pdf} page={page} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.ocr ? stored.layout : null} onLanded={onLanded} label={t.asPrinted(label)} />;
+    content = <PdfPage key={page} pdf={original.pdf} page={page} fitWidth={fitWidth} zoom={zoom} passage={located} focus={focused} layout={stored.ocr ? stored.layout : null} onLanded={onLanded} label={t.asPrinted(label)} />;
   } else if (view === 'original' && original?.kind === 'image') {
-    content = <PicturePage url={original.url} fitWidth={fitWidth} zoom={zoom} passage={located} layout={stored.layout} onLanded={onLanded} label={t.asScanned(label)} />;
+    content = <PicturePage url={original.url} fitWidth={fitWidth} zoom={zoom} passage={located} focus={focused} layout={stored.layout} onLanded={onLanded} label={t.asScanned(label)} />;
   } else if (view === 'original' && original?.kind === 'html') {
-    content = <HtmlPage key={`${page}:${landAt}`} page={original.view.pages[page - 1]!} passage={located} root={body} landAt={landAt} onLanded={onLanded} />;
+    content = <HtmlPage key={`${page}:${landAt}`} page={original.view.pages[page - 1]!} passage={located} focus={focused} root={body} landAt={landAt} onLanded={onLanded} />;
   } else {
-    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} terms={terms} query={query} language={doc.language} root={body} landAt={landAt} onLanded={(el) => onLanded(el, null)} reflow={narrow} />;
+    content = <TextPage key={`${page}:${landAt}`} documentId={doc.id} view={stored} range={range} focus={focusRange} terms={terms} query={query} language={doc.language} root={body} landAt={landAt} onLanded={(el) => onLanded(el, null)} reflow={narrow} />;
   }
 
   return (
@@ -298,7 +303,19 @@ export function SourceViewer({ source, onClose }: { source: OpenSource; onClose:
           // On a phone the page is fitted to the width: its passage, readable, under it.
           <aside className="viewer-passage" data-testid="viewer-passage" aria-label={t.passageHere}>
             <h3>{t.passageHere}</h3>
-            <p>{reflowLines(located.text)}</p>
+            <p>
+              {within ? (
+                <>
+                  {reflowLines(located.text.slice(0, within.start))}
+                  <mark className="focus-mark" data-testid="viewer-passage-focus">
+                    {reflowLines(located.text.slice(within.start, within.end))}
+                  </mark>
+                  {reflowLines(located.text.slice(within.end))}
+                </>
+              ) : (
+                reflowLines(located.text)
+              )}
+            </p>
           </aside>
         )}
       </div>

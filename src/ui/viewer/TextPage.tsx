@@ -21,6 +21,8 @@ export interface TextPageProps {
   readonly documentId: string;
   readonly view: PageView;
   readonly range: Range | null;
+  /** Words marked within the passage (a flag's marked words), as offsets into the page's text. */
+  readonly focus?: Range | null;
   readonly terms: readonly string[];
   /** The question as typed (which words of a stem to mark). */
   readonly query?: string | undefined;
@@ -34,7 +36,7 @@ export interface TextPageProps {
   readonly reflow?: boolean;
 }
 
-export function TextPage({ documentId, view, range, terms, query, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
+export function TextPage({ documentId, view, range, focus = null, terms, query, language, root, landAt, onLanded, reflow = false }: TextPageProps) {
   const { index } = useSession();
   const ends = view.blockEnds;
   const [texts, setTexts] = useState<ReadonlyMap<number, string>>(new Map());
@@ -77,12 +79,12 @@ export function TextPage({ documentId, view, range, terms, query, language, root
   useEffect(() => {
     if (landed.current || anchorText === undefined) return;
     landed.current = true;
-    onLanded(landAt === 'passage' ? (container.current?.querySelector<HTMLElement>('.passage') ?? null) : null);
+    onLanded(landAt === 'passage' ? (container.current?.querySelector<HTMLElement>('.focus-mark') ?? container.current?.querySelector<HTMLElement>('.passage') ?? null) : null);
   }, [anchorText, landAt, onLanded]);
 
   const renderBlock = useCallback(
-    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} terms={terms} query={query} language={language} />,
-    [ends, textOf, range, terms, query, language],
+    (i: number) => <TextBlock key={i} index={i} start={blockStart(ends, i)} text={textOf(i)} range={range} focus={focus} terms={terms} query={query} language={language} />,
+    [ends, textOf, range, focus, terms, query, language],
   );
 
   return (
@@ -97,12 +99,13 @@ interface TextBlockProps {
   readonly start: number;
   readonly text: string | undefined;
   readonly range: Range | null;
+  readonly focus: Range | null;
   readonly terms: readonly string[];
   readonly query: string | undefined;
   readonly language: string | null;
 }
 
-const TextBlock = memo(function TextBlock({ index, start, text, range, terms, query, language }: TextBlockProps) {
+const TextBlock = memo(function TextBlock({ index, start, text, range, focus, terms, query, language }: TextBlockProps) {
   if (text === undefined) {
     return (
       <div className="text-block block-loading" data-block={index}>
@@ -120,11 +123,21 @@ const TextBlock = memo(function TextBlock({ index, start, text, range, terms, qu
   }
   const a = Math.max(0, range.start - start);
   const b = Math.min(text.length, range.end - start);
+  // The marked words, clipped to this block's part of the passage.
+  const fa = focus ? Math.min(b, Math.max(a, focus.start - start)) : b;
+  const fb = focus ? Math.max(fa, Math.min(b, focus.end - start)) : b;
+  const words = (from: number, to: number) => (to > from ? <Highlighted text={text.slice(from, to)} terms={terms} language={language} query={query} /> : null);
   return (
     <div className="text-block" data-block={index}>
       {text.slice(0, a)}
       <span className="passage" data-testid="passage">
-        <Highlighted text={text.slice(a, b)} terms={terms} language={language} query={query} />
+        {words(a, fa)}
+        {fb > fa && (
+          <mark className="focus-mark" data-testid="passage-focus">
+            {words(fa, fb)}
+          </mark>
+        )}
+        {words(fb, b)}
       </span>
       {text.slice(b)}
     </div>

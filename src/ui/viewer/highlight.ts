@@ -83,9 +83,10 @@ export function wordBoxHighlight(layout: PageLayout, passage: string, hint: numb
 
 /**
  * Wraps the passage's text inside `container` (a formatted page's rendered blocks) in
- * <mark class="passage-mark"> elements; returns them in document order.
+ * <mark class="passage-mark"> elements (`className`: "focus-mark" for the words marked within
+ * it); returns them in document order.
  */
-export function markPassage(container: HTMLElement, passage: string, hint: number): { marks: HTMLElement[]; coverage: number } {
+export function markPassage(container: HTMLElement, passage: string, hint: number, className = 'passage-mark'): { marks: HTMLElement[]; coverage: number } {
   const nodes: Text[] = [];
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
@@ -98,7 +99,7 @@ export function markPassage(container: HTMLElement, passage: string, hint: numbe
     range.setStart(node, r.start);
     range.setEnd(node, r.end);
     const mark = document.createElement('mark');
-    mark.className = 'passage-mark';
+    mark.className = className;
     range.surroundContents(mark);
     marks.unshift(mark);
   }

@@ -9,4 +9,10 @@ export interface OpenSource {
   readonly terms: readonly string[];
   /** The question as typed (which words of a stem to mark). */
   readonly query?: string;
+  /**
+   * Words of the passage to mark within its highlight, found in it as the viewer reads it: a
+   * flag's marked words (the clause the flag is about, in a passage that bundles several), or
+   * the words an answer quotes from it.
+   */
+  readonly focus?: string;
 }

@@ -23,7 +23,7 @@ import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
 import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage, labelQuotedSources, type SourceCandidate } from './sources';
-import { extractValue } from '../values/extract';
+import { extractValue, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
@@ -113,7 +113,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   const valueKinds = ask.asks ? [...new Set(ask.asks.map((a) => a.value))].filter((v): v is ValueKind => v !== null) : ask.askedValue ? [ask.askedValue] : [];
   const valueSpan =
     valueKinds.length > 0
-      ? (c: SourceCandidate) => valueKinds.map((kind) => extractValue(kind, c.text, { effectiveDate: c.effectiveDate ?? null })?.span).find((span) => span !== undefined) ?? null
+      ? (c: SourceCandidate) => valueKinds.map((kind) => extractValue(kind, c.text, valueContext(c))?.span).find((span) => span !== undefined) ?? null
       : undefined;
   const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, valueSpan);
   hooks.sources(sources);

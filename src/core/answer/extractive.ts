@@ -19,7 +19,7 @@
  * On the CUAD dev set (98 answerable questions) choosing by sentence score alone cited the
  * evidence for 60 %; leading with the top passage, 80 % (see the README's evaluation).
  */
-import { extractValue, valueKindOf } from '../values/extract';
+import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
 import { isDefinition, isExecutionLine, isHeadingOnly, isTocLine } from './quote-kind';
@@ -144,10 +144,15 @@ function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ran
   if (!kind) return null;
   const found: (FoundValue & { reads: boolean })[] = [];
   for (const [index, source] of sources.slice(0, VALUE_SOURCES).entries()) {
-    const value = extractValue(kind, source.text, { effectiveDate: source.effectiveDate ?? null });
+    const value = extractValue(kind, source.text, valueContext(source));
     if (!value) continue;
-    const sentence = ranker.of(index).find((x) => x.start <= value.span.start && value.span.start < x.end);
-    if (!sentence) continue;
+    const sentences = ranker.of(index);
+    const first = sentences.find((x) => x.start <= value.span.start && value.span.start < x.end);
+    if (!first) continue;
+    // A value running past its sentence's end (parties' names across "VAPOTHERM, INC. AND MEDICA,
+    // S.p.A.", which the splitter cuts after "INC.") is quoted through the sentence it ends in.
+    const last = sentences.find((x) => x.start < value.span.end && value.span.end <= x.end);
+    const sentence = last && last.end > first.end ? { ...first, end: last.end } : first;
     found.push({ value: { ...value, source: source.n }, index, sentence, reads: !kindOf || kindOf(source, source.text.slice(sentence.start, sentence.end)) >= 0.5 });
   }
   const reading = found.filter((f) => f.reads);
@@ -206,7 +211,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     quoted.add(words(pick));
   }
   const values = [found, ...further.map((f) => f.found)].filter((f): f is FoundValue => f !== null);
-  const statesAsked = (text: string, effectiveDate: string | null) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, { effectiveDate }) !== null);
+  const statesAsked = (text: string, source: AnswerSource) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, valueContext(source)) !== null);
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
     if (found && i === found.index) return;
@@ -214,7 +219,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     // With the value found, another passage is quoted only when it states such a value too (a
     // second renewal term, the law of a schedule): "which law applies?" does not quote a tax clause
     // because it says "applying".
-    if (values.length > 0 && !(more.clauses && b.kind >= 0.5) && !statesAsked(b.source.text.slice(b.sentence.start, b.sentence.end), b.source.effectiveDate ?? null)) return;
+    if (values.length > 0 && !(more.clauses && b.kind >= 0.5) && !statesAsked(b.source.text.slice(b.sentence.start, b.sentence.end), b.source)) return;
     if (i > 0 && b.sentence.score < top * RELATIVE) return;
     // A further passage's sentence joins the first's when it reads clearly as the asked clause (or
     // when no sentence shown reads as it at all): one that only reaches the kind's threshold is

@@ -20,8 +20,9 @@ import { groupCopies } from '../search/resolve-doc';
 import { DEFAULT_SELECTION } from '../search/select';
 import { DEFAULT_SUFFICIENCY_THRESHOLD } from '../search/sufficiency';
 import { kindSentences } from './kind-sentences';
-import { askedValue, extractValue, VALUE_WORDS } from '../values/extract';
+import { askedValue, extractValue, VALUE_WORDS, valueContext } from '../values/extract';
 import { askedParts, type AskedPart, CLAUSE_RANK_WEIGHT, clauseEvidence, MAX_DOCUMENTS_READ_WHOLE, NO_CLAUSE_EVIDENCE, rankByClause, WORKSPACE_CLAUSE_RANK_WEIGHT, withKindPassages } from './clause-rank';
+import { shownParties } from '../ingest/identity/label';
 import { withStatedPassages } from './stated-passages';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
@@ -175,7 +176,7 @@ function partsOfQuestion(parts: readonly AskedPart[], passages: readonly Pipelin
 
 /** Whether a passage states a value of the kind (none asked: no). */
 function statesValue(kind: ValueKind | null, passages: readonly PipelinePassage[]): boolean {
-  return kind !== null && passages.some((p) => extractValue(kind, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null }) !== null);
+  return kind !== null && passages.some((p) => extractValue(kind, p.chunk.text, valueContext(p.document)) !== null);
 }
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */
@@ -221,5 +222,7 @@ function passageDocument(d: NamedDocument | undefined): PipelinePassage['documen
     pages: d.pages ?? 0,
     ...(d.mediaType ? { mediaType: d.mediaType } : {}),
     effectiveDate: d.identity?.effectiveDate?.iso ?? null,
+    // As retrieval shows them (search/retrieve.ts): a passage read whole names its parties too.
+    parties: shownParties(d),
   };
 }

@@ -44,7 +44,7 @@ import { valueSentence } from '../answer/value-line';
 import { pageLabel } from '../page-label';
 import { quoted } from '../text/quotes';
 import { isRedacted } from '../text/redaction';
-import { extractValue } from '../values/extract';
+import { extractValue, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 
 /**
@@ -197,7 +197,7 @@ function statedValueReason(input: SufficiencyInput, passages: readonly PipelineP
   const kind = input.valueKind;
   if (!kind) return null;
   for (const p of passages) {
-    const found = extractValue(kind, p.chunk.text, { effectiveDate: p.document.effectiveDate ?? null });
+    const found = extractValue(kind, p.chunk.text, valueContext(p.document));
     if (found) return texts.statedNotKind(valueSentence(found, texts.language), kinds);
   }
   return null;

@@ -23,7 +23,7 @@
  */
 import type { TurnRecord } from '../answer-types';
 import { isHeadingOnly } from '../answer/quote-kind';
-import { extractValue } from '../values/extract';
+import { extractValue, valueContext } from '../values/extract';
 import { EvidenceMatcher } from './match';
 import type { QaItem } from './qa';
 import { expectedValue, valueMatches, VALUE_CATEGORIES } from './value-match';
@@ -142,7 +142,7 @@ export function judgeValue(item: QaItem, turn: JudgedTurn['turn']): ValueVerdict
   const answered = !abstained(turn);
   const inQuote = (turn.answer?.quotes ?? []).some((q) => {
     const source = turn.sources.find((s) => s.n === (q.foundIn ?? q.cited[0]));
-    return valueMatches(extractValue(kind, q.text, { effectiveDate: source?.effectiveDate ?? null }), expected);
+    return valueMatches(extractValue(kind, q.text, valueContext(source ?? {})), expected);
   });
   return {
     expected: item.cuad_answer ?? '',

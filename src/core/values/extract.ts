@@ -5,6 +5,7 @@
 import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
+import { extractParties } from './parties';
 import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm, extractTerminationNotice } from './terms';
 import type { TypedValue, ValueContext, ValueKind } from './types';
 
@@ -194,6 +195,11 @@ function extractLiabilityCap(text: string): TypedValue | null {
   return null;
 }
 
+/** The value context of a passage's or a source's document. */
+export function valueContext(document: { readonly effectiveDate?: string | null | undefined; readonly parties?: readonly string[] | null | undefined }): ValueContext {
+  return { effectiveDate: document.effectiveDate ?? null, parties: document.parties ?? null };
+}
+
 /** The value of `kind` stated in `text`, with its span; null when the text states none. */
 export function extractValue(kind: ValueKind, text: string, context: ValueContext = {}): TypedValue | null {
   switch (kind) {
@@ -212,6 +218,7 @@ export function extractValue(kind: ValueKind, text: string, context: ValueContex
     case 'liability_cap':
       return extractLiabilityCap(text);
     case 'parties':
-      return null; // read from the document's identity (ingest/identity), not a passage
+      // Who they are comes from the document's identity (ingest/identity); a passage naming them all states it.
+      return extractParties(text, context.parties ?? []);
   }
 }

@@ -47,9 +47,13 @@ export interface TypedValue {
   readonly confidence?: number;
 }
 
-/** What helps read a value: the document's effective date (YYYY-MM-DD) resolves "5 years after the Effective Date". */
+/**
+ * What helps read a value: the document's effective date (YYYY-MM-DD) resolves "5 years after the
+ * Effective Date"; its parties (as shown beside its title) are what a passage naming them all states.
+ */
 export interface ValueContext {
   readonly effectiveDate?: string | null;
+  readonly parties?: readonly string[] | null | undefined;
 }
 
 /** The anchor of a length counted from the contract's start, as the values store it (answers show it in their language: answer/value-line.ts). */

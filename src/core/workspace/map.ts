@@ -13,7 +13,7 @@ import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
 import type { PipelinePassage, PipelineSettings } from '../search-types';
 import { splitSentences } from '../text/sentences';
-import { askedValue, extractValue } from '../values/extract';
+import { askedValue, extractValue, valueContext } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
 import { shownParties } from '../ingest/identity/label';
@@ -73,7 +73,7 @@ function valueIn(query: string, subjects: readonly string[], passages: readonly 
   if (!kind) return null;
   let best: { passage: PipelinePassage; found: TypedValue } | null = null;
   for (const passage of passages) {
-    const found = extractValue(kind, passage.chunk.text, { effectiveDate: passage.document.effectiveDate ?? null });
+    const found = extractValue(kind, passage.chunk.text, valueContext(passage.document));
     if (!found) continue;
     if (!best || (found.confidence ?? 1) > (best.found.confidence ?? 1)) best = { passage, found };
     if ((found.confidence ?? 1) >= 1) break;

@@ -90,6 +90,22 @@ describe('a question joining two asks', () => {
     expect(turn.answer!.text).toMatch(/^Effective date: March 24, 2006 \[\d\]\n\nNo passage in .* is a non-compete clause\./u);
   });
 
+  it('states who the parties are from the passage introducing them, beside an ask nothing answers', async () => {
+    const { result, turn } = await answer('does the brightline contract have a non-compete and who are the parties?');
+    expect(result.outcome).toBe('answered');
+    expect(result.asks?.map((a) => [a.value, a.unanswered !== null])).toEqual([
+      [null, true],
+      ['parties', false],
+    ]);
+    expect(turn.answer!.text).toMatch(/^Parties: Halvard Media; Brightline Data \[\d\]\n\nNo passage in .* is a non-compete clause\./u);
+    expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toContain('by and between Halvard Media GmbH ("Licensor") and Brightline Data Inc.');
+    expect(turn.answer!.verification.ok).toBe(true);
+    const fr = await answer('Le contrat brightline contient-il une clause de non-concurrence et qui sont les parties ?');
+    expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media; Brightline Data \[\d\]/u);
+    const de = await answer('Wie lange läuft der Brightline-Vertrag und wer sind die Parteien?');
+    expect(de.turn.answer!.text).toMatch(/\n\nParteien: Halvard Media; Brightline Data \[\d\]/u);
+  });
+
   it('reads French and German questions joining two asks', async () => {
     const fr = await answer('Quelle est la durée du contrat brightline et y a-t-il une clause de non-concurrence ?');
     expect(fr.turn.answer!.text).toMatch(/^Fin de la durée initiale : 24 mois après la date d’effet/u);

@@ -11,6 +11,13 @@ describe('focusInPassage', () => {
     expect(PASSAGE.slice(r.start, r.end)).toBe('This Agreement shall be governed by the laws of the State of Texas, without regard to its con-\nflict of laws rules.');
   });
 
+  it('marks quoted words with parts left out from the first piece to the last, the ellipses not marked', () => {
+    const r = focusInPassage(PASSAGE, '… governed by the laws of the State of Texas … conflict of laws rules. …')!;
+    expect(PASSAGE.slice(r.start, r.end)).toBe('governed by the laws of the State of Texas, without regard to its con-\nflict of laws rules.');
+    // Every piece must be there: one missing marks nothing.
+    expect(focusInPassage(PASSAGE, 'governed by the laws of the State of Texas … exclusive jurisdiction of the courts of Dallas')).toBeNull();
+  });
+
   it('marks nothing when the words are not on this page of the passage, or only partly', () => {
     expect(focusInPassage(PASSAGE, 'The Supplier shall deliver the Products within thirty days of each order.')).toBeNull();
     // Half the words on this page (the passage runs over a page break): nothing marked here.

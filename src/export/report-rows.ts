@@ -4,6 +4,8 @@
  * and last reviewer), and one row per document of the portfolio grid. The format modules
  * (Markdown/CSV here, XLSX and Word beside) only lay these out.
  */
+import { localizedFlag, type PlaybookTexts } from '../core/scan/finding-text';
+import type { Playbook } from '../core/scan/playbook';
 import type { PortfolioGrid } from '../core/scan/portfolio';
 import { withReviews } from '../core/scan/review';
 import { findingKind, type FlagReview, type ScanRecord } from '../core/scan/types';
@@ -14,6 +16,9 @@ export interface ScanReport {
   readonly reviews: readonly FlagReview[];
   /** Milliseconds since the epoch. */
   readonly generatedAt: number;
+  /** The scan's playbook and its texts in the report's language: the flags are read in it (as stored without). */
+  readonly playbook?: Playbook;
+  readonly texts?: PlaybookTexts | null;
 }
 
 export interface FlagRow {
@@ -54,7 +59,8 @@ export const isoTime = (ms: number) => new Date(ms).toISOString().replace('T', '
 
 export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[] {
   const t = exportStrings(lang);
-  return withReviews(report.scan.flags, report.reviews).map(({ flag, review }) => {
+  return withReviews(report.scan.flags, report.reviews).map(({ flag: stored, review }) => {
+    const flag = report.playbook ? localizedFlag(stored, report.playbook, report.texts ?? null, lang) : stored;
     const last = review.history.at(-1);
     const ev = flag.evidence;
     const focus = ev?.focus && ev.focus.start < ev.focus.end && ev.focus.end <= ev.text.length ? ev.focus : null;

@@ -137,9 +137,18 @@ describe('French and German end to end', () => {
     expect(await s.page.getByRole('tab', { name: /^Alertes/ }).count()).toBe(1);
     expect(['Critique', 'Élevée', 'Moyenne', 'Faible', 'Info']).toContain(await s.page.getByTestId('flag').first().locator('.severity').textContent());
     expect(await s.page.getByTestId('flag-status').first().textContent()).toBe('Ouverte');
+    // The flag itself in French: the built-in playbook's rule, the finding, the checks' findings; the contract's words as written.
+    const ip = s.page.locator('[data-testid=flag][data-rule-id="ip-ownership"]');
+    expect(await ip.textContent()).toContain('La titularité de la PI développée est précisée');
+    expect(await ip.textContent()).toContain('Aucune clause «\u00a0Cession des droits de propriété intellectuelle\u00a0» n’a été trouvée.');
+    const mutual = s.page.locator('[data-testid=flag][data-rule-id="model-cap-mutual"]');
+    expect(await mutual.textContent()).toContain('non vérifié\u00a0: aucun modèle de langue n’est configuré');
+    expect(await mutual.getByTestId('flag-evidence').textContent()).toContain('Limitation of Liability');
+    expect(await s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Contrats commerciaux (1.4.0)');
     await s.page.getByRole('navigation', { name: 'Documents examinés' }).getByTestId('review-doc').first().click();
     const csv = await download(s.page, () => s.page.getByRole('group', { name: 'Rapport' }).getByRole('button', { name: 'CSV' }).click());
     expect(csv.name).toMatch(/-examen\.csv$/);
+    expect(csv.bytes.toString('utf8')).toContain('La titularité de la PI développée est précisée');
     expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Mots repérés,Explication,Détails,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
     await s.page.screenshot({ path: `${ARTIFACTS}/languages-fr-review.png`, fullPage: true });
     await s.page.getByRole('tab', { name: 'Questions' }).click();

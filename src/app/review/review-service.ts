@@ -10,6 +10,7 @@
 import type { ExportLang } from '../../export/export-strings';
 import { InputError } from '../../core/errors';
 import { severityRank, type Playbook, type Severity } from '../../core/scan/playbook';
+import { playbookTexts } from '../../playbooks/builtin';
 import { portfolioGrid, type PortfolioGrid } from '../../core/scan/portfolio';
 import { openReview, reviewSummary, transition, withReviews, type ReviewedFlag, type ReviewSummary } from '../../core/scan/review';
 import { scanKey } from '../../core/scan/scan';
@@ -172,11 +173,15 @@ export class ReviewService {
     );
   }
 
-  /** A document's scan with a playbook as a report file (Markdown, CSV, Excel or Word). */
-  async report(documentId: string, playbookId: string, format: ReportFormat, language: ExportLang = 'en'): Promise<ExportFile> {
+  /**
+   * A document's scan with a playbook as a report file (Markdown, CSV, Excel or Word); with the
+   * playbook, its flags read in `language` as the review screen shows them (core/scan/finding-text.ts).
+   */
+  async report(documentId: string, playbookId: string, format: ReportFormat, language: ExportLang = 'en', playbook?: Playbook): Promise<ExportFile> {
     const scan = await this.#deps.store.latestScan(documentId, playbookId);
     if (!scan) throw new InputError(`report: the document ${documentId} has no scan with playbook "${playbookId}"`, { documentId, playbookId });
-    const report = { scan, reviews: await this.#deps.store.listReviews(documentId), generatedAt: this.#now() };
+    const reader = playbook?.id === playbookId ? { playbook, texts: playbookTexts(playbook, language) } : {};
+    const report = { scan, reviews: await this.#deps.store.listReviews(documentId), generatedAt: this.#now(), ...reader };
     const text = await import('../../export/report-text');
     const name = text.reportFileName(report, format, language);
     switch (format) {

@@ -20,6 +20,7 @@ import { tooSlow } from './budget';
 import { allKeywords } from './classify';
 import { compilePhrase, type SafePattern } from './patterns';
 import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
+import { clauseTypeName, findingLead } from './finding-text';
 import type { Playbook, Rule } from './playbook';
 import type { Evidence, FindingKind, Flag, FlagKind, RuleOutcome } from './types';
 
@@ -174,8 +175,8 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   if (candidates.length === 0) {
     if (rule.kind === 'required') {
       const redacted = redactedClause(classified, playbook, rule.clauseType);
-      if (redacted) return result('not_checked', [makeFlag('unverified', redacted, [`the ${typeName(playbook, rule.clauseType)} clause is redacted in this copy: whether it meets the rule cannot be read`])]);
-      return result('missing', [makeFlag('missing', null, [`no ${typeName(playbook, rule.clauseType)} clause found`])]);
+      if (redacted) return result('not_checked', [makeFlag('unverified', redacted, [`the ${clauseTypeName(playbook, rule.clauseType, 'en')} clause is redacted in this copy: whether it meets the rule cannot be read`])]);
+      return result('missing', [makeFlag('missing', null, [`no ${clauseTypeName(playbook, rule.clauseType, 'en')} clause found`])]);
     }
     return result(rule.kind === 'prohibited' ? 'pass' : 'not_applicable', []);
   }
@@ -231,32 +232,8 @@ function unverifiedFlag(undecided: readonly { chunk: ChunkRecord; details: strin
   return makeFlag('unverified', first!.chunk, [...new Set(first!.details), ...also]);
 }
 
-/** The clause type's name inside a sentence: "Governing law" → "governing law", acronyms kept ("IP ownership"). */
-function typeName(playbook: Playbook, id: string): string {
-  const name = playbook.clauseTypes.find((t) => t.id === id)?.name;
-  return name ? name.replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase()) : id;
-}
-
-/**
- * "a" or "an" before a clause type's name, by how its first word is said: "an exclusivity", "an IP
- * ownership assignment", "a non-compete", "a unilateral …", "an MFN …".
- */
-export function withArticle(name: string): string {
-  const word = /^[\p{L}\p{N}]+/u.exec(name)?.[0] ?? '';
-  // An acronym is said letter by letter: A, E, F, H, I, L, M, N, O, R, S, X open with a vowel sound.
-  const acronym = word.length > 1 && word === word.toUpperCase() && /\p{L}/u.test(word);
-  const vowel = acronym ? /^[AEFHILMNORSX]/u.test(word) : /^[aeiou]/iu.test(word) && !/^(?:uni|use|usu|eu|one\b|once)/iu.test(word) || /^(?:hour|honou?r|heir)/iu.test(word);
-  return `${vowel ? 'an' : 'a'} ${name}`;
-}
-
-/** `possible`: a present flag on a passage that only nearly gives the document the kind (the review's offset). */
+/** `possible`: a present flag on a passage that only nearly gives the document the kind (the review's offset). Stored in English (finding-text.ts reads it in other languages). */
 function explain(rule: Rule, kind: FindingKind, playbook: Playbook): string {
-  const lead = {
-    missing: `No ${typeName(playbook, rule.clauseType)} clause was found.`,
-    failed: `The ${typeName(playbook, rule.clauseType)} clause does not meet the rule “${rule.title}”.`,
-    present: `The contract contains ${withArticle(typeName(playbook, rule.clauseType))} clause (“${rule.title}”).`,
-    possible: `The contract may contain ${withArticle(typeName(playbook, rule.clauseType))} clause (“${rule.title}”): this passage reads partly like one; check whether it is.`,
-    unverified: `The ${typeName(playbook, rule.clauseType)} clause could not be checked automatically against “${rule.title}”; review it.`,
-  }[kind];
+  const lead = findingLead(kind, clauseTypeName(playbook, rule.clauseType, 'en'), rule.title, 'en');
   return rule.explanation ? `${lead} ${rule.explanation}` : lead;
 }

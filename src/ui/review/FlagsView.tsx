@@ -20,6 +20,7 @@ import { useLanguage } from '../i18n/LanguageProvider';
 import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
 import { PrintReport } from './PrintReport';
+import { useLocalized } from './localized';
 
 export interface FlagFocus {
   readonly documentId: string | null;
@@ -50,6 +51,7 @@ function toggled<T>(set: ReadonlySet<T>, value: T): Set<T> {
 export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen }: { playbook: Playbook; reviews: readonly DocumentReview[]; focus: FlagFocus; printable: boolean; onFocus: (focus: FlagFocus) => void; onOpen: (source: OpenSource) => void }) {
   const session = useSession();
   const { lang } = useLanguage();
+  const localized = useLocalized(playbook);
   const t = REVIEW[lang];
   // The scanned documents and the flags: one Tab stop each, arrow keys inside.
   const docList = useRovingFocus<HTMLElement>({ rows: ':scope > button, :scope > div' });
@@ -90,7 +92,7 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
 
   const exportReport = (documentId: string, format: ReportFormat) => {
     setError(null);
-    session.reviews.report(documentId, playbook.id, format, lang).then(saveFile, (e: unknown) => setError(describeError(e)));
+    session.reviews.report(documentId, playbook.id, format, lang, playbook).then(saveFile, (e: unknown) => setError(describeError(e)));
   };
 
   if (reviews.length === 0) {
@@ -160,7 +162,7 @@ export function FlagsView({ playbook, reviews, focus, printable, onFocus, onOpen
         ) : (
           <div className="flag-list" role="group" aria-label={t.flagList} ref={flagList}>
             {items.map((item) => (
-              <FlagCard key={item.flag.id} item={item} documentName={names.get(item.flag.documentId) ?? ''} showDocument={documentId === null} onOpen={() => open(item)} />
+              <FlagCard key={item.flag.id} item={{ ...item, flag: localized.flag(item.flag) }} documentName={names.get(item.flag.documentId) ?? ''} showDocument={documentId === null} onOpen={() => open(item)} />
             ))}
           </div>
         )}

@@ -3,7 +3,7 @@
  * (by the worst severity still open). Sortable by any column; a click jumps to the flags of that
  * clause type, or opens the clause itself when nothing is flagged. Exported to CSV and Excel.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { saveFile } from '../../app/browser/downloads';
 import { describeError } from '../../core/errors';
 import type { Playbook } from '../../core/scan/playbook';
@@ -11,6 +11,7 @@ import { sortPortfolio, type PortfolioCell, type PortfolioGrid } from '../../cor
 import type { OpenSource } from '../viewer/open-source';
 import { useLiveQuery, useSession, useWorkspace } from '../common/hooks';
 import { useLanguage } from '../i18n/LanguageProvider';
+import { useLocalized } from './localized';
 import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
 
@@ -34,7 +35,10 @@ export function PortfolioView({ playbook, onJump, onOpen }: { playbook: Playbook
   const [sort, setSort] = useState<{ column: string; direction: 'asc' | 'desc' }>({ column: 'document', direction: 'asc' });
   const [error, setError] = useState<string | null>(null);
   const grid = useLiveQuery(() => session.reviews.portfolio(playbook, allTypes), [ws.generation, playbook, allTypes], EMPTY);
-  const sorted = sortPortfolio(grid, sort.column, sort.direction);
+  // Column names in the app's language (a clause type's name there), on screen and in the exported grid.
+  const localized = useLocalized(playbook);
+  const named = useMemo(() => ({ ...grid, columns: grid.columns.map((c) => ({ ...c, name: localized.typeName(c.id) })) }), [grid, localized]);
+  const sorted = sortPortfolio(named, sort.column, sort.direction);
 
   const sortBy = (column: string) => setSort((s) => ({ column, direction: s.column === column && s.direction === 'asc' ? 'desc' : 'asc' }));
   const ariaSort = (column: string) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none');

@@ -6,6 +6,7 @@
 import { useStrings } from '../i18n/LanguageProvider';
 import { useRovingFocus } from '../common/roving';
 import { REVIEW } from './review-strings';
+import { usePlaybookName } from './localized';
 import { useState } from 'react';
 import type { DocumentReview } from '../../app/review/review-service';
 import type { OpenSource } from '../viewer/open-source';
@@ -28,6 +29,7 @@ export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (sourc
   const { entries } = usePlaybooks();
   const reviewer = useReviewer();
   const t = useStrings(REVIEW);
+  const playbookName = usePlaybookName();
   const tabs = useRovingFocus<HTMLDivElement>({ rows: '[role=tablist]' });
   const [playbookId, setPlaybookId] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>('flags');
@@ -47,7 +49,7 @@ export function ReviewView({ active, onOpen }: { active: boolean; onOpen: (sourc
             <select value={playbook?.id ?? ''} onChange={(e) => setPlaybookId(e.target.value)}>
               {entries.map((e) => (
                 <option key={e.playbook.id} value={e.playbook.id}>
-                  {e.playbook.name} ({e.playbook.version})
+                  {playbookName(e.playbook)} ({e.playbook.version})
                 </option>
               ))}
             </select>

@@ -6,6 +6,7 @@ import { useSession } from '../common/hooks';
 import { duration } from '../../core/workspace/texts';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { REVIEW } from './review-strings';
+import { usePlaybookName } from './localized';
 import { useReadyDocuments, useScanView } from './review-hooks';
 import { documentNames } from '../documents/doc-labels';
 import { DocumentName } from './DocumentName';
@@ -14,6 +15,7 @@ export function ScanPanel({ playbook }: { playbook: Playbook }) {
   const session = useSession();
   const { lang } = useLanguage();
   const t = REVIEW[lang];
+  const playbookName = usePlaybookName();
   const docs = useReadyDocuments();
   const label = useMemo(() => documentNames(docs), [docs]);
   const view = useScanView();
@@ -63,7 +65,7 @@ export function ScanPanel({ playbook }: { playbook: Playbook }) {
         <button type="button" className="primary" disabled={selected.length === 0} onClick={scan}>
           {selected.length > 1 ? t.scanN(selected.length) : t.scan}
         </button>
-        <span className="muted small-text">{t.against(playbook.name, playbook.version)}</span>
+        <span className="muted small-text">{t.against(playbookName(playbook), playbook.version)}</span>
       </div>
       {running && (
         <div className="scan-progress" role="status" aria-live="polite" data-testid="scan-progress">

@@ -11,7 +11,7 @@ import { scanToDocx } from '../../../src/export/report-docx';
 import { escapeMarkdown } from '../../../src/export/markdown';
 import { csvField, portfolioToCsv, reportFileName, scanToCsv, scanToMarkdown } from '../../../src/export/report-text';
 import { portfolioToXlsx, scanToXlsx } from '../../../src/export/report-xlsx';
-import { builtinPlaybook } from '../../../src/playbooks/builtin';
+import { builtinPlaybook, playbookTexts } from '../../../src/playbooks/builtin';
 import { reviewDocument, sectionChunks, withSection } from '../../fixtures/review-contract';
 
 const commercial = builtinPlaybook('commercial-contracts')!;
@@ -88,6 +88,23 @@ describe('scan reports', () => {
     expect(xml).toContain('Fallback language:');
     expect(xml).toContain('Accepted after negotiation');
     expect((xml.match(/Heading2/g) ?? []).length).toBe(scan.flags.length);
+  });
+});
+
+describe('reports in French and German', () => {
+  it("read each flag in the report's language with the playbook's translation, as the review screen does", async () => {
+    const fr = await readCsv(scanToCsv({ ...report, playbook: commercial, texts: playbookTexts(commercial, 'fr') }, 'fr'));
+    const col = (name: string) => fr[0]!.indexOf(name);
+    const tfc = fr.find((r) => r[col('Règle')] === 'La résiliation pour convenance exige un préavis d’au moins 30 jours')!;
+    expect(tfc[col('Explication')]).toMatch(/^La clause «\s[^»]+\s» ne respecte pas la règle «\sLa résiliation pour convenance exige un préavis d’au moins 30 jours\s»\./u);
+    expect(tfc[col('Conseil')]).toBe('Demandez un préavis écrit d’au moins trente jours.');
+    expect(tfc[col('Détails')]).toContain('15 jours ne respecte pas >= 30 jours');
+    // The contract's words are not translated.
+    expect(tfc[col('Extrait')]).toContain('upon fifteen (15) days written notice');
+    const md = scanToMarkdown({ ...report, playbook: commercial, texts: playbookTexts(commercial, 'de') }, 'de');
+    expect(md).toContain('Kündigung ohne Grund erfordert eine Frist von mindestens 30 Tagen');
+    // Without the playbook, as stored.
+    expect(scanToMarkdown(report, 'fr')).toContain('Termination for convenience needs at least 30 days');
   });
 });
 

@@ -283,7 +283,7 @@ describe('the commercial playbook\'s automatic-renewal rule', () => {
 
 describe('generated texts', () => {
   it('writes "a" or "an" as the clause type\'s name is said', async () => {
-    const { withArticle } = await import('../../../../src/core/scan/rules');
+    const { withArticle } = await import('../../../../src/core/scan/finding-text');
     expect(withArticle('exclusivity')).toBe('an exclusivity');
     expect(withArticle('IP ownership assignment')).toBe('an IP ownership assignment');
     expect(withArticle('MFN')).toBe('an MFN');

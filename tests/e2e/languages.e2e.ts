@@ -151,6 +151,11 @@ describe('French and German end to end', () => {
     expect(csv.bytes.toString('utf8')).toContain('La titularité de la PI développée est précisée');
     expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Mots repérés,Explication,Détails,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
     await s.page.screenshot({ path: `${ARTIFACTS}/languages-fr-review.png`, fullPage: true });
+    // The built-in playbooks listed by their French names and descriptions.
+    await s.page.getByRole('tab', { name: 'Playbooks', exact: true }).click();
+    const listed = s.page.getByRole('listitem', { name: 'Contrats commerciaux' });
+    expect(await listed.getByRole('heading').textContent()).toBe('Contrats commerciaux');
+    expect(await listed.locator('.playbook-description').textContent()).not.toMatch(/\b(?:the|and|with)\b/u);
     await s.page.getByRole('tab', { name: 'Questions' }).click();
   });
 

@@ -161,6 +161,12 @@ function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ran
   return pool.find((f) => confidence(f) >= 1) ?? pool.reduce<FoundValue | null>((best, f) => (!best || confidence(f) > confidence(best) ? f : best), null);
 }
 
+/** A source's document as a value's line names it: its title (else its file) and its parties. */
+function documentName(source: AnswerSource): string {
+  const parties = source.parties ?? [];
+  return `${source.title ?? source.file}${parties.length > 0 ? ` — ${parties.join(' / ')}` : ''}`;
+}
+
 /** Sources a value is looked for in (the best-ranked ones). */
 const VALUE_SOURCES = 5;
 
@@ -243,7 +249,14 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // A cut sentence keeps the value it was quoted for.
   const spanIn = (p: Pick) => values.find((v) => v.sentence === p.sentence && sources[v.index] === p.source)?.value.span;
   const lines = chosen.map((p) => `> ${excerpt(p.source.text, p.sentence, spanIn(p)).replace(/\s+/g, ' ')} [${p.source.n}]`);
-  const leadOf = (kind: ValueKind | null, f: FoundValue | null) => (f ? `${valueSentence(f.value, language)} [${f.value.source}]` : kind ? valueNotStated(kind, language) : null);
+  // Passages of several documents: each value's line says which document states it ("In SUPPLY
+  // AGREEMENT — Fabrikam / Tailspin: New York law governs [2]"), the citation alone does not.
+  const several = new Set(sources.map((s) => s.documentId)).size > 1;
+  const stated = (f: FoundValue) => {
+    const line = `${valueSentence(f.value, language)} [${f.value.source}]`;
+    return several ? messages(language).valueIn(documentName(sources[f.index]!), line) : line;
+  };
+  const leadOf = (kind: ValueKind | null, f: FoundValue | null) => (f ? stated(f) : kind ? valueNotStated(kind, language) : null);
   const leads = [leadOf(asked, found), ...further.map((f) => leadOf(f.kind, f.found))].filter((l): l is string => l !== null);
   return { text: [...leads, ...(more.unanswered ?? []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? values[0]?.value ?? null };
 }

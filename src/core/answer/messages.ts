@@ -22,6 +22,8 @@ interface Messages {
   /** The question names a document that no document here matches; the closest ones may follow. */
   readonly noDocumentMatches: (phrase: string, closest: boolean) => string;
   readonly extractiveLead: string;
+  /** A value's line when the passages come from several documents: which one states it. */
+  readonly valueIn: (document: string, line: string) => string;
   readonly scanProposal: (names: readonly string[]) => string;
   readonly workspaceUnavailable: string;
   /** A folder import asked for in the chat, where none can be proposed: the Documents panel does it. */
@@ -44,6 +46,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Several documents could be meant: ${quoteList(names, ', ')}. Which one do you mean?`,
     noDocumentMatches: (phrase, closest) => `No document here matches “${phrase}”.${closest ? ' The closest ones are below; or search all documents.' : ' Search all documents instead?'}`,
     extractiveLead: 'From the documents, verbatim:',
+    valueIn: (document, line) => `In ${document}: ${line}`,
     scanProposal: (names) => `Review ${quoteList(names, ', ')} against a playbook? Nothing runs until you approve.`,
     workspaceUnavailable: 'Questions about the workspace itself (counts, lists, document details) are not available yet.',
     importUnavailable: 'To import a folder, use Open folder in the Documents panel.',
@@ -61,6 +64,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Plusieurs documents peuvent correspondre : ${quoteList(names, ', ', 'fr')}. Lequel visez-vous ?`,
     noDocumentMatches: (phrase, closest) => `Aucun document ici ne correspond à « ${phrase} ».${closest ? ' Les plus proches sont ci-dessous ; ou cherchez dans tous les documents.' : ' Chercher dans tous les documents ?'}`,
     extractiveLead: 'Extraits des documents, mot pour mot :',
+    valueIn: (document, line) => `Dans ${document}\u00a0: ${line}`,
     scanProposal: (names) => `Examiner ${quoteList(names, ', ', 'fr')} selon un playbook ? Rien ne démarre sans votre accord.`,
     workspaceUnavailable: "Les questions sur l'espace de travail lui-même (nombre, liste, détails des documents) ne sont pas encore disponibles.",
     importUnavailable: 'Pour importer un dossier, utilisez « Ouvrir un dossier » dans le panneau Documents.',
@@ -78,6 +82,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Mehrere Dokumente kommen in Frage: ${quoteList(names, ', ', 'de')}. Welches meinen Sie?`,
     noDocumentMatches: (phrase, closest) => `Kein Dokument hier passt zu „${phrase}“.${closest ? ' Die ähnlichsten stehen unten; oder in allen Dokumenten suchen.' : ' Stattdessen in allen Dokumenten suchen?'}`,
     extractiveLead: 'Aus den Dokumenten, wörtlich:',
+    valueIn: (document, line) => `In ${document}: ${line}`,
     scanProposal: (names) => `${quoteList(names, ', ', 'de')} anhand eines Playbooks prüfen? Nichts startet ohne Ihre Zustimmung.`,
     workspaceUnavailable: 'Fragen zum Arbeitsbereich selbst (Anzahl, Listen, Dokumentangaben) sind noch nicht verfügbar.',
     importUnavailable: 'Um einen Ordner zu importieren, verwenden Sie „Ordner öffnen“ im Bereich Dokumente.',
@@ -95,6 +100,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Varios documentos pueden corresponder: ${quoteList(names, ', ')}. ¿A cuál se refiere?`,
     noDocumentMatches: (phrase, closest) => `Ningún documento coincide con «${phrase}».${closest ? ' Los más cercanos están abajo; o busque en todos los documentos.' : ' ¿Buscar en todos los documentos?'}`,
     extractiveLead: 'De los documentos, literalmente:',
+    valueIn: (document, line) => `En ${document}: ${line}`,
     scanProposal: (names) => `¿Revisar ${quoteList(names, ', ')} con un playbook? Nada se ejecuta sin su aprobación.`,
     workspaceUnavailable: 'Las preguntas sobre el propio espacio de trabajo (recuentos, listas, datos de documentos) aún no están disponibles.',
     importUnavailable: 'Para importar una carpeta, use «Abrir carpeta» en el panel Documentos.',
@@ -112,6 +118,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Più documenti possono corrispondere: ${quoteList(names, ', ')}. Quale intendi?`,
     noDocumentMatches: (phrase, closest) => `Nessun documento corrisponde a «${phrase}».${closest ? ' I più vicini sono qui sotto; oppure cerchi in tutti i documenti.' : ' Cercare in tutti i documenti?'}`,
     extractiveLead: 'Dai documenti, testualmente:',
+    valueIn: (document, line) => `In ${document}: ${line}`,
     scanProposal: (names) => `Rivedere ${quoteList(names, ', ')} con un playbook? Nulla parte senza la tua approvazione.`,
     workspaceUnavailable: 'Le domande sullo spazio di lavoro stesso (conteggi, elenchi, dati dei documenti) non sono ancora disponibili.',
     importUnavailable: 'Per importare una cartella, usa «Apri cartella» nel pannello Documenti.',
@@ -129,6 +136,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Meerdere documenten komen in aanmerking: ${quoteList(names, ', ')}. Welk bedoelt u?`,
     noDocumentMatches: (phrase, closest) => `Geen document hier komt overeen met ‘${phrase}’.${closest ? ' De meest verwante staan hieronder; of zoek in alle documenten.' : ' In alle documenten zoeken?'}`,
     extractiveLead: 'Uit de documenten, letterlijk:',
+    valueIn: (document, line) => `In ${document}: ${line}`,
     scanProposal: (names) => `${quoteList(names, ', ')} toetsen aan een playbook? Er start niets zonder uw akkoord.`,
     workspaceUnavailable: 'Vragen over de werkruimte zelf (aantallen, lijsten, documentgegevens) zijn nog niet beschikbaar.',
     importUnavailable: 'Gebruik Map openen in het paneel Documenten om een map te importeren.',
@@ -146,6 +154,7 @@ const MESSAGES: Record<UiLanguage, Messages> = {
     clarifyDocuments: (names) => `Vários documentos podem corresponder: ${quoteList(names, ', ')}. A qual se refere?`,
     noDocumentMatches: (phrase, closest) => `Nenhum documento corresponde a «${phrase}».${closest ? ' Os mais próximos estão abaixo; ou pesquise em todos os documentos.' : ' Pesquisar em todos os documentos?'}`,
     extractiveLead: 'Dos documentos, literalmente:',
+    valueIn: (document, line) => `Em ${document}: ${line}`,
     scanProposal: (names) => `Rever ${quoteList(names, ', ')} com um playbook? Nada é executado sem a sua aprovação.`,
     workspaceUnavailable: 'As perguntas sobre o próprio espaço de trabalho (contagens, listas, dados dos documentos) ainda não estão disponíveis.',
     importUnavailable: 'Para importar uma pasta, use «Abrir pasta» no painel Documentos.',

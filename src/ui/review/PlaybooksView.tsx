@@ -6,6 +6,7 @@
 import { useStrings } from '../i18n/LanguageProvider';
 import { useRovingFocus } from '../common/roving';
 import { REVIEW, type ReviewStrings } from './review-strings';
+import { usePlaybookWords } from './localized';
 import { useRef, useState, type DragEvent } from 'react';
 import { saveFile } from '../../app/browser/downloads';
 import type { IncomingPlaybook, PlaybookEntry } from '../../app/review/playbook-library';
@@ -36,6 +37,7 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
   const app = useCasefile();
   const { entries } = usePlaybooks();
   const t = useStrings(REVIEW);
+  const words = usePlaybookWords();
   const list = useRovingFocus<HTMLUListElement>({ rows: ':scope > li' });
   const input = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Playbook | null>(null);
@@ -108,16 +110,17 @@ export function PlaybooksView({ current, onUse }: { current: string; onUse: (id:
       <ul className="playbook-list" aria-label={t.playbooks} ref={list}>
         {entries.map((e) => {
           const p = e.playbook;
+          const shown = words(p);
           return (
-            <li key={p.id} className={`playbook-card${p.id === current ? ' current' : ''}`} aria-label={p.name}>
+            <li key={p.id} className={`playbook-card${p.id === current ? ' current' : ''}`} aria-label={shown.name}>
               <div className="playbook-main">
-                <h4>{p.name}</h4>
+                <h4>{shown.name}</h4>
                 <p className="muted small-text">
                   {t.playbookFacts(origin(e, t), p.id, p.version, p.rules.length, p.clauseTypes.length)}
                   {p.jurisdiction && ` · ${p.jurisdiction}`}
                   {p.author && t.by(p.author)}
                 </p>
-                <p className="playbook-description">{p.description}</p>
+                <p className="playbook-description">{shown.description}</p>
               </div>
               <div className="actions">
                 <button type="button" className="small primary" disabled={p.id === current} onClick={() => onUse(p.id)}>

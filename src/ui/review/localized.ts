@@ -24,6 +24,18 @@ export function useLocalized(playbook: Playbook): { flag: (flag: Flag) => Flag; 
 
 /** A playbook's name in the app's language (the built-in playbooks' translations), else as written. */
 export function usePlaybookName(): (playbook: Playbook) => string {
+  const words = usePlaybookWords();
+  return useMemo(() => (playbook: Playbook) => words(playbook).name, [words]);
+}
+
+/** A playbook's name and description in the app's language (the built-in playbooks' translations), else as written. */
+export function usePlaybookWords(): (playbook: Playbook) => { readonly name: string; readonly description: string } {
   const { lang } = useLanguage();
-  return useMemo(() => (playbook: Playbook) => playbookTexts(playbook, lang)?.name ?? playbook.name, [lang]);
+  return useMemo(
+    () => (playbook: Playbook) => {
+      const texts = playbookTexts(playbook, lang);
+      return { name: texts?.name ?? playbook.name, description: texts?.description ?? playbook.description };
+    },
+    [lang],
+  );
 }

@@ -75,6 +75,14 @@ describe('extractive answers lead with the value asked', () => {
     expect(turn.answer!.verification.ok).toBe(true);
   });
 
+  it('says which document states the value when the passages come from several', async () => {
+    const turn = await turnFromAsk(askResult('Which law governs?', [PASSAGES.confidentiality, PASSAGES.law]));
+    expect(turn.answer!.text.split('\n\n')[0]).toBe('In Master Services Agreement: New York law governs [2]');
+    expect(turn.answer!.verification.ok).toBe(true);
+    const fr = await turnFromAsk(askResult('Quel droit régit le contrat ?', [PASSAGES.confidentiality, PASSAGES.law], { language: 'fr' }));
+    expect(fr.answer!.text.split('\n\n')[0]).toBe('Dans Master Services Agreement\u00a0: Droit applicable : New York [2]');
+  });
+
   it('governing law of a country English names by an adjective: "German law governs", "English law governs"; "Singapore law" as said', async () => {
     const lead = async (text: string) => (await turnFromAsk(askResult('Which law governs the MSA?', [{ ...PASSAGES.law, text }]))).answer!.text.split('\n\n')[0];
     expect(await lead('The laws of the Federal Republic of Germany shall apply to the Agreement and any legal relations thereof.')).toBe('German law governs [1]');

@@ -19,6 +19,7 @@
  * On the CUAD dev set (98 answerable questions) choosing by sentence score alone cited the
  * evidence for 60 %; leading with the top passage, 80 % (see the README's evaluation).
  */
+import { documentLabel } from '../ingest/identity/label';
 import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
@@ -161,12 +162,6 @@ function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ran
   return pool.find((f) => confidence(f) >= 1) ?? pool.reduce<FoundValue | null>((best, f) => (!best || confidence(f) > confidence(best) ? f : best), null);
 }
 
-/** A source's document as a value's line names it: its title (else its file) and its parties. */
-function documentName(source: AnswerSource): string {
-  const parties = source.parties ?? [];
-  return `${source.title ?? source.file}${parties.length > 0 ? ` — ${parties.join(' / ')}` : ''}`;
-}
-
 /** Sources a value is looked for in (the best-ranked ones). */
 const VALUE_SOURCES = 5;
 
@@ -254,7 +249,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const several = new Set(sources.map((s) => s.documentId)).size > 1;
   const stated = (f: FoundValue) => {
     const line = `${valueSentence(f.value, language)} [${f.value.source}]`;
-    return several ? messages(language).valueIn(documentName(sources[f.index]!), line) : line;
+    return several ? messages(language).valueIn(documentLabel({ name: sources[f.index]!.file, title: sources[f.index]!.title, parties: sources[f.index]!.parties }), line) : line;
   };
   const leadOf = (kind: ValueKind | null, f: FoundValue | null) => (f ? stated(f) : kind ? valueNotStated(kind, language) : null);
   const leads = [leadOf(asked, found), ...further.map((f) => leadOf(f.kind, f.found))].filter((l): l is string => l !== null);

@@ -195,11 +195,11 @@ function scopedSettings(settings: PipelineSettings, works: number): PipelineSett
   return { ...settings, selection: { ...selection, perFile } };
 }
 
-/** How the scope reads in a sentence: "‹title›", "the 3 documents in scope", "the workspace" (in the reasons' language). */
 /**
- * `quote: false` for a sentence inside an answer, where the answer's check would read a quoted
- * title as a quotation of the sources ("No passage in MANUFACTURING AND SUPPLY AGREEMENT is a
- * non-compete clause.").
+ * How the scope reads in a sentence: "‹title›", "the 3 documents in scope", "the workspace" (in
+ * the reasons' language). `quote: false` for a sentence inside an answer, where the answer's check
+ * would read a quoted title as a quotation of the sources ("No passage in MANUFACTURING AND SUPPLY
+ * AGREEMENT is a non-compete clause.").
  */
 function scopeName(scope: AskScope, documents: readonly NamedDocument[], texts: SufficiencyTexts, quote = true): string {
   if (scope.documentIds.length === 0) return texts.workspace;

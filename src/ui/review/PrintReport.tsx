@@ -11,11 +11,12 @@ import { findingKind } from '../../core/scan/types';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime } from './labels';
 import { REVIEW } from './review-strings';
-import { useLocalized } from './localized';
+import { useLocalized, usePlaybookName } from './localized';
 
 export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews: readonly DocumentReview[] }) {
   const t = useStrings(REVIEW);
   const localized = useLocalized(playbook);
+  const playbookName = usePlaybookName();
   const [printedAt, setPrintedAt] = useState<number | null>(null);
   useEffect(() => {
     const stamp = () => flushSync(() => setPrintedAt(Date.now()));
@@ -27,7 +28,7 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
       {reviews.map((r) => (
         <section key={r.documentId} className="print-document">
           <h1>{t.reviewTitle(r.documentName)}</h1>
-          <p>{t.printedLine(localized.playbookName, playbook.id, r.scan.playbookVersion, dateTime(r.scan.finishedAt), printedAt !== null ? dateTime(printedAt) : null)}</p>
+          <p>{t.printedLine(playbookName(playbook), playbook.id, r.scan.playbookVersion, dateTime(r.scan.finishedAt), printedAt !== null ? dateTime(printedAt) : null)}</p>
           <p>{t.printCounts(r.summary.total, r.summary.byStatus.open, r.summary.byStatus.escalated, r.summary.byStatus.resolved, r.summary.byStatus.dismissed)}</p>
           {r.items.length === 0 && <p>{t.noFlags}</p>}
           {r.items.map(({ flag: stored, review }, i) => {

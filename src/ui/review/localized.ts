@@ -10,14 +10,13 @@ import { playbookTexts } from '../../playbooks/builtin';
 import { useLanguage } from '../i18n/LanguageProvider';
 
 /** The flag as the reader's language says it, and a clause type's name there. */
-export function useLocalized(playbook: Playbook): { flag: (flag: Flag) => Flag; typeName: (id: string) => string; playbookName: string } {
+export function useLocalized(playbook: Playbook): { flag: (flag: Flag) => Flag; typeName: (id: string) => string } {
   const { lang } = useLanguage();
   return useMemo(() => {
     const texts = playbookTexts(playbook, lang);
     return {
       flag: (flag: Flag) => localizedFlag(flag, playbook, texts, lang),
       typeName: (id: string) => clauseTypeLabel(playbook, id, lang, texts),
-      playbookName: texts?.name ?? playbook.name,
     };
   }, [playbook, lang]);
 }

@@ -80,26 +80,25 @@ describe('a question joining two asks', () => {
     expect(turn.answer!.verification.unverifiedQuotes).toBe(0);
   });
 
-  it('answers the ask a passage states though the other finds nothing', async () => {
-    const { result, turn } = await answer('does the brightline contract have a non-compete and when does it take effect?');
+  it.each([
+    ['when does it take effect?', 'effective_date', /^Effective date: March 24, 2006 \[\d\]/u],
+    // Who the parties are, from the passage introducing them.
+    ['who are the parties?', 'parties', /^Parties: Halvard Media; Brightline Data \[\d\]/u],
+  ] as const)('answers "… and %s" from the passage stating it though the other ask finds nothing', async (ask, value, lead) => {
+    const { result, turn } = await answer(`does the brightline contract have a non-compete and ${ask}`);
     expect(result.outcome).toBe('answered');
     expect(result.asks?.map((a) => [a.value, a.unanswered !== null])).toEqual([
       [null, true],
-      ['effective_date', false],
+      [value, false],
     ]);
-    expect(turn.answer!.text).toMatch(/^Effective date: March 24, 2006 \[\d\]\n\nNo passage in .* is a non-compete clause\./u);
+    expect(turn.answer!.text).toMatch(lead);
+    expect(turn.answer!.text).toMatch(/\n\nNo passage in .* is a non-compete clause\./u);
+    expect(turn.answer!.verification.ok).toBe(true);
   });
 
-  it('states who the parties are from the passage introducing them, beside an ask nothing answers', async () => {
-    const { result, turn } = await answer('does the brightline contract have a non-compete and who are the parties?');
-    expect(result.outcome).toBe('answered');
-    expect(result.asks?.map((a) => [a.value, a.unanswered !== null])).toEqual([
-      [null, true],
-      ['parties', false],
-    ]);
-    expect(turn.answer!.text).toMatch(/^Parties: Halvard Media; Brightline Data \[\d\]\n\nNo passage in .* is a non-compete clause\./u);
+  it('quotes the passage introducing the parties, and reads the parties asked in French and German', async () => {
+    const { turn } = await answer('does the brightline contract have a non-compete and who are the parties?');
     expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toContain('by and between Halvard Media GmbH ("Licensor") and Brightline Data Inc.');
-    expect(turn.answer!.verification.ok).toBe(true);
     const fr = await answer('Le contrat brightline contient-il une clause de non-concurrence et qui sont les parties ?');
     expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media; Brightline Data \[\d\]/u);
     const de = await answer('Wie lange läuft der Brightline-Vertrag und wer sind die Parteien?');

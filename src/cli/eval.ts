@@ -3,7 +3,7 @@
  *
  *   npm run eval -- --docs ../shared/corpus --qa ../shared/corpus/qa/cuad_qa_dev.json [--json out.json]
  *                   [--models DIR --embedder ID --reranker ID] [--configs bm25,hybrid:rrf] [--scopes doc,named]
- *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain]
+ *                   [--no-cache] [--all-files] [--ocr] [--split train|validation] [--question with_doc|natural|plain|cuad]
  *                   [--rewordings FILE] [--any-language]
  *
  * Ingests the QA set's documents (or, with --all-files, every supported file under --docs) with
@@ -11,7 +11,8 @@
  * and scope, per category, and how well the sufficiency signal separates answerable from
  * unanswerable questions. `--split` asks only the questions of one split's documents (every file
  * under --docs is still indexed for the app scope); `--question` chooses the wording the named and
- * app scopes ask (`with_doc`, the default; `natural`; `plain`: the bare question in its document);
+ * app scopes ask (`with_doc`, the default; `natural`; `plain`: the bare question in its document;
+ * `cuad`: CUAD's own wording, "Highlight the parts (if any) of this contract related to …", in its document);
  * `--rewordings` asks only the items a file of `{"rewordings": [{"id", "question"}]}` lists, in its
  * words, as that wording (tests/fixtures/qa/handwritten-train.json: train questions written by hand).
  */
@@ -59,7 +60,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain] [--rewordings FILE] [--all-files] [--ocr] [--no-cache] [--any-language]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain|cuad] [--rewordings FILE] [--all-files] [--ocr] [--no-cache] [--any-language]');
   process.exit(message ? 2 : 0);
 }
 

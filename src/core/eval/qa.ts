@@ -30,6 +30,8 @@ export interface QaItem {
   readonly question_with_doc?: string;
   /** The question naming its document the way a person would ("the Acme reseller deal"). */
   readonly question_natural?: string;
+  /** CUAD's own wording ("Highlight the parts (if any) of this contract related to … Details: …"). */
+  readonly cuad_question?: string;
   /** corpus-large: the split of the item's document. */
   readonly split?: string;
   readonly cuad_category?: string;
@@ -96,14 +98,15 @@ export function parseQaFile(json: unknown): QaFile {
 }
 
 /** Which wording of an item is asked: the templated one naming the document, a natural one, or the bare question. */
-export type QuestionField = 'with_doc' | 'natural' | 'plain';
-export const QUESTION_FIELDS: readonly QuestionField[] = ['with_doc', 'natural', 'plain'];
+export type QuestionField = 'with_doc' | 'natural' | 'plain' | 'cuad';
+export const QUESTION_FIELDS: readonly QuestionField[] = ['with_doc', 'natural', 'plain', 'cuad'];
 
 /**
  * The text asked for an item: `with_doc` and `natural` name the document (falling back to the
- * plain question when the item has no such wording), `plain` does not.
+ * plain question when the item has no such wording), `plain` and `cuad` (CUAD's own wording) do not.
  */
 export function questionText(item: QaItem, field: QuestionField): string {
+  if (field === 'cuad') return item.cuad_question ?? item.question;
   if (field === 'natural') return item.question_natural ?? item.question_with_doc ?? item.question;
   if (field === 'with_doc') return item.question_with_doc ?? item.question;
   return item.question;
@@ -129,7 +132,12 @@ export function withRewordings(qa: QaFile, rewordings: unknown, field: QuestionF
   return { docs: qa.docs.filter((d) => ids.has(d.doc_id)), items: out };
 }
 
-const FIELD_KEYS: Readonly<Record<QuestionField, 'question' | 'question_with_doc' | 'question_natural'>> = { plain: 'question', with_doc: 'question_with_doc', natural: 'question_natural' };
+const FIELD_KEYS: Readonly<Record<QuestionField, 'question' | 'question_with_doc' | 'question_natural' | 'cuad_question'>> = { plain: 'question', with_doc: 'question_with_doc', natural: 'question_natural', cuad: 'cuad_question' };
+
+/** Whether a wording names no document, so it is asked with its document chosen by the user ("Search in this document"). */
+export function asksInDocument(field: QuestionField): boolean {
+  return field === 'plain' || field === 'cuad';
+}
 
 /** The QA file restricted to one split (its documents and their items); every document must say its split. */
 export function selectSplit(qa: QaFile, split: string): QaFile {

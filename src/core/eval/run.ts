@@ -13,7 +13,8 @@
  *    records its outcome (answered / insufficient / needs_clarification). The wording asked is
  *    `question_with_doc` by default, or `question_natural` (the document named as people do);
  *    with `plain` the bare question is asked with its document chosen by the user, as "Search
- *    in this document" does, so the scope is given and only retrieval and sufficiency are judged.
+ *    in this document" does, so the scope is given and only retrieval and sufficiency are judged;
+ *    `cuad` asks CUAD's own wording the same way.
  * For the other scopes the ranking judged is the pipeline's full candidate order (before the
  * per-file limit of the final selection), cut at 10.
  */
@@ -31,7 +32,7 @@ import { resolveDocument } from '../search/resolve-doc';
 import type { ChunkRecord } from '../types';
 import { EvidenceMatcher } from './match';
 import type { JudgedQuestion } from './metrics';
-import { questionText, type QaFile, type QaItem, type QuestionField } from './qa';
+import { asksInDocument, questionText, type QaFile, type QaItem, type QuestionField } from './qa';
 
 export type Scope = 'doc' | 'corpus' | 'named' | 'app';
 export const SCOPES: readonly Scope[] = ['doc', 'corpus', 'named', 'app'];
@@ -136,7 +137,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         const documentId = context.documentOf.get(item.doc_id);
         if (!documentId) continue; // its document failed to ingest; reported by the CLI
         if (scope === 'app') {
-          const plain = field === 'plain';
+          const plain = asksInDocument(field);
           const request = { question: questionText(item, field), settings: config.settings, ...(plain ? { context: { userScope: [documentId], ...(context.anyLanguage ? { anyLanguage: true } : {}) } } : context.anyLanguage ? { context: { anyLanguage: true } } : {}) };
           const result = await ask(request, askDeps);
           const judged = judge(item, documentId, result.passages.map((p) => p.chunk), matcher, result.sufficiency?.score ?? 0);
@@ -157,7 +158,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
         let documentIds: string[] | undefined;
         if (scope === 'doc') documentIds = [documentId];
         if (scope === 'named') {
-          text = questionText(item, field === 'plain' ? 'with_doc' : field);
+          text = questionText(item, asksInDocument(field) ? 'with_doc' : field);
           const r = resolveDocument(text, context.documents);
           if (r) {
             documentIds = [...r.documentIds];

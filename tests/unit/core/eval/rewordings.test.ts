@@ -4,7 +4,7 @@
  * item the QA file lacks, or is not of that shape, fails naming the entry.
  */
 import { describe, expect, it } from 'vitest';
-import { parseQaFile, questionText, withRewordings } from '../../../../src/core/eval/qa';
+import { asksInDocument, parseQaFile, questionText, withRewordings } from '../../../../src/core/eval/qa';
 
 const qa = parseQaFile({
   docs: [
@@ -13,7 +13,7 @@ const qa = parseQaFile({
   ],
   items: [
     { id: 'acme-law', doc_id: 'acme', question: 'Which law governs?', question_natural: 'governing law of the Acme deal?', answerable: true, evidence: [] },
-    { id: 'acme-cap', doc_id: 'acme', question: 'Is liability capped?', answerable: true, evidence: [] },
+    { id: 'acme-cap', doc_id: 'acme', question: 'Is liability capped?', cuad_question: 'Highlight the parts (if any) of this contract related to "Cap On Liability" that should be reviewed by a lawyer.', answerable: true, evidence: [] },
     { id: 'beta-law', doc_id: 'beta', question: 'Which law governs?', answerable: true, evidence: [] },
   ],
 });
@@ -26,6 +26,16 @@ describe('rewordings', () => {
     expect(questionText(out.items[0]!, 'natural')).toBe('max damages Acme can claim?');
     expect(questionText(out.items[0]!, 'plain')).toBe('Is liability capped?');
     expect(questionText(withRewordings(qa, { rewordings: [{ id: 'beta-law', question: 'whose law?' }] }, 'plain').items[0]!, 'plain')).toBe('whose law?');
+  });
+
+  it("asks CUAD's own wording in the item's document, the plain question where an item has none", () => {
+    const [law, cap] = qa.items;
+    expect(questionText(cap!, 'cuad')).toMatch(/^Highlight the parts \(if any\) of this contract related to "Cap On Liability"/u);
+    expect(questionText(law!, 'cuad')).toBe('Which law governs?');
+    expect(asksInDocument('cuad')).toBe(true);
+    expect(asksInDocument('plain')).toBe(true);
+    expect(asksInDocument('natural')).toBe(false);
+    expect(questionText(withRewordings(qa, { rewordings: [{ id: 'acme-law', question: 'Highlight the governing law.' }] }, 'cuad').items[0]!, 'cuad')).toBe('Highlight the governing law.');
   });
 
   it('fails naming the entry that is wrong', () => {

@@ -141,10 +141,11 @@ type FoundValue = { value: AnswerValue; index: number; sentence: ScoredSentence 
  * a sentence that reads as the asked clause (`kindOf`) before one that does not ("an initial term
  * of ten (10) years" before a forecast "for each of the next three (3) Calendar Years" ranked above it).
  */
-function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ranker: SentenceRanker, kindOf?: SentenceKind): FoundValue | null {
+function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ranker: SentenceRanker, kindOf?: SentenceKind, among?: readonly number[]): FoundValue | null {
   if (!kind) return null;
   const found: (FoundValue & { reads: boolean })[] = [];
-  for (const [index, source] of sources.slice(0, VALUE_SOURCES).entries()) {
+  for (const index of among ?? sources.slice(0, VALUE_SOURCES).map((_, i) => i)) {
+    const source = sources[index]!;
     const value = extractValue(kind, source.text, valueContext(source));
     if (!value) continue;
     const sentences = ranker.of(index);
@@ -164,6 +165,30 @@ function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ran
 
 /** Sources a value is looked for in (the best-ranked ones). */
 const VALUE_SOURCES = 5;
+/** Documents whose value is stated, each on its line, when the passages shown come from several. */
+const VALUE_DOCUMENTS = 5;
+
+/**
+ * With passages from several documents, the value of each other document among them (in the
+ * order the documents first appear, at most VALUE_DOCUMENTS in all), looked for in that
+ * document's best VALUE_SOURCES passages: "which law governs?" over three contracts states each
+ * contract's law, not the first one found.
+ */
+function valuesOfOtherDocuments(kind: ValueKind | null, first: FoundValue | null, sources: readonly AnswerSource[], ranker: SentenceRanker, kindOf?: SentenceKind): FoundValue[] {
+  if (!kind) return [];
+  const byDocument = new Map<string, number[]>();
+  sources.forEach((s, i) => byDocument.set(s.documentId, [...(byDocument.get(s.documentId) ?? []), i]));
+  if (byDocument.size < 2) return [];
+  const done = first ? sources[first.index]!.documentId : null;
+  const out: FoundValue[] = [];
+  for (const [documentId, indexes] of byDocument) {
+    if (documentId === done) continue;
+    if (out.length + (first ? 1 : 0) >= VALUE_DOCUMENTS) break;
+    const f = findValue(kind, sources, ranker, kindOf, indexes.slice(0, VALUE_SOURCES));
+    if (f) out.push(f);
+  }
+  return out;
+}
 
 /** The extractive answer's text (lead line, then one cited block quote per sentence). */
 export function composeExtractive(question: string, sources: readonly AnswerSource[], language: string | null, kindOf?: SentenceKind): string {
@@ -200,18 +225,28 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const readsAsKind = bestOf.some((b) => b.kind >= 0.5);
   const further = (more.values ?? []).filter((v) => v !== asked).map((kind) => ({ kind, found: findValue(kind, sources, ranker, kindOf) }));
-  const chosen: Pick[] = found ? [{ source: sources[found.index]!, sentence: found.sentence }] : [];
+  // Each value stated is quoted, so the quotes may run past MAX_SENTENCES when several documents state one.
+  const elsewhere = valuesOfOtherDocuments(asked, found, sources, ranker, kindOf);
+  const furtherElsewhere = further.map((f) => valuesOfOtherDocuments(f.kind, f.found, sources, ranker, kindOf));
+  const chosen: Pick[] = [];
   // The same words are quoted once: a clause repeated in a schedule or a second copy adds no evidence.
   const words = (p: Pick) => p.source.text.slice(p.sentence.start, p.sentence.end).replace(/\s+/gu, ' ').trim().toLowerCase();
-  const quoted = new Set(chosen.map(words));
-  for (const f of further) {
-    if (!f.found || chosen.length >= MAX_SENTENCES) continue;
-    const pick = { source: sources[f.found.index]!, sentence: f.found.sentence };
-    if (quoted.has(words(pick))) continue;
+  const quoted = new Set<string>();
+  const quoteValue = (f: FoundValue | null, always: boolean) => {
+    if (!f || (!always && chosen.length >= MAX_SENTENCES)) return;
+    const pick = { source: sources[f.index]!, sentence: f.sentence };
+    if (quoted.has(words(pick))) return;
     chosen.push(pick);
     quoted.add(words(pick));
-  }
-  const values = [found, ...further.map((f) => f.found)].filter((f): f is FoundValue => f !== null);
+  };
+  quoteValue(found, true);
+  elsewhere.forEach((f) => quoteValue(f, true));
+  further.forEach((f, i) => {
+    quoteValue(f.found, furtherElsewhere[i]!.length > 0);
+    furtherElsewhere[i]!.forEach((g) => quoteValue(g, true));
+  });
+  const valuePicks = chosen.length;
+  const values = [found, ...elsewhere, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
   const statesAsked = (text: string, source: AnswerSource) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, valueContext(source)) !== null);
   bestOf.forEach((b, i) => {
     if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
@@ -234,8 +269,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // definition what its words mean): "what happens if one side gets bought?" opens with the clause
   // on a change of control, then "“Change of Control” means …". The value found stays first.
   const defines = (p: Pick) => isDefinition(p.source.text.slice(p.sentence.start, p.sentence.end));
-  const first = (found ? 1 : 0) + further.filter((f) => f.found).length;
-  chosen.splice(first, Infinity, ...chosen.slice(first).filter((p) => !defines(p)), ...chosen.slice(first).filter(defines));
+  chosen.splice(valuePicks, Infinity, ...chosen.slice(valuePicks).filter((p) => !defines(p)), ...chosen.slice(valuePicks).filter(defines));
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });
   // Headings and contents lines only: nothing answers, and the answer says so.
@@ -251,7 +285,8 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     const line = `${valueSentence(f.value, language)} [${f.value.source}]`;
     return several ? messages(language).valueIn(documentLabel({ name: sources[f.index]!.file, title: sources[f.index]!.title, parties: sources[f.index]!.parties }), line) : line;
   };
-  const leadOf = (kind: ValueKind | null, f: FoundValue | null) => (f ? stated(f) : kind ? valueNotStated(kind, language) : null);
-  const leads = [leadOf(asked, found), ...further.map((f) => leadOf(f.kind, f.found))].filter((l): l is string => l !== null);
+  // Not stated is said only when no document shown states it.
+  const leadOf = (kind: ValueKind | null, f: FoundValue | null, others: readonly FoundValue[]) => (f || others.length > 0 ? [f, ...others].filter((v): v is FoundValue => v !== null).map(stated) : kind ? [valueNotStated(kind, language)] : []);
+  const leads = [...leadOf(asked, found, elsewhere), ...further.flatMap((f, i) => leadOf(f.kind, f.found, furtherElsewhere[i]!))];
   return { text: [...leads, ...(more.unanswered ?? []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? values[0]?.value ?? null };
 }

@@ -19,16 +19,19 @@ const flat = (text: string) => text.replace(/\s+/gu, ' ');
 /**
  * The first passage introducing all the parties (the preamble: "… Commnet Wireless, LLC, a
  * Delaware limited liability company (hereinafter referred to as “Vendor”), and AT&T Mobility
- * LLC …"), else the first naming them that is no table of contents, else the first naming them
- * (a cover page: "… Agreement Between Commnet Wireless, LLC And AT&T Mobility LLC TABLE OF
- * CONTENTS …"); -1 when none does.
+ * LLC …") that is no table of contents, else the first naming them as the parties most plainly
+ * (values/parties.ts: introduced, then joined as on a cover page: "… Agreement Between Commnet
+ * Wireless, LLC And AT&T Mobility LLC TABLE OF CONTENTS …", then only mentioned), one that is no
+ * table of contents first among equals; -1 when none does.
  */
 function namingParties(chunks: readonly ChunkRecord[], context: ValueContext): number {
   const naming = chunks.flatMap((c, i) => {
     const v = extractValue('parties', c.text, context);
-    return v ? [{ i, introduced: (v.confidence ?? 1) >= 1, contents: isContentsPassage(c.text) }] : [];
+    return v ? [{ i, confidence: v.confidence ?? 1, contents: isContentsPassage(c.text) }] : [];
   });
-  return (naming.find((n) => n.introduced && !n.contents) ?? naming.find((n) => !n.contents) ?? naming[0])?.i ?? -1;
+  const plainest = Math.max(...naming.map((n) => n.confidence));
+  const best = naming.filter((n) => n.confidence === plainest);
+  return (best.find((n) => !n.contents) ?? best[0])?.i ?? -1;
 }
 
 /**

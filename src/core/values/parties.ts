@@ -13,55 +13,90 @@ const MAX_SPAN = 600;
 const MAX_OCCURRENCES = 24;
 
 /**
- * How a preamble introduces a party, after its name: the name it will go by ("(“Vendor”)",
- * "hereinafter referred to as", « ci-après », „nachfolgend“) or what it is ("a Delaware
- * corporation", "une société", "eine Gesellschaft"). A cover page or a title naming the parties
- * ("… Agreement Between Commnet Wireless, LLC And AT&T Mobility LLC") has none of it.
+ * How a preamble introduces a party, right after its name (and its company suffix: ", Inc.,"):
+ * what it is ("a Delaware corporation", "une société", "eine Gesellschaft") or the name it will go
+ * by ("(“Vendor”)"). "Medica is a corporation", "… the Cartridges (the “Costs”)" introduce nothing.
  */
-const INTRODUCES = /\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|\bhereinafter\b|\b(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\bci-après(?![\p{L}\p{N}_])|\bnachfolgend\b|\bune?\s+société(?![\p{L}\p{N}_])|\beine\s+gesellschaft\b/iu;
-/** Confidence of a span naming the parties without introducing them (a cover page, a title). */
+const INTRODUCED_AFTER = /^(?:[\s,]*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|s\.?a|s\.?p\.?a|n\.?v|b\.?v|l\.?p|llp|sarl|sas)(?![\p{L}\p{N}])\.?)*[\s,]*(?:(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|une?\s+société(?![\p{L}\p{N}_])|(?:der|die|das)?\s*(?:eine\s+)?gesellschaft\b)/iu;
+/** Words that only introduce a party, anywhere shortly after its name (after an address: "… NV 89108 (hereinafter, “Licensee”)"). */
+const INTRODUCING_WORD = /(?<![\p{L}\p{N}])(?:hereinafter|ci-après|nachfolgend)(?![\p{L}\p{N}])/iu;
+/** How far after a party's name INTRODUCING_WORD is looked for. */
+const INTRODUCTION_WITHIN = 160;
+/**
+ * A cover page or a title joins the parties' names as the parties ("… Agreement Between Commnet
+ * Wireless, LLC And AT&T Mobility LLC", « entre … et … », „zwischen … und …“): the word before
+ * the first name, a little ahead of it.
+ */
+const JOINS = /(?<![\p{L}\p{N}])(?:between|among|amongst|entre|zwischen)(?![\p{L}\p{N}])[^.;]{0,80}$/iu;
+/** How far before the first name JOINS is looked for. */
+const JOIN_LOOKBACK = 100;
+/** Confidence of a span naming the parties as such without introducing them (a cover page, a title). */
 const NAMED_ONLY = 0.8;
+/**
+ * Confidence of a span that only mentions every party ("The price paid by Vapotherm … Medica
+ * shall …"): it names them, it does not say who the parties are, so a cover page or a title is
+ * quoted before it.
+ */
+const MENTIONED = 0.6;
 
 type Span = { readonly start: number; readonly end: number };
+type Occurrence = Span & { readonly introduced: boolean };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-/** Where `name` occurs in `text`: whole words, any case, any spacing. */
-function occurrences(text: string, name: string): Span[] {
+/** Where `name` occurs in `text`: whole words, any case, any spacing; each says whether the name is introduced there. */
+function occurrences(text: string, name: string): Occurrence[] {
   const words = name.split(/\s+/u).filter(Boolean).map(escape);
   if (words.length === 0) return [];
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'giu');
-  const out: Span[] = [];
+  const out: Occurrence[] = [];
   for (const m of text.matchAll(re)) {
-    out.push({ start: m.index, end: m.index + m[0].length });
+    const end = m.index + m[0].length;
+    const after = text.slice(end, end + INTRODUCTION_WITHIN);
+    out.push({ start: m.index, end, introduced: INTRODUCED_AFTER.test(after) || INTRODUCING_WORD.test(after) });
     if (out.length === MAX_OCCURRENCES) break;
   }
   return out;
 }
 
-/** The tightest stretch holding one occurrence of each name from the `i`-th on, within `within` (a few names, a few occurrences each). */
-function tightest(found: readonly (readonly Span[])[], i: number, within: Span | null): Span | null {
-  if (i === found.length) return within;
-  let best: Span | null = null;
+type Stretch = Span & { readonly introduced: number };
+
+/** How plainly a stretch names the parties: 2 and up introduced (more names introduced, plainer), 1 joined as the parties, 0 mentioned. */
+function plainness(text: string, s: Stretch): number {
+  if (s.introduced > 0) return 1 + s.introduced;
+  return JOINS.test(text.slice(Math.max(0, s.start - JOIN_LOOKBACK), s.start)) ? 1 : 0;
+}
+
+/**
+ * The plainest stretch holding one occurrence of each name from the `i`-th on, within `within`
+ * (at most MAX_SPAN long), the tightest among the plainest (a few names, a few occurrences each).
+ */
+function plainest(text: string, found: readonly (readonly Occurrence[])[], i: number, within: Stretch | null): { stretch: Stretch; plain: number } | null {
+  if (i === found.length) return within ? { stretch: within, plain: plainness(text, within) } : null;
+  let best: { stretch: Stretch; plain: number } | null = null;
   for (const o of found[i]!) {
-    const stretch = within ? { start: Math.min(within.start, o.start), end: Math.max(within.end, o.end) } : o;
+    const here = o.introduced ? 1 : 0;
+    const stretch = within ? { start: Math.min(within.start, o.start), end: Math.max(within.end, o.end), introduced: within.introduced + here } : { start: o.start, end: o.end, introduced: here };
     if (stretch.end - stretch.start > MAX_SPAN) continue;
-    const done = tightest(found, i + 1, stretch);
-    if (done && (!best || done.end - done.start < best.end - best.start)) best = done;
+    const done = plainest(text, found, i + 1, stretch);
+    if (done && (!best || done.plain > best.plain || (done.plain === best.plain && done.stretch.end - done.stretch.start < best.stretch.end - best.stretch.start))) best = done;
   }
   return best;
 }
 
 /**
- * The parties, when `text` names all of `parties` (two or more) within one stretch of
- * MAX_SPAN characters; the span runs from the first name to the last. Null otherwise.
+ * The parties, when `text` names all of `parties` (two or more) within one stretch of MAX_SPAN
+ * characters, the most plainly stated such stretch (introducing a name, then joining the names
+ * after "between", then only mentioning them); the span runs from the first name to the last.
+ * Null otherwise.
  */
 export function extractParties(text: string, parties: readonly string[]): TypedValue | null {
   if (parties.length < 2) return null;
   const found = parties.map((p) => occurrences(text, p));
   if (found.some((o) => o.length === 0)) return null;
-  const span = tightest(found, 0, null);
-  if (!span || span.end - span.start > MAX_SPAN) return null;
-  const introduced = INTRODUCES.test(text.slice(span.start, Math.min(text.length, span.end + 160)));
-  return { kind: 'parties', value: { type: 'parties', names: [...parties] }, display: parties.join('; '), span, ...(introduced ? {} : { confidence: NAMED_ONLY }) };
+  const best = plainest(text, found, 0, null);
+  if (!best) return null;
+  const span = { start: best.stretch.start, end: best.stretch.end };
+  const confidence = best.plain >= 2 ? null : best.plain === 1 ? NAMED_ONLY : MENTIONED;
+  return { kind: 'parties', value: { type: 'parties', names: [...parties] }, display: parties.join('; '), span, ...(confidence === null ? {} : { confidence }) };
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
 import { isDefinition, isHeadingOnly, isTocLine } from '../../../../src/core/answer/quote-kind';
-import { askResult, MSA, PASSAGES } from '../../../helpers/ask-fixtures';
+import { askResult, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
 
 describe('what a quote is', () => {
   it.each([
@@ -81,6 +81,21 @@ describe('extractive answers lead with the value asked', () => {
     expect(turn.answer!.verification.ok).toBe(true);
     const fr = await turnFromAsk(askResult('Quel droit régit le contrat ?', [PASSAGES.confidentiality, PASSAGES.law], { language: 'fr' }));
     expect(fr.answer!.text.split('\n\n')[0]).toBe('Dans Master Services Agreement\u00a0: Droit applicable : New York [2]');
+  });
+
+  it('states the value of each document the passages come from, each quoted, and "not stated" only when none states it', async () => {
+    const ndaLaw = { doc: NDA, seq: 9, text: 'This Agreement shall be governed by the laws of England and Wales.', page: 2, section: ['9 Governing Law'] };
+    const turn = await turnFromAsk(askResult('Which law governs?', [PASSAGES.law, PASSAGES.confidentiality, ndaLaw]));
+    expect(turn.answer!.text.split('\n\n').slice(0, 2)).toEqual(['In Master Services Agreement: New York law governs [1]', 'In Mutual Non-Disclosure Agreement: English law governs [3]']);
+    const quotes = turn.answer!.quotes.map((q) => q.text);
+    expect(quotes[0]).toContain('State of New York');
+    expect(quotes[1]).toContain('England and Wales');
+    expect(turn.value).toMatchObject({ value: { name: 'New York' }, source: 1 });
+    expect(turn.answer!.verification.ok).toBe(true);
+    // The first passage's document states no law: the other's law leads, and nothing says "not stated".
+    const other = await turnFromAsk(askResult('Which law governs?', [PASSAGES.confidentiality, PASSAGES.cap, ndaLaw]));
+    expect(other.answer!.text.split('\n\n')[0]).toBe('In Mutual Non-Disclosure Agreement: English law governs [3]');
+    expect(other.answer!.text).not.toMatch(/not stated/iu);
   });
 
   it('governing law of a country English names by an adjective: "German law governs", "English law governs"; "Singapore law" as said', async () => {

@@ -22,6 +22,22 @@ describe('extractParties', () => {
     expect(extractParties(COVER, PARTIES)?.confidence).toBeLessThan(1);
   });
 
+  it('tells a preamble from a cover page from a clause that only mentions both parties, and quotes the plainest', () => {
+    const vapo = ['Vapotherm', 'Medica'];
+    const price = 'No later than 30 days prior to the end of the Initial Term, Medica shall provide Vapotherm with reasonable documentation of its actual and direct costs in manufacturing the Cartridges (the “Costs”).';
+    const reps = '11.1 Representations of Medica. Medica represents to Vapotherm as follows: (a) Medica is a corporation validly existing under the laws of its jurisdiction.';
+    const cover = 'MANUFACTURING AND SUPPLY AGREEMENT DATED AS OF January 1, 2013 BETWEEN VAPOTHERM, INC. AND MEDICA, S.p.A. TABLE OF CONTENTS';
+    const preamble = 'This Manufacturing and Supply Agreement is dated January 1st, 2013, between VAPOTHERM, INC., a Maryland corporation (“Vapotherm”) and MEDICA S.p.A., an Italian company (“Medica”). WHEREAS, Vapotherm and Medica wish for Medica to manufacture the Cartridge.';
+    const confidence = (text: string) => extractParties(text, vapo)?.confidence ?? 1;
+    expect(confidence(price)).toBeLessThan(confidence(cover));
+    expect(confidence(reps)).toBeLessThan(confidence(cover));
+    expect(confidence(cover)).toBeLessThan(1);
+    expect(confidence(preamble)).toBe(1);
+    // The introduced names, not the tighter "Vapotherm and Medica" of the recital.
+    const v = extractParties(preamble, vapo)!;
+    expect(preamble.slice(v.span.start, v.span.end)).toMatch(/^VAPOTHERM, INC\., a Maryland .* and MEDICA$/u);
+  });
+
   it('reads French and German preambles, names in any case and spacing', () => {
     const fr = 'Le présent contrat est conclu entre HALVARD MEDIA GmbH, une société de droit allemand, ci-après « le Concédant », et Brightline  Data Inc.';
     expect(extractParties(fr, ['Halvard Media', 'Brightline Data'])?.confidence ?? 1).toBe(1);

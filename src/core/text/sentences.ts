@@ -28,9 +28,13 @@ const WINDOW = 4096;
 const MAX_WINDOW = 16384;
 const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
 
-/** Abbreviations after which a period does not end a sentence (case-sensitive, word-final). */
+/**
+ * Abbreviations after which a period does not end a sentence (case-sensitive, word-final); a
+ * company's suffix in capitals too, as cover pages and preambles write it ("BETWEEN VAPOTHERM,
+ * INC. AND MEDICA, S.p.A.").
+ */
 const ABBREVIATION =
-  /(?:^|[\s("'“‘[])(?:Inc|Co|Corp|Ltd|Pty|Cie|Bros|Mfg|No|Nos|Nr|Sec|Secs|Sect|Art|Arts|Para|Paras|para|paras|Cl|cl|Ch|ch|Pt|pt|Sch|sch|Ex|Exh|Fig|fig|Vol|vol|Reg|Regs|Dept|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|Hon|Messrs|v|vs|cf|viz|approx|al|ibid|Ibid|op|cit|p|pp|seq|Abs|Ziff|lit|bzw|ggf|vgl|gem|Nrn|Rn|Az|Mio|Mrd|ca|Mme|Mlle|MM|av|env|max|min)\.["'”’)\]]*$/;
+  /(?:^|[\s("'“‘[])(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|PTY|BROS|MFG|Pty|Cie|Bros|Mfg|No|Nos|Nr|Sec|Secs|Sect|Art|Arts|Para|Paras|para|paras|Cl|cl|Ch|ch|Pt|pt|Sch|sch|Ex|Exh|Fig|fig|Vol|vol|Reg|Regs|Dept|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|Hon|Messrs|v|vs|cf|viz|approx|al|ibid|Ibid|op|cit|p|pp|seq|Abs|Ziff|lit|bzw|ggf|vgl|gem|Nrn|Rn|Az|Mio|Mrd|ca|Mme|Mlle|MM|av|env|max|min)\.["'”’)\]]*$/;
 /** Dotted initialisms: U.S., e.g., i.e., S.A., z.B., L.L.C. */
 const INITIALISM = /(?:^|[^\p{L}.])(?:\p{L}\.){2,}["'”’)\]]*$/u;
 /** A single capital letter and a period: an initial ("J. Smith"). */

@@ -14,6 +14,7 @@ describe('splitSentences', () => {
   it('does not split after legal abbreviations, initials and section numbers', () => {
     const text = [
       'Acme Inc. and Beta Corp. agree.',
+      'BETWEEN VAPOTHERM, INC. AND MEDICA, S.p.A. AND ACME CORP. AND BETA LTD. AS PARTIES.',
       'See Smith v. Jones, 123 U.S. 456 (1990), et al. for details.',
       'The notice under Sec. 4 and Art. 5 of the Regulation No. 2016/679 applies.',
       'Payment is due, e.g. by wire, i.e. within ten days.',
@@ -25,6 +26,7 @@ describe('splitSentences', () => {
     ].join(' ');
     expect(sentences(text)).toEqual([
       'Acme Inc. and Beta Corp. agree.',
+      'BETWEEN VAPOTHERM, INC. AND MEDICA, S.p.A. AND ACME CORP. AND BETA LTD. AS PARTIES.',
       'See Smith v. Jones, 123 U.S. 456 (1990), et al. for details.',
       'The notice under Sec. 4 and Art. 5 of the Regulation No. 2016/679 applies.',
       'Payment is due, e.g. by wire, i.e. within ten days.',

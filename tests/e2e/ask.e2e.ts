@@ -190,6 +190,21 @@ describe('ask: scope, answers, conversations', () => {
     expect((await files(s.page)).size).toBeGreaterThan(1);
   });
 
+  it('states the value of each document searched, each line naming its document, and quotes each', async () => {
+    await s.page.getByRole('button', { name: 'Choose documents…' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Search in these documents' });
+    await dialog.getByRole('checkbox', { name: new RegExp(NW_CONTOSO) }).check();
+    await dialog.getByRole('checkbox', { name: new RegExp(SUPPLY) }).check();
+    await dialog.getByRole('button', { name: 'Search these 2 documents' }).click();
+    await ask(s.page, 'which law governs?');
+    const text = (await latestTurn(s.page).getByTestId('answer-text').textContent()) ?? '';
+    expect(text).toMatch(/In DISTRIBUTION AGREEMENT — Northwind Traders \/ Contoso Pharma: English law governs \[\d\]/u);
+    expect(text).toMatch(/In SUPPLY AGREEMENT — Fabrikam \/ Tailspin Toys: English law governs \[\d\]/u);
+    expect(text.match(/governed by the laws of England and Wales/gu)?.length).toBe(2);
+    expect(await latestTurn(s.page).getByTestId('quote-unverified').count()).toBe(0);
+    await s.page.getByRole('button', { name: 'Search all documents', exact: true }).click();
+  });
+
   it('opens a verified citation in the viewer on its page; "Search in this document" from the viewer and from a document row', async () => {
     await s.page.getByRole('button', { name: 'Choose documents…' }).click();
     const dialog = s.page.getByRole('dialog', { name: 'Search in these documents' });

@@ -29,6 +29,8 @@ import type { AnswerSource, AnswerValue } from '../answer-types';
 import { valueNotStated, valueSentence } from './value-line';
 
 const MAX_SENTENCES = 3;
+/** Quotes kept for an ask about a clause after the values of several documents. */
+const CLAUSE_QUOTES = 2;
 /** A lower-ranked passage is quoted when its best sentence scores at least this share of the best. */
 const RELATIVE = 0.5;
 /** A further passage's sentence is quoted when it reads as the asked kind at least this surely (one logit above its threshold). */
@@ -168,6 +170,12 @@ const VALUE_SOURCES = 5;
 /** Documents whose value is stated, each on its line, when the passages shown come from several. */
 const VALUE_DOCUMENTS = 5;
 
+/** The first source of each document among the sources, in order. */
+function documentsShown(sources: readonly AnswerSource[]): AnswerSource[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => !seen.has(s.documentId) && seen.add(s.documentId));
+}
+
 /**
  * With passages from several documents, the value of each other document among them (in the
  * order the documents first appear, at most VALUE_DOCUMENTS in all), looked for in that
@@ -246,10 +254,13 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     furtherElsewhere[i]!.forEach((g) => quoteValue(g, true));
   });
   const valuePicks = chosen.length;
+  // An ask about a clause beside the values ("who are the parties and is there a non-compete?")
+  // keeps room for the clause's own quotes when each document's value took the first ones.
+  const room = more.clauses ? Math.max(MAX_SENTENCES, valuePicks + CLAUSE_QUOTES) : MAX_SENTENCES;
   const values = [found, ...elsewhere, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
   const statesAsked = (text: string, source: AnswerSource) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, valueContext(source)) !== null);
   bestOf.forEach((b, i) => {
-    if (chosen.length >= MAX_SENTENCES || !b.sentence || b.sentence.score <= 0) return;
+    if (chosen.length >= room || !b.sentence || b.sentence.score <= 0) return;
     if (found && i === found.index) return;
     if (quoted.has(words({ source: b.source, sentence: b.sentence }))) return;
     // With the value found, another passage is quoted only when it states such a value too (a
@@ -285,8 +296,16 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     const line = `${valueSentence(f.value, language)} [${f.value.source}]`;
     return several ? messages(language).valueIn(documentLabel({ name: sources[f.index]!.file, title: sources[f.index]!.title, parties: sources[f.index]!.parties }), line) : line;
   };
-  // Not stated is said only when no document shown states it.
-  const leadOf = (kind: ValueKind | null, f: FoundValue | null, others: readonly FoundValue[]) => (f || others.length > 0 ? [f, ...others].filter((v): v is FoundValue => v !== null).map(stated) : kind ? [valueNotStated(kind, language)] : []);
+  // Not stated is said once when no document shown states it; when some do, of each other
+  // document shown ("In SUPPLY AGREEMENT — …: None of these passages names the governing law.").
+  const leadOf = (kind: ValueKind | null, f: FoundValue | null, others: readonly FoundValue[]): string[] => {
+    const all = [f, ...others].filter((v): v is FoundValue => v !== null);
+    const none = kind ? valueNotStated(kind, language) : null;
+    if (all.length === 0) return none ? [none] : [];
+    const stating = new Set(all.map((v) => sources[v.index]!.documentId));
+    const silent = none ? documentsShown(sources).filter((d) => !stating.has(d.documentId)).slice(0, Math.max(0, VALUE_DOCUMENTS - all.length)) : [];
+    return [...all.map(stated), ...silent.map((d) => messages(language).valueIn(documentLabel({ name: d.file, title: d.title, parties: d.parties }), none!))];
+  };
   const leads = [...leadOf(asked, found, elsewhere), ...further.flatMap((f, i) => leadOf(f.kind, f.found, furtherElsewhere[i]!))];
   return { text: [...leads, ...(more.unanswered ?? []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? values[0]?.value ?? null };
 }

@@ -92,10 +92,16 @@ describe('extractive answers lead with the value asked', () => {
     expect(quotes[1]).toContain('England and Wales');
     expect(turn.value).toMatchObject({ value: { name: 'New York' }, source: 1 });
     expect(turn.answer!.verification.ok).toBe(true);
-    // The first passage's document states no law: the other's law leads, and nothing says "not stated".
+    // The first passage's document states no law: the other's law leads, then the document shown that names none.
     const other = await turnFromAsk(askResult('Which law governs?', [PASSAGES.confidentiality, PASSAGES.cap, ndaLaw]));
-    expect(other.answer!.text.split('\n\n')[0]).toBe('In Mutual Non-Disclosure Agreement: English law governs [3]');
-    expect(other.answer!.text).not.toMatch(/not stated/iu);
+    expect(other.answer!.text.split('\n\n').slice(0, 3)).toEqual([
+      'In Mutual Non-Disclosure Agreement: English law governs [3]',
+      'In Master Services Agreement: None of these passages names the governing law.',
+      'From the documents, verbatim:',
+    ]);
+    // No document shown names one: said once.
+    const none = await turnFromAsk(askResult('Which law governs?', [PASSAGES.confidentiality, PASSAGES.cap]));
+    expect(none.answer!.text.split('\n\n')[0]).toBe('None of these passages names the governing law.');
   });
 
   it('governing law of a country English names by an adjective: "German law governs", "English law governs"; "Singapore law" as said', async () => {

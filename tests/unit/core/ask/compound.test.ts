@@ -132,3 +132,61 @@ describe('a question joining two asks', () => {
     expect(result.askedValue).toBe('expiration_date');
   });
 });
+
+describe('a question joining asks over a workspace of several contracts', () => {
+  const SUPPLY = `SUPPLY AGREEMENT
+
+This Supply Agreement is made as of May 2, 2018 by and between ORBIS FOODS, INC., a Delaware corporation ("Orbis"), and KESTREL PACKAGING LTD., an Ontario company ("Kestrel").
+
+1. SUPPLY
+1.1 Kestrel shall supply the Packaging ordered by Orbis in accordance with the Specifications.
+
+2. NON-COMPETITION
+2.1 During the term of this Agreement and for two (2) years thereafter, Kestrel shall not, directly or indirectly, manufacture or sell packaging for any business that competes with Orbis in the Territory.
+
+3. GOVERNING LAW
+3.1 This Agreement shall be governed by the laws of the Province of Ontario.
+`;
+  const SERVICES = `SERVICES AGREEMENT
+
+This Services Agreement is entered into as of January 9, 2020 between NORLAND ANALYTICS LLC, a Texas limited liability company ("Norland"), and QUARRY HEALTH, INC., a Nevada corporation ("Quarry").
+
+1. SERVICES
+1.1 Norland shall provide the data services described in Schedule A.
+
+2. FEES
+2.1 Quarry shall pay the fees within thirty (30) days of each invoice.
+
+3. GOVERNING LAW
+3.1 This Agreement shall be governed by the laws of the State of Texas.
+`;
+  let several: AskDeps;
+  beforeAll(async () => {
+    const w = await askWorkspace([
+      { file: 'halvard-brightline-content-licence.txt', text: CONTRACT },
+      { file: 'orbis-kestrel-supply.txt', text: SUPPLY },
+      { file: 'norland-quarry-services.txt', text: SERVICES },
+    ]);
+    several = { retriever: w.retriever, documents: w.documents, classifier: askClassifier(), chunks: (id) => w.workspace.chunks(id) };
+  }, 60_000);
+
+  it("states each contract's parties on its line and still quotes the non-compete clause", async () => {
+    const turn = await turnFromAsk(await ask({ question: 'who are the parties and is there a non-compete?' }, several));
+    const text = turn.answer!.text;
+    expect(text).toMatch(/^In .*Halvard.*: Parties: Halvard Media; Brightline Data \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Orbis.*: Parties: Orbis Foods; Kestrel Packaging \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Norland.*: Parties: Norland Analytics; Quarry Health \[\d\]$/imu);
+    const quotes = turn.answer!.quotes.map((q) => q.text);
+    expect(quotes.some((q) => q.includes('shall not, directly or indirectly, manufacture or sell packaging'))).toBe(true);
+    expect(quotes.some((q) => q.includes('KESTREL PACKAGING LTD., an Ontario company'))).toBe(true);
+    expect(turn.answer!.verification.ok).toBe(true);
+  });
+
+  it("states each contract's law", async () => {
+    const turn = await turnFromAsk(await ask({ question: 'what law governs?' }, several));
+    const text = turn.answer!.text;
+    expect(text).toMatch(/^In .*Orbis.*: Ontario law governs \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Norland.*: Texas law governs \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Halvard.*: New York law governs \[\d\]$/imu);
+  });
+});

@@ -21,6 +21,7 @@ import { AbortedError, describeError, InputError, isAbort, toSerialized } from '
 import type { CasefileEvent } from '../../core/events';
 import type { ChatModel, Embedder } from '../../core/ports';
 import type { Playbook } from '../../core/scan/playbook';
+import { readerIdentity } from '../../core/scan/reader';
 import { scanKey } from '../../core/scan/scan';
 import type { ScanStore } from '../../core/scan/store';
 import type { ScanRecord } from '../../core/scan/types';
@@ -239,7 +240,7 @@ export class ScanService {
   async #scanOne(document: DocumentRecord, playbook: Playbook, force: boolean, signal: AbortSignal, onProgress: (fraction: number, etaMs: number | null) => void): Promise<ScanRecord> {
     const jobId = `scan-${++this.#jobs}:${document.id}`;
     const publish = this.#deps.events.publish;
-    const key = scanKey(document, playbook, await this.#deps.scanner.classifierIdentity());
+    const key = scanKey(document, playbook, readerIdentity(await this.#deps.scanner.classifierIdentity(), this.#deps.embedder()?.model.id));
     const stored = force ? undefined : await this.#deps.store.getScan(key);
     const chatModel = await this.#chatModel(playbook, signal);
     const modelIds = modelRules(playbook);

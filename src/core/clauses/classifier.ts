@@ -19,6 +19,7 @@
  */
 import { throwIfAborted } from '../errors';
 import { DEFAULT_LANGUAGE } from '../search/languages';
+import { readerIdentity } from '../scan/reader';
 import { isContentsPassage } from '../text/contents';
 import { expandShorthand } from '../text/shorthand';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
@@ -64,6 +65,8 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   /** Clause type id → its names in other languages (the first keyword written in each). */
   private readonly typeNamesIn: ReadonlyMap<string, Readonly<Record<string, string>>>;
   private readonly threshold: number;
+  /** The embedder the playbook's own types are read with, if any. */
+  private readonly embedderId: string | null;
   /** Model kinds this classifier reports (those of its clause types, or all the model knows). */
   private readonly kinds: readonly { readonly id: string; readonly k: number }[];
 
@@ -73,6 +76,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
    */
   constructor(readonly model: ClauseKindModel, clauseTypes: readonly ClauseType[] = [], options: ClassifierOptions = {}) {
     this.threshold = options.threshold ?? DEFAULT_CLAUSE_THRESHOLD;
+    this.embedderId = options.embedder?.model.id ?? null;
     const known = clauseTypes.length > 0 ? clauseTypes.map((t) => t.id).filter((id) => model.knows(id)) : model.kinds;
     this.kinds = [...new Set(known)].map((id) => ({ id, k: model.indexOf(id) }));
     const others = clauseTypes.filter((t) => !model.knows(t.id));
@@ -183,8 +187,9 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     return this.model.model.reviewPresenceOffset;
   }
 
+  /** The model's identity, and the embedder's when one is given (scan/reader.ts: part of a scan's key). */
   get identity(): string {
-    return this.model.id;
+    return readerIdentity(this.model.id, this.embedderId);
   }
 
   /**

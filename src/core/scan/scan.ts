@@ -62,7 +62,8 @@ export interface ScanOptions extends JobOptions {
 
 /**
  * The key a scan is stored under: document content + playbook id, version and content + the
- * classifier's identity (its model: an app update that brings a retrained model scans again).
+ * classifier's identity (its model: an app update that brings a retrained model scans again; and
+ * the embedder, when one read the playbook's own clause types: loading one scans again).
  */
 export function scanKey(document: Pick<DocumentRecord, 'id' | 'sha256'>, playbook: Playbook, classifier: string | undefined): string {
   return `${document.id}|${document.sha256.slice(0, 16)}|${playbook.id}@${playbook.version}|${shortHash(JSON.stringify(playbook))}${classifier ? `|${classifier}` : ''}`;

@@ -85,7 +85,7 @@ interface ChunkLabels {
 type ScanStatus = 'done' | 'cancelled' | 'failed';
 
 export interface ScanRecord {
-  /** scanKey(): document id + content hash + playbook id + version + content hash + the classifier's identity (its model). */
+  /** scanKey(): document id + content hash + playbook id + version + content hash + the classifier's identity (its model, and the embedder when one read the playbook's types: scan/reader.ts). */
   readonly key: string;
   readonly documentId: string;
   readonly documentName: string;

@@ -5,6 +5,7 @@
  * playbook or document is re-scanned; model checks go through the page's language model; a
  * crashed worker fails its document and the next scan gets a fresh worker.
  */
+import type { Embedder } from '../../../src/core/ports';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatAccess } from '../../../src/app/models/chat-access';
 import { noChatModel } from '../../../src/app/models/chat-access';
@@ -42,7 +43,7 @@ function chatWith(model: ScriptedChatModel | null): ChatAccess {
   return { state: { provider: 'transformers', model: model.model.id, status: 'ready', message: null }, subscribe: () => () => undefined, model: async () => model, dispose: () => undefined };
 }
 
-async function setup(options: { chat?: ScriptedChatModel | null } = {}) {
+async function setup(options: { chat?: ScriptedChatModel | null; embedder?: () => Embedder | null } = {}) {
   const db = new WorkspaceDb('scan', freshIdb());
   const documents = new DocumentRepository(db);
   const store = new DexieScanStore(db);
@@ -60,7 +61,7 @@ async function setup(options: { chat?: ScriptedChatModel | null } = {}) {
     },
   });
   const library = new PlaybookLibrary({ store: new MemoryPlaybookStore(), engine: scanner });
-  const service = new ScanService({ documents, store, playbooks: library, scanner, chat: chatWith(options.chat ?? null), embedder: () => null, events });
+  const service = new ScanService({ documents, store, playbooks: library, scanner, chat: chatWith(options.chat ?? null), embedder: options.embedder ?? (() => null), events });
   cleanups.push(() => {
     service.dispose();
     scanner.terminate();
@@ -124,6 +125,23 @@ describe('ScanService over the scan worker', () => {
     const forced = await h.service.start({ documentIds: ['msa'], playbookId: commercial.id, force: true });
     expect(h.seen.slice(before).some((e) => e.type === 'chunk_classified')).toBe(true);
     expect(forced.scans[0]!.flags.map((f) => f.id)).toEqual(first.scans[0]!.flags.map((f) => f.id));
+  });
+
+  it('scans again once an embedder is loaded: the key names the embedder the playbook types were read with', async () => {
+    let loaded: Embedder | null = null;
+    const h = await setup({ embedder: () => loaded });
+    await h.addDocument('msa');
+    const without = await h.service.start({ documentIds: ['msa'], playbookId: commercial.id });
+    expect(without.scans[0]!.key).toBe(scanKey((await h.documents.getDocument('msa'))!, commercial, clauseKindModel().id));
+    loaded = { model: { id: 'local/tiny-embedder', dtype: 'fp32', device: 'wasm', dim: 4 }, embed: async (texts) => texts.map(() => Float32Array.from([0.5, 0.5, 0.5, 0.5])) };
+    const before = h.seen.length;
+    const withEmbedder = await h.service.start({ documentIds: ['msa'], playbookId: commercial.id });
+    expect(h.seen.slice(before).some((e) => e.type === 'chunk_classified')).toBe(true);
+    // The key the worker stored the scan under is the one the service looks it up by: served from the store next time.
+    expect(withEmbedder.scans[0]!.key).toBe(scanKey((await h.documents.getDocument('msa'))!, commercial, `${clauseKindModel().id}+local/tiny-embedder`));
+    const again = h.seen.length;
+    await h.service.start({ documentIds: ['msa'], playbookId: commercial.id });
+    expect(h.seen.slice(again)).toEqual([expect.objectContaining({ type: 'scan_done', cached: true })]);
   });
 
   it('runs batches one after another and lists a document that cannot be scanned as a failure', async () => {

@@ -240,12 +240,16 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // The same words are quoted once: a clause repeated in a schedule or a second copy adds no evidence.
   const words = (p: Pick) => p.source.text.slice(p.sentence.start, p.sentence.end).replace(/\s+/gu, ' ').trim().toLowerCase();
   const quoted = new Set<string>();
+  const quotedIn = new Set<string>();
+  // A value is quoted from its own document: two contracts in the same words each state theirs.
   const quoteValue = (f: FoundValue | null, always: boolean) => {
     if (!f || (!always && chosen.length >= MAX_SENTENCES)) return;
     const pick = { source: sources[f.index]!, sentence: f.sentence };
-    if (quoted.has(words(pick))) return;
+    const key = `${pick.source.documentId}\u0000${words(pick)}`;
+    if (quotedIn.has(key)) return;
     chosen.push(pick);
     quoted.add(words(pick));
+    quotedIn.add(key);
   };
   quoteValue(found, true);
   elsewhere.forEach((f) => quoteValue(f, true));

@@ -13,7 +13,7 @@
  * Shared by the trainer (Node) and the run-time scorer (workers, Node): one definition.
  */
 import { stemmer } from '@orama/stemmers/english';
-import { splitSentences } from '../text/sentences';
+import { splitItems, splitSentences } from '../text/sentences';
 
 /** Feature extraction version: a model file names the version it was trained with. */
 export const FEATURES_VERSION = 1;
@@ -102,6 +102,7 @@ export interface Window {
 export function windows(text: string): Window[] {
   const sentences = splitSentences(text).filter((s) => /[\p{L}]/u.test(text.slice(s.start, s.end)));
   if (sentences.length === 0) return [];
+  const items = splitItems(text, sentences).filter((s) => /[\p{L}]/u.test(text.slice(s.start, s.end)));
   const out: Window[] = [];
   const seen = new Set<string>();
   const push = (start: number, end: number) => {
@@ -116,6 +117,9 @@ export function windows(text: string): Window[] {
     push(sentences[i]!.start, sentences[i]!.end);
     if (WINDOW_SENTENCES > 1 && i + WINDOW_SENTENCES <= sentences.length) push(sentences[i]!.start, sentences[i + WINDOW_SENTENCES - 1]!.end);
   }
+  // A lettered item inside a sentence of items is read alone too ("… control. (d) This Agreement
+  // shall be interpreted in accordance with the laws of the State of Indiana. (e) …").
+  if (items.length > sentences.length) for (const item of items) push(item.start, item.end);
   return out;
 }
 

@@ -99,6 +99,10 @@ describe('extractive answers lead with the value asked', () => {
       'In Master Services Agreement: None of these passages names the governing law.',
       'From the documents, verbatim:',
     ]);
+    // Two contracts in the same words: each one's clause is quoted for its own line.
+    const same = await turnFromAsk(askResult('Which law governs?', [PASSAGES.law, { ...ndaLaw, text: PASSAGES.law.text }]));
+    expect(same.answer!.text.split('\n\n').slice(0, 2)).toEqual(['In Master Services Agreement: New York law governs [1]', 'In Mutual Non-Disclosure Agreement: New York law governs [2]']);
+    expect(same.answer!.quotes.map((q) => q.foundIn)).toEqual([1, 2]);
     // No document shown names one: said once.
     const none = await turnFromAsk(askResult('Which law governs?', [PASSAGES.confidentiality, PASSAGES.cap]));
     expect(none.answer!.text.split('\n\n')[0]).toBe('None of these passages names the governing law.');

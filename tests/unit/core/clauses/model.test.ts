@@ -208,6 +208,16 @@ describe('features and encoding', () => {
     expect(spans).toContain('One sentence here. Two sentence here.');
   });
 
+  it('reads a lettered item inside a sentence of items alone too, beside the sentence', () => {
+    const text = '10. GENERAL PROVISIONS (a) MMMW is not responsible for failure to provide services due to causes beyond its reasonable control. (d) This Agreement shall be interpreted in accordance with the laws of the State of Indiana. (e) No action may be brought more than two (2) years after the cause of action has arisen.';
+    const spans = windows(text).map((w) => text.slice(w.start, w.end));
+    expect(spans).toContain('(d) This Agreement shall be interpreted in accordance with the laws of the State of Indiana.');
+    expect(spans.some((w) => w.startsWith('GENERAL PROVISIONS (a)') && w.includes('State of Indiana. (e)'))).toBe(true);
+    // Sentences without items: the same windows as before.
+    const plain = 'One sentence here. Two sentence here. Three sentence here.';
+    expect(windows(plain)).toHaveLength(6);
+  });
+
   it('round-trips base64 and quantised weights', () => {
     const bytes = Uint8Array.from([0, 1, 2, 250, 255, 128, 7]);
     expect([...fromBase64(toBase64(bytes), 'x')]).toEqual([...bytes]);

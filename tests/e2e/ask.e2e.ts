@@ -70,7 +70,9 @@ describe('ask: scope, answers, conversations', () => {
     expect(await files(s.page)).toEqual(new Set([NW_CONTOSO]));
     expect(await s.page.getByTestId('followup-chip').textContent()).toContain('DISTRIBUTION AGREEMENT — Northwind Traders / Contoso Pharma');
     // The renewal clause cited, the passages shown beside it labelled as context.
-    expect(await contextLabels(turn)).toEqual({ cited: 1, context: 3 });
+    const shown = (await results(s.page)).length;
+    expect(shown).toBeGreaterThan(1);
+    expect(await contextLabels(turn)).toEqual({ cited: 1, context: shown - 1 });
   });
 
   it('does not trap a follow-up in its contract: names the contracts that match and asks again in all documents in one click', async () => {

@@ -54,7 +54,6 @@ import { ScanService } from './review/scan-service';
 import type { StorageSpace } from './browser/storage-space';
 import { lockNames, type HeldLock, type TabLocks } from './browser/tab-locks';
 import { questionClassifier } from '../playbooks/builtin';
-import { readerIdentity } from '../core/scan/reader';
 
 /** What a session shares with the rest of the app (the workers and services that outlive it). */
 export interface SessionDeps {
@@ -169,7 +168,7 @@ export class WorkspaceSession {
     });
     const review = deps.review ?? reviewDeps(deps.registry);
     this.scans = new ScanService({ documents: this.documents, store: scanStore, playbooks: review.playbooks, scanner: review.scanner, chat: this.chat, embedder: () => this.embeddings.embedder(), events: deps.events });
-    this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name(), classifierIdentity: async () => readerIdentity(await review.scanner.classifierIdentity(), this.embeddings.embedder()?.model.id) });
+    this.reviews = new ReviewService({ store: scanStore, documents: this.documents, reviewer: () => review.reviewer.name(), classifierIdentity: () => this.scans.readerIdentity() });
     this.originals = new Originals({ workspaceId: workspace.id, vault: deps.vault, documents: this.documents, folder: () => this.folder, views: deps.views ?? NO_VIEWS });
     // ask() runs in the index worker, next to the index and the documents: one message per question
     // (and per document of a flow).

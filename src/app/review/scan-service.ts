@@ -185,6 +185,11 @@ export class ScanService {
   }
 
   /** Stops every scan; the session is closing. */
+  /** Who reads a scan now (scan/reader.ts): the clause model, and the embedder loaded, if any; part of every scan's key. */
+  async readerIdentity(): Promise<string> {
+    return readerIdentity(await this.#deps.scanner.classifierIdentity(), this.#deps.embedder()?.model.id);
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.cancel();
@@ -240,7 +245,7 @@ export class ScanService {
   async #scanOne(document: DocumentRecord, playbook: Playbook, force: boolean, signal: AbortSignal, onProgress: (fraction: number, etaMs: number | null) => void): Promise<ScanRecord> {
     const jobId = `scan-${++this.#jobs}:${document.id}`;
     const publish = this.#deps.events.publish;
-    const key = scanKey(document, playbook, readerIdentity(await this.#deps.scanner.classifierIdentity(), this.#deps.embedder()?.model.id));
+    const key = scanKey(document, playbook, await this.readerIdentity());
     const stored = force ? undefined : await this.#deps.store.getScan(key);
     const chatModel = await this.#chatModel(playbook, signal);
     const modelIds = modelRules(playbook);

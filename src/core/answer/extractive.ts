@@ -233,35 +233,26 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
   const readsAsKind = bestOf.some((b) => b.kind >= 0.5);
   const further = (more.values ?? []).filter((v) => v !== asked).map((kind) => ({ kind, found: findValue(kind, sources, ranker, kindOf) }));
-  // Each value stated is quoted, so the quotes may run past MAX_SENTENCES when several documents state one.
+  // With passages of several documents, each other document's value too.
   const elsewhere = valuesOfOtherDocuments(asked, found, sources, ranker, kindOf);
   const furtherElsewhere = further.map((f) => valuesOfOtherDocuments(f.kind, f.found, sources, ranker, kindOf));
-  const chosen: Pick[] = [];
-  // The same words are quoted once: a clause repeated in a schedule or a second copy adds no evidence.
+  const values = [found, ...elsewhere, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
+  // The same words are quoted once: a clause repeated in a schedule or a second copy adds no
+  // evidence. Every value stated is quoted, from its own document (two contracts in the same words
+  // each state theirs), so these quotes may run past MAX_SENTENCES.
   const words = (p: Pick) => p.source.text.slice(p.sentence.start, p.sentence.end).replace(/\s+/gu, ' ').trim().toLowerCase();
   const quoted = new Set<string>();
-  const quotedIn = new Set<string>();
-  // A value is quoted from its own document: two contracts in the same words each state theirs.
-  const quoteValue = (f: FoundValue | null, always: boolean) => {
-    if (!f || (!always && chosen.length >= MAX_SENTENCES)) return;
+  const chosen: Pick[] = [];
+  for (const f of values) {
     const pick = { source: sources[f.index]!, sentence: f.sentence };
-    const key = `${pick.source.documentId}\u0000${words(pick)}`;
-    if (quotedIn.has(key)) return;
+    if (chosen.some((c) => c.source.documentId === pick.source.documentId && words(c) === words(pick))) continue;
     chosen.push(pick);
     quoted.add(words(pick));
-    quotedIn.add(key);
-  };
-  quoteValue(found, true);
-  elsewhere.forEach((f) => quoteValue(f, true));
-  further.forEach((f, i) => {
-    quoteValue(f.found, furtherElsewhere[i]!.length > 0);
-    furtherElsewhere[i]!.forEach((g) => quoteValue(g, true));
-  });
+  }
   const valuePicks = chosen.length;
   // An ask about a clause beside the values ("who are the parties and is there a non-compete?")
   // keeps room for the clause's own quotes when each document's value took the first ones.
   const room = more.clauses ? Math.max(MAX_SENTENCES, valuePicks + CLAUSE_QUOTES) : MAX_SENTENCES;
-  const values = [found, ...elsewhere, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
   const statesAsked = (text: string, source: AnswerSource) => [asked, ...further.map((f) => f.kind)].some((k) => k !== null && extractValue(k, text, valueContext(source)) !== null);
   bestOf.forEach((b, i) => {
     if (chosen.length >= room || !b.sentence || b.sentence.score <= 0) return;

@@ -65,7 +65,10 @@ export class LearnedClauseClassifier implements ClauseClassifier {
   /** Clause type id → its names in other languages (the first keyword written in each). */
   private readonly typeNamesIn: ReadonlyMap<string, Readonly<Record<string, string>>>;
   private readonly threshold: number;
-  /** The embedder the playbook's own types are read with, if any. */
+  /**
+   * The embedder the playbook's own types are read with, if any; part of the identity even when
+   * every type is the model's, as the app keys a scan by the embedder loaded without knowing that.
+   */
   private readonly embedderId: string | null;
   /** Model kinds this classifier reports (those of its clause types, or all the model knows). */
   private readonly kinds: readonly { readonly id: string; readonly k: number }[];

@@ -109,6 +109,7 @@ function buildAtoms(text: string, segments: readonly Segment[]): Atom[] {
   let headStart = -1;
   let headEnd = -1;
   let structural = false;
+  let afterContents = false;
   for (const seg of segments) {
     if (seg.kind === 'furniture') {
       // A header or page number outside any paragraph rides with the next text, like a heading.
@@ -123,6 +124,9 @@ function buildAtoms(text: string, segments: readonly Segment[]): Atom[] {
       if (entry.rank <= 4) structural = true;
       continue;
     }
+    // A table of contents starts a chunk and so does the text after it: it never shares a passage with a clause.
+    if (seg.contents || afterContents) structural = true;
+    afterContents = seg.contents === true;
     const sentences = splitSentences(text, seg.start, seg.end);
     sentences.forEach((s, k) => {
       const start = headStart >= 0 ? headStart : s.start;

@@ -34,6 +34,7 @@
  */
 import { detectHeading, isTitleLike, markedHeading, romanValue, type Heading } from './headings';
 import type { Span } from '../text/sentences';
+import { isContentsLine, isContentsTitle } from '../text/contents';
 import type { MarkedHeading } from '../types';
 
 export interface PageText {
@@ -54,7 +55,8 @@ export interface JoinedText {
 
 export type Segment =
   | { readonly kind: 'heading'; readonly start: number; readonly end: number; readonly heading: Heading }
-  | { readonly kind: 'text'; readonly start: number; readonly end: number }
+  /** `contents`: lines of a table of contents (no heading among them; the chunker starts a chunk after them). */
+  | { readonly kind: 'text'; readonly start: number; readonly end: number; readonly contents?: true }
   /** A running header/footer or page number outside any paragraph: text that leads no section. */
   | { readonly kind: 'furniture'; readonly start: number; readonly end: number };
 
@@ -77,6 +79,8 @@ interface Line {
   furniture: boolean;
   /** Level of the heading the format marked on this line, or 0. */
   marked: number;
+  /** A line of a table of contents (markContents): text, never a heading. */
+  contents: boolean;
 }
 
 export function joinPages(pages: readonly PageText[]): JoinedText {
@@ -101,10 +105,11 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
   const lines = splitLines(joined, pageCount);
   markHeadings(lines, headings);
   markFurniture(lines, pageCount);
+  markContents(lines);
   const segments: Segment[] = [];
   const paragraphs: Span[] = [];
   let para: { start: number; end: number } | null = null;
-  let text: { start: number; end: number } | null = null;
+  let text: { start: number; end: number; contents: boolean } | null = null;
   let prev: Line | null = null;
   let prevHeadingOnly = false;
   let prevSubclause = false;
@@ -115,7 +120,7 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
   let listing = false; // the line before was an entry of a list of exhibits and schedules
 
   const closeText = (): void => {
-    if (text) segments.push({ kind: 'text', start: text.start, end: text.end });
+    if (text) segments.push(text.contents ? { kind: 'text', start: text.start, end: text.end, contents: true } : { kind: 'text', start: text.start, end: text.end });
     text = null;
   };
   const closePara = (): void => {
@@ -132,7 +137,7 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
   const extend = (line: Line): void => {
     if (!para) para = { start: line.start, end: line.end };
     else para.end = line.end;
-    if (!text) text = { start: line.start, end: line.end };
+    if (!text) text = { start: line.start, end: line.end, contents: line.contents };
     else text.end = line.end;
   };
 
@@ -147,9 +152,21 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
       }
       continue;
     }
+    if (line.contents || prev?.contents) {
+      // A table of contents is text of its own: no heading, no paragraph shared with the body.
+      if (pending !== null) pending = resolvePending(pending);
+      if (!line.contents || !prev?.contents) closePara();
+      if (line.contents) {
+        extend(line);
+        prevHeadingOnly = false;
+        prevSubclause = false;
+        prev = line;
+        continue;
+      }
+    }
     const crossPage = prev !== null && prev.page !== line.page;
     const prevText = prev ? prev.raw.trimEnd() : '';
-    const paraBreak = prev === null || (crossPage ? SENTENCE_END.test(prevText) : line.blankBefore);
+    const paraBreak = prev === null || prev.contents || (crossPage ? SENTENCE_END.test(prevText) : line.blankBefore);
     let h = line.marked > 0 ? markedHeading(line.raw, line.marked) : detectHeading(line.raw);
 
     if (pending !== null && (h === null || h.kind === 'caps') && isTitleLine(line.raw, crossPage || line.blankBefore) && !continuesInLowerCase(lines, i)) {
@@ -205,7 +222,7 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
       if (bodyStart < line.end) bodySeen = true;
       if (bodyStart < line.end) {
         para = { start: hs, end: line.end };
-        text = { start: bodyStart, end: line.end };
+        text = { start: bodyStart, end: line.end, contents: false };
         prevHeadingOnly = false;
       } else {
         prevHeadingOnly = true;
@@ -244,7 +261,7 @@ function splitLines(joined: JoinedText, pageCount: number): Line[] {
         blankBefore = true;
       } else {
         const ce = ls + trimmedEnd(text.slice(ls, le), le - ls);
-        lines.push({ page: p, lineStart: ls, raw: text.slice(ls, le), start: cs, end: ce, blankBefore, furniture: false, marked: 0 });
+        lines.push({ page: p, lineStart: ls, raw: text.slice(ls, le), start: cs, end: ce, blankBefore, furniture: false, marked: 0, contents: false });
         blankBefore = false;
       }
       ls = le + 1;
@@ -312,6 +329,95 @@ function markFurniture(lines: Line[], pageCount: number): void {
   }
 }
 
+/** Entry lines a table of contents needs: with its title line, or without one. */
+const CONTENTS_TITLED_ENTRIES = 2;
+const CONTENTS_ENTRIES = 3;
+/**
+ * A short line that is no entry (a label above its title, a title wrapped over lines, its page
+ * number alone: "ARTICLE 6" / "36" / "PAYMENTS AND" / "RECORDS") stays in the run when an entry,
+ * or a short line ending with a page number, follows within this many lines.
+ */
+const CONTENTS_GAP = 5;
+const CONTENTS_FILLER = 160;
+/** Lines between two runs (a footer, the next page's header) that join them into one table. */
+const CONTENTS_BRIDGE = 8;
+/** A short line ending with a page number: the end of an entry wrapped over lines ("Products. 31", "33"). */
+const PAGE_TAIL = /^(?:\S.{0,58}\s)?\d{1,3}$/u;
+/** Without a title, this share of the entries' page numbers rise (a table of prices does not). */
+const CONTENTS_RISING = 0.8;
+const PAGE_AT_END = /(\d{1,3})\s*(?:[-–—]?\s*[ivx]{1,5}\s*[-–—]?)?$/u;
+
+/**
+ * Marks the lines of each table of contents that has no dot leaders (those are never headings:
+ * headings.ts): a run of entry lines (text/contents.ts isContentsLine: "ARTICLE 14 MISCELLANEOUS
+ * 18", "1.1 Supply of Cartridge 1 1.2 Price 1") under a contents title, or without one at least
+ * CONTENTS_ENTRIES of them with rising page numbers; lines between entries (a bare label, a title
+ * wrapped to its own line, "Page") belong to the run. Read as headings, such lines made "ARTICLE
+ * 14 MISCELLANEOUS 18 › 11.2" the section of the preamble after them.
+ */
+function markContents(lines: Line[]): void {
+  let i = 0;
+  let previousEnd = -1;
+  while (i < lines.length) {
+    const first = lines[i] as Line;
+    const titled = !first.furniture && isContentsTitle(first.raw);
+    if (!titled && (first.furniture || !isContentsLine(first.raw))) {
+      i++;
+      continue;
+    }
+    const pages: number[] = [];
+    let entries = 0;
+    let last = i;
+    if (isContentsLine(first.raw)) {
+      entries++;
+      pages.push(pageAtEnd(first.raw));
+    }
+    for (let k = i + 1; k < lines.length; k++) {
+      const line = lines[k] as Line;
+      if (line.furniture) continue;
+      if (isContentsLine(line.raw)) {
+        entries++;
+        pages.push(pageAtEnd(line.raw));
+        last = k;
+        continue;
+      }
+      if (line.raw.trim().length > CONTENTS_FILLER || /[.!?]\s+\p{L}/u.test(line.raw) || !entryWithin(lines, k + 1, CONTENTS_GAP)) break;
+    }
+    let rising = 0;
+    for (let k = 1; k < pages.length; k++) if (pages[k]! >= pages[k - 1]!) rising++;
+    const accepted = titled ? entries >= CONTENTS_TITLED_ENTRIES : entries >= CONTENTS_ENTRIES && rising >= CONTENTS_RISING * (pages.length - 1);
+    if (accepted) {
+      // A few lines between this run and the one before (a page's footer and header, the
+      // title repeated on the next page) belong to the table of contents too, unless a section starts there.
+      const gap = previousEnd >= 0 && i - previousEnd - 1 <= CONTENTS_BRIDGE && lines.slice(previousEnd + 1, i).every((l) => l.furniture || !startsSection(l.raw));
+      for (let k = gap ? previousEnd + 1 : i; k <= last; k++) if (!(lines[k] as Line).furniture) (lines[k] as Line).contents = true;
+      previousEnd = last;
+    }
+    i = accepted ? last + 1 : i + 1;
+  }
+}
+
+function startsSection(raw: string): boolean {
+  const h = detectHeading(raw);
+  return h !== null && h.kind !== 'caps';
+}
+
+function pageAtEnd(raw: string): number {
+  return Number(PAGE_AT_END.exec(raw.trim())?.[1] ?? NaN);
+}
+
+/** An entry line, or the page number of one, among the next `n` lines with text (furniture skipped). */
+function entryWithin(lines: readonly Line[], from: number, n: number): boolean {
+  let seen = 0;
+  for (let j = from; j < lines.length && seen < n; j++) {
+    const line = lines[j] as Line;
+    if (line.furniture) continue;
+    if (isContentsLine(line.raw) || PAGE_TAIL.test(line.raw.trim())) return true;
+    seen++;
+  }
+  return false;
+}
+
 /**
  * A plain clause number ("5", "5.2") where it stands: a top-level number not far past the last
  * one, a first one that is small (or a restart at 1, as exhibits do); a dotted number under its
@@ -373,7 +479,8 @@ function isTitleLine(raw: string, afterGap: boolean): boolean {
   const allCaps = !/\p{Ll}/u.test(t) && (t.match(/\p{Lu}/gu) ?? []).length >= 2;
   if (t.endsWith('.') && !allCaps) return false;
   const s = t.replace(/[.:]$/, '');
-  if (s.length === 0 || s.length > 100 || /[.;!?,](?:\s|$)/.test(s)) return false;
+  // A semicolon joins two titles in capitals ("FORECASTS; INVENTORY"); elsewhere it marks a sentence.
+  if (s.length === 0 || s.length > 100 || (allCaps ? /[.!?,](?:\s|$)/ : /[.;!?,](?:\s|$)/).test(s)) return false;
   if (allCaps) return isTitleLike(s);
   return !afterGap && isTitleLike(s, false);
 }

@@ -73,8 +73,11 @@ export function fold(word: string): string {
   return word.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
 }
 
-/** A word, capitals joined by "&" ("AT&T", "P&G") or words joined by "_" ("plan_b") as one word. */
-export const WORD = /\p{Lu}+(?:&\p{Lu}+)+|[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
+/**
+ * A word, capitals joined by "&" ("AT&T", "P&G"), short letter groups joined by "&" as a question
+ * types them ("o&m", "r&d") or words joined by "_" ("plan_b") as one word.
+ */
+export const WORD = /\p{Lu}+(?:&\p{Lu}+)+|(?<!\p{L})\p{L}{1,2}(?:&\p{L}{1,2})+(?!\p{L})|[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*/gu;
 
 /** Folded words of a text ("AT&T" → "at&t"; "deltathree.com" → "deltathree", "com"). */
 export function foldedWords(text: string): string[] {

@@ -357,6 +357,8 @@ function matchToken(h: DocumentHandles, t: QuestionToken): { cls: HandleClass; s
 function matchClass(h: DocumentHandles, word: string): { cls: HandleClass; share: number } | null {
   const exact = h.words.get(word);
   if (exact) return { cls: exact, share: 1 };
+  // "o&m" for an "Operations and Maintenance Agreement": the title's initials, written with "&".
+  if (word.includes('&') && h.initials.has(word.replace(/&/gu, ''))) return { cls: 'title', share: 1 };
   // "Stremick's" for "Stremicks Heritage Foods": a name's word with or without a final "s".
   if (word.length >= 5) {
     const variant = h.words.get(word.endsWith('s') ? word.slice(0, -1) : `${word}s`);

@@ -6,8 +6,14 @@
  * rests on it. Dot leaders are read line by line elsewhere (ingest/headings.ts, answer/quote-kind.ts).
  */
 
-/** One entry: a section number, a title of a few words, a page number. Bounded (a title is at most 90 characters), so linear in the text. */
-const ENTRY = /(?:^|\s)(?:(?:article|section|clause)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.?)\s+[^.\n]{2,90}?\.?\s+(\d{1,3})(?=\s|$)/giu;
+/**
+ * One entry: a section number, a title of a few words, a page number; the title may follow a
+ * dotted number without a space, as text extraction leaves it ("2.10Change Order 2"). Bounded
+ * (a title is at most 90 characters), so linear in the text.
+ */
+const ENTRY = /(?:^|\s)(?:(?:article|section|clause)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.?)(?:\s+|(?<=\.\d{1,3})(?=\p{Lu}))[^.\n]{2,90}?\.?\s+(\d{1,3})(?=\s|$)/giu;
+/** The same on one line of a contents page, where a title may run longer ("17.3.2 Termination by FMI for Breach …; Termination by Roche Without Cause … 54"). */
+const LINE_ENTRY = /(?:^|\s)(?:(?:article|section|clause)\s+)?(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.?)(?:\s+|(?<=\.\d{1,3})(?=\p{Lu}))[^.\n]{2,200}?\.?\s+(\d{1,3})(?=\s|$)/giu;
 /**
  * At least this many entries, covering this share of the text, their page numbers rising; a
  * short piece of a contents page split off by the sections it names ("5.8 Exclusivity with
@@ -38,4 +44,34 @@ export function isContentsPassage(text: string): boolean {
   const share = covered / text.length;
   const enough = (entries >= MIN_ENTRIES && share >= MIN_COVERED) || (entries >= FEW_ENTRIES && share >= FEW_COVERED);
   return enough && rising >= MIN_RISING * (entries - 1);
+}
+
+/** The title of a table of contents, alone or with its first entries on the same line ("TABLE OF CONTENTS Page ARTICLE 1 …"). */
+const CONTENTS_TITLE = /^(?:table\s+of\s+contents|contents|index|inhaltsverzeichnis|inhaltsübersicht|table\s+des\s+matières|sommaire)(?:\s+(?:page|seite)s?)?(?=\s|$)/iu;
+/** A roman page number after the last entry ("… 14.14 Compliance with Laws 24 -iii-"). */
+const ROMAN_FOLIO = /\s+[-–—]?\s*[ivx]{1,5}\s*[-–—]?$/u;
+/** Entries cover at least this share of a contents line (the rest is spaces and stray marks). */
+const LINE_COVERED = 0.85;
+
+export function isContentsTitle(line: string): boolean {
+  return CONTENTS_TITLE.test(line.trim());
+}
+
+/**
+ * One line of a table of contents without dot leaders: entries (a section number, a title, a
+ * page number) and nothing else — "ARTICLE 14 MISCELLANEOUS 18", "1.1 “Acceptance Criteria” 5",
+ * "3.1 Price 2 3.2 Purchase Orders 2 3.3 Delivery 3". Alone such a line could be a heading with
+ * a number after it; layout.ts reads it as contents only in a run of them (or under a contents
+ * title), where a heading's page number is what it is.
+ */
+export function isContentsLine(line: string): boolean {
+  const t = line.trim().replace(CONTENTS_TITLE, '').replace(ROMAN_FOLIO, '').trim();
+  if (t.length < 4) return false;
+  let covered = 0;
+  let end = 0;
+  for (const m of t.matchAll(LINE_ENTRY)) {
+    covered += m[0].length;
+    end = (m.index ?? 0) + m[0].length;
+  }
+  return end === t.length && covered >= LINE_COVERED * t.length;
 }

@@ -31,6 +31,8 @@ interface Sentences {
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A sentence ending in a name or a message that already ends with a full stop ("MEDICA, S.p.A.") takes no second one. */
+const stop = (s: string) => (/[.!?…]$/u.test(s) ? s : `${s}.`);
 const label = (f: DocumentFacts) => (f.title && f.title !== f.name ? `${f.title} (${f.name})` : f.name);
 const ocrLine = (f: DocumentFacts, read: (pages: string, conf: string) => string, low: (pages: string) => string, none: string, lang: TextLanguage) => {
   if (!f.ocr) return none;
@@ -54,8 +56,8 @@ const SENTENCES: Readonly<Record<TextLanguage, Sentences>> = {
     noDocument: 'No document of the workspace goes by that name.',
     whichOne: (names) => `Several documents could be meant: ${names}. Which one do you mean?`,
     fact: {
-      title: (f) => `The title of ${f.name} is ${f.title ?? 'not known (none was found in the document)'}.`,
-      parties: (f) => (f.parties === null ? `The parties of ${label(f)} were not recorded when it was added; it also goes by: ${f.aliases.join(', ') || 'no other name'}.` : f.parties.length > 0 ? `The parties of ${label(f)}: ${f.parties.join('; ')}.` : `No party was found in ${label(f)}.`),
+      title: (f) => stop(`The title of ${f.name} is ${f.title ?? 'not known (none was found in the document)'}`),
+      parties: (f) => (f.parties === null ? `The parties of ${label(f)} were not recorded when it was added; it also goes by: ${f.aliases.join(', ') || 'no other name'}.` : f.parties.length > 0 ? stop(`The parties of ${label(f)}: ${f.parties.join('; ')}`) : `No party was found in ${label(f)}.`),
       pages: (f, l) => `${label(f)} has ${num(f.pages, l)} ${f.pages === 1 ? 'page' : 'pages'}.`,
       language: (f, l) => (f.language ? `${label(f)} is in ${languageLabel(f.language, l)}.` : `The language of ${label(f)} is not known (none was detected).`),
       added: (f) => `${label(f)} was added on ${isoDay(f.addedAt)} (${f.source === 'folder' ? 'from an opened folder' : f.source === 'sample' ? 'a sample' : 'uploaded'}).`,
@@ -79,8 +81,8 @@ const SENTENCES: Readonly<Record<TextLanguage, Sentences>> = {
     noDocument: "Aucun document de l'espace de travail ne porte ce nom.",
     whichOne: (names) => `Plusieurs documents peuvent correspondre : ${names}. Lequel visez-vous ?`,
     fact: {
-      title: (f) => `Le titre de ${f.name} est ${f.title ?? 'inconnu (aucun trouvé dans le document)'}.`,
-      parties: (f) => (f.parties === null ? `Les parties de ${label(f)} n'ont pas été relevées à son ajout ; autres noms : ${f.aliases.join(', ') || 'aucun'}.` : f.parties.length > 0 ? `Parties de ${label(f)} : ${f.parties.join(' ; ')}.` : `Aucune partie trouvée dans ${label(f)}.`),
+      title: (f) => stop(`Le titre de ${f.name} est ${f.title ?? 'inconnu (aucun trouvé dans le document)'}`),
+      parties: (f) => (f.parties === null ? `Les parties de ${label(f)} n'ont pas été relevées à son ajout ; autres noms : ${f.aliases.join(', ') || 'aucun'}.` : f.parties.length > 0 ? stop(`Parties de ${label(f)} : ${f.parties.join(' ; ')}`) : `Aucune partie trouvée dans ${label(f)}.`),
       pages: (f, l) => `${label(f)} compte ${num(f.pages, l)} ${f.pages === 1 ? 'page' : 'pages'}.`,
       language: (f, l) => (f.language ? `${label(f)} est en ${languageLabel(f.language, l)}.` : `La langue de ${label(f)} est inconnue (aucune n'a été détectée).`),
       added: (f) => `${label(f)} a été ajouté le ${isoDay(f.addedAt)} (${f.source === 'folder' ? "depuis un dossier ouvert" : f.source === 'sample' ? 'exemple' : 'téléversé'}).`,
@@ -104,8 +106,8 @@ const SENTENCES: Readonly<Record<TextLanguage, Sentences>> = {
     noDocument: 'Kein Dokument des Arbeitsbereichs trägt diesen Namen.',
     whichOne: (names) => `Mehrere Dokumente kommen in Frage: ${names}. Welches meinen Sie?`,
     fact: {
-      title: (f) => `Der Titel von ${f.name} ist ${f.title ?? 'unbekannt (im Dokument nicht gefunden)'}.`,
-      parties: (f) => (f.parties === null ? `Die Parteien von ${label(f)} wurden beim Hinzufügen nicht erfasst; weitere Namen: ${f.aliases.join(', ') || 'keine'}.` : f.parties.length > 0 ? `Parteien von ${label(f)}: ${f.parties.join('; ')}.` : `In ${label(f)} wurde keine Partei gefunden.`),
+      title: (f) => stop(`Der Titel von ${f.name} ist ${f.title ?? 'unbekannt (im Dokument nicht gefunden)'}`),
+      parties: (f) => (f.parties === null ? `Die Parteien von ${label(f)} wurden beim Hinzufügen nicht erfasst; weitere Namen: ${f.aliases.join(', ') || 'keine'}.` : f.parties.length > 0 ? stop(`Parteien von ${label(f)}: ${f.parties.join('; ')}`) : `In ${label(f)} wurde keine Partei gefunden.`),
       pages: (f, l) => `${label(f)} hat ${num(f.pages, l)} ${f.pages === 1 ? 'Seite' : 'Seiten'}.`,
       language: (f, l) => (f.language ? `${label(f)} ist auf ${languageLabel(f.language, l)}.` : `Die Sprache von ${label(f)} ist unbekannt (keine erkannt).`),
       added: (f) => `${label(f)} wurde am ${isoDay(f.addedAt)} hinzugefügt (${f.source === 'folder' ? 'aus einem geöffneten Ordner' : f.source === 'sample' ? 'Beispiel' : 'hochgeladen'}).`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkPages, toChunkRecords, type ChunkDraft, type PageText } from '../../../../src/core/ingest/chunker';
 import { InputError } from '../../../../src/core/errors';
+import { isContentsPassage } from '../../../../src/core/text/contents';
 
 const pagesOf = (...texts: string[]): PageText[] => texts.map((text, i) => ({ page: i + 1, text }));
 /** The chunk whose text contains `needle` (exactly one must). */
@@ -249,6 +250,52 @@ describe('chunkPages: what looks like a heading but is not', () => {
     expect(got.at(-1)?.[1]).toMatch(/^Schedule 3/);
   });
 
+  it('reads a table of contents without dot leaders as contents: no section root, no passage shared with the preamble', () => {
+    // Shapes of real filings: several entries a line under its title (page 1), a label, its page
+    // number and its title each on a line (page 2), one entry a line without a title (page 3).
+    const toc = [
+      'TABLE OF CONTENTS Page ARTICLE 1 SALE AND PURCHASE 1',
+      '',
+      '1.1 Supply of Cartridge 1 1.2 [* * *] 1 1.3 Purchase of Cartridge 1',
+      '',
+      'ARTICLE 13 TERM AND TERMINATION; BUSINESS CONTINUITY 15',
+      '',
+      '13.1 Term 15 13.2 Termination 16 13.3 Effect of Termination 17',
+      'ARTICLE 14',
+      '18',
+      'MISCELLANEOUS',
+      '14.1 Definitions. 18',
+      '14.2 Commercial Supply of Licensed Compounds or Licensed',
+      'Products. 21',
+      '14.3 Governing Law 21',
+      '14.10Entire Agreement 23',
+    ].join('\n');
+    const body = [
+      'MANUFACTURING AND SUPPLY AGREEMENT',
+      '',
+      'This Manufacturing and Supply Agreement is dated January 1, 2013, between VAPOTHERM, INC., a Maryland corporation ("Vapotherm") and MEDICA S.p.A. ("Medica").',
+      '',
+      'ARTICLE 1 SALE AND PURCHASE',
+      '',
+      '1.1 Supply of Cartridge. Medica shall manufacture the Cartridge in such quantities as Vapotherm orders.',
+    ].join('\n');
+    const chunks = chunkPages(pagesOf(toc, body), { targetTokens: 12, minTokens: 1, maxTokens: 400 });
+    const all = chunks.flatMap((c) => c.sectionPath);
+    expect(all.filter((p) => /ARTICLE 1[34]|1[34]\.\d|TABLE OF CONTENTS/.test(p))).toEqual([]);
+    expect(chunkWith(chunks, 'This Manufacturing and Supply Agreement').text).not.toContain('Governing Law');
+    expect(chunkWith(chunks, 'This Manufacturing and Supply Agreement').sectionPath).toEqual(['MANUFACTURING AND SUPPLY AGREEMENT']);
+    expect(chunkWith(chunks, 'Medica shall manufacture').sectionPath).toEqual(['ARTICLE 1 SALE AND PURCHASE', '1.1 Supply of Cartridge']);
+    // The contents are one passage of their own, which text/contents.ts tells for what it is.
+    expect(isContentsPassage(chunkWith(chunks, '14.3 Governing Law 21').text)).toBe(true);
+  });
+
+  it('still reads headings that end with a number, and a short list with numbers, as they are', () => {
+    // One line that could be an entry is no table of contents; nor are falling figures.
+    const text = ['ARTICLE 5 FEES', '5.1 Fees. Customer pays the fees in Schedule 2.', '', '1 Widget 300', '2 Gadget 120', '3 Sprocket 45', '', 'ARTICLE 6 TERM', '6.1 Term. Two years.'].join('\n');
+    expect(paths(text).find(([t]) => t.startsWith('ARTICLE 6'))?.[1]).toBe('ARTICLE 6 TERM › 6.1 Term');
+    expect(paths(text).find(([t]) => t.startsWith('ARTICLE 5'))?.[1]).toBe('ARTICLE 5 FEES › 5.1 Fees');
+  });
+
   it('reads a styled heading holding a whole clause (Word) as its label and title, the rest as body', () => {
     const text = ['# 2. Service', '', '## 2.2 Support. During the Subscription Period, Provider will provide Technical Support as described in the Order Form.'].join('\n');
     const chunks = chunkPages(pagesOf(text), { targetTokens: 12, minTokens: 1, maxTokens: 200 });
@@ -259,6 +306,11 @@ describe('chunkPages: what looks like a heading but is not', () => {
   it('keeps titles with a semicolon or commas in Title Case', () => {
     const text = ['4 Quality Agreement; Product Complaints and Recalls', '4.1 The parties shall conclude the Quality Agreement.', '', '8 Warranties, Indemnities and Insurance', '8.1 Each party represents that it may sign.'].join('\n');
     expect(paths(text).map(([, p]) => p)).toEqual(['4 Quality Agreement; Product Complaints and Recalls › 4.1', '8 Warranties, Indemnities and Insurance › 8.1']);
+  });
+
+  it('takes a title in capitals with a semicolon, on the line under its label, for the title', () => {
+    const text = ['ARTICLE 2', 'FORECASTS; INVENTORY', '', '2.1 Rolling Forecasts. The buyer gives a forecast each month.'].join('\n');
+    expect(paths(text).map(([, p]) => p)).toEqual(['ARTICLE 2 FORECASTS; INVENTORY › 2.1 Rolling Forecasts']);
   });
 });
 

@@ -361,6 +361,19 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
   });
 
+  it('knows a title by its initials joined by "&", however they are typed ("o&m", "O&M")', () => {
+    const list: NamedDocument[] = [
+      { id: 'om', name: 'SANDRIDGE-OPERATIONS AND MAINTENANCE AGREEMENT.PDF', title: 'OPERATIONS AND MAINTENANCE AGREEMENT', aliases: ['Piñon Gathering Company, LLC', 'SandRidge Midstream, Inc.'] },
+      { id: 'supply', name: 'VAPOTHERM - Manufacturing and Supply Agreement.PDF', title: 'MANUFACTURING AND SUPPLY AGREEMENT', aliases: ['Vapotherm, Inc.', 'Medica S.p.A.'] },
+    ];
+    for (const q of ['when does the sandridge o&m agreement end?', 'when does the O&M agreement end?', 'who may terminate the o&m contract?']) {
+      const m = matchDocuments(q, list);
+      expect(m.kind === 'resolved' && m.resolution.documentIds, q).toEqual(['om']);
+    }
+    // Letters joined by "&" that are no title's initials name nothing.
+    expect(matchDocuments('who pays for r&d under the agreement?', list).kind).not.toBe('resolved');
+  });
+
   it('knows a name written with or without a final "s" ("Stremick\'s" for "Stremicks")', () => {
     const mfg = (id: string, party: string): NamedDocument => ({ id, name: `${id}.pdf`, title: 'MANUFACTURING AGREEMENT', aliases: [party], identity: { title: 'MANUFACTURING AGREEMENT', parties: [{ name: party, shortNames: [], role: null }], brands: [], kind: 'manufacturing agreement', effectiveDate: null } });
     const list = [mfg('s', 'Stremicks Heritage Foods, LLC'), mfg('e', 'Electra Vehicles Corp.'), mfg('m', 'Magenta Therapeutics, Inc.')];

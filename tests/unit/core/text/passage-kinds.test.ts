@@ -9,6 +9,8 @@ describe('a table of contents run into one passage', () => {
     // A piece of a contents page split off by the sections it names: three entries.
     expect(isContentsPassage('5.8 Exclusivity with Respect to the Territory. 35 5.9 In-License Agreements. 35 ARTICLE 6 36 PAYMENTS AND RECORDS 6.1 Upfront Payment. 36')).toBe(true);
     expect(isContentsPassage('10.3 Effects of Termination of this Agreement 31 10.3.2 31 10.3.3 32 10.4 Surviving Provisions 32 11 Miscellaneous 32')).toBe(true);
+    // A title run into its number by text extraction.
+    expect(isContentsPassage('2.9 Change of Control 2 2.10Change Order 2 2.11Control 2 2.12Customer Information 3 2.13Deliverable 3')).toBe(true);
     expect(isContentsPassage('SUPPLY AGREEMENT between Acme Inc. and Globex GmbH TABLE OF CONTENTS 1 Definitions 5 1.1 Affiliate 5 1.2 Batch 5 2 Supply 9 2.1 Forecasts 9 2.2 Orders 10 3 Price 12 3.1 Invoicing 12')).toBe(true);
   });
 

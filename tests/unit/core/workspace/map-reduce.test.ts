@@ -150,6 +150,11 @@ describe('facts of a document', () => {
     expect(factsReply([msa!], ['parties', 'pages'], 'en')).toBe('The parties of Master Services Agreement (Master Services Agreement.pdf): Acme Corp.; Beta LLC.\nMaster Services Agreement (Master Services Agreement.pdf) has 9 pages.');
     expect(factsReply([avv!], ['language'], 'fr')).toBe('Auftragsverarbeitungsvertrag (Auftragsverarbeitungsvertrag.pdf) est en allemand.');
     expect(factsReply([scan!], ['ocr_quality', 'language'], 'de')).toBe('Strategic Alliance Agreement (Aura scan.pdf) wurde auf 4 Seiten per OCR gelesen, mittlere Konfidenz 71/100. Niedrige Konfidenz auf den Seiten 2, 3.\nDie Sprache von Strategic Alliance Agreement (Aura scan.pdf) ist unbekannt (keine erkannt).');
+    // A last party ending with a full stop takes no second one, in each language.
+    const medica = { ...msa!, parties: ['VAPOTHERM, INC.', 'MEDICA, S.p.A.'] };
+    expect(factsReply([medica], ['parties'], 'en')).toBe('The parties of Master Services Agreement (Master Services Agreement.pdf): VAPOTHERM, INC.; MEDICA, S.p.A.');
+    expect(factsReply([medica], ['parties'], 'fr')).toBe('Parties de Master Services Agreement (Master Services Agreement.pdf) : VAPOTHERM, INC. ; MEDICA, S.p.A.');
+    expect(factsReply([medica], ['parties'], 'de')).toBe('Parteien von Master Services Agreement (Master Services Agreement.pdf): VAPOTHERM, INC.; MEDICA, S.p.A.');
     expect(factsReply([{ ...avv!, parties: null }], ['parties'], 'en')).toBe('The parties of Auftragsverarbeitungsvertrag (Auftragsverarbeitungsvertrag.pdf) were not recorded when it was added; it also goes by: AVV.');
     expect(factsReply([msa!], ['added', 'source'], 'en')).toBe(`Master Services Agreement (Master Services Agreement.pdf) was added on 2026-03-08 (from an opened folder).\nMaster Services Agreement (Master Services Agreement.pdf) is contracts/Master Services Agreement.pdf, in the folder contracts.`);
   });

@@ -393,7 +393,9 @@ function markContents(lines: Line[]): void {
       for (let k = gap ? previousEnd + 1 : i; k <= last; k++) if (!(lines[k] as Line).furniture) (lines[k] as Line).contents = true;
       previousEnd = last;
     }
-    i = accepted ? last + 1 : i + 1;
+    // A run read once, whether it was contents or not: a long list of entries that is not (a price
+    // list, falling numbers) is not read again from each of its lines.
+    i = last + 1;
   }
 }
 

@@ -17,4 +17,17 @@ describe('chunkPages speed', () => {
     // The budget is 1 s on a developer machine; CI machines get three times that.
     expect(ms).toBeLessThan(3000);
   });
+
+  it('reads a long list of numbered lines that is no table of contents once, not once from each line', () => {
+    // 20,000 lines shaped like contents entries, their numbers falling: never contents, and each
+    // line is read a bounded number of times (read again from every line, this took minutes).
+    const lines = Array.from({ length: 20_000 }, (_, i) => `${(i % 50) + 1} Widget model ${i} ${999 - (i % 900)}`);
+    const pages = Array.from({ length: 40 }, (_, p) => ({ page: p + 1, text: lines.slice(p * 500, (p + 1) * 500).join('\n') }));
+    const t0 = performance.now();
+    const chunks = chunkPages(pages);
+    const ms = performance.now() - t0;
+    console.info(`chunkPages: 20,000 list lines in ${ms.toFixed(0)} ms`);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(ms).toBeLessThan(5000);
+  });
 });

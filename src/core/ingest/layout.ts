@@ -34,7 +34,7 @@
  */
 import { detectHeading, isTitleLike, markedHeading, romanValue, type Heading } from './headings';
 import type { Span } from '../text/sentences';
-import { isContentsLine, isContentsTitle } from '../text/contents';
+import { contentsPage, isContentsLine, isContentsTitle } from '../text/contents';
 import type { MarkedHeading } from '../types';
 
 export interface PageText {
@@ -345,7 +345,6 @@ const CONTENTS_BRIDGE = 8;
 const PAGE_TAIL = /^(?:\S.{0,58}\s)?\d{1,3}$/u;
 /** Without a title, this share of the entries' page numbers rise (a table of prices does not). */
 const CONTENTS_RISING = 0.8;
-const PAGE_AT_END = /(\d{1,3})\s*(?:[-–—]?\s*[ivx]{1,5}\s*[-–—]?)?$/u;
 
 /**
  * Marks the lines of each table of contents that has no dot leaders (those are never headings:
@@ -370,14 +369,14 @@ function markContents(lines: Line[]): void {
     let last = i;
     if (isContentsLine(first.raw)) {
       entries++;
-      pages.push(pageAtEnd(first.raw));
+      pages.push(contentsPage(first.raw));
     }
     for (let k = i + 1; k < lines.length; k++) {
       const line = lines[k] as Line;
       if (line.furniture) continue;
       if (isContentsLine(line.raw)) {
         entries++;
-        pages.push(pageAtEnd(line.raw));
+        pages.push(contentsPage(line.raw));
         last = k;
         continue;
       }
@@ -402,10 +401,6 @@ function markContents(lines: Line[]): void {
 function startsSection(raw: string): boolean {
   const h = detectHeading(raw);
   return h !== null && h.kind !== 'caps';
-}
-
-function pageAtEnd(raw: string): number {
-  return Number(PAGE_AT_END.exec(raw.trim())?.[1] ?? NaN);
 }
 
 /** An entry line, or the page number of one, among the next `n` lines with text (furniture skipped). */

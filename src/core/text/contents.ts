@@ -48,13 +48,26 @@ export function isContentsPassage(text: string): boolean {
 
 /** The title of a table of contents, alone or with its first entries on the same line ("TABLE OF CONTENTS Page ARTICLE 1 …"). */
 const CONTENTS_TITLE = /^(?:table\s+of\s+contents|contents|index|inhaltsverzeichnis|inhaltsübersicht|table\s+des\s+matières|sommaire)(?:\s+(?:page|seite)s?)?(?=\s|$)/iu;
-/** A roman page number after the last entry ("… 14.14 Compliance with Laws 24 -iii-"). */
-const ROMAN_FOLIO = /\s+[-–—]?\s*[ivx]{1,5}\s*[-–—]?$/u;
-/** Entries cover at least this share of a contents line (the rest is spaces and stray marks). */
+/** A roman page number after the last entry, a word of its own ("… 14.14 Compliance with Laws 24 -iii-"). */
+const ROMAN_FOLIO = /^[-–—]?[ivx]{1,5}[-–—]?$|^[-–—]$/u;
+/** Entries cover at least this share of a contents line (the rest is stray marks). */
 const LINE_COVERED = 0.85;
+/** No line of a table of contents is longer (a longer one is not read at all). */
+const MAX_CONTENTS_LINE = 2_000;
 
 export function isContentsTitle(line: string): boolean {
   return CONTENTS_TITLE.test(line.trim());
+}
+
+/**
+ * A line's words, one space apart, without a contents title before them or a roman page number
+ * after them. Splitting on whitespace first keeps every pattern here linear: nothing backtracks
+ * over a long run of spaces, as PDF text has between a title and its page number.
+ */
+function contentsWords(line: string): string {
+  const words = line.split(/\s+/u).filter((w) => w.length > 0);
+  while (words.length > 1 && ROMAN_FOLIO.test(words[words.length - 1]!)) words.pop();
+  return words.join(' ').replace(CONTENTS_TITLE, '').trim();
 }
 
 /**
@@ -65,7 +78,8 @@ export function isContentsTitle(line: string): boolean {
  * title), where a heading's page number is what it is.
  */
 export function isContentsLine(line: string): boolean {
-  const t = line.trim().replace(CONTENTS_TITLE, '').replace(ROMAN_FOLIO, '').trim();
+  if (line.length > MAX_CONTENTS_LINE) return false;
+  const t = contentsWords(line);
   if (t.length < 4) return false;
   let covered = 0;
   let end = 0;
@@ -74,4 +88,10 @@ export function isContentsLine(line: string): boolean {
     end = (m.index ?? 0) + m[0].length;
   }
   return end === t.length && covered >= LINE_COVERED * t.length;
+}
+
+/** The page number a contents line ends with (a roman folio after it left out), NaN if none. */
+export function contentsPage(line: string): number {
+  const last = contentsWords(line.length > MAX_CONTENTS_LINE ? '' : line).split(' ').pop() ?? '';
+  return /^\d{1,3}$/u.test(last) ? Number(last) : NaN;
 }

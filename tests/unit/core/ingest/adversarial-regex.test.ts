@@ -24,7 +24,7 @@ import { splitTextPages } from '../../../../src/parsers/text';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The modules ingestion runs: parsing, the ingest core (cleaning, language, metadata, structure, chunks), the index analyzer. */
-const SOURCES = ['src/parsers', 'src/core/ingest', 'src/core/search/analyzer.ts'];
+const SOURCES = ['src/parsers', 'src/core/ingest', 'src/core/search/analyzer.ts', 'src/core/text/contents.ts'];
 
 interface Found {
   readonly where: string;

@@ -120,7 +120,29 @@ export function windows(text: string): Window[] {
   // A lettered item inside a sentence of items is read alone too ("… control. (d) This Agreement
   // shall be interpreted in accordance with the laws of the State of Indiana. (e) …").
   if (items.length > sentences.length) for (const item of items) push(item.start, item.end);
+  // A sentence that lists its cases after a colon or semicolons is read as its lead-in with the
+  // first case, and case by case ("This Agreement can be terminated at any time …, as follows:
+  // (a) by the Consultant electing to give … 3 months prior notice; (b) by the Company …; (c) …
+  // Change of Control …"): read whole, the longest case decided what the sentence was.
+  for (const sentence of sentences) for (const w of enumerationWindows(text, sentence)) push(w.start, w.end);
   return out;
+}
+
+/** Where a case of a list starts inside a sentence: "(a)", "(ii)", "(3)" after a colon or a semicolon (and "and" / "or"). */
+const CASE_START = /(?<=[;:])\s+(?:(?:and|or)\s+)?(?=\((?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s)/gu;
+
+/** A sentence's lead-in with its first case, then each case: nothing for a sentence with fewer than two cases. */
+function enumerationWindows(text: string, sentence: Window): Window[] {
+  const starts: number[] = [];
+  for (const m of text.slice(sentence.start, sentence.end).matchAll(CASE_START)) starts.push(sentence.start + m.index + m[0].length);
+  if (starts.length < 2) return [];
+  const ends = [...starts.slice(1).map((at) => trimmedEnd(text, at)), sentence.end];
+  return [{ start: sentence.start, end: ends[0]! }, ...starts.map((start, k) => ({ start, end: ends[k]! }))];
+}
+
+/** `at` moved back over the spaces, "and" / "or" before it. */
+function trimmedEnd(text: string, at: number): number {
+  return at - (/\s+(?:(?:and|or)\s+)?$/u.exec(text.slice(Math.max(0, at - 8), at))?.[0].length ?? 0);
 }
 
 /** The heading a passage's windows carry as title features: the innermost title and the path. */

@@ -218,6 +218,17 @@ describe('features and encoding', () => {
     expect(windows(plain)).toHaveLength(6);
   });
 
+  it('reads a sentence listing its cases as its lead-in with the first case, and case by case', () => {
+    const text = '5.1 This Agreement can be terminated at any time prior to the expiry of the Term, as follows: (a) by the Consultant electing to give the Company not less than 3 months prior notice of such termination; (b) by the Company electing to give the Consultant 3 months prior notice of such termination; and (c) by the Consultant in the event that there occurs a Change of Control.';
+    const spans = windows(text).map((w) => text.slice(w.start, w.end));
+    expect(spans).toContain('5.1 This Agreement can be terminated at any time prior to the expiry of the Term, as follows: (a) by the Consultant electing to give the Company not less than 3 months prior notice of such termination;');
+    expect(spans).toContain('(b) by the Company electing to give the Consultant 3 months prior notice of such termination;');
+    expect(spans).toContain('(c) by the Consultant in the event that there occurs a Change of Control.');
+    // One case is no list; references in parentheses are no cases.
+    expect(windows('The fees are due: (a) within 30 days of the invoice.')).toHaveLength(1);
+    expect(windows('Subject to Section 4 (a) hereof and Section 5 (b) hereof, the Buyer pays.')).toHaveLength(1);
+  });
+
   it('round-trips base64 and quantised weights', () => {
     const bytes = Uint8Array.from([0, 1, 2, 250, 255, 128, 7]);
     expect([...fromBase64(toBase64(bytes), 'x')]).toEqual([...bytes]);

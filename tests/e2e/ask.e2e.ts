@@ -340,7 +340,7 @@ describe('ask: scope, answers, conversations', () => {
   it('marks answers given before the documents changed, instead of answering again unasked', async () => {
     const before = Number(await s.page.locator('section.search').getAttribute('data-searches'));
     expect(await latestTurn(s.page).getByTestId('stale').count()).toBe(0);
-    await s.page.getByTestId('file-input').setInputFiles([{ name: 'breach-amendment.txt', mimeType: 'text/plain', buffer: Buffer.from('AMENDMENT\n\n1. Material breach. A breach is material only if it is not remedied within sixty (60) days of notice.') }]);
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'breach-amendment.txt', mimeType: 'text/plain', buffer: Buffer.from('AMENDMENT\n\n1. Termination for material breach. Either party may terminate this Agreement for a material breach only if the breach is not remedied within sixty (60) days of notice.') }]);
     await waitForStatus(s.page, 'breach-amendment.txt', 'Ready');
     await latestTurn(s.page).getByTestId('stale').waitFor();
     expect(await latestTurn(s.page).getByTestId('stale').textContent()).toContain('Documents changed since this answer.');

@@ -355,36 +355,33 @@ const CONTENTS_RISING = 0.8;
  * 14 MISCELLANEOUS 18 › 11.2" the section of the preamble after them.
  */
 function markContents(lines: Line[]): void {
+  // Each line is read once: whether it is an entry, and the page number it ends with.
+  const entry = lines.map((l) => !l.furniture && isContentsLine(l.raw));
+  const tail = lines.map((l, k) => entry[k]! || (!l.furniture && PAGE_TAIL.test(l.raw.trim())));
   let i = 0;
   let previousEnd = -1;
   while (i < lines.length) {
     const first = lines[i] as Line;
     const titled = !first.furniture && isContentsTitle(first.raw);
-    if (!titled && (first.furniture || !isContentsLine(first.raw))) {
+    if (!titled && !entry[i]) {
       i++;
       continue;
     }
-    const pages: number[] = [];
-    let entries = 0;
+    const pages: number[] = entry[i] ? [contentsPage(first.raw)] : [];
     let last = i;
-    if (isContentsLine(first.raw)) {
-      entries++;
-      pages.push(contentsPage(first.raw));
-    }
     for (let k = i + 1; k < lines.length; k++) {
       const line = lines[k] as Line;
       if (line.furniture) continue;
-      if (isContentsLine(line.raw)) {
-        entries++;
+      if (entry[k]) {
         pages.push(contentsPage(line.raw));
         last = k;
         continue;
       }
-      if (line.raw.trim().length > CONTENTS_FILLER || /[.!?]\s+\p{L}/u.test(line.raw) || !entryWithin(lines, k + 1, CONTENTS_GAP)) break;
+      if (line.raw.trim().length > CONTENTS_FILLER || /[.!?]\s+\p{L}/u.test(line.raw) || !tailWithin(lines, tail, k + 1, CONTENTS_GAP)) break;
     }
     let rising = 0;
     for (let k = 1; k < pages.length; k++) if (pages[k]! >= pages[k - 1]!) rising++;
-    const accepted = titled ? entries >= CONTENTS_TITLED_ENTRIES : entries >= CONTENTS_ENTRIES && rising >= CONTENTS_RISING * (pages.length - 1);
+    const accepted = titled ? pages.length >= CONTENTS_TITLED_ENTRIES : pages.length >= CONTENTS_ENTRIES && rising >= CONTENTS_RISING * (pages.length - 1);
     if (accepted) {
       // A few lines between this run and the one before (a page's footer and header, the
       // title repeated on the next page) belong to the table of contents too, unless a section starts there.
@@ -403,13 +400,12 @@ function startsSection(raw: string): boolean {
   return h !== null && h.kind !== 'caps';
 }
 
-/** An entry line, or the page number of one, among the next `n` lines with text (furniture skipped). */
-function entryWithin(lines: readonly Line[], from: number, n: number): boolean {
+/** An entry line, or the page number of one (`tail`), among the next `n` lines with text (furniture skipped). */
+function tailWithin(lines: readonly Line[], tail: readonly boolean[], from: number, n: number): boolean {
   let seen = 0;
   for (let j = from; j < lines.length && seen < n; j++) {
-    const line = lines[j] as Line;
-    if (line.furniture) continue;
-    if (isContentsLine(line.raw) || PAGE_TAIL.test(line.raw.trim())) return true;
+    if ((lines[j] as Line).furniture) continue;
+    if (tail[j]) return true;
     seen++;
   }
   return false;

@@ -92,6 +92,7 @@ export function isContentsLine(line: string): boolean {
 
 /** The page number a contents line ends with (a roman folio after it left out), NaN if none. */
 export function contentsPage(line: string): number {
-  const last = contentsWords(line.length > MAX_CONTENTS_LINE ? '' : line).split(' ').pop() ?? '';
+  if (line.length > MAX_CONTENTS_LINE) return NaN;
+  const last = contentsWords(line).split(' ').pop() ?? '';
   return /^\d{1,3}$/u.test(last) ? Number(last) : NaN;
 }

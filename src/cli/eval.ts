@@ -15,6 +15,9 @@
  * `cuad`: CUAD's own wording, "Highlight the parts (if any) of this contract related to …", in its document);
  * `--rewordings` asks only the items a file of `{"rewordings": [{"id", "question"}]}` lists, in its
  * words, as that wording (tests/fixtures/qa/handwritten-train.json: train questions written by hand).
+ * `--oof FILE` (`npm run train -- … --oof FILE`) scores the training contracts' passages with the
+ * cross-validation's out-of-fold clause scores instead of the installed model's, which was trained
+ * on them: `--split train --oof FILE` is the training questions' cross-validated figure.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -30,7 +33,11 @@ import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
-import { askClassifier } from '../playbooks/ask-classifier';
+import { ASK_PATH_CLASSIFIER_OPTIONS, askClassifier } from '../playbooks/ask-classifier';
+import { LearnedClauseClassifier } from '../core/clauses/classifier';
+import { clauseKindModel } from '../playbooks/classifiers';
+import { builtinClauseTypes } from '../playbooks/builtin';
+import { readOutOfFold } from '../train/out-of-fold';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +57,7 @@ const { values } = parseArgs({
     'any-language': { type: 'boolean', default: false },
     answer: { type: 'string' },
     split: { type: 'string' },
+    oof: { type: 'string' },
     question: { type: 'string' },
     rewordings: { type: 'string' },
     endpoint: { type: 'string' },
@@ -60,7 +68,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval: ${message}\n`);
-  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--question with_doc|natural|plain|cuad] [--rewordings FILE] [--all-files] [--ocr] [--no-cache] [--any-language]');
+  console.error('usage: npm run eval -- --docs DIR --qa FILE [--json OUT] [--models DIR --embedder ID --reranker ID] [--configs a,b] [--scopes doc,corpus,named,app] [--answer extractive|endpoint --endpoint URL --model ID] [--split NAME] [--oof FILE] [--question with_doc|natural|plain|cuad] [--rewordings FILE] [--all-files] [--ocr] [--no-cache] [--any-language]');
   process.exit(message ? 2 : 0);
 }
 
@@ -120,7 +128,10 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier: askClassifier(), chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
+  // The ask path's classifier (askClassifier), on the out-of-fold scores with --oof.
+  const classifier = values.oof ? new LearnedClauseClassifier(await readOutOfFold(resolve(values.oof), clauseKindModel()), builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS) : askClassifier();
+  if (values.oof) console.log(`clause scores of the training passages: out of fold (${values.oof})`);
+  const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier, chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
 
   print(results, threshold, !values['no-categories'], models.description);
   if (values.json) {
@@ -137,7 +148,7 @@ async function main(): Promise<void> {
       sufficiency: sufficiencyReport(r.questions, threshold),
       questions: r.questions,
     }));
-    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, question, models: models.description, threshold, results: out }, null, 2));
+    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, question, out_of_fold: values.oof ?? null, models: models.description, threshold, results: out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
 }

@@ -2,12 +2,14 @@
  * Trains the clause-kind model from a corpus in the corpus-large format (train split only):
  *
  *   npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json]
- *                    [--folds 5] [--seed 20261201] [--json cv.json] [--no-cache]
+ *                    [--folds 5] [--seed 20261201] [--json cv.json] [--oof FILE] [--no-cache]
  *
  * Label items and QA contracts of `split: "train"` only (items without a split count as train);
  * the contracts are ingested with the app's own pipeline (cached like the evaluation's). Cross-
  * validates by contract, chooses the setting and the thresholds, trains the final model and
- * writes the model file and its card (`<out>` and `<out without .json>.md`).
+ * writes the model file and its card (`<out>` and `<out without .json>.md`). `--oof FILE` also
+ * writes the training passages' out-of-fold clause scores, for `npm run eval -- --split train --oof
+ * FILE` (train/out-of-fold.ts): the training questions asked with the clause scores of validation.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
@@ -28,7 +30,8 @@ import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
-import { calibrateSufficiency, OutOfFoldModel, sufficiencySamples } from '../train/sufficiency';
+import { calibrateSufficiency, sufficiencySamples } from '../train/sufficiency';
+import { OutOfFoldModel, writeOutOfFold } from '../train/out-of-fold';
 import { calibrateReviewOffset, type ReviewCalibration } from '../train/review-offset';
 import { builtinPlaybook } from '../playbooks/builtin';
 
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     folds: { type: 'string' },
     seed: { type: 'string' },
     json: { type: 'string' },
+    oof: { type: 'string' },
     grid: { type: 'string' },
     'clause-grid': { type: 'string' },
     'no-cache': { type: 'boolean', default: false },
@@ -50,7 +54,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`train: ${message}\n`);
-  console.error('usage: npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json] [--folds 5] [--seed N] [--json cv.json] [--clause-grid JSON] [--grid JSON] [--no-cache]');
+  console.error('usage: npm run train -- --labels FILE --docs DIR --qa FILE [--out models/clause-kinds.json] [--folds 5] [--seed N] [--json cv.json] [--oof FILE] [--clause-grid JSON] [--grid JSON] [--no-cache]');
   process.exit(message ? 2 : 0);
 }
 
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
   // The ask path's sufficiency threshold, on the training questions with out-of-fold clause scores.
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
   const chunkText = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c.text] as const)));
-  const outOfFold = new OutOfFoldModel(ClauseKindModel.fromJson(output.model, 'trained model'), chunkText, output.oofChunkLogits, output.oofPresenceLogits);
+  const outOfFold = OutOfFoldModel.fromTraining(ClauseKindModel.fromJson(output.model, 'trained model'), chunkText, output.oofChunkLogits, output.oofPresenceLogits);
   const classifier = new LearnedClauseClassifier(outOfFold, builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS);
   const engine = await openEngine(workspace);
   const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
   const text = JSON.stringify(model);
   await writeFile(out, `${text}\n`);
   await writeFile(out.replace(/\.json$/, '.md'), modelCard(model, output.cv, output.chosen));
+  if (values.oof) await writeOutOfFold(resolve(values.oof), ClauseKindModel.fromJson(model, 'trained model'), outOfFold.byText);
   if (values.json) await writeFile(resolve(values.json), JSON.stringify({ cv: output.cv, chosen: output.chosen, counts: output.counts }, null, 2));
   console.log(`question head: first kind right ${output.question.by_contract.toFixed(3)} (folds by contract), ${output.question.natural_unseen.toFixed(3)} on natural questions never seen, ${output.question.templated_unseen.toFixed(3)} on templated ones never seen`);
   console.log(`\nchosen ${JSON.stringify(output.chosen.setting)}: clause BA ${output.chosen.clause_balanced_accuracy.toFixed(3)}, presence BA ${output.chosen.presence.balanced_accuracy.toFixed(3)} (present recall ${output.chosen.presence.present_recall.toFixed(3)}, missing recall ${output.chosen.presence.missing_recall.toFixed(3)})`);

@@ -6,7 +6,7 @@
  * prohibited clause, since a wrong flag is dismissed in seconds and a missed clause is missed.
  *
  * Every training contract is scanned through the app's own runScan with the commercial playbook,
- * its passages classified with out-of-fold scores (the app's classifier on train/sufficiency.ts OutOfFoldModel:
+ * its passages classified with out-of-fold scores (the app's classifier on train/out-of-fold.ts OutOfFoldModel:
  * the fold that did not see the contract), once per candidate offset; the flags are judged against
  * CUAD as `npm run eval:scan` judges them (eval/flag-eval.ts: precision over every flag judged,
  * recall over the presence rules), and the offset with the best F1 of the two is kept (the

@@ -10,60 +10,16 @@
  * learn), beside the signals' plain mean.
  *
  * The clause scores of the training contracts' passages must not come from a model trained on
- * them: the classifier runs on an `OutOfFoldModel`, which scores them with the out-of-fold logits
- * the trainer kept for each chunk (the fold that did not see its contract).
+ * them: the classifier runs on an `OutOfFoldModel` (out-of-fold.ts), which scores them with the
+ * out-of-fold logits the trainer kept for each chunk (the fold that did not see its contract).
  */
 import { ask } from '../core/ask/ask';
 import { judgedByWeights, learnedSufficiency, sufficiencyFeatures } from '../core/ask/sufficiency';
 import type { AskDeps } from '../core/ask/types';
-import { ClauseKindModel, type PassageKindScores } from '../core/clauses/model';
-import type { ClausePassage, SufficiencyWeights } from '../core/ports';
+import type { SufficiencyWeights } from '../core/ports';
 import { questionText, type QaItem, type QuestionField } from '../core/eval/qa';
 import { assignFolds } from './train';
 import { auroc } from './thresholds';
-
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-
-/**
- * The model as it scores a training contract's passage in cross-validation: the out-of-fold
- * logits the trainer kept for the chunk (the fold that did not see its contract) through the
- * model's thresholds, and the model's own windows (where in the passage a kind reads most).
- * Passages it has no logits for are scored by the model. Wrapped in the app's own
- * LearnedClauseClassifier, everything else is the app's path: tables of contents, the label
- * threshold, the playbook's signals and stated values.
- */
-export class OutOfFoldModel extends ClauseKindModel {
-  private readonly byText: ReadonlyMap<string, string>;
-
-  /** `chunkText`: chunk id → its text (passages are found by text, as classify() receives them). */
-  constructor(
-    model: ClauseKindModel,
-    chunkText: ReadonlyMap<string, string>,
-    private readonly clause: ReadonlyMap<string, Float32Array>,
-    private readonly presence: ReadonlyMap<string, Float32Array>,
-  ) {
-    super(model.model, () => model.id);
-    this.byText = new Map([...chunkText].map(([id, text]) => [text, id]));
-  }
-
-  override scorePassage(passage: ClausePassage): PassageKindScores {
-    const own = super.scorePassage(passage);
-    const id = this.byText.get(passage.text);
-    const z = id ? this.clause.get(id) : undefined;
-    const q = id ? this.presence.get(id) : undefined;
-    if (!z || !q) return own;
-    const m = this.model;
-    const scores = new Float32Array(m.kinds.length);
-    const presence = new Float32Array(m.kinds.length);
-    for (let k = 0; k < m.kinds.length; k++) {
-      if (own.best[k]! < 0) continue;
-      const zp = m.presenceRule === 'clause' ? z[k]! : m.presenceRule === 'mean' ? (z[k]! + q[k]!) / 2 : q[k]!;
-      scores[k] = sigmoid(z[k]! - m.clauseThreshold[k]!);
-      presence[k] = sigmoid(zp - m.presenceThreshold[k]!);
-    }
-    return { ...own, scores, presence };
-  }
-}
 
 export interface SufficiencySample {
   readonly group: string;

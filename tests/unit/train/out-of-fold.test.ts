@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { LearnedClauseClassifier } from '../../../src/core/clauses/classifier';
 import { clauseKindModel } from '../../../src/playbooks/classifiers';
 import { builtinClauseTypes } from '../../../src/playbooks/builtin';
-import { OutOfFoldModel } from '../../../src/train/sufficiency';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClauseKindModel } from '../../../src/core/clauses/model';
+import clauseModelFile from '../../../models/clause-kinds.json';
+import { OutOfFoldModel, readOutOfFold, writeOutOfFold } from '../../../src/train/out-of-fold';
 
 const GOVERNING = 'Governing Law. This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of laws principles.';
 const CONTENTS = '13.1 Force Majeure. 68 13.2 Change in Control of Harpoon. 68 13.3 Export Control. 69 13.4 Assignment. 69 13.5 Severability. 70';
@@ -19,7 +24,7 @@ describe('OutOfFoldModel', () => {
   const k = model.indexOf('governing_law');
   // Out-of-fold logits that say "not governing law" for the governing-law clause (a fold that missed it).
   const low = new Float32Array(K).fill(-8);
-  const oof = new OutOfFoldModel(model, new Map([['c1', GOVERNING], ['c2', CONTENTS]]), new Map([['c1', low], ['c2', new Float32Array(K).fill(8)]]), new Map([['c1', low], ['c2', new Float32Array(K).fill(8)]]));
+  const oof = OutOfFoldModel.fromTraining(model, new Map([['c1', GOVERNING], ['c2', CONTENTS]]), new Map([['c1', low], ['c2', new Float32Array(K).fill(8)]]), new Map([['c1', low], ['c2', new Float32Array(K).fill(8)]]));
   const passage = (text: string) => ({ text, sectionPath: [], sectionTitle: null, language: 'en' });
 
   it('scores a training passage with its out-of-fold logits, keeping the model windows, and others with the model', () => {
@@ -39,5 +44,43 @@ describe('OutOfFoldModel', () => {
     const [governing, contents] = await classifier.classify([passage(GOVERNING), passage(CONTENTS)]);
     expect(governing!.some((l) => l.type === 'governing_law')).toBe(false);
     expect(contents).toEqual([]);
+  });
+
+  describe('the file `npm run train -- --oof` writes and `npm run eval -- --oof` reads', () => {
+    const withDir = async (run: (dir: string) => Promise<void>) => {
+      const dir = await mkdtemp(join(tmpdir(), 'casefile-oof-'));
+      try {
+        await run(dir);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    };
+
+    it('reads back the logits it wrote, for the same weights loaded again', () =>
+      withDir(async (dir) => {
+        const path = join(dir, 'oof.json');
+        await writeOutOfFold(path, model, oof.byText);
+        // The installed file loaded afresh (another object, the same weights) with its training figures changed.
+        const json = structuredClone(clauseModelFile) as { training: Record<string, unknown> };
+        json.training = { ...json.training, trainer: { seconds: 1 } };
+        const again = await readOutOfFold(path, ClauseKindModel.fromJson(json));
+        expect(again.scorePassage(passage(GOVERNING)).scores[k]).toBeLessThan(0.01);
+        expect(again.scorePassage(passage(OTHER)).scores).toEqual(model.scorePassage(passage(OTHER)).scores);
+      }));
+
+    it("refuses a file written for other weights, or that is no such file, naming it", () =>
+      withDir(async (dir) => {
+        const path = join(dir, 'oof.json');
+        await writeOutOfFold(path, model, oof.byText);
+        const json = structuredClone(clauseModelFile) as { thresholds: { clause: number[] } };
+        json.thresholds.clause[k] = json.thresholds.clause[k]! + 1;
+        await expect(readOutOfFold(path, ClauseKindModel.fromJson(json))).rejects.toThrow(/oof\.json: written for another model/u);
+        const written = JSON.parse(await readFile(path, 'utf8')) as { chunks: unknown[][] };
+        written.chunks[0]!.splice(1, 1);
+        await writeFile(path, JSON.stringify(written));
+        await expect(readOutOfFold(path, model)).rejects.toThrow(/oof\.json: a chunk entry is not/u);
+        await writeFile(path, '{"chunks": []}');
+        await expect(readOutOfFold(path, model)).rejects.toThrow(/not an out-of-fold score file/u);
+      }));
   });
 });

@@ -74,6 +74,12 @@ function quotesJudged(judged: JudgedTurn, matcher: EvidenceMatcher): boolean[] {
   return turn.answer.quotes.map((q) => q.foundIn !== null && ofDocument.has(q.foundIn) && item.evidence.some((e) => matcher.overlaps(q.text, e.text)));
 }
 
+/** Each quote of an answer to an answerable question, and whether it overlaps the item's evidence (the records `npm run eval --json` keeps per question, to read which quotes were beside the point). */
+export function quoteVerdicts(judged: JudgedTurn, matcher: EvidenceMatcher): { readonly text: string; readonly onEvidence: boolean }[] {
+  const verdicts = quotesJudged(judged, matcher);
+  return verdicts.map((onEvidence, i) => ({ text: judged.turn.answer!.quotes[i]!.text, onEvidence }));
+}
+
 /** Whether the answer quotes, from a passage of the item's document, words overlapping one of its evidence spans. */
 export function quotesEvidence(judged: JudgedTurn, matcher: EvidenceMatcher = new EvidenceMatcher()): boolean {
   return quotesJudged(judged, matcher).some(Boolean);

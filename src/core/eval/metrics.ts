@@ -17,6 +17,8 @@ export interface JudgedQuestion {
   readonly firstInLanguage?: boolean | null;
   /** app scope with answers: the value the answer states, judged against CUAD's (questions of a value category). */
   readonly value?: ValueVerdict;
+  /** app scope with answers, answerable questions: the answer's quotes and whether each overlaps the evidence. */
+  readonly quotes?: readonly { readonly text: string; readonly onEvidence: boolean }[];
 }
 
 export interface MetricRow {

@@ -21,7 +21,7 @@
 import { turnFromAsk } from '../answer/answer';
 import { ask } from '../ask/ask';
 import type { AskResult } from '../ask/types';
-import { judgeAnswers, judgeValue, type AnswerJudgement, type JudgedTurn } from './answers';
+import { judgeAnswers, judgeValue, quoteVerdicts, type AnswerJudgement, type JudgedTurn } from './answers';
 import type { ChatModel, ClauseClassifier, Embedder, Reranker } from '../ports';
 import { InProcessRetriever } from '../search/retriever';
 import { engineTermStats } from '../search/term-stats';
@@ -145,7 +145,8 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
           const firstInLanguage = result.language && first ? first.document.language === result.language : null;
           const turn = context.answer ? await turnFromAsk(result, { model: context.answer.model }) : null;
           const value = turn ? judgeValue(item, turn) : null;
-          questions.push({ ...judged, outcome: result.outcome, firstInLanguage, ...(value ? { value } : {}) });
+          const quotes = turn && item.answerable ? quoteVerdicts({ item, documentId, turn }, matcher) : [];
+          questions.push({ ...judged, outcome: result.outcome, firstInLanguage, ...(value ? { value } : {}), ...(quotes.length > 0 ? { quotes } : {}) });
           if (turn) turns.push({ item, documentId, turn });
           if (result.outcome === 'needs_clarification') resolved.none++;
           else if (result.scope.documentIds.includes(documentId)) resolved.correct++;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
-import { citesEvidence, judgeAnswers, quotesEvidence } from '../../../../src/core/eval/answers';
+import { citesEvidence, judgeAnswers, quoteVerdicts, quotesEvidence } from '../../../../src/core/eval/answers';
 import type { QaItem } from '../../../../src/core/eval/qa';
+import { EvidenceMatcher } from '../../../../src/core/eval/match';
 import { askResult, CLAUSES, PASSAGES } from '../../../helpers/ask-fixtures';
 import { ScriptedChatModel } from '../../../helpers/scripted-chat';
 
@@ -60,6 +61,10 @@ describe('judging answers', () => {
     const two = { ...turn, answer: { ...turn.answer!, quotes: [...turn.answer!.quotes.slice(0, 1), ...elsewhere.answer.quotes.slice(0, 1)] } };
     expect(judgeAnswers([{ item: qa, turn, documentId: 'msa' }]).quotes_on_evidence).toBe(1);
     expect(judgeAnswers([{ item: qa, turn: two, documentId: 'msa' }]).quotes_on_evidence).toBe(0.5);
+    // The per-question record names which quote was beside the point.
+    const verdicts = quoteVerdicts({ item: qa, turn: two, documentId: 'msa' }, new EvidenceMatcher());
+    expect(verdicts.map((v) => v.onEvidence)).toEqual([true, false]);
+    expect(verdicts[1]!.text).toBe('Nothing in this Agreement limits liability for fraud.');
   });
 
   it('judges typed values against CUAD answers, and quotes that are only headings', async () => {

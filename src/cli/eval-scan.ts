@@ -10,7 +10,9 @@
  * --qa): the QA documents are ingested with the app's pipeline and scanned with the built-in
  * commercial playbook by the app's scan function; for each (document, CUAD category), present vs
  * missing and whether the best chunk's pages hold the evidence. `--split` keeps the label items
- * and the QA documents of one split (corpus-large: train or validation).
+ * and the QA documents of one split (corpus-large: train or validation). Values: of the labelled
+ * clauses of the kinds that state one (governing law, renewal term, notice period, expiration and
+ * effective dates), how often the app's value parsers read one (core/eval/value-read.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { describeError } from '../core/errors';
 import { parseQaFile, selectSplit } from '../core/eval/qa';
 import { evaluateFlags, type FlagReport } from '../core/eval/flag-eval';
 import { evaluateClassification, evaluatePresence, parseLabelFile, selectLabelSplit, type ClassificationReport, type PresenceReport } from '../core/eval/scan-eval';
+import { valueReadRates, type ValueReadRow } from '../core/eval/value-read';
 import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../playbooks/builtin';
@@ -59,6 +62,14 @@ function printClassification(report: ClassificationReport, verbose: boolean): vo
   if (!verbose) return;
   console.log(`\n${'task'.padEnd(62)}${'P'.padStart(7)}${'R'.padStart(7)}${'F1'.padStart(7)}${'BA'.padStart(7)}`);
   for (const [task, m] of Object.entries(report.tasks)) console.log(`${task.padEnd(62)}${f3(m.precision).padStart(7)}${f3(m.recall).padStart(7)}${f3(m.f1).padStart(7)}${f3(m.balanced_accuracy).padStart(7)}`);
+}
+
+function printValueReads(rows: readonly ValueReadRow[]): void {
+  if (rows.length === 0) return;
+  console.log('\n## Values read from the labelled clauses (a value found in a clause of the kind; in one of another kind)\n');
+  console.log(`${'value'.padEnd(18)}${'Yes'.padStart(6)}${'read'.padStart(8)}${'No'.padStart(6)}${'read'.padStart(8)}`);
+  const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)} %`);
+  for (const r of rows) console.log(`${r.kind.padEnd(18)}${String(r.yes).padStart(6)}${pct(r.yes_read, r.yes).padStart(8)}${String(r.no).padStart(6)}${pct(r.no_read, r.no).padStart(8)}`);
 }
 
 function printFlags(report: FlagReport): void {
@@ -114,7 +125,7 @@ async function main(): Promise<void> {
   const classifier = builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) });
   console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
-  const out: { classification?: ClassificationReport; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
+  const out: { classification?: ClassificationReport; values?: ValueReadRow[]; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
   if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training, classifier.reviewPresenceOffset);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
@@ -122,6 +133,8 @@ async function main(): Promise<void> {
     out.classification = await evaluateClassification(items, { classifier, playbooks: BUILTIN_PLAYBOOKS });
     console.log(`classified ${items.length} labelled clauses in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     printClassification(out.classification, values.verbose);
+    out.values = valueReadRates(items);
+    printValueReads(out.values);
   }
   if (values.docs && values.qa) {
     const docsDir = resolve(values.docs);

@@ -66,6 +66,15 @@ const TERM_EXTENDS = /^extends?\s+(?:until|till|through|thru|to\s+and\s+includin
 const FURTHER = /\b(?:additional|further|successive|subsequent|consecutive|another|renewal|automatic\w*)\b/iu;
 /** "unless sooner terminated … or extended by the mutual written agreement of the Parties": an option, not a renewal. */
 const TERMINATED_OR = /\bterminat\w*\b[^.;]{0,120}\bor\s+$/iu;
+/**
+ * An extension the parties would have to agree on is no renewal either: "unless mutually extended
+ * by written agreement of the Parties", "extended by the mutual written agreement of the Parties",
+ * "unless the Parties agree in writing to extend the term" — unless it is for further periods
+ * ("may agree in writing to extend the Agreement for successive One (1) Year periods" states a
+ * renewal term, as CUAD reads it).
+ */
+const EXTENDED_BY_AGREEMENT = /^extend\w*\s+(?:(?:by|upon|with|through)\s+(?:the\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent|amendment)\b|in\s+writing\b|by\s+mutual\b)/iu;
+const AGREED_TO = /(?:\bmutually|\bagree\w*\s+(?:in\s+writing\s+)?to|\bmay\s+(?:mutually\s+)?agree\s+to)\s+$/iu;
 
 /** Where the first renewal cue of `text` starts at or after `from` (-1: none). */
 function renewalAt(text: string, from = 0): number {
@@ -74,7 +83,8 @@ function renewalAt(text: string, from = 0): number {
     const rest = text.slice(m.index);
     const before = text.slice(Math.max(0, m.index - 140), m.index);
     const ownTerm = TERM_EXTENDS.test(rest) && !FURTHER.test(text.slice(Math.max(0, m.index - 25), m.index + 80));
-    const option = /^extended\b/iu.test(rest) && TERMINATED_OR.test(before);
+    const agreed = (EXTENDED_BY_AGREEMENT.test(rest) || (/^extend/iu.test(rest) && AGREED_TO.test(before))) && !FURTHER.test(text.slice(m.index, m.index + 80));
+    const option = (/^extended\b/iu.test(rest) && TERMINATED_OR.test(before)) || agreed;
     if (!ownTerm && !option) return m.index;
   }
   return -1;
@@ -100,10 +110,12 @@ const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|
 const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
 /** One more year or month, said without a number ("another year", "an additional month", "month to month"). */
 const ONE_MORE = /\b(?:another|an?\s+(?:additional|further|successive|subsequent|extra)|one\s+(?:additional|further|more))\s+(year|month)\b|\bmonth[\s-]+to[\s-]+month\b|\bmonthly\s+(?:periods?|basis|terms?|increments?)\b/iu;
+/** A renewal as long as the term before it: "of the same duration", "equal in duration to the previous term", "of like period". */
+const SAME_LENGTH = /\bof\s+(?:the\s+)?(?:same|equal|like|identical)\s+(?:duration|length|period)\b|\bequal\s+in\s+(?:duration|length)\s+to\s+(?:the\s+)?(?:initial|original|previous|preceding|prior|then[-\s]current|current|expiring)\s+(?:term|period)\b|\b(?:the\s+)?same\s+(?:duration|length)\s+as\s+(?:the\s+)?(?:initial|original|previous|preceding|prior|expiring)\s+(?:term|period)\b/iu;
 const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
-const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
+const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|until\s+(?:(?:both|the)\s+)?(?:parties|[\w&.-]+\s+(?:and|or)\s+[\w&.-]+)\s+(?:mutually\s+)?(?:agree\s+(?:in\s+writing\s+)?to\s+)?terminates?\b|end\w*\s+(?:only\s+)?when\s+terminated|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
-const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|(?:period|term)\s+ending(?:\s+on)?|(?:until|till|through|to)\s+(?:the\s+)?(?:close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day|midnight|11:59\s*p\.?\s*m\.?)[^.;]{0,30}?\s+on|jusqu['’]au|prend\w*\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
+const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|(?:terminat\w*|expir\w*|end)\s+(?:automatically\s+)?(?:and\s+)?(?:without\s+(?:any\s+)?(?:further\s+)?(?:notice|action)\s+)?on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|(?:period|term)\s+ending(?:\s+on)?|(?:until|till|through|to)\s+(?:the\s+)?(?:close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day|midnight|11:59\s*p\.?\s*m\.?)[^.;]{0,30}?\s+on|jusqu['’]au|prend\w*\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
 const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet)\b/iu;
 
 /**
@@ -218,6 +230,15 @@ export function extractRenewalTerm(text: string): TypedValue | null {
     if (pick) {
       const d = unitOf(pick.value);
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + pick.index, end: s.start + pick.index + pick.text.length } };
+    }
+    // "shall automatically renew for successive terms of the same duration", "for an additional term
+    // equal in duration to the previous term": the initial term's length, when the passage states it before.
+    const same = SAME_LENGTH.exec(s.text.slice(cue.index));
+    const initialTerm = same ? extractExpiration(text.slice(0, s.start + cue.index)) : null;
+    if (same && initialTerm?.value.type === 'relative_date') {
+      const d = initialTerm.value.duration;
+      const at = cue.index + same.index;
+      return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + at, end: s.start + at + same[0].length } };
     }
     // "for another year", "an additional month", "on a month to month basis".
     const more = ONE_MORE.exec(s.text.slice(cue.index));
@@ -521,7 +542,9 @@ const OTHER_ANCHOR = 0.5;
 
 /** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
 const NAMED_EFFECTIVE = /^\s*,?\s*\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
-const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|as\s+of|from)?\s*(?:the\s+)?$/iu;
+const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|upon|as\s+of|as\s+from|from|this)?\s*(?:the\s+)?$/iu;
+/** The start named, then its date: "“Effective Date” shall mean December 5, 2014", "The commencement date for this contract will be 16th June 2004", "The Effective Date of this Agreement … is September 21, 1998". */
+const START_NAMED_IS = /\b(?:effective|commencement|start(?:ing)?)\s+date\b[^.;]{0,80}?\b(?:is|means|shall\s+(?:mean|be)|will\s+be)\s*:?\s*(?:the\s+)?$/iu;
 
 /** The date the contract takes effect, from the passage, else the document's. */
 export function extractEffectiveDate(text: string, context: ValueContext = {}): TypedValue | null {
@@ -530,7 +553,7 @@ export function extractEffectiveDate(text: string, context: ValueContext = {}): 
       // "dated as of …", "effective …", or the date the sentence names the Effective Date right
       // after it ("dated for reference the 1st day of February, 2020 (the "Effective Date")").
       const after = s.text.slice(date.index + date.text.length, date.index + date.text.length + 40);
-      if (STARTS.test(s.text.slice(Math.max(0, date.index - 40), date.index)) || NAMED_EFFECTIVE.test(after)) {
+      if (STARTS.test(s.text.slice(Math.max(0, date.index - 40), date.index)) || NAMED_EFFECTIVE.test(after) || START_NAMED_IS.test(s.text.slice(Math.max(0, date.index - 120), date.index))) {
         return { kind: 'effective_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
       }
     }

@@ -445,6 +445,42 @@ describe('expiration and effective dates', () => {
   it('reads the effective date a passage states', () => {
     expect(read('effective_date', 'This Agreement is effective as of January 11, 2011 (the "Effective Date").')?.value).toEqual({ type: 'date', iso: '2011-01-11' });
   });
+
+  it('reads the effective date a definition or a sentence naming the start gives, and "effective this", "commence upon", "as from"', () => {
+    expect(read('effective_date', '1.7 "Effective Date" shall mean March 3, 2016.')?.value).toEqual({ type: 'date', iso: '2016-03-03' });
+    expect(read('effective_date', '"Commencement Date" means 2 April 2007.')?.value).toEqual({ type: 'date', iso: '2007-04-02' });
+    expect(read('effective_date', 'The commencement date for this Services Agreement will be 21st July 2010.')?.value).toEqual({ type: 'date', iso: '2010-07-21' });
+    expect(read('effective_date', 'The Effective Date of this Agreement (herein called the "Effective Date") is October 5, 2001.')?.value).toEqual({ type: 'date', iso: '2001-10-05' });
+    expect(read('effective_date', 'Executed and effective this 12th day of June, 2002.')?.value).toEqual({ type: 'date', iso: '2002-06-12' });
+    expect(read('effective_date', 'The license term shall commence upon March 1, 2004 and continue for one year.')?.value).toEqual({ type: 'date', iso: '2004-03-01' });
+    expect(read('effective_date', 'This Addendum is effective as from 1 July 2012.')?.value).toEqual({ type: 'date', iso: '2012-07-01' });
+    // A date the sentence does not make the start.
+    expect(read('effective_date', 'The Effective Date of the price increase notice shall not affect orders placed before June 1, 2015.')).toBeNull();
+  });
+
+  it('reads an end date past an extension the parties would have to agree on, and a contract terminating automatically on a date', () => {
+    const agreed = 'The term of this Agreement, unless mutually extended by written agreement of the Parties or sooner terminated, shall commence as of the date hereof and shall expire on June 30, 2027.';
+    expect(read('expiration_date', agreed)?.value).toEqual({ type: 'date', iso: '2027-06-30' });
+    expect(read('renewal_term', agreed)).toBeNull();
+    expect(read('expiration_date', 'This Agreement shall commence on the Effective Date and shall terminate automatically without further notice on March 31, 2021, unless the Parties agree in writing to extend it.')?.value).toEqual({ type: 'date', iso: '2021-03-31' });
+    // An extension for further periods on agreement is a renewal term all the same, as CUAD reads it.
+    expectDuration('renewal_term', 'Before the end of the Term, the Parties may agree in writing to extend this Agreement for successive two (2) year periods.', 2, 'years');
+  });
+
+  it('reads a term that runs until its parties end it, or ends when terminated, as no end date', () => {
+    expect(read('expiration_date', 'This Agreement between Acme and Zenith shall be in effect from the Effective Date and remain in effect until Acme and Zenith terminate the Agreement.')?.value).toEqual({ type: 'perpetual' });
+    expect(read('expiration_date', 'The term of this Agreement begins on the date of its approval and will end when terminated by either party.')?.value).toEqual({ type: 'perpetual' });
+    // Until an event's termination is an end on that event, not "until terminated".
+    expect(read('expiration_date', 'The Term shall continue in full force until the expiration or earlier termination of the last Statement of Work to expire.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+  });
+
+  it('reads a renewal "of the same duration" as the initial term the passage states before it', () => {
+    const v = read('renewal_term', 'The initial term of this Agreement is four (4) years from the Effective Date. Upon its expiry, this Agreement shall automatically renew for successive terms of the same duration unless either party objects.');
+    expect(v?.value).toEqual({ type: 'duration', duration: { amount: 4, unit: 'years' }, successive: true });
+    expectDuration('renewal_term', 'This Agreement shall continue for three (3) years. Each Order will then renew automatically for an additional term equal in duration to the previous term.', 3, 'years');
+    // No initial term stated before: no length to give.
+    expect(read('renewal_term', 'Upon expiry of the Initial Term, this Agreement shall automatically renew for successive terms of the same duration.')).toBeNull();
+  });
 });
 
 describe('liability cap', () => {

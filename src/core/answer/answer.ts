@@ -17,7 +17,7 @@ import type { KindSentences } from '../ask/kind-sentences';
 import { toSerialized, type SerializedError } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import { checkAnswer } from './citations';
-import { extractiveAnswer, type FurtherAsks, type SentenceKind } from './extractive';
+import { extractiveAnswer, NOT_OF_KIND, type FurtherAsks, type SentenceKind } from './extractive';
 import { answerPrompt, generate, type HistoryTurn } from './generate';
 import { messages } from './messages';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from './model-calls';
@@ -83,14 +83,18 @@ const MIN_PART = 40;
 function sentenceKind(found: KindSentences): SentenceKind {
   return (source, sentence) => {
     const list = found[source.chunkId];
-    if (!list?.length) return 0;
+    if (!list?.length) return NOT_OF_KIND;
     const s = squash(sentence);
-    let best = 0;
+    let score = 0;
+    let sure = false;
     for (const k of list) {
       const t = squash(k.text);
-      if (t === s || (s.length >= MIN_PART && t.includes(s)) || (t.length >= MIN_PART && s.includes(t))) best = Math.max(best, k.score);
+      if (t === s || (s.length >= MIN_PART && t.includes(s)) || (t.length >= MIN_PART && s.includes(t))) {
+        score = Math.max(score, k.score);
+        sure ||= k.sure;
+      }
     }
-    return best;
+    return { score, sure };
   };
 }
 

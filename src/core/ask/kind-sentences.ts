@@ -4,7 +4,8 @@
  * warranty that says "owned by"). The clause classifier reads each sentence on its own, as it
  * reads a window of a passage; the extractive answer prefers those sentences when it picks what
  * to quote (answer/extractive.ts). Only sentences at or above the kind's clause threshold are
- * kept, by their text, so a passage cut to its relevant part still finds them.
+ * kept, by their text, so a passage cut to its relevant part still finds them, each marked sure or
+ * not (the label's presence, as the scan reads it).
  */
 import { sentenceSpans } from '../answer/relevance';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
@@ -15,6 +16,13 @@ interface KindSentence {
   readonly text: string;
   /** The best asked kind's clause score, 0.5 at the kind's threshold. */
   readonly score: number;
+  /**
+   * It reads as the kind as surely as a contract is held to have it (presence at or above 0.5: the
+   * model and the playbook's cues, or the model very clearly alone), not only at the clause
+   * threshold, where a short sentence of another clause often is ("Each party shall bear its own
+   * costs." 0.92 as an insurance clause).
+   */
+  readonly sure: boolean;
 }
 
 /** Chunk id → its sentences of an asked kind. */
@@ -38,8 +46,10 @@ export async function kindSentences(classifier: ClauseClassifier, asked: readonl
   const labels = await classifier.classify(items.map(({ text, language }) => ({ text, language })), options);
   const out: Record<string, KindSentence[]> = {};
   items.forEach((item, i) => {
-    const score = Math.max(0, ...(labels[i] ?? []).filter((l) => wanted.has(l.type)).map((l) => l.score));
-    if (score >= 0.5) (out[item.chunkId] ??= []).push({ text: item.text, score });
+    const of = (labels[i] ?? []).filter((l) => wanted.has(l.type));
+    const score = Math.max(0, ...of.map((l) => l.score));
+    const sure = of.some((l) => l.score >= 0.5 && (l.presence ?? l.score) >= 0.5);
+    if (score >= 0.5) (out[item.chunkId] ??= []).push({ text: item.text, score, sure });
   });
   return out;
 }

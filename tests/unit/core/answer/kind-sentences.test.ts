@@ -23,7 +23,7 @@ const classifier = {
 describe('sentences of the asked kind', () => {
   it('keeps, per passage, the sentences the classifier reads as the asked kind', async () => {
     const found = await kindSentences(classifier, [{ type: 'ip_ownership_assignment', score: 0.8 }], [passage(IP)]);
-    expect(Object.values(found)).toEqual([[{ text: VESTS, score: 0.9 }]]);
+    expect(Object.values(found)).toEqual([[{ text: VESTS, score: 0.9, sure: true }]]);
     expect(await kindSentences(classifier, [], [passage(IP)])).toEqual({});
   });
 
@@ -36,6 +36,16 @@ describe('sentences of the asked kind', () => {
     // The built-in classifier reads a French court clause as no non-compete (its English model read one).
     const court = passage({ doc: { ...MSA, id: 'fr-msa', language: 'fr' }, seq: 6, text: 'Article 6 – Droit applicable. Tout litige relèvera de la compétence exclusive des tribunaux de Lyon.', section: ['Article 6 Droit applicable'] });
     expect(await kindSentences(builtinClassifier(), [{ type: 'non_compete', score: 0.9 }], [court])).toEqual({});
+  });
+
+  it('marks a sentence sure only when it reads as the kind as a contract is held to have it, not a short one of another clause', async () => {
+    const costs = 'Each party shall bear its own costs.';
+    const insurance = 'Supplier shall maintain, at its own expense, commercial general liability insurance with limits of not less than $1,000,000 per occurrence.';
+    const found = await kindSentences(builtinClassifier(), [{ type: 'insurance', score: 0.9 }], [passage({ doc: MSA, seq: 9, text: `${costs} ${insurance}`, section: ['9 COSTS AND INSURANCE'] })]);
+    const [sentences] = Object.values(found);
+    // The model alone scores the costs sentence above the insurance threshold; it is not sure of it.
+    expect(sentences!.find((s) => s.text === costs)).toMatchObject({ sure: false });
+    expect(sentences!.find((s) => s.text === insurance)).toMatchObject({ sure: true });
   });
 
   it('quotes the sentence of the kind, not the one sharing the question’s words', async () => {

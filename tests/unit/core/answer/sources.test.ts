@@ -122,7 +122,7 @@ describe('extractive answers', () => {
     const question = 'supply agreement: how long does it run?';
     const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 5, text: forecast })), fromPassage(passage({ doc: MSA, seq: 15, text: term }))]).map((s) => ({ ...s, effectiveDate: '2019-03-27' }));
     // The ask path's classifier reads the term sentence as the expiration clause, the forecast not.
-    const kindOf = (_source: unknown, sentence: string) => (sentence.startsWith('This Agreement shall have') ? 0.9 : 0.1);
+    const kindOf = (_source: unknown, sentence: string) => ({ score: sentence.startsWith('This Agreement shall have') ? 0.9 : 0.1, sure: false });
     const answer = extractiveAnswer(question, sources, 'en', kindOf, 'expiration_date');
     expect(answer.value?.source).toBe(2);
     expect(answer.value?.display).toContain('10 years');
@@ -135,10 +135,16 @@ describe('extractive answers', () => {
     const bribes = 'Cargill will not pay or receive bribes or participate in any other unethical, fraudulent or corrupt practice in the development of the biocatalysts.';
     const question = 'does the development agreement have a non-compete?';
     const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 13, text: clause })), fromPassage(passage({ doc: MSA, seq: 11, text: bribes }))]);
-    const reading = (further: number) => (_source: unknown, sentence: string) => (sentence.startsWith('13.9') ? 0.9 : further);
+    const reading = (further: number, sure = { clause: false, further: false }) => (_source: unknown, sentence: string) =>
+      sentence.startsWith('13.9') ? { score: 0.9, sure: sure.clause } : { score: further, sure: sure.further };
     expect(extractiveAnswer(question, sources, 'en', reading(0.6)).text).not.toContain('bribes');
     expect(extractiveAnswer(question, sources, 'en', reading(0.8)).text).toContain('bribes');
     expect(extractiveAnswer(question, sources, 'en', reading(0.6)).text).toContain('13.9 Non-Compete Commitment.');
+    // When the clause reads as the kind surely, a further sentence must too: its clause score alone is not enough.
+    expect(extractiveAnswer(question, sources, 'en', reading(0.8, { clause: true, further: false })).text).not.toContain('bribes');
+    expect(extractiveAnswer(question, sources, 'en', reading(0.8, { clause: true, further: true })).text).toContain('bribes');
+    // Or, not sure, very clearly the kind to the model alone (two logits above its threshold).
+    expect(extractiveAnswer(question, sources, 'en', reading(0.9, { clause: true, further: false })).text).toContain('bribes');
   });
 
   it('quotes a definition after the clause that acts on it, and states no value from a definition of another word', () => {

@@ -49,6 +49,20 @@ describe('rankByClause', () => {
     expect(rankByClause(alike, same, { ...DEFAULT_SELECTION, topK: 2, perFile: 0 }).map((p) => p.chunk.seq)).toEqual([1, 0]);
   });
 
+  it('weighs a passage the model alone reads as the asked kind, with nothing else backing it, at most 0.7', async () => {
+    // "Material breach. …" scores 0.89 as a cap on liability to the model (presence 0.13); the cap
+    // clause itself 0.8, surely (presence 0.9). At full weight the short passage came first.
+    const breach = 'Material breach. A breach is material only if it is not remedied within sixty (60) days of notice.';
+    const unsure: ClauseClassifier = {
+      classify: async (ps) => ps.map((p) => [/shall not exceed/.test(p.text) ? { type: 'cap_on_liability', score: 0.8, presence: 0.9 } : { type: 'cap_on_liability', score: 0.89, presence: 0.13 }]),
+      questionTypes: async () => [{ type: 'cap_on_liability', score: 0.9 }],
+    };
+    const passages = [passage('a', 0, breach, 0.5), passage('a', 1, CAP, 0.5)];
+    const evidence = await clauseEvidence(unsure, 'Is there a cap on liability?', passages);
+    expect(evidence.scores.get(passages[0]!.chunkId)).toBe(0.7);
+    expect(rankByClause(passages, evidence, { ...DEFAULT_SELECTION, topK: 2, perFile: 0 }).map((p) => p.chunk.seq)).toEqual([1, 0]);
+  });
+
   it('keeps the retrieval order when the question asks for no clause kind', async () => {
     const passages = [passage('a', 0, INSURANCE, 1), passage('b', 0, CAP, 0.5), passage('a', 1, CAP, 0.4)];
     const evidence = await clauseEvidence(classifier, 'Who pays for insurance?', passages);

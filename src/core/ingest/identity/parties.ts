@@ -86,15 +86,30 @@ const DESCRIBED =
   /(?<![\p{L}\p{N}])((?:[\p{Lu}\p{N}][\p{L}\p{N}&'’./-]{0,30},?\s+(?:(?:of|and|&|the|de)\s+)?){1,8}(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Company|COMPANY|Co|CO|plc|PLC|GmbH|AG|S\.A|N\.V|B\.V|LP|L\.P|LLP)\.?),?\s+an?\s+(?:\p{Lu}[\p{L}.]+\s+){1,3}(?:[Cc]orporation|[Ll]imited\s+[Ll]iability\s+[Cc]ompany|[Cc]ompany|[Ll]imited\s+[Pp]artnership|[Pp]artnership|[Ss]tatutory\s+[Tt]rust|[Bb]ank)(?![\p{L}])/gu;
 
 function namedParties(opening: string, closing: string): Party[] {
+  const signed = signatureParties(closing);
   let best: Party[] = [];
-  for (const body of preambleCandidates(opening)) {
+  for (const { body, opens } of preambleCandidates(opening)) {
     const parties = partiesIn(body);
+    // Two names a paragraph defines, not in the contract's opening sentence, of which the signature
+    // block signs for neither, are another deal's: "1. Transfer of Policy; … required by the New York
+    // Life Insurance Company (the "Insurer") and the Company" in an agreement Movado Group, Inc. and
+    // the Grinberg Family Trust sign, whose parties only a recital names.
+    if (parties.length >= 2 && !opens && signed.length >= 2 && !parties.some((p) => signs(signed, p))) continue;
     if (parties.length >= 2) return parties;
     if (parties.length > best.length) best = parties;
   }
   const labelled = labelledParties(opening);
   if (labelled.length >= 2) return labelled;
-  return mergeParties(best.length > 0 ? best : labelled, signatureParties(closing));
+  // With two signatories, a name no signatory signs for ("the "Demand Note"") is no party.
+  const found = signed.length >= 2 ? best.filter((p) => signs(signed, p)) : best;
+  return mergeParties(found.length > 0 ? found : labelled, signed);
+}
+
+/** A signature block's name shares a word of a party's name (not a legal form or a small word). */
+function signs(signed: readonly Party[], party: Party): boolean {
+  const words = (name: string) => name.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !LEGAL_FORM_IN.test(w) && !CONNECTOR.test(w));
+  const own = new Set(words(party.name));
+  return signed.some((s) => words(s.name).some((w) => own.has(w)));
 }
 
 /** A letter's salutation: the addressee stands in the lines above it. */
@@ -125,10 +140,10 @@ const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|
 
 /**
  * Where the parties may be named, best first: the text after each introducer whose sentence
- * opens the contract ("This Agreement is entered into … between"), then after the others, then
- * each opening paragraph that defines names ("Acme Inc. (“Acme”) and Beta BV (“Consultant”) agree …").
+ * opens the contract ("This Agreement is entered into … between"; `opens`), then after the others,
+ * then each opening paragraph that defines names ("Acme Inc. (“Acme”) and Beta BV (“Consultant”) agree …").
  */
-function preambleCandidates(opening: string): string[] {
+function preambleCandidates(opening: string): { readonly body: string; readonly opens: boolean }[] {
   const strong: string[] = [];
   const weak: string[] = [];
   let seen = 0;
@@ -150,7 +165,7 @@ function preambleCandidates(opening: string): string[] {
     .slice(0, 30)
     .filter((p) => DEFINITION_PAREN.test(p))
     .map(preambleBody);
-  return [...strong, ...weak, ...paragraphs];
+  return [...strong.map((body) => ({ body, opens: true })), ...[...weak, ...paragraphs].map((body) => ({ body, opens: false }))];
 }
 
 const DEFINITION_PAREN = /\([^()]{0,60}["“„«‘]/u;

@@ -89,6 +89,15 @@ describe('parties', () => {
     expect(isPartyName('Liability Insurers Company')).toBe(true);
   });
 
+  it('takes the signatories when only a recital names the parties, not two names a clause defines that neither signs for', () => {
+    const opening = `EXHIBIT 10.28\n\nFABRIKAM HOLDINGS, INC.\n\nENDORSEMENT AGREEMENT\n\nWHEREAS, Fabrikam Holdings, Inc. (the "Company") and the Trustees of the Contoso Family Trust (the "Trust") entered into a Split Dollar Agreement, dated as of March 3, 1996; and\n\nWHEREAS, the policy was issued to the Trust by the Tailspin Life Insurance Company (hereinafter referred to as the "Policy");\n\nNOW, THEREFORE, the parties agree as follows:\n\n1. Transfer of Policy; Repayment of Note. The Trustees agree to execute all documents required by the Tailspin Life Insurance Company (the "Insurer") and the Company (the "Parties to the Transfer").`;
+    const closing = `IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of this 4th day of April, 2003.\n\nFABRIKAM HOLDINGS, INC.\nBy: /s/ Jane Doe\nName: Jane Doe\n\nTHE CONTOSO FAMILY TRUST\nBy: /s/ John Roe, Trustee`;
+    expect(extractParties(opening, closing).map((p) => p.name)).toEqual(['FABRIKAM HOLDINGS, INC.', 'THE CONTOSO FAMILY TRUST']);
+    // The same clause in a contract whose opening sentence names its parties: that sentence decides.
+    const opened = `ENDORSEMENT AGREEMENT\n\nThis Agreement is made by and between Fabrikam Holdings, Inc. (the "Company") and Northwind Traders Ltd. ("Northwind").\n\n${opening.slice(opening.indexOf('1. Transfer'))}`;
+    expect(extractParties(opened, closing).map((p) => p.name)).toEqual(['Fabrikam Holdings, Inc.', 'Northwind Traders Ltd.']);
+  });
+
   it('finds parties named before "agree" when no "between" introduces them', () => {
     const text = `CONSULTING AGREEMENT\n\nFabrikam Biotech, Inc., with a place of business at 740 Main Avenue, Berkeley, CA 94710 ("Fabrikam") and LITWARE B.V having an address at Leiden, the Netherlands, ("Consultant") agree to all terms and conditions of this Consulting Agreement ("Agreement") dated June 1, 2020.\n\n1. Services.`;
     expect(extractParties(text).map((p) => [p.name, p.shortNames, p.role])).toEqual([

@@ -11,8 +11,8 @@
  * commercial playbook by the app's scan function; for each (document, CUAD category), present vs
  * missing and whether the best chunk's pages hold the evidence. `--split` keeps the label items
  * and the QA documents of one split (corpus-large: train or validation). Values: of the labelled
- * clauses of the kinds that state one (governing law, renewal term, notice period, expiration and
- * effective dates), how often the app's value parsers read one (core/eval/value-read.ts).
+ * clauses of the kinds that state one, how often the app's value parsers read one
+ * (core/eval/value-read.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';

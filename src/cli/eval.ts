@@ -33,10 +33,8 @@ import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
-import { ASK_PATH_CLASSIFIER_OPTIONS, askClassifier } from '../playbooks/ask-classifier';
-import { LearnedClauseClassifier } from '../core/clauses/classifier';
+import { askClassifier } from '../playbooks/ask-classifier';
 import { clauseKindModel } from '../playbooks/classifiers';
-import { builtinClauseTypes } from '../playbooks/builtin';
 import { readOutOfFold } from '../train/out-of-fold';
 
 const { values } = parseArgs({
@@ -128,8 +126,8 @@ async function main(): Promise<void> {
 
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
-  // The ask path's classifier (askClassifier), on the out-of-fold scores with --oof.
-  const classifier = values.oof ? new LearnedClauseClassifier(await readOutOfFold(resolve(values.oof), clauseKindModel()), builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS) : askClassifier();
+  // The ask path's classifier, on the out-of-fold scores with --oof.
+  const classifier = askClassifier(values.oof ? await readOutOfFold(resolve(values.oof), clauseKindModel()) : undefined);
   if (values.oof) console.log(`clause scores of the training passages: out of fold (${values.oof})`);
   const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier, chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
 

@@ -22,10 +22,10 @@ import type { TrainDocument } from '../train/dataset';
 import { modelCard } from '../train/card';
 import { DEFAULT_TRAINER, train } from '../train/train';
 import { ingestPaths, openEngine } from './headless';
-import { LearnedClauseClassifier } from '../core/clauses/classifier';
 import { ClauseKindModel } from '../core/clauses/model';
 import { round } from '../core/clauses/model-file';
-import { ASK_PATH_CLASSIFIER_OPTIONS } from '../playbooks/ask-classifier';
+import { askClassifier } from '../playbooks/ask-classifier';
+import { builtinClassifier } from '../playbooks/classifiers';
 import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
 import { builtinClauseTypes } from '../playbooks/builtin';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   console.log('sufficiency (training questions through ask(), out-of-fold clause scores):');
   const chunkText = new Map(docs.flatMap((d) => d.chunks.map((c) => [c.id, c.text] as const)));
   const outOfFold = OutOfFoldModel.fromTraining(ClauseKindModel.fromJson(output.model, 'trained model'), chunkText, output.oofChunkLogits, output.oofPresenceLogits);
-  const classifier = new LearnedClauseClassifier(outOfFold, builtinClauseTypes(), ASK_PATH_CLASSIFIER_OPTIONS);
+  const classifier = askClassifier(outOfFold);
   const engine = await openEngine(workspace);
   const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
   const documentOf = new Map<string, string>();
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   // The review's operating point: the training contracts scanned as the app scans them (the scan's
   // classifier: every built-in clause type, default options), with out-of-fold clause scores.
   console.log('review offset (training contracts scanned with the commercial playbook, out-of-fold clause scores):');
-  const scanClassifier = new LearnedClauseClassifier(outOfFold, builtinClauseTypes());
+  const scanClassifier = builtinClassifier(undefined, outOfFold);
   const scanned = qa.docs.flatMap((d) => {
     const document = workspace.documents.get(documentOf.get(d.doc_id) ?? '');
     return document ? [{ docId: d.doc_id, request: { document, chunks: workspace.chunksByDoc.get(document.id) ?? [] } }] : [];

@@ -9,12 +9,14 @@
  */
 import { ASK_CLASSIFIER_OPTIONS } from '../core/ask/sufficiency';
 import type { LearnedClauseClassifier } from '../core/clauses/classifier';
+import type { ClauseKindModel } from '../core/clauses/model';
 import type { ClassifierOptions } from '../core/scan/classify';
 import { detectQueryLanguage } from '../core/search/query-language';
 import { builtinClassifier } from './classifiers';
 
 export const ASK_PATH_CLASSIFIER_OPTIONS: ClassifierOptions = { ...ASK_CLASSIFIER_OPTIONS, questionLanguage: detectQueryLanguage };
 
-export function askClassifier(): LearnedClauseClassifier {
-  return builtinClassifier(ASK_PATH_CLASSIFIER_OPTIONS);
+/** `model`: the built-in model by default; the trainer and `npm run eval -- --oof` pass its out-of-fold reading. */
+export function askClassifier(model?: ClauseKindModel): LearnedClauseClassifier {
+  return builtinClassifier(ASK_PATH_CLASSIFIER_OPTIONS, model);
 }

@@ -20,12 +20,16 @@ export function clauseKindModel(): ClauseKindModel {
   return (model ??= ClauseKindModel.fromJson(clauseModelFile, CLAUSE_MODEL_SOURCE));
 }
 
-/** The classifier for a playbook's clause types: the model for the kinds it knows, the playbook's signals for the others. */
-export function playbookClassifier(clauseTypes: readonly ClauseType[], options?: ClassifierOptions): LearnedClauseClassifier {
-  return new LearnedClauseClassifier(clauseKindModel(), clauseTypes, options);
+/**
+ * The classifier for a playbook's clause types: the model for the kinds it knows, the playbook's
+ * signals for the others. `model`: another reading of the model's weights (the trainer's and the
+ * evaluation's out-of-fold scores, train/out-of-fold.ts); the built-in model by default.
+ */
+export function playbookClassifier(clauseTypes: readonly ClauseType[], options?: ClassifierOptions, model: ClauseKindModel = clauseKindModel()): LearnedClauseClassifier {
+  return new LearnedClauseClassifier(model, clauseTypes, options);
 }
 
 /** The classifier over every built-in clause type. */
-export function builtinClassifier(options?: ClassifierOptions): LearnedClauseClassifier {
-  return playbookClassifier(builtinClauseTypes(), options);
+export function builtinClassifier(options?: ClassifierOptions, model?: ClauseKindModel): LearnedClauseClassifier {
+  return playbookClassifier(builtinClauseTypes(), options, model);
 }

@@ -4,7 +4,7 @@
  * own: each passage scored by the fold of the cross-validation that did not see its contract,
  * not by the final model, which was trained on it (`npm run train -- --oof FILE` writes it).
  *
- * The file: `npm run train -- … --oof FILE`. Passages are named by a digest of their text (the classifier receives text, not chunk ids), and
+ * Passages are named by a digest of their text (the classifier receives text, not chunk ids), and
  * the file names the model it belongs to by its weights: a file from another training is refused
  * rather than silently mixing one model's thresholds with another's logits.
  */

@@ -3,7 +3,7 @@
  * format:
  *
  *   npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT]
- *                        [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--no-cache] [--verbose]
+ *                        [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--oof FILE] [--no-cache] [--verbose]
  *
  * Classification: per task precision, recall, F1 and balanced accuracy, and per source (the
  * label file's `source`) the mean balanced accuracy and macro-F1. Presence (with --docs and
@@ -13,6 +13,11 @@
  * and the QA documents of one split (corpus-large: train or validation). Values: of the labelled
  * clauses of the kinds that state one, how often the app's value parsers read one
  * (core/eval/value-read.ts).
+ *
+ * `--oof FILE` (`npm run train -- … --oof FILE`) scores the training contracts' passages with the
+ * fold of the cross-validation that did not see them: `--split train --oof FILE` gives the
+ * presence and flag figures cross-validated, through this same scan (the label items keep the
+ * final model's scores: they are printed from the model file's own cross-validation above them).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -25,7 +30,8 @@ import { valueReadRates, type ValueReadRow } from '../core/eval/value-read';
 import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../playbooks/builtin';
-import { builtinClassifier, CLAUSE_MODEL_SOURCE } from '../playbooks/classifiers';
+import { builtinClassifier, CLAUSE_MODEL_SOURCE, clauseKindModel } from '../playbooks/classifiers';
+import { readOutOfFold } from '../train/out-of-fold';
 import { MemoryWorkspace } from '../store/memory';
 import { loadEvalModels } from './eval-models';
 import { ingestPaths } from './headless';
@@ -40,6 +46,7 @@ const { values } = parseArgs({
     embedder: { type: 'string' },
     threshold: { type: 'string' },
     split: { type: 'string' },
+    oof: { type: 'string' },
     'no-cache': { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -48,7 +55,7 @@ const { values } = parseArgs({
 
 function usage(message?: string): never {
   if (message) console.error(`eval:scan: ${message}\n`);
-  console.error('usage: npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT] [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--no-cache] [--verbose]');
+  console.error('usage: npm run eval:scan -- --labels FILE [--docs DIR --qa FILE] [--json OUT] [--models DIR --embedder ID] [--threshold 0.5] [--split NAME] [--oof FILE] [--no-cache] [--verbose]');
   process.exit(message ? 2 : 0);
 }
 
@@ -72,11 +79,20 @@ function printValueReads(rows: readonly ValueReadRow[]): void {
   for (const r of rows) console.log(`${r.kind.padEnd(18)}${String(r.yes).padStart(6)}${pct(r.yes_read, r.yes).padStart(8)}${String(r.no).padStart(6)}${pct(r.no_read, r.no).padStart(8)}`);
 }
 
-function printFlags(report: FlagReport): void {
+function printFlags(report: FlagReport, verbose: boolean): void {
   const f = (x: number | null) => (x === null ? '   -' : f3(x));
   console.log(`\nflags: precision ${f(report.precision)} (${report.judged} judged against CUAD, ${report.unjudged} not annotated), recall on the presence rules ${f(report.recall)}`);
   console.log(`${'rule'.padEnd(32)}${'judged'.padStart(7)}${'prec'.padStart(7)}${'fire'.padStart(6)}${'recall'.padStart(8)}`);
   for (const [id, m] of Object.entries(report.by_rule)) console.log(`${id.padEnd(32)}${String(m.judged).padStart(7)}${f(m.precision).padStart(7)}${String(m.should_fire).padStart(6)}${f(m.recall).padStart(8)}`);
+  if (!verbose || !report.wrong?.length) return;
+  console.log('\nflags judged wrong:');
+  const span = ([a, b]: readonly [number, number]) => (a === b ? `${a}` : `${a}-${b}`);
+  for (const w of report.wrong) {
+    const where = w.pages ? `p.${span(w.pages)}${w.section ? ` (${w.section})` : ''}` : 'missing';
+    const why = w.kind === 'missing' ? 'the clause is there' : w.annotated.length ? `annotated on p.${w.annotated.map(span).join(', ')}` : 'not in the contract';
+    const place = w.rank > 0 ? ` (flag ${w.rank + 1} of the rule${w.besideRight ? ', another one right' : ''})` : '';
+    console.log(`  ${w.ruleId}${w.tentative ? ' (possible)' : ''}  ${where}: ${why}${place}  ${w.docId.slice(0, 50)}`);
+  }
 }
 
 function printPresence(report: PresenceReport, verbose: boolean): void {
@@ -94,7 +110,7 @@ function printPresence(report: PresenceReport, verbose: boolean): void {
  * cross-validated figures (by contract, from `npm run train`, stored in the model file) are the
  * ones to read; they are printed first.
  */
-function printTrainCv(training: Readonly<Record<string, unknown>>, reviewOffset: number): unknown {
+function printTrainCv(training: Readonly<Record<string, unknown>>, reviewOffset: number, outOfFold: boolean): unknown {
   const cv = training['cv'] as { clause_balanced_accuracy?: number; presence?: { balanced_accuracy: number; present_recall: number; missing_recall: number; n: number } } | undefined;
   const sufficiency = training['sufficiency_cv'] as Record<string, { answerable: number; unanswerable: number; n: number }> | undefined;
   console.log('\n## Train split: the clause-kind model was trained on it; its cross-validated figures (by contract, `npm run train`)\n');
@@ -111,7 +127,7 @@ function printTrainCv(training: Readonly<Record<string, unknown>>, reviewOffset:
   if (chosen) console.log(`flags (commercial playbook, review offset ${chosen.offset}): precision ${f3(chosen.precision)} (${chosen.judged} judged against CUAD), recall on the presence rules ${f3(chosen.recall)}`);
   const byRule = training['review_by_rule'] as Record<string, { judged: number; right: number; should_fire: number; fired: number }> | undefined;
   for (const [id, r] of Object.entries(byRule ?? {})) console.log(`  ${id.padEnd(32)} ${String(r.judged).padStart(4)} judged, precision ${r.judged ? f3(r.right / r.judged) : '  - '}${r.should_fire ? `, recall ${f3(r.fired / r.should_fire)} (${r.fired} of ${r.should_fire})` : ''}`);
-  console.log('\n(the figures below are in-sample: measured on what the model was trained on)');
+  console.log(outOfFold ? "\n(below: the label items in-sample; the contracts' presence and flags out of fold, --oof)" : '\n(the figures below are in-sample: measured on what the model was trained on; --oof FILE gives the contracts\' out of fold)');
   return { cv, sufficiency: sufficiency ?? null, review: review ?? null, review_by_rule: byRule ?? null };
 }
 
@@ -126,7 +142,7 @@ async function main(): Promise<void> {
   console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
   const out: { classification?: ClassificationReport; values?: ValueReadRow[]; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
-  if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training, classifier.reviewPresenceOffset);
+  if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training, classifier.reviewPresenceOffset, !!values.oof);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
     const t0 = performance.now();
@@ -145,6 +161,9 @@ async function main(): Promise<void> {
     const paths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));
     const reports = await ingestPaths(paths, docsDir, workspace, { embedder, cache: !values['no-cache'] });
     for (const r of reports.filter((x) => x.error)) console.log(`  failed: ${r.error}`);
+    // The contracts' passages on their out-of-fold scores with --oof (the app's classifier, only the model under it differs).
+    const scanClassifier = values.oof ? builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) }, await readOutOfFold(resolve(values.oof), clauseKindModel())) : classifier;
+    if (values.oof) console.log(`clause scores of the contracts' passages: out of fold (${values.oof})`);
     const scans = new Map<string, ScanRecord>();
     const t0 = performance.now();
     let pages = 0;
@@ -152,17 +171,17 @@ async function main(): Promise<void> {
       const doc = reports.find((r) => resolve(docsDir, r.path) === paths[i])?.document;
       if (!doc) continue;
       pages += doc.pages;
-      scans.set(d.doc_id, await runScan({ document: doc, chunks: workspace.chunksByDoc.get(doc.id) ?? [], playbook }, { classifier }));
+      scans.set(d.doc_id, await runScan({ document: doc, chunks: workspace.chunksByDoc.get(doc.id) ?? [], playbook }, { classifier: scanClassifier }));
     }
     console.log(`scanned ${scans.size} documents (${pages} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const presence = evaluatePresence(qa, scans, playbook);
     printPresence(presence, values.verbose);
     out.presence = values.verbose ? presence : { ...presence, pairs: undefined };
-    out.flags = evaluateFlags(qa, scans, playbook);
-    printFlags(out.flags);
+    out.flags = evaluateFlags(qa, scans, playbook, { listWrong: values.verbose });
+    printFlags(out.flags, values.verbose);
   }
   if (values.json) {
-    await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, split: values.split ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));
+    await writeFile(resolve(values.json), JSON.stringify({ labels: values.labels ?? null, split: values.split ?? null, out_of_fold: values.oof ?? null, qa: values.qa ?? null, docs: values.docs ?? null, models: models.description, ...out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
 }

@@ -32,6 +32,23 @@ export interface FlagReport {
   readonly judged: number;
   readonly unjudged: number;
   readonly by_rule: Readonly<Record<string, RuleFlagFigures>>;
+  /** With `listWrong`: each flag judged wrong, and why (the clause is absent, or annotated on other pages; a missing flag where it is present). */
+  readonly wrong?: readonly WrongFlag[];
+}
+
+interface WrongFlag {
+  readonly docId: string;
+  readonly ruleId: string;
+  readonly kind: Flag['kind'];
+  readonly tentative: boolean;
+  /** The flag's pages (none for a missing-clause flag) and the annotated spans' pages. */
+  readonly pages: readonly [number, number] | null;
+  readonly annotated: readonly (readonly [number, number])[];
+  readonly section: string | null;
+  readonly text: string | null;
+  /** The flag's place among its rule's flags on the document (0: the first, the strongest passage), and whether one of the others is right. */
+  readonly rank: number;
+  readonly besideRight: boolean;
 }
 
 interface Annotation {
@@ -61,11 +78,12 @@ function flagRight(flag: Flag, a: Annotation): boolean {
 const share = (n: number, d: number) => (d ? n / d : null);
 
 /** `scans`: the scan of each QA document (by doc_id) with `playbook`. */
-export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>, playbook: Playbook): FlagReport {
+export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>, playbook: Playbook, options: { listWrong?: boolean } = {}): FlagReport {
   const gold = annotations(qa);
   const rules = new Map<string, { judged: number; right: number; should: number; fired: number }>();
   const figures = (id: string) => rules.get(id) ?? rules.set(id, { judged: 0, right: 0, should: 0, fired: 0 }).get(id)!;
   let unjudged = 0;
+  const wrong: WrongFlag[] = [];
   for (const [docId, scan] of scans) {
     for (const flag of scan.flags) {
       const a = gold.get(`${docId}\u0000${flag.clauseType}`);
@@ -76,6 +94,13 @@ export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>
       const f = figures(flag.ruleId);
       f.judged++;
       if (flagRight(flag, a)) f.right++;
+      else if (options.listWrong) {
+        const e = flag.evidence;
+        const siblings = scan.flags.filter((x) => x.ruleId === flag.ruleId);
+        const rank = siblings.indexOf(flag);
+        const besideRight = siblings.some((x) => x !== flag && flagRight(x, a));
+        wrong.push({ docId, ruleId: flag.ruleId, kind: flag.kind, tentative: !!flag.tentative, pages: e ? [e.page, e.pageEnd] : null, annotated: a.pages, section: e?.sectionPath.join(' › ') ?? null, text: e?.text ?? null, rank, besideRight });
+      }
     }
     for (const rule of playbook.rules) {
       if (rule.kind === 'condition') continue;
@@ -98,5 +123,5 @@ export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>
     should += f.should;
     fired += f.fired;
   }
-  return { precision: share(right, judged), recall: share(fired, should), judged, unjudged, by_rule };
+  return { precision: share(right, judged), recall: share(fired, should), judged, unjudged, by_rule, ...(options.listWrong ? { wrong } : {}) };
 }

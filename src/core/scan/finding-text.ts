@@ -119,6 +119,8 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
   { re: /^governing law (“.*”) is in (.*)$/su, fr: (m) => `droit applicable ${m[1]}\u00a0: dans la liste ${m[2]}`, de: (m) => `anwendbares Recht ${m[1]}: in der Liste ${m[2]}` },
   { re: /^governing law (“.*”) is not in (.*)$/su, fr: (m) => `droit applicable ${m[1]}\u00a0: hors de la liste ${m[2]}`, de: (m) => `anwendbares Recht ${m[1]}: nicht in der Liste ${m[2]}` },
   { re: /^also not checked: the passage of this kind at (.*)$/su, fr: (m) => `non vérifié non plus\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls nicht geprüft: der Abschnitt dieser Art auf ${m[1]}` },
+  { re: /^also present: the passage of this kind at (.*)$/su, fr: (m) => `présent aussi\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls vorhanden: der Abschnitt dieser Art auf ${m[1]}` },
+  { re: /^also present: (\d+) passages of this kind at (.*)$/su, fr: (m) => `présents aussi\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls vorhanden: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
   { re: /^also not checked: (\d+) passages of this kind at (.*)$/su, fr: (m) => `non vérifiés non plus\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls nicht geprüft: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
 ];
 

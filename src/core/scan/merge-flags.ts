@@ -5,27 +5,68 @@
  * and sit in the same top-level section become one flag with the clause's full span: first
  * passage's start to last passage's end, the texts joined, the details of each kept once. The
  * first flag's id is kept, so review state recorded on it carries over.
+ *
+ * A clause the playbook prohibits (or asks a reviewer to look at: an exclusivity, a non-compete)
+ * is one finding per document: what the reviewer decides is whether this contract may have it.
+ * The flag is the strongest clause's, and the other clauses of the kind are named in its details
+ * by page and section ("also present: 2 passages of this kind at p. 9 (12.3 Non-Solicitation);
+ * p. 15 (4)"), as the passages a check could not decide are (rules.ts unverifiedFlag).
  */
 import type { Flag } from './types';
 
-/** Merges `flags` of one rule; `order` gives each chunk's position in the document. */
-export function mergeClauseFlags(flags: readonly Flag[], order: ReadonlyMap<string, number>): Flag[] {
-  const out: Flag[] = [];
-  let last: { flag: Flag; position: number } | null = null;
+interface ClauseGroup {
+  flag: Flag;
+  readonly chunkIds: string[];
+}
+
+function clauseGroups(flags: readonly Flag[], order: ReadonlyMap<string, number>): ClauseGroup[] {
+  const out: ClauseGroup[] = [];
+  let last: { group: ClauseGroup; position: number } | null = null;
   const positioned = flags
     .map((flag) => ({ flag, position: flag.evidence ? (order.get(flag.evidence.chunkId) ?? -1) : -1 }))
     .sort((a, b) => rank(a.position) - rank(b.position));
   for (const { flag, position } of positioned) {
-    if (last && position >= 0 && sameClause(last.flag, flag) && position === last.position + 1) {
-      const merged = extend(last.flag, flag);
-      out[out.length - 1] = merged;
-      last = { flag: merged, position };
+    if (last && position >= 0 && sameClause(last.group.flag, flag) && position === last.position + 1) {
+      last.group.flag = extend(last.group.flag, flag);
+      last.group.chunkIds.push(flag.evidence!.chunkId);
+      last = { group: last.group, position };
       continue;
     }
-    out.push(flag);
-    last = position >= 0 ? { flag, position } : null;
+    const group = { flag, chunkIds: flag.evidence ? [flag.evidence.chunkId] : [] };
+    out.push(group);
+    last = position >= 0 ? { group, position } : null;
   }
   return out;
+}
+
+/** Merges `flags` of one rule; `order` gives each chunk's position in the document. */
+export function mergeClauseFlags(flags: readonly Flag[], order: ReadonlyMap<string, number>): Flag[] {
+  return clauseGroups(flags, order).map((g) => g.flag);
+}
+
+/**
+ * `flags` of one rule as its findings: one per clause (mergeClauseFlags) and, for a prohibited
+ * rule's present flags, one per document: the clause holding the strongest passage (`flags`
+ * come strongest first, rules.ts), the others named in its details.
+ */
+export function ruleFindings(flags: readonly Flag[], order: ReadonlyMap<string, number>): Flag[] {
+  const groups = clauseGroups(flags, order);
+  const present = groups.filter((g) => g.flag.ruleKind === 'prohibited' && g.flag.kind === 'present');
+  if (present.length < 2) return groups.map((g) => g.flag);
+  const strongest = flags.find((f) => f.ruleKind === 'prohibited' && f.kind === 'present')?.evidence?.chunkId;
+  const kept = present.find((g) => strongest !== undefined && g.chunkIds.includes(strongest)) ?? present[0]!;
+  const others = present.filter((g) => g !== kept);
+  const where = [...new Set(others.map(({ flag }) => place(flag)))];
+  const also = `also present: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`;
+  const merged = { ...kept.flag, details: [...kept.flag.details, also] };
+  return groups.filter((g) => !others.includes(g)).map((g) => (g === kept ? merged : g.flag));
+}
+
+/** Where a flag's passage is, for people: "p. 9 (12.3 Non-Solicitation)". */
+function place(flag: Flag): string {
+  const e = flag.evidence!;
+  const section = e.sectionPath.at(-1);
+  return `p. ${e.page}${section ? ` (${section})` : ''}`;
 }
 
 /** Passages without a position (missing-clause flags) keep their order after the others. */

@@ -22,7 +22,7 @@ import type { ChatModel, ClauseClassifier, Embedder, JobOptions } from '../ports
 import type { ChunkRecord, DocumentRecord } from '../types';
 import { DEFAULT_SCAN_BUDGETS, ScanClock, type PatternClock, type ScanBudgets } from './budget';
 import { PlaybookClassifier } from './classify';
-import { mergeClauseFlags } from './merge-flags';
+import { ruleFindings } from './merge-flags';
 import { severityRank, type Playbook } from './playbook';
 import { shortHash } from '../hash';
 import { evaluateRule, type ClassifiedChunk } from './rules';
@@ -129,7 +129,7 @@ export async function* scanDocument(request: ScanRequest, deps: ScanDeps = {}, o
       const evaluation = await evaluateRule(rule, playbook, document, classified, { chatModel: deps.chatModel ?? null, presenceOffset: classifier.reviewPresenceOffset ?? 0 }, options, budget);
       outcomes.push(evaluation.outcome);
       emit({ type: 'rule_checked', ruleId: rule.id, outcome: evaluation.outcome.outcome });
-      for (const raw of mergeClauseFlags(evaluation.flags.map((f) => withFocus(f, classifier, chunkById, request.document.language ?? null)), order)) {
+      for (const raw of ruleFindings(evaluation.flags.map((f) => withFocus(f, classifier, chunkById, request.document.language ?? null)), order)) {
         // The same rule on two identical passages (repeated boilerplate) still gives two distinct ids.
         const flag = seen.has(raw.id) ? { ...raw, id: `${raw.id}#${seen.size}` } : raw;
         seen.add(flag.id);

@@ -171,13 +171,13 @@ function extractLiabilityCap(text: string): TypedValue | null {
     }
     const formula = amount ? null : CAP_FORMULA.exec(sentence);
     if (formula) {
-      const text = formula[1]!.replace(/[\s,;:]+$/u, '');
+      const text = formula[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;
       return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
     }
     const foreign = amount ? null : CAP_FORMULA_FR.exec(sentence) ?? CAP_FORMULA_DE.exec(sentence);
     if (foreign) {
-      const text = foreign[1]!.replace(/[\s,;:]+$/u, '');
+      const text = foreign[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
       const at = foreign.index + foreign[0].indexOf(foreign[1]!);
       const months = FORMULA_MONTHS.exec(text);
       return { kind: 'liability_cap', value: { type: 'formula', months: months ? Number(months[1] ?? months[2]) : null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };

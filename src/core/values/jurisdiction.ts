@@ -16,7 +16,7 @@ const GOVERNS = /\b(?:govern(?:s|ed|ing)?|constru(?:ed|e)|interpret(?:ed|ation)|
 /** "laws of the State of X", "law of X", "laws in force in X", "laws, other than …, of the state of X". */
 const LAW_OF = /(?<![\w-])(?:[Ll]aws?|[Ll]egislation|[Rr]egulations(?=\s+of\s+the\s+(?:[Rr]epublic|[Ss]tate|[Kk]ingdom|[Cc]ommonwealth|[Pp]rovince)\b))\b(?:\s*\([^()]{1,80}\))?(?:\s+(?:and\s+(?:judicial\s+)?decisions(?:\s+of\s+the\s+courts)?|in\s+force|applicable|of\s+general\s+application))?(?:,[^,.;]{1,60},)?\s+(?:of|in)(?:\s+|(?=the|[A-Z]))(?:the\s*)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]anton|[Rr]epublic|[Kk]ingdom|[Ff]ederal\s+[Rr]epublic|[Pp]eople'?s\s+[Rr]epublic|[Ee]mirate)\s*of(?:\s+|(?=[A-Z])))?((?:[A-Z][\w.'’-]*)(?:\s+(?:[A-Z][\w.'’-]*|and|of|the))*)/gu;
 /** "New York law", "Delaware law shall govern", "English law". */
-const NAME_LAW = /\b((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b|\b([A-Z]{2,4})\s+Laws?\b/gu;
+const NAME_LAW = /(?<![\w.'’-])((?:[A-Z][\w.'’-]*)(?:\s+[A-Z][\w.'’-]*){0,2})\s+(?:substantive\s+)?laws?\b|\b([A-Z]{2,4})\s+Laws?\b/gu;
 /** "the laws thereof", "the laws of such State": the law of a place the sentence named before. */
 const LAWS_THEREOF = /\b[Ll]aws?\s+(?:thereof|of\s+(?:such|that|said)\s+(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince|[Cc]ountry|[Jj]urisdiction))\b/gu;
 /** A place named as one: "the State of California", "the Commonwealth of Massachusetts". */
@@ -64,7 +64,7 @@ const STOP = /^(?:and|of|the|et|und|Without|without|except|excluding|applicable|
 
 /** The place named, cleaned and normalised, or null. */
 export function normaliseJurisdiction(raw: string): string | null {
-  const all = raw.replace(/[.,;:]+$/u, '').split(/\s+/u);
+  const all = raw.replace(/(?<![.,;:])[.,;:]+$/u, '').split(/\s+/u);
   // The name ends at the first word that cannot be part of it ("New York Without Regard …" in
   // title-cased text), "England and Wales" kept whole.
   const words: string[] = [];
@@ -80,7 +80,7 @@ export function normaliseJurisdiction(raw: string): string | null {
   const alias = ALIASES[name.toLowerCase()] ?? ALIASES[name.toLowerCase().replace(/\./gu, '')];
   if (alias) return alias;
   // "Ontario and the federal laws" → "Ontario"; "England and Wales" is one name.
-  if (/\band\b/u.test(name) && !/^England and Wales$/iu.test(name)) name = name.split(/\s+and\s+/u)[0]!;
+  if (/\band\b/u.test(name) && !/^England and Wales$/iu.test(name)) name = name.split(/(?<!\s)\s+and\s+/u)[0]!;
   if (/^[A-Z]{2,}$/u.test(name) && name.length > 3) name = name[0] + name.slice(1).toLowerCase();
   return ALIASES[name.toLowerCase()] ?? name;
 }
@@ -98,9 +98,10 @@ interface Hit {
 /**
  * Words before "laws of" that say where a party is incorporated, not which law governs: "a
  * corporation organized and existing under the laws of the State of Delaware", "established and
- * existing under the laws of the People's Republic of China".
+ * existing under the laws of the People's Republic of China", "in good standing under the laws of
+ * the State of Delaware".
  */
-const INCORPORATED = /\b(?:organi[sz]ed|existing|incorporated|formed|established|registered|chartered|constituted)(?:\s+and\s+(?:validly\s+)?existing)?\s+(?:under|pursuant\s+to|in\s+accordance\s+with)\s+(?:the\s+)?$/iu;
+const INCORPORATED = /\b(?:organi[sz]ed|existing|incorporated|formed|established|registered|chartered|constituted|(?:in\s+)?good\s+standing)(?:\s+and\s+(?:validly\s+)?existing)?\s+(?:under|pursuant\s+to|in\s+accordance\s+with)\s+(?:the\s+)?$/iu;
 
 function hitsIn(sentence: string, offset: number): Hit[] {
   // An all-capitals sentence ("THE LAWS OF THE STATE OF NEW YORK") is read in title case.
@@ -160,7 +161,7 @@ function valueOf(hit: Hit, confidence: number): TypedValue {
 /** Whether two jurisdictions are the same place ("New York" / "New York; Massachusetts", "England and Wales" / "England; Wales"). */
 export function sameJurisdiction(found: string, expected: string): boolean {
   const norm = (s: string) => (normaliseJurisdiction(s) ?? s).toLowerCase().replace(/[^a-z]+/g, ' ').trim();
-  const parts = (s: string) => s.split(/\s*[;,]\s*|\s+and\s+/u).map((p) => norm(p)).filter(Boolean);
+  const parts = (s: string) => s.split(/(?<!\s)\s*[;,]\s*|(?<!\s)\s+and\s+/u).map((p) => norm(p)).filter(Boolean);
   const f = norm(found);
   const mine = new Set([f, ...parts(found)]);
   const theirs = [norm(expected), ...parts(expected)];

@@ -17,7 +17,7 @@ const MAX_OCCURRENCES = 24;
  * what it is ("a Delaware corporation", "une société", "eine Gesellschaft") or the name it will go
  * by ("(“Vendor”)"). "Medica is a corporation", "… the Cartridges (the “Costs”)" introduce nothing.
  */
-const INTRODUCED_AFTER = /^(?:[\s,]*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|s\.?a|s\.?p\.?a|n\.?v|b\.?v|l\.?p|llp|sarl|sas)(?![\p{L}\p{N}])\.?)*[\s,]*(?:(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|une?\s+société(?![\p{L}\p{N}_])|(?:der|die|das)?\s*(?:eine\s+)?gesellschaft\b)/iu;
+const INTRODUCED_AFTER = /^(?:[\s,]*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|s\.?a|s\.?p\.?a|n\.?v|b\.?v|l\.?p|llp|sarl|sas)(?![\p{L}\p{N}])\.?)*[\s,]*(?:(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|une?\s+société(?![\p{L}\p{N}_])|(?:(?:der|die|das)\s*)?(?:eine\s+)?gesellschaft\b)/iu;
 /** Words that only introduce a party, anywhere shortly after its name (after an address: "… NV 89108 (hereinafter, “Licensee”)"). */
 const INTRODUCING_WORD = /(?<![\p{L}\p{N}])(?:hereinafter|ci-après|nachfolgend)(?![\p{L}\p{N}])/iu;
 /** How far after a party's name INTRODUCING_WORD is looked for. */

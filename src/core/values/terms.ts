@@ -39,7 +39,7 @@ function termPieces(sentence: Sentence): Sentence[] {
   const flush = (to: number) => {
     const piece = sentence.text.slice(from, to);
     const term = definedTerm(piece);
-    if (term !== null) keep = TERM_ITSELF.test(term.replace(/[,.;:]+$/u, ''));
+    if (term !== null) keep = TERM_ITSELF.test(term.replace(/(?<![,.;:])[,.;:]+$/u, ''));
     if (keep) {
       const last = out.at(-1);
       // Consecutive kept pieces stay one sentence.
@@ -92,7 +92,7 @@ function renewalAt(text: string, from = 0): number {
 const hasRenewal = (text: string) => renewalAt(text) >= 0;
 const NOTICE = /\b(?:notice|notif\w*|préavis|avis|kündig\w*|frist)/iu;
 /** Words after a length that make it a notice period ("60 days prior", "90 days' notice", "30 Tage vor"). */
-const NOTICE_AFTER = /^[\s'’)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|'|’|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
+const NOTICE_AFTER = /^[\s)]*(?:\(\d+\)\s*)?(?:(?:prior|advance|in\s+advance|before|preceding|written|['’]|s'|days'|of)\s*)*(?:prior|advance|notice|before|in\s+advance|préalable|préavis|avant|vor\b|im\s+voraus|zum)/iu;
 /** "written notice to the other Party of at least 3 months": the notice named before its length. */
 const NOTICE_OF = /\bnotice\b[^.;,\d]{0,40}\bof\s+(?:at\s+least\s+|not\s+less\s+than\s+|no\s+less\s+than\s+|a\s+minimum\s+of\s+)?$/iu;
 /** The notice named right before its length: « un préavis de trois mois », „Kündigungsfrist von 3 Monaten“. */
@@ -532,7 +532,7 @@ function datesAndYearEnds(text: string): Found<string>[] {
  * December 31, 2020", "1.1.2020 - 31.12.2020"); alone, "to" or a dash ends nothing ("automatically
  * be adjusted to December 15, 2017", a page number "-8-" before a letter's date).
  */
-const RANGE = /^\s*,?\s*(?:to|-|–|—)\s*(?:the\s+)?$/iu;
+const RANGE = /^\s*(?:,\s*)?(?:to|-|–|—)\s*(?:the\s+)?$/iu;
 
 /** Cues of UNTIL that name a deadline as readily as an end. */
 const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\s*(?:the\s+)?$/iu;
@@ -541,7 +541,7 @@ const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\
 const OTHER_ANCHOR = 0.5;
 
 /** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
-const NAMED_EFFECTIVE = /^\s*,?\s*\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
+const NAMED_EFFECTIVE = /^\s*(?:,\s*)?\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
 const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|upon|as\s+of|as\s+from|from|this)?\s*(?:the\s+)?$/iu;
 /** The start named, then its date: "“Effective Date” shall mean December 5, 2014", "The commencement date for this contract will be 16th June 2004", "The Effective Date of this Agreement … is September 21, 1998". */
 const START_NAMED_IS = /\b(?:effective|commencement|start(?:ing)?)\s+date\b[^.;]{0,80}?\b(?:is|means|shall\s+(?:mean|be)|will\s+be)\s*:?\s*(?:the\s+)?$/iu;

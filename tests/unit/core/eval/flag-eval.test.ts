@@ -36,5 +36,18 @@ describe('evaluateFlags', () => {
     expect(report.by_rule['law-present']).toMatchObject({ judged: 1, right: 1, should_fire: 1, fired: 1, recall: 1 });
     expect(report.by_rule['no-compete']).toMatchObject({ judged: 0, precision: null, should_fire: 1, fired: 0, recall: 0 });
     expect(report).toMatchObject({ judged: 3, unjudged: 1, precision: 2 / 3, recall: 0.5 });
+    expect(report.wrong).toBeUndefined();
+  });
+
+  it('lists the wrong flags when asked: where, why, and their place among the rule\'s flags', () => {
+    const withText = (f: Flag, section: string[]) => ({ ...f, tentative: true, evidence: { ...f.evidence!, sectionPath: section, text: 'passage' } }) as Flag;
+    const report = evaluateFlags(qa, new Map([
+      ['a', scan([flag('law-approved', 'governing_law', 'failed', 9), withText(flag('law-approved', 'governing_law', 'failed', 2), ['2 Definitions']), withText(flag('no-compete', 'non_compete', 'present', 5), ['5 Covenants'])])],
+      ['b', scan([flag('law-present', 'governing_law', 'missing', null)])],
+    ]), playbook, { listWrong: true });
+    expect(report.wrong).toEqual([
+      { docId: 'a', ruleId: 'law-approved', kind: 'failed', tentative: true, pages: [2, 2], annotated: [[9, 9]], section: '2 Definitions', text: 'passage', rank: 1, besideRight: true },
+      { docId: 'a', ruleId: 'no-compete', kind: 'present', tentative: true, pages: [5, 5], annotated: [], section: '5 Covenants', text: 'passage', rank: 0, besideRight: false },
+    ]);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * One flag per rule per clause (mergeClauseFlags): the passages of one clause that one rule flags
  * become one finding spanning them; other clauses, other rules and missing-clause flags stay apart.
+ * A prohibited clause is one finding per document (ruleFindings): the strongest clause's flag,
+ * naming the others.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeClauseFlags } from '../../../../src/core/scan/merge-flags';
+import { mergeClauseFlags, ruleFindings } from '../../../../src/core/scan/merge-flags';
+import { detailText } from '../../../../src/core/scan/finding-text';
 import type { Flag } from '../../../../src/core/scan/types';
 
 const flag = (id: string, ruleId: string, chunk: number | null, section: string[], text: string, details: string[] = []): Flag => ({
@@ -55,5 +58,37 @@ describe('mergeClauseFlags', () => {
 
   it('does not merge passages without a section path (no clause to tell them apart)', () => {
     expect(mergeClauseFlags([flag('a', 'r', 1, [], 'x'), flag('b', 'r', 2, [], 'y')], order)).toHaveLength(2);
+  });
+});
+
+describe('ruleFindings', () => {
+  const present = (id: string, chunk: number, section: string[]): Flag => ({
+    ...flag(id, 'non-compete', chunk, section, `passage ${chunk}`),
+    ruleKind: 'prohibited', clauseType: 'non_compete', kind: 'present', explanation: 'The contract contains a non-compete clause.',
+  });
+
+  it('gives a prohibited clause one finding per document: the strongest clause, the others named by page and section', () => {
+    // Strongest first (rules.ts): the clause on passages 6-7, then one on passage 2 and one on passage 9.
+    const findings = ruleFindings([
+      present('s', 6, ['12 Covenants', '12.1 Non-competition']),
+      present('t', 7, ['12 Covenants', '12.2 Duration']),
+      present('u', 2, ['3 Appointment', '3.4 Other products']),
+      present('v', 9, ['Exhibit G Confidentiality Agreement', '4 No interference']),
+    ], order);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ id: 's', evidence: { chunkId: 'd:6', page: 6, pageEnd: 7 } });
+    expect(findings[0]!.details).toEqual(['also present: 2 passages of this kind at p. 2 (3.4 Other products); p. 9 (4 No interference)']);
+    expect(detailText(findings[0]!.details[0]!, 'fr')).toBe('présents aussi\u00a0: 2 passages de ce type en p. 2 (3.4 Other products); p. 9 (4 No interference)');
+    expect(detailText(findings[0]!.details[0]!, 'de')).toBe('ebenfalls vorhanden: 2 Abschnitte dieser Art auf p. 2 (3.4 Other products); p. 9 (4 No interference)');
+
+    const two = ruleFindings([present('s', 5, ['7 Exclusivity']), present('t', 1, ['2 Grant'])], order);
+    expect(two.map((f) => f.id)).toEqual(['s']);
+    expect(two[0]!.details).toEqual(['also present: the passage of this kind at p. 1 (2 Grant)']);
+  });
+
+  it("keeps a condition's failing clauses apart: each is a change to ask for", () => {
+    const findings = ruleFindings([flag('a', 'cap-12', 3, ['9 Limitation of Liability'], 'x'), flag('b', 'cap-12', 6, ['14 Indemnity'], 'y')], order);
+    expect(findings.map((f) => f.id)).toEqual(['a', 'b']);
+    expect(findings.every((f) => f.details.length === 0)).toBe(true);
   });
 });

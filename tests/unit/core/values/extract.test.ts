@@ -152,6 +152,9 @@ describe('governing law', () => {
   it('does not read where a party is incorporated as the governing law', () => {
     expect(read('governing_law', 'Contoso Technology, Inc., (hereinafter referred to as Party B), established and existing under the laws of the State of Delaware in the United States of America ("USA").')).toBeNull();
     expect(read('governing_law', 'Northwind Inc., a corporation organized and existing under the laws of the State of Nevada, and Fabrikam LLC, incorporated under the laws of Ontario.')).toBeNull();
+    // A representation that a party is in good standing names where it is incorporated, not the contract's law.
+    expect(read('governing_law', 'Fabrikam is a corporation duly organized, validly existing and in good standing under the laws of the State of Delaware.')).toBeNull();
+    expect(read('governing_law', 'Each party is in good standing under the laws of the jurisdiction of its incorporation, and Northwind is in good standing under the laws of Maryland.')).toBeNull();
     const both = 'Northwind Inc., a corporation duly organized under the laws of the State of Nevada, agrees that this Agreement shall be governed by the laws of the State of New York.';
     expect(read('governing_law', both)?.value).toEqual({ type: 'jurisdiction', name: 'New York' });
   });

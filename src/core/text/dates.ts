@@ -1,8 +1,8 @@
 /**
  * Written dates, one reader for the app: "September 23, 2016", "23rd day of September, 2016",
  * "23 September 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23", "09/23/2016" (month
- * first), with ordinals as PDF text splits them ("20t h", "1s t") and a space before the comma
- * ("April 15 , 2010"). Used for identity (the effective date), typed values (terms) and the
+ * first), with ordinals as PDF text splits them ("20t h", "1s t"), a space before the comma
+ * ("April 15 , 2010") or none after it ("May 3,2006"). Used for identity (the effective date), typed values (terms) and the
  * scanner's date checks.
  */
 
@@ -19,7 +19,7 @@ export const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).joi
 export const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 
 /** A whole date; groups: 1–3 month-first, 4–6 day-first, 7–9 ISO, 10–12 slashes (month first). */
-export const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?\s*[,.]?\s+(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
+export const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?(?:\s*[,.]\s*|\s+)(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
 /** One date, not inside a word or number. */
 const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
 

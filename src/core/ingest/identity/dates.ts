@@ -31,10 +31,11 @@ const EFFECTIVE_DEFINITION = /^[^.;()]{0,20}\(\s*(?:the\s+|hereinafter\s+)?["“
 /**
  * The effective date: as the opening states it or, when the contract takes effect on signature
  * ("effective on the date of its execution", "the Effective Date shall be the later of the dates
- * shown by the signatures below"), the latest date of its signature block (`closing`).
+ * shown by the signatures below"), the latest date of its signature block (`closing`); else a
+ * start date a schedule labels, else the date the testimonium executes it as of.
  */
 export function extractEffectiveDate(text: string, closing = ''): DatedText | null {
-  return statedDate(text) ?? signedDate(text, closing) ?? scheduledStart(text, closing);
+  return statedDate(text) ?? signedDate(text, closing) ?? scheduledStart(text, closing) ?? testimoniumDate(text, closing);
 }
 
 /**
@@ -98,6 +99,46 @@ function twoDigitYear(y: string): number {
   return y.length === 2 ? (Number(y) < 70 ? 2000 : 1900) + Number(y) : Number(y);
 }
 
+/**
+ * A recital about another agreement: "WHEREAS, Movado Group, Inc. … entered into a Policy Collateral
+ * Assignment And Split Dollar Agreement, dated as of December 5, 1995", "WHEREAS: (A) Glamis …
+ * are parties to an arrangement agreement dated as of February 23, 2006" — the text from the
+ * recital's WHEREAS to a date, when it does not name this agreement ("this Agreement"; not "hereof":
+ * "loans totaling $5,186,860 on the date hereof and … a Demand Note, dated December 5, 1995").
+ * Its dates are the other agreement's, not this contract's.
+ */
+const RECITAL_START = /\b(?:WHEREAS|Whereas)\b/gu;
+const NAMES_THIS = /\b(?:this|the\s+present)\s+(?:agreement|contract|amendment)\b/iu;
+/** How far back a recital's WHEREAS is looked for. */
+const RECITAL_CHARS = 600;
+
+function inOtherRecital(opening: string, index: number): boolean {
+  const from = Math.max(0, index - RECITAL_CHARS);
+  const whereas = [...opening.slice(from, index).matchAll(RECITAL_START)].at(-1);
+  if (!whereas) return false;
+  const recital = opening.slice(from + whereas.index, index);
+  // A recital ends at a semicolon or a blank line ("…; and\n\nWHEREAS, …", "… Agreement.\n\nNOW, THEREFORE").
+  return !/;|\n[ \t]*\n/u.test(recital) && !NAMES_THIS.test(recital);
+}
+
+/** "IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of this 4th day of April, 2003." */
+const TESTIMONIUM = /\bIN\s+WITNESS\s+WHEREOF\b[^.;]{0,160}?\b(?:as\s+of|on|dated?)\s+(?:this\s+|the\s+)?/giu;
+
+/**
+ * The date the testimonium gives the agreement, when the opening dates it only in recitals about
+ * other agreements (or not at all): the last words before the signatures.
+ */
+function testimoniumDate(text: string, closing: string): DatedText | null {
+  for (const block of [closing, text]) {
+    for (const m of block.matchAll(TESTIMONIUM)) {
+      const at = m.index + m[0].length;
+      const date = findDates(block.slice(at, at + 60)).find((d) => d.index <= 2);
+      if (date) return { text: date.text.replace(/\s+/gu, ' '), iso: date.value };
+    }
+  }
+  return null;
+}
+
 function statedDate(text: string): DatedText | null {
   const opening = text.slice(0, DEFINITION_CHARS);
   const whole = findDates(opening).map((d) => ({ index: d.index, text: d.text, iso: d.value }));
@@ -108,7 +149,7 @@ function statedDate(text: string): DatedText | null {
     const after = opening.slice(index + written.length, index + written.length + 60);
     const dated = { text: written.replace(/\s+/gu, ' '), iso };
     if (EFFECTIVE_DEFINITION.test(after) || EFFECTIVE_MEANS.test(opening.slice(Math.max(0, index - 120), index))) return dated;
-    if (index < LEAD_CHARS && LEAD.test(before)) fallback ??= dated;
+    if (index < LEAD_CHARS && LEAD.test(before) && !inOtherRecital(opening, index)) fallback ??= dated;
   }
   return fallback;
 }

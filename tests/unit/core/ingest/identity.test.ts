@@ -332,6 +332,19 @@ describe('identity', () => {
     expect(at('SUPPLY AGREEMENT\nThis Agreement shall remain in force for three years.', 'IN WITNESS WHEREOF\nBy: X\nDate: March 2, 2013')).toBeNull();
   });
 
+  it("does not take another agreement's date from a recital; the testimonium dates the contract then", () => {
+    const filler = (n: number) => ({ page: n, text: `Clause ${n}. ${'The parties shall cooperate in good faith. '.repeat(40)}` });
+    const pages = (opening: string, closing: string) => [page(opening), ...Array.from({ length: 11 }, (_, i) => filler(i + 2)), { page: 13, text: closing }];
+    const at = (opening: string, closing = 'IN WITNESS WHEREOF, the parties have signed.') => extractIdentity(pages(opening, closing)).effectiveDate?.iso ?? null;
+    const recitals = 'ENDORSEMENT AGREEMENT\n\nWHEREAS, Alpha Group, Inc. (the "Company") and the Trustees of the Beta Family Trust (the "Trust") entered into a Collateral Assignment Agreement, dated as of December 5, 1995 (the "Assignment Agreement"); and\n\nWHEREAS, the loans are represented by a Demand Note, dated December 5, 1995, between the Company and the Trust; and\n\nNOW, THEREFORE, the parties agree as follows:';
+    expect(at(recitals)).toBeNull();
+    expect(at(recitals, 'IN WITNESS WHEREOF, the parties hereto have executed this Agreement as of this 4th day of April, 2003.\nALPHA GROUP, INC.\nBy: ______')).toBe('2003-04-04');
+    expect(at('NON-COMPETITION AGREEMENT\nTHIS AGREEMENT is made between Gamma Corp. and Delta Ltd.\nWHEREAS: (A) Gamma and Delta are parties to an arrangement agreement dated as of February 23, 2006 (the "Arrangement Agreement"), pursuant to which Gamma will acquire Delta.')).toBeNull();
+    // A recital that dates this agreement still does; so does the opening before the recitals.
+    expect(at('SUPPLY AGREEMENT\nWHEREAS, the parties entered into this Agreement as of March 1, 2019 to set the terms of supply.')).toBe('2019-03-01');
+    expect(at('SUPPLY AGREEMENT\nThis Supply Agreement is made as of June 1, 2018 between Alpha LLC and Beta Inc.\nWHEREAS, Alpha and Beta entered into a Master Agreement dated January 5, 2010;')).toBe('2018-06-01');
+  });
+
   it('labels a document by title and parties, without legal forms', () => {
     const identity = extractIdentity([page(US)]);
     expect(shownParties({ identity })).toEqual(['Dialog Semiconductor', 'Energous']);

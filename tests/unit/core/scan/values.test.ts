@@ -71,6 +71,8 @@ describe('amounts, percentages and dates', () => {
     // One reader with the identity's: ordinals as PDF text splits them, a space before the comma, fr/de months, no date inside a number.
     expect(values(findDates('shall continue until the 30t h day of June, 2029 and'))).toEqual(['2029-06-30']);
     expect(values(findDates('entered into on April 15 , 2010 ("Effective Date")'))).toEqual(['2010-04-15']);
+    // No space after the comma, as PDF text often has it.
+    expect(values(findDates('THIS AGREEMENT is dated May 3,2006.'))).toEqual(['2006-05-03']);
     expect(values(findDates('prend fin le 31 décembre 2025 ; endet am 1. Januar 2026'))).toEqual(['2025-12-31', '2026-01-01']);
     expect(values(findDates('invoice 112/31/20260 and February 30, 2020'))).toEqual([]);
   });

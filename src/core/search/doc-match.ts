@@ -214,10 +214,13 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     // noun or such a name.
     // Common words capitalised one beside the other as a name's words ("First Data") are that name.
     const nameBeside = (i: number) => [i - 1, i + 1].some((j) => matched.get(j) === 'name' && writtenAsName(tokens[j]!));
+    // A name of two words or more written out whole, in any case ("the western copper non-compete"
+    // of Western Copper Corporation): the words together name the party, however common each is.
+    const spelled = new Set(spans.filter((s) => s.hi > s.lo && h.compactNames.get(s.key) === s.hi - s.lo + 1).flatMap((s) => Array.from({ length: s.hi - s.lo + 1 }, (_, k) => s.lo + k)));
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || spelled.has(i) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
     }
     // The word that says what kind of agreement the title is stands for the document noun right
     // after a word of the document's names: "the golf endorsement" is "the golf endorsement

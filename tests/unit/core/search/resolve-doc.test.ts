@@ -361,6 +361,25 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
   });
 
+  it('knows a party whose name is common words when the question writes the name out whole, in lower case', () => {
+    const contract = (id: string, title: string, parties: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases: parties, identity: { title, parties: parties.map((name) => ({ name, shortNames: [], role: null })), brands: [], kind: title.toLowerCase(), effectiveDate: null } });
+    const list = [
+      contract('nc', 'NON COMPETITION AGREEMENT AND RIGHT OF FIRST OFFER', ['Glacier Gold Ltd.', 'Northern Timber Corporation']),
+      contract('fr', 'FRANCHISE AGREEMENT', ['Clearair International Group, Inc.']),
+      contract('en', 'ENDORSEMENT AGREEMENT', ['Horologe Group, Inc.', 'The Vance Family Trust']),
+    ];
+    const top = (q: string) => {
+      const m = matchDocuments(q, list);
+      return m.kind === 'resolved' ? m.resolution.documentIds : m.kind;
+    };
+    expect(top('when does the northern timber non-compete start?')).toEqual(['nc']);
+    expect(top('can glacier gold sell the land?')).toEqual(['nc']);
+    expect(top('who pays the premiums under the vance family trust endorsement?')).toEqual(['en']);
+    // One of the words alone, or the words apart, name nothing.
+    expect(top('is timber from northern forests covered?')).toBe('none');
+    expect(top('does any contract cover gold?')).toBe('none');
+  });
+
   it('knows a title by its initials joined by "&", however they are typed ("o&m", "O&M")', () => {
     const list: NamedDocument[] = [
       { id: 'om', name: 'SANDRIDGE-OPERATIONS AND MAINTENANCE AGREEMENT.PDF', title: 'OPERATIONS AND MAINTENANCE AGREEMENT', aliases: ['Piñon Gathering Company, LLC', 'SandRidge Midstream, Inc.'] },

@@ -21,7 +21,7 @@ import type { AskDeps } from '../core/ask/types';
 import { describeError } from '../core/errors';
 import { DEFAULT_PIPELINE } from '../core/search/pipeline';
 import { InProcessRetriever } from '../core/search/retriever';
-import { engineTermStats } from '../core/search/term-stats';
+import { engineAskDeps } from '../core/ask/engine-deps';
 import type { FlowRecord } from '../core/workspace/flows';
 import { questionExecutor } from '../app/ask/flow-executors';
 import { FlowService } from '../app/ask/flow-service';
@@ -74,13 +74,12 @@ async function main(): Promise<void> {
   log(`${reports.length - failed.length} of ${reports.length} documents read${failed.length ? `; could not read: ${failed.map((f) => `${f.path} (${f.error})`).join('; ')}` : ''}`);
   const engine = await openEngine(workspace);
   const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
-  const askDeps: AskDeps = {
+  const askDeps: AskDeps = engineAskDeps(engine, {
     retriever: new InProcessRetriever({ engine, lookup: workspace }, DEFAULT_PIPELINE),
     documents: async () => documents,
     classifier: askClassifier(),
-    terms: engineTermStats(engine),
     chunks: (id) => workspace.chunks(id),
-  };
+  });
   const asker = bindAsk(ask, askDeps);
 
   // The app's workspace answers and flows, over its Dexie schema in memory.

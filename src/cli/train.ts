@@ -28,7 +28,7 @@ import { askClassifier } from '../playbooks/ask-classifier';
 import { builtinClassifier } from '../playbooks/classifiers';
 import { standardConfigs } from '../core/eval/run';
 import { InProcessRetriever } from '../core/search/retriever';
-import { engineTermStats } from '../core/search/term-stats';
+import { engineAskDeps } from '../core/ask/engine-deps';
 import { builtinClauseTypes } from '../playbooks/builtin';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
 import { calibrateSufficiency, sufficiencySamples } from '../train/sufficiency';
@@ -111,9 +111,8 @@ async function main(): Promise<void> {
     if (document) documentOf.set(d.doc_id, document.id);
   });
   const retriever = new InProcessRetriever({ engine, lookup: workspace }, standardConfigs(false, false)[0]!.settings);
-  // The ask path's deps as the app and `npm run eval` give them, the workspace's term statistics
-  // included (a name typed in lower case is weighed by its rarity there: resolve-doc.ts).
-  const samples = await sufficiencySamples(qa.items, ['natural', 'with_doc', 'plain'], { retriever, documents: async () => documents, classifier, terms: engineTermStats(engine), chunks: (id) => workspace.chunks(id) }, documentOf, (l) => console.log(l));
+  // The ask path's deps as the app and `npm run eval` give them (core/ask/engine-deps.ts).
+  const samples = await sufficiencySamples(qa.items, ['natural', 'with_doc', 'plain'], engineAskDeps(engine, { retriever, documents: async () => documents, classifier, chunks: (id) => workspace.chunks(id) }), documentOf, (l) => console.log(l));
   const calibration = calibrateSufficiency(samples, options.folds, options.seed);
   for (const [field, r] of Object.entries(calibration.cv)) console.log(`  ${field}: insufficient on ${(100 * r.answerable).toFixed(1)} % of answerable, ${(100 * r.unanswerable).toFixed(1)} % of unanswerable (cross-validated, ${r.n} questions)`);
   console.log(`  threshold ${calibration.threshold.toFixed(4)}, weights ${JSON.stringify(calibration.weights)}; AUROC (cross-validated) ${calibration.auroc.learned.toFixed(3)} learned, ${calibration.auroc.mean.toFixed(3)} the signals' mean`);

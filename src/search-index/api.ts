@@ -23,7 +23,7 @@
 import { releaseProxy, type ProxyMarked, type Remote } from 'comlink';
 import { ask } from '../core/ask/ask';
 import type { LearnedClauseClassifier } from '../core/clauses/classifier';
-import { engineTermStats } from '../core/search/term-stats';
+import { engineAskDeps } from '../core/ask/engine-deps';
 import type { AskRequest, AskResult } from '../core/ask/types';
 import { AbortedError, StoreError } from '../core/errors';
 import type { DocumentVectors, Embedder, IndexChunk, IndexedDocument, ModelRef, Reranker } from '../core/ports';
@@ -216,7 +216,7 @@ export function createIndexApi(deps: IndexApiDeps = {}) {
         const classifier = await loadClassifier();
         return ask(
           { ...askRequest, settings },
-          { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.searchable.get(), classifier, terms: engineTermStats(o.engine), chunks: (id) => o.documents.chunks(id) },
+          engineAskDeps(o.engine, { retriever: retrieverFor(o, jobId, request, settings), documents: () => o.searchable.get(), classifier, chunks: (id) => o.documents.chunks(id) }),
           { signal },
         );
       });

@@ -24,7 +24,7 @@ import type { AskResult } from '../ask/types';
 import { judgeAnswers, judgeValue, quoteVerdicts, type AnswerJudgement, type JudgedTurn } from './answers';
 import type { ChatModel, ClauseClassifier, Embedder, Reranker } from '../ports';
 import { InProcessRetriever } from '../search/retriever';
-import { engineTermStats } from '../search/term-stats';
+import { engineAskDeps } from '../ask/engine-deps';
 import type { SearchEngine } from '../search/engine';
 import { DEFAULT_PIPELINE, runPipeline, type PipelineDeps } from '../search/pipeline';
 import type { NamedDocument, PipelineResponse, PipelineSettings } from '../search-types';
@@ -126,7 +126,7 @@ export async function evaluate(qa: QaFile, context: EvalContext, configs: readon
     };
     const settings: PipelineSettings = { ...config.settings, selection: { ...config.settings.selection, topK: CUT, perFile: 0 } };
     const retriever = new InProcessRetriever(deps, config.settings);
-    const askDeps = { retriever, documents: async () => context.documents, classifier: context.classifier ?? null, terms: engineTermStats(context.engine), ...(context.chunks ? { chunks: context.chunks } : {}) };
+    const askDeps = engineAskDeps(context.engine, { retriever, documents: async () => context.documents, classifier: context.classifier ?? null, ...(context.chunks ? { chunks: context.chunks } : {}) });
     for (const scope of scopes) {
       const started = performance.now();
       const questions: JudgedQuestion[] = [];

@@ -11,7 +11,7 @@ import { AbortedError } from '../../../src/core/errors';
 import { SearchEngine } from '../../../src/core/search/engine';
 import { InProcessRetriever } from '../../../src/core/search/retriever';
 import type { DocumentRecord } from '../../../src/core/types';
-import { engineTermStats } from '../../../src/core/search/term-stats';
+import { engineAskDeps } from '../../../src/core/ask/engine-deps';
 import { askClassifier } from '../../../src/playbooks/ask-classifier';
 import { registerRpcErrors } from '../../../src/rpc/errors';
 import { createIndexApi, type IndexApi } from '../../../src/search-index/api';
@@ -61,7 +61,7 @@ beforeAll(async () => {
 async function inProcess(db: WorkspaceDb): Promise<(request: AskRequest) => Promise<AskResult>> {
   const { engine } = await SearchEngine.open(new DexieIndexPersistence(db), { saveDelayMs: 0 });
   const repo = new DocumentRepository(db);
-  const deps = { retriever: new InProcessRetriever({ engine, lookup: repo }), documents: () => repo.searchable(), classifier: askClassifier(), terms: engineTermStats(engine), chunks: (id: string) => repo.chunks(id) };
+  const deps = engineAskDeps(engine, { retriever: new InProcessRetriever({ engine, lookup: repo }), documents: () => repo.searchable(), classifier: askClassifier(), chunks: (id: string) => repo.chunks(id) });
   return (request) => ask(request, deps);
 }
 

@@ -124,6 +124,15 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
   { re: /^also not checked: (\d+) passages of this kind at (.*)$/su, fr: (m) => `non vérifiés non plus\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls nicht geprüft: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
 ];
 
+/**
+ * Whether a flag's detail names the other places of its kind (rules.ts unverifiedFlag,
+ * merge-flags.ts ruleFindings: "also present: …", "also not checked: …"), in any of the app's
+ * languages, rather than what a check found: shown apart from the checks' findings.
+ */
+export function isOtherPlacesNote(detail: string): boolean {
+  return /^(?:also (?:present|not checked): |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): )/u.test(detail);
+}
+
 /** A check's finding in `language` (`type`: the flag's clause type's name in it); a wording not among the fixed ones is kept as written. */
 export function detailText(detail: string, language: TextLanguage, type = ''): string {
   if (language === 'en') return detail;

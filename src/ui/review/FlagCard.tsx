@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { ReviewedFlag } from '../../core/scan/review';
+import { isOtherPlacesNote } from '../../core/scan/finding-text';
 import { findingKind, type FlagStatus } from '../../core/scan/types';
 import { describeError } from '../../core/errors';
 import { useSession } from '../common/hooks';
@@ -18,6 +19,8 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
   const { flag, review } = item;
   const t = useStrings(REVIEW);
   const ev = flag.evidence;
+  const checks = flag.details.filter((d) => !isOtherPlacesNote(d));
+  const places = flag.details.filter(isOtherPlacesNote);
   const [copied, setCopied] = useState(false);
   const copy = (text: string) => {
     navigator.clipboard.writeText(text).then(
@@ -64,9 +67,14 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
       ) : (
         <p className="evidence missing-evidence">{t.notFoundAnywhere}</p>
       )}
-      {flag.details.length > 0 && flag.kind !== 'missing' && (
+      {checks.length > 0 && flag.kind !== 'missing' && (
         <p className="flag-details">
-          <span className="label">{t.checked}</span> {flag.details.join('; ')}
+          <span className="label">{t.checked}</span> {checks.join('; ')}
+        </p>
+      )}
+      {places.length > 0 && flag.kind !== 'missing' && (
+        <p className="flag-details" data-testid="flag-elsewhere">
+          <span className="label">{t.elsewhere}</span> {places.join('; ')}
         </p>
       )}
       {flag.guidance && (

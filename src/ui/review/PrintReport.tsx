@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentReview } from '../../app/review/review-service';
 import type { Playbook } from '../../core/scan/playbook';
+import { isOtherPlacesNote } from '../../core/scan/finding-text';
 import { findingKind } from '../../core/scan/types';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime } from './labels';
@@ -48,9 +49,14 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
                     <blockquote>{flag.evidence.text}</blockquote>
                   </>
                 )}
-                {flag.details.length > 0 && flag.kind !== 'missing' && (
+                {flag.details.some((d) => !isOtherPlacesNote(d)) && flag.kind !== 'missing' && (
                   <p>
-                    {t.checked} {flag.details.join('; ')}
+                    {t.checked} {flag.details.filter((d) => !isOtherPlacesNote(d)).join('; ')}
+                  </p>
+                )}
+                {flag.details.some(isOtherPlacesNote) && flag.kind !== 'missing' && (
+                  <p>
+                    {t.elsewhere} {flag.details.filter(isOtherPlacesNote).join('; ')}
                   </p>
                 )}
                 {flag.guidance && (

@@ -71,6 +71,8 @@ export interface ReviewStrings {
   readonly openInViewer: string;
   readonly notFoundAnywhere: string;
   readonly checked: string;
+  /** Before the other places of a flag's kind ("also present: 2 passages of this kind at …"). */
+  readonly elsewhere: string;
   readonly guidance: string;
   readonly fallbackLanguage: string;
   readonly copy: string;
@@ -232,6 +234,7 @@ export const REVIEW: Table<ReviewStrings> = {
     openInViewer: 'Open in viewer',
     notFoundAnywhere: 'Not found anywhere in the document.',
     checked: 'Checked:',
+    elsewhere: 'Elsewhere:',
     guidance: 'Guidance:',
     fallbackLanguage: 'Fallback language',
     copy: 'Copy',
@@ -381,6 +384,7 @@ export const REVIEW: Table<ReviewStrings> = {
     openInViewer: 'Ouvrir dans la visionneuse',
     notFoundAnywhere: 'Introuvable dans tout le document.',
     checked: 'Vérifié :',
+    elsewhere: 'Ailleurs :',
     guidance: 'Conseil :',
     fallbackLanguage: 'Rédaction de repli',
     copy: 'Copier',
@@ -530,6 +534,7 @@ export const REVIEW: Table<ReviewStrings> = {
     openInViewer: 'In der Ansicht öffnen',
     notFoundAnywhere: 'Nirgends im Dokument gefunden.',
     checked: 'Geprüft:',
+    elsewhere: 'Weitere Stellen:',
     guidance: 'Empfehlung:',
     fallbackLanguage: 'Ausweichformulierung',
     copy: 'Kopieren',

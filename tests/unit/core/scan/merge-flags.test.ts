@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mergeClauseFlags, ruleFindings } from '../../../../src/core/scan/merge-flags';
-import { detailText } from '../../../../src/core/scan/finding-text';
+import { detailText, isOtherPlacesNote } from '../../../../src/core/scan/finding-text';
 import type { Flag } from '../../../../src/core/scan/types';
 
 const flag = (id: string, ruleId: string, chunk: number | null, section: string[], text: string, details: string[] = []): Flag => ({
@@ -80,6 +80,11 @@ describe('ruleFindings', () => {
     expect(findings[0]!.details).toEqual(['also present: 2 passages of this kind at p. 2 (3.4 Other products); p. 9 (4 No interference)']);
     expect(detailText(findings[0]!.details[0]!, 'fr')).toBe('présents aussi\u00a0: 2 passages de ce type en p. 2 (3.4 Other products); p. 9 (4 No interference)');
     expect(detailText(findings[0]!.details[0]!, 'de')).toBe('ebenfalls vorhanden: 2 Abschnitte dieser Art auf p. 2 (3.4 Other products); p. 9 (4 No interference)');
+    // Shown apart from the checks' findings (a flag card's "Elsewhere:"), in every language; a check's finding is not such a note.
+    for (const language of ['en', 'fr', 'de'] as const) expect(isOtherPlacesNote(detailText(findings[0]!.details[0]!, language))).toBe(true);
+    for (const language of ['en', 'fr', 'de'] as const) expect(isOtherPlacesNote(detailText('also not checked: the passage of this kind at p. 4 (9.2)', language))).toBe(true);
+    expect(isOtherPlacesNote('pattern matched “exclusive” (must not match)')).toBe(false);
+    expect(isOtherPlacesNote(detailText('pattern matched “exclusive” (must not match)', 'fr'))).toBe(false);
 
     const two = ruleFindings([present('s', 5, ['7 Exclusivity']), present('t', 1, ['2 Grant'])], order);
     expect(two.map((f) => f.id)).toEqual(['s']);

@@ -125,9 +125,19 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
 ];
 
 /**
- * Whether a flag's detail names the other places of its kind (rules.ts unverifiedFlag,
- * merge-flags.ts ruleFindings: "also present: …", "also not checked: …"), in any of the app's
- * languages, rather than what a check found: shown apart from the checks' findings.
+ * The detail naming the other passages of a flag's kind, by page and section ("also present: 2
+ * passages of this kind at p. 2 (3.4 Other products); p. 9 (4)"): the passages a check could not
+ * decide (rules.ts unverifiedFlag), the further clauses of a prohibited kind (merge-flags.ts
+ * ruleFindings). Passages of one section on one page are one place to look. Stored in English.
+ */
+export function otherPlacesNote(lead: 'also present' | 'also not checked', others: readonly { readonly page: number; readonly sectionPath: readonly string[] }[]): string {
+  const where = [...new Set(others.map(({ page, sectionPath }) => `p. ${page}${sectionPath.at(-1) ? ` (${sectionPath.at(-1)})` : ''}`))];
+  return `${lead}: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`;
+}
+
+/**
+ * Whether a flag's detail is such a note (otherPlacesNote), in any of the app's languages, rather
+ * than what a check found: shown apart from the checks' findings.
  */
 export function isOtherPlacesNote(detail: string): boolean {
   return /^(?:also (?:present|not checked): |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): )/u.test(detail);

@@ -12,6 +12,7 @@
  * by page and section ("also present: 2 passages of this kind at p. 9 (12.3 Non-Solicitation);
  * p. 15 (4)"), as the passages a check could not decide are (rules.ts unverifiedFlag).
  */
+import { otherPlacesNote } from './finding-text';
 import type { Flag } from './types';
 
 interface ClauseGroup {
@@ -56,17 +57,8 @@ export function ruleFindings(flags: readonly Flag[], order: ReadonlyMap<string, 
   const strongest = flags.find((f) => f.ruleKind === 'prohibited' && f.kind === 'present')?.evidence?.chunkId;
   const kept = present.find((g) => strongest !== undefined && g.chunkIds.includes(strongest)) ?? present[0]!;
   const others = present.filter((g) => g !== kept);
-  const where = [...new Set(others.map(({ flag }) => place(flag)))];
-  const also = `also present: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`;
-  const merged = { ...kept.flag, details: [...kept.flag.details, also] };
+  const merged = { ...kept.flag, details: [...kept.flag.details, otherPlacesNote('also present', others.map(({ flag }) => flag.evidence!))] };
   return groups.filter((g) => !others.includes(g)).map((g) => (g === kept ? merged : g.flag));
-}
-
-/** Where a flag's passage is, for people: "p. 9 (12.3 Non-Solicitation)". */
-function place(flag: Flag): string {
-  const e = flag.evidence!;
-  const section = e.sectionPath.at(-1);
-  return `p. ${e.page}${section ? ` (${section})` : ''}`;
 }
 
 /** Passages without a position (missing-clause flags) keep their order after the others. */

@@ -20,7 +20,7 @@ import { tooSlow } from './budget';
 import { allKeywords } from './classify';
 import { compilePhrase, type SafePattern } from './patterns';
 import { combine, evaluateCheck, localCheck, type CheckDeps, type CheckOutcome, type CheckResult } from './checks';
-import { clauseTypeName, findingLead } from './finding-text';
+import { clauseTypeName, findingLead, otherPlacesNote } from './finding-text';
 import type { Playbook, Rule } from './playbook';
 import type { Evidence, FindingKind, Flag, FlagKind, RuleOutcome } from './types';
 
@@ -219,16 +219,7 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
 /** One unverified flag for passages none of whose checks decided: the strongest (first) passage, the others named by page and section. */
 function unverifiedFlag(undecided: readonly { chunk: ChunkRecord; details: string[] }[], makeFlag: (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]) => Flag): Flag {
   const [first, ...others] = undecided;
-  // Passages of one section on one page are one place to look.
-  const where = [
-    ...new Set(
-      others.map(({ chunk }) => {
-        const section = chunk.sectionPath.at(-1);
-        return `p. ${chunk.pageStart}${section ? ` (${section})` : ''}`;
-      }),
-    ),
-  ];
-  const also = where.length === 0 ? [] : [`also not checked: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`];
+  const also = others.length === 0 ? [] : [otherPlacesNote('also not checked', others.map(({ chunk }) => ({ page: chunk.pageStart, sectionPath: chunk.sectionPath })))];
   return makeFlag('unverified', first!.chunk, [...new Set(first!.details), ...also]);
 }
 

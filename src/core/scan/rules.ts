@@ -49,7 +49,11 @@ function redactedClause(classified: readonly ClassifiedChunk[], playbook: Playbo
   return classified.find(({ chunk }) => isRedacted(chunk.text) && titled(chunk))?.chunk ?? null;
 }
 
-/** Flags per rule per document at most (a clause type repeated in 40 chunks is one problem). */
+/**
+ * Flags per rule per document at most (a clause type repeated in 40 chunks is one problem). Not for
+ * a prohibited rule's clauses: they become one finding that names every other one
+ * (merge-flags.ts ruleFindings), so all of them are kept for it to count and name.
+ */
 const MAX_FLAGS_PER_RULE = 5;
 
 export interface ClassifiedChunk {
@@ -164,7 +168,7 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
       fallback: rule.fallback ?? null,
     };
   };
-  const result = (outcome: RuleOutcome['outcome'], flags: Flag[], details: string[] = []): RuleEvaluation => ({ outcome: { ruleId: rule.id, outcome, chunkIds, details }, flags: flags.slice(0, MAX_FLAGS_PER_RULE) });
+  const result = (outcome: RuleOutcome['outcome'], flags: Flag[], details: string[] = []): RuleEvaluation => ({ outcome: { ruleId: rule.id, outcome, chunkIds, details }, flags: rule.kind === 'prohibited' ? flags : flags.slice(0, MAX_FLAGS_PER_RULE) });
   const slow = (reason: string): RuleEvaluation => {
     const detail = tooSlow(reason);
     return result('not_checked', [makeFlag('unverified', null, [detail])], [detail]);

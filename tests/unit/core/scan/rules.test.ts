@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateCheck, combine } from '../../../../src/core/scan/checks';
 import type { Playbook, Rule } from '../../../../src/core/scan/playbook';
 import { evaluateRule, ruleHoldsOn, type ClassifiedChunk } from '../../../../src/core/scan/rules';
+import { ruleFindings } from '../../../../src/core/scan/merge-flags';
 import type { ChatModel, ChatRequest } from '../../../../src/core/ports';
 import { findingKind } from '../../../../src/core/scan/types';
 import { reviewDocument, sectionChunks, withSection } from '../../../fixtures/review-contract';
@@ -159,6 +160,21 @@ describe('rules over a classified document', () => {
     expect(flags.map((f) => f.kind)).toEqual(['present']);
     const none = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'audit_rights' }), playbook, doc, classified, {});
     expect(none.outcome.outcome).toBe('pass');
+  });
+
+  it('prohibited: every clause of the kind is kept for the one finding that names them (no cap of five flags)', async () => {
+    const sections = Array.from({ length: 7 }, (_, i) => ({ title: `${i + 1} Exclusivity`, page: i + 1, text: 'Distributor shall not sell products that compete with the Products in the Territory.' }));
+    const many = sectionChunks(doc.id, sections).map((chunk) => ({ chunk, labels: [{ type: 'exclusivity', score: 0.99, presence: 0.97 }] }));
+    const prohibited = rule({ kind: 'prohibited', clauseType: 'exclusivity' });
+    const { flags } = await evaluateRule(prohibited, playbook, doc, many, {});
+    expect(flags).toHaveLength(7);
+    const order = new Map(many.map((c, i) => [c.chunk.id, 2 * i]));
+    const [finding, ...rest] = ruleFindings(flags, order);
+    expect(rest).toEqual([]);
+    expect(finding!.details.at(-1)).toMatch(/^also present: 6 passages of this kind at p\. 2 \(2 Exclusivity\); p\. 3/u);
+    // A condition's failing clauses are still five at most.
+    const condition = await evaluateRule(rule({ kind: 'condition', clauseType: 'exclusivity', checks: [{ type: 'phrases', match: 'any', phrases: ['exclusive'] }] }), playbook, doc, many, {});
+    expect(condition.flags).toHaveLength(5);
   });
 
   it('a further passage of the kind is flagged only when it is clearly of it; a required clause is there when any passage gives the kind', async () => {

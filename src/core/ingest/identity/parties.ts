@@ -32,9 +32,9 @@ const MAX_INTRODUCERS = 16;
 const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen|(?<=(?:entered\s{1,3}into|made|executed|concluded)\s{1,3})by(?!\s+and\s))(?![\p{L}])/gu;
 /** Where the preamble ends: recitals, the operative words, the first clause. */
 const PREAMBLE_END =
-  /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
+  /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|hereby agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;
 /** A defined name, a company form or a numbered party label soon after the introducer: a preamble, not a sentence about "agreements between the parties". */
-const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|plc|PLC|GmbH|GMBH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|COMPANY|Incorporated|INCORPORATED)(?![\p{L}])|^[^\S\r\n]*\(?1\)?[.)]?\s/mu;
+const PARTY_EVIDENCE = /\([^()]{0,60}["“„«‘]|\(\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}|(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]|\(\s*[A-Z][A-Z0-9&.-]{1,11}\s*\)|(?<![\p{L}])(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|plc|PLC|GmbH|GMBH|AG|S\.A|SAS|B\.V|N\.V|LLP|L\.P|Company|COMPANY|Incorporated|INCORPORATED)(?![\p{L}])|^[^\S\r\n]*\(?1\)?[.)]?\s/mu;
 
 const QUOTE_OPEN = '"“„«‘';
 const QUOTE_CLOSE: Record<string, string> = { '"': '"', '“': '”', '„': '“', '«': '»', '‘': '’' };
@@ -168,7 +168,7 @@ function preambleCandidates(opening: string): { readonly body: string; readonly 
   return [...strong.map((body) => ({ body, opens: true })), ...[...weak, ...paragraphs].map((body) => ({ body, opens: false }))];
 }
 
-const DEFINITION_PAREN = /\([^()]{0,60}["“„«‘]/u;
+const DEFINITION_PAREN = /\((?:[^()]{0,60}["“„«‘]|\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}[^()]{0,40}\))/u;
 /** A definition without parentheses: "hereinafter referred to as “Transporter”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –". */
 const ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’]/iu;
 
@@ -328,8 +328,10 @@ function partyOf(raw: string, any = false): Party | null {
   const text = raw
     .replace(/^[\s:,.;–—-]+/u, '')
     .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
-    .replace(/^(?:and|et|und)\s+/iu, '')
+    .replace(/^(?:and|et|und)[ \t]*:?\s+/iu, '')
     .replace(/^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}:\s*/u, '')
+    // A party's label before its name ("The Covenanter: The HUANG JIA Country CLUB …", "Licensor: Beta Inc.").
+    .replace(/^(?:[Tt]he\s+)?\p{Lu}\p{Ll}{2,20}[ \t]*[:：]\s+(?=["“„«‘]?\p{Lu})/u, '')
     // A form's label ("Client Name:", "Customer Name:", "Name:") before the party.
     .replace(/^(?:\p{L}+\s+){0,2}(?:Name|NAME)\s*:\s*/u, '')
     // An article before a name ("la Société Générale …", "der Muster GmbH"); the name keeps its own words.
@@ -339,7 +341,7 @@ function partyOf(raw: string, any = false): Party | null {
   // Names defined right after the party (its first definition and the ones next to it), not
   // those of what its description mentions later ("… insured by the FDIC (“FDIC”)"); a short
   // capital parenthesis inside the name ("Dialog Semiconductor (UK) Ltd.") is part of the name.
-  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))(?!\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
+  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*hereinafter\s)(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))(?!\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
   if (name) {
     const after = Math.max(0, text.indexOf(name)) + name.length;
     const paren = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked.slice(after));
@@ -456,6 +458,9 @@ function leadingName(text: string): string | null {
   return name;
 }
 
+/** A name defined without quotes after "hereinafter" in a parenthesis: one to three capitalised words or a label ("Party A"). */
+const UNQUOTED_HEREINAFTER = /^\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?(\p{Lu}[\p{L}\p{N}&.-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}&.-]*){0,2})\s*$/u;
+
 /** A role defined without quotes: one capitalised agent noun ("Great Lakes … (Transporter) and ANR PIPELINE COMPANY (Shipper)"). */
 const UNQUOTED_ROLE = /^\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)$/u;
 
@@ -467,6 +472,8 @@ function definedNames(text: string): string[] {
     const quoted = [...inner.matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim());
     if (quoted.length > 0) out.push(...quoted);
     else if (isAbbreviation(inner.trim()) || UNQUOTED_ROLE.test(inner.trim())) out.push(inner.trim());
+    // "(hereinafter referred to as Party A)", "(hereinafter called the Licensee)": unquoted.
+    else if (UNQUOTED_HEREINAFTER.test(inner)) out.push(UNQUOTED_HEREINAFTER.exec(inner)![1]!);
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
   for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());

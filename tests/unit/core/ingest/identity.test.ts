@@ -167,6 +167,21 @@ describe('parties', () => {
     expect(extractParties('CONSENT\n\nDated: December 14, 2015\nEffective: January 1, 2016').map((p) => p.name)).toEqual([]);
   });
 
+  it('reads parties defined without quotes after "hereinafter" behind a label ("The Covenanter:"), and "AND:" before a party', () => {
+    const translated =
+      'Design Contract on the Lakeside Hotel\n\nThe Covenanter: The GOLDEN RIVER Country CLUB and Leisure Inc. (hereinafter referred to as Party A) and the Covenanter: Lin Mei-Hua Architects Office (hereinafter referred to as Party B) hereby agree to establish the following terms and conditions with regard to the design of the Lakeside Hotel: Article I. Project Planning and Business Plan I. Drawings';
+    expect(extractParties(translated).map((p) => [p.name, p.role])).toEqual([
+      ['The GOLDEN RIVER Country CLUB and Leisure Inc.', 'Party A'],
+      ['Lin Mei-Hua Architects Office', 'Party B'],
+    ]);
+    const colon =
+      'MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement (the "Agreement") is effective March 1, 2017 (the "Effective Date"), BETWEEN: NORTHWIND MOTORS CORP., an entity incorporated under the laws of British Columbia ("NMC"); AND: EASTERN STAR AUTOMOBILE INDUSTRY CO., LTD., a company organized under the laws of China ("Manufacturer")\n\nRecitals: WHEREAS NMC designs vehicles.';
+    expect(extractParties(colon).map((p) => [p.name, p.role])).toEqual([
+      ['NORTHWIND MOTORS CORP.', null],
+      ['EASTERN STAR AUTOMOBILE INDUSTRY CO., LTD.', 'Manufacturer'],
+    ]);
+  });
+
   it('names no party for the agreement itself, a sentence end or an address', () => {
     const text = `This Software Hosting Agreement (the "Agreement") is entered into as of the later of the two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California corporation, and MICROSOFT CORPORATION ("Microsoft"), a Washington Corporation.\n\nRecitals`;
     expect(extractParties(text).map((p) => p.name)).toEqual(['INKTOMI CORPORATION', 'MICROSOFT CORPORATION']);

@@ -198,7 +198,9 @@ export function layoutText(joined: JoinedText, pageCount: number, headings: read
     // A list of the exhibits and schedules ("Exhibit A Permitted Subcontractors", "Exhibit B
     // Business Plan", … one a line, nothing between them, as after a table of contents) names
     // them; none of its lines opens a section, so none becomes the root of the clauses after it.
-    const listed: boolean = h !== null && h.kind === 'appendix' && (listing || nextIsAppendix(lines, i));
+    // Or all on one line, as a text export runs them together ("Exhibit A Permitted Subcontractors
+    // Exhibit B Business Plan Schedule 1 SIGA Patents").
+    const listed: boolean = h !== null && h.kind === 'appendix' && (listing || nextIsAppendix(lines, i) || listsAppendices(line.raw));
     listing = listed;
     if (listed) h = null;
     if (h && accepted && h.kind === 'appendix' && !bodySeen && /^\d+\.\d+$/.test(h.ordinal ?? '')) {
@@ -477,6 +479,24 @@ function isTitleLine(raw: string, afterGap: boolean): boolean {
   if (allCaps) return isTitleLike(s);
   return !afterGap && isTitleLike(s, false);
 }
+
+/** An exhibit's or schedule's label inside a line ("Exhibit B", "Schedule 8.2(b)"). */
+const APPENDIX_LABEL = /(?<![\p{L}\p{N}])(?:EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEXE?|Annexe?|APPENDIX|Appendix|ATTACHMENT|Attachment|ANLAGE|Anlage|ANHANG|Anhang)\s+(?:[A-Z]{1,2}(?:-\d{1,2})?|\d{1,3}(?:\.\d{1,2})*(?:\([a-z0-9]{1,3}\))?|[IVXLC]{1,6})(?![\p{L}\p{N}])/gu;
+
+/**
+ * A line that lists several exhibits or schedules by label and title and says nothing else: two
+ * labels at least, and between them only titles (words starting with a capital or a digit, and
+ * the small words of a title), no sentence ("Exhibit A sets out the fees payable under Exhibit B"
+ * is one).
+ */
+function listsAppendices(raw: string): boolean {
+  const labels = [...raw.matchAll(APPENDIX_LABEL)];
+  if (labels.length < 2) return false;
+  const titles = raw.replace(APPENDIX_LABEL, ' ');
+  return titles.split(/\s+/u).every((w) => w === '' || /^[\p{Lu}\p{N}(“"‘'&]/u.test(w) || TITLE_SMALL_WORD.test(w));
+}
+
+const TITLE_SMALL_WORD = /^(?:of|and|or|the|for|to|in|on|a|an|by|with|de|du|des|et|la|le|les|und|der|die|das|von|zur|zum)$/u;
 
 /** The next line with text (furniture skipped) is an exhibit or schedule heading too. */
 function nextIsAppendix(lines: readonly Line[], i: number): boolean {

@@ -250,6 +250,22 @@ describe('chunkPages: what looks like a heading but is not', () => {
     expect(got.at(-1)?.[1]).toMatch(/^Schedule 3/);
   });
 
+  it('takes a list of exhibits run onto one line (a text export) for a list, not a heading; a sentence naming two exhibits stays text', () => {
+    const text = [
+      'Exhibit A Permitted Subcontractors Exhibit B Business Plan Exhibit C SIGA Press Release Schedule 1 SIGA Patents Schedule 8.2(b) Encumbrances',
+      '',
+      '"Affiliate" means any entity controlling a Party.',
+      '',
+      'ARTICLE 11 TERM AND TERMINATION',
+      '11.1 Term. This Agreement shall continue until the fifth anniversary of the Effective Date.',
+    ].join('\n');
+    const got = paths(text);
+    expect(got.some(([, p]) => p.startsWith('Exhibit'))).toBe(false);
+    expect(got.find(([t]) => t.startsWith('11.1') || t.startsWith('ARTICLE 11'))?.[1]).toMatch(/^ARTICLE 11/);
+    const sentence = ['Exhibit A sets out the fees payable under Exhibit B.', '', 'Exhibit B', 'Fees', 'The fees are due monthly.'].join('\n');
+    expect(paths(sentence).at(-1)?.[1]).toMatch(/^Exhibit B/);
+  });
+
   it('reads a table of contents without dot leaders as contents: no section root, no passage shared with the preamble', () => {
     // Shapes of real filings: several entries a line under its title (page 1), a label, its page
     // number and its title each on a line (page 2), one entry a line without a title (page 3).

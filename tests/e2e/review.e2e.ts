@@ -55,7 +55,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
   it('scans a contract with a built-in playbook: progress, then flags by severity with their evidence', async () => {
     await upload(s.page, 'services-agreement.pdf');
     await view(s.page, 'Review');
-    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.0)');
+    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
     // Remember whether the progress bar showed up, however fast the scan is.
     await s.page.evaluate(() => {
       const w = window as unknown as { __sawProgress: boolean };

@@ -8,6 +8,7 @@
  * decides that). No model.
  */
 import { findDates } from '../scan/values';
+import { languageResources } from '../search/languages';
 import { extractGoverningLaw, sameJurisdiction } from '../values/jurisdiction';
 import { isoBeforeAfter } from '../values/partial-date';
 import { valueKindOf } from '../values/extract';
@@ -33,7 +34,9 @@ const ENDING = /(?<![\p{L}\p{N}_])(?:expir\w*|end(?:s|ing)?|terminat\w*|run(?:s|
 export function parseCondition(question: string): Condition | null {
   const kind = valueKindOf(question);
   if (kind === 'governing_law') {
-    const law = extractGoverningLaw(question);
+    // Typed as people type, in lower case ("which contracts are governed by delaware law?"): the
+    // place's name is read once its words are capitalised as a contract writes them.
+    const law = extractGoverningLaw(question) ?? extractGoverningLaw(namesCapitalised(question));
     return law && law.value.type === 'jurisdiction' ? { kind, test: 'equals', target: law.value.name } : null;
   }
   if (ENDING.test(question)) {
@@ -51,6 +54,18 @@ export function parseCondition(question: string): Condition | null {
   return null;
 }
 
+/** Words of a governing-law question that are never a place's name (the function words of en/fr/de are not either). */
+const LAW_QUESTION_WORDS = new Set(['law', 'laws', 'governed', 'governing', 'governs', 'govern', 'applicable', 'apply', 'applies', 'chosen', 'choice', 'contract', 'contracts', 'agreement', 'agreements', 'deal', 'deals', 'document', 'documents', 'droit', 'loi', 'lois', 'régi', 'régis', 'régie', 'régies', 'contrat', 'contrats', 'accord', 'accords', 'verträge', 'vertrag', 'unterliegen', 'unterliegt']);
+const FUNCTION_WORDS: readonly ReadonlySet<string>[] = ['en', 'fr', 'de'].map((l) => languageResources(l)?.stopWords ?? new Set<string>());
+
+/** The question with every word that could be a place's name capitalised ("delaware law" → "Delaware law"; "l'état de new york" → "l'État de New York"). */
+function namesCapitalised(question: string): string {
+  return question.replace(/(?<![\p{L}\p{N}])\p{Ll}[\p{L}-]*/gu, (w) => {
+    const lower = w.toLowerCase();
+    return w.length < 2 || LAW_QUESTION_WORDS.has(lower) || FUNCTION_WORDS.some((s) => s.has(lower)) ? w : w[0]!.toUpperCase() + w.slice(1);
+  });
+}
+
 /** A date or a year in the question: its first and last day. */
 function dateIn(text: string): { start: string; end: string; index: number } | null {
   const date = findDates(text)[0];
@@ -62,14 +77,15 @@ function dateIn(text: string): { start: string; end: string; index: number } | n
 /** "automatically", "auto-renew", "evergreen", "tacitement", "stillschweigend", "automatisch". */
 const AUTOMATIC_ASKED = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacite?(?:ment)?|automatiquement|stillschweigend|automatisch)\b/iu;
 /**
- * A renewal that happens by itself: "renews automatically", "shall be renewed … unless either
+ * A renewal that happens by itself: "renews automatically" (not "terminates automatically …
+ * unless the parties agree in writing to extend"), "shall be renewed … unless either
  * party gives notice" (or "unless … notice …, this Agreement shall be renewed"), a notice of
  * non-renewal that stops it, "from year to year", "renewed tacitly". The commercial playbook's
  * "auto-renewal-flag" rule states the same test as RE2 patterns (a unit test keeps them agreeing).
  */
-const RENEWS_ITSELF = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacit(?:ly)?)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\bunless\b[^.;]{0,200}\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)\w*|\bnotice\s+of\s+non-?renewal\b|\bnon-?renewal\s+notice\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
+const RENEWS_ITSELF = /\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)\w*|\b(?:renew|extend|continu|roll)\w*[^.;]{0,40}\bautomatic(?:ally)?\b|\bautomatic\s+(?:renewal|extension)|\b(?:auto-?renew\w*|evergreen|tacit(?:ly)?)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\bunless\b[^.;]{0,200}\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)\w*|\bnotice\s+of\s+non-?renewal\b|\bnon-?renewal\s+notice\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
 /** A renewal someone must choose: an option, a right, a notice to extend, the parties' agreement. */
-const RENEWAL_CHOSEN = /\b(?:may|can)\b[^.;]{0,160}\b(?:renew|extend)\w*|\boption\s+to\s+(?:renew|extend)|\bright\s+(?:of|to)\s+renew\w*|\bby\s+mutual\s+(?:written\s+)?(?:agreement|consent)|\bmutually\s+agree\w*|\bpeut\s+être\s+(?:renouvel|prolong)\w*|\bd['’]un\s+commun\s+accord\b|\bkann\b[^.;]{0,60}\bverlängert\b|\beinvernehmlich\w*/iu;
+const RENEWAL_CHOSEN = /\b(?:may|can)\b[^.;]{0,160}\b(?:renew|extend)\w*|\bagree\w*\s+in\s+writing\s+to\s+(?:renew|extend)|\bunless\s+the\s+parties\s+(?:mutually\s+)?(?:renew|extend)|\boption\s+to\s+(?:renew|extend)|\bright\s+(?:of|to)\s+renew\w*|\bby\s+mutual\s+(?:written\s+)?(?:agreement|consent)|\bmutually\s+agree\w*|\bpeut\s+être\s+(?:renouvel|prolong)\w*|\bd['’]un\s+commun\s+accord\b|\bkann\b[^.;]{0,60}\bverlängert\b|\beinvernehmlich\w*/iu;
 /** "shall not automatically renew", "will not be renewed". */
 const NO_RENEWAL = /\b(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic\s+)?renewal\b/iu;
 

@@ -15,6 +15,7 @@ import { checkAnswer } from '../answer/citations';
 import { DEFAULT_TIMEOUTS, type ModelTimeouts } from '../answer/model-calls';
 import { failureReason } from '../answer/plan';
 import { pageLabel } from '../answer/sources';
+import { sectionLabel } from '../section-label';
 import type { AnswerSource } from '../answer-types';
 import type { ChatModel, JobOptions } from '../ports';
 import { rowsInOrder, type FlowRecord, type FlowResult, type FlowRow } from './flows';
@@ -86,7 +87,7 @@ export function composeFlowExtractive(flow: Pick<FlowRecord, 'items' | 'rows' | 
   const lines = [foundLead(found.length, rows.length, language)];
   found.slice(0, MAX_QUOTED_ROWS).forEach(({ r, label }, i) => {
     // No page for a one-part text ("" from pageLabel): the section says where, without an empty "— —".
-    const where = [rowPage(r, language), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
+    const where = [rowPage(r, language), ...(r.section.length ? [`§ ${sectionLabel(r.section)}`] : [])].filter(Boolean).join(' — ');
     lines.push(`${label} — ${where}:\n> ${r.finding.replace(/\s+/g, ' ')} [${i + 1}]`);
   });
   if (found.length > MAX_QUOTED_ROWS) lines.push(moreLine(found.length - MAX_QUOTED_ROWS, language));
@@ -143,7 +144,7 @@ function composeJudged(rows: readonly FlowRow[], labels: readonly string[], lang
       lines.push(`${label}${r.value ? ` — ${r.value.display}` : ''}`);
       continue;
     }
-    const head = [label, r.value?.display, rowPage(r, language), ...(r.section.length ? [`§ ${r.section[r.section.length - 1]}`] : [])].filter(Boolean).join(' — ');
+    const head = [label, r.value?.display, rowPage(r, language), ...(r.section.length ? [`§ ${sectionLabel(r.section)}`] : [])].filter(Boolean).join(' — ');
     lines.push(`${head}:\n> ${r.finding.replace(/\s+/g, ' ')} [${n}]`);
   }
   if (yes.length > MAX_QUOTED_ROWS) lines.push(moreLine(yes.length - MAX_QUOTED_ROWS, language));

@@ -9,6 +9,7 @@ import { useLanguage } from '../i18n/LanguageProvider';
 import { FLOWS } from './flow-strings';
 import { useState } from 'react';
 import { pageLabel } from '../../core/answer/sources';
+import { sectionLabel } from '../../core/section-label';
 import type { AnswerSource } from '../../core/answer-types';
 import { describeError } from '../../core/errors';
 import { rowsInOrder, type FlowRecord, type FlowRow } from '../../core/workspace/flows';
@@ -100,7 +101,7 @@ export function FlowTable({ flow, doc, onOpen, lang }: { flow: FlowRecord; doc: 
                       {where}
                     </button>
                   ) : null}
-                  {r.section.length > 0 && <span className="flow-section muted">{r.section[r.section.length - 1]}</span>}
+                  {r.section.length > 0 && <span className="flow-section muted">{sectionLabel(r.section)}</span>}
                 </td>
               </tr>
             );

@@ -289,6 +289,9 @@ describe('the commercial playbook\'s automatic-renewal rule', () => {
       ['The Company may renew this Agreement on the same terms for one additional five year period by written notice.', false],
       ['Licensee shall have the option to extend the Term for an additional 12 months on terms mutually agreed upon by the Parties.', false],
       ['This Agreement shall not automatically renew; any extension requires a written amendment.', false],
+      // Ends by itself: "automatically" says how it ends, not that it renews.
+      ['This Agreement shall commence on the Effective Date and shall terminate automatically without notice on December 31, 2022, unless the Parties agree in writing to extend the term of the Agreement.', false],
+      ['This Development Agreement will begin on the Effective Date and continue for four (4) years unless earlier terminated pursuant to Section 10.2, or unless the parties extend the term in writing.', false],
     ];
     for (const [text, automatic] of renewals) {
       expect({ text, flagged: await ruleHoldsOn(rule, text, labels) }).toEqual({ text, flagged: automatic });

@@ -3,6 +3,7 @@ import { judgeRow, parseCondition } from '../../../../src/core/workspace/conditi
 import { composeFlowExtractive } from '../../../../src/core/workspace/reduce';
 import type { FlowRow, RowValue } from '../../../../src/core/workspace/flows';
 import { distinctLabels } from '../../../../src/core/workspace/texts';
+import { sectionLabel } from '../../../../src/core/section-label';
 
 describe('conditions of a workspace question (en/fr/de)', () => {
   it.each([
@@ -17,6 +18,11 @@ describe('conditions of a workspace question (en/fr/de)', () => {
     ['Which contracts renew automatically?', { kind: 'renewal_term', test: 'automatic', target: null }],
     ['Quels contrats sont renouvelés tacitement ?', { kind: 'renewal_term', test: 'automatic', target: null }],
     ['Welche Verträge verlängern sich automatisch?', { kind: 'renewal_term', test: 'automatic', target: null }],
+    // Typed in lower case, as people type.
+    ['which contracts are governed by delaware law?', { kind: 'governing_law', test: 'equals', target: 'Delaware' }],
+    ['which agreements are governed by the laws of the state of new york', { kind: 'governing_law', test: 'equals', target: 'New York' }],
+    ["quels contrats sont régis par le droit de l'état de new york ?", { kind: 'governing_law', test: 'equals', target: 'New York' }],
+    ['welche verträge unterliegen dem recht des staates new york?', { kind: 'governing_law', test: 'equals', target: 'New York' }],
   ])('%s', (question, condition) => {
     expect(parseCondition(question)).toEqual(condition);
   });
@@ -89,6 +95,9 @@ describe('judging rows', () => {
     expect(text).toContain('Alpha Supply Agreement — New York — p. 3 — § 14 Governing Law:\n> This Agreement is governed by the laws of the State of New York. [1]');
     expect(text).toContain('No: Beta License (California).');
     expect(text).toContain('Gamma NDA.');
+    // A bare sub-clause label is named with its parent.
+    const sub = composeFlowExtractive({ items, rows: rows.map((r) => ({ ...r, section: ['11 TERMINATION', '(a)'] })), language: 'en' }).text;
+    expect(sub).toContain('Alpha Supply Agreement — New York — p. 3 — § 11 TERMINATION › (a):');
   });
 });
 
@@ -111,5 +120,16 @@ describe('naming the documents of a table', () => {
       'Promotion Agreement',
       'notes.txt',
     ]);
+  });
+});
+
+describe('a finding’s section label', () => {
+  it('is its own heading, with the parent’s in front of a bare sub-clause label', () => {
+    expect(sectionLabel(['12 Miscellaneous', '12.2 Governing Law'])).toBe('12.2 Governing Law');
+    expect(sectionLabel(['11 TERMINATION', '(a)'])).toBe('11 TERMINATION › (a)');
+    expect(sectionLabel(['ARTICLE 8', '8.2', '(ii)'])).toBe('8.2 › (ii)');
+    expect(sectionLabel(['(b) Sublicense Rights'])).toBe('(b) Sublicense Rights');
+    expect(sectionLabel(['(a)'])).toBe('(a)');
+    expect(sectionLabel([])).toBe('');
   });
 });

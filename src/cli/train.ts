@@ -21,6 +21,7 @@ import { MemoryWorkspace } from '../store/memory';
 import type { TrainDocument } from '../train/dataset';
 import { modelCard } from '../train/card';
 import { DEFAULT_TRAINER, train } from '../train/train';
+import { assignFolds } from '../train/folds';
 import { ingestPaths, openEngine } from './headless';
 import { ClauseKindModel } from '../core/clauses/model';
 import { round } from '../core/clauses/model-file';
@@ -125,8 +126,11 @@ async function main(): Promise<void> {
     const document = workspace.documents.get(documentOf.get(d.doc_id) ?? '');
     return document ? [{ docId: d.doc_id, request: { document, chunks: workspace.chunksByDoc.get(document.id) ?? [] } }] : [];
   });
-  const review = await calibrateReviewOffset(qa, scanned, scanClassifier, builtinPlaybook('commercial-contracts')!);
-  for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)}${r.offset === review.offset ? ' (chosen)' : ''}`);
+  // Folds of the training contracts for the offset's standard error (seeded as the trainer's).
+  const reviewFolds = assignFolds(scanned.map((d) => d.docId), options.folds, options.seed);
+  const review = await calibrateReviewOffset(qa, scanned, scanClassifier, builtinPlaybook('commercial-contracts')!, reviewFolds);
+  for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)} (folds ${r.foldF1.map((x) => x.toFixed(3)).join(', ')})${r.offset === review.offset ? ' (chosen)' : ''}`);
+  console.log(`  best F1 ${review.best.f1.toFixed(4)} at offset ${review.best.offset} (kept), standard error over the folds ${review.best.standardError.toFixed(4)}`);
 
   const seconds = (Date.now() - started) / 1000;
   const out = resolve(values.out);
@@ -135,7 +139,7 @@ async function main(): Promise<void> {
     ...output.model,
     sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention, weights: calibration.weights },
     review: { presenceOffset: review.offset },
-    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4) })), review_by_rule: reviewByRule(review.byRule), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
+    training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4), foldF1: r.foldF1.map((x) => round(x, 4)) })), review_best: { offset: review.best.offset, f1: round(review.best.f1, 4), standard_error: round(review.best.standardError, 4) }, review_by_rule: reviewByRule(review.byRule), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
   };
   const text = JSON.stringify(model);
   await writeFile(out, `${text}\n`);

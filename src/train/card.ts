@@ -57,7 +57,7 @@ function ruleSection(q: QuestionTraining): string[] {
 }
 
 export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chosen: CvReport): string {
-  const training = model.training as { review_cv?: readonly ReviewRow[]; review_by_rule?: Readonly<Record<string, RuleRow>>; counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
+  const training = model.training as { review_cv?: readonly ReviewRow[]; review_best?: ReviewBest; review_by_rule?: Readonly<Record<string, RuleRow>>; counts?: Record<string, number>; trainer?: { seed?: number; folds?: number; seconds?: number }; sufficiency_cv?: Record<string, { answerable: number; unanswerable: number; n: number }>; sufficiency_auroc?: { learned: number; mean: number }; question?: QuestionTraining } | undefined;
   const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
   const counts = training?.counts ?? {};
   const lines = [
@@ -105,7 +105,7 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '|---|---|---|---|',
     ...Object.entries(training?.sufficiency_cv ?? {}).map(([field, r]) => `| ${field} | ${r.n} | ${pct(r.answerable)} | ${pct(r.unanswerable)} |`),
     '',
-    ...reviewSection(model.review?.presenceOffset ?? 0, training?.review_cv, training?.review_by_rule),
+    ...reviewSection(model.review?.presenceOffset ?? 0, training?.review_cv, training?.review_by_rule, training?.review_best),
     '## Validation',
     '',
     'Measured on the validation split (30 contracts, 1,212 label items) for the committed model with `npm run eval:scan -- … --split validation` and `npm run eval -- … --scopes app --split validation`; never used to choose anything. The figures are in the README (Contract review, Evaluation) and below when filled in for the committed file.',
@@ -120,6 +120,13 @@ export function modelCard(model: ClauseModelFile, cv: readonly CvReport[], chose
     '',
   ];
   return lines.join('\n');
+}
+
+/** The best F1's offset (the chosen one) and its standard error over folds of contracts. */
+interface ReviewBest {
+  readonly offset: number;
+  readonly f1: number;
+  readonly standard_error: number;
 }
 
 interface ReviewRow {
@@ -138,12 +145,12 @@ interface RuleRow {
 }
 
 /** The review's operating point (train/review-offset.ts), the figures it was chosen on, and those per rule. */
-function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined, byRule: Readonly<Record<string, RuleRow>> | undefined): string[] {
+function reviewSection(chosen: number, rows: readonly ReviewRow[] | undefined, byRule: Readonly<Record<string, RuleRow>> | undefined, best: ReviewBest | undefined): string[] {
   if (!rows || rows.length === 0) return [];
   const share = (n: number, d: number) => (d > 0 ? f3(n / d) : '–');
   const perRule = Object.entries(byRule ?? {});
   return [
-    `Review offset ${chosen}: logits a passage's presence gains when a scan looks for a clause a playbook prohibits (a review leans to finding it). Chosen as the best F1 of flag precision and presence-rule recall, the training contracts scanned with the commercial playbook through the app's own scan, their passages scored out of fold, the flags judged against CUAD as \`npm run eval:scan\` judges them:`,
+    `Review offset ${chosen}: logits a passage's presence gains when a scan looks for a clause a playbook prohibits (a review leans to finding it). Chosen as the best F1 of flag precision and presence-rule recall${best ? ` (${f3(best.f1)}, standard error over folds of contracts ${f3(best.standard_error)}: offsets whose F1 lies within it are not told apart by these data)` : ''}, the training contracts scanned with the commercial playbook through the app's own scan, their passages scored out of fold, the flags judged against CUAD as \`npm run eval:scan\` judges them:`,
     '',
     '| offset | flag precision | flags judged | presence-rule recall | F1 |',
     '|---|---|---|---|---|',

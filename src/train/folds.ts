@@ -11,3 +11,10 @@ export function assignFolds(groups: readonly string[], folds: number, seed: numb
   return new Map(unique.map((g, i) => [g, i % folds]));
 }
 
+/** The standard error of a mean over folds: the sample standard deviation of the folds' values over √k (0 with one fold). */
+export function standardError(values: readonly number[]): number {
+  const k = values.length;
+  if (k < 2) return 0;
+  const m = values.reduce((a, b) => a + b, 0) / k;
+  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / (k - 1) / k);
+}

@@ -21,7 +21,7 @@ import { contractKey, kindsOf, labelExamples, passageExamples, POS, NEG, PASSAGE
 import { DEFAULT_LEARNER, logits, trainLogistic, type LearnerOptions, type LinearModel, type TrainingExample } from './learner';
 import { auroc, balancedAccuracy, bestThreshold, confusion, nestedFigures, nestedPredictions, type Scored } from './thresholds';
 import { buildVocabulary, IDF_SCALE, vectorizeWith } from './vocabulary';
-import { assignFolds } from './folds';
+import { assignFolds, standardError } from './folds';
 import { questionTexts, trainQuestionHead, type KindText, type QuestionFigures } from './question';
 import { PlaybookClassifier } from '../core/scan/classify';
 import type { ClauseType } from '../core/scan/playbook';
@@ -420,9 +420,7 @@ export interface RuleCandidate {
 /** The one-standard-error choice among candidates (keys of COMPLEXITY; the first listed wins a tie). */
 export function oneStandardError(candidates: readonly RuleCandidate[]): { chosen: RuleCandidate; best: RuleCandidate; se: number } {
   const best = candidates.reduce((a, b) => (b.balanced_accuracy > a.balanced_accuracy ? b : a));
-  const k = best.foldBAs.length;
-  const m = best.foldBAs.reduce((a, b) => a + b, 0) / Math.max(1, k);
-  const se = k > 1 ? Math.sqrt(best.foldBAs.reduce((a, b) => a + (b - m) ** 2, 0) / (k - 1) / k) : 0;
+  const se = standardError(best.foldBAs);
   const rank = (c: RuleCandidate) => complexity(c.key);
   const chosen = candidates.filter((c) => c.balanced_accuracy >= best.balanced_accuracy - se - 1e-12).reduce((a, b) => (rank(b) < rank(a) ? b : a));
   return { chosen, best, se };

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textFile, WORKSPACE_CONTRACTS } from '../fixtures/contracts';
 import { FRENCH_CODE, GERMAN_ACT } from '../fixtures/statutes';
-import { download } from './review-support';
+import { commercial, download } from './review-support';
 import { ARTIFACTS, latestTurn, launch, openApp, waitForStatus, type Session } from './support';
 
 const FILES = [
@@ -144,7 +144,7 @@ describe('French and German end to end', () => {
     const mutual = s.page.locator('[data-testid=flag][data-rule-id="model-cap-mutual"]');
     expect(await mutual.textContent()).toContain('non vérifié\u00a0: aucun modèle de langue n’est configuré');
     expect(await mutual.getByTestId('flag-evidence').textContent()).toContain('Limitation of Liability');
-    expect(await s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Contrats commerciaux (1.4.1)');
+    expect(await s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe(`Contrats commerciaux (${commercial.version})`);
     await s.page.getByRole('navigation', { name: 'Documents examinés' }).getByTestId('review-doc').first().click();
     const csv = await download(s.page, () => s.page.getByRole('group', { name: 'Rapport' }).getByRole('button', { name: 'CSV' }).click());
     expect(csv.name).toMatch(/-examen\.csv$/);

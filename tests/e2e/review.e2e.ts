@@ -18,12 +18,16 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextVersion } from '../../src/app/review/playbook-library';
 import { severityRank, type Playbook, type Severity } from '../../src/core/scan/playbook';
 import { textPdf } from '../fixtures/collection';
 import { backreferencePlaybook, catastrophicPlaybook, hugePlaybookText, runsOfA, scriptPlaybook } from '../fixtures/hostile-playbooks';
 import { contractPages, longContractSections } from '../fixtures/review-contract';
 import { chooseDocuments, commercial, CONTRACTS, cspViolations, decide, download, flag, flagSignature, instrument, longTasks, pwned, scan, selectDocument, upload, view } from './review-support';
 import { ARTIFACTS, baseUrl, launch, openApp, screenshot, waitForStatus, type Session } from './support';
+
+/** The version an edit of the built-in commercial playbook is saved under. */
+const EDITED = nextVersion(commercial.version);
 
 describe('contract review: scan, review, reports, playbooks, portfolio, hostile playbooks', () => {
   let s: Session;
@@ -55,7 +59,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
   it('scans a contract with a built-in playbook: progress, then flags by severity with their evidence', async () => {
     await upload(s.page, 'services-agreement.pdf');
     await view(s.page, 'Review');
-    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
+    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe(`Commercial contracts (${commercial.version})`);
     // Remember whether the progress bar showed up, however fast the scan is.
     await s.page.evaluate(() => {
       const w = window as unknown as { __sawProgress: boolean };
@@ -246,10 +250,10 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
 
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => editor.getByTestId('validation').textContent()).toBe('Valid · saved');
-    expect(await editor.getByText(/Saved “Commercial contracts” as version 1\.4\.1/).count()).toBe(1);
+    expect(await editor.getByText(`Saved “Commercial contracts” as version ${EDITED}`, { exact: false }).count()).toBe(1);
 
     const exported = await download(s.page, () => editor.getByRole('button', { name: 'Export file' }).click());
-    expect(exported.name).toBe('commercial-contracts-1.4.1.playbook.json');
+    expect(exported.name).toBe(`commercial-contracts-${EDITED}.playbook.json`);
     const json = JSON.parse(exported.bytes.toString('utf8')) as Playbook;
     expect(json.rules.find((r) => r.id === 'termination-convenience-notice')!.checks).toEqual([{ type: 'value', value: 'duration', op: '>=', amount: 10, unit: 'days', near: 'notice' }]);
 
@@ -260,7 +264,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await editor.getByRole('button', { name: 'Close' }).click();
 
     // Documents scanned with the playbook are scanned again with the new version.
-    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
+    await expect.poll(() => s.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe(`Commercial contracts (${EDITED})`);
     await s.page.getByRole('tab', { name: /^Flags/ }).click();
     await expect.poll(() => s.page.locator('[data-rule-id=termination-convenience-notice]').count(), { timeout: 30_000 }).toBe(0);
     await selectDocument(s.page, 'services-agreement.pdf');
@@ -278,7 +282,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
       const dialog = other.page.getByRole('dialog', { name: 'Add the playbook “Commercial contracts”?' });
       await dialog.waitFor();
       const differences = await dialog.getByRole('region', { name: 'Differences' }).textContent();
-      expect(differences).toContain('this is 1.4.1');
+      expect(differences).toContain(`this is ${EDITED}`);
       expect(differences).toContain('Changed: Termination for convenience needs at least 10 days’ notice (termination-convenience-notice) — title, checks');
       await screenshot(other.page, 'review-06-shared-link');
       await dialog.getByRole('button', { name: 'Add this version' }).click();
@@ -288,7 +292,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
       await expect.poll(() => new URL(other.page.url()).hash).toBe('');
       await upload(other.page, 'services-agreement.pdf');
       await view(other.page, 'Review');
-      await expect.poll(() => other.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe('Commercial contracts (1.4.1)');
+      await expect.poll(() => other.page.getByRole('combobox', { name: 'Playbook' }).locator('option:checked').textContent()).toBe(`Commercial contracts (${EDITED})`);
       await scan(other.page, ['services-agreement.pdf']);
       await selectDocument(other.page, 'services-agreement.pdf');
       expect(await flagSignature(other.page)).toEqual(edited);
@@ -447,7 +451,7 @@ describe('contract review: scan, review, reports, playbooks, portfolio, hostile 
     await s.page.getByTestId('file-input').setInputFiles([{ name: 'long-contract.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     await waitForStatus(s.page, 'long-contract.pdf', 'Ready', 120_000);
     await view(s.page, 'Review');
-    await s.page.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: 'Commercial contracts (1.4.1)' });
+    await s.page.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: `Commercial contracts (${EDITED})` });
     const panel = await chooseDocuments(s.page, ['long-contract.pdf']);
 
     // Cancel while it runs (clicked the moment it shows, however fast the scan): nothing is stored.

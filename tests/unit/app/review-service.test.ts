@@ -231,7 +231,7 @@ describe('PlaybookLibrary', () => {
     expect(await lib.saveEdited(commercial)).toBe(commercial);
     expect(changed).toEqual([]);
     const edited = { ...commercial, rules: commercial.rules.map((r) => (r.id === 'ip-ownership' ? { ...r, severity: 'critical' as const } : r)) };
-    expect((await lib.saveEdited(edited)).version).toBe('1.4.1');
+    expect((await lib.saveEdited(edited)).version).toBe(nextVersion(commercial.version));
     expect((await lib.saveEdited({ ...edited, version: '2.0.0', description: 'ours' })).version).toBe('2.0.0');
     expect(lib.state.entries[0]).toMatchObject({ origin: 'editor', playbook: { version: '2.0.0' } });
     const copy = lib.duplicate(commercial);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatAccess } from '../../../src/app/models/chat-access';
 import { noChatModel } from '../../../src/app/models/chat-access';
 import { EventBus } from '../../../src/app/event-bus';
-import { PlaybookLibrary } from '../../../src/app/review/playbook-library';
+import { nextVersion, PlaybookLibrary } from '../../../src/app/review/playbook-library';
 import { scanKey } from '../../../src/core/scan/scan';
 import { clauseKindModel } from '../../../src/playbooks/classifiers';
 import { WorkerScanner } from '../../../src/app/workers/scan-proxy';
@@ -177,8 +177,8 @@ describe('ScanService over the scan worker', () => {
     await h.service.start({ documentIds: ['msa'], playbookId: commercial.id });
     const lenient: Playbook = { ...commercial, rules: commercial.rules.map((r) => (r.id === 'termination-convenience-notice' ? { ...r, checks: [{ type: 'value', value: 'duration', op: '>=', amount: 10, unit: 'days', near: 'notice' }] } : r)) };
     const saved = await h.library.saveEdited(lenient);
-    expect(saved.version).toBe('1.4.1');
-    await expect.poll(async () => (await h.store.latestScan('msa', commercial.id))?.playbookVersion).toBe('1.4.1');
+    expect(saved.version).toBe(nextVersion(commercial.version));
+    await expect.poll(async () => (await h.store.latestScan('msa', commercial.id))?.playbookVersion).toBe(nextVersion(commercial.version));
     const rescanned = (await h.store.latestScan('msa', commercial.id))!;
     expect(rescanned.flags.some((f) => f.ruleId === 'termination-convenience-notice')).toBe(false);
 

@@ -126,7 +126,8 @@ async function main(): Promise<void> {
     const document = workspace.documents.get(documentOf.get(d.doc_id) ?? '');
     return document ? [{ docId: d.doc_id, request: { document, chunks: workspace.chunksByDoc.get(document.id) ?? [] } }] : [];
   });
-  // Folds of the training contracts for the offset's standard error (seeded as the trainer's).
+  // Each offset's F1 is also judged in folds of the training contracts (the trainer's seed and fold
+  // count; a partition for the standard error only — the scores are out of fold already).
   const reviewFolds = assignFolds(scanned.map((d) => d.docId), options.folds, options.seed);
   const review = await calibrateReviewOffset(qa, scanned, scanClassifier, builtinPlaybook('commercial-contracts')!, reviewFolds);
   for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)} (folds ${r.foldF1.map((x) => x.toFixed(3)).join(', ')})${r.offset === review.offset ? ' (chosen)' : ''}`);

@@ -41,6 +41,9 @@ describe('the built-in clause classifier', () => {
     // How people ask, not only how clauses are titled: the law a contract is subject to, a cap as a limited liability, how long it runs.
     expect(types(await classifier.questionTypes('Quelle loi régit le contrat ?'))[0]).toBe('governing_law');
     expect(types(await classifier.questionTypes('Welchem Recht unterliegt der Vertrag?'))[0]).toBe('governing_law');
+    // Across the workspace, in the plural and in lower case: "welche verträge unterliegen …", "quels contrats sont régis par le droit …".
+    expect(types(await classifier.questionTypes('welche verträge unterliegen dem recht des staates new york?'))[0]).toBe('governing_law');
+    expect(types(await classifier.questionTypes("quels contrats sont régis par le droit de l'état de new york ?"))[0]).toBe('governing_law');
     expect(types(await classifier.questionTypes('Ist die Haftung begrenzt?'))[0]).toBe('cap_on_liability');
     expect(types(await classifier.questionTypes('Wie lange läuft der Vertrag?'))[0]).toBe('expiration_date');
     expect(types(await classifier.questionTypes('Wie lange läuft die Vereinbarung mit Prudential?'))[0]).toBe('expiration_date');

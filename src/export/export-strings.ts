@@ -52,6 +52,8 @@ export interface ExportStrings {
   readonly noFlags: string;
   readonly evidence: string;
   readonly checked: string;
+  /** Before the other places of a flag's kind. */
+  readonly elsewhere: string;
   readonly guidance: string;
   readonly fallbackLanguage: string;
   readonly review: string;
@@ -70,7 +72,7 @@ export interface ExportStrings {
 
 export type FlagColumn =
   | 'severity' | 'status' | 'rule' | 'clauseType' | 'finding' | 'document' | 'page' | 'section' | 'evidence' | 'marked'
-  | 'explanation' | 'details' | 'guidance' | 'fallback' | 'note' | 'reviewedBy' | 'reviewedAt';
+  | 'explanation' | 'details' | 'elsewhere' | 'guidance' | 'fallback' | 'note' | 'reviewedBy' | 'reviewedAt';
 
 const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -122,6 +124,7 @@ const EN: ExportStrings = {
   noFlags: 'No flags: every rule of the playbook passed.',
   evidence: 'Evidence',
   checked: 'Checked',
+  elsewhere: 'Elsewhere',
   guidance: 'Guidance',
   fallbackLanguage: 'Fallback language',
   review: 'Review',
@@ -131,7 +134,7 @@ const EN: ExportStrings = {
   findings: { missing: 'Missing clause', failed: 'Does not meet the rule', present: 'Clause present', possible: 'Clause possibly present', unverified: 'Needs a manual check' },
   flagColumns: {
     severity: 'Severity', status: 'Status', rule: 'Rule', clauseType: 'Clause type', finding: 'Finding', document: 'Document', page: 'Page', section: 'Section',
-    evidence: 'Evidence', marked: 'Marked words', explanation: 'Explanation', details: 'Details', guidance: 'Guidance', fallback: 'Fallback language', note: 'Review note', reviewedBy: 'Reviewed by', reviewedAt: 'Reviewed at',
+    evidence: 'Evidence', marked: 'Marked words', explanation: 'Explanation', details: 'Details', elsewhere: 'Elsewhere', guidance: 'Guidance', fallback: 'Fallback language', note: 'Review note', reviewedBy: 'Reviewed by', reviewedAt: 'Reviewed at',
   },
   flagsSheet: 'Flags',
   scanSheet: 'Scan',
@@ -189,6 +192,7 @@ const FR: ExportStrings = {
   noFlags: 'Aucune alerte : toutes les règles du playbook sont respectées.',
   evidence: 'Extrait',
   checked: 'Vérifié',
+  elsewhere: 'Ailleurs',
   guidance: 'Conseil',
   fallbackLanguage: 'Rédaction de repli',
   review: 'Revue',
@@ -198,7 +202,7 @@ const FR: ExportStrings = {
   findings: { missing: 'Clause manquante', failed: 'Ne respecte pas la règle', present: 'Clause présente', possible: 'Clause peut-être présente', unverified: 'À vérifier manuellement' },
   flagColumns: {
     severity: 'Gravité', status: 'Statut', rule: 'Règle', clauseType: 'Type de clause', finding: 'Constat', document: 'Document', page: 'Page', section: 'Section',
-    evidence: 'Extrait', marked: 'Mots repérés', explanation: 'Explication', details: 'Détails', guidance: 'Conseil', fallback: 'Rédaction de repli', note: 'Note de revue', reviewedBy: 'Revu par', reviewedAt: 'Revu le',
+    evidence: 'Extrait', marked: 'Mots repérés', explanation: 'Explication', details: 'Détails', elsewhere: 'Ailleurs', guidance: 'Conseil', fallback: 'Rédaction de repli', note: 'Note de revue', reviewedBy: 'Revu par', reviewedAt: 'Revu le',
   },
   flagsSheet: 'Alertes',
   scanSheet: 'Examen',
@@ -256,6 +260,7 @@ const DE: ExportStrings = {
   noFlags: 'Keine Hinweise: Alle Regeln des Playbooks sind erfüllt.',
   evidence: 'Beleg',
   checked: 'Geprüft',
+  elsewhere: 'Weitere Stellen',
   guidance: 'Empfehlung',
   fallbackLanguage: 'Ausweichformulierung',
   review: 'Prüfung',
@@ -265,7 +270,7 @@ const DE: ExportStrings = {
   findings: { missing: 'Klausel fehlt', failed: 'Erfüllt die Regel nicht', present: 'Klausel vorhanden', possible: 'Klausel möglicherweise vorhanden', unverified: 'Manuell zu prüfen' },
   flagColumns: {
     severity: 'Schwere', status: 'Status', rule: 'Regel', clauseType: 'Klauseltyp', finding: 'Befund', document: 'Dokument', page: 'Seite', section: 'Abschnitt',
-    evidence: 'Beleg', marked: 'Markierte Wörter', explanation: 'Erläuterung', details: 'Einzelheiten', guidance: 'Empfehlung', fallback: 'Ausweichformulierung', note: 'Prüfvermerk', reviewedBy: 'Geprüft von', reviewedAt: 'Geprüft am',
+    evidence: 'Beleg', marked: 'Markierte Wörter', explanation: 'Erläuterung', details: 'Einzelheiten', elsewhere: 'Weitere Stellen', guidance: 'Empfehlung', fallback: 'Ausweichformulierung', note: 'Prüfvermerk', reviewedBy: 'Geprüft von', reviewedAt: 'Geprüft am',
   },
   flagsSheet: 'Hinweise',
   scanSheet: 'Prüfung',

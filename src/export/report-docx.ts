@@ -33,6 +33,7 @@ export async function scanToDocx(report: ScanReport, lang: ExportLang = 'en'): P
       } else children.push(quote(r.evidence));
     }
     if (r.details) children.push(labelled(t.checked, r.details));
+    if (r.elsewhere) children.push(labelled(t.elsewhere, r.elsewhere));
     if (r.guidance) children.push(labelled(t.guidance, r.guidance));
     if (r.fallback) {
       children.push(p(`${t.fallbackLanguage}:`, { bold: true }));

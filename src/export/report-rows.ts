@@ -4,7 +4,7 @@
  * and last reviewer), and one row per document of the portfolio grid. The format modules
  * (Markdown/CSV here, XLSX and Word beside) only lay these out.
  */
-import { localizedFlag, type PlaybookTexts } from '../core/scan/finding-text';
+import { localizedFlag, splitDetails, type PlaybookTexts } from '../core/scan/finding-text';
 import type { Playbook } from '../core/scan/playbook';
 import type { PortfolioGrid } from '../core/scan/portfolio';
 import { withReviews } from '../core/scan/review';
@@ -39,7 +39,10 @@ export interface FlagRow {
   /** The evidence cut around them (before, marked, after), for formats that can mark them; null when none are marked. */
   readonly evidenceParts: readonly [string, string, string] | null;
   readonly explanation: string;
+  /** What the flag's checks found. */
   readonly details: string;
+  /** The other places of the flag's kind ("also present: 2 passages of this kind at …"). */
+  readonly elsewhere: string;
   readonly guidance: string;
   readonly fallback: string;
   readonly note: string;
@@ -47,7 +50,7 @@ export interface FlagRow {
   readonly reviewedAt: string;
 }
 
-const COLUMN_KEYS: readonly FlagColumn[] = ['severity', 'status', 'rule', 'clauseType', 'finding', 'document', 'page', 'section', 'evidence', 'marked', 'explanation', 'details', 'guidance', 'fallback', 'note', 'reviewedBy', 'reviewedAt'];
+const COLUMN_KEYS: readonly FlagColumn[] = ['severity', 'status', 'rule', 'clauseType', 'finding', 'document', 'page', 'section', 'evidence', 'marked', 'explanation', 'details', 'elsewhere', 'guidance', 'fallback', 'note', 'reviewedBy', 'reviewedAt'];
 
 /** The report's columns, titled in `lang`. */
 export function flagColumns(lang: ExportLang = 'en'): readonly { readonly key: FlagColumn; readonly title: string }[] {
@@ -63,6 +66,7 @@ export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[]
     const flag = report.playbook ? localizedFlag(stored, report.playbook, report.texts ?? null, lang) : stored;
     const last = review.history.at(-1);
     const ev = flag.evidence;
+    const { checks, elsewhere } = splitDetails(flag.details);
     const focus = ev?.focus && ev.focus.start < ev.focus.end && ev.focus.end <= ev.text.length ? ev.focus : null;
     return {
       severityCode: flag.severity,
@@ -79,7 +83,8 @@ export function flagRows(report: ScanReport, lang: ExportLang = 'en'): FlagRow[]
       marked: focus ? ev!.text.slice(focus.start, focus.end).trim() : '',
       evidenceParts: focus ? [ev!.text.slice(0, focus.start), ev!.text.slice(focus.start, focus.end), ev!.text.slice(focus.end)] : null,
       explanation: flag.explanation,
-      details: flag.details.join('; '),
+      details: checks.join('; '),
+      elsewhere: elsewhere.join('; '),
       guidance: flag.guidance ?? '',
       fallback: flag.fallback ?? '',
       note: review.note,

@@ -37,6 +37,7 @@ function flagSection(r: FlagRow, n: number, t: ExportStrings): string[] {
   const lines = [`## ${n}. ${e(r.rule)} — ${r.severity.toUpperCase()} (${r.status})`, '', `${e(r.finding)}. ${e(r.explanation)}`, ''];
   if (r.evidence) lines.push(`**${t.evidence}** (${e(r.document)}, p. ${r.page}${r.section ? `, ${e(r.section)}` : ''}):`, '', `> ${r.evidenceParts ? markedMarkdown(r.evidenceParts) : e(r.evidence)}`, '');
   if (r.details) lines.push(`**${t.checked}:** ${e(r.details)}`, '');
+  if (r.elsewhere) lines.push(`**${t.elsewhere}:** ${e(r.elsewhere)}`, '');
   if (r.guidance) lines.push(`**${t.guidance}:** ${e(r.guidance)}`, '');
   if (r.fallback) lines.push(`**${t.fallbackLanguage}:**`, '', `> ${e(r.fallback)}`, '');
   if (r.note || r.reviewedBy) lines.push(`**${t.review}:** ${r.status}${r.reviewedBy ? ` ${t.reviewedBy(e(r.reviewedBy), r.reviewedAt)}` : ''}${r.note ? ` — ${e(r.note)}` : ''}`, '');

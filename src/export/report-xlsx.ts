@@ -32,7 +32,7 @@ export async function scanToXlsx(report: ScanReport, lang: ExportLang = 'en'): P
   wb.creator = 'Casefile';
   wb.created = new Date(report.generatedAt);
   const sheet = wb.addWorksheet(t.flagsSheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ header: c.title, key: c.key, width: ['evidence', 'explanation', 'fallback', 'guidance', 'details'].includes(c.key) ? 60 : c.key === 'marked' ? 40 : 16 }));
+  sheet.columns = columns.map((c) => ({ header: c.title, key: c.key, width: ['evidence', 'explanation', 'fallback', 'guidance', 'details', 'elsewhere'].includes(c.key) ? 60 : c.key === 'marked' ? 40 : 16 }));
   sheet.getRow(1).font = { bold: true };
   for (const row of flagRows(report, lang)) {
     const added = sheet.addRow(columns.map((c) => excelValue(row[c.key])));

@@ -149,7 +149,7 @@ describe('French and German end to end', () => {
     const csv = await download(s.page, () => s.page.getByRole('group', { name: 'Rapport' }).getByRole('button', { name: 'CSV' }).click());
     expect(csv.name).toMatch(/-examen\.csv$/);
     expect(csv.bytes.toString('utf8')).toContain('La titularité de la PI développée est précisée');
-    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Mots repérés,Explication,Détails,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
+    expect(csv.bytes.toString('utf8').split('\r\n')[0]).toBe('Gravité,Statut,Règle,Type de clause,Constat,Document,Page,Section,Extrait,Mots repérés,Explication,Détails,Ailleurs,Conseil,Rédaction de repli,Note de revue,Revu par,Revu le');
     await s.page.screenshot({ path: `${ARTIFACTS}/languages-fr-review.png`, fullPage: true });
     // The built-in playbooks listed by their French names and descriptions.
     await s.page.getByRole('tab', { name: 'Playbooks', exact: true }).click();

@@ -143,6 +143,14 @@ export function isOtherPlacesNote(detail: string): boolean {
   return /^(?:also (?:present|not checked): |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): )/u.test(detail);
 }
 
+/**
+ * A flag's details in two parts, as the review card, the printed report and the exports show them:
+ * what its checks found ("Checked:") and the other places of its kind ("Elsewhere:").
+ */
+export function splitDetails(details: readonly string[]): { readonly checks: readonly string[]; readonly elsewhere: readonly string[] } {
+  return { checks: details.filter((d) => !isOtherPlacesNote(d)), elsewhere: details.filter(isOtherPlacesNote) };
+}
+
 /** A check's finding in `language` (`type`: the flag's clause type's name in it); a wording not among the fixed ones is kept as written. */
 export function detailText(detail: string, language: TextLanguage, type = ''): string {
   if (language === 'en') return detail;

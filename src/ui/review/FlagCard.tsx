@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ReviewedFlag } from '../../core/scan/review';
-import { isOtherPlacesNote } from '../../core/scan/finding-text';
+import { splitDetails } from '../../core/scan/finding-text';
 import { findingKind, type FlagStatus } from '../../core/scan/types';
 import { describeError } from '../../core/errors';
 import { useSession } from '../common/hooks';
@@ -19,8 +19,7 @@ export function FlagCard({ item, documentName, showDocument, onOpen }: { item: R
   const { flag, review } = item;
   const t = useStrings(REVIEW);
   const ev = flag.evidence;
-  const checks = flag.details.filter((d) => !isOtherPlacesNote(d));
-  const places = flag.details.filter(isOtherPlacesNote);
+  const { checks, elsewhere: places } = splitDetails(flag.details);
   const [copied, setCopied] = useState(false);
   const copy = (text: string) => {
     navigator.clipboard.writeText(text).then(

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { DocumentReview } from '../../app/review/review-service';
 import type { Playbook } from '../../core/scan/playbook';
-import { isOtherPlacesNote } from '../../core/scan/finding-text';
+import { splitDetails } from '../../core/scan/finding-text';
 import { findingKind } from '../../core/scan/types';
 import { useStrings } from '../i18n/LanguageProvider';
 import { dateTime } from './labels';
@@ -35,6 +35,7 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
           {r.items.map(({ flag: stored, review }, i) => {
             const flag = localized.flag(stored);
             const last = review.history.at(-1);
+            const details = splitDetails(flag.details);
             return (
               <article key={flag.id} className="print-flag">
                 <h2>
@@ -49,14 +50,14 @@ export function PrintReport({ playbook, reviews }: { playbook: Playbook; reviews
                     <blockquote>{flag.evidence.text}</blockquote>
                   </>
                 )}
-                {flag.details.some((d) => !isOtherPlacesNote(d)) && flag.kind !== 'missing' && (
+                {details.checks.length > 0 && flag.kind !== 'missing' && (
                   <p>
-                    {t.checked} {flag.details.filter((d) => !isOtherPlacesNote(d)).join('; ')}
+                    {t.checked} {details.checks.join('; ')}
                   </p>
                 )}
-                {flag.details.some(isOtherPlacesNote) && flag.kind !== 'missing' && (
+                {details.elsewhere.length > 0 && flag.kind !== 'missing' && (
                   <p>
-                    {t.elsewhere} {flag.details.filter(isOtherPlacesNote).join('; ')}
+                    {t.elsewhere} {details.elsewhere.join('; ')}
                   </p>
                 )}
                 {flag.guidance && (

@@ -108,6 +108,25 @@ describe('reports in French and German', () => {
   });
 });
 
+describe('the other places of a flag’s kind', () => {
+  it('are exported apart from what the checks found: an Elsewhere column, an Elsewhere line (en/fr)', async () => {
+    const flag = scan.flags.find((f) => f.details.length > 0)!;
+    const also = 'also present: 2 passages of this kind at p. 3 (5.01); p. 4 (6)';
+    const withAlso: ScanReport = { ...report, scan: { ...scan, flags: [{ ...flag, details: [...flag.details, also] }] }, reviews: [] };
+    const rows = await readCsv(scanToCsv(withAlso));
+    const col = (name: string) => rows[0]!.indexOf(name);
+    expect(rows[1]![col('Elsewhere')]).toBe(also);
+    expect(rows[1]![col('Details')]).toBe(flag.details.join('; '));
+    const md = scanToMarkdown(withAlso);
+    expect(md).toContain(`**Elsewhere:** ${escapeMarkdown(also)}`);
+    expect(md).not.toContain(`**Checked:** ${escapeMarkdown(flag.details.join('; '))}; also present`);
+    const fr = await readCsv(scanToCsv({ ...withAlso, playbook: commercial, texts: playbookTexts(commercial, 'fr') }, 'fr'));
+    expect(fr[1]![fr[0]!.indexOf('Ailleurs')]).toMatch(/^présents aussi\u00a0: 2 passages de ce type/u);
+    const xml = strFromU8(unzipSync(await scanToDocx(withAlso))['word/document.xml']!);
+    expect(xml).toContain('Elsewhere');
+  });
+});
+
 describe('the words a flag marks', () => {
   // A flag whose evidence has marked words (Evidence.focus), as the review shows them.
   const marked = (): ScanReport => {
@@ -157,7 +176,7 @@ describe('reports in French and German', () => {
     expect(fr).toContain('Écartée par Ana Lawyer le 2026-01-02 00:00 UTC — Accepted after negotiation');
     expect(fr).toContain('**Rédaction de repli :**'.replace(' :', ':'));
     const de = scanToCsv(report, 'de');
-    expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Markierte Wörter,Erläuterung,Einzelheiten,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
+    expect(de.split('\r\n')[0]).toBe('Schwere,Status,Regel,Klauseltyp,Befund,Dokument,Seite,Abschnitt,Beleg,Markierte Wörter,Erläuterung,Einzelheiten,Weitere Stellen,Empfehlung,Ausweichformulierung,Prüfvermerk,Geprüft von,Geprüft am');
     expect(de).toContain('Verworfen');
     // A tentative present flag (the review's offset) is "possibly present" in every language.
     const [first] = scan.flags;

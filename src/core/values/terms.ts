@@ -293,7 +293,8 @@ function noticeValue(kind: 'notice_period' | 'termination_notice', s: Sentence, 
 export function extractNoticePeriod(text: string): TypedValue | null {
   let fallback: TypedValue | null = null;
   for (const s of sentences(text)) {
-    if (!NOTICE.test(s.text) && !/\bprior\s+to\s+the\s+(?:end|expir\w*|anniversary|renewal)/iu.test(s.text)) continue;
+    // "unless one Party informs the other in writing six (6) months before the expiry of the then current term": no word for notice, the length it must precede the end by.
+    if (!NOTICE.test(s.text) && !/\b(?:prior\s+to|before)\s+the\s+(?:end|expir\w*|anniversary|renewal)/iu.test(s.text)) continue;
     const durations = durationsIn(s.text).filter((f) => noticeLike(s.text, f));
     const pick = durations[0];
     if (!pick) continue;

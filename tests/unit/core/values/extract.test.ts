@@ -209,6 +209,8 @@ describe('renewal term and notice period', () => {
     ['Thereafter, this Agreement shall automatically continue in effect until either party gives the other at least six (6) months prior written notice of termination.', 6, 'months'],
     ['Le contrat se renouvelle sauf dénonciation moyennant un préavis de trois (3) mois avant son échéance.', 3, 'months'],
     ['Der Vertrag verlängert sich automatisch, wenn er nicht mit einer Frist von 30 Tagen vor Ablauf gekündigt wird.', 30, 'days'],
+    // No word for notice: what the party does in writing, and how long before the end.
+    ['The Agreement shall be extended by one year at a time unless one Party informs the other Party in writing six (6) months before the expiry of the then current term that it does not wish to extend it.', 6, 'months'],
   ])('notice: %s', (text, amount, unit) => {
     expectDuration('notice_period', text, amount, unit);
   });

@@ -121,6 +121,8 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
   { re: /^also not checked: the passage of this kind at (.*)$/su, fr: (m) => `non vérifié non plus\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls nicht geprüft: der Abschnitt dieser Art auf ${m[1]}` },
   { re: /^also present: the passage of this kind at (.*)$/su, fr: (m) => `présent aussi\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls vorhanden: der Abschnitt dieser Art auf ${m[1]}` },
   { re: /^also present: (\d+) passages of this kind at (.*)$/su, fr: (m) => `présents aussi\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls vorhanden: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
+  { re: /^same finding: the passage of this kind at (.*)$/su, fr: (m) => `même constat\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `gleicher Befund: der Abschnitt dieser Art auf ${m[1]}` },
+  { re: /^same finding: (\d+) passages of this kind at (.*)$/su, fr: (m) => `même constat\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `gleicher Befund: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
   { re: /^also not checked: (\d+) passages of this kind at (.*)$/su, fr: (m) => `non vérifiés non plus\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls nicht geprüft: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
 ];
 
@@ -130,7 +132,7 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
  * decide (rules.ts unverifiedFlag), the further clauses of a prohibited kind (merge-flags.ts
  * ruleFindings). Passages of one section on one page are one place to look. Stored in English.
  */
-export function otherPlacesNote(lead: 'also present' | 'also not checked', others: readonly { readonly page: number; readonly sectionPath: readonly string[] }[]): string {
+export function otherPlacesNote(lead: 'also present' | 'also not checked' | 'same finding', others: readonly { readonly page: number; readonly sectionPath: readonly string[] }[]): string {
   const where = [...new Set(others.map(({ page, sectionPath }) => `p. ${page}${sectionPath.at(-1) ? ` (${sectionPath.at(-1)})` : ''}`))];
   return `${lead}: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`;
 }
@@ -140,7 +142,7 @@ export function otherPlacesNote(lead: 'also present' | 'also not checked', other
  * than what a check found: shown apart from the checks' findings.
  */
 export function isOtherPlacesNote(detail: string): boolean {
-  return /^(?:also (?:present|not checked): |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): )/u.test(detail);
+  return /^(?:also (?:present|not checked): |same finding: |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |même constat\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): |gleicher Befund: )/u.test(detail);
 }
 
 /**

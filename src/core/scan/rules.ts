@@ -11,7 +11,7 @@
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
 import { clausesOf, hasClause, kindStrength, withPresenceOffset } from '../clauses/profiles';
-import { isDefinitionsPassage } from '../text/definitions';
+import { isDefinitionsPassage, isPreliminarySection } from '../text/definitions';
 import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
 import { shortHash } from '../hash';
@@ -138,13 +138,14 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   const nearly = new Set(offset > 0 ? labelled.filter((c) => kindStrength(c.labels, rule.clauseType) < 0.5).map((c) => c.chunk.id) : []);
   // The passages that give the document the kind (presence, profiles.ts): a passage that only
   // reads like one clause of the kind among others is neither checked nor flagged, and none makes the clause missing.
-  // A definitions section ("“Change of Control” means …") gives the document the kind but is not
-  // the clause a reviewer checks: flagged only when no other passage has the kind.
+  // A definitions section ("“Change of Control” means …", or any passage under a "Definitions"
+  // heading) or the recitals ("WHEREAS … exclusive rights …") give the document the kind but are
+  // not the clause a reviewer checks: flagged only when no other passage has the kind.
   // A rule that flags clauses (prohibited, condition) checks the strongest clause and the others
   // clearly of the kind (profiles.ts clausesOf); a required clause is there when any passage that
   // gives the document the kind passes.
   const having = classified.filter((c) => hasClause([c], rule.clauseType));
-  const clauses = having.filter((c) => !isDefinitionsPassage(c.chunk.text));
+  const clauses = having.filter((c) => !isDefinitionsPassage(c.chunk.text) && !isPreliminarySection(c.chunk.sectionPath));
   const pool = clauses.length > 0 ? clauses : having;
   const candidates = (rule.kind === 'required' ? pool : clausesOf(pool, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);

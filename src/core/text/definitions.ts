@@ -2,7 +2,7 @@
  * Definitions: a sentence that defines a term ("“Term” means …", "« Durée » désigne …",
  * "„Laufzeit“ bezeichnet …") and a passage made of them (a definitions section). An answer quotes
  * a definition only when nothing else answers (answer/extractive.ts); a scan flags the clause
- * itself rather than the definition of its terms (scan/rules.ts).
+ * itself rather than the definition of its terms or the recitals (scan/rules.ts).
  */
 import { splitSentences } from './sentences';
 
@@ -42,4 +42,17 @@ export function isDefinitionsPassage(text: string): boolean {
     if (isDefinition(text.slice(s.start, s.end))) defined += length;
   }
   return total > 0 && defined / total >= 0.5;
+}
+
+/**
+ * A heading that is the definitions' or the recitals' ("1 Definitions", "ARTICLE 1 DEFINITIONS AND
+ * INTERPRETATION", "WHEREAS", "Recitals", "Background", "Préambule", "Begriffsbestimmungen"), its
+ * number or label aside and nothing after it ("7 Background Technology" is a clause): what the
+ * contract defines or recites, not what it makes the parties do.
+ */
+const PRELIMINARY_HEADING = /^(?:(?:article|artikel|section|clause|§)\s*)?(?:[\dIVXLC]+(?:[.)]\d+)*[.)]?\s+)?(?:definitions?|defined\s+terms|interpretation|recitals?|whereas|background|preamble|préambule|définitions?|begriffsbestimmungen|definitionen|präambel|vorbemerkungen?)(?:\s*(?:and|&|;|,|et|und)\s*(?:rules\s+of\s+)?(?:interpretation|construction|definitions?|interprétation|auslegung))?\s*[.:]?$/iu;
+
+/** Whether a passage sits in the definitions or the recitals (a heading of its section path opens them: PRELIMINARY_HEADING). */
+export function isPreliminarySection(sectionPath: readonly string[]): boolean {
+  return sectionPath.some((heading) => PRELIMINARY_HEADING.test(heading.trim()));
 }

@@ -2,7 +2,7 @@
  * One flag per rule per clause (mergeClauseFlags): the passages of one clause that one rule flags
  * become one finding spanning them; other clauses, other rules and missing-clause flags stay apart.
  * A prohibited clause is one finding per document (ruleFindings): the strongest clause's flag,
- * naming the others.
+ * naming the others; so are a condition's clauses that fail it with the same finding.
  */
 import { describe, expect, it } from 'vitest';
 import { mergeClauseFlags, ruleFindings } from '../../../../src/core/scan/merge-flags';
@@ -91,9 +91,36 @@ describe('ruleFindings', () => {
     expect(two[0]!.details).toEqual(['also present: the passage of this kind at p. 1 (2 Grant)']);
   });
 
-  it("keeps a condition's failing clauses apart: each is a change to ask for", () => {
+  it("keeps a condition's clauses that fail it differently apart: each is a change to ask for", () => {
     const findings = ruleFindings([flag('a', 'cap-12', 3, ['9 Limitation of Liability'], 'x'), flag('b', 'cap-12', 6, ['14 Indemnity'], 'y')], order);
     expect(findings.map((f) => f.id)).toEqual(['a', 'b']);
     expect(findings.every((f) => f.details.length === 0)).toBe(true);
+    const capped = ruleFindings([
+      flag('c', 'cap-12', 3, ['9 Limitation of Liability'], 'x', ['“fees paid in the preceding 6 months”: 6 months of fees does not meet 12 months of fees']),
+      flag('d', 'cap-12', 6, ['14 Indemnity'], 'y', ['“fees paid in the preceding 3 months”: 3 months of fees does not meet 12 months of fees']),
+    ], order);
+    expect(capped.map((f) => f.id)).toEqual(['c', 'd']);
+  });
+
+  it("gives a condition's clauses that fail it with the same finding one finding: the strongest, the others named", () => {
+    // Ferroglobe's outsourcing agreement (corpus-large train): the governing-law clause and the
+    // arbitration clause each say "the laws of Spain"; strongest first (rules.ts): 17.1, then 16.3.3.
+    const spain = 'governing law “Spain” is not in New York, Delaware, California, England and Wales, Ontario';
+    const law = (id: string, chunk: number, section: string[], details = [spain]): Flag => ({ ...flag(id, 'governing-law-approved', chunk, section, `passage ${chunk}`, details), clauseType: 'governing_law' });
+    const findings = ruleFindings([
+      law('g', 8, ['17 GOVERNING LAW', '17.1']),
+      law('h', 6, ['16 LITIGATION RULINGS', '16.3', '16.3.3']),
+      law('i', 2, ['Exhibit C Form of Confidentiality Agreement', '9'], ['governing law “Texas” is not in New York, Delaware, California, England and Wales, Ontario']),
+    ], order);
+    // In the document's order, as the other findings.
+    expect(findings.map((f) => f.id)).toEqual(['i', 'g']);
+    const [texas, kept] = findings as [Flag, Flag];
+    expect(kept.evidence).toMatchObject({ chunkId: 'd:8', page: 8 });
+    expect(kept.details).toEqual([spain, 'same finding: the passage of this kind at p. 6 (16.3.3)']);
+    expect(texas.details).toHaveLength(1);
+    expect(detailText(kept.details[1]!, 'fr')).toBe('même constat\u00a0: le passage de ce type en p. 6 (16.3.3)');
+    expect(detailText(kept.details[1]!, 'de')).toBe('gleicher Befund: der Abschnitt dieser Art auf p. 6 (16.3.3)');
+    for (const language of ['en', 'fr', 'de'] as const) expect(isOtherPlacesNote(detailText(kept.details[1]!, language))).toBe(true);
+    expect(isOtherPlacesNote(detailText(spain, 'fr'))).toBe(false);
   });
 });

@@ -232,6 +232,24 @@ describe('rules over a classified document', () => {
     expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:defs`]);
   });
 
+  it('flags the clause, not a passage under the definitions or the recitals heading, stronger as it may score', async () => {
+    // NLS's license agreement (corpus-large train): its definitions laid out as a table ("Party
+    // Intellectual shall mean …") and its recitals ("WHEREAS … exclusive …") scored above the clauses.
+    const defs = { ...chunks[0]!, id: `${doc.id}:defs`, sectionPath: ['1 Definitions'], text: '1. Definitions When used in this Agreement in capital letters, the terms and abbreviations set forth below shall have the meanings set forth below. Change of Control shall mean the acquisition of control of a Party.' };
+    const recital = { ...chunks[0]!, id: `${doc.id}:whereas`, sectionPath: ['WHEREAS'], text: 'WHEREAS A. NLS wishes to grant the Licensee an exclusive license to commercialize the Licensed Product in the Territory.' };
+    const clause = { ...chunks[1]!, id: `${doc.id}:coc`, sectionPath: ['19 Term and Termination', '19.2 Termination for Change of Control'], text: '19.2. In the event of a Change of Control of the Licensee, the Agreement may be terminated by Licensor with immediate effect.' };
+    const strong = (type: string) => [{ type, score: 1 }];
+    const weaker = (type: string) => [{ type, score: 0.97 }];
+    const coc = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'change_of_control' }), playbook, doc, [{ chunk: defs, labels: strong('change_of_control') }, { chunk: clause, labels: weaker('change_of_control') }], {});
+    expect(coc.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:coc`]);
+    const grant = { ...clause, id: `${doc.id}:grant`, sectionPath: ['2 Grant of License', '2.1 Grant of rights'], text: '2.1 The Licensor hereby grants the Licensee an exclusive license in the Territory.' };
+    const exclusive = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'exclusivity' }), playbook, doc, [{ chunk: recital, labels: strong('exclusivity') }, { chunk: grant, labels: weaker('exclusivity') }], {});
+    expect(exclusive.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:grant`]);
+    // Alone, the recital is still the place the contract has the kind.
+    const alone = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'exclusivity' }), playbook, doc, [{ chunk: recital, labels: strong('exclusivity') }], {});
+    expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:whereas`]);
+  });
+
   it('a model check without a model gives an unverified flag, not a pass', async () => {
     const { outcome, flags } = await evaluateRule(rule({ clauseType: 'cap_on_liability', checks: [{ type: 'model', question: 'Is the cap mutual?' }] }), playbook, doc, classified, {});
     expect(outcome.outcome).toBe('not_checked');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isContentsPassage } from '../../../../src/core/text/contents';
-import { isDefinitionsPassage } from '../../../../src/core/text/definitions';
+import { isDefinitionsPassage, isPreliminarySection } from '../../../../src/core/text/definitions';
 
 describe('a table of contents run into one passage', () => {
   it('is told by numbered titles with rising page numbers, with or without a cover page before it', () => {
@@ -39,5 +39,27 @@ describe('a definitions passage', () => {
     expect(isDefinitionsPassage('“Licensee” of the Products shall not assign this Agreement to any third party without the prior written consent of Licensor, which consent shall not be unreasonably withheld.')).toBe(false);
     expect(isDefinitionsPassage('Either Party may terminate this Agreement upon a Change of Control of the other Party by written notice given within ninety (90) days after it learns of the Change of Control.')).toBe(false);
     expect(isDefinitionsPassage('Licensee shall not assign this Agreement without consent; any merger or sale of all or substantially all of its assets shall be deemed an assignment for this purpose, and the consent shall not be unreasonably withheld. “Assignment” includes a transfer by operation of law.')).toBe(false);
+  });
+});
+
+describe('a passage in the definitions or the recitals', () => {
+  it('is told by a heading of its section path that opens them, in en/fr/de', () => {
+    expect(isPreliminarySection(['1 Definitions', '1.36 FTE'])).toBe(true);
+    expect(isPreliminarySection(['ARTICLE 1 DEFINITIONS AND INTERPRETATION', '1.2'])).toBe(true);
+    expect(isPreliminarySection(['2 DEFINITIONS AND INTERPRETATION', '2.1', '(iv)'])).toBe(true);
+    expect(isPreliminarySection(['WHEREAS'])).toBe(true);
+    expect(isPreliminarySection(['RECITALS'])).toBe(true);
+    expect(isPreliminarySection(['Background'])).toBe(true);
+    expect(isPreliminarySection(['Article 1 Définitions'])).toBe(true);
+    expect(isPreliminarySection(['Préambule'])).toBe(true);
+    expect(isPreliminarySection(['§ 1 Begriffsbestimmungen'])).toBe(true);
+  });
+
+  it('is not a clause whose heading only uses such a word', () => {
+    expect(isPreliminarySection(['19 Term and Termination', '19.2 Termination for Change of Control'])).toBe(false);
+    expect(isPreliminarySection(['2 Grant of License', '2.1 Grant of rights'])).toBe(false);
+    expect(isPreliminarySection(['12 Miscellaneous', '12.4 Interpretation of Headings'])).toBe(false);
+    expect(isPreliminarySection(['7 Background Technology'])).toBe(false);
+    expect(isPreliminarySection([])).toBe(false);
   });
 });

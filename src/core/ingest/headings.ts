@@ -278,12 +278,23 @@ function isAddress(after: string): boolean {
   return words.slice(1).some((w) => /\d/.test(w));
 }
 
+/**
+ * A status stamp on a line of its own ("CONFIDENTIAL", "Draft", "EXECUTION COPY", "Execution
+ * Version", "Exhibit 10.13"): marks the copy, names no section and no document.
+ */
+const STATUS_STAMP =
+  /^(?:strictly\s+|highly\s+|streng\s+|strictement\s+)?(?:confidential|private\s*(?:&|and)\s*confidential|privileged(?:\s*(?:&|and)\s*confidential)?|draft|execution\s+(?:version|copy)|final|conformed\s+copy|vertraulich|confidentiel(?:le)?|confidencial|riservato|vertrouwelijk|entwurf|projet|borrador|bozza|concept|rascunho|exhibit\s+[\d.]+|anlage\s+[\d.]+)\b[\s\p{P}\d]*$/iu;
+
+export function isStatusStamp(line: string): boolean {
+  return STATUS_STAMP.test(line.trim());
+}
+
 function caps(s: string, start: number, end: number): Heading | null {
   if (s.length < 4 || s.length > 80 || /\p{Ll}/u.test(s) || /[,;]$/.test(s)) return null;
   // A sentence in capitals (a disclaimer's line), not a title: several commas, an unclosed parenthesis.
   if ((s.match(/,/g) ?? []).length >= 2 || (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length) return null;
-  // A company name (a signature block, a party line) is not a section.
-  if (COMPANY_FORM.test(s)) return null;
+  // A company name (a signature block, a party line) is not a section, nor a stamp ("EXECUTION COPY").
+  if (COMPANY_FORM.test(s) || isStatusStamp(s)) return null;
   const words = s.split(/\s+/);
   if (words.length > 10) return null;
   const letters = (s.match(/\p{Lu}/gu) ?? []).length;

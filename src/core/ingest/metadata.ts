@@ -16,7 +16,7 @@
  * and a company name ("WATCHGUARD TECHNOLOGIES, INC." above "DISTRIBUTOR AGREEMENT") are skipped.
  */
 import { extractAliases, type AliasOptions } from './aliases';
-import { COMPANY_FORM, detectHeading } from './headings';
+import { COMPANY_FORM, detectHeading, isStatusStamp } from './headings';
 import { extractIdentity, type DocumentIdentity } from './identity';
 import { isPartyName } from './identity/parties';
 import { isTitleLine } from './identity/title';
@@ -124,9 +124,6 @@ function fileStem(name: string): string {
     .trim();
 }
 
-const STAMP =
-  /^(?:strictly\s+|highly\s+|streng\s+|strictement\s+)?(?:confidential|private\s*(?:&|and)\s*confidential|privileged(?:\s*(?:&|and)\s*confidential)?|draft|execution\s+(?:version|copy)|final|conformed\s+copy|vertraulich|confidentiel(?:le)?|confidencial|riservato|vertrouwelijk|entwurf|projet|borrador|bozza|concept|rascunho|exhibit\s+[\d.]+|anlage\s+[\d.]+)\b[\s\p{P}\d]*$/iu;
-
 /** The first heading-like line of the first pages, or null. */
 export function titleFromText(pages: readonly MetadataPage[]): string | null {
   const lines: { text: string; page: number; blankAfter: boolean }[] = [];
@@ -146,7 +143,7 @@ export function titleFromText(pages: readonly MetadataPage[]): string | null {
     const s = line.text;
     const md = /^#{1,6}\s+(.+?)(?:\s+#+)?$/.exec(s);
     if (md) return tidy(md[1] ?? '');
-    if (STAMP.test(s) || !/\p{L}.*\p{L}/u.test(s) || /^[\p{N}\p{P}\p{S}\s]+$/u.test(s)) continue;
+    if (isStatusStamp(s) || !/\p{L}.*\p{L}/u.test(s) || /^[\p{N}\p{P}\p{S}\s]+$/u.test(s)) continue;
     seen++;
     const h = detectHeading(s);
     if (h && h.kind !== 'caps' && h.kind !== 'markdown') return null;

@@ -29,7 +29,7 @@ const PREAMBLE_CHARS = 2_500;
 /** Introducers ("between", "among", …) of the opening looked at, at most. */
 const MAX_INTRODUCERS = 16;
 
-const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen|(?<=(?:entered\s{1,3}into|made|executed|concluded)\s{1,3})by(?!\s+and\s))(?![\p{L}])/gu;
+const INTRODUCER = /(?<![\p{L}])(?:by\s+and\s+between|by\s+and\s+among|between|among|BETWEEN|AMONG|Between|Among|entre|ENTRE|Entre|zwischen|ZWISCHEN|Zwischen|(?<=(?:(?:is|was|be|been|being|are|hereby|Agreement|AGREEMENT|agreement|Contract|CONTRACT|contract)[\s,]{1,3})(?:(?:made|entered\s{1,3}into|executed|concluded)\s{1,3}and\s{1,3})?(?:entered\s{1,3}into|made|executed|concluded)\s{1,3})by(?!\s+and\s))(?![\p{L}])/gu;
 /** Where the preamble ends: recitals, the operative words, the first clause. */
 const PREAMBLE_END =
   /(?<![\p{L}])(?:WHEREAS|Whereas|RECITALS?|Recitals?|WITNESSETH|Witnesseth|W I T N E S S E T H|BACKGROUND|Background:|NOW,? THEREFORE|Now,? [Tt]herefore|IT IS (?:HEREBY )?AGREED|[Tt]he [Pp]arties (?:hereby )?agree|hereby agree|PR[ÉE]AMBULE|Préambule|IL A [ÉE]T[ÉE] CONVENU|[Ii]l a été convenu|PRÄAMBEL|Präambel|[Vv]orbemerkung|wird [Ff]olgendes vereinbart|vereinbaren (?:die Parteien )?[Ff]olgendes)(?![\p{L}])|\n[ \t]*(?:1\.|ARTICLE\s+(?:1|I)\b|Article\s+(?:1|I)\b|Section\s+1\b|SECTION\s+1\b)/u;

@@ -167,6 +167,16 @@ describe('parties', () => {
     expect(extractParties('CONSENT\n\nDated: December 14, 2015\nEffective: January 1, 2016').map((p) => p.name)).toEqual([]);
   });
 
+  it('reads "executed by" as an introducer only when the agreement is executed, not a document a definition names', () => {
+    // El Banco's agency agreement (corpus-large train): a letter whose definitions say "any instrument
+    // or document executed by the Company" before "2. Retention of Agent; Compensation; Sale and Delivery of the Shares".
+    const letter = 'AGENCY AGREEMENT\n\nLadies and Gentlemen:\n\nEl Banco Financial Corporation, a Georgia corporation (the "Company"), proposes to engage the sales agent identified on the signature page to this Agreement (the "Agent").\n\n"Blue Sky Application," as used herein, means any instrument or document executed by the Company or based upon written information supplied by the Company filed in any state.\n\n2. Retention of Agent; Compensation; Sale and Delivery of the Shares. Subject to the terms and conditions herein set forth, the Company hereby appoints the Agent.';
+    const names = extractParties(letter).map((p) => p.name);
+    expect(names).toContain('El Banco Financial Corporation');
+    expect(names).not.toContain('Sale and Delivery');
+    expect(extractParties('THIS AGREEMENT is made and entered into by Acme Corp., a Delaware corporation ("Acme"), and Beta LLC ("Beta").').map((p) => p.name)).toEqual(['Acme Corp.', 'Beta LLC']);
+  });
+
   it('reads parties defined without quotes after "hereinafter" behind a label ("The Covenanter:"), and "AND:" before a party', () => {
     const translated =
       'Design Contract on the Lakeside Hotel\n\nThe Covenanter: The GOLDEN RIVER Country CLUB and Leisure Inc. (hereinafter referred to as Party A) and the Covenanter: Lin Mei-Hua Architects Office (hereinafter referred to as Party B) hereby agree to establish the following terms and conditions with regard to the design of the Lakeside Hotel: Article I. Project Planning and Business Plan I. Drawings';

@@ -102,6 +102,11 @@ describe('detectHeading', () => {
     'WATCHGUARD TECHNOLOGIES, INC.',
     // a sentence in capitals
     'ANY OBLIGATION, LIABILITY, RIGHT, REMEDY OR CLAIM IN TORT (INCLUDING',
+    // a status stamp (Square Two Golf's endorsement agreement put every section under "EXECUTION COPY")
+    'EXECUTION COPY',
+    'CONFIDENTIAL',
+    'EXECUTION VERSION',
+    'DRAFT 3',
   ])('%j is not a heading', (line) => {
     expect(detectHeading(line)).toBeNull();
   });

@@ -45,9 +45,7 @@ export interface DocumentHandles {
   /**
    * Names (parties, short names, brands) written without spaces or punctuation ("radialspark" of
    * "RadialSpark, LLC", "caregbplus" of "Care G. B. Plus Ltd."), with their number of words: a
-   * question may space and punctuate a name otherwise ("Radial Spark", "care g.b. plus"). A filer's
-   * name run together with its legal form in the file name ("ferroglobe" of "FerroglobePlc_…")
-   * has 0: no handle holds it as words.
+   * question may space and punctuate a name otherwise ("Radial Spark", "care g.b. plus").
    */
   readonly compactNames: ReadonlyMap<string, number>;
   /**
@@ -169,11 +167,9 @@ function buildHandles(doc: NamedDocument): DocumentHandles {
     // with plan b"): its letters run together name it, however short.
     if (h.cls === 'name') for (const w of h.words) if (w.includes('_')) compactNames.set(w.replace(/_/gu, ''), 1);
     // A file named after its filer, the company's name run together with its legal form
-    // ("StampscomInc_20001114_10-Q…", "ULTRAGENYXPHARMACEUTICALINC_…", "FerroglobePlc_…"): the
-    // question that writes the name apart ("Stamps.com", "Ultragenyx Pharmaceutical") or as one
-    // word ("the ferroglobe outsourcing agreement") names that file. No word of the handles is
-    // that name (0 words: compactMatch takes a one-word span for it too).
-    if (h.cls === 'file') for (const w of h.words) for (const name of runTogetherName(w)) if (!compactNames.has(name)) compactNames.set(name, 0);
+    // ("StampscomInc_20001114_10-Q…", "ULTRAGENYXPHARMACEUTICALINC_…"): the question that writes the
+    // name apart ("Stamps.com", "Ultragenyx Pharmaceutical") names that file.
+    if (h.cls === 'file') for (const w of h.words) for (const name of runTogetherName(w)) compactNames.set(name, 1);
   }
   const initials = new Set<string>();
   const titleWords = foldedWords(doc.title ?? '').filter((w) => !DOCUMENT_NOUNS.has(w) && !/^(?:and|of|the|for|to|de|et|und|der|die)$/u.test(w));

@@ -164,13 +164,9 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const compact = new Set<number>();
     for (const span of spans) {
       if (!span.docs.has(h.doc.id)) continue;
-      // One word that is the filer's name run together in the file name ("ferroglobe" of
-      // "FerroglobePlc_…"): a word of the file's name, no party's (a filer files contracts it is
-      // no party to), so it weighs as one and a party of that name elsewhere comes first.
-      const fileWord = span.hi === span.lo && h.compactNames.get(span.key) === 0;
       for (let i = span.lo; i <= span.hi; i++) {
-        matched.set(i, fileWord ? 'file' : 'name');
-        weights.set(i, (CLASS_WEIGHT[fileWord ? 'file' : 'name'] * specificity(span.holders)) / (tokens[i]!.word.length < 2 ? 2 : 1));
+        matched.set(i, 'name');
+        weights.set(i, (CLASS_WEIGHT.name * specificity(span.holders)) / (tokens[i]!.word.length < 2 ? 2 : 1));
         compact.add(i);
       }
     }

@@ -329,17 +329,6 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(resolved('when will the co-branding agreement with iShip end?', filed)).toEqual(['cobrand-filed']);
     // Not a part of the run-together name: "Stamps" alone names no file.
     expect(resolved('when will the Stamps agreement end?', filed)).not.toEqual(['cobrand-filed']);
-    // The filer's name as one word, where the parties are others ("FerroglobePlc_…": the outsourcing
-    // agreement of Espacio Information Technology, filed by Ferroglobe).
-    const outsourcing = [...filed, doc('outsourcing-filed', 'OUTSOURCING AGREEMENT', ['ESPACIO INFORMATION TECHNOLOGY, SA.'], 'FerroglobePlc_20150624_F-4A_EX-10.20_9154746_EX-10.20_Outsourcing Agreement.pdf')];
-    // No passage holds "ferroglobe" (the filing's running footer is not text of the contract): the
-    // file's name, not a name no document has.
-    const terms = new Map<string, TermStats>([['ferroglobe', { idf: 0, documents: [] }]]);
-    const m = matchDocuments('what law governs the ferroglobe outsourcing agreement?', outsourcing, { terms });
-    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['outsourcing-filed']);
-    // A word of the file's name, not a party's: a contract whose party it is comes first.
-    const party = [...outsourcing, doc('ferroglobe-party', 'OUTSOURCING AGREEMENT', ['Ferroglobe PLC', 'Acme Services Ltd'])];
-    expect(resolved('what law governs the ferroglobe outsourcing agreement?', party)).toEqual(['ferroglobe-party']);
   });
 
   it('takes the agreement with its amendments when the question does not ask about an amendment', () => {

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   // count; a partition for the standard error only — the scores are out of fold already).
   const reviewFolds = assignFolds(scanned.map((d) => d.docId), options.folds, options.seed);
   const review = await calibrateReviewOffset(qa, scanned, scanClassifier, builtinPlaybook('commercial-contracts')!, reviewFolds);
-  for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)} (folds ${r.foldF1.map((x) => x.toFixed(3)).join(', ')})${r.offset === review.offset ? ' (chosen)' : ''}`);
+  for (const r of review.cv) console.log(`  offset ${r.offset}: flag precision ${r.precision.toFixed(3)} (${r.judged} judged), presence-rule recall ${r.recall.toFixed(3)}, F1 ${r.f1.toFixed(3)} (folds ${r.foldF1.map((x) => x.toFixed(3)).join(', ')})${r.offset === review.best.offset ? ' (chosen)' : ''}`);
   console.log(`  best F1 ${review.best.f1.toFixed(4)} at offset ${review.best.offset} (kept), standard error over the folds ${review.best.standardError.toFixed(4)}`);
 
   const seconds = (Date.now() - started) / 1000;
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   const model = {
     ...output.model,
     sufficiency: { threshold: Math.round(calibration.threshold * 1e4) / 1e4, maxAbstention: calibration.maxAbstention, weights: calibration.weights },
-    review: { presenceOffset: review.offset },
+    review: { presenceOffset: review.best.offset },
     training: { ...output.model.training, sufficiency_cv: calibration.cv, sufficiency_auroc: calibration.auroc, review_cv: review.cv.map((r) => ({ ...r, precision: round(r.precision, 4), recall: round(r.recall, 4), f1: round(r.f1, 4), foldF1: r.foldF1.map((x) => round(x, 4)) })), review_best: { offset: review.best.offset, f1: round(review.best.f1, 4), standard_error: round(review.best.standardError, 4) }, review_by_rule: reviewByRule(review.byRule), trainer: { command: 'npm run train', seed: options.seed, folds: options.folds, seconds: Math.round(seconds) } },
   };
   const text = JSON.stringify(model);

@@ -102,6 +102,27 @@ const VALUE_WORDS: Readonly<Record<Exclude<TextLanguage, 'en'>, Readonly<Record<
 
 const unitWords = (text: string, language: Exclude<TextLanguage, 'en'>) => text.replace(/\b(?:months of fees|hours?|days?|weeks?|months?|years?)\b/gu, (w) => WORDS[language][w] ?? w);
 
+/**
+ * The leads of the notes naming a flag's other places (otherPlacesNote), in English as stored and
+ * in French and German (one place, several): one table for their translations and for telling a
+ * note from a check's finding in any language (isOtherPlacesNote).
+ */
+const NOTE_LEADS = {
+  'also not checked': { fr: ['non vérifié non plus', 'non vérifiés non plus'], de: 'ebenfalls nicht geprüft' },
+  'also present': { fr: ['présent aussi', 'présents aussi'], de: 'ebenfalls vorhanden' },
+  'same finding': { fr: ['même constat', 'même constat'], de: 'gleicher Befund' },
+} as const;
+type NoteLead = keyof typeof NOTE_LEADS;
+
+/** The notes' wordings as DETAILS entries: "<lead>: the passage of this kind at …", "<lead>: N passages of this kind at …". */
+const NOTE_DETAILS = Object.entries(NOTE_LEADS).flatMap(([lead, { fr, de }]) => [
+  { re: new RegExp(`^${lead}: the passage of this kind at (.*)$`, 'su'), fr: (m: RegExpExecArray) => `${fr[0]}\u00a0: le passage de ce type en ${m[1]}`, de: (m: RegExpExecArray) => `${de}: der Abschnitt dieser Art auf ${m[1]}` },
+  { re: new RegExp(`^${lead}: (\\d+) passages of this kind at (.*)$`, 'su'), fr: (m: RegExpExecArray) => `${fr[1]}\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m: RegExpExecArray) => `${de}: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
+]);
+
+/** A note's lead at the start of a detail, in any of the app's languages. */
+const NOTE_START = new RegExp(`^(?:${Object.entries(NOTE_LEADS).flatMap(([lead, { fr, de }]) => [`${lead}: `, ...new Set(fr.map((f) => `${f}\u00a0: `)), `${de}: `]).join('|')})`, 'u');
+
 /** The fixed wordings of the checks' findings (checks.ts, rules.ts) and how they read in French and German (`type`: the clause type's name there). */
 const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray, type: string) => string; readonly de: (m: RegExpExecArray, type: string) => string }[] = [
   { re: /^no (.+) clause found$/su, fr: (_, type) => `aucune clause «\u00a0${type}\u00a0» trouvée`, de: (_, type) => `keine Klausel „${type}“ gefunden` },
@@ -118,12 +139,7 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
   { re: /^(“.*”): (.*) does not meet (.*)$/su, fr: (m) => `${m[1]}\u00a0: ${unitWords(m[2]!, 'fr')} ne respecte pas ${unitWords(m[3]!, 'fr')}`, de: (m) => `${m[1]}: ${unitWords(m[2]!, 'de')} erfüllt nicht ${unitWords(m[3]!, 'de')}` },
   { re: /^governing law (“.*”) is in (.*)$/su, fr: (m) => `droit applicable ${m[1]}\u00a0: dans la liste ${m[2]}`, de: (m) => `anwendbares Recht ${m[1]}: in der Liste ${m[2]}` },
   { re: /^governing law (“.*”) is not in (.*)$/su, fr: (m) => `droit applicable ${m[1]}\u00a0: hors de la liste ${m[2]}`, de: (m) => `anwendbares Recht ${m[1]}: nicht in der Liste ${m[2]}` },
-  { re: /^also not checked: the passage of this kind at (.*)$/su, fr: (m) => `non vérifié non plus\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls nicht geprüft: der Abschnitt dieser Art auf ${m[1]}` },
-  { re: /^also present: the passage of this kind at (.*)$/su, fr: (m) => `présent aussi\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `ebenfalls vorhanden: der Abschnitt dieser Art auf ${m[1]}` },
-  { re: /^also present: (\d+) passages of this kind at (.*)$/su, fr: (m) => `présents aussi\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls vorhanden: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
-  { re: /^same finding: the passage of this kind at (.*)$/su, fr: (m) => `même constat\u00a0: le passage de ce type en ${m[1]}`, de: (m) => `gleicher Befund: der Abschnitt dieser Art auf ${m[1]}` },
-  { re: /^same finding: (\d+) passages of this kind at (.*)$/su, fr: (m) => `même constat\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `gleicher Befund: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
-  { re: /^also not checked: (\d+) passages of this kind at (.*)$/su, fr: (m) => `non vérifiés non plus\u00a0: ${m[1]} passages de ce type en ${m[2]}`, de: (m) => `ebenfalls nicht geprüft: ${m[1]} Abschnitte dieser Art auf ${m[2]}` },
+  ...NOTE_DETAILS,
 ];
 
 /**
@@ -132,7 +148,7 @@ const DETAILS: readonly { readonly re: RegExp; readonly fr: (m: RegExpExecArray,
  * decide (rules.ts unverifiedFlag), the further clauses of a prohibited kind (merge-flags.ts
  * ruleFindings). Passages of one section on one page are one place to look. Stored in English.
  */
-export function otherPlacesNote(lead: 'also present' | 'also not checked' | 'same finding', others: readonly { readonly page: number; readonly sectionPath: readonly string[] }[]): string {
+export function otherPlacesNote(lead: NoteLead, others: readonly { readonly page: number; readonly sectionPath: readonly string[] }[]): string {
   const where = [...new Set(others.map(({ page, sectionPath }) => `p. ${page}${sectionPath.at(-1) ? ` (${sectionPath.at(-1)})` : ''}`))];
   return `${lead}: ${others.length === 1 ? 'the passage' : `${others.length} passages`} of this kind at ${where.join('; ')}`;
 }
@@ -142,7 +158,7 @@ export function otherPlacesNote(lead: 'also present' | 'also not checked' | 'sam
  * than what a check found: shown apart from the checks' findings.
  */
 export function isOtherPlacesNote(detail: string): boolean {
-  return /^(?:also (?:present|not checked): |same finding: |présents? aussi\u00a0: |non vérifiés? non plus\u00a0: |même constat\u00a0: |ebenfalls (?:vorhanden|nicht geprüft): |gleicher Befund: )/u.test(detail);
+  return NOTE_START.test(detail);
 }
 
 /**

@@ -51,7 +51,7 @@ describe('calibrateReviewOffset', () => {
     const review = await calibrateReviewOffset(qa, documents, classifier, builtinPlaybook('commercial-contracts')!, oneFold, [0, 0.5, 1]);
     // 0: nothing flagged; 0.5: A's clause (0.4 → 0.52) and not B (0.3 → 0.41); 1: B's passage too, wrongly.
     expect(review.cv.map((r) => [r.offset, r.recall, r.precision])).toEqual([[0, 0, 0], [0.5, 1, 1], [1, 1, 0.5]]);
-    expect(review.offset).toBe(0.5);
+    expect(review.best.offset).toBe(0.5);
     expect(review.cv[2]!.f1).toBeCloseTo(2 / 3);
     // The chosen offset's figures per rule: the exclusivity rule fired once, rightly, on A.
     expect(Object.entries(review.byRule).filter(([, r]) => r.judged > 0)).toEqual([['exclusivity-review', { judged: 1, right: 1, precision: 1, should_fire: 1, fired: 1, recall: 1 }]]);
@@ -61,7 +61,7 @@ describe('calibrateReviewOffset', () => {
   it('keeps the smaller offset on a tie (no offset when it costs nothing to do without)', async () => {
     const review = await calibrateReviewOffset(qa, documents, stubClassifier((text) => (text.startsWith('A:') ? 0.9 : 0.1)), builtinPlaybook('commercial-contracts')!, oneFold, [0, 0.5, 1]);
     expect(review.cv.map((r) => r.f1)).toEqual([1, 1, 1]);
-    expect(review.offset).toBe(0);
+    expect(review.best.offset).toBe(0);
   });
 
   it('gives each offset’s F1 fold by fold and the best’s standard error over the folds', async () => {
@@ -85,6 +85,6 @@ describe('calibrateReviewOffset', () => {
     expect(review.cv.map((r) => [r.offset, Number(r.f1.toFixed(3)), r.foldF1.map((x) => Number(x.toFixed(3)))])).toEqual([[0, 0, [0, 0]], [0.5, 0.667, [1, 0]], [1, 0.8, [0.667, 1]]]);
     expect(review.best.offset).toBe(1);
     expect(review.best.standardError).toBeCloseTo(1 / 6);
-    expect(review.offset).toBe(1);
+    expect(review.best.offset).toBe(1);
   });
 });

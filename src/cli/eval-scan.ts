@@ -82,6 +82,7 @@ function printValueReads(rows: readonly ValueReadRow[]): void {
 function printFlags(report: FlagReport, verbose: boolean): void {
   const f = (x: number | null) => (x === null ? '   -' : f3(x));
   console.log(`\nflags: precision ${f(report.precision)} (${report.judged} judged against CUAD, ${report.unjudged} not annotated), recall on the presence rules ${f(report.recall)}`);
+  console.log(`  of which "possibly present" (the review offset): ${report.possible.judged} judged, precision ${f(report.possible.precision)}`);
   console.log(`${'rule'.padEnd(32)}${'judged'.padStart(7)}${'prec'.padStart(7)}${'fire'.padStart(6)}${'recall'.padStart(8)}`);
   for (const [id, m] of Object.entries(report.by_rule)) console.log(`${id.padEnd(32)}${String(m.judged).padStart(7)}${f(m.precision).padStart(7)}${String(m.should_fire).padStart(6)}${f(m.recall).padStart(8)}`);
   if (!verbose || !report.wrong?.length) return;

@@ -32,6 +32,8 @@ export interface FlagReport {
   readonly judged: number;
   readonly unjudged: number;
   readonly by_rule: Readonly<Record<string, RuleFlagFigures>>;
+  /** The flags a review reports as possibly present (a passage that only nearly gives the contract a prohibited kind: the review offset), among those judged. */
+  readonly possible: { readonly judged: number; readonly right: number; readonly precision: number | null };
   /** With `listWrong`: each flag judged wrong, and why (the clause is absent, or annotated on other pages; a missing flag where it is present). */
   readonly wrong?: readonly WrongFlag[];
 }
@@ -83,6 +85,7 @@ export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>
   const rules = new Map<string, { judged: number; right: number; should: number; fired: number }>();
   const figures = (id: string) => rules.get(id) ?? rules.set(id, { judged: 0, right: 0, should: 0, fired: 0 }).get(id)!;
   let unjudged = 0;
+  const possible = { judged: 0, right: 0 };
   const wrong: WrongFlag[] = [];
   for (const [docId, scan] of scans) {
     for (const flag of scan.flags) {
@@ -93,7 +96,12 @@ export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>
       }
       const f = figures(flag.ruleId);
       f.judged++;
-      if (flagRight(flag, a)) f.right++;
+      const right = flagRight(flag, a);
+      if (flag.tentative) {
+        possible.judged++;
+        if (right) possible.right++;
+      }
+      if (right) f.right++;
       else if (options.listWrong) {
         const e = flag.evidence;
         const siblings = scan.flags.filter((x) => x.ruleId === flag.ruleId);
@@ -123,5 +131,5 @@ export function evaluateFlags(qa: QaFile, scans: ReadonlyMap<string, ScanRecord>
     should += f.should;
     fired += f.fired;
   }
-  return { precision: share(right, judged), recall: share(fired, should), judged, unjudged, by_rule, ...(options.listWrong ? { wrong } : {}) };
+  return { precision: share(right, judged), recall: share(fired, should), judged, unjudged, by_rule, possible: { ...possible, precision: share(possible.right, possible.judged) }, ...(options.listWrong ? { wrong } : {}) };
 }

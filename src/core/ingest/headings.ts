@@ -285,6 +285,15 @@ function isAddress(after: string): boolean {
 const STATUS_STAMP =
   /^(?:strictly\s+|highly\s+|streng\s+|strictement\s+)?(?:confidential|private\s*(?:&|and)\s*confidential|privileged(?:\s*(?:&|and)\s*confidential)?|draft|execution\s+(?:version|copy)|final|conformed\s+copy|vertraulich|confidentiel(?:le)?|confidencial|riservato|vertrouwelijk|entwurf|projet|borrador|bozza|concept|rascunho|exhibit\s+[\d.]+|anlage\s+[\d.]+)\b[\s\p{P}\d]*$/iu;
 
+/**
+ * A section path inside an attachment: its outermost heading is an exhibit's, a schedule's, an
+ * annex's or an appendix's ("EXHIBIT G CONFIDENTIALITY AGREEMENT", "Schedule 2", "Anlage 1").
+ */
+export function isAttachmentPath(sectionPath: readonly string[]): boolean {
+  const outer = sectionPath[0];
+  return outer !== undefined && APPENDIX.test(outer.trim());
+}
+
 export function isStatusStamp(line: string): boolean {
   return STATUS_STAMP.test(line.trim());
 }

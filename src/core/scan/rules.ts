@@ -11,6 +11,7 @@
  * Checks that cannot decide (no model, no value found) give `unverified` flags, never a pass.
  */
 import { clausesOf, hasClause, kindStrength, withPresenceOffset } from '../clauses/profiles';
+import { isAttachmentPath } from '../ingest/headings';
 import { isDefinitionsPassage, isPreliminarySection } from '../text/definitions';
 import { isRedacted } from '../text/redaction';
 import type { ClauseLabel, JobOptions } from '../ports';
@@ -144,9 +145,13 @@ export async function evaluateRule(rule: Rule, playbook: Playbook, document: Doc
   // A rule that flags clauses (prohibited, condition) checks the strongest clause and the others
   // clearly of the kind (profiles.ts clausesOf); a required clause is there when any passage that
   // gives the document the kind passes.
+  // A clause flagged (prohibited, condition) is the agreement's own: where its body has one, the
+  // attachments' passages of the kind (a form of another agreement, a party's standard terms
+  // attached as an exhibit) are set aside as the definitions are.
   const having = classified.filter((c) => hasClause([c], rule.clauseType));
   const clauses = having.filter((c) => !isDefinitionsPassage(c.chunk.text) && !isPreliminarySection(c.chunk.sectionPath));
-  const pool = clauses.length > 0 ? clauses : having;
+  const body = rule.kind === 'required' ? [] : clauses.filter((c) => !isAttachmentPath(c.chunk.sectionPath));
+  const pool = body.length > 0 ? body : clauses.length > 0 ? clauses : having;
   const candidates = (rule.kind === 'required' ? pool : clausesOf(pool, rule.clauseType)).sort((a, b) => scoreOf(b.labels, rule.clauseType) - scoreOf(a.labels, rule.clauseType));
   const chunkIds = candidates.map((c) => c.chunk.id);
   const makeFlag = (kind: FlagKind, chunk: ChunkRecord | null, details: readonly string[]): Flag => {

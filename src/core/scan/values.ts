@@ -28,8 +28,8 @@ const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1
 const NUMBER_WORD = `(?:${[...Object.keys(UNITS).filter((w) => w.length > 2), ...Object.keys(SCALES)].join('|')}|and)`;
 /** A number in words ("forty-five", "one hundred twenty") or digits ("1,000.50"). */
 const NUMBER = `(?:\\d[\\d,]*(?:\\.\\d+)?|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD}){0,6})`;
-/** Words, then optionally the digits in brackets: "thirty (30)". */
-const NUMBER_WITH_DIGITS = `(${NUMBER}|an?)(?:\\s*\\((\\d[\\d,]*(?:\\.\\d+)?)\\))?`;
+/** Words, then optionally the digits in brackets: "thirty (30)"; or digits, then the words: "10 (ten)" (the words only confirm). */
+const NUMBER_WITH_DIGITS = `(${NUMBER}|an?)(?:\\s*\\((?:(\\d[\\d,]*(?:\\.\\d+)?)|${NUMBER_WORD}(?:[\\s-]+${NUMBER_WORD}){0,6})\\))?`;
 
 /** Parses "thirty", "forty-five", "one hundred and twenty", "1,000", "2.5"; null when it is not a number. */
 export function parseNumber(text: string): number | null {

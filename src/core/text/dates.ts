@@ -1,7 +1,7 @@
 /**
  * Written dates, one reader for the app: "September 23, 2016", "23rd day of September, 2016",
- * "23 September 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23", "09/23/2016" (month
- * first), with ordinals as PDF text splits them ("20t h", "1s t"), a space before the comma
+ * "23 September 2016", "the 1st of July, 2016", "1er janvier 2020", "1. Januar 2020", "2016-09-23",
+ * "09/23/2016" (month first), "15.03.2018" (day first), with ordinals as PDF text splits them ("20t h", "1s t"), a space before the comma
  * ("April 15 , 2010") or none after it ("May 3,2006"). Used for identity (the effective date), typed values (terms) and the
  * scanner's date checks.
  */
@@ -18,8 +18,8 @@ export const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).joi
 /** An ordinal suffix, also as PDF text often splits it ("20t h", "1s t"). */
 export const ORDINAL = String.raw`(?:s\s?t|n\s?d|r\s?d|t\s?h)`;
 
-/** A whole date; groups: 1–3 month-first, 4–6 day-first, 7–9 ISO, 10–12 slashes (month first). */
-export const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?(?:\s*[,.]\s*|\s+)(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+day\s+of)?\s+(${MONTH})\.?\s*,?\s+(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4}))`;
+/** A whole date; groups: 1–3 month-first, 4–6 day-first ("the 1st of July, 2016", "4th day of June A.D. 1998"), 7–9 ISO, 10–12 slashes (month first), 13–15 dots (day first, as French and German write them: "15.03.2018"). */
+export const DATE_BODY = String.raw`(?:(${MONTH})\.?\s+(\d{1,2})${ORDINAL}?(?:\s*[,.]\s*|\s+)(\d{4})|(\d{1,2})(?:${ORDINAL}|er)?\.?(?:\s+(?:day\s+)?of)?\s+(${MONTH})\.?\s*,?\s+(?:A\.\s?D\.\s+)?(\d{4})|(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\/(\d{1,2})\/(\d{4})|(\d{1,2})\.(\d{1,2})\.(\d{4}))`;
 /** One date, not inside a word or number. */
 const DATE = new RegExp(String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`, 'iu');
 
@@ -28,7 +28,8 @@ function isoOf(m: RegExpMatchArray): string | null {
   if (m[1]) return isoFrom(Number(m[3]), MONTHS[m[1].toLowerCase()]!, Number(m[2]));
   if (m[5]) return isoFrom(Number(m[6]), MONTHS[m[5].toLowerCase()]!, Number(m[4]));
   if (m[7]) return isoFrom(Number(m[7]), Number(m[8]), Number(m[9]));
-  return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
+  if (m[10]) return isoFrom(Number(m[12]), Number(m[10]), Number(m[11]));
+  return isoFrom(Number(m[15]), Number(m[14]), Number(m[13]));
 }
 
 /** The number of days in a month (1–12). */

@@ -37,6 +37,7 @@ describe('evaluateFlags', () => {
     expect(report.by_rule['no-compete']).toMatchObject({ judged: 0, precision: null, should_fire: 1, fired: 0, recall: 0 });
     expect(report).toMatchObject({ judged: 3, unjudged: 1, precision: 2 / 3, recall: 0.5 });
     expect(report.wrong).toBeUndefined();
+    expect(report.possible).toEqual({ judged: 0, right: 0, precision: null });
   });
 
   it('lists the wrong flags when asked: where, why, and their place among the rule\'s flags', () => {
@@ -49,5 +50,7 @@ describe('evaluateFlags', () => {
       { docId: 'a', ruleId: 'law-approved', kind: 'failed', tentative: true, pages: [2, 2], annotated: [[9, 9]], section: '2 Definitions', text: 'passage', rank: 1, besideRight: true },
       { docId: 'a', ruleId: 'no-compete', kind: 'present', tentative: true, pages: [5, 5], annotated: [], section: '5 Covenants', text: 'passage', rank: 0, besideRight: false },
     ]);
+    // The "possibly present" flags (tentative) among those judged, apart: both wrong here.
+    expect(report.possible).toEqual({ judged: 2, right: 0, precision: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { ruleFindings } from '../../../../src/core/scan/merge-flags';
 import type { ChatModel, ChatRequest } from '../../../../src/core/ports';
 import { findingKind } from '../../../../src/core/scan/types';
 import { reviewDocument, sectionChunks, withSection } from '../../../fixtures/review-contract';
+import { isAttachmentPath } from '../../../../src/core/ingest/headings';
 
 /** A scripted ChatModel: answers from a function of the request (the port the answer layer uses). */
 function scriptedModel(answer: (req: ChatRequest) => unknown): ChatModel & { calls: ChatRequest[] } {
@@ -248,6 +249,29 @@ describe('rules over a classified document', () => {
     // Alone, the recital is still the place the contract has the kind.
     const alone = await evaluateRule(rule({ kind: 'prohibited', clauseType: 'exclusivity' }), playbook, doc, [{ chunk: recital, labels: strong('exclusivity') }], {});
     expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:whereas`]);
+  });
+
+  it("flags the agreement's own clause, not an attached form's (unless only an attachment has the kind); a required clause may be met in either", async () => {
+    // AulAmerican's servicing agreement (corpus-large train): "APPENDIX B FUND/SERV PROCESSING
+    // PROCEDURES › 3" scored above the agreement's own audit clause.
+    const own = { ...chunks[1]!, id: `${doc.id}:own`, sectionPath: ['7 Records', '7.2 Audit'], text: '7.2 The Fund may audit the records of the Agent upon ten days notice.' };
+    const attached = { ...chunks[2]!, id: `${doc.id}:appendix`, sectionPath: ['APPENDIX B FUND/SERV PROCESSING PROCEDURES', '3'], text: '3. The Agent shall permit the Fund to inspect and audit its books and records at any time.' };
+    const labels = (score: number) => [{ type: 'audit_rights', score }];
+    const prohibited = rule({ kind: 'prohibited', clauseType: 'audit_rights' });
+    const both = await evaluateRule(prohibited, playbook, doc, [{ chunk: attached, labels: labels(1) }, { chunk: own, labels: labels(0.9) }], {});
+    expect(both.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:own`]);
+    const alone = await evaluateRule(prohibited, playbook, doc, [{ chunk: attached, labels: labels(1) }], {});
+    expect(alone.flags.map((f) => f.evidence?.chunkId)).toEqual([`${doc.id}:appendix`]);
+    // "Exhibit G", "Schedule 2", "Anlage 1" are attachments; "7 Schedule of Payments" is a clause.
+    expect(isAttachmentPath(['EXHIBIT G CONFIDENTIALITY AGREEMENT', '9 GOVERNING LAW'])).toBe(true);
+    expect(isAttachmentPath(['Schedule 2'])).toBe(true);
+    expect(isAttachmentPath(['Anlage 1 Leistungsbeschreibung'])).toBe(true);
+    expect(isAttachmentPath(['7 Schedule of Payments'])).toBe(false);
+    expect(isAttachmentPath([])).toBe(false);
+    // A required clause is there when the attachment's passage passes, though the body's fails.
+    const required = rule({ kind: 'required', clauseType: 'audit_rights', checks: [{ type: 'phrases', match: 'any', phrases: ['at any time'] }] });
+    const met = await evaluateRule(required, playbook, doc, [{ chunk: attached, labels: labels(1) }, { chunk: own, labels: labels(0.9) }], {});
+    expect(met.outcome.outcome).toBe('pass');
   });
 
   it('a model check without a model gives an unverified flag, not a pass', async () => {

@@ -23,6 +23,9 @@ describe('durations', () => {
     expect(findDurations('within 72 hours of becoming aware')[0]!.value).toMatchObject({ amount: 72, unit: 'hours', days: 3 });
     expect(findDurations('sixty (60) business days')[0]!.value.amount).toBe(60);
     expect(findDurations('twenty-one days')[0]!.value.amount).toBe(21);
+    // The digits first and the words in brackets: "10 (ten) years".
+    expect(values(findDurations('shall continue in force for a period of 10 (ten) years'))).toEqual([{ amount: 10, unit: 'years', days: 3652.5 }]);
+    expect(findDurations('within 45 (forty-five) days')[0]!.value.amount).toBe(45);
   });
 
   it('prefers the digits when words and digits disagree', () => {
@@ -75,6 +78,10 @@ describe('amounts, percentages and dates', () => {
     expect(values(findDates('THIS AGREEMENT is dated May 3,2006.'))).toEqual(['2006-05-03']);
     expect(values(findDates('prend fin le 31 décembre 2025 ; endet am 1. Januar 2026'))).toEqual(['2025-12-31', '2026-01-01']);
     expect(values(findDates('invoice 112/31/20260 and February 30, 2020'))).toEqual([]);
+    // A day "of" its month without "day", an era before the year, and dots as French and German type a date (day first).
+    expect(values(findDates('This Distribution Agreement is made on the 1st of July, 2016 between'))).toEqual(['2016-07-01']);
+    expect(values(findDates('THIS AGREEMENT made the 4th day of June A.D. 1998 between'))).toEqual(['1998-06-04']);
+    expect(values(findDates('AGREEMENT dated 15.03.2018 between Acme GmbH and Beta AG; Ziffer 3.1.2 and version 31.02.2018'))).toEqual(['2018-03-15']);
   });
 });
 

@@ -308,6 +308,13 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'Unless earlier terminated, this Agreement will terminate at the end of the thirty-sixth (36th) month following the Effective Date.', '2020-01-15')?.value).toEqual({ type: 'relative_date', duration: { amount: 36, unit: 'months' }, anchor: 'the Effective Date', iso: '2023-01-15' });
     expect(read('expiration_date', 'This Agreement shall remain in effect until the end of the third Contract Year.')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 3, unit: 'years' } });
     expect(read('expiration_date', 'At the end of the first year of the Term, Licensee shall pay the annual fee.')).toBeNull();
+    // Its last day, and an end at an hour of a date.
+    expect(read('expiration_date', 'The Initial Term shall expire on the last day of the thirty-sixth (36th) full calendar month following the Effective Date.', '2020-01-01')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 36, unit: 'months' }, iso: '2023-01-01' });
+    expect(read('expiration_date', 'The Term shall end at 11:59 p.m. Eastern Time on December 31, 2023.')?.value).toEqual({ type: 'date', iso: '2023-12-31' });
+    expect(read('expiration_date', 'This Agreement shall expire at 5:00 pm on June 30, 2019.')?.value).toEqual({ type: 'date', iso: '2019-06-30' });
+    // Digits with the words in brackets; a German term concluded for an indefinite time.
+    expect(read('expiration_date', 'This Agreement shall continue in force for a period of 10 (ten) years.', '2020-01-01')?.value).toMatchObject({ duration: { amount: 10, unit: 'years' }, iso: '2030-01-01' });
+    expect(read('expiration_date', 'Dieser Vertrag wird auf unbestimmte Zeit geschlossen.')?.value).toEqual({ type: 'perpetual' });
   });
 
   it('does not read the definition of another period as the term', () => {

@@ -13,7 +13,7 @@ import { questionParts } from './question-parts';
 import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
-import { askedValue, KIND_OF_VALUE, valueKindOf, VALUES_ASKED_OF_KIND } from '../values/extract';
+import { AMOUNT_VALUES, askedValue, asksAmount, KIND_OF_VALUE, VALUE_OF_KIND, valueKindOf, VALUES_ASKED_OF_KIND } from '../values/extract';
 import type { ChunkRecord } from '../types';
 
 /**
@@ -128,7 +128,12 @@ const profilesOf = new WeakMap<ClauseClassifier, DocumentKindProfiles>();
  * and the head reads it so; with no renewal in the words (values/extract.ts valueKindOf), the
  * notice to end the contract is asked, which the termination clause states.
  */
-export function askedByWords(query: string, asked: readonly ClauseLabel[]): ClauseLabel[] {
+export function askedByWords(query: string, read: readonly ClauseLabel[]): ClauseLabel[] {
+  // A sum asked with no word for a date, a length or a law ("what is the initial franchise
+  // fee?"): a kind whose value is one of those is not what is asked, whatever the head reads in
+  // "initial" (it read the expiration date: a walkthrough's question answered "The initial term
+  // ends: 50 years after the Effective Date").
+  const asked = asksAmount(query) && valueKindOf(query) === null ? read.filter((l) => !statesOtherThanAmount(l.type)) : read;
   const [first, ...rest] = asked;
   if (!first) return [];
   const lead = (type: string): ClauseLabel[] => [{ ...first, type }, ...rest.filter((l) => l.type !== type)];
@@ -139,6 +144,12 @@ export function askedByWords(query: string, asked: readonly ClauseLabel[]): Clau
   const value = askedValue(query, asked);
   const kind = value === null ? undefined : KIND_OF_VALUE[value];
   return kind && kind !== first.type && !VALUES_ASKED_OF_KIND[first.type]?.includes(value!) ? lead(kind) : [...asked];
+}
+
+/** The kind states a value that is no sum (a law, a date, a length). */
+function statesOtherThanAmount(type: string): boolean {
+  const value = VALUE_OF_KIND[type];
+  return value !== undefined && !AMOUNT_VALUES.has(value);
 }
 
 export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {

@@ -46,11 +46,11 @@ export function isDefinitionsPassage(text: string): boolean {
 
 /**
  * A heading that is the definitions' or the recitals' ("1 Definitions", "ARTICLE 1 DEFINITIONS AND
- * INTERPRETATION", "WHEREAS", "Recitals", "Background", "Préambule", "Begriffsbestimmungen"), its
+ * INTERPRETATION", "CHAPTER 3 DEFINITIONS", "WHEREAS", "Recitals", "Background", "Préambule", "Begriffsbestimmungen"), its
  * number or label aside and nothing after it ("7 Background Technology" is a clause): what the
  * contract defines or recites, not what it makes the parties do.
  */
-const PRELIMINARY_HEADING = /^(?:(?:article|artikel|section|clause|§)\s*)?(?:[\dIVXLC]+(?:[.)]\d+)*[.)]?\s+)?(?:definitions?|defined\s+terms|interpretation|recitals?|whereas|background|preamble|préambule|définitions?|begriffsbestimmungen|definitionen|präambel|vorbemerkungen?)(?:\s*(?:and|&|;|,|et|und)\s*(?:rules\s+of\s+)?(?:interpretation|construction|definitions?|interprétation|auslegung))?\s*[.:]?$/iu;
+const PRELIMINARY_HEADING = /^(?:(?:article|artikel|section|clause|chapter|chapitre|kapitel|part|partie|teil|titre|§)\s*)?(?:[\dIVXLC]+(?:[.)]\d+)*[.)]?\s+)?(?:definitions?|defined\s+terms|interpretation|recitals?|whereas|background|preamble|préambule|définitions?|begriffsbestimmungen|definitionen|präambel|vorbemerkungen?)(?:\s*(?:and|&|;|,|et|und)\s*(?:rules\s+of\s+)?(?:interpretation|construction|definitions?|interprétation|auslegung))?\s*[.:]?$/iu;
 
 /** Whether a passage sits in the definitions or the recitals (a heading of its section path opens them: PRELIMINARY_HEADING). */
 export function isPreliminarySection(sectionPath: readonly string[]): boolean {

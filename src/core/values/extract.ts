@@ -59,6 +59,28 @@ export const KIND_OF_VALUE: Readonly<Partial<Record<ValueKind, string>>> = Objec
  * no better than the words on questions that do ask a value (99 against 101 of 122).
  */
 export function askedValue(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {
+  const value = valueOfWordsOrKind(question, askedKinds);
+  // A sum is asked ("what is the initial franchise fee?", "what's the renewal fee?"): no date,
+  // length or law answers it, whatever the head reads in "initial" or the words in "renewal".
+  return value !== null && asksAmount(question) && !AMOUNT_VALUES.has(value) ? null : value;
+}
+
+/** The values that are sums of money. */
+export const AMOUNT_VALUES: ReadonlySet<ValueKind> = new Set<ValueKind>(['liability_cap']);
+
+/**
+ * The question asks for a sum of money (en/fr/de): a fee, a price, a cost, a royalty, a payment,
+ * "how much do we pay". Not "how much notice" (a length).
+ */
+export function asksAmount(question: string): boolean {
+  return AMOUNT_ASKED.test(question);
+}
+
+const AMOUNT_ASKED =
+  /\b(?:fees?|prices?|pricing|costs?|royalt(?:y|ies)|payments?|compensation|commissions?|charges?)\b|\bhow\s+much\s+(?:money\b|(?:do|does|did|will|would|must|should|shall|can|is|are)\s+(?:\S+\s+){0,2}?(?:pay|owe|charge|cost|earn|receive|get\s+paid)\b)|\b(?:frais|prix|redevances?|rémunération|commissions?|coûts?|tarifs?)(?![\p{L}\p{N}_])|\b(?:gebühr\p{L}*|lizenzgebühr\p{L}*|preis\p{L}*|vergütung\p{L}*|kosten|provision\p{L}*|entgelt\p{L}*)(?![\p{L}\p{N}_])/iu;
+
+/** The value the words ask for, else the value of the first kind the head reads (askedValue without the sum guard). */
+function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {
   const words = valueKindOf(question);
   const first = askedKinds[0];
   // The law words name only one thing ("under which jurisdiction's law is our licence deal

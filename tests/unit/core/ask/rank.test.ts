@@ -90,6 +90,20 @@ describe('askedByWords', () => {
     expect(askedByWords('what may we do under the licence?', licence)).toEqual(licence);
     expect(askedByWords('is there a cap on liability?', [])).toEqual([]);
   });
+  it('drops a kind stating a law, a date or a length when a sum is asked with no word for one (en/fr/de)', () => {
+    // A walkthrough of a joint venture contract: the head read the expiration date in "initial".
+    const initial = [{ type: 'expiration_date', score: 0.43 }, { type: 'cap_on_liability', score: 0.04 }];
+    expect(askedByWords('what is the initial franchise fee?', initial)).toEqual([{ type: 'cap_on_liability', score: 0.04 }]);
+    expect(askedByWords('how much do we pay in the first year?', [{ type: 'expiration_date', score: 0.5 }])).toEqual([]);
+    expect(askedByWords('quel est le prix initial ?', [{ type: 'renewal_term', score: 0.5 }])).toEqual([]);
+    expect(askedByWords('Wie hoch ist die Lizenzgebühr?', [{ type: 'governing_law', score: 0.5 }])).toEqual([]);
+    // A length asked ("how much notice"), a kind stating no such value, or a cap: kept.
+    expect(askedByWords('how much notice to stop the renewal?', head)).toEqual(head);
+    expect(askedByWords('what are the minimum payments?', [{ type: 'minimum_commitment', score: 0.8 }])).toEqual([{ type: 'minimum_commitment', score: 0.8 }]);
+    expect(askedByWords('is liability capped at the fees paid?', [{ type: 'cap_on_liability', score: 0.9 }])).toEqual([{ type: 'cap_on_liability', score: 0.9 }]);
+    // The words name the renewal: its kind stays, but no renewal term answers a fee (askedValue).
+    expect(askedByWords("what's the renewal fee?", [{ type: 'renewal_term', score: 0.9 }])).toEqual([{ type: 'renewal_term', score: 0.9 }]);
+  });
 });
 
 describe('withKindPassages', () => {

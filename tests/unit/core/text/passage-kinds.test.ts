@@ -53,6 +53,11 @@ describe('a passage in the definitions or the recitals', () => {
     expect(isPreliminarySection(['Article 1 Définitions'])).toBe(true);
     expect(isPreliminarySection(['Préambule'])).toBe(true);
     expect(isPreliminarySection(['§ 1 Begriffsbestimmungen'])).toBe(true);
+    // Under a chapter's or a part's label (Valence's joint venture contract: "CHAPTER 3 DEFINITIONS").
+    expect(isPreliminarySection(['CHAPTER 3 DEFINITIONS'])).toBe(true);
+    expect(isPreliminarySection(['Part 1 Interpretation', '1.1'])).toBe(true);
+    expect(isPreliminarySection(['Kapitel 1 Begriffsbestimmungen'])).toBe(true);
+    expect(isPreliminarySection(['CHAPTER 8 TECHNOLOGY', 'Article 47'])).toBe(false);
   });
 
   it('is not a clause whose heading only uses such a word', () => {

@@ -81,6 +81,11 @@ describe('which value a question asks for (en/fr/de)', () => {
   it('weighs the clause kind the question head reads: none for a kind without the value, the kind\'s value when the words name none', () => {
     // "How long" reads as an expiration; asked about a warranty, it is the warranty's length.
     expect(askedValue('How long is the warranty under the supply agreement?', [{ type: 'warranty_duration' }])).toBeNull();
+    // A sum asked: no law, date or length answers it, whatever the words or the head name; a cap does.
+    expect(askedValue("what's the renewal fee?", [{ type: 'renewal_term' }])).toBeNull();
+    expect(askedValue('what is the initial franchise fee?', [{ type: 'expiration_date' }])).toBeNull();
+    expect(askedValue('How much notice do we need to give to stop it renewing?', [{ type: 'notice_period_to_terminate_renewal' }])).toBe('notice_period');
+    expect(askedValue("what's the cap on fees payable?", [{ type: 'cap_on_liability' }])).toBe('liability_cap');
     expect(askedValue('How long does the warranty under the supply agreement last?', [{ type: 'warranty_duration' }])).toBeNull();
     // The agreement is what lasts: its term, whatever kind the head reads in "run" or "last".
     expect(askedValue('how long does the Integrity services agreement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');

@@ -28,6 +28,8 @@ import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
 import { addLogits, countsAsAsked, logit } from './question-rule';
+import { KIND_OF_VALUE, valueKindOf } from '../values/extract';
+import type { ValueKind } from '../values/types';
 
 export interface KindWindow {
   readonly kind: string;
@@ -208,7 +210,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
     if (!p) return named.map((l) => this.withNames(l));
-    const learned = this.askedKinds(p);
+    const learned = this.askedKinds(p, valueKindOf(question));
     const byType = new Map<string, ClauseLabel>();
     for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {
       const have = byType.get(l.type);
@@ -222,13 +224,20 @@ export class LearnedClauseClassifier implements ClauseClassifier {
    * the second too when it is close to the first ("how long does it run?": the warranty 0.84, the
    * expiration date 0.69).
    */
-  private askedKinds(p: Float32Array): ClauseLabel[] {
+  private askedKinds(p: Float32Array, wordsAsk: ValueKind | null): ClauseLabel[] {
     const ranked = this.kinds.map(({ id, k }) => ({ type: id, score: p[k]!, learned: true })).sort((a, b) => b.score - a.score);
     const [first, second] = ranked;
     if (!first) return [];
     const { questionThreshold, questionMargin } = this.model.model;
     const lead = second ? logit(first.score) - logit(second.score) : Number.POSITIVE_INFINITY;
-    if (!countsAsAsked({ p: first.score, lead }, { threshold: questionThreshold, margin: questionMargin })) return [];
+    if (!countsAsAsked({ p: first.score, lead }, { threshold: questionThreshold, margin: questionMargin })) {
+      // Torn between two kinds, the head counts neither; the words may settle it: "how long does
+      // it last?" read the expiration date 0.711 and the renewal term 0.710, and "how long" asks
+      // the term's end (values/extract.ts valueKindOf).
+      const settled = wordsAsk ? KIND_OF_VALUE[wordsAsk] : undefined;
+      const chosen = [first, second].find((l) => l !== undefined && l.type === settled);
+      return chosen ? [chosen] : [];
+    }
     return second && second.score >= SECOND_KIND_SHARE * first.score ? [first, second] : [first];
   }
 

@@ -152,6 +152,18 @@ describe('which kind a question asks (the question head and its rule)', () => {
     // All kinds low: their logits' differences mean nothing (a lead of 1.7 at 0.05 against 0.01).
     expect(await kinds(head, 'Consider the Distribution Agreement between Acme and Beta; what is the address of the seller?')).toEqual([]);
   });
+
+  it('lets the words settle a kind the head is torn over, when one of its first two states the value they ask', async () => {
+    const head = headWith({});
+    // A follow-up in a walkthrough: the expiration date 0.711 and the renewal term 0.710, neither
+    // counted; "how long" asks the term's end.
+    expect(await kinds(head, 'how long does it last?')).toEqual(['expiration_date']);
+    const [label] = await head.questionTypes('how long does it last?');
+    expect(label).toMatchObject({ type: 'expiration_date', learned: true });
+    expect(label!.score).toBeLessThan(0.8);
+    // Words that ask no value leave the head's doubt alone.
+    expect(await kinds(head, 'what is the purchase price of the shares?')).toEqual([]);
+  });
 });
 
 describe('a model file that cannot be used', () => {

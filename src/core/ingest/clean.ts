@@ -14,7 +14,9 @@
  *    rule 2's business), and a line whose text varies between pages and reads as a clause heading
  *    ("Article 5" / "Article 6" at the top of each page) is kept.
  * 2. Page-number lines ("3", "- 3 -", "Page 3", "Page 3 of 12", "Seite 3 von 12", "3/12", "iii")
- *    are removed when they sit at the very top or bottom of a page, counting only lines removed
+ *    are removed when they sit at the very top or bottom of a page (a number between dashes,
+ *    "-4-", "- 4 -", wherever it sits: a filing whose printed pages do not match the PDF's has them
+ *    mid-page), counting only lines removed
  *    by rule 1 as already gone. A bare number must be plausible as a page label: within 20 of the
  *    page index, or at an offset from it shared by several pages. Upper-case roman numerals count
  *    only at the bottom ("IV" at the top is a part label).
@@ -87,6 +89,8 @@ const PAGE_OF = String.raw`(?:of|/|von|sur|de|di|van|da|\|)`;
 const WORDED_PAGE_NUMBER = new RegExp(String.raw`^[-–—]?\s*${PAGE_WORD}\s*(?:\d{1,4}|[ivxlc]{1,7})\s*(?:${PAGE_OF}\s*\d{1,4})?\s*[-–—]?$`, 'iu');
 /** "3", "- 3 -", "[3]", "3/12", "3 of 12". Group 1 is the page label. */
 const BARE_PAGE_NUMBER = new RegExp(String.raw`^(?:[-–—]\s*)?\[?(\d{1,4})\]?(?:\s*[-–—])?(?:\s*${PAGE_OF}\s*\d{1,4})?$`, 'iu');
+/** "-2-", "- 2 -", "– 12 –": a printed page's number between dashes, which no clause text is. */
+const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,4}\s*[-–—]$/u;
 const ROMAN = /^(?=[mdclxvi])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/i;
 const ROMAN_PAGE_NUMBER = /^(?:[-–—]\s*)?([ivxlc]{1,7}|[IVXLC]{1,7})(?:\s*[-–—])?$/u;
 
@@ -214,6 +218,13 @@ function removePageNumbers(docs: readonly PageLines[]): number {
         d.removed.add(i);
         count++;
       }
+    }
+    // A filing whose printed pages do not match the PDF's puts their numbers mid-page ("… which
+    // form\n-4-\nshall include …"): a number between dashes alone on its line goes wherever it sits.
+    for (let i = 0; i < d.lines.length; i++) {
+      if (d.removed.has(i) || !DASHED_PAGE_NUMBER.test((d.lines[i] ?? '').trim())) continue;
+      d.removed.add(i);
+      count++;
     }
   });
   return count;

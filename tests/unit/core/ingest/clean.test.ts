@@ -132,6 +132,22 @@ describe('cleanPages: page-number lines', () => {
     expect(pages[1]?.text).toBe('Total amount due\n4500');
   });
 
+  it('removes a printed page number between dashes wherever it sits (a filing whose pages do not match the PDF\'s)', () => {
+    // Stamps.com's co-branding agreement: "… which form\n-4-\nshall include …" mid-page.
+    const { pages, report } = cleanPages([
+      { page: 1, text: 'The parties agree as follows.\nthe Securities and Exchange Commission.\n-2-\n(p) "MBE Center" shall mean each franchise.' },
+      { page: 2, text: 'reasonably agreed upon by the parties, which form\n- 4 -\nshall include appropriate obligations.\n– 5 –\nThe rest.' },
+    ]);
+    expect(pages.map((p) => p.text)).toEqual([
+      'The parties agree as follows.\nthe Securities and Exchange Commission.\n(p) "MBE Center" shall mean each franchise.',
+      'reasonably agreed upon by the parties, which form\nshall include appropriate obligations.\nThe rest.',
+    ]);
+    expect(report.pageNumberLines).toBe(3);
+    // A bare number, a dash alone or a number after one dash mid-page is not furniture.
+    const kept = 'Item\n12\n-\n- 3\nTotal 7';
+    expect(cleanPages([{ page: 1, text: `First line.\n${kept}\nLast line.` }]).pages[0]?.text).toBe(`First line.\n${kept}\nLast line.`);
+  });
+
   it('accepts a constant offset between page index and label (an excerpt starting at page 233)', () => {
     const input = Array.from({ length: 5 }, (_, i) => ({ page: i + 1, text: `Text of page ${i}.\n${233 + i}` }));
     expect(cleanPages(input).pages.every((p) => !/\n/.test(p.text))).toBe(true);

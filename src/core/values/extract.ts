@@ -77,7 +77,7 @@ export function asksAmount(question: string): boolean {
 }
 
 const AMOUNT_ASKED =
-  /\b(?:fees?|prices?|pricing|costs?|royalt(?:y|ies)|payments?|compensation|commissions?|charges?)\b|\bhow\s+much\s+(?:money\b|(?:do|does|did|will|would|must|should|shall|can|is|are)\s+(?:\S+\s+){0,2}?(?:pay|owe|charge|cost|earn|receive|get\s+paid)\b)|\b(?:frais|prix|redevances?|rémunération|commissions?|coûts?|tarifs?)(?![\p{L}\p{N}_])|\b(?:gebühr\p{L}*|lizenzgebühr\p{L}*|preis\p{L}*|vergütung\p{L}*|kosten|provision\p{L}*|entgelt\p{L}*)(?![\p{L}\p{N}_])/iu;
+  /\b(?:fees?|prices?|pricing|costs?|royalt(?:y|ies)|payments?|compensation|commissions?|charges?)\b|\bhow\s+much\s+(?:money\b|(?:do|does|did|will|would|must|should|shall|can|is|are)\s+(?:\S+\s+){0,2}?(?:pay|owe|charge|cost|earn|receive|get\s+paid)\b)|\b(?:frais|prix|redevances?|rémunération|commissions?|coûts?|tarifs?)(?![\p{L}\p{N}_])|\b(?:gebühr\p{L}*|lizenzgebühr\p{L}*|preis\p{L}*|vergütung\p{L}*|kosten|provisionen|entgelt\p{L}*)(?![\p{L}\p{N}_])/iu;
 
 /** The value the words ask for, else the value of the first kind the head reads (askedValue without the sum guard). */
 function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {

@@ -86,6 +86,9 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('what is the initial franchise fee?', [{ type: 'expiration_date' }])).toBeNull();
     expect(askedValue('How much notice do we need to give to stop it renewing?', [{ type: 'notice_period_to_terminate_renewal' }])).toBe('notice_period');
     expect(askedValue("what's the cap on fees payable?", [{ type: 'cap_on_liability' }])).toBe('liability_cap');
+    // "provision" is a clause in English (the German „Provision“, a commission, is not read).
+    expect(askedValue('what does the renewal provision say?', [{ type: 'renewal_term' }])).toBe('renewal_term');
+    expect(askedValue('Wie hoch sind die Provisionen?', [{ type: 'renewal_term' }])).toBeNull();
     expect(askedValue('How long does the warranty under the supply agreement last?', [{ type: 'warranty_duration' }])).toBeNull();
     // The agreement is what lasts: its term, whatever kind the head reads in "run" or "last".
     expect(askedValue('how long does the Integrity services agreement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');

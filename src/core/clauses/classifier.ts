@@ -28,7 +28,7 @@ import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
 import { addLogits, countsAsAsked, logit } from './question-rule';
-import { KIND_OF_VALUE, valueKindOf } from '../values/extract';
+import { asksOnlyFor, KIND_OF_VALUE, valueKindOf } from '../values/extract';
 import type { ValueKind } from '../values/types';
 
 export interface KindWindow {
@@ -210,7 +210,9 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
     if (!p) return named.map((l) => this.withNames(l));
-    const learned = this.askedKinds(p, valueKindOf(question));
+    // The words settle a torn head only when they ask the value and name nothing else.
+    const wordsAsk = valueKindOf(question);
+    const learned = this.askedKinds(p, wordsAsk && asksOnlyFor(question, wordsAsk) ? wordsAsk : null);
     const byType = new Map<string, ClauseLabel>();
     for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {
       const have = byType.get(l.type);

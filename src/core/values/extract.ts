@@ -77,7 +77,7 @@ export function asksAmount(question: string): boolean {
 }
 
 const AMOUNT_ASKED =
-  /\b(?:fees?|prices?|pricing|costs?|royalt(?:y|ies)|payments?|compensation|commissions?|charges?)\b|\bhow\s+much\s+(?:money\b|(?:do|does|did|will|would|must|should|shall|can|is|are)\s+(?:\S+\s+){0,2}?(?:pay|owe|charge|cost|earn|receive|get\s+paid)\b)|\b(?:frais|prix|redevances?|rémunération|commissions?|coûts?|tarifs?)(?![\p{L}\p{N}_])|\b(?:gebühr\p{L}*|lizenzgebühr\p{L}*|preis\p{L}*|vergütung\p{L}*|kosten|provisionen|entgelt\p{L}*)(?![\p{L}\p{N}_])/iu;
+  /\b(?:fees?|prices?|pricing|costs?|royalt(?:y|ies)|payments?|compensation|commissions?|charges?)\b|\bhow\s+much\s+(?:money\b|(?:do|does|did|will|would|must|should|shall|can|is|are)\s+(?:\S+\s+){0,2}?(?:pay|owe|charge|cost|earn|receive|get\s+paid)\b)|\b(?:frais|prix|redevances?|rémunération|coûts?|tarifs?)(?![\p{L}\p{N}_])|\b(?:gebühr\p{L}*|lizenzgebühr\p{L}*|preis\p{L}*|vergütung\p{L}*|kosten|provisionen|entgelt\p{L}*)(?![\p{L}\p{N}_])/iu;
 
 /** The value the words ask for, else the value of the first kind the head reads (askedValue without the sum guard). */
 function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly type: string }[]): ValueKind | null {
@@ -125,6 +125,20 @@ const AGREEMENT_LASTS = new RegExp(
 const IT_LASTS = /\b(?:how\s+long|until\s+when|when)\s+(?:does|will|would|is|do|did|can)\s+it\s+(?:last|run|continue|remain|stay|end|expire|be\s+in\s+(?:force|effect))\b/iu;
 const AGREEMENT_WORD = new RegExp(`^(?:${AGREEMENT_NOUNS})s?$`, 'iu');
 const PLAIN_WORD = /^(?:the|this|that|our|your|their|a|an|so|and|then|now|ok|okay|please)$/iu;
+
+/** Words that ask nothing of their own: auxiliaries, pronouns, articles. */
+const FUNCTION_WORD = /^(?:does|do|did|is|are|was|were|will|would|can|could|shall|should|it|its|they|we|us|what|whats|s|of|for|in|on|to)$/iu;
+
+/**
+ * The question's words only ask for the value `kind` (VALUE_WORDS), naming the agreement at most:
+ * "how long does it last?", "how long does the contract run?" — not "how long does the
+ * exclusivity last?", whose subject is another clause.
+ */
+export function asksOnlyFor(question: string, kind: ValueKind): boolean {
+  const asking = new Set(VALUE_WORDS[kind]);
+  const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length > 0 && words.every((w) => asking.has(w) || AGREEMENT_WORD.test(w) || PLAIN_WORD.test(w) || FUNCTION_WORD.test(w));
+}
 
 /**
  * The question asks how long the agreement itself lasts: its term or duration, the agreement

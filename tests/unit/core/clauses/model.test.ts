@@ -161,6 +161,9 @@ describe('which kind a question asks (the question head and its rule)', () => {
     const [label] = await head.questionTypes('how long does it last?');
     expect(label).toMatchObject({ type: 'expiration_date', learned: true });
     expect(label!.score).toBeLessThan(0.8);
+    // Words naming another clause ("the exclusivity", "the confidentiality obligation") leave the head's doubt alone.
+    expect(await kinds(head, 'how long does the exclusivity last?')).not.toContain('expiration_date');
+    expect(await kinds(head, 'how long is the confidentiality obligation?')).toEqual([]);
     // Words that ask no value leave the head's doubt alone.
     expect(await kinds(head, 'what is the purchase price of the shares?')).toEqual([]);
   });

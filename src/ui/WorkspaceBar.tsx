@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../core/errors';
-import { APP } from './app-strings';
+import { APP, workspaceName } from './app-strings';
 import { BackupActions } from './settings/BackupActions';
 import { ConfirmDialog, TextDialog } from './Dialogs';
 import { useCasefile, useWorkspace } from './common/hooks';
@@ -20,6 +20,7 @@ export function WorkspaceBar() {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const menu = useRef<HTMLDetailsElement>(null);
+  const currentName = workspaceName(ws.current.name, t);
 
   const close = (focus = false) => {
     if (!menu.current?.open) return;
@@ -55,8 +56,8 @@ export function WorkspaceBar() {
           }
         }}
       >
-        <summary aria-label={t.workspaceMenu(ws.current.name)} title={ws.current.name}>
-          <span className="workspace-name">{ws.current.name}</span>
+        <summary aria-label={t.workspaceMenu(currentName)} title={currentName}>
+          <span className="workspace-name">{currentName}</span>
         </summary>
         <div className="workspace-menu-items">
           <label htmlFor="workspace-select" className="menu-label">
@@ -72,7 +73,7 @@ export function WorkspaceBar() {
           >
             {ws.all.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.name}
+                {workspaceName(w.name, t)}
               </option>
             ))}
           </select>
@@ -97,10 +98,10 @@ export function WorkspaceBar() {
         <TextDialog title={t.newWorkspace} label={t.name} initial={t.newMatter} action={t.create} onClose={() => setOpen(null)} onSubmit={(name) => run(() => app.createWorkspace(name))} />
       )}
       {open === 'rename' && (
-        <TextDialog title={t.renameWorkspace} label={t.name} initial={ws.current.name} action={t.rename} onClose={() => setOpen(null)} onSubmit={(name) => run(() => app.renameWorkspace(ws.current.id, name))} />
+        <TextDialog title={t.renameWorkspace} label={t.name} initial={currentName} action={t.rename} onClose={() => setOpen(null)} onSubmit={(name) => run(() => app.renameWorkspace(ws.current.id, name))} />
       )}
       {open === 'delete' && (
-        <ConfirmDialog title={t.deleteWorkspaceTitle(ws.current.name)} action={t.deleteWorkspace} onClose={() => setOpen(null)} onConfirm={() => run(() => app.deleteWorkspace(ws.current.id))}>
+        <ConfirmDialog title={t.deleteWorkspaceTitle(currentName)} action={t.deleteWorkspace} onClose={() => setOpen(null)} onConfirm={() => run(() => app.deleteWorkspace(ws.current.id))}>
           {t.deleteWorkspaceText}
         </ConfirmDialog>
       )}

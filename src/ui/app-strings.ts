@@ -350,3 +350,12 @@ export const APP: Table<AppStrings> = {
     notNow: 'Später',
   },
 };
+
+/**
+ * A workspace's name as shown: the first workspace, named by the app in the language it started
+ * in ("My documents"), reads in the app's language now ("Mes documents"); a name the user chose
+ * is shown as written. The stored name is not changed.
+ */
+export function workspaceName(name: string, t: AppStrings): string {
+  return Object.values(APP).some((strings) => strings.myDocuments === name) ? t.myDocuments : name;
+}

@@ -91,6 +91,8 @@ const WORDED_PAGE_NUMBER = new RegExp(String.raw`^[-–—]?\s*${PAGE_WORD}\s*(?
 const BARE_PAGE_NUMBER = new RegExp(String.raw`^(?:[-–—]\s*)?\[?(\d{1,4})\]?(?:\s*[-–—])?(?:\s*${PAGE_OF}\s*\d{1,4})?$`, 'iu');
 /** "-2-", "- 2 -", "– 12 –": a printed page's number between dashes, which no clause text is. */
 const DASHED_PAGE_NUMBER = /^[-–—]\s*\d{1,4}\s*[-–—]$/u;
+/** A line of dashes alone: an EDGAR filing's underline ("Termination Period.\n------------------") or a rule. */
+const DASH_RULE = /^(?:[-–—]\s+)*[-–—]{3,}(?:\s+[-–—]{3,})*$/u;
 const ROMAN = /^(?=[mdclxvi])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/i;
 const ROMAN_PAGE_NUMBER = /^(?:[-–—]\s*)?([ivxlc]{1,7}|[IVXLC]{1,7})(?:\s*[-–—])?$/u;
 
@@ -110,6 +112,7 @@ export function cleanPages(pages: readonly CleanPage[], options: CleanOptions = 
     }
   }
   const pageNumberLines = removePageNumbers(docs);
+  for (const d of docs) d.lines.forEach((line, i) => DASH_RULE.test(line.trim()) && d.removed.add(i));
   let removedLines = 0;
   for (const d of docs) removedLines += d.removed.size;
 

@@ -111,7 +111,8 @@ const en: PhraseTable = {
     title: ['title', 'called', 'named', 'full name'],
     // "who signed the NDA?" asks its parties; "when was it signed?" its date (the ask path).
     parties: ['party', 'parties', 'signatories', 'who signed', 'signed by', 'signatory', 'between whom'],
-    pages: ['pages', 'page count', 'how long', 'long'],
+    // "How long is the supply agreement?" asks its term (the ask path), not its page count.
+    pages: ['pages', 'page count', 'how many pages'],
     language: ['language', 'written in'],
     added: ['added', 'uploaded', 'imported', 'when added'],
     source: ['folder', 'path', 'file name', 'filename', 'stored', 'located', 'where', 'source', 'come from'],
@@ -164,7 +165,7 @@ const fr: PhraseTable = {
   facts: {
     title: ['titre', 'intitule', 'appelle', 'nom complet'],
     parties: ['parties', 'partie', 'signataires', 'qui a signe', 'signe par', 'signataire'],
-    pages: ['pages', 'nombre de pages', 'longueur', 'long'],
+    pages: ['pages', 'nombre de pages', 'longueur'],
     language: ['langue', 'redige'],
     added: ['ajoute', 'ajoutee', 'importe', 'importee', 'date d ajout'],
     source: ['dossier', 'chemin', 'emplacement', 'ou', 'nom de fichier', 'provient', 'vient'],
@@ -221,7 +222,7 @@ const de: PhraseTable = {
   facts: {
     title: ['titel', 'heisst', 'name', 'vollstandiger name'],
     parties: ['parteien', 'partei', 'vertragsparteien', 'wer hat unterzeichnet', 'unterzeichnet von', 'unterzeichner'],
-    pages: ['seiten', 'seitenzahl', 'lang'],
+    pages: ['seiten', 'seitenzahl'],
     language: ['sprache', 'verfasst'],
     added: ['hinzugefugt', 'hochgeladen', 'importiert'],
     source: ['ordner', 'pfad', 'gespeichert', 'wo', 'dateiname', 'herkunft', 'stammt'],

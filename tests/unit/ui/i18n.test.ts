@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_STRINGS } from '../../../src/export/export-strings';
-import { APP } from '../../../src/ui/app-strings';
+import { APP, workspaceName } from '../../../src/ui/app-strings';
 import { DOCUMENTS } from '../../../src/ui/documents/documents-strings';
 import { FLOWS } from '../../../src/ui/flows/flow-strings';
 import { browserLanguage, resolveLanguage, turnLanguage } from '../../../src/ui/i18n/language';
@@ -143,5 +143,15 @@ describe('translated screens hold no English of their own', () => {
   it('the check finds English text and labels', () => {
     const file = 'tests/unit/ui/fixtures/untranslated.tsx';
     expect(englishIn(file)).toEqual(['aria-label="Close the panel"', 'text “Save the file”']);
+  });
+});
+
+describe('workspaceName', () => {
+  it('shows the first workspace, named by the app, in the app\'s language and a chosen name as written', () => {
+    expect(workspaceName('My documents', APP.fr)).toBe('Mes documents');
+    expect(workspaceName('Mes documents', APP.de)).toBe('Meine Dokumente');
+    expect(workspaceName('Meine Dokumente', APP.en)).toBe('My documents');
+    expect(workspaceName('Acme v. Widget (2026)', APP.fr)).toBe('Acme v. Widget (2026)');
+    expect(workspaceName('My documents 2', APP.fr)).toBe('My documents 2');
   });
 });

@@ -148,6 +148,14 @@ describe('cleanPages: page-number lines', () => {
     expect(cleanPages([{ page: 1, text: `First line.\n${kept}\nLast line.` }]).pages[0]?.text).toBe(`First line.\n${kept}\nLast line.`);
   });
 
+  it('removes a line of dashes alone (an EDGAR filing\'s underline) and keeps dashes inside a line', () => {
+    // Stamps.com's co-branding agreement: "(c) Termination Period.\n------------------\n(i) …".
+    const { pages } = cleanPages([
+      { page: 1, text: '(c) Termination Period.\n------------------\n(i) Upon termination, the parties shall cooperate.\n- - - -----------\n— ——— ———\nBy: /s/ Jane Roe ------------ Title: CEO\nItem - --' },
+    ]);
+    expect(pages[0]?.text).toBe('(c) Termination Period.\n(i) Upon termination, the parties shall cooperate.\nBy: /s/ Jane Roe ------------ Title: CEO\nItem - --');
+  });
+
   it('accepts a constant offset between page index and label (an excerpt starting at page 233)', () => {
     const input = Array.from({ length: 5 }, (_, i) => ({ page: i + 1, text: `Text of page ${i}.\n${233 + i}` }));
     expect(cleanPages(input).pages.every((p) => !/\n/.test(p.text))).toBe(true);

@@ -130,6 +130,10 @@ describe('metadata facts through the alias map', () => {
   it('a fact word with content that names no document goes to the ask path', async () => {
     expect(await route('what is the title of section 5?')).toBeNull();
     expect(await route('how long is the term of the NDA?')).toBeNull();
+    // How long a contract is asks its term, in every language; its pages are asked as pages.
+    expect(await route('how long is the Acme agreement?')).toBeNull();
+    expect(await route('Wie lang ist der AVV?')).toBeNull();
+    expect(await route('how many pages is the NDA?')).toMatchObject({ family: 'metadata_fact', factKind: 'pages' });
     // When it was signed is a date in the text, not who the parties are.
     expect(await route('when was the Acme agreement signed?')).toBeNull();
     expect(await route('Quand le NDA a-t-il été signé ?')).toBeNull();

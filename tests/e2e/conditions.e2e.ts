@@ -102,4 +102,21 @@ describe('answers that state the answer: values and questions with a condition',
     const facts = Object.fromEntries([...Array(about.rowCount).keys()].map((i) => [about.getRow(i + 1).getCell(1).text, about.getRow(i + 1).getCell(2).value]));
     expect(facts).toMatchObject({ Question: question, Documents: 4, Yes: 2, No: 1, 'Could not be judged': 1 });
   });
+
+  it.each([
+    ['Quels contrats se renouvellent automatiquement ?', 'Oui pour 4 documents sur 4'],
+    ['Welche Verträge verlängern sich automatisch?', 'Ja bei 4 von 4'],
+  ])('asks "%s" of the English contracts in its language: each renews itself', async (question, count) => {
+    // Each document is asked the question's content ("renouvellent automatiquement"), read in the
+    // whole question's language; it was "non" for every contract when that was left undetected.
+    await ask(s.page, question);
+    const turn = latestTurn(s.page);
+    expect(await turn.getAttribute('data-state')).toBe('action');
+    await turn.getByTestId('approve').click();
+    await turn.getByTestId('flow-result').waitFor({ timeout: 60_000 });
+    expect(await turn.getByTestId('flow-answer').textContent()).toContain(count);
+    const verdicts = await turn.getByTestId('flow-verdict').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-verdict')));
+    expect(verdicts).toEqual(['yes', 'yes', 'yes', 'yes']);
+    expect(await turn.getByTestId('flow-value').allTextContents()).toEqual(Array(4).fill(expect.stringMatching(/\b1\b/u)));
+  });
 });

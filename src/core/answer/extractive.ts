@@ -23,7 +23,7 @@ import { documentLabel } from '../ingest/identity/label';
 import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
-import { isDefinition, isExecutionLine, isHeadingOnly, isTocLine } from './quote-kind';
+import { isDefinition, isExecutionLine, isHeadingOnly, isOpeningStatement, isTocLine } from './quote-kind';
 import { SentenceRanker, type ScoredSentence } from './relevance';
 import type { AnswerSource, AnswerValue } from '../answer-types';
 import { valueNotStated, valueSentence } from './value-line';
@@ -134,11 +134,24 @@ function withKind(text: string, sentences: readonly ScoredSentence[], source: An
   });
 }
 
-/** The best quotable sentence of a source; a definition only when it is all there is. */
-function bestSentence(text: string, sentences: readonly ScoredSentence[]): ScoredSentence | undefined {
+/** Pages of a contract where its opening statement may stand (after a cover page). */
+const OPENING_PAGES = 2;
+
+/**
+ * Whether a sentence is a contract's opening statement ("… dated April 15, 1994 by and between
+ * …"), set aside like a definition when a clause is asked: the title of an "Exclusive Distributor
+ * Agreement" gives it the words of the exclusivity asked about, and it names the parties, not what
+ * the clause provides. Asked for the parties or the effective date, it is the answer.
+ */
+function opensContract(source: AnswerSource, sentence: string, asked: ValueKind | null): boolean {
+  return asked !== 'parties' && asked !== 'effective_date' && source.pageStart <= OPENING_PAGES && isOpeningStatement(sentence);
+}
+
+/** The best quotable sentence of a source; a definition (or what `aside` sets aside) only when it is all there is. */
+function bestSentence(text: string, sentences: readonly ScoredSentence[], aside: (sentence: string) => boolean = () => false): ScoredSentence | undefined {
   const ok = sentences.filter((s) => quotable(text, s));
   const ordered = [...ok].sort((a, b) => b.score - a.score || a.start - b.start);
-  return ordered.find((s) => s.score > 0 && !isDefinition(text.slice(s.start, s.end))) ?? ordered[0];
+  return ordered.find((s) => s.score > 0 && !isDefinition(text.slice(s.start, s.end)) && !aside(text.slice(s.start, s.end))) ?? ordered[0];
 }
 
 export interface ExtractiveAnswer {
@@ -241,7 +254,7 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
   const found = findValue(asked, sources, ranker, kindOf);
   const bestOf = sources.map((source, i) => {
-    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf));
+    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf), (t) => kindOf !== undefined && opensContract(source, t, asked));
     return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : NOT_OF_KIND };
   });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
@@ -291,7 +304,11 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // A definition is quoted after the clauses (the question is what the contract does, the
   // definition what its words mean): "what happens if one side gets bought?" opens with the clause
   // on a change of control, then "“Change of Control” means …". The value found stays first.
-  const defines = (p: Pick) => isDefinition(p.source.text.slice(p.sentence.start, p.sentence.end));
+  // So is the contract's opening statement when a clause is asked (`opensContract`).
+  const defines = (p: Pick) => {
+    const sentence = p.source.text.slice(p.sentence.start, p.sentence.end);
+    return isDefinition(sentence) || (kindOf !== undefined && opensContract(p.source, sentence, asked));
+  };
   chosen.splice(valuePicks, Infinity, ...chosen.slice(valuePicks).filter((p) => !defines(p)), ...chosen.slice(valuePicks).filter(defines));
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));
   if (chosen.length === 0 && opening) chosen.push({ source: sources[0]!, sentence: opening });

@@ -59,4 +59,20 @@ export function isExecutionLine(text: string): boolean {
   return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)(?![\p{L}\p{N}_])/iu.test(text);
 }
 
+/**
+ * The contract's opening statement, which names the parties ("EXCLUSIVE DISTRIBUTOR AGREEMENT
+ * ("Agreement") dated as April 15, 1994 by and between IMRS OPERATIONS INC. … and Delteq Pte Ltd",
+ * « Le présent contrat est conclu entre … », „Dieser Vertrag wird zwischen … geschlossen“): it says
+ * who agreed, not what a clause provides, though a title naming the clause ("Exclusive …") gives
+ * it the clause's words. Only a sentence on a contract's first pages is one (`extractive.ts`).
+ */
+export function isOpeningStatement(text: string): boolean {
+  return OPENING_STATEMENT.some((re) => re.test(text));
+}
+const OPENING_STATEMENT = [
+  /\b(?:made|entered|executed|dated|effective|concluded|agreement|contract)\b[^.;]{0,300}?\bby\s+and\s+(?:between|among)\b/iu,
+  /\b(?:est|a\s+été)\s+conclu\s+entre\b|\bentre\s+les\s+soussigné/iu,
+  /\b(?:vertrag|vereinbarung)\b[^.;]{0,40}\b(?:wird|ist)\s+zwischen\b[^.;]{0,300}\b(?:geschlossen|abgeschlossen)\b/iu,
+];
+
 export { isDefinition } from '../text/definitions';

@@ -46,7 +46,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   const documents = await deps.documents();
   const terms = deps.terms ? await deps.terms(questionWords(question)) : undefined;
   throwIfAborted(signal, 'ask');
-  const questionLanguage = detectQueryLanguage(question);
+  const questionLanguage = request.context?.language ?? detectQueryLanguage(question);
   const planned = planScope(question, documents, request.context ?? {}, { ...(terms ? { terms } : {}), language: questionLanguage });
   const plan = planned.kind === 'search' && !request.context?.anyLanguage ? { ...planned, scope: languageScope(planned.scope, question, documents) } : planned;
   if (plan.kind === 'clarify') {
@@ -79,7 +79,7 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
     selection: { ...selection, topK: Math.max(selection.topK * CANDIDATES_PER_SLOT, MIN_CANDIDATES), perFile: selection.perFile * CANDIDATES_PER_SLOT },
   };
   const filters = plan.scope.documentIds.length > 0 ? { documentIds: plan.scope.documentIds } : {};
-  const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch }, { signal });
+  const response = await deps.retriever.search({ text: plan.query, filters, settings: fetch, ...(request.context?.language ? { language: request.context.language } : {}) }, { signal });
   throwIfAborted(signal, 'ask');
   // The clause kind asked about is read from the question without the words naming its documents
   // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).

@@ -23,6 +23,12 @@ export interface AskContext {
   readonly sectionOrdinal?: string | null;
   /** Search the whole workspace even when the question's language would narrow it (language-preference.ts). */
   readonly anyLanguage?: boolean;
+  /**
+   * The question's language when the caller knows it better than its words tell: a workspace
+   * question's flow asks each document only the question's content ("renouvellent
+   * automatiquement" of « Quels contrats se renouvellent automatiquement ? »), too short to detect.
+   */
+  readonly language?: string | null;
 }
 
 export interface AskRequest {

@@ -23,7 +23,7 @@ import { readerIdentity } from '../scan/reader';
 import { isContentsPassage } from '../text/contents';
 import { expandShorthand } from '../text/shorthand';
 import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
-import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, type ClassifierOptions } from '../scan/classify';
+import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, QUESTION_WEIGHT, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
@@ -209,7 +209,14 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     // name a kind for the names of parties and numbers alone).
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
-    if (!p) return named.map((l) => this.withNames(l));
+    if (!p) {
+      // Naming no kind by the playbook's words, it may still ask a value whose kind its own words
+      // tell, read as written (values/extract.ts): „Welche Verträge verlängern sich automatisch?“
+      // asks the renewal term, where the stems of „verlängern“ and „verlangen“ are one.
+      const valueAsked = named.length === 0 ? valueKindOf(question) : null;
+      const byValue = valueAsked ? KIND_OF_VALUE[valueAsked] : undefined;
+      return (byValue ? [{ type: byValue, score: QUESTION_WEIGHT }] : named).map((l) => this.withNames(l));
+    }
     // The words settle a torn head only when they ask the value and name nothing else.
     const wordsAsk = valueKindOf(question);
     const learned = this.askedKinds(p, wordsAsk && asksOnlyFor(question, wordsAsk) ? wordsAsk : null);

@@ -28,7 +28,7 @@ export const DEFAULT_CLAUSE_THRESHOLD = 0.5;
 const TITLE_WEIGHT = 0.55;
 const OUTER_TITLE_WEIGHT = 0.3;
 /** Evidence weight of a keyword found in a question. */
-const QUESTION_WEIGHT = 0.9;
+export const QUESTION_WEIGHT = 0.9;
 /**
  * A type's positive signals are tested in one pass (the gate) only when their cost together is
  * at most this (the built-ins' largest is 314): a costlier gate would be one long call a time
@@ -213,10 +213,11 @@ export class PlaybookClassifier implements ClauseClassifier {
     const language = this.questionLanguage(question);
     const own = language && language !== DEFAULT_LANGUAGE ? new Set(analyzer.terms(text, language)) : null;
     const matches = (k: readonly string[], words: ReadonlySet<string>) => k.length > 0 && k.every((term) => words.has(term));
+    const matchesOwn = (k: readonly string[], words: ReadonlySet<string>) => k.length > 0 && k.every((term) => meetsLoosely(term, words, language!));
     const labels: ClauseLabel[] = [];
     let translated = false;
     for (const t of this.types) {
-      const inOwn = own ? t.keywordTermsIn(language!).filter((k) => matches(k, own)).length : 0;
+      const inOwn = own ? t.keywordTermsIn(language!).filter((k) => matchesOwn(k, own)).length : 0;
       const inEnglish = t.keywordTerms.slice(0, t.ownKeywords).filter((k) => matches(k, terms)).length;
       const inAny = language === null ? t.keywordTerms.slice(t.ownKeywords).filter((k) => matches(k, terms)).length : 0;
       if (inEnglish === 0 && inAny > 0) translated = true;
@@ -300,4 +301,26 @@ function dot(a: Float32Array, b: Float32Array): number {
 export function stripDocumentNames(question: string): string {
   const afterConsider = /^\s*consider\b[^;]*;\s*/i.test(question) ? question.replace(/^\s*consider\b[^;]*;\s*/i, '') : question;
   return afterConsider.replace(/\b(?:[A-Z][\w&.,'-]*\s+){1,8}(?:Agreement|Contract|Addendum|Amendment)\b/g, ' ');
+}
+
+/**
+ * Inflectional endings the French and German stemmers leave on some forms: a question's word meets
+ * a keyword's when its stem is the keyword's plus such an ending ("se renouvellent" →
+ * "renouvellent", the stem of "renouvellement" "renouvel" + "lent"). Only that way round and only an
+ * ending: a German compound ("vertrags" of „Vertragsende“) is no match, nor a shorter stem that
+ * two words share once the umlauts are folded („verlängern“ and „verlangen“ are both "verlang").
+ * Without it « Quels contrats se renouvellent automatiquement ? » named no kind.
+ */
+const LOOSE_ENDINGS: Readonly<Record<string, RegExp>> = {
+  fr: /^(?:e|es|s|x|ent|lent|le|les|er|é|ée|és|ées|ant|ons|ez|ait|aient)$/u,
+  de: /^(?:e|en|er|ern|ert|et|t|te|ten|st|ung|ungen|n)$/u,
+};
+
+/** Whether a keyword's term is among a question's terms, or one of them is it plus an inflectional ending (LOOSE_ENDINGS). */
+function meetsLoosely(term: string, words: ReadonlySet<string>, language: string): boolean {
+  if (words.has(term)) return true;
+  const ending = LOOSE_ENDINGS[language];
+  if (!ending || term.length < 5) return false;
+  for (const w of words) if (w.length > term.length && w.startsWith(term) && ending.test(w.slice(term.length))) return true;
+  return false;
 }

@@ -544,7 +544,7 @@ const OTHER_ANCHOR = 0.5;
 
 /** The defined term right after a date: "(the "Effective Date")", "(“Effective Date”)", « (la « Date d’effet ») ». */
 const NAMED_EFFECTIVE = /^\s*(?:,\s*)?\(\s*(?:the\s+|la\s+|das\s+)?["“«„]?\s*(?:effective\s+date|date\s+d['’]effet|datum\s+des\s+inkrafttretens|inkrafttreten)/iu;
-const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|upon|as\s+of|as\s+from|from|this)?\s*(?:the\s+)?$/iu;
+const STARTS = /(?<![\p{L}\p{N}_])(?:effective|commenc\w*|begin\w*|start\w*|dated|as\s+of|entered\s+into|made|en\s+date\s+du|à\s+compter\s+du|prend\w*\s+effet\s+(?:le|au)|entr\w*\s+en\s+vigueur\s+le|vom|ab\s+dem|mit\s+wirkung\s+(?:zum|vom)|tritt\s+(?:am|zum))\s*(?:on|upon|as\s+of|as\s+from|as|from|this)?\s*(?:the\s+)?$/iu;
 /** The start named, then its date: "“Effective Date” shall mean December 5, 2014", "The commencement date for this contract will be 16th June 2004", "The Effective Date of this Agreement … is September 21, 1998". */
 const START_NAMED_IS = /\b(?:effective|commencement|start(?:ing)?)\s+date\b[^.;]{0,80}?\b(?:is|means|shall\s+(?:mean|be)|will\s+be)\s*:?\s*(?:the\s+)?$/iu;
 

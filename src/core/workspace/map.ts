@@ -11,6 +11,7 @@ import type { Asker } from '../ask/types';
 import { InputError } from '../errors';
 import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
+import { detectQueryLanguage } from '../search/query-language';
 import type { PipelinePassage, PipelineSettings } from '../search-types';
 import { splitSentences } from '../text/sentences';
 import { askedValue, extractValue, valueContext } from '../values/extract';
@@ -115,7 +116,9 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
 
 /** Runs one item (the FlowExecutor.run of question flows). */
 export async function askItem(item: WorkItem, flow: FlowRecord, deps: AskItemDeps, options: JobOptions = {}): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
-  const row = await askItemRow(item, deps, options);
+  // The item asks the question's content only ("renouvellent automatiquement"), too few words to
+  // tell their language: the whole question tells it.
+  const row = await askItemRow(item, flow.question ? detectQueryLanguage(flow.question) : null, deps, options);
   // A question with a condition: the row says whether this document meets it (conditions.ts).
   const condition = parseCondition(flow.question);
   if (!condition) return row;
@@ -128,9 +131,9 @@ export async function askItem(item: WorkItem, flow: FlowRecord, deps: AskItemDep
   return { ...row, verdict };
 }
 
-async function askItemRow(item: WorkItem, deps: AskItemDeps, options: JobOptions): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
+async function askItemRow(item: WorkItem, language: string | null, deps: AskItemDeps, options: JobOptions): Promise<Omit<FlowRow, 'itemId' | 'ms'>> {
   if (!item.documentId) throw new InputError(`workspace: work item ${item.id} has no document to ask`);
-  const result = await deps.asker.ask({ question: item.query, context: { userScope: [item.documentId] }, settings: itemSettings(item, deps.settings) }, options);
+  const result = await deps.asker.ask({ question: item.query, context: { userScope: [item.documentId], ...(language ? { language } : {}) }, settings: itemSettings(item, deps.settings) }, options);
   const best = result.passages[0];
   const score = result.sufficiency?.score ?? null;
   const clause = result.sufficiency?.signals?.['clause'];

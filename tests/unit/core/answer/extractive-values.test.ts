@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
-import { isDefinition, isHeadingOnly, isTocLine } from '../../../../src/core/answer/quote-kind';
+import { isDefinition, isHeadingOnly, isOpeningStatement, isTocLine } from '../../../../src/core/answer/quote-kind';
 import { askResult, MSA, NDA, PASSAGES } from '../../../helpers/ask-fixtures';
 
 describe('what a quote is', () => {
@@ -32,6 +32,18 @@ describe('what a quote is', () => {
     expect(isDefinition('"Term" means the Initial Term and any Renewal Term.')).toBe(true);
     expect(isDefinition('“Laufzeit“ bezeichnet die Dauer dieses Vertrags.')).toBe(true);
     expect(isDefinition('The Term shall be three years.')).toBe(false);
+  });
+
+  it.each([
+    ['EXCLUSIVE DISTRIBUTOR AGREEMENT ("Agreement") dated as April 15, 1994 by and between IMRS OPERATIONS INC. and Delteq Pte Ltd.', true],
+    ['This Agreement is made and entered into as of June 1, 2020 by and among Acme Inc., Beta LLC and Gamma GmbH.', true],
+    ['Le présent contrat est conclu entre la société Alpha SA et la société Beta SARL.', true],
+    ['Dieser Vertrag wird zwischen der Alpha GmbH und der Beta AG geschlossen.', true],
+    ['Any dispute between the parties arising under this Agreement shall be settled by arbitration.', false],
+    ['Any agreement entered into between Distributor and a sub-distributor shall be in writing.', false],
+    ['Les différends entre les parties sont soumis au tribunal de commerce de Paris.', false],
+  ])('%s → the contract\'s opening statement: %s', (text, opening) => {
+    expect(isOpeningStatement(text)).toBe(opening);
   });
 });
 

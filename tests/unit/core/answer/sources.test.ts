@@ -165,6 +165,27 @@ describe('extractive answers', () => {
     expect(answer.text).not.toContain('3 months');
   });
 
+  it('quotes the clause asked before the contract\'s opening statement whose title names it, and the opening statement when the parties or the date are asked', () => {
+    // Hyperion's "EXCLUSIVE DISTRIBUTOR AGREEMENT": the title gives the preamble the words of the exclusivity asked about.
+    const opening = 'EXCLUSIVE DISTRIBUTOR AGREEMENT ("Agreement") dated as April 15, 1994 by and between IMRS Operations Inc., a Delaware corporation ("Developer") and Delteq Pte Ltd, a Singapore company ("Distributor").';
+    const grant = '1.1 Exclusive Distribution License. Developer hereby grants to Distributor an exclusive, non-transferable right and license to market and distribute the Products in the Territory.';
+    const build = (question: string, page = 1) => buildSources(question, [fromPassage(passage({ doc: MSA, seq: 0, text: opening, page })), fromPassage(passage({ doc: MSA, seq: 3, text: grant, page: 2 }, 2))]);
+    const reading = () => ({ score: 0.9, sure: true });
+    const exclusive = 'is the distributor appointed exclusively?';
+    const answer = extractiveAnswer(exclusive, build(exclusive), 'en', reading).text;
+    expect(answer.indexOf('1.1 Exclusive Distribution License.')).toBeGreaterThan(-1);
+    expect(answer.indexOf('1.1 Exclusive Distribution License.')).toBeLessThan(answer.indexOf('by and between'));
+    // Without a clause asked, or far from the contract's opening, retrieval's order stands.
+    expect(composeExtractive(exclusive, build(exclusive), 'en').indexOf('by and between')).toBeLessThan(composeExtractive(exclusive, build(exclusive), 'en').indexOf('1.1 Exclusive'));
+    const later = extractiveAnswer(exclusive, build(exclusive, 9), 'en', reading).text;
+    expect(later.indexOf('by and between')).toBeLessThan(later.indexOf('1.1 Exclusive'));
+    // Asked when it was signed, the opening statement is the answer: "dated as April 15, 1994".
+    const signed = 'when was the distributor agreement signed?';
+    const dated = extractiveAnswer(signed, build(signed), 'en', reading, 'effective_date');
+    expect(dated.value).toMatchObject({ source: 1, value: { type: 'date', iso: '1994-04-15' } });
+    expect(dated.text.indexOf('by and between')).toBeLessThan(dated.text.indexOf('1.1 Exclusive') >>> 0);
+  });
+
   it('says so when there is no passage at all', () => {
     expect(composeExtractive('anything', [], 'fr')).toBe('Aucun passage des documents ne correspond à cette question.');
   });

@@ -47,6 +47,13 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Ist die Haftung begrenzt?'))[0]).toBe('cap_on_liability');
     expect(types(await classifier.questionTypes('Wie lange läuft der Vertrag?'))[0]).toBe('expiration_date');
     expect(types(await classifier.questionTypes('Wie lange läuft die Vereinbarung mit Prudential?'))[0]).toBe('expiration_date');
+    // A verb the stemmer leaves inflected: "se renouvellent" is "renouvellement"'s "renouvel" + "lent";
+    // „verlängern“ stems as „verlangen“ does, and is read by the value its words ask (values/extract.ts).
+    expect(types(await classifier.questionTypes('Quels contrats se renouvellent automatiquement ?'))).toEqual(['renewal_term']);
+    expect(types(await classifier.questionTypes('renouvellent automatiquement'))).toEqual(['renewal_term']);
+    expect(types(await classifier.questionTypes('Welche Verträge verlängern sich automatisch?'))).toEqual(['renewal_term']);
+    // A compound is no inflection: „Verträge“ does not name the kinds of „nach Vertragsende“ or „Vertragsende“.
+    expect(types(await classifier.questionTypes('Welche Verträge sind exklusiv?'))).toEqual(['exclusivity']);
     // A word that stems like a keyword but means something else: "verlangen" (demand) is no "Verlängerung", "assurer" no insurance.
     expect(types(await classifier.questionTypes('Kann der Inhaber vom Rechtsverletzer Unterlassung verlangen?'))).toEqual([]);
     expect(types(await classifier.questionTypes('Le prestataire doit-il assurer la maintenance du logiciel ?'))).not.toContain('insurance');

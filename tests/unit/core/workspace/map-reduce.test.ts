@@ -30,6 +30,16 @@ describe('the map step', () => {
     expect(itemSettings(ITEM).rerank).toBe(true);
   });
 
+  it('asks each document in the whole question\'s language, which the question\'s content alone is too short to tell', async () => {
+    // « Quels contrats se renouvellent automatiquement ? » asks each contract "renouvellent automatiquement".
+    const item = { ...ITEM, query: 'renouvellent automatiquement', subjects: ['renewal_term'] };
+    for (const [question, language] of [['Quels contrats se renouvellent automatiquement ?', 'fr'], ['Welche Verträge verlängern sich automatisch?', 'de'], ['which agreements renew automatically?', 'en']] as const) {
+      const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term]));
+      await askItem(item, { question } as FlowRecord, { asker: fake.asker });
+      expect(fake.requests[0]?.context).toEqual({ userScope: ['msa'], language });
+    }
+  });
+
   it('labels the row with the section its finding sits in, not the one its passage starts in', async () => {
     const packed = {
       ...PASSAGES.law,

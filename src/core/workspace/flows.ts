@@ -104,7 +104,7 @@ export interface FlowRow {
 export interface RowValue {
   readonly kind: TypedValue['kind'];
   readonly value: TypedValue['value'];
-  /** The value as written for people (the row's language). */
+  /** The value as written for people, in the question's language when it is told, else the document's. */
   readonly display: string;
 }
 

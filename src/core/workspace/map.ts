@@ -69,7 +69,7 @@ export function withoutHeading(finding: string, heading: string | null | undefin
  * it. Which value: as the ask path reads it (askedValue), the words weighed with the clause kinds
  * the question asks about ("How long is the warranty in each contract?" asks no end date).
  */
-function valueIn(query: string, subjects: readonly string[], passages: readonly PipelinePassage[]): { passage: PipelinePassage; value: RowValue; sentence: string } | null {
+function valueIn(query: string, subjects: readonly string[], passages: readonly PipelinePassage[], language: string | null): { passage: PipelinePassage; value: RowValue; sentence: string } | null {
   const kind = askedValue(query, subjects.map((type) => ({ type })));
   if (!kind) return null;
   let best: { passage: PipelinePassage; found: TypedValue } | null = null;
@@ -83,11 +83,12 @@ function valueIn(query: string, subjects: readonly string[], passages: readonly 
   const { passage, found } = best;
   const span = splitSentences(passage.chunk.text).find((s) => s.start <= found.span.start && found.span.start < s.end);
   const sentence = span ? passage.chunk.text.slice(span.start, span.end).trim() : passage.chunk.text.slice(found.span.start, found.span.end);
-  return { passage, sentence, value: { kind, value: found.value, display: formatValue(found.value, passage.document.language) } };
+  // Written in the question's language, as the answer's own words are ("2 ans, à chaque renouvellement" of an English contract); the quote stays as written.
+  return { passage, sentence, value: { kind, value: found.value, display: formatValue(found.value, language ?? passage.document.language) } };
 }
 
-function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null): Omit<FlowRow, 'itemId' | 'ms'> {
-  const valued = valueIn(item.query, item.subjects, passages);
+function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null, questionLanguage: string | null): Omit<FlowRow, 'itemId' | 'ms'> {
+  const valued = valueIn(item.query, item.subjects, passages, questionLanguage);
   const best = valued?.passage ?? passages[0]!;
   const language = best.document.language;
   const finding = valued && valued.sentence.length <= MAX_FINDING ? valued.sentence : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
@@ -138,7 +139,7 @@ async function askItemRow(item: WorkItem, language: string | null, deps: AskItem
   const score = result.sufficiency?.score ?? null;
   const clause = result.sufficiency?.signals?.['clause'];
   const judged = clause === undefined ? {} : { clause };
-  if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score), ...judged };
+  if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score, language), ...judged };
   const documents = await deps.asker.documents();
   const doc = documents.find((d) => d.id === item.documentId);
   const parties = doc ? shownParties(doc) : [];

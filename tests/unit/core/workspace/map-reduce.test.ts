@@ -40,6 +40,16 @@ describe('the map step', () => {
     }
   });
 
+  it('writes the value in the question\'s language, the quote as the contract has it', async () => {
+    const item = { ...ITEM, query: 'renouvellent automatiquement', subjects: ['renewal_term'] };
+    const fake = fakeAsk((r) => askResult(r.question, [PASSAGES.term]));
+    const row = await askItem(item, { question: 'Quels contrats se renouvellent automatiquement ?' } as FlowRecord, { asker: fake.asker });
+    expect(row).toMatchObject({ verdict: 'yes', value: { kind: 'renewal_term', display: '1 an, à chaque renouvellement' } });
+    expect(row.finding).toContain('renews automatically for successive one (1) year periods');
+    const english = await askItem({ ...item, query: 'renew automatically' }, { question: 'which contracts renew automatically?' } as FlowRecord, { asker: fake.asker });
+    expect(english.value?.display).toBe('1 year, each renewal');
+  });
+
   it('labels the row with the section its finding sits in, not the one its passage starts in', async () => {
     const packed = {
       ...PASSAGES.law,

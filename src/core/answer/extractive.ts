@@ -253,8 +253,10 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   );
   const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
   const found = findValue(asked, sources, ranker, kindOf);
+  // The contract's opening statement is set aside like a definition when a clause is asked.
+  const asideAsOpening = (source: AnswerSource, sentence: string) => kindOf !== undefined && opensContract(source, sentence, asked);
   const bestOf = sources.map((source, i) => {
-    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf), (t) => kindOf !== undefined && opensContract(source, t, asked));
+    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf), (t) => asideAsOpening(source, t));
     return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : NOT_OF_KIND };
   });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));
@@ -304,10 +306,10 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // A definition is quoted after the clauses (the question is what the contract does, the
   // definition what its words mean): "what happens if one side gets bought?" opens with the clause
   // on a change of control, then "“Change of Control” means …". The value found stays first.
-  // So is the contract's opening statement when a clause is asked (`opensContract`).
+  // So is the contract's opening statement when a clause is asked.
   const defines = (p: Pick) => {
     const sentence = p.source.text.slice(p.sentence.start, p.sentence.end);
-    return isDefinition(sentence) || (kindOf !== undefined && opensContract(p.source, sentence, asked));
+    return isDefinition(sentence) || asideAsOpening(p.source, sentence);
   };
   chosen.splice(valuePicks, Infinity, ...chosen.slice(valuePicks).filter((p) => !defines(p)), ...chosen.slice(valuePicks).filter(defines));
   const opening = ranker.of(0).find((x) => quotable(sources[0]!.text, x));

@@ -209,16 +209,15 @@ export class LearnedClauseClassifier implements ClauseClassifier {
     // name a kind for the names of parties and numbers alone).
     const { labels: named, foreign } = this.names.questionNames(question, options);
     const p = foreign ? null : this.model.questionScores(question);
+    const wordsAsk = valueKindOf(question);
     if (!p) {
       // Naming no kind by the playbook's words, it may still ask a value whose kind its own words
       // tell, read as written (values/extract.ts): „Welche Verträge verlängern sich automatisch?“
       // asks the renewal term, where the stems of „verlängern“ and „verlangen“ are one.
-      const valueAsked = named.length === 0 ? valueKindOf(question) : null;
-      const byValue = valueAsked ? KIND_OF_VALUE[valueAsked] : undefined;
+      const byValue = named.length === 0 && wordsAsk ? KIND_OF_VALUE[wordsAsk] : undefined;
       return (byValue ? [{ type: byValue, score: QUESTION_WEIGHT }] : named).map((l) => this.withNames(l));
     }
     // The words settle a torn head only when they ask the value and name nothing else.
-    const wordsAsk = valueKindOf(question);
     const learned = this.askedKinds(p, wordsAsk && asksOnlyFor(question, wordsAsk) ? wordsAsk : null);
     const byType = new Map<string, ClauseLabel>();
     for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {

@@ -17,7 +17,8 @@
  *    are removed when they sit at the very top or bottom of a page (a number between dashes,
  *    "-4-", "- 4 -", wherever it sits: a filing whose printed pages do not match the PDF's has them
  *    mid-page), counting only lines removed
- *    by rule 1 as already gone. A bare number must be plausible as a page label: within 20 of the
+ *    by rule 1 as already gone. A line of dashes alone (an EDGAR filing's underline under a
+ *    heading, a rule in a signature block or table) goes wherever it sits; dashes inside a line stay. A bare number must be plausible as a page label: within 20 of the
  *    page index, or at an offset from it shared by several pages. Upper-case roman numerals count
  *    only at the bottom ("IV" at the top is a part label).
  * 3. Words hyphenated across a line break (also across a page break, after rules 1-2) are joined:
@@ -112,7 +113,11 @@ export function cleanPages(pages: readonly CleanPage[], options: CleanOptions = 
     }
   }
   const pageNumberLines = removePageNumbers(docs);
-  for (const d of docs) d.lines.forEach((line, i) => DASH_RULE.test(line.trim()) && d.removed.add(i));
+  for (const d of docs) {
+    d.lines.forEach((line, i) => {
+      if (DASH_RULE.test(line.trim())) d.removed.add(i);
+    });
+  }
   let removedLines = 0;
   for (const d of docs) removedLines += d.removed.size;
 

@@ -212,12 +212,12 @@ export class PlaybookClassifier implements ClauseClassifier {
     // keywords are never stemmed as French, nor French ones read in an English question.
     const language = this.questionLanguage(question);
     const own = language && language !== DEFAULT_LANGUAGE ? new Set(analyzer.terms(text, language)) : null;
-    const matches = (k: readonly string[], words: ReadonlySet<string>) => k.length > 0 && k.every((term) => words.has(term));
-    const matchesOwn = (k: readonly string[], words: ReadonlySet<string>) => k.length > 0 && k.every((term) => meetsLoosely(term, words, language!));
+    // In the question's own language a keyword also meets its word with an ending the stemmer left (`meets`).
+    const matches = (k: readonly string[], words: ReadonlySet<string>, inflected: string | null = null) => k.length > 0 && k.every((term) => meets(term, words, inflected));
     const labels: ClauseLabel[] = [];
     let translated = false;
     for (const t of this.types) {
-      const inOwn = own ? t.keywordTermsIn(language!).filter((k) => matchesOwn(k, own)).length : 0;
+      const inOwn = own ? t.keywordTermsIn(language!).filter((k) => matches(k, own, language)).length : 0;
       const inEnglish = t.keywordTerms.slice(0, t.ownKeywords).filter((k) => matches(k, terms)).length;
       const inAny = language === null ? t.keywordTerms.slice(t.ownKeywords).filter((k) => matches(k, terms)).length : 0;
       if (inEnglish === 0 && inAny > 0) translated = true;
@@ -316,10 +316,10 @@ const LOOSE_ENDINGS: Readonly<Record<string, RegExp>> = {
   de: /^(?:e|en|er|ern|ert|et|t|te|ten|st|ung|ungen|n)$/u,
 };
 
-/** Whether a keyword's term is among a question's terms, or one of them is it plus an inflectional ending (LOOSE_ENDINGS). */
-function meetsLoosely(term: string, words: ReadonlySet<string>, language: string): boolean {
+/** Whether a keyword's term is among a question's terms, or (read in `language`) one of them is it plus an inflectional ending (LOOSE_ENDINGS). */
+function meets(term: string, words: ReadonlySet<string>, language: string | null): boolean {
   if (words.has(term)) return true;
-  const ending = LOOSE_ENDINGS[language];
+  const ending = language ? LOOSE_ENDINGS[language] : undefined;
   if (!ending || term.length < 5) return false;
   for (const w of words) if (w.length > term.length && w.startsWith(term) && ending.test(w.slice(term.length))) return true;
   return false;

@@ -309,7 +309,8 @@ export function stripDocumentNames(question: string): string {
  * "renouvellent", the stem of "renouvellement" "renouvel" + "lent"). Only that way round and only an
  * ending: a German compound ("vertrags" of „Vertragsende“) is no match, nor a shorter stem that
  * two words share once the umlauts are folded („verlängern“ and „verlangen“ are both "verlang").
- * Without it « Quels contrats se renouvellent automatiquement ? » named no kind.
+ * Without it « Quels contrats se renouvellent automatiquement ? » named no kind. A German participle's
+ * "ge-" is set aside first („gekündigt“ → "kundig" + "t").
  */
 const LOOSE_ENDINGS: Readonly<Record<string, RegExp>> = {
   fr: /^(?:e|es|s|x|ent|lent|le|les|er|é|ée|és|ées|ant|ons|ez|ait|aient)$/u,
@@ -321,6 +322,11 @@ function meets(term: string, words: ReadonlySet<string>, language: string | null
   if (words.has(term)) return true;
   const ending = language ? LOOSE_ENDINGS[language] : undefined;
   if (!ending || term.length < 5) return false;
-  for (const w of words) if (w.length > term.length && w.startsWith(term) && ending.test(w.slice(term.length))) return true;
+  for (const word of words) {
+    // A German participle carries "ge-" before the stem: „ordentlich gekündigt“ meets „ordentliche Kündigung“ ("ge" + "kundig" + "t").
+    for (const w of language === 'de' && word.startsWith('ge') ? [word, word.slice(2)] : [word]) {
+      if (w.length > term.length && w.startsWith(term) && ending.test(w.slice(term.length))) return true;
+    }
+  }
   return false;
 }

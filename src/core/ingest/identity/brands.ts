@@ -63,11 +63,24 @@ function markedNames(text: string): string[] {
 /** Generic words a mark's definition uses that are not a brand ("the Marks", "the System"). */
 const GENERIC = /^(?:the\s+)?(?:marks?|trademarks?|names?|system|products?|services?|licensed\s+\w+|proprietary\s+marks?|brand|company|agreement|territory|business)$/iu;
 
+/** A lead that names a mark by what it is (a brand, a mark, a name), not by the business using it ("d/b/a"). */
+const WEAK_LEAD = /^(?:brand|(?:trade|service)?marks?|under|operating)/iu;
+
+/**
+ * An unquoted name after a weak lead in a passage written in capitals ("… DAMAGE TO GOODWILL OR
+ * BRAND EQUITY"): capitals there say nothing of a name, so only a quoted one counts.
+ */
+function capitalsOnly(m: RegExpMatchArray): boolean {
+  if (m[1] !== undefined) return false;
+  const lead = m[0].slice(0, m[0].length - (m[2] ?? '').length);
+  return WEAK_LEAD.test(lead) && !/\p{Ll}/u.test(lead);
+}
+
 export function extractBrands(text: string): string[] {
   const opening = text.slice(0, OPENING_CHARS);
   const out: string[] = [];
   // Names a lead introduces first, then names written with a trademark sign, in the order they come.
-  const found = [...[...opening.matchAll(BRAND)].map((m) => m[1] ?? m[2] ?? ''), ...markedNames(opening)];
+  const found = [...[...opening.matchAll(BRAND)].filter((m) => !capitalsOnly(m)).map((m) => m[1] ?? m[2] ?? ''), ...markedNames(opening)];
   for (const name of found) {
     const raw = name.replace(/(?<![,;.])[,;.]+$/u, '').trim();
     if (raw.length < 2 || GENERIC.test(raw) || !/\p{L}/u.test(raw)) continue;

@@ -170,7 +170,22 @@ function preambleCandidates(opening: string): { readonly body: string; readonly 
 
 const DEFINITION_PAREN = /\((?:[^()]{0,60}["“„«‘]|\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}[^()]{0,40}\))/u;
 /** A definition without parentheses: "hereinafter referred to as “Transporter”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –". */
-const ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’]/iu;
+const QUOTED_ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’]/iu;
+/**
+ * The same aside without quotes, set off by dashes or commas: "— hereinafter referred to as
+ * Cremer —", ", hereinafter called Licensee,", "– nachfolgend Auftragnehmer genannt –". One to
+ * three capitalised words, then the aside's end (a dash, a comma, a semicolon or the line's end).
+ */
+const UNQUOTED_ASIDE = /(?:^|[—–,]|\s-)[ \t]*(?:hereinafter|ci-après|nachfolgend)[ \t]+(?:(?:also|jointly|collectively)[ \t]+)?(?:(?:referred[ \t]+to[ \t]+as|called|named|dénommée?s?|désignée?s?|appelée?s?)[ \t]+)?(?:(?:the|le|la|l['’]|der|die|das)[ \t]*)?(\p{Lu}[\p{L}\p{N}&.-]*(?:[ \t]+[\p{Lu}\p{N}][\p{L}\p{N}&.-]*){0,2})(?:[ \t]+(?:genannt|bezeichnet))?[ \t]*(?=[—–,;]|[ \t]-|\r?\n|$)/mu;
+const UNQUOTED_ASIDES = new RegExp(UNQUOTED_ASIDE.source, 'gmu');
+
+/** The first aside defining a name in a text, quoted or not. */
+function firstAside(text: string): { index: number; length: number } | null {
+  const found = [QUOTED_ASIDE.exec(text), UNQUOTED_ASIDE.exec(text)].filter((m): m is RegExpExecArray => m !== null);
+  if (found.length === 0) return null;
+  const m = found.reduce((a, b) => (b.index < a.index ? b : a));
+  return { index: m.index, length: m[0].length };
+}
 
 /** The text up to where the recitals or clauses begin, or the first paragraph ending in a full stop. */
 function preambleBody(window: string): string {
@@ -345,9 +360,9 @@ function partyOf(raw: string, any = false): Party | null {
   if (name) {
     const after = Math.max(0, text.indexOf(name)) + name.length;
     const paren = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked.slice(after));
-    const aside = ASIDE.exec(text.slice(after, 600));
+    const aside = firstAside(text.slice(after, 600));
     const at = [paren ? after + paren.index : Infinity, aside ? after + aside.index : Infinity].reduce((a, b) => Math.min(a, b));
-    const definition = at === Infinity ? '' : paren && after + paren.index === at ? text.slice(at, at + paren[0].length) : text.slice(at, at + aside![0].length);
+    const definition = at === Infinity ? '' : paren && after + paren.index === at ? text.slice(at, at + paren[0].length) : text.slice(at, at + aside!.length);
     const defined = definedNames(definition);
     // "the Law of the People's Republic of China on Joint Ventures … (the “Joint Venture Law”)": a statute, not a party.
     if (defined.some((d) => STATUTE.test(d))) return null;
@@ -477,6 +492,8 @@ function definedNames(text: string): string[] {
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
   for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());
+  // "— hereinafter referred to as Cremer —": unquoted, between dashes or commas.
+  for (const m of text.matchAll(UNQUOTED_ASIDES)) out.push(m[1]!.trim());
   return [...new Set(out.map((s) => s.replace(/(?<![,;.])[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];
 }
 

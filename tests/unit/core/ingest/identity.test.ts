@@ -144,6 +144,19 @@ describe('parties', () => {
     ]);
   });
 
+  it('reads a short name defined without quotes between dashes or commas', () => {
+    const dashed = `SUPPLY AGREEMENT\n\nbetween\n\nHOLZMANN OLEO GmbH & Co KG, Glockengiesserwall 3, 20095 Hamburg,\n\nGermany\n\n— hereinafter referred to as Holzmann —\n\nand\n\nNovagen Pharmaceutical Inc, 60 Leveroni Court, Novato, California 94949\n\n— hereinafter referred to as Novagen —\n\n each party also referred to as a "Party"\n\nPreamble`;
+    expect(extractParties(dashed).map((p) => [p.name, p.shortNames])).toEqual([
+      ['HOLZMANN OLEO GmbH', ['Holzmann']],
+      ['Novagen Pharmaceutical Inc', ['Novagen']],
+    ]);
+    const de = `Vertrag zwischen der Muster GmbH, Musterstraße 1, Berlin – nachfolgend Muster genannt – und der Beispiel AG – nachfolgend Auftraggeber –\n\nPräambel`;
+    expect(extractParties(de).map((p) => [p.name, p.shortNames, p.role])).toEqual([
+      ['Muster GmbH', ['Muster'], null],
+      ['Beispiel AG', [], 'Auftraggeber'],
+    ]);
+  });
+
   it('reads "Party A:" lines and, when the opening names no party, the signature block', () => {
     const labelled = `INTELLECTUAL PROPERTY AGREEMENT\n\nThis Agreement is entered into on February 8, 2007 between the following two parties:\n\nParty A: JingWei HengTong Technology Co., Ltd.\nParty B: ShenZhen JingWei Communication Co., Ltd.\n\nWHEREAS:`;
     expect(extractParties(labelled).map((p) => [p.name, p.role])).toEqual([
@@ -276,6 +289,12 @@ describe('identity', () => {
     expect(identity.brands).toEqual(['PIZZA FUSION', 'AIRSOPURE']);
     expect(identity.effectiveDate).toEqual({ text: 'September 1, 2015', iso: '2015-09-01' });
     expect(extractIdentity([page(US)]).effectiveDate).toEqual({ text: '23rd day of September, 2016', iso: '2016-09-23' });
+  });
+
+  it('takes no brand from a passage in capitals ("… GOODWILL OR BRAND EQUITY")', () => {
+    const capitals = 'SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Alpha Inc. and Beta Ltd.\n\n10) NEITHER PARTY IS LIABLE FOR INDIRECT DAMAGES, SUCH AS LOSS OF PROFIT OR DAMAGE TO GOODWILL OR BRAND EQUITY.\n\n11) THE PRODUCTS ARE SOLD UNDER THE NAME "NORDLICHT".';
+    expect(extractIdentity([page(capitals)]).brands).toEqual(['NORDLICHT']);
+    expect(extractIdentity([page('FRANCHISE AGREEMENT\n\nAlpha Inc. operates restaurants under the brand Pizza Vento.')]).brands).toEqual(['Pizza Vento']);
   });
 
   it('takes names written with a trademark sign as brands, not a table row’s words before one', () => {

@@ -71,15 +71,46 @@ export const BATCH_SIZE: Readonly<Record<Device, Readonly<Record<ModelRole, numb
   cpu: { embedder: 8, reranker: 8 },
 };
 
-export function selectProfile(caps: Capabilities): { profile: ProfileId; reason: string } {
+/** Why the automatic choice fell where it did: a code the screens word in their language (`reason` is its English). */
+export type ProfileCause =
+  | { readonly code: 'no-webgpu'; readonly error: string | null }
+  | { readonly code: 'software-adapter' }
+  | { readonly code: 'f16' }
+  | { readonly code: 'f16-small-buffers' }
+  | { readonly code: 'no-f16' }
+  | { readonly code: 'small-buffer'; readonly mib: number };
+
+/** A cause in English (logs, traces and the English screen). */
+function causeText(cause: ProfileCause): string {
+  switch (cause.code) {
+    case 'no-webgpu':
+      return cause.error ?? 'no WebGPU';
+    case 'software-adapter':
+      return 'the only WebGPU adapter is a software one (slower than WASM)';
+    case 'f16':
+      return 'WebGPU with shader-f16';
+    case 'f16-small-buffers':
+      return 'WebGPU with small buffer limits for fp16';
+    case 'no-f16':
+      return 'WebGPU without shader-f16';
+    case 'small-buffer':
+      return `the GPU's buffer limit (${cause.mib} MiB) is too small for these models`;
+  }
+}
+
+function chosen(profile: ProfileId, cause: ProfileCause): { profile: ProfileId; reason: string; cause: ProfileCause } {
+  return { profile, reason: causeText(cause), cause };
+}
+
+export function selectProfile(caps: Capabilities): { profile: ProfileId; reason: string; cause: ProfileCause } {
   const g = caps.webgpu;
-  if (!g) return { profile: 'cpu', reason: caps.webgpuError ?? 'no WebGPU' };
-  if (g.isFallbackAdapter) return { profile: 'cpu', reason: 'the only WebGPU adapter is a software one (slower than WASM)' };
+  if (!g) return chosen('cpu', { code: 'no-webgpu', error: caps.webgpuError });
+  if (g.isFallbackAdapter) return chosen('cpu', { code: 'software-adapter' });
   const fits = (r: { maxBufferSize: number; maxStorageBufferBindingSize: number }) =>
     g.maxBufferSize >= r.maxBufferSize && g.maxStorageBufferBindingSize >= r.maxStorageBufferBindingSize;
-  if (g.shaderF16 && fits(GPU_REQUIREMENTS.gpu)) return { profile: 'gpu', reason: 'WebGPU with shader-f16' };
-  if (fits(GPU_REQUIREMENTS['gpu-lite'])) return { profile: 'gpu-lite', reason: g.shaderF16 ? 'WebGPU with small buffer limits for fp16' : 'WebGPU without shader-f16' };
-  return { profile: 'cpu', reason: `the GPU's buffer limit (${Math.round(g.maxBufferSize / 2 ** 20)} MiB) is too small for these models` };
+  if (g.shaderF16 && fits(GPU_REQUIREMENTS.gpu)) return chosen('gpu', { code: 'f16' });
+  if (fits(GPU_REQUIREMENTS['gpu-lite'])) return chosen('gpu-lite', { code: g.shaderF16 ? 'f16-small-buffers' : 'no-f16' });
+  return chosen('cpu', { code: 'small-buffer', mib: Math.round(g.maxBufferSize / 2 ** 20) });
 }
 
 // ---- the plan ----------------------------------------------------------------------------------
@@ -115,6 +146,9 @@ export interface ModelPlan {
   readonly profile: ProfileId;
   readonly auto: boolean;
   readonly reason: string;
+  /** The automatic choice and why (the screens word it; `reason` says the same in English). */
+  readonly automatic: ProfileId;
+  readonly cause: ProfileCause;
   readonly embedder: RolePlan | null;
   readonly reranker: RolePlan | null;
 }
@@ -165,5 +199,5 @@ export function planModels(settings: PlanSettings, caps: Capabilities): ModelPla
     const choice = settings.reranker ?? profile.reranker;
     if (choice) reranker = rolePlan('reranker', choice, profile.device, caps, settings.custom, profile.rerankTop);
   }
-  return { profile: profileId, auto, reason, embedder, reranker };
+  return { profile: profileId, auto, reason, automatic: selected.profile, cause: selected.cause, embedder, reranker };
 }

@@ -143,11 +143,6 @@ export function generatorRows(view: ChatView, llm: LanguageModelsState): Generat
   });
 }
 
-/** The providers' names as the Settings screen says them. */
-export function providerLabel(id: ProviderId): string {
-  return PROVIDER_OPTIONS.find((p) => p.value === id)?.label ?? id;
-}
-
 export { sentence };
 
 /** The provider 'Automatic' would take now (whatever the workspace chose). */

@@ -11,7 +11,7 @@ import { describeStatus, type ModelStatus } from '../../models/status';
 
 export type { ModelRole } from '../../models/catalog';
 export type { PickedFile } from '../../models/import-folder';
-export type { ProfileId } from '../../models/profiles';
+export type { ModelPlan, ProfileCause, ProfileId } from '../../models/profiles';
 export type { ModelRow } from '../../models/status';
 
 /** The device profiles in display order. */

@@ -8,9 +8,12 @@ import { useRef, useState, type ReactNode } from 'react';
 import { generatorRows, HF_HOST, sentence, WEBLLM_LIBRARY_HOST, webLlmRows, type ChatView, type LanguageModelsState, type LlmDownload } from '../../app/models/chat-view';
 import type { PickedFile } from '../../app/models/model-view';
 import type { Run } from './panel-types';
-import { formatBytes } from './ModelManager';
+import { BYTE_UNITS, formatBytes } from './byte-units';
 import { useCasefile, useSession } from '../common/hooks';
+import { useStrings } from '../i18n/LanguageProvider';
+import { LANGUAGE_MODEL } from './llm-strings';
 import { canPickDirectory, filesFromInput, pickDirectory } from './model-folder';
+import { MODELS } from './model-strings';
 
 type Picked = { name: string; files: PickedFile[] } | null;
 
@@ -50,11 +53,14 @@ function useFolderPicker(testId: string, onPicked: (picked: Picked) => void, run
 }
 
 function Progress({ download, label }: { download: LlmDownload; label: string }) {
+  const t = useStrings(LANGUAGE_MODEL);
+  const m = useStrings(MODELS);
+  const u = useStrings(BYTE_UNITS);
   const p = download.progress;
   return (
     <div className="model-progress">
-      <progress max={100} value={p.percent} aria-label={`Downloading ${label}`} />
-      <span>{p.phase === 'downloading' ? (p.total > 0 ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)} (${Math.floor(p.percent)}%)` : 'Starting the download…') : 'Preparing the model…'}</span>
+      <progress max={100} value={p.percent} aria-label={m.downloadingModel(label)} />
+      <span>{p.phase === 'downloading' ? (p.total > 0 ? m.progress(formatBytes(p.loaded, u), formatBytes(p.total, u), Math.floor(p.percent)) : t.startingDownload) : t.preparingModel}</span>
     </div>
   );
 }
@@ -62,6 +68,9 @@ function Progress({ download, label }: { download: LlmDownload; label: string })
 export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: LanguageModelsState; run: Run; open: boolean }) {
   const app = useCasefile();
   const { chat } = useSession();
+  const t = useStrings(LANGUAGE_MODEL);
+  const m = useStrings(MODELS);
+  const u = useStrings(BYTE_UNITS);
   const [target, setTarget] = useState<string | null>(null);
   const [models, setModels] = useState('');
   const [libraries, setLibraries] = useState('');
@@ -72,47 +81,47 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
   const rows = webLlmRows(view, llm);
   const row = view.rows.find((r) => r.id === 'webllm');
   return (
-    <Panel title="WebLLM models" note="on this computer's graphics card" open={open} testId="webllm-panel">
+    <Panel title={t.webllmModels} note={t.webllmNote} open={open} testId="webllm-panel">
       <p className="muted small-text" data-testid="llm-device">
         {llm.device}
       </p>
       {!plan || plan.unavailable ? (
         <p className="llm-warning" data-testid="webllm-unavailable">
-          {plan ? sentence(plan.unavailable!) : 'Checking this device…'}. Choose the CPU model or a local server instead.
+          {plan ? sentence(plan.unavailable!) : m.checkingDevice}. {t.chooseInstead}
         </p>
       ) : (
         <>
           {plan.warning && (
             <p className="llm-warning" data-testid="webllm-warning">
-              {sentence(plan.warning)}. You can still choose one of the models that fit.
+              {sentence(plan.warning)}. {t.stillChoose}
             </p>
           )}
-          <ul className="llm-models" aria-label="WebLLM models">
+          <ul className="llm-models" aria-label={t.webllmModels}>
             {rows.map((r) => (
               <li key={r.id} className={r.fits || r.cached ? '' : 'llm-model-unfit'} data-testid="webllm-model" data-model={r.id} data-fits={String(r.fits)} data-cached={String(r.cached)}>
                 <label className="llm-model-name">
                   <input type="radio" name="webllm-model" checked={r.chosen} disabled={!r.fits && !r.cached} onChange={() => run(chat.setWebLlmModel(r.id))} />
                   <span>{r.label}</span> <span className="badge">{r.quant}</span>
-                  {r.recommended && <span className="badge tone-ok">Recommended</span>}
+                  {r.recommended && <span className="badge tone-ok">{t.recommended}</span>}
                 </label>
                 <span className="muted small-text">
-                  needs ≈ {formatBytes(r.gpuBytes)} of GPU memory · {r.languages}
+                  {t.needsGpu(formatBytes(r.gpuBytes, u))} · {r.languages}
                 </span>
-                {!r.fits && !r.cached && <span className="llm-reason">Does not fit this device: {r.reason}</span>}
+                {!r.fits && !r.cached && <span className="llm-reason">{t.doesNotFit(r.reason ?? '')}</span>}
                 {r.failure && !r.download && <p className="error-text llm-failure">{r.failure}</p>}
                 {r.download ? (
                   <div className="llm-model-actions">
                     <Progress download={r.download} label={r.id} />
                     <button type="button" className="small" onClick={() => app.llm.cancelDownload(r.download!.key)}>
-                      Cancel
+                      {m.cancel}
                     </button>
                   </div>
                 ) : (
                   <div className="llm-model-actions">
-                    {r.cached && <span className="badge tone-ok">Downloaded</span>}
+                    {r.cached && <span className="badge tone-ok">{m.status.cached}</span>}
                     {!r.cached && r.fits && (
                       <button type="button" className="small primary" onClick={() => run(app.llm.downloadWebLlm(r.id))}>
-                        {r.failure ? 'Retry' : 'Download'}
+                        {r.failure ? m.retry : m.download}
                       </button>
                     )}
                     {!r.cached && r.fits && (
@@ -124,12 +133,12 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
                           folder.pick();
                         }}
                       >
-                        Import folder…
+                        {t.importFolder}
                       </button>
                     )}
                     {r.cached && (
-                      <button type="button" className="small danger" onClick={() => run(app.llm.deleteWebLlm(r.id))} aria-label={`Delete ${r.label} ${r.quant}`}>
-                        Delete
+                      <button type="button" className="small danger" onClick={() => run(app.llm.deleteWebLlm(r.id))} aria-label={m.deleteModel(r.label, r.quant)}>
+                        {m.delete}
                       </button>
                     )}
                   </div>
@@ -137,22 +146,22 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
               </li>
             ))}
           </ul>
-          {row?.status.kind === 'not-downloaded' && <p className="hint">Downloaded once into this browser, then it works offline.</p>}
+          {row?.status.kind === 'not-downloaded' && <p className="hint">{t.downloadedOnce}</p>}
           {folder.input}
           <details className="model-source">
-            <summary>Download source</summary>
-            <p className="hint">WebLLM models come from the Hugging Face Hub and their GPU code from web-llm&apos;s library host, unless you set mirrors with the same layout. Nothing is downloaded until you press Download.</p>
+            <summary>{m.downloadSource}</summary>
+            <p className="hint">{t.webllmSourceHint}</p>
             <div className="llm-form-row">
-              <input aria-label="WebLLM model mirror" placeholder={llm.webllmSource?.modelHost ?? HF_HOST} value={models} onChange={(e) => setModels(e.target.value)} />
-              <input aria-label="WebLLM library mirror" placeholder={llm.webllmSource?.libraryHost ?? WEBLLM_LIBRARY_HOST} value={libraries} onChange={(e) => setLibraries(e.target.value)} />
+              <input aria-label={t.modelMirror} placeholder={llm.webllmSource?.modelHost ?? HF_HOST} value={models} onChange={(e) => setModels(e.target.value)} />
+              <input aria-label={t.libraryMirror} placeholder={llm.webllmSource?.libraryHost ?? WEBLLM_LIBRARY_HOST} value={libraries} onChange={(e) => setLibraries(e.target.value)} />
             </div>
             <div className="actions">
               <button type="button" disabled={!models.trim() && !libraries.trim()} onClick={() => run(app.llm.setWebLlmSource({ modelHost: models.trim() || null, libraryHost: libraries.trim() || null }))}>
-                Use mirror
+                {m.useMirror}
               </button>
               {llm.webllmSource && (
                 <button type="button" className="ghost" onClick={() => run(app.llm.setWebLlmSource(null))}>
-                  Use the default hosts
+                  {t.useDefaultHosts}
                 </button>
               )}
             </div>
@@ -166,6 +175,9 @@ export function WebLlmPanel({ view, llm, run, open }: { view: ChatView; llm: Lan
 export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: LanguageModelsState; run: Run; open: boolean }) {
   const app = useCasefile();
   const { chat } = useSession();
+  const t = useStrings(LANGUAGE_MODEL);
+  const m = useStrings(MODELS);
+  const u = useStrings(BYTE_UNITS);
   const folder = useFolderPicker('cpu-folder-input', (picked) => {
     if (picked) run(app.llm.importGeneratorFolder(picked.files, picked.name).then((spec) => chat.setGenerator({ model: spec.key, dtype: null })));
   }, run);
@@ -173,28 +185,29 @@ export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: L
   const device = view.settings.transformers.device;
   const webgpu = Boolean(llm.caps?.webgpu);
   return (
-    <Panel title="CPU model" note="on this computer's processor, any computer" open={open} testId="cpu-panel">
-      <p className="hint">A small model that runs on the processor (or on the graphics card through WebGPU). Slower than WebLLM, and its answers are simpler.</p>
+    <Panel title={t.cpuModel} note={t.cpuNote} open={open} testId="cpu-panel">
+      <p className="hint">{t.cpuHint}</p>
       <label className="model-field">
-        <span>Runs on</span>
-        <select aria-label="CPU model runs on" value={device ?? ''} onChange={(e) => run(chat.setGenerator({ device: (e.target.value || null) as never, dtype: null }))}>
-          <option value="">Automatic ({row?.device === 'webgpu' ? 'graphics card' : 'processor'})</option>
-          <option value="wasm">Processor (WASM)</option>
+        <span>{t.runsOn}</span>
+        <select aria-label={t.cpuRunsOn} value={device ?? ''} onChange={(e) => run(chat.setGenerator({ device: (e.target.value || null) as never, dtype: null }))}>
+          <option value="">{m.automatic(row?.device === 'webgpu' ? t.graphicsCard : t.processor)}</option>
+          <option value="wasm">{t.processorWasm}</option>
           <option value="webgpu" disabled={!webgpu}>
-            Graphics card (WebGPU){webgpu ? '' : ' — not available'}
+            {t.graphicsCardWebGpu}
+            {webgpu ? '' : ` — ${t.notAvailable}`}
           </option>
         </select>
       </label>
-      <ul className="llm-models" aria-label="CPU models">
+      <ul className="llm-models" aria-label={t.cpuModels}>
         {generatorRows(view, llm).map((g) => (
           <li key={g.key} data-testid="cpu-model" data-model={g.id} data-cached={String(g.cached)}>
             <label className="llm-model-name">
               <input type="radio" name="cpu-model" checked={g.chosen} onChange={() => run(chat.setGenerator({ model: g.key, dtype: null }))} />
               <span>{g.label}</span> <span className="badge">{g.dtype}</span>
-              {g.imported && <span className="badge">Imported</span>}
+              {g.imported && <span className="badge">{m.status.imported}</span>}
             </label>
             <span className="muted small-text">
-              {formatBytes(g.bytes)}
+              {formatBytes(g.bytes, u)}
               {g.languages ? ` · ${g.languages}` : ''}
             </span>
             {g.failure && !g.download && <p className="error-text llm-failure">{g.failure}</p>}
@@ -202,20 +215,20 @@ export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: L
               <div className="llm-model-actions">
                 <Progress download={g.download} label={g.id} />
                 <button type="button" className="small" onClick={() => app.llm.cancelDownload(g.download!.key)}>
-                  Cancel
+                  {m.cancel}
                 </button>
               </div>
             ) : (
               <div className="llm-model-actions">
-                {g.cached && <span className="badge tone-ok">Downloaded</span>}
+                {g.cached && <span className="badge tone-ok">{m.status.cached}</span>}
                 {!g.cached && !g.imported && (
                   <button type="button" className="small primary" onClick={() => run(app.llm.downloadGenerator(g.key, g.dtype, row?.device ?? 'wasm'))}>
-                    {g.failure ? 'Retry' : 'Download'}
+                    {g.failure ? m.retry : m.download}
                   </button>
                 )}
                 {g.cached && (
-                  <button type="button" className="small danger" onClick={() => run(app.llm.deleteGenerator(g.key, g.dtype))} aria-label={`Delete ${g.label} ${g.dtype}`}>
-                    Delete
+                  <button type="button" className="small danger" onClick={() => run(app.llm.deleteGenerator(g.key, g.dtype))} aria-label={m.deleteModel(g.label, g.dtype)}>
+                    {m.delete}
                   </button>
                 )}
               </div>
@@ -225,10 +238,10 @@ export function CpuModelPanel({ view, llm, run, open }: { view: ChatView; llm: L
       </ul>
       <div className="actions">
         <button type="button" onClick={folder.pick}>
-          Import model folder…
+          {m.importModelFolder}
         </button>
       </div>
-      <p className="hint">Downloads come from the Hugging Face Hub, or the mirror set under “Download source” in the models section below. A folder holds config.json, the tokenizer files and onnx/model_*.onnx.</p>
+      <p className="hint">{t.cpuSourceHint}</p>
       {folder.input}
     </Panel>
   );

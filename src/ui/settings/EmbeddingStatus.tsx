@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useSession } from '../common/hooks';
+import { useStrings } from '../i18n/LanguageProvider';
+import { MODELS } from './model-strings';
 
 /** Whether dense search is on, and a one-click re-embed when documents lack vectors of the model. */
 export function EmbeddingStatus() {
   const { embeddings } = useSession();
+  const t = useStrings(MODELS);
   const state = useSyncExternalStore(
     (cb) => embeddings.subscribe(cb),
     () => embeddings.current,
@@ -11,24 +14,25 @@ export function EmbeddingStatus() {
   if (!state.model) {
     return (
       <p className="hint" data-testid="embedding-status">
-        Meaning-based search is off: no embedding model is on this device. Keyword search works. Download or import an embedder below to turn it on.
+        {t.searchOff}
       </p>
     );
   }
   return (
     <div className="embedding-status" data-testid="embedding-status">
       <p>
-        Meaning-based search uses <strong>{state.model}</strong>.
-        {state.missing > 0 ? ` ${state.missing} document${state.missing === 1 ? ' needs' : 's need'} embedding for it.` : ' Every document is embedded.'}
+        {t.searchUses[0]}
+        <strong>{state.model}</strong>
+        {t.searchUses[1]} {state.missing > 0 ? t.needEmbedding(state.missing) : t.allEmbedded}
       </p>
       {state.missing > 0 &&
         (state.running ? (
           <button type="button" className="small" onClick={() => embeddings.cancel()}>
-            Stop embedding
+            {t.stopEmbedding}
           </button>
         ) : (
           <button type="button" className="small primary" onClick={() => void embeddings.backfill()}>
-            Embed {state.missing} document{state.missing === 1 ? '' : 's'} now
+            {t.embedNow(state.missing)}
           </button>
         ))}
     </div>

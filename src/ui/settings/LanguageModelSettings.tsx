@@ -5,19 +5,23 @@
  * workspace's ChatService view and the device's LanguageModels state.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { answeringModel, automaticChoice, PROVIDER_OPTIONS, providerLabel, statusWords, type ChatView, type LanguageModelsState, type ProviderChoice } from '../../app/models/chat-view';
+import { answeringModel, automaticChoice, PROVIDER_OPTIONS, statusWords, type ChatView, type LanguageModelsState, type ProviderChoice } from '../../app/models/chat-view';
 import { describeError } from '../../core/errors';
 import { CpuModelPanel, WebLlmPanel } from './ChatPanels';
 import { LocalServerPanel } from './LocalServerPanel';
 import type { Run } from './panel-types';
 import { useCasefile, useSession, useWorkspace } from '../common/hooks';
+import { useStrings } from '../i18n/LanguageProvider';
+import { LANGUAGE_MODEL, type LanguageModelStrings } from './llm-strings';
+import { MODELS } from './model-strings';
 import './chat.css';
 
 /** One sentence on who answers now. */
-function summary(view: ChatView, llm: LanguageModelsState): string {
+function summary(t: LanguageModelStrings, view: ChatView, llm: LanguageModelsState): string {
   const { state } = view;
-  if (state.status === 'ready') return `Answers are written by ${answeringModel(view, llm) ?? providerLabel(state.provider)} (${providerLabel(state.provider)}).${state.message ? ` ${state.message}` : ''}`;
-  if (state.provider === 'none' && view.settings.provider === 'auto' && !state.message?.includes('failed')) return 'No language model is ready yet: answers quote the passages that answer the question. Set one up below.';
+  const provider = t.providers[state.provider].label;
+  if (state.status === 'ready') return `${t.answersBy(answeringModel(view, llm) ?? provider, provider)}${state.message ? ` ${state.message}` : ''}`;
+  if (state.provider === 'none' && view.settings.provider === 'auto' && !state.message?.includes('failed')) return t.noneReady;
   return state.message ?? '';
 }
 
@@ -34,6 +38,8 @@ export function LanguageModelSettings() {
   const app = useCasefile();
   const { chat } = useSession();
   const { current } = useWorkspace();
+  const t = useStrings(LANGUAGE_MODEL);
+  const m = useStrings(MODELS);
   const view = useSyncExternalStore(
     (cb) => chat.subscribe(cb),
     () => chat.view,
@@ -59,7 +65,7 @@ export function LanguageModelSettings() {
   if (!view.ready || !llm.ready) {
     return (
       <section className="panel llm-settings">
-        <p className="muted">Checking this device…</p>
+        <p className="muted">{m.checkingDevice}</p>
       </section>
     );
   }
@@ -71,26 +77,24 @@ export function LanguageModelSettings() {
   return (
     <section className="panel llm-settings" aria-labelledby="llm-heading" data-testid="llm-settings">
       <div className="panel-head">
-        <h2 id="llm-heading">Language model</h2>
-        <span className="muted">for the workspace “{current.name}”</span>
+        <h2 id="llm-heading">{t.languageModel}</h2>
+        <span className="muted">{t.forWorkspace(current.name)}</span>
       </div>
-      <p className="hint">
-        Writes answers from the passages Casefile finds, citing them. It runs on this computer, or on a server you run yourself; your documents are not sent anywhere else.
-      </p>
+      <p className="hint">{t.hint}</p>
       <p className={`llm-now llm-now-${view.state.status}`} role="status" data-testid="llm-state" data-status={view.state.status} data-provider={view.state.provider}>
-        {summary(view, llm)}
+        {summary(t, view, llm)}
       </p>
 
       <fieldset className="llm-choice">
-        <legend>Who writes the answers</legend>
+        <legend>{t.whoWrites}</legend>
         {PROVIDER_OPTIONS.map((option) => (
-          <ProviderOption key={option.value} view={view} value={option.value} label={option.label} description={option.description} onChoose={() => run(chat.setProvider(option.value))} />
+          <ProviderOption key={option.value} view={view} value={option.value} label={t.providers[option.value].label} description={t.providers[option.value].description} onChoose={() => run(chat.setProvider(option.value))} />
         ))}
       </fieldset>
       {failed && (
         <div className="actions">
           <button type="button" onClick={() => chat.retry()}>
-            Try the failed ones again
+            {t.tryFailed}
           </button>
         </div>
       )}
@@ -102,7 +106,7 @@ export function LanguageModelSettings() {
       {loaded && (
         <div className="actions">
           <button type="button" onClick={() => app.llm.freeMemory()}>
-            Free language-model memory
+            {t.freeMemory}
           </button>
         </div>
       )}
@@ -116,14 +120,15 @@ export function LanguageModelSettings() {
 }
 
 function ProviderOption({ view, value, label, description, onChoose }: { view: ChatView; value: ProviderChoice; label: string; description: string; onChoose: () => void }) {
+  const t = useStrings(LANGUAGE_MODEL);
   const row = value === 'auto' ? null : view.rows.find((r) => r.id === value);
   const auto = automaticChoice(view);
   const words =
     value === 'auto'
-      ? { label: auto === 'none' ? 'Now: none ready' : `Now: ${providerLabel(auto)}`, detail: null, tone: auto === 'none' ? ('warn' as const) : ('ok' as const) }
+      ? { label: auto === 'none' ? t.nowNone : t.now(t.providers[auto].label), detail: null, tone: auto === 'none' ? ('warn' as const) : ('ok' as const) }
       : value === 'none'
-        ? { label: 'Always available', detail: null, tone: 'ok' as const }
-        : statusWords(row!.status);
+        ? { label: t.alwaysAvailable, detail: null, tone: 'ok' as const }
+        : { ...statusWords(row!.status), label: t.providerStatus[row!.status.kind] };
   return (
     <label className="llm-option" data-provider={value} data-status={row?.status.kind ?? 'auto'}>
       <input type="radio" name="llm-provider" value={value} checked={view.settings.provider === value} onChange={onChoose} />

@@ -9,9 +9,16 @@ import { plainMessage, type ChatView } from '../../app/models/chat-view';
 import type { Run } from './panel-types';
 import { Panel } from './ChatPanels';
 import { useSession } from '../common/hooks';
+import { useStrings } from '../i18n/LanguageProvider';
+import { LANGUAGE_MODEL } from './llm-strings';
+
+/** The placeholders: an address and a model as Ollama names them. */
+const EXAMPLE_URL = 'http://localhost:11434';
+const EXAMPLE_MODEL = 'qwen2.5:7b-instruct';
 
 export function LocalServerPanel({ view, run, open }: { view: ChatView; run: Run; open: boolean }) {
   const { chat } = useSession();
+  const t = useStrings(LANGUAGE_MODEL);
   const saved = view.settings.endpoint;
   const [baseUrl, setBaseUrl] = useState(saved?.baseUrl ?? '');
   const [model, setModel] = useState(saved?.model ?? '');
@@ -30,44 +37,47 @@ export function LocalServerPanel({ view, run, open }: { view: ChatView; run: Run
     run(chat.removeEndpoint());
   };
   return (
-    <Panel title="Local server" note="a model server you run (Ollama, llama.cpp, LM Studio, vLLM)" open={open} testId="endpoint-panel">
+    <Panel title={t.localServer} note={t.serverNote} open={open} testId="endpoint-panel">
       <p className="hint">
-        Any OpenAI-compatible server on this computer or your network. It must allow this app&apos;s address, <code>{origin}</code>: for Ollama, start it with{' '}
-        <code>OLLAMA_ORIGINS={origin}</code>.
+        {t.serverHint[0]}
+        <code>{origin}</code>
+        {t.serverHint[1]}
+        <code>{`OLLAMA_ORIGINS=${origin}`}</code>
+        {t.serverHint[2]}
       </p>
-      <form className="llm-form" onSubmit={save} aria-label="Local server">
+      <form className="llm-form" onSubmit={save} aria-label={t.localServer}>
         <label>
-          <span>Server address</span>
-          <input name="baseUrl" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="http://localhost:11434" autoComplete="off" spellCheck={false} />
+          <span>{t.serverAddress}</span>
+          <input name="baseUrl" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder={EXAMPLE_URL} autoComplete="off" spellCheck={false} />
         </label>
         <label>
-          <span>Model</span>
-          <input name="model" value={model} onChange={(e) => setModel(e.target.value)} placeholder="qwen2.5:7b-instruct" autoComplete="off" spellCheck={false} />
+          <span>{t.model}</span>
+          <input name="model" value={model} onChange={(e) => setModel(e.target.value)} placeholder={EXAMPLE_MODEL} autoComplete="off" spellCheck={false} />
         </label>
         <label>
-          <span>API key (optional)</span>
+          <span>{t.apiKey}</span>
           <input name="apiKey" type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" />
         </label>
-        <p className="hint">The key is stored in this browser (this workspace&apos;s storage on this computer) and is sent only to this server.</p>
+        <p className="hint">{t.keyHint}</p>
         <div className="actions">
           <button type="submit" className="primary" disabled={!dirty || !baseUrl.trim() || !model.trim()}>
-            Save and test
+            {t.saveAndTest}
           </button>
           {saved && !dirty && (
             <button type="button" onClick={() => run(chat.testConnection())} disabled={checking}>
-              Test connection
+              {t.testConnection}
             </button>
           )}
           {saved && (
             <button type="button" className="ghost danger" onClick={remove}>
-              Remove
+              {t.remove}
             </button>
           )}
         </div>
       </form>
       {saved && (checking || check) && (
         <p className={`llm-check ${checking ? '' : check?.ok ? 'tone-ok' : 'error-text'}`} role="status" data-testid="endpoint-check" data-ok={checking ? 'checking' : String(check?.ok)} data-target={check?.target}>
-          {checking ? 'Checking the connection…' : plainMessage(check?.message ?? '')}
+          {checking ? t.checkingConnection : plainMessage(check?.message ?? '')}
         </p>
       )}
     </Panel>

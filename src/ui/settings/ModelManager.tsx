@@ -5,27 +5,23 @@
  */
 import { useRef, useState, useSyncExternalStore } from 'react';
 import type { ModelService } from '../../app/models/model-service';
-import { DEFAULT_MODEL_SOURCE, modelChoices, PROFILE_CHOICES, profileOf, statusLabel, type ModelRole, type ModelRow, type ProfileId } from '../../app/models/model-view';
+import { DEFAULT_MODEL_SOURCE, modelChoices, PROFILE_CHOICES, profileOf, type ModelRole, type ModelRow, type ProfileId } from '../../app/models/model-view';
 import { describeError } from '../../core/errors';
+import { useStrings } from '../i18n/LanguageProvider';
+import { BYTE_UNITS, formatBytes } from './byte-units';
 import { canPickDirectory, filesFromInput, pickDirectory } from './model-folder';
+import { MODELS, modelStatusText, profileChoice } from './model-strings';
 import './models.css';
-
-export function formatBytes(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(n >= 1e8 ? 0 : 1)} MB`;
-  if (n >= 1e3) return `${Math.round(n / 1e3)} KB`;
-  return `${n} B`;
-}
 
 const DEVICE_LABEL = { webgpu: 'WebGPU', wasm: 'WASM (CPU)', cpu: 'CPU' } as const;
 
 function RoleSelect({ service, role }: { service: ModelService; role: ModelRole }) {
+  const t = useStrings(MODELS);
   const { settings, plan } = service.state;
   if (!settings || !plan) return null;
   const current = role === 'embedder' ? settings.embedder : settings.reranker;
   const value = current === 'none' ? 'none' : current ? `${current.model}|${current.dtype ?? ''}` : '';
   const planned = role === 'embedder' ? plan.embedder : plan.reranker;
-  const label = role === 'embedder' ? 'Embedder' : 'Reranker';
   const onChange = (v: string) => {
     const [model, dtype] = v.split('|');
     const choice = v === '' ? null : v === 'none' ? ('none' as const) : { model: model!, ...(dtype ? { dtype: dtype as never } : {}) };
@@ -33,10 +29,10 @@ function RoleSelect({ service, role }: { service: ModelService; role: ModelRole 
   };
   return (
     <label className="model-field">
-      <span>{label}</span>
-      <select aria-label={`${label} model`} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Profile default{planned && !current ? ` (${planned.spec.label}, ${planned.attempts[0]!.dtype})` : ''}</option>
-        {role === 'reranker' && <option value="none">None (no reranking)</option>}
+      <span>{t.roles[role]}</span>
+      <select aria-label={t.roleModel[role]} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t.profileDefault}{planned && !current ? ` (${planned.spec.label}, ${planned.attempts[0]!.dtype})` : ''}</option>
+        {role === 'reranker' && <option value="none">{t.noReranking}</option>}
         {modelChoices(role, settings.custom).map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
@@ -55,35 +51,37 @@ interface Recovery {
 }
 
 function StatusCell({ row, recovery }: { row: ModelRow; recovery: Recovery }) {
+  const t = useStrings(MODELS);
+  const u = useStrings(BYTE_UNITS);
   const s = row.status;
   if (s.kind === 'downloading') {
     const p = s.progress;
     return (
       <div className="model-progress">
-        <progress max={100} value={p.percent} aria-label={`Downloading ${row.spec.id}`} />
+        <progress max={100} value={p.percent} aria-label={t.downloadingModel(row.spec.id)} />
         <span>
-          {p.phase === 'downloading' ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)} (${Math.floor(p.percent)}%)` : 'Checking that it starts…'}
+          {p.phase === 'downloading' ? t.progress(formatBytes(p.loaded, u), formatBytes(p.total, u), Math.floor(p.percent)) : t.checkingStarts}
         </span>
       </div>
     );
   }
   return (
     <div>
-      <span className={`badge model-status-${s.kind}`}>{statusLabel(s)}</span>
+      <span className={`badge model-status-${s.kind}`}>{modelStatusText(t, s)}</span>
       {s.kind === 'failed' && (
         <>
           <p className="error-text">{s.message}</p>
           <p className="model-recovery" data-testid="model-recovery">
-            Try again, download from a mirror your firm hosts, or import the model&apos;s folder copied from another computer.{' '}
+            {t.recovery}{' '}
             <span className="actions">
               <button type="button" className="small primary" onClick={recovery.retry}>
-                Retry download
+                {t.retryDownload}
               </button>
               <button type="button" className="small" onClick={recovery.setMirror}>
-                Set a mirror
+                {t.setMirror}
               </button>
               <button type="button" className="small" onClick={recovery.importFolder}>
-                Import model folder
+                {t.importFolder}
               </button>
             </span>
           </p>
@@ -99,6 +97,8 @@ export function ModelManager({ service }: { service: ModelService }) {
     (cb) => service.subscribe(cb),
     () => service.state,
   );
+  const t = useStrings(MODELS);
+  const u = useStrings(BYTE_UNITS);
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [mirror, setMirror] = useState<string>('');
@@ -108,7 +108,7 @@ export function ModelManager({ service }: { service: ModelService }) {
     setError(null);
     p.catch((e: unknown) => setError(describeError(e)));
   };
-  if (!state.ready || !state.settings || !state.plan) return <section className="panel model-manager"><p className="muted">Checking this device…</p></section>;
+  if (!state.ready || !state.settings || !state.plan) return <section className="panel model-manager"><p className="muted">{t.checkingDevice}</p></section>;
   const { plan, settings, storage } = state;
 
   const importFiles = (picked: { name: string; files: { path: string; blob: Blob }[] } | null) => {
@@ -127,15 +127,15 @@ export function ModelManager({ service }: { service: ModelService }) {
   return (
     <section className="panel model-manager" aria-labelledby="models-heading" data-testid="model-manager">
       <div className="panel-head">
-        <h2 id="models-heading">Models</h2>
+        <h2 id="models-heading">{t.models}</h2>
         <span className="muted">{state.capabilities}</span>
       </div>
 
       <div className="model-fields">
         <label className="model-field">
-          <span>Profile</span>
-          <select aria-label="Profile" value={settings.profile} onChange={(e) => run(service.setProfile(e.target.value as ProfileId | 'auto'))}>
-            <option value="auto">Automatic ({profileOf(plan.profile).label})</option>
+          <span>{t.profile}</span>
+          <select aria-label={t.profile} value={settings.profile} onChange={(e) => run(service.setProfile(e.target.value as ProfileId | 'auto'))}>
+            <option value="auto">{t.automatic(profileOf(plan.profile).label)}</option>
             {PROFILE_CHOICES.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -147,20 +147,20 @@ export function ModelManager({ service }: { service: ModelService }) {
         <RoleSelect service={service} role="reranker" />
       </div>
       <p className="hint">
-        {profileOf(plan.profile).description} Profile {plan.reason}. Changing the embedder means re-embedding your documents.
+        {t.profiles[plan.profile]} {profileChoice(t, plan)} {t.reembed}
       </p>
 
       <table className="model-table">
         <thead>
           <tr>
-            <th scope="col">Role</th>
-            <th scope="col">Model</th>
-            <th scope="col">Dtype</th>
-            <th scope="col">Device</th>
-            <th scope="col">Size</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t.columns.role}</th>
+            <th scope="col">{t.columns.model}</th>
+            <th scope="col">{t.columns.dtype}</th>
+            <th scope="col">{t.columns.device}</th>
+            <th scope="col">{t.columns.size}</th>
+            <th scope="col">{t.columns.status}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t.columns.actions}</span>
             </th>
           </tr>
         </thead>
@@ -168,8 +168,8 @@ export function ModelManager({ service }: { service: ModelService }) {
           {state.rows.map((row) => (
             <tr key={row.rowId} data-testid="model-row" data-row={row.rowId} data-status={row.status.kind}>
               <td>
-                {row.role === 'embedder' ? 'Embedder' : 'Reranker'}
-                {row.use === 'fallback' && <span className="muted"> (fallback)</span>}
+                {t.roles[row.role]}
+                {row.use === 'fallback' && <span className="muted"> ({t.fallback})</span>}
               </td>
               <td>
                 <span className="model-id">{row.spec.id}</span>
@@ -179,7 +179,7 @@ export function ModelManager({ service }: { service: ModelService }) {
               <td>{row.device ? DEVICE_LABEL[row.device] : '—'}</td>
               <td data-testid="model-size">
                 {row.approximate ? '≈ ' : ''}
-                {formatBytes(row.bytes)}
+                {formatBytes(row.bytes, u)}
               </td>
               <td>
                 <StatusCell row={row} recovery={recovery(row)} />
@@ -187,19 +187,19 @@ export function ModelManager({ service }: { service: ModelService }) {
               <td className="model-actions">
                 {row.status.kind === 'downloading' ? (
                   <button className="small" onClick={() => service.cancelDownload(row.rowId)}>
-                    Cancel
+                    {t.cancel}
                   </button>
                 ) : (
                   <>
                     {row.use && row.status.kind !== 'cached' && row.status.kind !== 'imported' && row.status.kind !== 'failed' && (
                       <button className="small primary" onClick={() => run(service.download(row.rowId))}>
-                        Download
+                        {t.download}
                       </button>
                     )}
                     {/* Delete only what is stored: not a model never downloaded, nor a failed download. */}
                     {(row.status.kind === 'cached' || row.status.kind === 'imported' || row.status.kind === 'partial') && (
-                      <button className="small danger" onClick={() => run(service.delete(row.rowId))} aria-label={`Delete ${row.spec.id} ${row.dtype}`}>
-                        Delete
+                      <button className="small danger" onClick={() => run(service.delete(row.rowId))} aria-label={t.deleteModel(row.spec.id, row.dtype)}>
+                        {t.delete}
                       </button>
                     )}
                   </>
@@ -211,13 +211,13 @@ export function ModelManager({ service }: { service: ModelService }) {
       </table>
 
       <div className="actions model-buttons">
-        <button onClick={importFolder}>Import model folder…</button>
+        <button onClick={importFolder}>{t.importModelFolder}</button>
         <input
           ref={input}
           type="file"
           className="visually-hidden"
           tabIndex={-1}
-          aria-label="Model folder files"
+          aria-label={t.folderFiles}
           data-testid="model-folder-input"
           {...{ webkitdirectory: '' }}
           multiple
@@ -227,7 +227,7 @@ export function ModelManager({ service }: { service: ModelService }) {
           }}
         />
         <button onClick={() => service.freeMemory()} disabled={!state.loaded.embedder && !state.loaded.reranker}>
-          Free memory
+          {t.freeMemory}
         </button>
       </div>
       {error && (
@@ -237,34 +237,34 @@ export function ModelManager({ service }: { service: ModelService }) {
       )}
 
       <p className="model-storage" data-testid="model-storage">
-        Models use {formatBytes(storage.modelBytes)}
-        {storage.usage !== null && storage.quota !== null && <> · this site uses {formatBytes(storage.usage)} of {formatBytes(storage.quota)} available</>}
+        {t.modelsUse(formatBytes(storage.modelBytes, u))}
+        {storage.usage !== null && storage.quota !== null && <> · {t.siteUses(formatBytes(storage.usage, u), formatBytes(storage.quota, u))}</>}
         {' · '}
         {storage.persisted ? (
-          <span>Models are kept when space is low.</span>
+          <span>{t.modelsKept}</span>
         ) : (
           <button className="small" onClick={() => run(service.persistStorage())}>
-            Keep models when space is low
+            {t.keepModels}
           </button>
         )}
       </p>
 
       <details className="model-source" ref={source}>
-        <summary>Download source</summary>
-        <p className="hint">Models come from the Hugging Face Hub unless you set a mirror (same layout: &lt;mirror&gt;/&lt;model id&gt;/resolve/main/&lt;file&gt;). Nothing is downloaded until you press Download.</p>
+        <summary>{t.downloadSource}</summary>
+        <p className="hint">{t.sourceHint}</p>
         <div className="ask-row">
-          <input ref={mirrorInput} aria-label="Mirror URL" placeholder={settings.source?.remoteHost ?? DEFAULT_MODEL_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
+          <input ref={mirrorInput} aria-label={t.mirrorUrl} placeholder={settings.source?.remoteHost ?? DEFAULT_MODEL_SOURCE.remoteHost} value={mirror} onChange={(e) => setMirror(e.target.value)} />
           <button onClick={() => run(service.setSource({ remoteHost: mirror.trim(), remotePathTemplate: DEFAULT_MODEL_SOURCE.remotePathTemplate }))} disabled={!mirror.trim()}>
-            Use mirror
+            {t.useMirror}
           </button>
           <button className="ghost" onClick={() => run(service.setSource(null))} disabled={!settings.source}>
-            Use the Hub
+            {t.useHub}
           </button>
         </div>
       </details>
 
       {state.notices.length > 0 && (
-        <ul className="model-notices" role="status" aria-label="Model notices">
+        <ul className="model-notices" role="status" aria-label={t.notices}>
           {state.notices.map((n, i) => (
             <li key={i} className={n.kind === 'error' ? 'error-text' : ''}>
               {n.message}

@@ -14,16 +14,24 @@ import { DOCUMENTS } from '../../../src/ui/documents/documents-strings';
 import { FLOWS } from '../../../src/ui/flows/flow-strings';
 import { browserLanguage, resolveLanguage, turnLanguage } from '../../../src/ui/i18n/language';
 import { REVIEW } from '../../../src/ui/review/review-strings';
+import { BYTE_UNITS } from '../../../src/ui/settings/byte-units';
+import { LANGUAGE_MODEL } from '../../../src/ui/settings/llm-strings';
+import { MODELS } from '../../../src/ui/settings/model-strings';
+import { SEARCH_SETTINGS } from '../../../src/ui/settings/search-settings-strings';
 import { SETTINGS } from '../../../src/ui/settings/settings-strings';
+import { STORAGE } from '../../../src/ui/settings/storage-strings';
 import { TRACE } from '../../../src/ui/ask/trace-strings';
 import { TURN_STRINGS } from '../../../src/ui/ask/turn-strings';
 import { VIEWER } from '../../../src/ui/viewer/viewer-strings';
 
-const TABLES: Record<string, Record<string, unknown>> = { APP, DOCUMENTS, FLOWS, REVIEW, SETTINGS, TRACE, VIEWER, EXPORT_STRINGS, TURN_STRINGS };
+const TABLES: Record<string, Record<string, unknown>> = {
+  APP, DOCUMENTS, FLOWS, REVIEW, SETTINGS, TRACE, VIEWER, EXPORT_STRINGS, TURN_STRINGS,
+  SEARCH_SETTINGS, STORAGE, MODELS, LANGUAGE_MODEL, BYTE_UNITS,
+};
 
 /** Words spelt the same in English and in that language (checked one by one). */
 const SAME_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-  fr: new Set(['documents', 'document', 'sources', 'plan', 'fusion', 'total', 'casefile', 'playbook', 'playbooks', 'page', 'pages', 'section', 'passage', 'passages', 'question', 'questions', 'conversations', 'imports', 'info', 'zoom', 'original', 'pdf', 'word', 'images', 'pause', 'version', 'date', 'ocr', 'markdown', 'english', 'français', 'deutsch', 'csv', 'excel', 'xlsx']),
+  fr: new Set(['mode', 'actions', 'documents', 'document', 'sources', 'plan', 'fusion', 'total', 'casefile', 'playbook', 'playbooks', 'page', 'pages', 'section', 'passage', 'passages', 'question', 'questions', 'conversations', 'imports', 'info', 'zoom', 'original', 'pdf', 'word', 'images', 'pause', 'version', 'date', 'ocr', 'markdown', 'english', 'français', 'deutsch', 'csv', 'excel', 'xlsx']),
   de: new Set(['status', 'plan', 'fusion', 'playbook', 'playbooks', 'portfolio', 'name', 'info', 'zoom', 'original', 'text', 'pdf', 'word', 'ocr', 'markdown', 'english', 'français', 'deutsch', 'casefile', 'import', 'csv', 'excel', 'xlsx']),
 };
 
@@ -109,6 +117,8 @@ const TRANSLATED = [
   'src/ui/review/ReviewView.tsx', 'src/ui/review/ScanPanel.tsx', 'src/ui/review/FlagsView.tsx', 'src/ui/review/FlagCard.tsx', 'src/ui/review/PortfolioView.tsx',
   'src/ui/review/ReviewBadge.tsx', 'src/ui/review/PrintReport.tsx', 'src/ui/review/ReviewerGate.tsx', 'src/ui/review/PlaybooksView.tsx', 'src/ui/review/ShareBox.tsx',
   'src/ui/review/SharedPlaybookPrompt.tsx', 'src/ui/review/IncomingPlaybookDialog.tsx', 'src/ui/review/TestPanel.tsx',
+  'src/ui/settings/SearchSettings.tsx', 'src/ui/settings/StorageSettings.tsx', 'src/ui/settings/EmbeddingStatus.tsx', 'src/ui/settings/ModelManager.tsx',
+  'src/ui/settings/LanguageModelSettings.tsx', 'src/ui/settings/ChatPanels.tsx', 'src/ui/settings/LocalServerPanel.tsx',
 ];
 
 /** Attributes people read or hear. */

@@ -25,6 +25,7 @@ import { deterministicPlan, failureReason } from './plan';
 import { buildSources, fromPassage, labelQuotedSources, type SourceCandidate } from './sources';
 import { extractValue, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
+import type { Span } from '../text/sentences';
 import { TraceRecorder } from './trace';
 import type { AnswerPlan, AnswerShape, AnswerSource, AnswerValue, CheckedAnswer, ProposedAction, Regime, ResolvedRegime, TurnRecord, TurnState, WorkspaceAnswer } from '../answer-types';
 import type { NamedDocument } from '../search-types';
@@ -98,6 +99,17 @@ function sentenceKind(found: KindSentences): SentenceKind {
   };
 }
 
+/** The span of a candidate's sentence that reads most as the asked kind (a sure one first), when it has one. */
+function strongestKindSentence(found: KindSentences): (c: SourceCandidate) => Span | null {
+  return (c) => {
+    const list = found[c.chunkId];
+    if (!list?.length) return null;
+    const best = [...list].sort((a, b) => Number(b.sure) - Number(a.sure) || b.score - a.score)[0]!;
+    const start = c.text.indexOf(best.text);
+    return start < 0 ? null : { start, end: start + best.text.length };
+  };
+}
+
 export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks: AnswerHooks = NO_HOOKS, signal?: AbortSignal): Promise<AnswerPart> {
   const { ask, pinned, language } = input;
   const m = messages(language);
@@ -119,7 +131,12 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
     valueKinds.length > 0
       ? (c: SourceCandidate) => valueKinds.map((kind) => extractValue(kind, c.text, valueContext(c))?.span).find((span) => span !== undefined) ?? null
       : undefined;
-  const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, valueSpan);
+  // Else it keeps the sentence that reads most as the clause asked about ("hereby irrevocably
+  // assigns to Company all right, title and interest" for "who owns the work product?"), which
+  // may share no word with the question.
+  const kindSpan = ask.kindSentences ? strongestKindSentence(ask.kindSentences) : undefined;
+  const keep = valueSpan || kindSpan ? (c: SourceCandidate) => valueSpan?.(c) ?? kindSpan?.(c) ?? null : undefined;
+  const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, keep);
   hooks.sources(sources);
   // A passage the user pointed at is evidence the user chose: the turn answers from it.
   const insufficient = (ask.outcome === 'insufficient' && !pinned) || sources.length === 0;

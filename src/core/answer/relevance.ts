@@ -133,14 +133,16 @@ function hitsIn(text: string, span: Span, wanted: ReadonlySet<string>, language:
  * The run of consecutive sentences of `text` that fits in `maxChars` with the highest summed
  * score (the first such run on ties), as a verbatim slice. A single sentence longer than
  * `maxChars` is cut at a word boundary. With `must` (the span stating the value a question asks
- * for), only runs holding that span's start compete: a passage cut short keeps what answers.
+ * for, or the sentence that reads as the clause asked about), only runs holding that span's start
+ * compete — or, where the span starts before any sentence (a clause's heading: "3. Ownership.
+ * Consultant hereby assigns …"), runs that start inside it: a passage cut short keeps what answers.
  */
 export function bestWindow(text: string, sentences: readonly ScoredSentence[], maxChars: number, must?: Span | null): { start: number; end: number } {
   if (text.length <= maxChars || sentences.length === 0) return { start: 0, end: Math.min(text.length, maxChars) };
   let best = { start: sentences[0]!.start, end: sentences[0]!.end, score: -1 };
   let j = 0;
   let sum = 0;
-  const holds = (start: number, end: number) => !must || (start <= must.start && must.start < end);
+  const holds = (start: number, end: number) => !must || (start <= must.start && must.start < end) || (must.start < start && start < must.end);
   for (let i = 0; i < sentences.length; i++) {
     if (j < i) {
       j = i;

@@ -4,7 +4,7 @@
  * first item at the item's number, and a phrase with no verb is no sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { sentenceSpans } from '../../../../src/core/answer/relevance';
+import { bestWindow, sentenceSpans } from '../../../../src/core/answer/relevance';
 
 const read = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
 
@@ -34,6 +34,29 @@ describe('the sentences an answer quotes', () => {
     ]);
     // A sentence with its verb stands alone, however it opens.
     expect(read('After the Effective Date the parties will meet monthly. The Buyer pays all invoices within thirty days.')).toHaveLength(2);
+  });
+});
+
+describe('the part of a long passage an answer shows', () => {
+  const heading = '3. Ownership. ';
+  const assigns = 'Consultant hereby irrevocably assigns to Company all right, title and interest in the Inventions.';
+  const other = 'Consultant agrees to sign any documents necessary for perfecting the intellectual property rights.';
+  const text = `${heading}${assigns} ${other}`;
+  // As the ranker scores them: the heading is no sentence; only the second shares the question's words.
+  const sentences = [
+    { start: heading.length, end: heading.length + assigns.length, score: 0, matched: 0, hits: [] },
+    { start: heading.length + assigns.length + 1, end: text.length, score: 4, matched: 2, hits: [] },
+  ];
+
+  it('keeps the span it must hold, though that span starts at a heading before any sentence', () => {
+    const plain = bestWindow(text, sentences, 110);
+    expect(text.slice(plain.start, plain.end)).toBe(other);
+    const kept = bestWindow(text, sentences, 110, { start: 0, end: heading.length + assigns.length });
+    expect(text.slice(kept.start, kept.end)).toBe(assigns);
+    // A span stating a value inside a sentence: the run holding its start.
+    const value = text.indexOf('intellectual');
+    const held = bestWindow(text, sentences, 110, { start: value, end: value + 12 });
+    expect(text.slice(held.start, held.end)).toBe(other);
   });
 });
 

@@ -162,6 +162,21 @@ describe('French and German end to end', () => {
   it('the choice survives a reload; Automatic follows the browser again', async () => {
     await s.page.reload();
     await s.page.getByLabel('Posez une question ou cherchez dans vos documents').waitFor();
+    // Settings' own screens in French too: the search pipeline, the models, the storage.
+    await s.page.getByRole('button', { name: 'Réglages', exact: true }).click();
+    const dialog = s.page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Recherche' }).click();
+    const search = dialog.getByRole('form', { name: 'Réglages de la recherche' });
+    expect(await search.locator('.hint').textContent()).toBe('Ces réglages appartiennent à l’espace de travail « Mes documents ».');
+    expect(await search.getByRole('button', { name: 'Rétablir les valeurs par défaut' }).count()).toBe(1);
+    await dialog.getByRole('tab', { name: 'Modèles' }).click();
+    await dialog.getByText(/Profil choisi automatiquement : /u).first().waitFor();
+    expect(await dialog.textContent()).not.toMatch(/chosen automatically|Profile default|Changing the embedder/u);
+    await dialog.getByRole('tab', { name: 'Stockage' }).click();
+    await dialog.getByText('Stockage sur cet appareil').waitFor();
+    await s.page.screenshot({ path: `${ARTIFACTS}/languages-fr-settings.png`, fullPage: true });
+    await s.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await chooseLanguage(s.page, 'Réglages', 'Langues', 'Automatique (ce navigateur : English)');
     await s.page.getByLabel('Ask a question or search your documents').waitFor();
     expect(await s.page.evaluate(() => document.documentElement.lang)).toBe('en');

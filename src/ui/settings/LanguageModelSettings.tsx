@@ -15,6 +15,7 @@ import { useStrings } from '../i18n/LanguageProvider';
 import { LANGUAGE_MODEL, type LanguageModelStrings } from './llm-strings';
 import { MODELS } from './model-strings';
 import './chat.css';
+import { APP, workspaceName } from '../app-strings';
 
 /** One sentence on who answers now. */
 function summary(t: LanguageModelStrings, view: ChatView, llm: LanguageModelsState): string {
@@ -40,6 +41,7 @@ export function LanguageModelSettings() {
   const { current } = useWorkspace();
   const t = useStrings(LANGUAGE_MODEL);
   const m = useStrings(MODELS);
+  const appWords = useStrings(APP);
   const view = useSyncExternalStore(
     (cb) => chat.subscribe(cb),
     () => chat.view,
@@ -78,7 +80,7 @@ export function LanguageModelSettings() {
     <section className="panel llm-settings" aria-labelledby="llm-heading" data-testid="llm-settings">
       <div className="panel-head">
         <h2 id="llm-heading">{t.languageModel}</h2>
-        <span className="muted">{t.forWorkspace(current.name)}</span>
+        <span className="muted">{t.forWorkspace(workspaceName(current.name, appWords))}</span>
       </div>
       <p className="hint">{t.hint}</p>
       <p className={`llm-now llm-now-${view.state.status}`} role="status" data-testid="llm-state" data-status={view.state.status} data-provider={view.state.provider}>

@@ -6,12 +6,14 @@ import { DEFAULT_PIPELINE, RETRIEVAL_MODES } from '../../core/search/pipeline';
 import { useSession, useWorkspace } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { SEARCH_SETTINGS } from './search-settings-strings';
+import { APP, workspaceName } from '../app-strings';
 
 /** The retrieval pipeline of this workspace: saved with it, so it survives a reload. */
 export function SearchSettings() {
   const session = useSession();
   const ws = useWorkspace();
   const t = useStrings(SEARCH_SETTINGS);
+  const appWords = useStrings(APP);
   const [settings, setSettings] = useState<PipelineSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -37,7 +39,7 @@ export function SearchSettings() {
 
   return (
     <form className="search-settings" onSubmit={(e) => e.preventDefault()} aria-label={t.searchSettings}>
-      <p className="hint">{t.belongsTo(ws.current.name)}</p>
+      <p className="hint">{t.belongsTo(workspaceName(ws.current.name, appWords))}</p>
       <label>
         <span>{t.mode}</span>
         <select value={settings.mode} onChange={(e) => save({ ...settings, mode: e.target.value as RetrievalMode })}>

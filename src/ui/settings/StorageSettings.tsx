@@ -6,6 +6,7 @@ import { useCasefile } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
 import { BYTE_UNITS, type ByteUnits } from './byte-units';
 import { STORAGE, type StorageStrings } from './storage-strings';
+import { APP, workspaceName } from '../app-strings';
 
 const mb = (bytes: number | null, u: ByteUnits) => (bytes === null ? '—' : bytes < 1024 * 1024 ? `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} ${u.kb}` : `${formatMb(bytes)} ${u.mb}`);
 
@@ -20,6 +21,7 @@ function cleanUpSummary(t: StorageStrings, u: ByteUnits, r: CleanUpReport): stri
 export function StorageSettings() {
   const app = useCasefile();
   const t = useStrings(STORAGE);
+  const appWords = useStrings(APP);
   const u = useStrings(BYTE_UNITS);
   const [report, setReport] = useState<StorageReport | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -74,7 +76,7 @@ export function StorageSettings() {
         <tbody>
           {report.workspaces.map((w) => (
             <tr key={w.id} data-testid="storage-row">
-              <th scope="row">{w.name}</th>
+              <th scope="row">{workspaceName(w.name, appWords)}</th>
               <td>{w.documents}</td>
               <td>{mb(w.originalsBytes, u)}</td>
               <td>{mb(w.databaseBytes, u)}</td>

@@ -215,8 +215,11 @@ export const DOCUMENT_NOUNS = new Set([
   ...FOREIGN_DOCUMENT_NOUNS,
 ]);
 
-/** Words that call a document an agreement besides DOCUMENT_NOUNS: "the MSA", "our standstill with …". */
-const DEAL_WORDS = new Set(['msa', 'spa', 'apa', 'jv', 'loi', 'standstill', 'engagement']);
+/**
+ * Words that call a document an agreement besides DOCUMENT_NOUNS: "the MSA", "our standstill with
+ * …", "the West Coast Customs sponsorship" (the agreement nouns values/extract.ts reads a term of).
+ */
+const DEAL_WORDS = new Set(['msa', 'spa', 'apa', 'jv', 'loi', 'standstill', 'engagement', 'sponsorship', 'endorsement', 'collaboration']);
 
 /** Whether naming words (folded) call the document an agreement, a contract or a deal. */
 export function callsAgreement(words: readonly string[]): boolean {

@@ -7,6 +7,7 @@
  */
 import { isExecutionLine, isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
+import type { KindSentences } from '../ask/kind-sentences';
 import type { Asker } from '../ask/types';
 import { InputError } from '../errors';
 import type { JobOptions } from '../ports';
@@ -87,11 +88,38 @@ function valueIn(query: string, subjects: readonly string[], passages: readonly 
   return { passage, sentence, value: { kind, value: found.value, display: formatValue(found.value, language ?? passage.document.language) } };
 }
 
-function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null, questionLanguage: string | null): Omit<FlowRow, 'itemId' | 'ms'> {
+/**
+ * The sentence that reads as the clause asked about (the ask path's sentences of the kind), in
+ * the first passage holding one it reads surely, else any: "which agreements have a liability
+ * cap?" shows the cap, not a section's first sentence ("7. Limitation of Liability. The Adviser
+ * may rely on information …") nor an indemnity sharing the word "liability".
+ */
+function kindFinding(passages: readonly PipelinePassage[], found: KindSentences | undefined): { passage: PipelinePassage; sentence: string } | null {
+  if (!found) return null;
+  for (const sure of [true, false]) {
+    for (const passage of passages) {
+      const of = (found[passage.chunkId] ?? []).filter((k) => (sure ? k.sure : true) && passage.chunk.text.includes(k.text));
+      if (of.length === 0) continue;
+      const best = of.reduce((a, b) => (b.score > a.score ? b : a));
+      return { passage, sentence: best.text.trim() };
+    }
+  }
+  return null;
+}
+
+function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null, questionLanguage: string | null, kinds?: KindSentences): Omit<FlowRow, 'itemId' | 'ms'> {
   const valued = valueIn(item.query, item.subjects, passages, questionLanguage);
-  const best = valued?.passage ?? passages[0]!;
+  const ofKind = valued ? null : kindFinding(passages, kinds);
+  const best = valued?.passage ?? ofKind?.passage ?? passages[0]!;
   const language = best.document.language;
-  const finding = valued && valued.sentence.length <= MAX_FINDING ? valued.sentence : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
+  const finding =
+    valued && valued.sentence.length <= MAX_FINDING
+      ? valued.sentence
+      : ofKind
+        ? ofKind.sentence.length <= MAX_FINDING
+          ? ofKind.sentence
+          : bestSentence(item.query, ofKind.sentence, language)
+        : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
   // The section the finding sits in (8.3 of a passage that starts in 8.2), not only the passage's first.
   const at = quoteStart(finding, best.chunk.text);
   return {
@@ -139,7 +167,7 @@ async function askItemRow(item: WorkItem, language: string | null, deps: AskItem
   const score = result.sufficiency?.score ?? null;
   const clause = result.sufficiency?.signals?.['clause'];
   const judged = clause === undefined ? {} : { clause };
-  if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score, language), ...judged };
+  if (result.outcome === 'answered' && best) return { ...foundRow(item, result.passages, score, language, result.kindSentences), ...judged };
   const documents = await deps.asker.documents();
   const doc = documents.find((d) => d.id === item.documentId);
   const parties = doc ? shownParties(doc) : [];

@@ -23,6 +23,9 @@ describe('planScope', () => {
     // "how long does the last?" reads as a warranty's duration; "how long does the agreement last?" as the contract's term.
     expect(planScope('How long does the Fabrikam distribution agreement last?', DOCS)).toMatchObject({ scope: { documentIds: ['nw-fabrikam'] }, query: 'How long does the last?', kindQuery: 'How long does the agreement last?' });
     expect(planScope('How long does the Contoso services contract run?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, kindQuery: 'How long does the agreement run?' });
+    // A name that calls it by what it is ("the Fabrikam sponsorship", "our endorsement with …") calls it an agreement too.
+    const sponsorship = [...DOCS, doc('wcc', 'SPONSORSHIP AGREEMENT', ['West Coast Customs, Inc.', 'West Coast Customs'])];
+    expect(planScope('how long does the west coast customs sponsorship last?', sponsorship)).toMatchObject({ scope: { documentIds: ['wcc'] }, kindQuery: 'how long does the agreement last?' });
     // A French question keeps its own noun.
     const french = [...DOCS, doc('fr', 'CONTRAT DE DISTRIBUTION', ['Wingtip SAS', 'Wingtip'])];
     expect(planScope('Quelle est la durée du contrat de distribution Wingtip ?', french)).toMatchObject({ scope: { documentIds: ['fr'] }, kindQuery: 'Quelle est la durée du contrat de?' });

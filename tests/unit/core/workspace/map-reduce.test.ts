@@ -50,6 +50,18 @@ describe('the map step', () => {
     expect(english.value?.display).toBe('1 year, each renewal');
   });
 
+  it('quotes the sentence that reads as the clause asked about, not the first one sharing its words', async () => {
+    const rely = { doc: MSA, seq: 30, text: '7. Limitation of Liability. The Adviser may rely on information reasonably believed by it to be accurate and reliable. It shall keep records of its liability insurance.', page: 2, section: ['7 Limitation of Liability'] };
+    const capSentence = 'In no event shall either party be liable to the other for indirect, special or consequential damages.';
+    const cap = { doc: MSA, seq: 31, text: `Each party shall cooperate in good faith. ${capSentence}`, page: 3, section: ['8 Damages'] };
+    const item = { ...ITEM, query: 'have a liability cap', subjects: ['cap_on_liability'] };
+    const plain = await askItem(item, FLOW, { asker: fakeAsk((r) => askResult(r.question, [rely, cap])).asker });
+    expect(plain.finding).toContain('The Adviser may rely');
+    const kindSentences = { 'msa:31': [{ text: capSentence, score: 0.95, sure: true }], 'msa:30': [{ text: 'It shall keep records of its liability insurance.', score: 0.6, sure: false }] };
+    const row = await askItem(item, FLOW, { asker: fakeAsk((r) => askResult(r.question, [rely, cap], { kindSentences })).asker });
+    expect(row).toMatchObject({ status: 'found', chunkId: 'msa:31', pageStart: 3, finding: capSentence });
+  });
+
   it('labels the row with the section its finding sits in, not the one its passage starts in', async () => {
     const packed = {
       ...PASSAGES.law,

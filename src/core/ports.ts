@@ -9,6 +9,11 @@ export interface JobOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** How to read a question: with `language`, the language it is written in, known from a longer text (a flow asks each document the question's content only: „ordentlich gekündigt“). */
+export interface QuestionOptions extends JobOptions {
+  readonly language?: string | null | undefined;
+}
+
 // ---- models -----------------------------------------------------------------------------------
 export type Device = 'webgpu' | 'wasm' | 'cpu';
 export type Dtype = 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
@@ -298,7 +303,7 @@ export interface ClauseClassifier {
    */
   kindWindow?(passage: ClausePassage, kind: string): { readonly start: number; readonly end: number } | null;
   /** The kinds a question asks about, surest first: each one returned counts as asked (its score is how sure, not a further threshold). */
-  questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]>;
+  questionTypes(question: string, options?: QuestionOptions): Promise<ClauseLabel[]>;
   /** The ask path's sufficiency threshold calibrated with this classifier (a learned model's); absent: the default. */
   readonly sufficiencyThreshold?: number;
   /** How the ask path weighs its sufficiency signals, learned with this classifier (absent: their mean). */

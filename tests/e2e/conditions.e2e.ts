@@ -21,7 +21,10 @@ const law = (place: string | null) =>
     ? ['9. GOVERNING LAW', '', `9.1 This Agreement shall be governed by and construed in accordance with the laws of the State of ${place}, without regard to its conflict of laws principles.`, '']
     : ['9. DISPUTES', '', '9.1 The parties shall first try to settle any dispute by negotiation between senior managers for thirty (30) days.', ''];
 
-function contract(title: string, a: string, b: string, place: string | null): string {
+/** A right to end the contract at any time (two of the four contracts have one). */
+const convenience = (yes: boolean) => (yes ? ['3. TERMINATION', '', '3.1 Either party may terminate this Agreement at any time for convenience upon ninety (90) days prior written notice to the other party.', ''] : []);
+
+function contract(title: string, a: string, b: string, place: string | null, canEnd = false): string {
   return [
     title.toUpperCase(),
     '',
@@ -35,14 +38,15 @@ function contract(title: string, a: string, b: string, place: string | null): st
     '',
     '2.1 This Agreement commences on the Effective Date and continues for an initial term of three (3) years, and thereafter renews automatically for successive one (1) year periods unless either party gives notice of non-renewal at least sixty (60) days before the end of the then-current term.',
     '',
+    ...convenience(canEnd),
     ...law(place),
   ].join('\n');
 }
 
 const FILES = [
-  { name: 'acme-hosting.txt', text: contract('Hosting Agreement', 'Acme Cloud Inc.', 'Bluebird Retail LLC', 'New York') },
+  { name: 'acme-hosting.txt', text: contract('Hosting Agreement', 'Acme Cloud Inc.', 'Bluebird Retail LLC', 'New York', true) },
   { name: 'orion-supply.txt', text: contract('Supply Agreement', 'Orion Metals Corp.', 'Harbor Tools Inc.', 'New York') },
-  { name: 'pacific-license.txt', text: contract('License Agreement', 'Pacific Software Inc.', 'Delta Clinics LLC', 'California') },
+  { name: 'pacific-license.txt', text: contract('License Agreement', 'Pacific Software Inc.', 'Delta Clinics LLC', 'California', true) },
   { name: 'quartz-services.txt', text: contract('Services Agreement', 'Quartz Consulting LLC', 'Maple Foods Inc.', null) },
 ];
 
@@ -119,4 +123,15 @@ describe('answers that state the answer: values and questions with a condition',
     expect(verdicts).toEqual(['yes', 'yes', 'yes', 'yes']);
     expect(await turn.getByTestId('flow-value').allTextContents()).toEqual(Array(4).fill(expect.stringMatching(/\b1\b/u)));
   });
+
+  it('asks „Welche Verträge können ordentlich gekündigt werden?“: each document is read for the kind in the question’s language', async () => {
+    // Each document is asked „ordentlich gekündigt“, too short to tell its language: read as German, it names termination for convenience.
+    await ask(s.page, 'Welche Verträge können ordentlich gekündigt werden?');
+    const turn = latestTurn(s.page);
+    await turn.getByTestId('approve').click();
+    await turn.getByTestId('flow-result').waitFor({ timeout: 60_000 });
+    expect(await turn.getByTestId('flow-answer').textContent()).toContain('In 2 von 4 Dokumenten gefunden');
+    expect(await turn.getByTestId('flow-answer').textContent()).toContain('at any time for convenience');
+  });
 });
+

@@ -84,7 +84,8 @@ const askInScope: AskFunction = async (request: AskRequest, deps: AskDeps, optio
   // The clause kind asked about is read from the question without the words naming its documents
   // (a name calling the document an agreement reads "agreement": scope.ts kindQuery).
   const whole = deps.chunks ? { documentIds: focus.map((d) => d.id), chunks: (id: string) => deps.chunks!(id), language: (id: string) => documents.find((d) => d.id === id)?.language ?? null } : null;
-  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal }, whole) : NO_CLAUSE_EVIDENCE;
+  // A flow's item is read in the whole question's language (its content alone may be too short to tell).
+  const clauses = deps.classifier ? await clauseEvidence(deps.classifier, plan.kindQuery || question, response.passages, { signal, ...(request.context?.language ? { language: request.context.language } : {}) }, whole) : NO_CLAUSE_EVIDENCE;
   throwIfAborted(signal, 'ask');
   // Passages of the asked kind that the question's words missed join the candidates (a lawyer's
   // "can we walk away early?" for a clause that says "upon ninety days' notice").

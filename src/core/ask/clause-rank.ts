@@ -10,7 +10,7 @@
 import { DocumentKindProfiles, type KindProfile } from '../clauses/profiles';
 import { chunkPassage } from './chunk-passage';
 import { questionParts } from './question-parts';
-import type { ClauseClassifier, ClauseLabel, JobOptions } from '../ports';
+import type { ClauseClassifier, ClauseLabel, JobOptions, QuestionOptions } from '../ports';
 import type { PipelinePassage, SelectionOptions } from '../search-types';
 import { select } from '../search/select';
 import { AMOUNT_VALUES, askedValue, asksAmount, KIND_OF_VALUE, VALUE_OF_KIND, valueKindOf, VALUES_ASKED_OF_KIND } from '../values/extract';
@@ -152,7 +152,7 @@ function statesOtherThanAmount(type: string): boolean {
   return value !== undefined && !AMOUNT_VALUES.has(value);
 }
 
-export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: JobOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
+export async function clauseEvidence(classifier: ClauseClassifier, query: string, passages: readonly PipelinePassage[], options: QuestionOptions = {}, whole: WholeDocuments | null = null): Promise<ClauseEvidence> {
   const parts: AskedPart[] = [];
   for (const part of questionParts(query)) parts.push({ question: part, asked: askedByWords(part, await classifier.questionTypes(part, options)) });
   const asked = parts.flatMap((p) => p.asked).filter((l, i, all) => all.findIndex((x) => x.type === l.type) === i);

@@ -22,7 +22,7 @@ import { DEFAULT_LANGUAGE } from '../search/languages';
 import { readerIdentity } from '../scan/reader';
 import { isContentsPassage } from '../text/contents';
 import { expandShorthand } from '../text/shorthand';
-import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, SufficiencyWeights } from '../ports';
+import type { ClauseClassifier, ClauseLabel, ClausePassage, JobOptions, QuestionOptions, SufficiencyWeights } from '../ports';
 import { PlaybookClassifier, DEFAULT_CLAUSE_THRESHOLD, noisyOr, QUESTION_WEIGHT, type ClassifierOptions } from '../scan/classify';
 import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
@@ -202,7 +202,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
    * it) at or above the model's question threshold, and the kinds whose names the question uses
    * (a kind the model does not know, a file without a question head).
    */
-  async questionTypes(asked: string, options?: JobOptions): Promise<ClauseLabel[]> {
+  async questionTypes(asked: string, options?: QuestionOptions): Promise<ClauseLabel[]> {
     const question = expandShorthand(asked);
     // The question head learnt English questions: a question written in another language is read
     // by the kinds' names in its language only (its words are unknown to the head, which would

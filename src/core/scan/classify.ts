@@ -18,7 +18,7 @@
 import { throwIfAborted } from '../errors';
 import { createAnalyzer } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
-import type { ClassifyBudget, ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions } from '../ports';
+import type { ClassifyBudget, ClassifyOptions, ClauseClassifier, ClauseLabel, ClausePassage, Embedder, JobOptions, QuestionOptions } from '../ports';
 import { patternCost } from './pattern-cost';
 import type { ClauseType } from './playbook';
 import { compileAny, compilePattern, compilePhrase, normalizeText, signalText, type SafePattern } from './patterns';
@@ -193,7 +193,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     return out;
   }
 
-  async questionTypes(question: string, options?: JobOptions): Promise<ClauseLabel[]> {
+  async questionTypes(question: string, options?: QuestionOptions): Promise<ClauseLabel[]> {
     return this.questionNames(question, options).labels;
   }
 
@@ -201,7 +201,7 @@ export class PlaybookClassifier implements ClauseClassifier {
    * The types a question names by their keywords, and whether it is written in a language other
    * than English (`foreign`: detected so, or naming a type only by a translation of its keywords).
    */
-  questionNames(question: string, options?: JobOptions): { readonly labels: ClauseLabel[]; readonly foreign: boolean } {
+  questionNames(question: string, options?: QuestionOptions): { readonly labels: ClauseLabel[]; readonly foreign: boolean } {
     throwIfAborted(options?.signal, 'clause classification');
     const text = stripDocumentNames(normalizeText(question));
     const terms = new Set(analyzer.terms(text));
@@ -210,7 +210,7 @@ export class PlaybookClassifier implements ClauseClassifier {
     // analysis too, with the keywords written in that language, so they match however it inflects
     // them ("le contrat peut-il être résilié sans motif ?" for "résiliation sans motif"); English
     // keywords are never stemmed as French, nor French ones read in an English question.
-    const language = this.questionLanguage(question);
+    const language = options?.language ?? this.questionLanguage(question);
     const own = language && language !== DEFAULT_LANGUAGE ? new Set(analyzer.terms(text, language)) : null;
     // In the question's own language a keyword also meets its word with an ending the stemmer left (`meets`).
     const matches = (k: readonly string[], words: ReadonlySet<string>, inflected: string | null = null) => k.length > 0 && k.every((term) => meets(term, words, inflected));

@@ -152,7 +152,7 @@ export function extractGoverningLaw(text: string): TypedValue | null {
 }
 
 /** The contract itself is what the law governs ("This Agreement shall be governed …", "Le présent contrat est régi …"). */
-const BINDS = /\b(?:this|the)\s+(?:agreement|contract|amendment|mnda|terms|letter|license|licence)\b|\bhereunder\b|\bhereto\b|\bhereof\b|\bprésent\s+(?:contrat|accord)\b|\bdiese[rsm]?\s+(?:vertrag|vereinbarung)\b/iu;
+const BINDS = /\b(?:this|the)\s+(?:agreement|contract|amendment|mnda|terms|letter|license|licence)\b|\bthis\s+(?:[\p{L}-]+\s+){1,3}(?:agreement|contract|license|licence)\b|\bhereunder\b|\bhereto\b|\bhereof\b|\bprésent\s+(?:contrat|accord)\b|\bdiese[rsm]?\s+(?:vertrag|vereinbarung)\b/iu;
 
 function valueOf(hit: Hit, confidence: number): TypedValue {
   return { kind: 'governing_law', value: { type: 'jurisdiction', name: hit.name }, display: hit.name, span: { start: hit.start, end: hit.end }, confidence };

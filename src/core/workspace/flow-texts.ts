@@ -131,7 +131,7 @@ const JUDGED: Readonly<Record<TextLanguage, { lead: (yes: number, no: number, un
     unclear: (names) => `Could not be judged (no clause found that says, or the document could not be read): ${names}.`,
   },
   fr: {
-    lead: (yes, no, unclear, total) => `Oui pour ${yes} ${total === 1 ? 'document' : 'documents'} sur ${total}${no ? ` ; non pour ${no}` : ''}${unclear ? ` ; ${unclear} impossible${unclear === 1 ? '' : 's'} à évaluer` : ''}.`,
+    lead: (yes, no, unclear, total) => `Oui pour ${yes} ${yes < 2 ? 'document' : 'documents'} sur ${total}${no ? ` ; non pour ${no}` : ''}${unclear ? ` ; ${unclear} impossible${unclear === 1 ? '' : 's'} à évaluer` : ''}.`,
     no: (names) => `Non : ${names}.`,
     unclear: (names) => `Impossible à évaluer (aucune clause ne le dit, ou document illisible) : ${names}.`,
   },

@@ -54,6 +54,9 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Welche Verträge verlängern sich automatisch?'))).toEqual(['renewal_term']);
     // A German participle: „gekündigt“ is „Kündigung“'s "kundig" after "ge-", plus "t".
     expect(types(await classifier.questionTypes('Welche Verträge können ordentlich gekündigt werden?'))[0]).toBe('termination_for_convenience');
+    // The content a flow asks each document („ordentlich gekündigt“) is too short to tell its language: the whole question's is given.
+    expect(types(await classifier.questionTypes('ordentlich gekündigt'))).toEqual([]);
+    expect(types(await classifier.questionTypes('ordentlich gekündigt', { language: 'de' }))[0]).toBe('termination_for_convenience');
     // A compound is no inflection: „Verträge“ does not name the kinds of „nach Vertragsende“ or „Vertragsende“.
     expect(types(await classifier.questionTypes('Welche Verträge sind exklusiv?'))).toEqual(['exclusivity']);
     // A word that stems like a keyword but means something else: "verlangen" (demand) is no "Verlängerung", "assurer" no insurance.

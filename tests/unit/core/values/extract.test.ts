@@ -167,6 +167,15 @@ describe('governing law', () => {
     expect(read('governing_law', both)?.value).toEqual({ type: 'jurisdiction', name: 'New York' });
   });
 
+  it('reads "this Remarketing Agreement" as the contract itself, stating its law as plainly as "this Agreement"', () => {
+    const main = read('governing_law', '15. GOVERNING LAW. THIS REMARKETING AGREEMENT AND THE PRICING AGREEMENT SHALL BE GOVERNED BY AND CONSTRUED IN ACCORDANCE WITH THE LAWS OF THE STATE OF NEW YORK.');
+    const letter = read('governing_law', 'This letter is governed by, and shall be construed in accordance with, the laws of the State of New York.');
+    expect(main?.confidence).toBe(1);
+    expect(letter?.confidence).toBe(1);
+    // Another agreement named in passing is not this one.
+    expect(read('governing_law', 'The Credit Agreement shall be governed by the laws of the State of New York.')?.confidence).toBeLessThan(1);
+  });
+
   it('compares jurisdictions as places', () => {
     expect(sameJurisdiction('England and Wales', 'England; Wales')).toBe(true);
     expect(sameJurisdiction('New York', 'New York; Massachussets')).toBe(true);

@@ -4,11 +4,13 @@ import { useStrings } from './i18n/LanguageProvider';
 import { formatMb, type StorageState } from '../app/browser/storage-space';
 import type { DocumentRecord } from '../core/types';
 import { useCasefile } from './common/hooks';
+import { BYTE_UNITS, withDecimal } from './settings/byte-units';
 
 /** Shown when files did not fit: how much storage is used, and persistent storage on request. */
 export function QuotaBanner({ docs }: { docs: readonly DocumentRecord[] }) {
   const app = useCasefile();
   const t = useStrings(DOCUMENTS);
+  const units = useStrings(BYTE_UNITS);
   const refused = docs.filter((d) => d.status === 'failed' && d.errorInfo?.code === 'store/quota').length;
   const [state, setState] = useState<StorageState | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -23,7 +25,7 @@ export function QuotaBanner({ docs }: { docs: readonly DocumentRecord[] }) {
     });
   return (
     <div className="quota-banner" role="status" data-testid="quota-banner">
-      <p>{t.didNotFit(refused, state?.usage != null ? formatMb(state.usage) : null)}</p>
+      <p>{t.didNotFit(refused, state?.usage != null ? withDecimal(formatMb(state.usage), units) : null)}</p>
       {state && !state.persisted && (
         <button type="button" className="small" onClick={persist}>
           {t.keepPersistent}

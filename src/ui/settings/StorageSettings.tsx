@@ -4,16 +4,16 @@ import { formatMb } from '../../app/browser/storage-space';
 import { describeError } from '../../core/errors';
 import { useCasefile } from '../common/hooks';
 import { useStrings } from '../i18n/LanguageProvider';
-import { BYTE_UNITS, type ByteUnits } from './byte-units';
+import { BYTE_UNITS, withDecimal, type ByteUnits } from './byte-units';
 import { STORAGE, type StorageStrings } from './storage-strings';
 import { APP, workspaceName } from '../app-strings';
 
-const mb = (bytes: number | null, u: ByteUnits) => (bytes === null ? '—' : bytes < 1024 * 1024 ? `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} ${u.kb}` : `${formatMb(bytes)} ${u.mb}`);
+const mb = (bytes: number | null, u: ByteUnits) => (bytes === null ? '—' : bytes < 1024 * 1024 ? `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} ${u.kb}` : `${withDecimal(formatMb(bytes), u)} ${u.mb}`);
 
 function cleanUpSummary(t: StorageStrings, u: ByteUnits, r: CleanUpReport): string {
   const parts: string[] = [];
   if (r.removedDatabases.length + r.removedFolders.length > 0) parts.push(t.removedLeftovers(new Set([...r.removedDatabases, ...r.removedFolders]).size));
-  if (r.freedBytes > 0) parts.push(t.freedCopies(`${formatMb(r.freedBytes)} ${u.mb}`));
+  if (r.freedBytes > 0) parts.push(t.freedCopies(`${withDecimal(formatMb(r.freedBytes), u)} ${u.mb}`));
   return parts.length ? t.cleanedUp(parts.join(t.and)) : t.nothingToClean;
 }
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_OPTIONS, statusWords } from '../../../src/app/models/chat-view';
 import { PROFILE_CHOICES, statusLabel, type ModelRow } from '../../../src/app/models/model-view';
+import { BYTE_UNITS, formatBytes, withDecimal } from '../../../src/ui/settings/byte-units';
 import { LANGUAGE_MODEL } from '../../../src/ui/settings/llm-strings';
 import { MODELS, modelStatusText, profileChoice } from '../../../src/ui/settings/model-strings';
 import type { Capabilities, GpuInfo } from '../../../src/models/capabilities';
@@ -62,4 +63,13 @@ describe('the model screens in English say what the app layer says', () => {
     expect(profileChoice(MODELS.fr, planModels(settings('auto'), devices[2]!))).toBe('Profil choisi automatiquement : WebGPU avec shader-f16.');
     expect(profileChoice(MODELS.de, planModels(settings('cpu'), devices[0]!))).toBe('Profil in den Einstellungen gewählt (automatische Wahl: cpu, kein WebGPU).');
   });
+
+  it('sizes in each language’s units and decimal mark', () => {
+    expect(formatBytes(12_500_000, BYTE_UNITS.en)).toBe('12.5 MB');
+    expect(formatBytes(12_500_000, BYTE_UNITS.fr)).toBe('12,5 Mo');
+    expect(formatBytes(1_234_000_000, BYTE_UNITS.de)).toBe('1,23 GB');
+    expect(withDecimal('10246.1', BYTE_UNITS.fr)).toBe('10246,1');
+    expect(withDecimal('6.2', BYTE_UNITS.en)).toBe('6.2');
+  });
 });
+

@@ -13,7 +13,7 @@
  *   with the section its quote sits in (sources.ts, labelQuotedSources).
  */
 import type { AskPart, AskResult } from '../ask/types';
-import type { KindSentences } from '../ask/kind-sentences';
+import { strongestKindSentence, type KindSentences } from '../ask/kind-sentences';
 import { toSerialized, type SerializedError } from '../errors';
 import type { ChatModel, JobOptions } from '../ports';
 import { checkAnswer } from './citations';
@@ -100,13 +100,11 @@ function sentenceKind(found: KindSentences): SentenceKind {
 }
 
 /** The span of a candidate's sentence that reads most as the asked kind (a sure one first), when it has one. */
-function strongestKindSentence(found: KindSentences): (c: SourceCandidate) => Span | null {
+function kindSentenceSpan(found: KindSentences): (c: SourceCandidate) => Span | null {
   return (c) => {
-    const list = found[c.chunkId];
-    if (!list?.length) return null;
-    const best = [...list].sort((a, b) => Number(b.sure) - Number(a.sure) || b.score - a.score)[0]!;
-    const start = c.text.indexOf(best.text);
-    return start < 0 ? null : { start, end: start + best.text.length };
+    const best = strongestKindSentence(found, c.chunkId, c.text);
+    const start = best ? c.text.indexOf(best.text) : -1;
+    return best && start >= 0 ? { start, end: start + best.text.length } : null;
   };
 }
 
@@ -134,7 +132,7 @@ export async function answerAsk(input: AnswerInput, trace: TraceRecorder, hooks:
   // Else it keeps the sentence that reads most as the clause asked about ("hereby irrevocably
   // assigns to Company all right, title and interest" for "who owns the work product?"), which
   // may share no word with the question.
-  const kindSpan = ask.kindSentences ? strongestKindSentence(ask.kindSentences) : undefined;
+  const kindSpan = ask.kindSentences ? kindSentenceSpan(ask.kindSentences) : undefined;
   const keep = valueSpan || kindSpan ? (c: SourceCandidate) => valueSpan?.(c) ?? kindSpan?.(c) ?? null : undefined;
   const sources = buildSources(asked, [...(pinned ? [pinned] : []), ...ask.passages.map(fromPassage)], undefined, keep);
   hooks.sources(sources);

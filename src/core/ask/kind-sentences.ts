@@ -28,6 +28,16 @@ interface KindSentence {
 /** Chunk id → its sentences of an asked kind. */
 export type KindSentences = Readonly<Record<string, readonly KindSentence[]>>;
 
+/** The sentence of a chunk that reads most as the asked kind (a sure one first), among those `text` (the chunk, or what is shown of it) holds. */
+export function strongestKindSentence(found: KindSentences, chunkId: string, text: string): KindSentence | null {
+  let best: KindSentence | null = null;
+  for (const k of found[chunkId] ?? []) {
+    if (!text.includes(k.text)) continue;
+    if (!best || (k.sure && !best.sure) || (k.sure === best.sure && k.score > best.score)) best = k;
+  }
+  return best;
+}
+
 /** Sentences read per passage at most (a long passage's first ones; the kind is rarely later). */
 const MAX_SENTENCES = 40;
 

@@ -10,6 +10,7 @@
  * Words are folded (lower case, no diacritics) and, for matching the type words people use for
  * a contract ("distribution deal" for "Distributor Agreement"), stemmed.
  */
+import { AGREEMENT_NOUNS } from '../text/agreement-nouns';
 import { languageResources } from './languages';
 import type { NamedDocument } from '../search-types';
 
@@ -217,9 +218,9 @@ export const DOCUMENT_NOUNS = new Set([
 
 /**
  * Words that call a document an agreement besides DOCUMENT_NOUNS: "the MSA", "our standstill with
- * …", "the West Coast Customs sponsorship" (the agreement nouns values/extract.ts reads a term of).
+ * …", and the agreement nouns the value reader knows ("the West Coast Customs sponsorship").
  */
-const DEAL_WORDS = new Set(['msa', 'spa', 'apa', 'jv', 'loi', 'standstill', 'engagement', 'sponsorship', 'endorsement', 'collaboration']);
+const DEAL_WORDS = new Set(['msa', 'spa', 'apa', 'loi', 'standstill', ...AGREEMENT_NOUNS]);
 
 /** Whether naming words (folded) call the document an agreement, a contract or a deal. */
 export function callsAgreement(words: readonly string[]): boolean {

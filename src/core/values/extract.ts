@@ -2,6 +2,7 @@
  * The typed value a question asks for, read from passages: `valueKindOf(question)` tells which
  * value is asked (en/fr/de), `extractValue(kind, text)` reads it with its span. Pure.
  */
+import { AGREEMENT_NOUNS as AGREEMENT_NOUN_LIST } from '../text/agreement-nouns';
 import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
@@ -113,7 +114,7 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
 
 /** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
 /** The nouns a contract is called by. */
-const AGREEMENT_NOUNS = 'agreement|contract|deal|arrangement|licen[cs]e|lease|partnership|alliance|engagement|endorsement|sponsorship|franchise|distributorship|collaboration|venture|jv';
+const AGREEMENT_NOUNS = AGREEMENT_NOUN_LIST.join('|');
 const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:${AGREEMENT_NOUNS})(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
 /** The question asks how long the agreement itself lasts, or its term. */
 const AGREEMENT_LASTS = new RegExp(

@@ -7,7 +7,7 @@
  */
 import { isExecutionLine, isHeadingOnly, isTocLine } from '../answer/quote-kind';
 import { SentenceRanker } from '../answer/relevance';
-import type { KindSentences } from '../ask/kind-sentences';
+import { strongestKindSentence, type KindSentences } from '../ask/kind-sentences';
 import type { Asker } from '../ask/types';
 import { InputError } from '../errors';
 import type { JobOptions } from '../ports';
@@ -96,15 +96,9 @@ function valueIn(query: string, subjects: readonly string[], passages: readonly 
  */
 function kindFinding(passages: readonly PipelinePassage[], found: KindSentences | undefined): { passage: PipelinePassage; sentence: string } | null {
   if (!found) return null;
-  for (const sure of [true, false]) {
-    for (const passage of passages) {
-      const of = (found[passage.chunkId] ?? []).filter((k) => (sure ? k.sure : true) && passage.chunk.text.includes(k.text));
-      if (of.length === 0) continue;
-      const best = of.reduce((a, b) => (b.score > a.score ? b : a));
-      return { passage, sentence: best.text.trim() };
-    }
-  }
-  return null;
+  const read = passages.map((passage) => ({ passage, best: strongestKindSentence(found, passage.chunkId, passage.chunk.text) }));
+  const chosen = read.find((r) => r.best?.sure) ?? read.find((r) => r.best);
+  return chosen?.best ? { passage: chosen.passage, sentence: chosen.best.text.trim() } : null;
 }
 
 function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: number | null, questionLanguage: string | null, kinds?: KindSentences): Omit<FlowRow, 'itemId' | 'ms'> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { turnFromAsk } from '../../../../src/core/answer/answer';
-import { kindSentences } from '../../../../src/core/ask/kind-sentences';
+import { kindSentences, strongestKindSentence } from '../../../../src/core/ask/kind-sentences';
 import type { ClauseClassifier, ClauseLabel, ClausePassage } from '../../../../src/core/ports';
 import { askResult, MSA, passage } from '../../../helpers/ask-fixtures';
 import { builtinClassifier } from '../../../../src/playbooks/classifiers';
@@ -69,6 +69,14 @@ describe('sentences of the asked kind', () => {
     expect(turn.sources[0]!.text.length).toBeLessThan(long.text.length);
     expect(turn.sources[0]!.text).toMatch(/^3\. Ownership\. Developer hereby irrevocably assigns/u);
     expect(turn.answer!.quotes[0]!.text).toContain('sole property of Client');
+  });
+
+  it('the strongest sentence of a chunk: a sure one first, then the higher score, only among those the text shown holds', () => {
+    const found = { c: [{ text: 'A.', score: 0.95, sure: false }, { text: 'B.', score: 0.7, sure: true }, { text: 'C.', score: 0.9, sure: true }] };
+    expect(strongestKindSentence(found, 'c', 'A. B. C.')?.text).toBe('C.');
+    expect(strongestKindSentence(found, 'c', 'A. B.')?.text).toBe('B.');
+    expect(strongestKindSentence(found, 'c', 'A.')?.text).toBe('A.');
+    expect(strongestKindSentence(found, 'other', 'A. B. C.')).toBeNull();
   });
 });
 

@@ -31,7 +31,7 @@ import { runScan } from '../core/scan/scan';
 import type { ScanRecord } from '../core/scan/types';
 import { BUILTIN_PLAYBOOKS, builtinPlaybook } from '../playbooks/builtin';
 import { builtinClassifier, CLAUSE_MODEL_SOURCE, clauseKindModel } from '../playbooks/classifiers';
-import { readOutOfFold } from '../train/out-of-fold';
+import { readOutOfFold, unscoredPassages } from '../train/out-of-fold';
 import { MemoryWorkspace } from '../store/memory';
 import { loadEvalModels } from './eval-models';
 import { ingestPaths } from './headless';
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   const classifier = builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) });
   console.log(`models: clause kinds ${CLAUSE_MODEL_SOURCE} (${classifier.model.kinds.length} kinds)${embedder ? `, embedder ${embedder.model.id}` : ''}; playbooks: ${BUILTIN_PLAYBOOKS.map((p) => `${p.id}@${p.version}`).join(', ')}`);
 
-  const out: { classification?: ClassificationReport; values?: ValueReadRow[]; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown } = {};
+  const out: { classification?: ClassificationReport; values?: ValueReadRow[]; presence?: Omit<PresenceReport, 'pairs'> & { pairs?: PresenceReport['pairs'] }; flags?: FlagReport; train_cv?: unknown; out_of_fold_unscored?: { readonly total: number; readonly missing: number } } = {};
   if (values.split === 'train') out.train_cv = printTrainCv(classifier.model.model.training, classifier.reviewPresenceOffset, !!values.oof);
   if (values.labels) {
     const items = selectLabelSplit(parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))), values.split);
@@ -163,8 +163,17 @@ async function main(): Promise<void> {
     const reports = await ingestPaths(paths, docsDir, workspace, { embedder, cache: !values['no-cache'] });
     for (const r of reports.filter((x) => x.error)) console.log(`  failed: ${r.error}`);
     // The contracts' passages on their out-of-fold scores with --oof (the app's classifier, only the model under it differs).
-    const scanClassifier = values.oof ? builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) }, await readOutOfFold(resolve(values.oof), clauseKindModel())) : classifier;
-    if (values.oof) console.log(`clause scores of the contracts' passages: out of fold (${values.oof})`);
+    const outOfFold = values.oof ? await readOutOfFold(resolve(values.oof), clauseKindModel()) : undefined;
+    const scanClassifier = outOfFold ? builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) }, outOfFold) : classifier;
+    if (outOfFold) {
+      const documentOf = new Map<string, string>();
+      qa.docs.forEach((d, i) => {
+        const id = reports.find((r) => resolve(docsDir, r.path) === paths[i])?.document?.id;
+        if (id) documentOf.set(d.doc_id, id);
+      });
+      out.out_of_fold_unscored = await unscoredPassages(outOfFold, qa, documentOf, workspace);
+      console.log(`clause scores of the contracts' passages: out of fold (${values.oof})`);
+    }
     const scans = new Map<string, ScanRecord>();
     const t0 = performance.now();
     let pages = 0;

@@ -35,7 +35,8 @@ import { TesseractOcr } from '../ocr/tesseract';
 import { EndpointChatModel } from '../models/chat/endpoint-chat';
 import { askClassifier } from '../playbooks/ask-classifier';
 import { clauseKindModel } from '../playbooks/classifiers';
-import { readOutOfFold } from '../train/out-of-fold';
+import { readOutOfFold, unscoredPassages } from '../train/out-of-fold';
+import { questionDrift } from '../train/drift';
 
 const { values } = parseArgs({
   options: {
@@ -127,7 +128,10 @@ async function main(): Promise<void> {
   const configs = standardConfigs(!!models.embedder, !!models.reranker).filter((c) => !values.configs || values.configs.split(',').includes(c.name));
   if (configs.length === 0) usage(`no configuration matches --configs ${values.configs}`);
   // The ask path's classifier, on the out-of-fold scores with --oof.
-  const classifier = askClassifier(values.oof ? await readOutOfFold(resolve(values.oof), clauseKindModel()) : undefined);
+  if (questionDrift(whole, clauseKindModel()) === 'changed') console.warn('warning: the code would now train the question head on other questions than the installed model was trained on (train/drift.ts): run npm run train and install its model before reading these figures');
+  const outOfFold = values.oof ? await readOutOfFold(resolve(values.oof), clauseKindModel()) : undefined;
+  const classifier = askClassifier(outOfFold);
+  const unscored = outOfFold ? await unscoredPassages(outOfFold, whole, documentOf, workspace) : null;
   if (values.oof) console.log(`clause scores of the training passages: out of fold (${values.oof})`);
   const results = await evaluate(qa, { engine, lookup: workspace, documentOf, documents, embedder: models.embedder, reranker: models.reranker, classifier, chunks: (id) => workspace.chunks(id), sufficiency: (r) => retrievalScore(r), answer, question, anyLanguage: values['any-language'] }, configs, scopes);
 
@@ -146,7 +150,7 @@ async function main(): Promise<void> {
       sufficiency: sufficiencyReport(r.questions, threshold),
       questions: r.questions,
     }));
-    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, question, out_of_fold: values.oof ?? null, models: models.description, threshold, results: out }, null, 2));
+    await writeFile(resolve(values.json), JSON.stringify({ qa: values.qa, docs: values.docs, split: values.split ?? null, question, out_of_fold: values.oof ?? null, ...(unscored ? { out_of_fold_unscored: unscored } : {}), models: models.description, threshold, results: out }, null, 2));
     console.log(`\nwrote ${values.json}`);
   }
 }

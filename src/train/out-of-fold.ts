@@ -14,6 +14,7 @@ import { ClauseKindModel, type PassageKindScores } from '../core/clauses/model';
 import { ModelError } from '../core/errors';
 import { shortHash } from '../core/hash';
 import type { ClausePassage } from '../core/ports';
+import { normalizeForMatch } from '../core/eval/match';
 
 const FORMAT = 'casefile-out-of-fold';
 const VERSION = 1;
@@ -65,6 +66,24 @@ export class OutOfFoldModel extends ClauseKindModel {
     return new OutOfFoldModel(model, logits);
   }
 
+  /**
+   * How many of `texts` (the training contracts' passages as ingested now) the file has no scores
+   * for. Such a passage is scored by the model, which was trained on it: a cross-validated figure
+   * is then partly in sample. Any at all means the passages changed since the training (an ingest
+   * change): retrain before reading the figure.
+   */
+  unscored(texts: Iterable<string>): { readonly total: number; readonly missing: number } {
+    let total = 0;
+    let missing = 0;
+    for (const text of texts) {
+      // The trainer reads no window of fewer than three words (a page of redactions): no scores for it.
+      if (normalizeForMatch(text).length < 3) continue;
+      total++;
+      if (!this.byText.has(textDigest(text))) missing++;
+    }
+    return { total, missing };
+  }
+
   override scorePassage(passage: ClausePassage): PassageKindScores {
     const own = super.scorePassage(passage);
     const logits = this.byText.get(textDigest(passage.text));
@@ -81,6 +100,24 @@ export class OutOfFoldModel extends ClauseKindModel {
     }
     return { ...own, scores, presence };
   }
+}
+
+/**
+ * The training contracts' passages (documents of the QA file's train split) the out-of-fold file
+ * has no scores for, printed as a warning when there are any: the figure read with it is then
+ * partly in sample (out-of-fold.ts unscored).
+ */
+export async function unscoredPassages(
+  model: OutOfFoldModel,
+  qa: { readonly docs: readonly { readonly doc_id: string; readonly split?: string }[] },
+  documentOf: ReadonlyMap<string, string>,
+  store: { chunks(documentId: string): Promise<readonly { readonly text: string }[]> },
+): Promise<{ readonly total: number; readonly missing: number }> {
+  const ids = qa.docs.filter((d) => d.split === 'train').flatMap((d) => documentOf.get(d.doc_id) ?? []);
+  const texts = (await Promise.all(ids.map((id) => store.chunks(id)))).flat().map((c) => c.text);
+  const found = model.unscored(texts);
+  if (found.missing > 0) console.warn(`warning: ${found.missing} of ${found.total} passages of the training contracts have no out-of-fold scores and are scored by the model, which was trained on them; the passages changed since the training: run npm run train again`);
+  return found;
 }
 
 const rounded = (z: Float32Array) => Array.from(z, (x) => Math.round(x * 1000) / 1000);

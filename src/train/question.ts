@@ -14,6 +14,7 @@
  * reports as its expected accuracy on new phrasings.
  */
 import { rawFeatures } from '../core/clauses/features';
+import { shortHash } from '../core/hash';
 import { countsAsAsked, type QuestionRule } from '../core/clauses/question-rule';
 import type { QaFile, QaItem } from '../core/eval/qa';
 import { slug } from '../core/eval/scan-eval';
@@ -87,6 +88,25 @@ export function questionTexts(
   });
   // Read as the app reads a question (clauses/classifier.ts questionTypes): shorthand written out.
   return [...out.values()].map((t) => ({ ...t, text: expandShorthand(t.text) }));
+}
+
+/**
+ * A digest of the head's training texts (kind, wording and text, in order), kept in the model file
+ * (training.counts.question_digest): `npm run eval` warns when the code would now give other
+ * texts (the names masked otherwise, phrasings changed), so a figure is not read off a model the
+ * code no longer trains.
+ */
+export function questionDigest(texts: readonly QuestionText[]): string {
+  return shortHash(texts.map((t) => `${t.kind}\u0001${t.wording}\u0001${t.text}`).join('\u0002'));
+}
+
+/**
+ * The question head's training texts as `npm run train` builds them from a QA file: the items of its
+ * train split (every item when the file has no splits), the playbooks' kinds and the team's phrasings.
+ */
+export function trainingQuestionTexts(qa: QaFile, kinds: readonly string[], kindTexts: readonly KindText[], phrasings: Readonly<Record<string, readonly string[]>>, noKind: readonly string[]): QuestionText[] {
+  const isTrain = (split: string | undefined) => split === undefined || split === 'train';
+  return questionTexts({ docs: qa.docs.filter((d) => isTrain(d.split)), items: qa.items.filter((i) => isTrain(i.split)) }, kinds, kindTexts, phrasings, noKind);
 }
 
 /**

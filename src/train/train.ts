@@ -22,7 +22,8 @@ import { DEFAULT_LEARNER, logits, trainLogistic, type LearnerOptions, type Linea
 import { auroc, balancedAccuracy, bestThreshold, confusion, nestedFigures, nestedPredictions, type Scored } from './thresholds';
 import { buildVocabulary, IDF_SCALE, vectorizeWith } from './vocabulary';
 import { assignFolds, standardError } from './folds';
-import { questionTexts, trainQuestionHead, type KindText, type QuestionFigures } from './question';
+import { trainingItemsDigest } from './drift';
+import { questionDigest, questionTexts, trainQuestionHead, type KindText, type QuestionFigures } from './question';
 import { PlaybookClassifier } from '../core/scan/classify';
 import type { ClauseType } from '../core/scan/playbook';
 
@@ -233,7 +234,7 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
     clause: clauseSetting,
     clause_cv: clauseCv,
     presence: rule === 'clause' ? null : setting,
-    counts: { ...counts, question_texts: questions.length },
+    counts: { ...counts, question_texts: questions.length, question_digest: questionDigest(questions), qa_digest: trainingItemsDigest(input.qa) },
     cv: best.report,
     question: { setting: QUESTION_LEARNER, ...question.figures },
   });

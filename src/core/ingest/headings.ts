@@ -83,6 +83,12 @@ const PART = /^(PART|Part|CHAPTER|Chapter|TITLE|Title|BOOK|Book|DIVISION|Divisio
 const SECTION = /^(SECTION|Section|SEC\.|Sec\.|CLAUSE|Clause)\s*(\d{1,3}(?:\.\d{1,2}){0,4})\.?(?![\p{L}\p{N}])/u;
 const PARAGRAPH = /^(§§?)\s*(\d{1,4}[a-z]?)(?![\p{L}\p{N}])/u;
 const NUMBERED = /^([1-9]\d{0,2})((?:\.\d{1,2}){0,4})(\.?)(?=\s|$)/u;
+/**
+ * A clause number run into its title by the PDF's text ("13.8Assignment.", "11.1Warranty.",
+ * "12.EXCLUSIVITY:"): dotted or ending in a dot, then a capital and two more letters of one case,
+ * so "12ABC", "3.5GHz" and "1.5x" stay text.
+ */
+const NUMBERED_GLUED = /^([1-9]\d{0,2})((?:\.\d{1,2}){0,4})(\.?)(?=\p{Lu}(?:\p{Ll}{2}|\p{Lu}{2}))/u;
 const SUBCLAUSE = /^\(([a-z]{1,2}|[ivxlc]{1,6}|[A-Z]{1,2}|[IVXLC]{1,6}|\d{1,2})\)(?=\s|$)/u;
 const SUBCLAUSE_CLOSE = /^([a-z]|[ivx]{1,5}|\d{1,2})\)(?=\s|$)/u;
 const ROMAN_TITLED = /^([IVXLC]{1,7})[.)](?=\s)/u;
@@ -179,6 +185,7 @@ function detectPlain(s: string, start: number, end: number, line: string): Headi
   if ((m = PARAGRAPH.exec(s))) return keyword('paragraph', m, start, end, line, 2, 1, m[2] ?? null);
   if ((m = SUBCLAUSE.exec(s)) || (m = SUBCLAUSE_CLOSE.exec(s))) return subclause(m, start, end, line);
   if ((m = NUMBERED.exec(s))) return numbered(m, start, end, line);
+  if ((m = NUMBERED_GLUED.exec(s)) && (m[2] !== '' || m[3] === '.')) return numbered(m, start, end, line);
   // A lone "C." or "L." is a letter in a lettered list ("A. Product … C. Certificate of Analysis"),
   // as "A." and "B." are: no contract numbers a section 50 or 100 in one roman letter.
   if ((m = ROMAN_TITLED.exec(s)) && ROMAN.test(m[1] ?? '') && !LONE_LARGE_ROMAN.test(m[1] ?? '')) return romanTitled(m, start, end, line);

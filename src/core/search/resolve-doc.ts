@@ -378,7 +378,43 @@ function remainderOf(question: string, tokens: readonly QuestionToken[], list: r
   const at = namingPositions(tokens, list);
   const textOnly = (i: number) => list.some((e) => e.matched.has(i)) && list.every((e) => !e.matched.has(i) || e.matched.get(i) === 'text');
   for (const i of [...at]) if (/\p{N}/u.test(tokens[i]!.raw) && textOnly(i)) at.delete(i);
-  return removeTokens(question, tokens, at, asAgreement ? agreementPlaceholder : undefined);
+  return removeTokens(question, tokens, at, asAgreement ? agreementPlaceholder : (run) => partyRole(question, run, tokens, list));
+}
+
+/** A question's auxiliary before its subject ("does El Banco indemnify", "can MICOA audit", "is Zongshen licensed"). */
+const AUXILIARY = new Set(['does', 'do', 'did', 'can', 'could', 'must', 'may', 'might', 'will', 'would', 'shall', 'should', 'is', 'are', 'was', 'were', 'has', 'have', 'had']);
+/** A modal after its subject ("El Banco must indemnify …", "may Acme assign"). */
+const MODAL_AFTER = new Set(['can', 'could', 'must', 'may', 'might', 'will', 'would', 'shall', 'should', 'has', 'have', 'needs', 'need', 'owes', 'pays', 'agrees']);
+
+/**
+ * In the retrieval query, a party named as the question's subject ("does El Banco indemnify the
+ * agent?", "what royalties does ArTara pay?", "El Banco must …") reads as the role the contract
+ * gives it ("the Company", "the Licensee"): the contract's sentences say "The Company agrees to
+ * indemnify", so the role finds the clause that binds that party rather than its counterpart's
+ * mirror clause. Only for one document (its copies), a run naming exactly one party with a role,
+ * right after the question's auxiliary or right before a modal, not possessive ("MetLife's
+ * debentures", "BNY Mellon's appointment": there the name describes, and a role word common in
+ * the contract only adds noise) and not calling the document an agreement; otherwise the name
+ * goes as before.
+ */
+function partyRole(question: string, run: readonly QuestionToken[], tokens: readonly QuestionToken[], list: readonly DocumentEvidence[]): string | null {
+  if (callsAgreement(run.map((t) => t.word)) || run.some((t) => t.heading)) return null;
+  const at = tokens.indexOf(run[0]!);
+  const last = run.at(-1)!;
+  const before = tokens[at - 1];
+  const after = tokens[tokens.indexOf(last) + 1];
+  if (/['’]/u.test(question.slice(run[0]!.start, last.end + 1))) return null;
+  if (!(before && AUXILIARY.has(before.word)) && !(after && MODAL_AFTER.has(after.word))) return null;
+  const docs = list.map((e) => e.doc);
+  if (docs.some((d) => !sameWork(d, docs[0]!))) return null;
+  const words = run.filter((t) => !t.functionWord && !LEGAL_FORMS.has(t.word)).map((t) => t.word);
+  if (words.length === 0) return null;
+  const parties = (docs[0]!.identity?.parties ?? []).filter((p) => {
+    const own = new Set([p.name, ...p.shortNames].flatMap(foldedWords));
+    return words.every((w) => own.has(w));
+  });
+  const role = parties.length === 1 ? parties[0]!.role : null;
+  return role ? `the ${role}` : null;
 }
 
 /**

@@ -116,7 +116,7 @@ const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|until\s+(?:(?:both|the)\s+)?(?:parties|[\w&.-]+\s+(?:and|or)\s+[\w&.-]+)\s+(?:mutually\s+)?(?:agree\s+(?:in\s+writing\s+)?to\s+)?terminates?\b|end\w*\s+(?:only\s+)?when\s+terminated|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
 const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|(?:terminat\w*|expir\w*|end)\s+(?:automatically\s+)?(?:and\s+)?(?:without\s+(?:any\s+)?(?:further\s+)?(?:notice|action)\s+)?on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|(?:period|term)\s+ending(?:\s+on)?|(?:until|till|through|to|(?:end|expir|terminat)\w*\s+at)\s+(?:the\s+)?(?:close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day|midnight|\d{1,2}(?::\d{2})?\s*[ap]\.?\s*m\.?)[^.;]{0,30}?\s+on|jusqu['’]au|prend\w*\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
-const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet|(?:ab)?geschlossen)\b/iu;
+const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|(?:agreement|contract)\s+(?:shall|will)\s+(?:commence|begin|start)\b[^.;]{0,80}?\band\s+(?:(?:shall|will)\s+)?(?:end|expire|terminate)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet|(?:ab)?geschlossen)\b/iu;
 
 /**
  * The term named as the time something else happens in ("during the Term", "throughout the term of
@@ -432,12 +432,14 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       if (date.index > renewAt) break;
       const last = previous;
       previous = date;
-      const before = s.text.slice(Math.max(0, date.index - 60), date.index);
+      // "from approximately October 1, 2009 to approximately December 31, 2009", "on or about":
+      // the date is the one meant, approximately or not.
+      const before = s.text.slice(Math.max(0, date.index - 60), date.index).replace(ABOUT, '');
       if (START_BEFORE.test(before)) {
         start ??= date;
         continue;
       }
-      if (UNTIL.test(before) || (last && RANGE.test(s.text.slice(last.index + last.text.length, date.index)))) {
+      if (UNTIL.test(before) || (last && RANGE.test(s.text.slice(last.index + last.text.length, date.index).replace(ABOUT, '')))) {
         const found: TypedValue = { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
         // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
         // report due) as often as its end; it gives way to a length the passage states.
@@ -535,6 +537,9 @@ function datesAndYearEnds(text: string): Found<string>[] {
  * be adjusted to December 15, 2017", a page number "-8-" before a letter's date).
  */
 const RANGE = /^\s*(?:,\s*)?(?:to|-|–|—)\s*(?:the\s+)?$/iu;
+
+/** A date's approximation, set aside before the cues above are read: "to approximately", "on or about" (→ "on"). */
+const ABOUT = /(?<![\p{L}\p{N}])(?:approximately|about|around|circa|or\s+about|environ|etwa|ungefähr|ca\.)\s*$/iu;
 
 /** Cues of UNTIL that name a deadline as readily as an end. */
 const DEADLINE = /(?:on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than)\s*(?:the\s+)?$/iu;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClauseKindModel } from '../../../src/core/clauses/model';
 import clauseModelFile from '../../../models/clause-kinds.json';
-import { OutOfFoldModel, readOutOfFold, writeOutOfFold } from '../../../src/train/out-of-fold';
+import { OutOfFoldModel, readOutOfFold, unscoredPassages, writeOutOfFold } from '../../../src/train/out-of-fold';
 
 const GOVERNING = 'Governing Law. This Agreement shall be governed by the laws of the State of New York, without regard to its conflict of laws principles.';
 const CONTENTS = '13.1 Force Majeure. 68 13.2 Change in Control of Harpoon. 68 13.3 Export Control. 69 13.4 Assignment. 69 13.5 Severability. 70';
@@ -37,6 +37,18 @@ describe('OutOfFoldModel', () => {
     expect(read.windows).toEqual(own.windows);
     expect(oof.scorePassage(passage(OTHER)).scores).toEqual(model.scorePassage(passage(OTHER)).scores);
     expect(oof.id).toBe(model.id);
+  });
+
+  it('counts the training passages it has no scores for (passages changed since the training: a figure partly in sample)', async () => {
+    expect(oof.unscored([GOVERNING, CONTENTS])).toEqual({ total: 2, missing: 0 });
+    expect(oof.unscored([GOVERNING, `${GOVERNING} `, OTHER])).toEqual({ total: 3, missing: 2 });
+    // A page of redactions has no window the trainer reads: never scored, never counted.
+    expect(oof.unscored(['[…***…] […***…] […***…] Exhibit 1 […***…]'])).toEqual({ total: 0, missing: 0 });
+    const chunks = new Map([['d1', [{ text: GOVERNING }, { text: OTHER }]], ['d2', [{ text: OTHER }]]]);
+    const store = { chunks: async (id: string) => chunks.get(id) ?? [] };
+    const qa = { docs: [{ doc_id: 'a', split: 'train' }, { doc_id: 'b', split: 'validation' }] };
+    // Only the train split's contracts: validation passages never have out-of-fold scores.
+    expect(await unscoredPassages(oof, qa, new Map([['a', 'd1'], ['b', 'd2']]), store)).toEqual({ total: 2, missing: 1 });
   });
 
   it("goes through the app's classifier: a table of contents is no clause whatever its logits say", async () => {

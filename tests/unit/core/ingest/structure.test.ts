@@ -38,6 +38,11 @@ describe('detectHeading', () => {
       { kind: 'numbered', label: '12.2', title: 'Limitation', ordinal: '12', rank: 3, body: 'Neither party shall be liable for indirect loss.' },
     ],
     ['12 Limitation of Liability', { kind: 'numbered', label: '12', title: 'Limitation of Liability', ordinal: '12', rank: 2, body: null }],
+    // A number run into its title by the PDF's text (a promotion agreement's "13.8Assignment.", "12.EXCLUSIVITY:").
+    ['13.8Assignment. This Agreement may not be assigned.', { kind: 'numbered', label: '13.8', title: 'Assignment', ordinal: '13', rank: 3, body: 'This Agreement may not be assigned.' }],
+    ['12.EXCLUSIVITY: In consideration of the fees paid', { kind: 'numbered', label: '12', title: 'EXCLUSIVITY', ordinal: '12', rank: 2, body: 'In consideration of the fees paid' }],
+    ['12ABC Corp. shall deliver', null],
+    ['3.5GHz radios are supplied', null],
     ['5.2 The Customer shall pay all invoices within thirty days.', { kind: 'numbered', label: '5.2', title: null, ordinal: '5', rank: 3, body: 'The Customer shall pay all invoices within thirty days.' }],
     ['1.1 "Agreement" means this agreement.', { kind: 'numbered', label: '1.1', title: null, ordinal: '1', rank: 3, body: '"Agreement" means this agreement.' }],
     ['§ 5 Kündigung', { kind: 'paragraph', label: '§ 5', title: 'Kündigung', ordinal: '5', rank: 2, body: null }],

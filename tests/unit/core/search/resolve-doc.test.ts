@@ -353,6 +353,29 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(top('What does the amendment to the Heron Foods manufacturing agreement change?')).toBe('ambiguous');
   });
 
+  it('reads a party named as who acts as the role the contract gives it, in the query only', () => {
+    const agency = (id: string, parties: { name: string; shortNames: string[]; role: string | null }[]): NamedDocument => ({ id, name: `${id}.pdf`, title: 'AGENCY AGREEMENT', aliases: parties.flatMap((p) => [p.name, ...p.shortNames]), identity: { title: 'AGENCY AGREEMENT', parties, brands: [], kind: 'agency agreement', effectiveDate: null } });
+    const list = [
+      agency('banco', [{ name: 'El Banco Financial Corporation', shortNames: [], role: 'Company' }, { name: 'Keefe Capital Markets Inc.', shortNames: ['Keefe'], role: 'Agent' }]),
+      agency('micoa', [{ name: 'Mutual Insurance Corporation of America', shortNames: ['MICOA'], role: null }, { name: 'Stratton Cheeseman Inc.', shortNames: [], role: 'Agency' }]),
+    ];
+    const resolved = (q: string) => {
+      const m = matchDocuments(q, list);
+      return m.kind === 'resolved' ? { ids: m.resolution.documentIds, query: m.resolution.remainder, kind: m.resolution.kindText } : null;
+    };
+    // "The Company agrees to indemnify the Agent" is what the question asks about, not the Agent's mirror clause.
+    expect(resolved('does El Banco indemnify the agent?')).toEqual({ ids: ['banco'], query: 'does the Company indemnify the agent?', kind: 'does indemnify the agent?' });
+    expect(resolved('what fee does Keefe get under the El Banco agency agreement?')?.query).toBe('what fee does the Agent get under the?');
+    expect(resolved('Keefe must pay which expenses under the El Banco agreement?')?.query).toBe('the Agent must pay which expenses under the?');
+    // Not the subject (acted on, possessive: the name describes), a party without a role, the
+    // contract's handle ("our agreement with …"), a heading: the name goes as before.
+    expect(resolved('must the agent indemnify El Banco?')?.query).toBe('must the agent indemnify?');
+    expect(resolved("does El Banco's agent get a fee?")?.query).toBe("does ' agent get a fee?");
+    expect(resolved('can MICOA audit the books of the agency?')?.query).toBe('can audit the books of the agency?');
+    expect(resolved('is there a cap in our agency deal with El Banco?')?.query).toBe('is there a cap in our with?');
+    expect(resolved('Keefe – who pays the expenses?')?.query).toBe('– who pays the expenses?');
+  });
+
   it('knows a party by its initials written in capitals ("KBW"), not by a lower-case word', () => {
     const agency = (id: string, party: string): NamedDocument => ({ id, name: `${id}.pdf`, title: 'AGENCY AGREEMENT', aliases: [party], identity: { title: 'AGENCY AGREEMENT', parties: [{ name: party, shortNames: [], role: null }], brands: [], kind: 'agency agreement', effectiveDate: null } });
     const list = [agency('a', 'Keefe, Bruyette & Woods, Inc.'), agency('b', 'Pacific Atlantic Yards LLC'), agency('c', 'Marlow Capital Partners Inc.')];

@@ -321,6 +321,16 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'The Contract is valid for 5 years from signature.', '2016-01-04')?.value).toMatchObject({ duration: { amount: 5, unit: 'years' }, iso: '2021-01-04' });
   });
 
+  it('reads an end given approximately, and an agreement commencing on one date and ending on another', () => {
+    // A promotion agreement's period (seen in a walkthrough: "None of these passages states when the initial term ends").
+    expect(read('expiration_date', '7.PROMOTION PERIOD: Designated Sponsor Products with Pin Codes may be distributed from approximately October 1, 2009 to approximately December 31, 2009 (the “Promotion Period”).')?.value).toEqual({ type: 'date', iso: '2009-12-31' });
+    expect(read('expiration_date', 'The term of this Agreement shall end on or about December 31, 2009.')?.value).toEqual({ type: 'date', iso: '2009-12-31' });
+    expect(read('expiration_date', 'This Agreement shall commence on October 1, 2009 and end on December 31, 2009.')?.value).toEqual({ type: 'date', iso: '2009-12-31' });
+    expect(read('effective_date', 'This Agreement shall commence on October 1, 2009 and end on December 31, 2009.')?.value).toEqual({ type: 'date', iso: '2009-10-01' });
+    // Commencing alone states no end; "about" before a number of units is no date's approximation.
+    expect(read('expiration_date', 'This Agreement shall commence on October 1, 2009.')).toBeNull();
+  });
+
   it('reads the end of a numbered month or year as the end of the term, not a point inside it', () => {
     expect(read('expiration_date', 'Unless earlier terminated, this Agreement will terminate at the end of the thirty-sixth (36th) month following the Effective Date.', '2020-01-15')?.value).toEqual({ type: 'relative_date', duration: { amount: 36, unit: 'months' }, anchor: 'the Effective Date', iso: '2023-01-15' });
     expect(read('expiration_date', 'This Agreement shall remain in effect until the end of the third Contract Year.')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 3, unit: 'years' } });

@@ -89,7 +89,11 @@ function namedParties(opening: string, closing: string): Party[] {
   const signed = signatureParties(closing);
   let best: Party[] = [];
   for (const { body, opens } of preambleCandidates(opening)) {
-    const parties = partiesIn(body);
+    // The contract's opening sentence names its parties; the sentences after it define what they
+    // deal in ("The Remarketing Agents are undertaking to remarket Series E Senior Component
+    // Debentures … (the "First Tranche Series E Debt Securities")"), which are no parties.
+    const first = opens ? partiesIn(firstSentence(body)) : [];
+    const parties = first.length >= 2 ? first : partiesIn(body);
     // Two names a paragraph defines, not in the contract's opening sentence, of which the signature
     // block signs for neither, are another deal's: "1. Transfer of Policy; … required by the New York
     // Life Insurance Company (the "Insurer") and the Company" in an agreement Movado Group, Inc. and

@@ -31,6 +31,12 @@ describe('parties', () => {
     ]);
   });
 
+  it('reads the parties of the opening sentence, not the securities the next sentences define', () => {
+    // A remarketing agreement's preamble (MetLife's, shortened): the second sentence defines the debentures remarketed.
+    const text = `REMARKETING AGREEMENT August 26, 2014 Deutsche Bank Securities Inc. 60 Wall Street New York, New York 10005 Ladies and Gentlemen: This Remarketing Agreement is dated as of August 26, 2014 (this "Remarketing Agreement"), among MetLife, Inc., a Delaware corporation (the "Company"), and Deutsche Bank Securities Inc. ("Deutsche Bank") (the "Remarketing Agents," which expression shall include any institution appointed as a Remarketing Agent in accordance with Section 8 hereof), and Deutsche Bank Trust Company Americas, not individually but solely as Stock Purchase Contract Agent (as defined below). The Remarketing Agents are undertaking to remarket Series E Senior Component Debentures, Tranche 1, due 2018 (principal amount $1,000 per Series E Senior Component Debenture) (the "First Tranche Series E Debt Securities") and Series E Senior Component Debentures, Tranche 2, due 2045 (the "Second Tranche Series E Debt Securities"), whose terms will each be modified in the event of a Successful Remarketing (as defined below).\n\n1. Definitions.`;
+    expect(extractParties(text).map((p) => p.name)).toEqual(['MetLife, Inc.', 'Deutsche Bank Securities Inc.', 'Deutsche Bank Trust Company']);
+  });
+
   it('reads a numbered BETWEEN block with spaced capitals and "- and -"', () => {
     const text = `THIS AGREEMENT made this 20 day of November, 1995.\n\nB E T W E E N:\n\nNORTHWIND COURIER LTD.\n("Northwind")\n\n- and -\n\nCONTOSO SYSTEMS CANADA LTD.\na subsidiary of Contoso Inc.\n("Contoso")\n\nWHEREAS Northwind provides courier services;`;
     expect(extractParties(text).map((p) => [p.name, p.shortNames])).toEqual([

@@ -34,7 +34,7 @@ import { builtinClassifier, CLAUSE_MODEL_SOURCE, clauseKindModel } from '../play
 import { readOutOfFold, unscoredPassages } from '../train/out-of-fold';
 import { MemoryWorkspace } from '../store/memory';
 import { loadEvalModels } from './eval-models';
-import { ingestPaths } from './headless';
+import { ingestedIds, ingestPaths } from './headless';
 
 const { values } = parseArgs({
   options: {
@@ -166,12 +166,7 @@ async function main(): Promise<void> {
     const outOfFold = values.oof ? await readOutOfFold(resolve(values.oof), clauseKindModel()) : undefined;
     const scanClassifier = outOfFold ? builtinClassifier({ embedder, ...(threshold !== undefined ? { threshold } : {}) }, outOfFold) : classifier;
     if (outOfFold) {
-      const documentOf = new Map<string, string>();
-      qa.docs.forEach((d, i) => {
-        const id = reports.find((r) => resolve(docsDir, r.path) === paths[i])?.document?.id;
-        if (id) documentOf.set(d.doc_id, id);
-      });
-      out.out_of_fold_unscored = await unscoredPassages(outOfFold, qa, documentOf, workspace);
+      out.out_of_fold_unscored = await unscoredPassages(outOfFold, qa, ingestedIds(qa.docs, paths, reports, docsDir), workspace);
       console.log(`clause scores of the contracts' passages: out of fold (${values.oof})`);
     }
     const scans = new Map<string, ScanRecord>();

@@ -28,7 +28,7 @@ import { evaluate, SCOPES, standardConfigs, type Scope, type ScopeResult } from 
 import { describeError } from '../core/errors';
 import { DEFAULT_SUFFICIENCY_THRESHOLD, retrievalScore } from '../core/search/sufficiency';
 import { MemoryWorkspace } from '../store/memory';
-import { ingestPaths, listDocuments, openEngine } from './headless';
+import { ingestedIds, ingestPaths, listDocuments, openEngine } from './headless';
 import { loadEvalModels } from './eval-models';
 import { nodeOcrRuntime } from '../ocr/node-runtime';
 import { TesseractOcr } from '../ocr/tesseract';
@@ -117,11 +117,7 @@ async function main(): Promise<void> {
   console.log(`ingested ${reports.length - failed.length}/${reports.length} files in ${((performance.now() - t0) / 1000).toFixed(1)} s (${reports.filter((r) => r.cached).length} from cache)`);
   for (const f of failed) console.log(`  failed: ${f.error}`);
 
-  const documentOf = new Map<string, string>();
-  qa.docs.forEach((d, i) => {
-    const rel = reports.find((r) => resolve(docsDir, r.path) === qaPaths[i]);
-    if (rel?.document) documentOf.set(d.doc_id, rel.document.id);
-  });
+  const documentOf = ingestedIds(qa.docs, qaPaths, reports, docsDir);
   const engine = await openEngine(workspace, models.embedder);
   const documents = [...workspace.documents.values()].filter((d) => d.status === 'ready' || d.status === 'degraded');
 

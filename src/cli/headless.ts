@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeError } from '../core/errors';
 import { inProcessAnalyzer } from '../core/ingest/analyze';
@@ -61,6 +61,16 @@ export async function listDocuments(dir: string): Promise<string[]> {
   await walk(dir);
   const lower = new Set(out.map((p) => p.toLowerCase()));
   return out.filter((p) => !(/\.txt$/i.test(p) && lower.has(p.toLowerCase().replace(/\.txt$/, '.pdf')))).sort();
+}
+
+/** A QA file's documents (by `doc_id`) → the ids they were ingested as; `paths[i]` is the path of `docs[i]` (resolved), unread ones left out. */
+export function ingestedIds(docs: readonly { readonly doc_id: string }[], paths: readonly string[], reports: readonly IngestReport[], root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  docs.forEach((d, i) => {
+    const id = reports.find((r) => resolve(root, r.path) === paths[i])?.document?.id;
+    if (id) out.set(d.doc_id, id);
+  });
+  return out;
 }
 
 /**

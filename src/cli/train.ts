@@ -32,6 +32,7 @@ import { InProcessRetriever } from '../core/search/retriever';
 import { engineAskDeps } from '../core/ask/engine-deps';
 import { builtinClauseTypes } from '../playbooks/builtin';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from '../train/question-phrasings';
+import { isTrainSplit, trainingPart } from '../train/question';
 import { calibrateSufficiency, sufficiencySamples } from '../train/sufficiency';
 import { OutOfFoldModel, writeOutOfFold } from '../train/out-of-fold';
 import { calibrateReviewOffset, type ReviewCalibration } from '../train/review-offset';
@@ -65,15 +66,14 @@ function reviewByRule(byRule: ReviewCalibration['byRule']): Record<string, { jud
   return Object.fromEntries(Object.entries(byRule).map(([id, r]) => [id, { judged: r.judged, right: r.right, should_fire: r.should_fire, fired: r.fired }]));
 }
 
-const isTrain = (split: string | undefined) => split === undefined || split === 'train';
 
 async function main(): Promise<void> {
   if (values.help) usage();
   if (!values.labels || !values.docs || !values.qa) usage('--labels, --docs and --qa are required');
   const started = Date.now();
-  const labels = parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))).filter((i) => isTrain(i.split));
+  const labels = parseLabelFile(JSON.parse(await readFile(resolve(values.labels), 'utf8'))).filter((i) => isTrainSplit(i.split));
   const whole = parseQaFile(JSON.parse(await readFile(resolve(values.qa), 'utf8')));
-  const qa: QaFile = { docs: whole.docs.filter((d) => isTrain(d.split)), items: whole.items.filter((i) => isTrain(i.split)) };
+  const qa: QaFile = trainingPart(whole);
   const docsDir = resolve(values.docs);
   const workspace = new MemoryWorkspace();
   const paths = qa.docs.map((d) => resolve(docsDir, d.pdf ?? d.txt ?? ''));

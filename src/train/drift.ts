@@ -9,14 +9,12 @@ import type { ClauseKindModel } from '../core/clauses/model';
 import type { QaFile } from '../core/eval/qa';
 import { shortHash } from '../core/hash';
 import { builtinClauseTypes } from '../playbooks/builtin';
-import { questionDigest, trainingQuestionTexts } from './question';
+import { questionDigest, trainingPart, trainingQuestionTexts } from './question';
 import { NO_KIND_QUESTIONS, QUESTION_PHRASINGS } from './question-phrasings';
-
-const isTrain = (split: string | undefined) => split === undefined || split === 'train';
 
 /** The train split's question ids, digested: which QA file a model was trained on. */
 export function trainingItemsDigest(qa: QaFile): string {
-  return shortHash(qa.items.filter((i) => isTrain(i.split)).map((i) => i.id).sort().join('\n'));
+  return shortHash(trainingPart(qa).items.map((i) => i.id).sort().join('\n'));
 }
 
 export type QuestionDrift = 'same' | 'changed' | 'other-qa' | 'unknown';

@@ -100,13 +100,20 @@ export function questionDigest(texts: readonly QuestionText[]): string {
   return shortHash(texts.map((t) => `${t.kind}\u0001${t.wording}\u0001${t.text}`).join('\u0002'));
 }
 
+/** What `npm run train` learns from: the train split (everything, in a file without splits). */
+export const isTrainSplit = (split: string | undefined): boolean => split === undefined || split === 'train';
+
+/** A QA file's training part: its train split's documents and items. */
+export function trainingPart(qa: QaFile): QaFile {
+  return { docs: qa.docs.filter((d) => isTrainSplit(d.split)), items: qa.items.filter((i) => isTrainSplit(i.split)) };
+}
+
 /**
  * The question head's training texts as `npm run train` builds them from a QA file: the items of its
- * train split (every item when the file has no splits), the playbooks' kinds and the team's phrasings.
+ * train split, the playbooks' kinds and the team's phrasings.
  */
 export function trainingQuestionTexts(qa: QaFile, kinds: readonly string[], kindTexts: readonly KindText[], phrasings: Readonly<Record<string, readonly string[]>>, noKind: readonly string[]): QuestionText[] {
-  const isTrain = (split: string | undefined) => split === undefined || split === 'train';
-  return questionTexts({ docs: qa.docs.filter((d) => isTrain(d.split)), items: qa.items.filter((i) => isTrain(i.split)) }, kinds, kindTexts, phrasings, noKind);
+  return questionTexts(trainingPart(qa), kinds, kindTexts, phrasings, noKind);
 }
 
 /**

@@ -112,9 +112,9 @@ export const VALUE_WORDS: Readonly<Record<ValueKind, readonly string[]>> = {
   parties: ['parties', 'party', 'who', 'parteien', 'vertragsparteien'],
 };
 
-/** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
-/** The nouns a contract is called by. */
+/** The nouns a contract is called by (text/agreement-nouns.ts), as a pattern. */
 const AGREEMENT_NOUNS = AGREEMENT_NOUN_LIST.join('|');
+/** Words that name the agreement itself (possibly after its name: "the Integrity services agreement"). */
 const AGREEMENT_NOUN = String.raw`(?:the|this|that|our|your|their)\s+(?:(?!(?:under|of|in|for|on|to|by|about)\b)[\p{L}\p{N}'’&./-]+\s+){0,6}?(?:${AGREEMENT_NOUNS})(?:\s+(?:with|between)(?:\s+[\p{L}\p{N}'’&./-]+){1,5}?)?`;
 /** The question asks how long the agreement itself lasts, or its term. */
 const AGREEMENT_LASTS = new RegExp(

@@ -392,6 +392,11 @@ export const NO_KIND_QUESTIONS: readonly string[] = [
   'how are travel costs handled',
   'is there a signing bonus or upfront payment',
   'what are the hourly rates of the consultant',
+  // Sums asked "how much" (the head reads "how much" as a notice period or a cap without these)
+  'how much does the sponsor pay',
+  'how much does the customer pay for the services',
+  'how much do we pay for the goods',
+  'how much do we pay each month',
   // Delivery, performance, operations
   'what are the delivery terms',
   'when does title to the goods pass',

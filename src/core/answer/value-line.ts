@@ -87,7 +87,8 @@ export function formatValue(value: NormalValue, language: string | null): string
     case 'formula':
       return value.text.replace(/\s+/gu, ' ');
     case 'parties':
-      return value.names.join('; ');
+      // Each with the names the contract defines for it: "Cano Petroleum, Inc. (“Sponsor”, “Cano”)".
+      return value.names.map((n, i) => (value.defined?.[i]?.length ? `${n} (${value.defined[i].map((d) => `“${d}”`).join(', ')})` : n)).join('; ');
   }
 }
 

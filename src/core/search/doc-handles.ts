@@ -198,12 +198,32 @@ const RUN_TOGETHER_FORMS = ['incorporated', 'corporation', 'limited', 'corp', 'i
 /** Shorter compact names are too easily made by chance from a question's words. */
 const MIN_COMPACT_NAME = 6;
 
-/** "General Data Protection Regulation" → "gdpr" (function words and legal forms left out). */
+/**
+ * "General Data Protection Regulation" → "gdpr" (function words and legal forms left out). A
+ * legal form written in dotted letters is one word ("Avions de Transport Regional, G.I.E." → "atr",
+ * "… S.p.A.", "… B.V.").
+ */
 function initialsOf(text: string): string {
-  return foldedWords(text)
+  return joinedLetters(foldedWords(text))
     .filter((w) => !/^(?:and|of|the|for|to|on|de|du|des|la|le|et|und|der|die|das|von|zur|zum)$/u.test(w) && !LEGAL_FORMS.has(w))
     .map((w) => w[0])
     .join('');
+}
+
+/** Runs of single letters as one word: "g", "i", "e" → "gie". */
+function joinedLetters(words: readonly string[]): string[] {
+  const out: string[] = [];
+  let run = '';
+  for (const w of [...words, '']) {
+    if (w.length === 1) {
+      run += w;
+      continue;
+    }
+    if (run) out.push(run);
+    run = '';
+    if (w) out.push(w);
+  }
+  return out;
 }
 
 /** Nouns that say what kind of document something is, in questions too ("the X deal", "our distributorship"). */

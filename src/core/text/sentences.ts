@@ -35,6 +35,11 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
  */
 const ABBREVIATION =
   /(?:^|[\s("'“‘[])(?:Inc|INC|Co|CO|Corp|CORP|Ltd|LTD|PTY|BROS|MFG|Pty|Cie|Bros|Mfg|No|Nos|Nr|Sec|Secs|Sect|Art|Arts|Para|Paras|para|paras|Cl|cl|Ch|ch|Pt|pt|Sch|sch|Ex|Exh|Fig|fig|Vol|vol|Reg|Regs|Dept|Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|Hon|Messrs|v|vs|cf|viz|approx|al|ibid|Ibid|op|cit|p|pp|seq|Abs|Ziff|lit|bzw|ggf|vgl|gem|Nrn|Rn|Az|Mio|Mrd|ca|Mme|Mlle|MM|av|env|max|min)\.["'”’)\]]*$/;
+/**
+ * A street abbreviation before the house number ("Friedrich-Ebert-Str. 68", "Hauptstr. 5",
+ * "Suite 800, 2130 Holcombe Blvd. 7"): the address goes on.
+ */
+const STREET = /(?:(?:^|[\s("'“‘[-])(?:Str|Ave|Av|Blvd|Rd|Ste|Bldg|Pl|Sq|Hwy|Pkwy)|\p{Ll}(?:str|straße|strasse|weg|platz|gasse))\.$/u;
 /** Dotted initialisms: U.S., e.g., i.e., S.A., z.B., L.L.C. */
 const INITIALISM = /(?:^|[^\p{L}.])(?:\p{L}\.){2,}["'”’)\]]*$/u;
 /** A single capital letter and a period: an initial ("J. Smith"). */
@@ -141,6 +146,7 @@ function isFalseSplit(flat: string, prevStart: number, at: number): boolean {
   if (ABBREVIATION.test(before)) return true;
   if (INITIALISM.test(before)) return true;
   if (INITIAL.test(before)) return true;
+  if (STREET.test(before) && /^\d/.test(next)) return true;
   if (DAY_DOT.test(before) && MONTH_AND_YEAR.test(flat.slice(at, at + 16).trimStart())) return true;
   return NUMBER_DOT.test(before) && /^\d/.test(next);
 }

@@ -10,6 +10,17 @@ import { extractParties } from './parties';
 import { extractEffectiveDate, extractExpiration, extractNoticePeriod, extractRenewalTerm, extractTerminationNotice } from './terms';
 import type { TypedValue, ValueContext, ValueKind } from './types';
 
+/**
+ * A question asking which party holds a role ("who is the licensor?", "which party is the
+ * supplier?", « qui est le distributeur ? », „Wer ist der Lizenznehmer?“): the parties answer it,
+ * each with the names the contract defines for it. The roles contracts give their parties, not
+ * any noun ("who is the project manager?" asks for a person the parties name).
+ */
+const ROLES_EN = 'licensor|licensee|sublicensee|sponsor|supplier|customer|client|distributor|reseller|agent|franchisor|franchisee|consultant|contractor|subcontractor|vendor|buyer|seller|purchaser|manufacturer|provider|service\\s+provider|recipient|discloser|disclosing\\s+party|receiving\\s+party|landlord|tenant|lessor|lessee|employer|lender|borrower|guarantor|developer|publisher|endorser|transporter|shipper|repairer|operator|marketer|promoter|licensing\\s+party';
+const ROLES_FR = 'concédant|licencié|fournisseur|client|distributeur|agent|franchiseur|franchisé|prestataire|consultant|sous-traitant|vendeur|acheteur|fabricant|bailleur|preneur|sponsor';
+const ROLES_DE = 'lizenzgeber|lizenznehmer|lieferant|kunde|auftraggeber|auftragnehmer|händler|vertriebspartner|handelsvertreter|franchisegeber|franchisenehmer|berater|verkäufer|käufer|hersteller|vermieter|mieter|sponsor';
+const ROLE_ASKED = String.raw`\b(?:who|which\s+(?:party|company|entity|side|one))\s+(?:is|are|acts\s+as)\s+(?:the\s+)?(?:${ROLES_EN})s?\b(?!\s+(?:of|for|to|from|on)\s+(?!(?:the|this|that|our)\s+(?:\S+\s+){0,3}?(?:agreement|contract|deal)\b))|\bqui\s+est\s+(?:le|la|l['’])\s*(?:${ROLES_FR})(?![\p{L}\p{N}_])|\b(?:wer|welche\s+partei)\s+ist\s+(?:der|die)\s+(?:${ROLES_DE})(?![\p{L}\p{N}_])`;
+
 /** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */
 const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['governing_law', /\bgovern(?:s|ed|ing)?\s+(?:by\s+)?(?:\w+\s+)?law|\bgovern\w*\s+by\b[^?]{0,40}\blaws?\b|\blaw\s+(?:govern|appl|control)|\b(?:applicable|proper)\s+law\b|\bchoice\s+of\s+law\b|\bjurisdiction'?s?\s+law\b|\b(?:which|what)\s+(?:state'?s?\s+|country'?s?\s+|jurisdiction'?s?\s+)?laws?\b|\bdroit\s+applicable\b|\bloi\s+applicable\b|\brégi[es]?\s+par\b|\bquel\s+droit\b|\banwendbare[snm]?\s+recht\b|\brechtswahl\b|\bwelche[sm]?\s+recht\b|\bunterlieg\w*\b.*\brecht\b|\brecht\b[^?]{0,30}\banwendbar\b|\bquelle\s+loi\b|\bloi\b[^?]{0,20}\brégi(?:t|ssant)\b|\bsoumis\s+au\s+droit\b/iu],
@@ -21,7 +32,7 @@ const ASKED: readonly (readonly [ValueKind, RegExp])[] = [
   ['liability_cap', /\b(?:cap|limit\w*|maximum|max)\b[^?]{0,40}\bliabilit\w*|\bliabilit\w*\b[^?]{0,30}\b(?:cap\w*|limit\w*)|\bmax(?:imum)?\s+liabilit|\brecover\b[^?]{0,40}\bat\s+most\b|\bplafond\b|\blimitation\s+de\s+responsabilité(?![\p{L}\p{N}_])|\bhaftungs(?:begrenzung|höchstbetrag|obergrenze|beschränkung)\b|\bhaftung\b[^?]{0,40}\b(?:begrenzt|beschränkt|gedeckelt|maximal|höchstens)\b|\bresponsabilit\w*\b[^?]{0,40}\b(?:limitée?s?|plafonnée?s?)(?![\p{L}\p{N}_])|\bjusqu['’]à\s+quel\s+montant\b/iu],
   ['expiration_date', /\bexpir\w*|\bend\s+date\b|\bhow\s+long\b|\buntil\s+when\b|\bwhen\s+(?:does|will|do|would)\b[^?]*\b(?:end|terminate)\b|\binitial\s+term\b|\bduration\b|\bdate\s+d['’]expiration\b|(?<![\p{L}\p{N}_])échéance(?![\p{L}\p{N}_])|\bdurée\b|\bprend(?:ra)?(?:-t?-?(?:il|elle))?\s+fin\b|\bse\s+termine\w*|\bjusqu['’]à\s+quand\b|\blaufzeit\b|\bendet\b|\bablauf\w*|\bbis\s+wann\b|\bläuft\b[^?]{0,60}\baus\b|\bwie\s+lange\s+läuft\b|\bcombien\s+de\s+temps\b[^?]*\b(?:dure|court)\b/iu],
   ['effective_date', /\beffective\s+date\b|\bwhen\s+(?:was|were|is|did)\b[^?]*\b(?:signed|executed|entered\s+into|dated)\b|\b(?:date\s+of\s+(?:signature|execution)|signature\s+date|execution\s+date)\b|\bquand\b[^?]*\bsign[ée]\w*|\bwann\b[^?]*\b(?:unterzeichnet|unterschrieben)\b|\bwhen\s+(?:does|did)\b[^?]*\b(?:start|begin|commence|take\s+effect)\b|\bdate\s+d['’]effet\b|\bentrée\s+en\s+vigueur\b|\binkrafttreten\b|\bbeginn\b/iu],
-  ['parties', /\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b/iu],
+  ['parties', new RegExp(String.raw`\bwho\s+are\s+the\s+parties\b|\bparties\s+to\b|\bwhich\s+parties\b|\bbetween\s+whom\b|\bqui\s+sont\s+les\s+parties\b|\bvertragsparteien\b|\bwer\s+sind\s+die\s+parteien\b|${ROLE_ASKED}`, 'iu')],
 ];
 
 /** The value a clause kind states (the learnt question head's kinds, `cuad_*` slugs): the value asked when a question asks about that kind. */

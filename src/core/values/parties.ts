@@ -18,8 +18,8 @@ const MAX_OCCURRENCES = 24;
  * by ("(“Vendor”)"). "Medica is a corporation", "… the Cartridges (the “Costs”)" introduce nothing.
  */
 const INTRODUCED_AFTER = /^(?:[\s,]*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|s\.?a|s\.?p\.?a|n\.?v|b\.?v|l\.?p|llp|sarl|sas)(?![\p{L}\p{N}])\.?)*[\s,]*(?:(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|une?\s+société(?![\p{L}\p{N}_])|(?:(?:der|die|das)\s*)?(?:eine\s+)?gesellschaft\b)/iu;
-/** Words that only introduce a party, anywhere shortly after its name (after an address: "… NV 89108 (hereinafter, “Licensee”)"). */
-const INTRODUCING_WORD = /(?<![\p{L}\p{N}])(?:hereinafter|ci-après|nachfolgend)(?![\p{L}\p{N}])/iu;
+/** Words that only introduce a party, anywhere shortly after its name (after an address: "… NV 89108 (hereinafter, “Licensee”)", "… Texas, referred to in this Agreement as “Company”"). */
+const INTRODUCING_WORD = /(?<![\p{L}\p{N}])(?:hereinafter|hereafter|ci-après|nachfolgend|referred\s+to\s+(?:herein|in\s+this\s+(?:agreement|contract))\s+as)(?![\p{L}\p{N}])/iu;
 /** How far after a party's name INTRODUCING_WORD is looked for. */
 const INTRODUCTION_WITHIN = 160;
 /**
@@ -98,5 +98,40 @@ export function extractParties(text: string, parties: readonly string[]): TypedV
   if (!best) return null;
   const span = { start: best.stretch.start, end: best.stretch.end };
   const confidence = best.plain >= 2 ? null : best.plain === 1 ? NAMED_ONLY : MENTIONED;
-  return { kind: 'parties', value: { type: 'parties', names: [...parties] }, display: parties.join('; '), span, ...(confidence === null ? {} : { confidence }) };
+  const { defined, end } = definedNames(text, found, span);
+  const value = { type: 'parties' as const, names: [...parties], ...(defined.some((d) => d.length > 0) ? { defined } : {}) };
+  // The span runs on to the last definition, so a quote cut to it shows the names it states.
+  return { kind: 'parties', value, display: parties.join('; '), span: { start: span.start, end: Math.max(span.end, end) }, ...(confidence === null ? {} : { confidence }) };
+}
+
+/** A definition right after a name: a parenthesis holding a quoted term, or an aside ("hereinafter referred to as", "referred to in this Agreement as", "ci-après", "nachfolgend"). */
+const DEFINITION = /\([^()]{0,120}?["“„«‘][^()]{0,160}\)|(?:hereinafter|hereafter|ci-après|nachfolgend|referred\s+to\s+(?:herein|in\s+this\s+(?:agreement|contract))\s+as)[^"“„«‘.;]{0,40}["“„«‘][^"“”„«»‘’]{1,40}["”“»’](?:\s*(?:,|or|and|ou|et|oder|und)\s+["“„«‘][^"“”„«»‘’]{1,40}["”“»’])*/iu;
+/** How far after a party's name its definition is looked for (an address and a register number may come first). */
+const DEFINED_WITHIN = 600;
+/** Where a preamble ends: its recitals or clauses begin, or a paragraph does. */
+const PREAMBLE_END = /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|BACKGROUND|Background|NOW,?\s+THEREFORE|IT\s+IS\s+(?:HEREBY\s+)?AGREED|PRÉAMBULE|Préambule|Präambel|PRÄAMBEL)\b|\n[ \t]*\n/u;
+/** Defined terms that name no party ("each a “Party”", "the “Agreement”"). */
+const NOT_A_NAME = /^(?:the\s+)?(?:part(?:y|ies)|agreement|effective\s+date|partie|parties|vertragspartei(?:en)?|partei(?:en)?)$/iu;
+
+/**
+ * Per party, the names defined for it right after its name in the stretch (its first occurrence
+ * there), before the next party's name: "Cano Petroleum, Inc., … referred to in this agreement
+ * as “Sponsor” or “Cano”" → ["Sponsor", "Cano"]; and where the last definition ends.
+ */
+function definedNames(text: string, found: readonly (readonly Occurrence[])[], span: Span): { defined: string[][]; end: number } {
+  const first = found.map((os) => os.find((o) => o.start >= span.start && o.end <= span.end) ?? null);
+  let last = span.end;
+  const defined = first.map((o) => {
+    if (!o) return [];
+    const next = Math.min(...first.filter((x): x is Occurrence => x !== null && x.start > o.start).map((x) => x.start), o.end + DEFINED_WITHIN);
+    const after = text.slice(o.end, next);
+    // Not past the preamble: a recital's definitions ("WHEREAS, Contoso makes the widgets (the “Products”)") are not the party's.
+    const end = after.search(PREAMBLE_END);
+    const m = DEFINITION.exec(end < 0 ? after : after.slice(0, end));
+    if (!m) return [];
+    const names = [...m[0].matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,40}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim()).filter((n) => !NOT_A_NAME.test(n));
+    if (names.length > 0) last = Math.max(last, o.end + m.index + m[0].length);
+    return [...new Set(names)];
+  });
+  return { defined, end: last };
 }

@@ -34,7 +34,8 @@ export type NormalValue =
   | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
   | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }
   | { readonly type: 'formula'; readonly months: number | null; readonly text: string }
-  | { readonly type: 'parties'; readonly names: readonly string[] };
+  /** `defined`: per party (same order as `names`), the names the passage defines for it right after its name ("Sponsor", "Cano"); absent when it defines none. */
+  | { readonly type: 'parties'; readonly names: readonly string[]; readonly defined?: readonly (readonly string[])[] };
 
 export interface TypedValue {
   readonly kind: ValueKind;

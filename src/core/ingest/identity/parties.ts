@@ -173,8 +173,16 @@ function preambleCandidates(opening: string): { readonly body: string; readonly 
 }
 
 const DEFINITION_PAREN = /\((?:[^()]{0,60}["“„«‘]|\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}[^()]{0,40}\))/u;
-/** A definition without parentheses: "hereinafter referred to as “Transporter”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –". */
-const QUOTED_ASIDE = /(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’]/iu;
+/** Words introducing the name a party goes by: "hereinafter", "referred to in this Agreement as", "ci-après", "nachfolgend". */
+const NAME_INTRODUCER = String.raw`(?:hereinafter|hereafter|ci-après|nachfolgend|(?:referred\s+to|called)\s+(?:herein|hereafter|hereunder|in\s+this\s+(?:agreement|contract))\s+as)`;
+/** A quoted name and the ones joined to it ("“Company” or “Boyd”"). */
+const QUOTED_NAMES = String.raw`["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’](?:\s*(?:,|or|and|ou|et|oder|und)\s+["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’])*`;
+/**
+ * A definition without parentheses: "hereinafter referred to as “Transporter”", "referred to in
+ * this Agreement as “Company” or “Boyd”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –".
+ */
+const QUOTED_ASIDE = new RegExp(`${NAME_INTRODUCER}[^"“„«‘]{0,40}${QUOTED_NAMES}`, 'iu');
+const QUOTED_ASIDES = new RegExp(QUOTED_ASIDE.source, 'giu');
 /**
  * The same aside without quotes, set off by dashes or commas: "— hereinafter referred to as
  * Cremer —", ", hereinafter called Licensee,", "– nachfolgend Auftragnehmer genannt –". One to
@@ -360,7 +368,7 @@ function partyOf(raw: string, any = false): Party | null {
   // Names defined right after the party (its first definition and the ones next to it), not
   // those of what its description mentions later ("… insured by the FDIC (“FDIC”)"); a short
   // capital parenthesis inside the name ("Dialog Semiconductor (UK) Ltd.") is part of the name.
-  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?!\s*hereinafter\s)(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))(?!\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
+  const masked = text.slice(0, 600).replace(/\((?![^()]{0,60}["“„«‘])(?![^()]{0,120}\breferred\s+to\s+as\s+["“„«‘])(?!\s*hereinafter\s)(?!\s*[A-Z][A-Z0-9&.-]{1,11}\s*\))(?!\p{Lu}\p{Ll}{2,}(?:er|or|ee|ant|ent|ist)\))[^()]*\)/gu, (m) => ' '.repeat(m.length));
   if (name) {
     const after = Math.max(0, text.indexOf(name)) + name.length;
     const paren = /\([^()]{0,200}\)(?:\s*\([^()]{0,200}\))*/u.exec(masked.slice(after));
@@ -408,7 +416,9 @@ function withDefinitions(name: string, before: string, defined: readonly string[
   let role: string | null = null;
   for (const d of defined) {
     if (COLLECTIVE.test(d)) continue;
-    if (namesParty(d, before) || namesParty(d, name)) shortNames.push(d);
+    // A role word names the party only when its name has it ("Acme Company" (the “Company”)), not its description ("a Texas limited liability company … “Company”").
+    const roleWord = d.split(/\s+/u).every((w) => ROLE_WORD.test(w));
+    if (namesParty(d, name) || (!roleWord && namesParty(d, before))) shortNames.push(d);
     else role ??= d.replace(/^(?:the|le|la|l['’]|der|die|das)\s*/iu, '');
   }
   return { name, shortNames: [...new Set(shortNames)].filter((s) => s.toLowerCase() !== name.toLowerCase()), role };
@@ -495,7 +505,7 @@ function definedNames(text: string): string[] {
     else if (UNQUOTED_HEREINAFTER.test(inner)) out.push(UNQUOTED_HEREINAFTER.exec(inner)![1]!);
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
-  for (const m of text.matchAll(/(?:hereinafter|ci-après|nachfolgend)[^"“„«‘]{0,40}["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/giu)) out.push(m[1]!.trim());
+  for (const m of text.matchAll(QUOTED_ASIDES)) out.push(...[...m[0].matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim()));
   // "— hereinafter referred to as Cremer —": unquoted, between dashes or commas.
   for (const m of text.matchAll(UNQUOTED_ASIDES)) out.push(m[1]!.trim());
   return [...new Set(out.map((s) => s.replace(/(?<![,;.])[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];

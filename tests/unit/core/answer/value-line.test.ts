@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue, valueSentence } from '../../../../src/core/answer/value-line';
 import { extractValue } from '../../../../src/core/values/extract';
+import type { TypedValue } from '../../../../src/core/values/types';
 
 describe('value lines in the reply\'s language', () => {
   it('says the contract\'s start and the first of the month as French and German write them', () => {
@@ -25,5 +26,11 @@ describe('value lines in the reply\'s language', () => {
     expect(valueSentence(event, 'en')).toBe('The initial term ends: no end date (it ends on an event the contract names)');
     expect(valueSentence(event, 'de')).toBe('Ende der Laufzeit: kein Enddatum (endet mit einem im Vertrag genannten Ereignis)');
     expect(formatValue({ type: 'perpetual' }, 'en')).toBe('no end date (until terminated)');
+  });
+
+  it('states each party with the names the contract defines for it', () => {
+    const parties: TypedValue = { kind: 'parties', value: { type: 'parties', names: ['R. C. Boyd Enterprises', 'Cano Petroleum'], defined: [['Company', 'Boyd'], ['Sponsor', 'Cano']] }, display: 'R. C. Boyd Enterprises; Cano Petroleum', span: { start: 0, end: 10 } };
+    expect(valueSentence(parties, 'en')).toBe('Parties: R. C. Boyd Enterprises (“Company”, “Boyd”); Cano Petroleum (“Sponsor”, “Cano”)');
+    expect(valueSentence({ ...parties, value: { type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [[], ['Customer']] } }, 'de')).toBe('Parteien: Fabrikam; Contoso (“Customer”)');
   });
 });

@@ -82,8 +82,8 @@ describe('a question joining two asks', () => {
 
   it.each([
     ['when does it take effect?', 'effective_date', /^Effective date: March 24, 2006 \[\d\]/u],
-    // Who the parties are, from the passage introducing them.
-    ['who are the parties?', 'parties', /^Parties: Halvard Media; Brightline Data \[\d\]/u],
+    // Who the parties are, from the passage introducing them, each with the name it defines.
+    ['who are the parties?', 'parties', /^Parties: Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]/u],
   ] as const)('answers "… and %s" from the passage stating it though the other ask finds nothing', async (ask, value, lead) => {
     const { result, turn } = await answer(`does the brightline contract have a non-compete and ${ask}`);
     expect(result.outcome).toBe('answered');
@@ -100,9 +100,9 @@ describe('a question joining two asks', () => {
     const { turn } = await answer('does the brightline contract have a non-compete and who are the parties?');
     expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toContain('by and between Halvard Media GmbH ("Licensor") and Brightline Data Inc.');
     const fr = await answer('Le contrat brightline contient-il une clause de non-concurrence et qui sont les parties ?');
-    expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media; Brightline Data \[\d\]/u);
+    expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]/u);
     const de = await answer('Wie lange läuft der Brightline-Vertrag und wer sind die Parteien?');
-    expect(de.turn.answer!.text).toMatch(/\n\nParteien: Halvard Media; Brightline Data \[\d\]/u);
+    expect(de.turn.answer!.text).toMatch(/\n\nParteien: Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]/u);
   });
 
   it('reads French and German questions joining two asks', async () => {
@@ -173,9 +173,9 @@ This Services Agreement is entered into as of January 9, 2020 between NORLAND AN
   it("states each contract's parties on its line and still quotes the non-compete clause", async () => {
     const turn = await turnFromAsk(await ask({ question: 'who are the parties and is there a non-compete?' }, several));
     const text = turn.answer!.text;
-    expect(text).toMatch(/^In .*Halvard.*: Parties: Halvard Media; Brightline Data \[\d\]$/imu);
-    expect(text).toMatch(/^In .*Orbis.*: Parties: Orbis Foods; Kestrel Packaging \[\d\]$/imu);
-    expect(text).toMatch(/^In .*Norland.*: Parties: Norland Analytics; Quarry Health \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Halvard.*: Parties: Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Orbis.*: Parties: Orbis Foods \(“Orbis”\); Kestrel Packaging \(“Kestrel”\) \[\d\]$/imu);
+    expect(text).toMatch(/^In .*Norland.*: Parties: Norland Analytics \(“Norland”\); Quarry Health \(“Quarry”\) \[\d\]$/imu);
     const quotes = turn.answer!.quotes.map((q) => q.text);
     expect(quotes.some((q) => q.includes('shall not, directly or indirectly, manufacture or sell packaging'))).toBe(true);
     expect(quotes.some((q) => q.includes('KESTREL PACKAGING LTD., an Ontario company'))).toBe(true);

@@ -131,7 +131,7 @@ describe('which kind a question asks (the question head and its rule)', () => {
 
   it('counts a first kind that leads the others by the margin, however unsure', async () => {
     // Worded as no template or phrasing does: the head gives the right kind well under one half
-    // (0.27, the next kind 0.04: a lead of 2.2 logits, short of the trained margin of 2.5).
+    // (0.43, the next kind 0.03: a lead of 3.2 logits).
     const asked = 'who keeps the code the developer writes';
     const sure = headWith({ question: 0.99, questionMargin: undefined });
     expect(await kinds(sure, asked)).toEqual([]);
@@ -144,12 +144,17 @@ describe('which kind a question asks (the question head and its rule)', () => {
     const head = headWith({});
     expect(typeof (file['thresholds'] as { questionMargin?: unknown }).questionMargin).toBe('number');
     expect(await kinds(head, 'who owns the software it develops for them')).toEqual(['ip_ownership_assignment']);
-    // Not every one: the right kind first, but not counted (0.27, a lead of 2.2 logits; it counted
-    // until the retrain of 2026-12-07, when a training question it leaned on, "who keeps the
-    // intellectual property from <name>", became one with its masked twin).
-    expect(await kinds(head, 'who keeps the code the developer writes')).toEqual([]);
-    const scores = [...head.model.questionScores('who keeps the code the developer writes')!];
-    expect(head.model.kinds[scores.indexOf(Math.max(...scores))]).toBe('ip_ownership_assignment');
+    // Worded as no training question is, the right kind well under one half but far ahead (0.43
+    // against 0.03: a lead of 3.2 logits, past the trained margin).
+    expect(await kinds(head, 'who keeps the code the developer writes')).toEqual(['ip_ownership_assignment']);
+    // A sum asked of a party whose name the app has taken out ("how much does Cano pay?"): two
+    // kinds near each other (a cap on liability 0.58, a minimum commitment 0.42), neither counted.
+    // Before the team's "how much does the sponsor pay" questions about no kind, the head gave it
+    // termination for convenience 0.87 and a cap 0.78, and the answer said no passage was either.
+    expect(await kinds(head, 'how much does pay?')).toEqual([]);
+    const scores = [...head.model.questionScores('how much does pay?')!].sort((a, b) => b - a);
+    expect(scores[0]).toBeLessThan(0.8);
+    expect(Math.log(scores[0]! / (1 - scores[0]!)) - Math.log(scores[1]! / (1 - scores[1]!))).toBeLessThan(2);
     // Not among the team's questions about no kind (question-phrasings.ts), nor like one word for word.
     expect(await kinds(head, 'where should the buyer send its invoices?')).toEqual([]);
     // Not every one: "who …" leans to IP ownership ("who will represent the company at the
@@ -161,10 +166,10 @@ describe('which kind a question asks (the question head and its rule)', () => {
 
   it('lets the words settle a kind the head is torn over, when one of its first two states the value they ask', async () => {
     const head = headWith({});
-    // A follow-up: the expiration date 0.78 and the renewal term 0.48, neither counted (under
-    // 0.8, a lead of 1.4 logits); "how long" asks the term's end.
-    expect(await kinds(head, 'how long will it last?')).toEqual(['expiration_date']);
-    const [label] = await head.questionTypes('how long will it last?');
+    // A follow-up: the expiration date 0.76 and the renewal term 0.71, neither counted (under
+    // 0.8, a lead of 0.3 logits); "how long" asks the term's end.
+    expect(await kinds(head, 'how long does it run?')).toEqual(['expiration_date']);
+    const [label] = await head.questionTypes('how long does it run?');
     expect(label).toMatchObject({ type: 'expiration_date', learned: true });
     expect(label!.score).toBeLessThan(0.8);
     // Words naming another clause ("the exclusivity", "the confidentiality obligation") leave the head's doubt alone.

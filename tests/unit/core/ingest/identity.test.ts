@@ -112,6 +112,19 @@ describe('parties', () => {
     ]);
   });
 
+  it('reads names defined "referred to in this Agreement as" (two of them joined by "or"), a role word only a role unless the name has it', () => {
+    const text = `Sponsorship Agreement\n\nTHIS AGREEMENT made this 5th day of December, 2007, between R. C. Boyd Enterprises, LLC, a Texas limited liability company, whose principal place of business is located at 2003 Navasota Cove, Westlake, Texas, referred to in this Agreement as "Company" or "Boyd", and Cano Petroleum, Inc., a Delaware corporation qualified to transact business in Texas, referred to in this agreement as "Sponsor" or "Cano".\n\nWHEREAS, the Company owns the rights to the television production.`;
+    expect(extractParties(text).map((p) => [p.name, p.shortNames, p.role])).toEqual([
+      ['R. C. Boyd Enterprises, LLC', ['Boyd'], 'Company'],
+      ['Cano Petroleum, Inc.', ['Cano'], 'Sponsor'],
+    ]);
+    const collectively = `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of March 27, 2019 by and between Northwind Biotec GmbH, a German corporation having an address at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Northwind"), and Fabrikam Pharmaceuticals, Inc., a US corporation, having a registered office at 2130 West Holcombe Boulevard, Houston, TX 77030 (on behalf of itself and its Affiliates, individually and collectively referred to as "Fabrikam").\n\n1. DEFINITIONS`;
+    expect(extractParties(collectively).map((p) => [p.name, p.shortNames])).toEqual([
+      ['Northwind Biotec GmbH', ['Northwind']],
+      ['Fabrikam Pharmaceuticals, Inc.', ['Fabrikam']],
+    ]);
+  });
+
   it('keeps "and" inside a name and a place ("England and Wales") with its party', () => {
     const text = `This Agreement is made by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware Corporation, hereinafter referred to as "Transporter" and LOUISVILLE GAS AND ELECTRIC COMPANY, a Kentucky Corporation, hereinafter referred to as "Shipper."\n\nARTICLE I`;
     expect(extractParties(text).map((p) => [p.name, p.role])).toEqual([

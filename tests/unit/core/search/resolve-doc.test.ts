@@ -384,6 +384,17 @@ describe('matchDocuments: names written otherwise, amendments, untitled copies',
     expect(matchDocuments('how much do we pay under the agency agreement?', list).kind).toBe('ambiguous');
   });
 
+  it('reads a legal form in dotted letters as one word, so the initials before it name the party ("ATR" of "Avions de Transport Regional, G.I.E.")', () => {
+    const contract = (id: string, title: string, parties: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases: parties, identity: { title, parties: parties.map((name) => ({ name, shortNames: [], role: null })), brands: [], kind: title.toLowerCase(), effectiveDate: null } });
+    const list = [
+      contract('gm', 'GLOBAL MAINTENANCE AGREEMENT', ['AZUL LINHAS AÉREAS BRASILEIRAS S/A', 'AVIONS DE TRANSPORT REGIONAL, G.I.E.']),
+      contract('sp', 'SUPPLY AGREEMENT', ['Miltenyi Biotec GmbH', 'Bellicum Pharmaceuticals, Inc.']),
+      contract('ho', 'SERVICES AND HOSTING AGREEMENT', ['Vitalibis Inc', 'Votocast, Inc.']),
+    ];
+    const m = matchDocuments('Is there a cap on ATR’s liability?', list);
+    expect(m.kind === 'resolved' && m.resolution.documentIds).toEqual(['gm']);
+  });
+
   it('knows a party whose name is common words when the question writes the name out whole, in lower case', () => {
     const contract = (id: string, title: string, parties: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases: parties, identity: { title, parties: parties.map((name) => ({ name, shortNames: [], role: null })), brands: [], kind: title.toLowerCase(), effectiveDate: null } });
     const list = [

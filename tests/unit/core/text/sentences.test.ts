@@ -81,6 +81,15 @@ describe('splitSentences', () => {
   });
 });
 
+describe('splitSentences: addresses', () => {
+  it('does not end a sentence at a street abbreviation before the house number', () => {
+    const preamble = 'by and between Miltenyi Biotec GmbH, a German corporation having an address at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Miltenyi"), and Bellicum Pharmaceuticals, Inc.';
+    expect(splitSentences(preamble)).toHaveLength(1);
+    expect(splitSentences('Die Muster GmbH, Hauptstr. 5, 10115 Berlin. Sie liefert die Ware.')).toHaveLength(2);
+    expect(splitSentences('The office is at 12 Main St. 4 units are leased.')).toHaveLength(1);
+  });
+});
+
 describe('splitItems', () => {
   const items = (text: string): string[] => splitItems(text, splitSentences(text)).map((s) => text.slice(s.start, s.end));
 

@@ -51,6 +51,11 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(valueKindOf(question)).toBe(kind);
   });
 
+  it('reads "who is the licensor?" as asking the parties (each with its defined names), in en/fr/de, not a person or a thing', () => {
+    for (const q of ['who is the sponsor under the boyd agreement?', 'Who is the licensee?', 'Which party is the supplier in the supply agreement?', 'who are the distributors', 'Qui est le licencié ?', 'Wer ist der Lizenznehmer?', 'who is the customer under this agreement']) expect(valueKindOf(q), q).toBe('parties');
+    for (const q of ['who is the owner of the software?', 'who is the agent for service of process?', 'who is the project manager?', 'who is the distributor of the products in Canada?']) expect(valueKindOf(q), q).toBeNull();
+  });
+
   it('reads a renewal named only to be set aside as a question about the end of the term', () => {
     expect(valueKindOf('How long does the consulting agreement last before any renewal?')).toBe('expiration_date');
     expect(valueKindOf('When will the service contract end if nobody renews it?')).toBe('expiration_date');

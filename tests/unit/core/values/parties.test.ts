@@ -10,7 +10,8 @@ const PARTIES = ['Commnet Wireless', 'AT&T Mobility'];
 describe('extractParties', () => {
   it('reads the parties where a preamble introduces them all, the span from the first name to the last', () => {
     const v = extractParties(PREAMBLE, PARTIES)!;
-    expect(v.value).toEqual({ type: 'parties', names: PARTIES });
+    // With the names the preamble defines for each party (Vendor), none for the other.
+    expect(v.value).toEqual({ type: 'parties', names: PARTIES, defined: [['Vendor'], []] });
     expect(v.display).toBe('Commnet Wireless; AT&T Mobility');
     expect(PREAMBLE.slice(v.span.start, v.span.end)).toMatch(/^Commnet Wireless, LLC, .* and AT&T Mobility$/u);
     expect(v.confidence ?? 1).toBe(1);
@@ -33,9 +34,9 @@ describe('extractParties', () => {
     expect(confidence(reps)).toBeLessThan(confidence(cover));
     expect(confidence(cover)).toBeLessThan(1);
     expect(confidence(preamble)).toBe(1);
-    // The introduced names, not the tighter "Vapotherm and Medica" of the recital.
+    // The introduced names, not the tighter "Vapotherm and Medica" of the recital, on to the last name defined.
     const v = extractParties(preamble, vapo)!;
-    expect(preamble.slice(v.span.start, v.span.end)).toMatch(/^VAPOTHERM, INC\., a Maryland .* and MEDICA$/u);
+    expect(preamble.slice(v.span.start, v.span.end)).toMatch(/^VAPOTHERM, INC\., a Maryland .* and MEDICA S\.p\.A\., an Italian company \(“Medica”\)$/u);
   });
 
   it('reads French and German preambles, names in any case and spacing', () => {
@@ -52,5 +53,21 @@ describe('extractParties', () => {
     expect(extractValue('parties', PREAMBLE)).toBeNull();
     // A name inside a longer word is no mention of it.
     expect(extractParties('between Acmetronics Ltd and Beta Corp', ['Acme', 'Beta'])).toBeNull();
+  });
+
+  it('gives each party the names defined right after it, in parentheses or an aside, not the collective "Party"', () => {
+    const sponsorship = 'THIS AGREEMENT made this 5th day of December, 2007, between R. C. Boyd Enterprises, LLC, a Texas limited liability company, whose principal place of business is located at 2003 Navasota Cove, Westlake, Texas, referred to in this Agreement as "Company" or "Boyd", and Cano Petroleum, Inc., a Delaware corporation, referred to in this agreement as "Sponsor" or "Cano".';
+    const boyd = extractParties(sponsorship, ['R. C. Boyd Enterprises', 'Cano Petroleum'])!;
+    expect(boyd.value).toEqual({ type: 'parties', names: ['R. C. Boyd Enterprises', 'Cano Petroleum'], defined: [['Company', 'Boyd'], ['Sponsor', 'Cano']] });
+    // The span (what a quote cut to it keeps) runs on to the last name defined.
+    expect(sponsorship.slice(boyd.span.start, boyd.span.end)).toMatch(/^R\. C\. Boyd Enterprises, LLC, .* as "Sponsor" or "Cano"$/u);
+    const hereafter = 'BETWEEN: AZUL LINHAS AÉREAS BRASILEIRAS S/A, a company incorporated under the laws of Brazil, the registered office of which is located at Avenida Marcos Penteado de Ulhôa Rodrigues, 939 - Edif. Castello Branco Office Park - Barueri - São Paulo - Brazil, identified under Cadastro Nacional de pessoa Juridica (CNPJ) number 09.296.295/0001-60. Hereafter referred to as the "Company" or "AZUL", on the one part, AND: AVIONS DE TRANSPORT REGIONAL, G.I.E., a French groupement d\'intérêt économique, Hereafter referred to as the "Repairer"or "ATR", on the other part. Hereinafter individually referred to as the "Party" or collectively as the "Parties".';
+    const v = extractParties(hereafter, ['AZUL LINHAS AÉREAS BRASILEIRAS S/A', 'AVIONS DE TRANSPORT REGIONAL'])!;
+    expect(v.value.type === 'parties' && v.value.defined).toEqual([['Company', 'AZUL'], ['Repairer', 'ATR']]);
+    const plain = 'This Agreement is made between Fabrikam Ltd, an English company (each a “Party”), and Contoso Inc., a Delaware corporation.';
+    expect(extractParties(plain, ['Fabrikam', 'Contoso'])?.value).toEqual({ type: 'parties', names: ['Fabrikam', 'Contoso'] });
+    // A recital's definitions are not the last party's.
+    const recital = 'This Agreement is made between Fabrikam Ltd, an English company ("Fabrikam"), and Contoso Inc., a Delaware corporation. WHEREAS, Contoso makes industrial widgets (the "Products");';
+    expect(extractParties(recital, ['Fabrikam', 'Contoso'])?.value).toEqual({ type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [['Fabrikam'], []] });
   });
 });

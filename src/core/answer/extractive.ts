@@ -82,6 +82,10 @@ function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: n
   if (sentence.length - from < MAX_SENTENCE) from = Math.max(0, sentence.lastIndexOf(' ', sentence.length - MAX_SENTENCE) + 1);
   let to = from + MAX_SENTENCE >= sentence.length ? sentence.length : sentence.lastIndexOf(' ', from + MAX_SENTENCE);
   if (to <= from) to = Math.min(sentence.length, from + MAX_SENTENCE);
+  // A value running past the window (the parties of a preamble with their addresses and the names
+  // each goes by) is quoted whole, up to twice the window.
+  const mustEnd = must ? Math.min(sentence.length, must.end - s.start) : -1;
+  if (mustEnd > to && mustEnd - from <= 2 * MAX_SENTENCE) to = mustEnd;
   return `${from > 0 ? '… ' : ''}${sentence.slice(from, to).trim()}${to < sentence.length ? ' …' : ''}`;
 }
 

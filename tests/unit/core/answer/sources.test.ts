@@ -116,6 +116,15 @@ describe('extractive answers', () => {
     expect(answer).not.toContain('In the event of termination');
   });
 
+  it('quotes a preamble naming the parties whole, on to the last name it defines, though it runs past one window', () => {
+    const preamble = 'THIS AGREEMENT made this 5th day of December, 2007, between R. C. Boyd Enterprises, LLC, a Texas limited liability company, whose principal place of business is located at 2003 Navasota Cove, Westlake, Texas, referred to in this Agreement as "Company" or "Boyd", and Cano Petroleum, Inc., a Delaware corporation qualified to transact business in Texas, whose principal place of business is located at 801 Cherry Street, Suite 3200, Fort Worth, Texas 76102, referred to in this agreement as "Sponsor" or "Cano". WHEREAS, the Company is the owner of the rights to the television production.';
+    const question = 'who is the sponsor?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 1, text: preamble }))]).map((s) => ({ ...s, parties: ['R. C. Boyd Enterprises', 'Cano Petroleum'] }));
+    const answer = extractiveAnswer(question, sources, 'en', undefined, 'parties');
+    expect(answer.text).toMatch(/^Parties: R\. C\. Boyd Enterprises \(“Company”, “Boyd”\); Cano Petroleum \(“Sponsor”, “Cano”\) \[1\]/u);
+    expect(answer.text).toContain('referred to in this agreement as "Sponsor" or "Cano"');
+  });
+
   it('states the value from a sentence that reads as the asked clause, before one ranked above it that does not', () => {
     const forecast = 'Each rolling forecast shall remain in effect for the next three (3) Calendar Years.';
     const term = 'This Agreement shall have an initial term of ten (10) years commencing on the Effective Date.';

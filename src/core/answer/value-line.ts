@@ -86,9 +86,12 @@ export function formatValue(value: NormalValue, language: string | null): string
       return new Intl.NumberFormat(LOCALE[l], value.currency ? { style: 'currency', currency: value.currency, maximumFractionDigits: 0 } : {}).format(value.amount);
     case 'formula':
       return value.text.replace(/\s+/gu, ' ');
-    case 'parties':
-      // Each with the names the contract defines for it: "Cano Petroleum, Inc. (“Sponsor”, “Cano”)".
-      return value.names.map((n, i) => (value.defined?.[i]?.length ? `${n} (${value.defined[i].map((d) => `“${d}”`).join(', ')})` : n)).join('; ');
+    case 'parties': {
+      // Each with the names the contract defines for it, quoted as the reply's language quotes:
+      // "Cano Petroleum (“Sponsor”, “Cano”)"; Cano Petroleum (« Sponsor », « Cano »); Cano Petroleum („Sponsor“, „Cano“).
+      const quote = { en: (d: string) => `“${d}”`, fr: (d: string) => `« ${d} »`, de: (d: string) => `„${d}“` }[l];
+      return value.names.map((n, i) => (value.defined?.[i]?.length ? `${n} (${value.defined[i].map(quote).join(', ')})` : n)).join('; ');
+    }
   }
 }
 

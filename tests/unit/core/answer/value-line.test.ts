@@ -31,6 +31,8 @@ describe('value lines in the reply\'s language', () => {
   it('states each party with the names the contract defines for it', () => {
     const parties: TypedValue = { kind: 'parties', value: { type: 'parties', names: ['R. C. Boyd Enterprises', 'Cano Petroleum'], defined: [['Company', 'Boyd'], ['Sponsor', 'Cano']] }, display: 'R. C. Boyd Enterprises; Cano Petroleum', span: { start: 0, end: 10 } };
     expect(valueSentence(parties, 'en')).toBe('Parties: R. C. Boyd Enterprises (“Company”, “Boyd”); Cano Petroleum (“Sponsor”, “Cano”)');
-    expect(valueSentence({ ...parties, value: { type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [[], ['Customer']] } }, 'de')).toBe('Parteien: Fabrikam; Contoso (“Customer”)');
+    // Quoted as the reply's language quotes.
+    expect(valueSentence({ ...parties, value: { type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [[], ['Kunde']] } }, 'de')).toBe('Parteien: Fabrikam; Contoso („Kunde“)');
+    expect(valueSentence(parties, 'fr')).toBe('Parties : R. C. Boyd Enterprises (« Company », « Boyd »); Cano Petroleum (« Sponsor », « Cano »)');
   });
 });

@@ -100,9 +100,9 @@ describe('a question joining two asks', () => {
     const { turn } = await answer('does the brightline contract have a non-compete and who are the parties?');
     expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toContain('by and between Halvard Media GmbH ("Licensor") and Brightline Data Inc.');
     const fr = await answer('Le contrat brightline contient-il une clause de non-concurrence et qui sont les parties ?');
-    expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]/u);
+    expect(fr.turn.answer!.text).toMatch(/^Parties : Halvard Media \(« Licensor »\); Brightline Data \(« Licensee »\) \[\d\]/u);
     const de = await answer('Wie lange läuft der Brightline-Vertrag und wer sind die Parteien?');
-    expect(de.turn.answer!.text).toMatch(/\n\nParteien: Halvard Media \(“Licensor”\); Brightline Data \(“Licensee”\) \[\d\]/u);
+    expect(de.turn.answer!.text).toMatch(/\n\nParteien: Halvard Media \(„Licensor“\); Brightline Data \(„Licensee“\) \[\d\]/u);
   });
 
   it('reads French and German questions joining two asks', async () => {

@@ -3,6 +3,7 @@
  * value is asked (en/fr/de), `extractValue(kind, text)` reads it with its span. Pure.
  */
 import { AGREEMENT_NOUNS as AGREEMENT_NOUN_LIST } from '../text/agreement-nouns';
+import { ROLE_NOUNS_DE, ROLE_NOUNS_EN, ROLE_NOUNS_FR } from '../text/defined-names';
 import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
@@ -16,9 +17,9 @@ import type { TypedValue, ValueContext, ValueKind } from './types';
  * each with the names the contract defines for it. The roles contracts give their parties, not
  * any noun ("who is the project manager?" asks for a person the parties name).
  */
-const ROLES_EN = 'licensor|licensee|sublicensee|sponsor|supplier|customer|client|distributor|reseller|agent|franchisor|franchisee|consultant|contractor|subcontractor|vendor|buyer|seller|purchaser|manufacturer|provider|service\\s+provider|recipient|discloser|disclosing\\s+party|receiving\\s+party|landlord|tenant|lessor|lessee|employer|lender|borrower|guarantor|developer|publisher|endorser|transporter|shipper|repairer|operator|marketer|promoter|licensing\\s+party';
-const ROLES_FR = 'concédant|licencié|fournisseur|client|distributeur|agent|franchiseur|franchisé|prestataire|consultant|sous-traitant|vendeur|acheteur|fabricant|bailleur|preneur|sponsor';
-const ROLES_DE = 'lizenzgeber|lizenznehmer|lieferant|kunde|auftraggeber|auftragnehmer|händler|vertriebspartner|handelsvertreter|franchisegeber|franchisenehmer|berater|verkäufer|käufer|hersteller|vermieter|mieter|sponsor';
+const ROLES_EN = [...ROLE_NOUNS_EN, 'service\\s+provider', 'disclosing\\s+party', 'receiving\\s+party', 'licensing\\s+party'].join('|');
+const ROLES_FR = ROLE_NOUNS_FR.join('|');
+const ROLES_DE = ROLE_NOUNS_DE.join('|');
 const ROLE_ASKED = String.raw`\b(?:who|which\s+(?:party|company|entity|side|one))\s+(?:is|are|acts\s+as)\s+(?:the\s+)?(?:${ROLES_EN})s?\b(?!\s+(?:of|for|to|from|on)\s+(?!(?:the|this|that|our)\s+(?:\S+\s+){0,3}?(?:agreement|contract|deal)\b))|\bqui\s+est\s+(?:le|la|l['’])\s*(?:${ROLES_FR})(?![\p{L}\p{N}_])|\b(?:wer|welche\s+partei)\s+ist\s+(?:der|die)\s+(?:${ROLES_DE})(?![\p{L}\p{N}_])`;
 
 /** Question cues, most specific first (a notice-of-non-renewal question also says "renew"). */

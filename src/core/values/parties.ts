@@ -5,6 +5,7 @@
  * …"). The identity says who they are; this says which words of the contract state it, so an
  * answer can quote them ("does it have a non-compete and who are the parties?"). Pure.
  */
+import { NAME_INTRODUCER, QUOTED_NAMES, quotedNames } from '../text/defined-names';
 import type { TypedValue } from './types';
 
 /** Farthest apart, in characters, the first and the last party's names may be (a preamble's sentence). */
@@ -19,7 +20,7 @@ const MAX_OCCURRENCES = 24;
  */
 const INTRODUCED_AFTER = /^(?:[\s,]*(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|plc|gmbh|ag|s\.?a|s\.?p\.?a|n\.?v|b\.?v|l\.?p|llp|sarl|sas)(?![\p{L}\p{N}])\.?)*[\s,]*(?:(?:a|an)\s+(?:[\p{L}.-]+\s+){0,4}(?:corporation|company|partnership|limited|société|gmbh|ag)(?![\p{L}\p{N}_])|\(\s*(?:the\s+|hereinafter\s+)?["“”'‘«„]|une?\s+société(?![\p{L}\p{N}_])|(?:(?:der|die|das)\s*)?(?:eine\s+)?gesellschaft\b)/iu;
 /** Words that only introduce a party, anywhere shortly after its name (after an address: "… NV 89108 (hereinafter, “Licensee”)", "… Texas, referred to in this Agreement as “Company”"). */
-const INTRODUCING_WORD = /(?<![\p{L}\p{N}])(?:hereinafter|hereafter|ci-après|nachfolgend|referred\s+to\s+(?:herein|in\s+this\s+(?:agreement|contract))\s+as)(?![\p{L}\p{N}])/iu;
+const INTRODUCING_WORD = new RegExp(`(?<![\\p{L}\\p{N}])${NAME_INTRODUCER}(?![\\p{L}\\p{N}])`, 'iu');
 /** How far after a party's name INTRODUCING_WORD is looked for. */
 const INTRODUCTION_WITHIN = 160;
 /**
@@ -105,7 +106,7 @@ export function extractParties(text: string, parties: readonly string[]): TypedV
 }
 
 /** A definition right after a name: a parenthesis holding a quoted term, or an aside ("hereinafter referred to as", "referred to in this Agreement as", "ci-après", "nachfolgend"). */
-const DEFINITION = /\([^()]{0,120}?["“„«‘][^()]{0,160}\)|(?:hereinafter|hereafter|ci-après|nachfolgend|referred\s+to\s+(?:herein|in\s+this\s+(?:agreement|contract))\s+as)[^"“„«‘.;]{0,40}["“„«‘][^"“”„«»‘’]{1,40}["”“»’](?:\s*(?:,|or|and|ou|et|oder|und)\s+["“„«‘][^"“”„«»‘’]{1,40}["”“»’])*/iu;
+const DEFINITION = new RegExp(String.raw`\([^()]{0,120}?["“„«‘][^()]{0,160}\)|${NAME_INTRODUCER}[^"“„«‘.;]{0,40}${QUOTED_NAMES}`, 'iu');
 /** How far after a party's name its definition is looked for (an address and a register number may come first). */
 const DEFINED_WITHIN = 600;
 /** Where a preamble ends: its recitals or clauses begin, or a paragraph does. */
@@ -129,7 +130,7 @@ function definedNames(text: string, found: readonly (readonly Occurrence[])[], s
     const end = after.search(PREAMBLE_END);
     const m = DEFINITION.exec(end < 0 ? after : after.slice(0, end));
     if (!m) return [];
-    const names = [...m[0].matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,40}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim()).filter((n) => !NOT_A_NAME.test(n));
+    const names = quotedNames(m[0]).filter((n) => !NOT_A_NAME.test(n));
     if (names.length > 0) last = Math.max(last, o.end + m.index + m[0].length);
     return [...new Set(names)];
   });

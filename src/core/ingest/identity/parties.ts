@@ -18,6 +18,7 @@
  * Length: over 400 lines because it holds the preamble, defined-name and signature-block
  * readers in en/fr/de, which share the party-name grammar defined here.
  */
+import { NAME_INTRODUCER, QUOTED_NAMES, ROLE_NOUNS_EN, quotedNames } from '../../text/defined-names';
 import { isAbbreviation, longForm } from '../aliases';
 import { documentNounStrength } from './nouns';
 import { MAX_PARTIES, type Party } from './types';
@@ -173,10 +174,6 @@ function preambleCandidates(opening: string): { readonly body: string; readonly 
 }
 
 const DEFINITION_PAREN = /\((?:[^()]{0,60}["“„«‘]|\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}[^()]{0,40}\))/u;
-/** Words introducing the name a party goes by: "hereinafter", "referred to in this Agreement as", "ci-après", "nachfolgend". */
-const NAME_INTRODUCER = String.raw`(?:hereinafter|hereafter|ci-après|nachfolgend|(?:referred\s+to|called)\s+(?:herein|hereafter|hereunder|in\s+this\s+(?:agreement|contract))\s+as)`;
-/** A quoted name and the ones joined to it ("“Company” or “Boyd”"). */
-const QUOTED_NAMES = String.raw`["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’](?:\s*(?:,|or|and|ou|et|oder|und)\s+["“„«‘]\s*[^"“”„«»‘’]{1,60}?\s*["”“»’])*`;
 /**
  * A definition without parentheses: "hereinafter referred to as “Transporter”", "referred to in
  * this Agreement as “Company” or “Boyd”", "ci-après « le Client »", "– nachfolgend „Auftragnehmer“ –".
@@ -344,7 +341,7 @@ function legalFormOnly(name: string): boolean {
 const MONTH = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?`;
 const DATE_NAME = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?)?${MONTH}(?:\s*\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s*\d{4})?$`, 'iu');
 /** Words that name a party's role, not the party ("Consultant and Company", "Both Parties"). */
-const ROLE_WORD = /^(?:and|&|or|the|both|each|either|all|company|consultant|contractor|licensor|licensee|distributor|supplier|customer|client|vendor|agent|franchisee|franchisor|sponsor|manufacturer|reseller|purchaser|buyer|seller|party|parties|member|members|provider|recipient|discloser|owner|tenant|landlord|lessor|lessee|employer|employee|executive)$/iu;
+const ROLE_WORD = new RegExp(`^(?:and|&|or|the|both|each|either|all|company|party|parties|member|members|owner|employee|executive|${ROLE_NOUNS_EN.join('|')})$`, 'iu');
 
 /**
  * A party from one part of the preamble, or null when the part does not start with a name.
@@ -362,7 +359,7 @@ function partyOf(raw: string, any = false): Party | null {
     // A form's label ("Client Name:", "Customer Name:", "Name:") before the party.
     .replace(/^(?:\p{L}+\s+){0,2}(?:Name|NAME)\s*:\s*/u, '')
     // An article before a name ("la Société Générale …", "der Muster GmbH"); the name keeps its own words.
-    .replace(/^(?:la|le|les|l['’]|der|die|dem|den|des)\s*(?=\p{Lu})/u, '');
+    .replace(/^(?:(?:la|le|les|der|die|dem|den|des)\s+|l['’]\s*)(?=\p{Lu})/u, '');
   const name = leadingName(text);
   let fallback: Party | null = null;
   // Names defined right after the party (its first definition and the ones next to it), not
@@ -419,7 +416,8 @@ function withDefinitions(name: string, before: string, defined: readonly string[
     // A role word names the party only when its name has it ("Acme Company" (the “Company”)), not its description ("a Texas limited liability company … “Company”").
     const roleWord = d.split(/\s+/u).every((w) => ROLE_WORD.test(w));
     if (namesParty(d, name) || (!roleWord && namesParty(d, before))) shortNames.push(d);
-    else role ??= d.replace(/^(?:the|le|la|l['’]|der|die|das)\s*/iu, '');
+    // The article goes, not a word's first letters ("Lessor", "Landlord", "Theater Co").
+    else role ??= d.replace(/^(?:(?:the|le|la|der|die|das)\s+|l['’]\s*)/iu, '');
   }
   return { name, shortNames: [...new Set(shortNames)].filter((s) => s.toLowerCase() !== name.toLowerCase()), role };
 }
@@ -498,14 +496,14 @@ function definedNames(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\(([^()]{1,200})\)/gu)) {
     const inner = m[1]!;
-    const quoted = [...inner.matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim());
+    const quoted = quotedNames(inner);
     if (quoted.length > 0) out.push(...quoted);
     else if (isAbbreviation(inner.trim()) || UNQUOTED_ROLE.test(inner.trim())) out.push(inner.trim());
     // "(hereinafter referred to as Party A)", "(hereinafter called the Licensee)": unquoted.
     else if (UNQUOTED_HEREINAFTER.test(inner)) out.push(UNQUOTED_HEREINAFTER.exec(inner)![1]!);
   }
   // "– nachfolgend „Auftragnehmer“ –", ", ci-après « le Prestataire »," (asides without parentheses).
-  for (const m of text.matchAll(QUOTED_ASIDES)) out.push(...[...m[0].matchAll(/["“„«‘]\s*([^"“”„«»‘’]{1,60}?)\s*["”“»’]/gu)].map((q) => q[1]!.trim()));
+  for (const m of text.matchAll(QUOTED_ASIDES)) out.push(...quotedNames(m[0]));
   // "— hereinafter referred to as Cremer —": unquoted, between dashes or commas.
   for (const m of text.matchAll(UNQUOTED_ASIDES)) out.push(m[1]!.trim());
   return [...new Set(out.map((s) => s.replace(/(?<![,;.])[,;.]+$/u, '').trim()).filter((s) => /\p{L}/u.test(s)))];

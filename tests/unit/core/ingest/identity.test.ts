@@ -118,6 +118,15 @@ describe('parties', () => {
       ['R. C. Boyd Enterprises, LLC', ['Boyd'], 'Company'],
       ['Cano Petroleum, Inc.', ['Cano'], 'Sponsor'],
     ]);
+    // Every role a question may ask about is a role here too (text/defined-names.ts): "Lender", "Borrower".
+    const loan = `Loan Agreement\n\nTHIS AGREEMENT is made between Northwind Capital LLC, a Delaware limited liability company, referred to in this Agreement as "Lender" or "Northwind", and Fabrikam Inc., a Texas corporation, referred to in this Agreement as "Borrower".\n\nWHEREAS, the Borrower needs funds.`;
+    expect(extractParties(loan).map((p) => [p.name, p.shortNames, p.role])).toEqual([
+      ['Northwind Capital LLC', ['Northwind'], 'Lender'],
+      ['Fabrikam Inc.', [], 'Borrower'],
+    ]);
+    // An article is taken off a role, not a role's first letters ("Landlord", "Lessee").
+    const lease = `Lease\n\nThis Lease is made between Northwind Properties LLC (the "Landlord") and Fabrikam Inc. ("Lessee").\n\n1. PREMISES`;
+    expect(extractParties(lease).map((p) => p.role)).toEqual(['Landlord', 'Lessee']);
     const collectively = `SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of March 27, 2019 by and between Northwind Biotec GmbH, a German corporation having an address at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Northwind"), and Fabrikam Pharmaceuticals, Inc., a US corporation, having a registered office at 2130 West Holcombe Boulevard, Houston, TX 77030 (on behalf of itself and its Affiliates, individually and collectively referred to as "Fabrikam").\n\n1. DEFINITIONS`;
     expect(extractParties(collectively).map((p) => [p.name, p.shortNames])).toEqual([
       ['Northwind Biotec GmbH', ['Northwind']],

@@ -86,7 +86,8 @@ describe('splitSentences: addresses', () => {
     const preamble = 'by and between Miltenyi Biotec GmbH, a German corporation having an address at Friedrich-Ebert-Str. 68, 51429 Bergisch Gladbach, Germany (hereinafter referred to as "Miltenyi"), and Bellicum Pharmaceuticals, Inc.';
     expect(splitSentences(preamble)).toHaveLength(1);
     expect(splitSentences('Die Muster GmbH, Hauptstr. 5, 10115 Berlin. Sie liefert die Ware.')).toHaveLength(2);
-    expect(splitSentences('The office is at 12 Main St. 4 units are leased.')).toHaveLength(1);
+    expect(splitSentences('Acme Inc., 500 Sunset Blvd. 90028 Los Angeles, California (the "Company").')).toHaveLength(1);
+    expect(splitSentences('Acme Pty Ltd, Suite 4, 12 Main Rd. 4000 Brisbane (the "Company").')).toHaveLength(1);
   });
 });
 

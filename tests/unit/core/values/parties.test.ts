@@ -69,5 +69,8 @@ describe('extractParties', () => {
     // A recital's definitions are not the last party's.
     const recital = 'This Agreement is made between Fabrikam Ltd, an English company ("Fabrikam"), and Contoso Inc., a Delaware corporation. WHEREAS, Contoso makes industrial widgets (the "Products");';
     expect(extractParties(recital, ['Fabrikam', 'Contoso'])?.value).toEqual({ type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [['Fabrikam'], []] });
+    // The words the preamble reader takes as introducing a name (text/defined-names.ts), here too.
+    const called = 'This Agreement is made between Fabrikam Ltd, an English company, called herein as "Supplier", and Contoso Inc., a Delaware corporation, referred to hereunder as "Buyer".';
+    expect(extractParties(called, ['Fabrikam', 'Contoso'])?.value).toEqual({ type: 'parties', names: ['Fabrikam', 'Contoso'], defined: [['Supplier'], ['Buyer']] });
   });
 });

@@ -9,6 +9,7 @@ import type { FootnoteReferenceRun, Paragraph, TextRun } from 'docx';
 import type { AnswerSource, TurnRecord } from '../core/answer-types';
 import { answerLines, citedSources, exportDate, flattenText, quoteWarning, scopeLine, sourceReference, stateLabel, verificationSummary, type AnswerLine, type ConversationExport } from './conversation-parts';
 import { exportStrings, type ExportLang } from './export-strings';
+import { boldRuns } from './bold-runs';
 
 type Docx = typeof DocxModule;
 type Run = TextRun | FootnoteReferenceRun;
@@ -38,11 +39,7 @@ class Footnotes {
 
 /** Runs of one piece of text, `**bold**` honoured (model answers use it). */
 function textRuns(docx: Docx, text: string, style: { italics?: boolean } = {}): TextRun[] {
-  return text
-    .split('**')
-    .map((part, i) => ({ part, bold: i % 2 === 1 }))
-    .filter((p) => p.part)
-    .map((p) => new docx.TextRun({ text: p.part, bold: p.bold, ...style }));
+  return boldRuns(text).map((r) => new docx.TextRun({ text: r.text, bold: r.bold, ...style }));
 }
 
 function lineRuns(docx: Docx, line: AnswerLine, turn: TurnRecord, index: number, footnotes: Footnotes, lang: ExportLang): Run[] {

@@ -18,6 +18,8 @@
  * Structure the writer adds itself (`## `, `> `, `- `, footnote labels) is written outside these.
  */
 
+import { boldRuns } from './bold-runs';
+
 /** Inline syntax characters (CommonMark lets a backslash make any of them literal). */
 const INLINE = /([\\`*_[\]|~])/g;
 /** What starts a block at the start of a line: a heading, list item, thematic break or setext underline. */
@@ -36,13 +38,5 @@ export function escapeMarkdown(text: string): string {
 
 /** Like `escapeMarkdown`, keeping `**bold**` pairs (model answers use them) as emphasis. */
 export function escapeMarkdownKeepingBold(text: string): string {
-  const parts = text.split('**');
-  // An odd number of parts: every ** has its pair. Otherwise the last one is literal.
-  const paired = parts.length % 2 === 1 ? parts.length : parts.length - 1;
-  let out = '';
-  parts.forEach((part, i) => {
-    if (i > 0) out += i < paired ? '**' : '\\*\\*';
-    out += escapeMarkdown(part);
-  });
-  return out;
+  return boldRuns(text).map((r) => (r.bold ? `**${escapeMarkdown(r.text)}**` : escapeMarkdown(r.text))).join('');
 }

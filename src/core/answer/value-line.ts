@@ -86,6 +86,8 @@ export function formatValue(value: NormalValue, language: string | null): string
       return new Intl.NumberFormat(LOCALE[l], value.currency ? { style: 'currency', currency: value.currency, maximumFractionDigits: 0 } : {}).format(value.amount);
     case 'formula':
       return value.text.replace(/\s+/gu, ' ');
+    case 'redacted':
+      return { en: `redacted in this copy (${value.text})`, fr: `caviardé dans cette copie (${value.text})`, de: `in dieser Fassung geschwärzt (${value.text})` }[l];
     case 'parties': {
       // Each with the names the contract defines for it, quoted as the reply's language quotes:
       // "Cano Petroleum (“Sponsor”, “Cano”)"; Cano Petroleum (« Sponsor », « Cano »); Cano Petroleum („Sponsor“, „Cano“).
@@ -100,9 +102,25 @@ function englishLaw(value: NormalValue, shown: string): string {
   return (value.type === 'jurisdiction' ? lawAdjective(value.name) : null) ?? shown;
 }
 
+/**
+ * The lead when the filed copy blanks the value out: what is redacted, and the words as written
+ * ("The notice to terminate is redacted in this copy: [***] days").
+ */
+const REDACTED_LEAD: Readonly<Record<TypedValue['kind'], Record<Lang, string>>> = {
+  governing_law: { en: 'The governing law is redacted in this copy', fr: 'Le droit applicable est caviardé dans cette copie', de: 'Das anwendbare Recht ist in dieser Fassung geschwärzt' },
+  renewal_term: { en: 'The renewal term is redacted in this copy', fr: 'La durée du renouvellement est caviardée dans cette copie', de: 'Die Verlängerungsdauer ist in dieser Fassung geschwärzt' },
+  notice_period: { en: 'The notice to stop a renewal is redacted in this copy', fr: 'Le préavis de non-renouvellement est caviardé dans cette copie', de: 'Die Frist für die Nichtverlängerung ist in dieser Fassung geschwärzt' },
+  termination_notice: { en: 'The notice to terminate is redacted in this copy', fr: 'Le préavis de résiliation est caviardé dans cette copie', de: 'Die Kündigungsfrist ist in dieser Fassung geschwärzt' },
+  expiration_date: { en: 'The end of the initial term is redacted in this copy', fr: 'La fin de la durée initiale est caviardée dans cette copie', de: 'Das Ende der Laufzeit ist in dieser Fassung geschwärzt' },
+  effective_date: { en: 'The effective date is redacted in this copy', fr: 'La date d’effet est caviardée dans cette copie', de: 'Das Datum des Inkrafttretens ist in dieser Fassung geschwärzt' },
+  liability_cap: { en: 'The cap on liability is redacted in this copy', fr: 'Le plafond de responsabilité est caviardé dans cette copie', de: 'Die Haftungsgrenze ist in dieser Fassung geschwärzt' },
+  parties: { en: 'The parties are redacted in this copy', fr: 'Les parties sont caviardées dans cette copie', de: 'Die Parteien sind in dieser Fassung geschwärzt' },
+};
+
 /** The lead sentence (without its citation). */
 export function valueSentence(v: TypedValue, language: string | null): string {
   const l = langOf(language);
+  if (v.value.type === 'redacted') return `${REDACTED_LEAD[v.kind][l]}${l === 'fr' ? ' :' : ':'} ${v.value.text}`;
   const shown = formatValue(v.value, language);
   switch (v.kind) {
     case 'governing_law':

@@ -40,6 +40,12 @@ const ABBREVIATION =
  * "Suite 800, 2130 Holcombe Blvd. 7"): the address goes on.
  */
 const STREET = /(?:(?:^|[\s("'“‘[-])(?:Str|Ave|Av|Blvd|Rd|Ste|Bldg|Pl|Sq|Hwy|Pkwy)|\p{Ll}(?:str|straße|strasse|weg|platz|gasse))\.$/u;
+/**
+ * A redaction mark written with dots ("[...***...]", "[…***…]"): no sentence ends inside its
+ * brackets, nor after it unless a capital starts the next ("[...***...] ([...***...]) years").
+ */
+const INSIDE_REDACTION = /\[[.…*\s]*$/u;
+const REDACTION_DOTS = /\[\s*(?:\.{2,}|…)\s*\*+\s*(?:\.{2,}|…)\s*\]$/u;
 /** Dotted initialisms: U.S., e.g., i.e., S.A., z.B., L.L.C. */
 const INITIALISM = /(?:^|[^\p{L}.])(?:\p{L}\.){2,}["'”’)\]]*$/u;
 /** A single capital letter and a period: an initial ("J. Smith"). */
@@ -147,6 +153,7 @@ function isFalseSplit(flat: string, prevStart: number, at: number): boolean {
   if (INITIALISM.test(before)) return true;
   if (INITIAL.test(before)) return true;
   if (STREET.test(before) && /^\d/.test(next)) return true;
+  if (INSIDE_REDACTION.test(before) || (REDACTION_DOTS.test(before) && !/^\p{Lu}/u.test(next))) return true;
   if (DAY_DOT.test(before) && MONTH_AND_YEAR.test(flat.slice(at, at + 16).trimStart())) return true;
   return NUMBER_DOT.test(before) && /^\d/.test(next);
 }

@@ -234,7 +234,7 @@ function extractLiabilityCap(text: string): TypedValue | null {
     const redacted = amount ? null : CAP_REDACTED.exec(sentence);
     if (redacted) {
       const at = redacted.index + redacted[0].length - redacted[1]!.length;
-      return { kind: 'liability_cap', value: { type: 'formula', months: null, text: redacted[1]! }, display: redacted[1]!, span: { start: s.start + at, end: s.start + at + redacted[1]!.length } };
+      return { kind: 'liability_cap', value: { type: 'redacted', text: redacted[1]! }, display: redacted[1]!, span: { start: s.start + at, end: s.start + at + redacted[1]!.length } };
     }
     if (amount) {
       const display = new Intl.NumberFormat('en-US', amount.value.currency ? { style: 'currency', currency: amount.value.currency, maximumFractionDigits: 0 } : {}).format(amount.value.amount);

@@ -10,6 +10,7 @@ import { definedTerm } from '../text/definitions';
 import { splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
+import { redactedSlots, redactedValue, type RedactedSlot } from './redacted';
 import { CARDINALS, ORDINALS } from '../text/number-words';
 import { EFFECTIVE_DATE_ANCHOR, type DurationValue, type TypedValue, type ValueContext } from './types';
 
@@ -99,13 +100,13 @@ const NOTICE_OF = /\bnotice\b[^.;,\d]{0,40}\bof\s+(?:at\s+least\s+|not\s+less\s+
 const NOTICE_NAMED = /(?:\bpréavis\s+(?:de\s+|d['’]\s*)|frist\s+von\s+)$/iu;
 /** Words before a length that make it a notice period ("at least", "not less than", "within"). */
 const NOTICE_BEFORE = /(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|minimum\s+of|within|upon|with|giving|gives?|on|au\s+moins|moins|mindestens|mit\s+einer\s+frist\s+von|frist\s+von|préavis\s+de)\s*$/iu;
-/** A section number and a title-case heading at the start of a sentence, up to the first words of its text. */
-const HEADING_LEAD = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[A-Z][\w'’-]*|and|of|&|the|to|for|or)\s+){1,8}?(?=[A-Z][a-z]*\s+[a-z])/u;
+/** A section number and a title-case heading at the start of a sentence, up to the first words of its text (past a sub-clause's number: "3. DURATION AND RENEWAL 3.1 The Agreement …"). */
+const HEADING_LEAD = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[A-Z][\w'’-]*|and|of|&|the|to|for|or)\s+){1,8}?(?:\d+(?:\.\d+)+\.?\s+(?=[A-Z][a-z]*\s+(?:[a-z]|[A-Z][a-z]+\s+[a-z]))|(?=[A-Z][a-z]*\s+[a-z]))/u;
 const AUTOMATIC = /\bautomatic(?:ally)?\b|\btacite\w*|\bautomatisch\b/iu;
 const SURVIVAL = /\bsurviv\w*|\bsurvi(?:e|vent)\b|\bfortgelten\w*|(?<![\p{L}\p{N}_])überdauer\w*/iu;
 const RECITAL = /^\W*(?:whereas|recitals?)\b/iu;
 /** After a length: it counts from the end of the term ("period following the termination date", "after expiration"). */
-const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
+const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+|its\s+|such\s+|any\s+|this\s+agreement['’]s\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
 const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|every\s+year|annual(?:ly)?|yearly|successive\s+annual|chaque\s+année|tacitement|jährlich|jeweils\s+ein\s+jahr)\b/iu;
 const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
 /** One more year or month, said without a number ("another year", "an additional month", "month to month"). */
@@ -116,7 +117,12 @@ const HALF_YEAR = /\bhalf\s+(?:a\s+)?year\b|\bsix[\s-]+month\b/iu;
 const PERPETUAL = /\b(?:indefinitely|in\s+perpetuity|for\s+perpetuity|perpetual(?:ly)?|until\s+(?:it\s+is\s+)?terminat\w*|(?:for\s+an?\s+)?unlimited\s+(?:term|period|duration)|until\s+(?:either|any|one|a)\s+party\s+(?:gives|terminates|provides|serves|elects)|until\s+(?:(?:both|the)\s+)?(?:parties|[\w&.-]+\s+(?:and|or)\s+[\w&.-]+)\s+(?:mutually\s+)?(?:agree\s+(?:in\s+writing\s+)?to\s+)?terminates?\b|end\w*\s+(?:only\s+)?when\s+terminated|unless\s+and\s+until\s+terminated|no\s+fixed\s+(?:term|duration)|(?:for\s+an?\s+)?indefinite\s+(?:term|period|duration)|durée\s+indéterminée|unbefristet|auf\s+unbestimmte\s+zeit)\b/iu;
 /** What comes before an end date ("until", "through", "ending on", "expire on"). */
 const UNTIL = /(?:(?:until|till|end(?:s|ing)?|expir\w*|terminat\w*)(?:\s+(?:on|at))?(?:\s+the\s+(?:earlier|later|earliest|latest)\s+(?:of|to\s+occur\s+of)\s*:?\s*(?:\(\w{1,4}\)\s*)?)|until|till|through(?:\s+and\s+including)?|thru|ending\s+on|end(?:s)?\s+(?:on|at|as\s+of)|conclud\w*(?:\s+on)?|expir\w*\s+on|(?:terminat\w*|expir\w*|end)\s+(?:automatically\s+)?(?:and\s+)?(?:without\s+(?:any\s+)?(?:further\s+)?(?:notice|action)\s+)?on|expir\w*|terminat\w*\s+on|terminate|and\s+ending|(?:up\s+)?to\s+and\s+including|on\s+or\s+before|(?:in\s+no\s+event\s+|no\s+)later\s+than|(?:(?:effective|commencement)\s+date|date\s+(?:hereof|of\s+this\s+agreement))\s+(?:up\s+)?to|(?:expiration|expiry|end(?:ing)?|termination)(?:\s+date)?\s*:|(?:period|term)\s+ending(?:\s+on)?|(?:until|till|through|to|(?:end|expir|terminat)\w*\s+at)\s+(?:the\s+)?(?:close\s+of\s+business|end\s+of\s+(?:the\s+)?(?:business\s+)?day|midnight|\d{1,2}(?::\d{2})?\s*[ap]\.?\s*m\.?)[^.;]{0,30}?\s+on|jusqu['’]au|prend\w*\s+fin\s+le|expire\s+le|bis\s+(?:zum|einschließlich)|endet\s+am)\s*(?:the\s+)?$/iu;
-const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|(?:agreement|contract)\s+(?:shall|will)\s+(?:commence|begin|start)\b[^.;]{0,80}?\band\s+(?:(?:shall|will)\s+)?(?:end|expire|terminate)|duration|period|continue\w*|remain\w*|effective|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet|(?:ab)?geschlossen)\b/iu;
+/**
+ * Words of the contract's term a sentence stating its end has: "term", "shall remain in effect",
+ * "shall extend until", "expires". Not the Effective Date alone: "University will retain all Program
+ * Data for … ten (10) years from the Effective Date" states no term of the contract.
+ */
+const TERM = /\b(?<!-)(?:term|(?:agreement|contract)\s+(?:(?:shall|will)\s+(?:automatically\s+)?(?:terminate|end|lapse)|(?:automatically\s+)?(?:terminates|ends|lapses))|(?:agreement|contract)\s+(?:(?:shall|will)\s+(?:commence|begin|start)|commences|begins|starts)\b[^.;]{0,80}?\band\s+(?:(?:shall|will)\s+)?(?:end|expire|terminate)s?|duration|period|continue\w*|remain\w*|effective(?!\s+date)|(?:agreement|contract)\s+(?:shall|will)\s+(?:be|run|last|extend)\b|(?:run|last|extend)(?:s|ed|ing)?\s+(?:until|till|through|for)\b|in\s+(?:full\s+)?(?:force|effect)|valid(?:ity)?|expir\w*|durée|prend\w*\s+fin|laufzeit|dauer|gilt|läuft|endet|(?:ab)?geschlossen)\b/iu;
 
 /**
  * The term named as the time something else happens in ("during the Term", "throughout the term of
@@ -200,7 +206,7 @@ function durationText(d: DurationValue): string {
   return `${d.amount} ${unit}`;
 }
 
-function noticeLike(sentence: string, f: Found<Duration>): boolean {
+function noticeLike(sentence: string, f: { readonly index: number; readonly text: string }): boolean {
   const after = sentence.slice(f.index + f.text.length, f.index + f.text.length + 40);
   const before = sentence.slice(Math.max(0, f.index - 30), f.index);
   return NOTICE_AFTER.test(after) || NOTICE_NAMED.test(before) || (NOTICE_BEFORE.test(before) && NOTICE.test(sentence.slice(f.index, f.index + 80))) || NOTICE_OF.test(sentence.slice(Math.max(0, f.index - 60), f.index));
@@ -255,6 +261,9 @@ export function extractRenewalTerm(text: string): TypedValue | null {
       const d = unitOf(between.value);
       return { kind: 'renewal_term', value: { type: 'duration', duration: d, successive }, display: durationText(d), span: { start: s.start + between.index, end: s.start + between.index + between.text.length } };
     }
+    // "shall renew for successive [***] year periods": the filed copy blanks the length out.
+    const hidden = redactedSlots(s.text).find((r) => r.index >= cue.index && redactedRenewal(s.text, r));
+    if (hidden) return redactedValue('renewal_term', hidden, s.start);
     const annual = ANNUAL.exec(s.text);
     if (annual) {
       const d: DurationValue = { amount: 1, unit: 'years' };
@@ -275,6 +284,15 @@ export function extractRenewalTerm(text: string): TypedValue | null {
   }
   return null;
 }
+
+/** A redacted renewal length: years or months, or a bare mark where the renewal's length goes ("periods of [***]", "[***] renewal terms"). */
+function redactedRenewal(sentence: string, r: RedactedSlot): boolean {
+  if (noticeLike(sentence, r)) return false;
+  if (r.unit === 'years' || r.unit === 'months') return true;
+  return r.unit === null && (LENGTH_LEAD.test(sentence.slice(Math.max(0, r.index - 40), r.index)) || /^\s*(?:additional\s+|successive\s+|renewal\s+|further\s+)*(?:periods?|terms?)\b/iu.test(sentence.slice(r.index + r.text.length)));
+}
+/** Words before a length of a term ("a duration of", "renewal periods of", "for"). */
+const LENGTH_LEAD = /\b(?:(?:duration|terms?|periods?|length)\s+of\s+(?:approximately\s+)?|for\s+(?:an?\s+(?:additional|further|successive)\s+)?(?:period\s+of\s+)?)$/iu;
 
 /** "for each of the subsequent (three years)": the renewals are counted in units, each one of them. */
 const EACH_OF_NEXT = /\beach\s+of\s+the\s+(?:subsequent|following|next|succeeding|ensuing)\s+$/iu;
@@ -298,8 +316,10 @@ export function extractNoticePeriod(text: string): TypedValue | null {
     if (!NOTICE.test(s.text) && !/\b(?:prior\s+to|before)\s+the\s+(?:end|expir\w*|anniversary|renewal)/iu.test(s.text)) continue;
     const durations = durationsIn(s.text).filter((f) => noticeLike(s.text, f));
     const pick = durations[0];
-    if (!pick) continue;
-    const value = noticeValue('notice_period', s, pick);
+    // "at least [***] days prior to the end of the term": the filed copy blanks the length out.
+    const hidden = pick ? undefined : redactedSlots(s.text).find((r) => r.unit !== 'years' && noticeLike(s.text, r));
+    if (!pick && !hidden) continue;
+    const value = pick ? noticeValue('notice_period', s, pick) : redactedValue('notice_period', hidden!, s.start);
     if (hasRenewal(s.text) || /\b(?:end|expir\w*|then[\s-]+current)\b/iu.test(s.text)) return value;
     // Else a notice to end the contract at all ("either party may terminate on 90 days' notice"), not
     // one to answer a claim ("within 15 working days upon receiving the Claim Notice").
@@ -324,9 +344,12 @@ export function extractTerminationNotice(text: string): TypedValue | null {
   let renewal: TypedValue | null = null;
   for (const s of sentences(text)) {
     if (!NOTICE.test(s.text) || !TERMINATES.test(s.text)) continue;
-    const pick = durationsIn(s.text).find((f) => noticeLike(s.text, f) && !WITHIN.test(s.text.slice(Math.max(0, f.index - 12), f.index)) && !AFTER_NOTICE.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 60)));
-    if (!pick) continue;
-    const value = noticeValue('termination_notice', s, pick);
+    const notice = (f: { readonly index: number; readonly text: string }) => noticeLike(s.text, f) && !WITHIN.test(s.text.slice(Math.max(0, f.index - 12), f.index)) && !AFTER_NOTICE.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 60));
+    const pick = durationsIn(s.text).find(notice);
+    // "by providing CPDC with [***] prior written notice": the filed copy blanks the length out.
+    const hidden = pick ? undefined : redactedSlots(s.text).find((r) => r.unit !== 'years' && notice(r));
+    if (!pick && !hidden) continue;
+    const value = pick ? noticeValue('termination_notice', s, pick) : redactedValue('termination_notice', hidden!, s.start);
     if (!hasRenewal(s.text)) return value;
     renewal ??= value;
   }
@@ -417,6 +440,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let otherAnchored: TypedValue | null = null;
   let deadline: TypedValue | null = null;
   let onEvent: TypedValue | null = null;
+  let redacted: TypedValue | null = null;
   for (const s of sentences(text)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text.replace(TERM_AS_TIME, ' ')) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
@@ -490,22 +514,36 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     if (!perpetual && p && p.index < renewAt && !length) {
       perpetual = { kind: 'expiration_date', value: { type: 'perpetual' }, display: 'none: it runs until terminated', span: { start: s.start + p.index, end: s.start + p.index + p[0].length } };
     }
+    // "it will have a duration of [*****] as from the Start Date", "shall expire on [***]": the filed copy blanks the length or the date out.
+    const hidden = counted || length || redacted ? undefined : redactedSlots(s.text).find((r) => r.index < renewAt && redactedEnd(s.text, r));
+    if (hidden) redacted = redactedValue('expiration_date', hidden, s.start);
     const e = counted || length || dates.length > 0 ? null : (EVENT_END.exec(s.text) ?? CONTINUES_UNTIL_EVENT.exec(s.text));
     if (!onEvent && e && e.index < renewAt) {
       onEvent = { kind: 'expiration_date', value: { type: 'perpetual', onEvent: true }, display: 'none: it ends on an event', span: { start: s.start + e.index, end: s.start + e.index + e[0].length }, confidence: EVENT_END_CONFIDENCE };
     }
   }
-  return relative ?? deadline ?? perpetual ?? otherAnchored ?? onEvent;
+  return relative ?? deadline ?? perpetual ?? otherAnchored ?? redacted ?? onEvent;
+}
+
+/** A redacted end of the term: a length in years or months, a bare mark where the term's length or its end date goes; not a notice, nor a period after the end. */
+function redactedEnd(sentence: string, r: RedactedSlot): boolean {
+  if (noticeLike(sentence, r) || AFTER_END.test(sentence.slice(r.index + r.text.length, r.index + r.text.length + 50))) return false;
+  if (r.unit === 'years' || r.unit === 'months') return true;
+  const before = sentence.slice(Math.max(0, r.index - 60), r.index);
+  // "within a time period of [*****] starting from the Delivery date": a time inside the term.
+  if (/\b(?:within|first|last|preceding|after)\b[^.;]{0,25}$/iu.test(before)) return false;
+  return r.unit === null && (LENGTH_LEAD.test(before) || UNTIL.test(before));
 }
 
 /**
  * The contract itself ends on events it names, with no date or length in the sentence: "This
- * Agreement shall terminate upon the Trust's payment …", "… shall terminate as to the Remarketing
+ * Agreement shall terminate upon the Trust's payment …", "This Agreement shall take effect as of
+ * the Effective Date and shall expire upon completion of the Project …", "… shall terminate as to the Remarketing
  * Agent … upon the earliest to occur of (a) …", "This agreement shall terminate: a. Automatically
  * if …". Not "either party may terminate" (a right, not the end of the term); « Le présent contrat
  * prend fin de plein droit lors de … », "Dieser Vertrag endet mit …".
  */
-const EVENT_END = /\b(?:agreement|contract)\s+(?:shall|will)\s+(?:automatically\s+)?(?:terminate|expire|end|cease\s+to\s+be\s+in\s+effect)\b(?:\s+(?:as\s+to|with\s+respect\s+to|in\s+respect\s+of)\s+[^.;:]{1,120}?)?\s*(?::|(?:automatically\s+|immediately\s+)?(?:upon|on\s+the\s+(?:earlier|earliest|first|occurrence|completion|date\s+(?:on\s+)?which)|if|when|at\s+such\s+time\s+as)\b)(?!\s*(?:the\s+)?(?:expiration|expiry|end|termination|conclusion)\s+of\s+(?:the|this|its|such)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|term|period)\b|\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety)\b|(?:prior\s+)?(?:written\s+)?notice\b))|\b(?:contrat|convention)\s+prendra\s+fin\s+(?:de\s+plein\s+droit\s+)?(?:lors\s+d|dès|à\s+la\s+date\s+à\s+laquelle|en\s+cas\s+d)|\bVertrag\s+endet\s+(?:automatisch\s+)?(?:mit\s+(?:dem|der)|sobald|wenn)\b/iu;
+const EVENT_END = /\b(?:agreement|contract)\s+(?:shall|will)\s+(?:(?:take\s+effect|commence|begin|become\s+effective)\b[^.;:]{0,80}?\band\s+(?:shall|will)\s+)?(?:automatically\s+)?(?:terminate|expire|end|cease\s+to\s+be\s+in\s+effect)\b(?:\s+(?:as\s+to|with\s+respect\s+to|in\s+respect\s+of)\s+[^.;:]{1,120}?)?\s*(?::|(?:automatically\s+|immediately\s+)?(?:upon|on\s+the\s+(?:earlier|earliest|first|occurrence|completion|date\s+(?:on\s+)?which)|if|when|at\s+such\s+time\s+as)\b)(?!\s*(?:the\s+)?(?:expiration|expiry|end|termination|conclusion)\s+of\s+(?:the|this|its|such)\s+(?:[\w-]+\s+){0,2}?(?:agreement|contract|term|period)\b|\s*(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|ninety)\b|(?:prior\s+)?(?:written\s+)?notice\b))|\b(?:contrat|convention)\s+prendra\s+fin\s+(?:de\s+plein\s+droit\s+)?(?:lors\s+d|dès|à\s+la\s+date\s+à\s+laquelle|en\s+cas\s+d)|\bVertrag\s+endet\s+(?:automatisch\s+)?(?:mit\s+(?:dem|der)|sobald|wenn)\b/iu;
 
 /**
  * The term runs until an event it names, not a date: "shall continue in force and effect until (a)

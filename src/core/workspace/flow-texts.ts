@@ -128,17 +128,17 @@ const JUDGED: Readonly<Record<TextLanguage, { lead: (yes: number, no: number, un
   en: {
     lead: (yes, no, unclear, total) => `Yes for ${yes} of ${total} ${total === 1 ? 'document' : 'documents'}${no ? `; no for ${no}` : ''}${unclear ? `; ${unclear} could not be judged` : ''}.`,
     no: (names) => `No: ${names}.`,
-    unclear: (names) => `Could not be judged (no clause found that says, or the document could not be read): ${names}.`,
+    unclear: (names) => `Could not be judged (no clause found that says, its value redacted, or the document could not be read): ${names}.`,
   },
   fr: {
     lead: (yes, no, unclear, total) => `Oui pour ${yes} ${yes < 2 ? 'document' : 'documents'} sur ${total}${no ? ` ; non pour ${no}` : ''}${unclear ? ` ; ${unclear} impossible${unclear === 1 ? '' : 's'} à évaluer` : ''}.`,
     no: (names) => `Non : ${names}.`,
-    unclear: (names) => `Impossible à évaluer (aucune clause ne le dit, ou document illisible) : ${names}.`,
+    unclear: (names) => `Impossible à évaluer (aucune clause ne le dit, valeur caviardée, ou document illisible) : ${names}.`,
   },
   de: {
     lead: (yes, no, unclear, total) => `Ja bei ${yes} von ${total} ${total === 1 ? 'Dokument' : 'Dokumenten'}${no ? `; nein bei ${no}` : ''}${unclear ? `; ${unclear} nicht beurteilbar` : ''}.`,
     no: (names) => `Nein: ${names}.`,
-    unclear: (names) => `Nicht beurteilbar (keine Klausel sagt es, oder das Dokument war nicht lesbar): ${names}.`,
+    unclear: (names) => `Nicht beurteilbar (keine Klausel sagt es, Wert geschwärzt, oder das Dokument war nicht lesbar): ${names}.`,
   },
 };
 

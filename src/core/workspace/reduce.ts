@@ -149,6 +149,7 @@ function composeJudged(rows: readonly FlowRow[], labels: readonly string[], lang
   }
   if (yes.length > MAX_QUOTED_ROWS) lines.push(moreLine(yes.length - MAX_QUOTED_ROWS, language));
   if (no.length > 0) lines.push(judgedNoLine(no.map((x) => (x.r.value ? `${x.label} (${x.r.value.display})` : x.label)), language));
-  if (unclear.length > 0) lines.push(judgedUnclearLine(unclear.map((x) => x.label), language));
+  // A value the filed copy blanks out is said as such ("… (redacted in this copy ([***]))"): the clause is there, its value is not shown.
+  if (unclear.length > 0) lines.push(judgedUnclearLine(unclear.map((x) => (x.r.value?.value.type === 'redacted' ? `${x.label} (${x.r.value.display})` : x.label)), language));
   return lines.join('\n\n');
 }

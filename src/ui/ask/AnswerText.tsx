@@ -8,12 +8,10 @@
 import type { ReactNode } from 'react';
 import type { CitationMark, CheckedAnswer, QuoteMark } from '../../core/answer-types';
 import { answerLines, quoteWarning, type AnswerLine } from '../../export/conversation-parts';
+import { boldRuns } from '../../export/bold-runs';
 
 function Bold({ text }: { text: string }) {
-  const parts = text.split('**');
-  // An odd "**" count leaves the last marker as text.
-  if (parts.length % 2 === 0) return <>{text}</>;
-  return <>{parts.map((p, i) => (i % 2 === 1 ? <strong key={i}>{p}</strong> : p))}</>;
+  return <>{boldRuns(text).map((r, i) => (r.bold ? <strong key={i}>{r.text}</strong> : r.text))}</>;
 }
 
 function Citation({ mark, onCite }: { mark: CitationMark; onCite: (n: number) => void }) {

@@ -28,6 +28,16 @@ describe('value lines in the reply\'s language', () => {
     expect(formatValue({ type: 'perpetual' }, 'en')).toBe('no end date (until terminated)');
   });
 
+  it('says a value the filed copy blanks out is redacted, with the words as written', () => {
+    const term = extractValue('expiration_date', 'The Agreement enters into force on the Signing Date; it will have a duration of [*****] as from the Start Date.')!;
+    expect(valueSentence(term, 'en')).toBe('The end of the initial term is redacted in this copy: [*****]');
+    expect(valueSentence(term, 'fr')).toBe('La fin de la durée initiale est caviardée dans cette copie : [*****]');
+    expect(valueSentence(term, 'de')).toBe('Das Ende der Laufzeit ist in dieser Fassung geschwärzt: [*****]');
+    const cap = extractValue('liability_cap', 'IN NO EVENT SHALL EITHER PARTY’S LIABILITY EXCEED [***].')!;
+    expect(valueSentence(cap, 'en')).toBe('The cap on liability is redacted in this copy: [***]');
+    expect(formatValue(cap.value, 'de')).toBe('in dieser Fassung geschwärzt ([***])');
+  });
+
   it('states each party with the names the contract defines for it', () => {
     const parties: TypedValue = { kind: 'parties', value: { type: 'parties', names: ['R. C. Boyd Enterprises', 'Cano Petroleum'], defined: [['Company', 'Boyd'], ['Sponsor', 'Cano']] }, display: 'R. C. Boyd Enterprises; Cano Petroleum', span: { start: 0, end: 10 } };
     expect(valueSentence(parties, 'en')).toBe('Parties: R. C. Boyd Enterprises (“Company”, “Boyd”); Cano Petroleum (“Sponsor”, “Cano”)');

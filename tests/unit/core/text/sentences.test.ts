@@ -89,6 +89,11 @@ describe('splitSentences: addresses', () => {
     expect(splitSentences('Acme Inc., 500 Sunset Blvd. 90028 Los Angeles, California (the "Company").')).toHaveLength(1);
     expect(splitSentences('Acme Pty Ltd, Suite 4, 12 Main Rd. 4000 Brisbane (the "Company").')).toHaveLength(1);
   });
+
+  it('does not end a sentence inside a redaction written with dots, nor after one unless a capital follows', () => {
+    expect(splitSentences('It shall continue for a period of [...***...] ([...***...]) years after the first sale. The fee is due.')).toHaveLength(2);
+    expect(splitSentences('The royalty is [...***...] percent of Net Sales.')).toHaveLength(1);
+  });
 });
 
 describe('splitItems', () => {

@@ -367,6 +367,11 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
     expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });
     expect(read('expiration_date', 'This Agreement shall be effective through and including March 31, 2004.')?.value).toEqual({ type: 'date', iso: '2004-03-31' });
+    // After a heading naming the renewal and the sub-clause's number, the term's own length.
+    expect(read('expiration_date', '3. DURATION AND RENEWAL 3.1 The Agreement enters into force on the Signing Date; it will have a duration of five (5) years as from the Signing Date.', '2020-01-01')?.value).toMatchObject({ type: 'relative_date', iso: '2025-01-01' });
+    // In the present tense, as a short agreement may state it.
+    expect(read('expiration_date', 'This Agreement commences on January 1, 2019 and ends on December 31, 2021.')?.value).toEqual({ type: 'date', iso: '2021-12-31' });
+    expect(read('expiration_date', 'This Agreement terminates on March 31, 2024.')?.value).toEqual({ type: 'date', iso: '2024-03-31' });
     expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
     expect(read('expiration_date', 'The Term shall begin on the Effective Date and continue for a period ending June 30, 2021.')?.value).toEqual({ type: 'date', iso: '2021-06-30' });
     expect(read('expiration_date', 'The term of this Agreement will run from the Effective Date until the close of business on September 30, 2012.')?.value).toEqual({ type: 'date', iso: '2012-09-30' });
@@ -408,6 +413,12 @@ describe('expiration and effective dates', () => {
   });
 
   it('reads an end on events the contract names as no end date, below any end a source states', () => {
+    // The start stated first, then the end on an event.
+    expect(read('expiration_date', 'This Agreement shall take effect as of the Effective Date and shall expire upon completion of the Project as set forth in the Project Plan, unless terminated earlier.')?.value).toEqual({ type: 'perpetual', onEvent: true });
+    // A confidentiality period that runs after the term ends is no term.
+    expect(read('expiration_date', 'During the term of this Agreement and for a period of seven (7) years after its termination or expiration each Party shall maintain in confidence the information disclosed.', '2018-11-28')).toBeNull();
+    // A length counted from the Effective Date in a sentence about something else (data kept) is no term of the contract.
+    expect(read('expiration_date', 'University will retain all Program Data for the sooner to occur of a New Drug Application being approved or ten (10) years from the Effective Date.', '2018-11-28')).toBeNull();
     const onEvent = (text: string) => read('expiration_date', text);
     expect(onEvent("Notwithstanding any provisions of this Agreement to the contrary, this Agreement shall terminate upon the Trust's payment to the Company of the aggregate amount of the premiums paid under the Policy.")).toMatchObject({ value: { type: 'perpetual', onEvent: true }, confidence: 0.4 });
     expect(onEvent('This Agreement shall terminate as to the Remarketing Agent and its obligations hereunder with respect to the Shares upon the earliest to occur of (a) the resignation or removal of the Remarketing Agent, (b) the completion of a successful remarketing.')?.value).toEqual({ type: 'perpetual', onEvent: true });
@@ -561,8 +572,34 @@ describe('liability cap', () => {
   it('reads a cap whose amount the filed copy redacts as a cap, its amount the redaction mark', () => {
     const fusion = 'CPDC’S MAXIMUM LIABILITY TO FUSION UNDER THIS SUPPLY AGREEMENT FOR ANY REASON WHATSOEVER, INCLUDING, WILL NOT EXCEED [***].';
     const v = read('liability_cap', fusion);
-    expect(v?.value).toEqual({ type: 'formula', months: null, text: '[***]' });
+    expect(v?.value).toEqual({ type: 'redacted', text: '[***]' });
     expect(fusion.slice(v!.span.start, v!.span.end)).toBe('[***]');
     expect(read('liability_cap', 'In no event shall Supplier’s aggregate liability exceed the amount of ***** in any calendar year.')?.display).toBe('*****');
+  });
+});
+
+describe('redacted values', () => {
+  const slot = (kind: ValueKind, text: string) => {
+    const v = read(kind, text, '2020-01-01');
+    return v && { value: v.value, span: text.slice(v.span.start, v.span.end) };
+  };
+
+  it('reads a term, a renewal or a notice the filed copy blanks out where the value goes', () => {
+    expect(slot('expiration_date', 'The Agreement enters into force on the Signing Date; it will have a duration of [*****] as from the Start Date (the “Initial Term”).')).toEqual({ value: { type: 'redacted', text: '[*****]' }, span: '[*****]' });
+    expect(slot('expiration_date', 'This Agreement shall continue for a period of [...***...] ([...***...]) years after the first commercial sale.')?.span).toBe('[...***...] ([...***...]) years');
+    expect(slot('expiration_date', 'The Term shall expire on [***].')?.value).toEqual({ type: 'redacted', text: '[***]' });
+    expect(slot('renewal_term', 'Thereafter, this Agreement shall automatically renew for successive [***] year periods unless either party gives notice.')?.span).toBe('[***] year');
+    expect(slot('notice_period', 'This Agreement will renew automatically unless either party gives notice of non-renewal at least [***] days prior to the end of the then-current term.')?.span).toBe('[***] days');
+    expect(slot('termination_notice', 'FUSION may terminate this Agreement without cause by providing CPDC with [***] prior written notice.')?.span).toBe('[***]');
+  });
+
+  it('prefers a value stated in words and reads no mark that is not the value', () => {
+    // A length written out wins over a mark elsewhere in the passage.
+    expect(slot('expiration_date', 'The term of this Agreement shall be five (5) years. The price is [***] per unit.')?.value.type).toBe('relative_date');
+    // A notice is no term; a time to cure is no notice to terminate; a fee is no renewal term.
+    expect(slot('expiration_date', 'Either party may terminate this Agreement upon [***] days prior written notice.')).toBeNull();
+    expect(slot('termination_notice', 'Licensee may terminate if Licensor fails to cure within [***] days after written notice of breach.')).toBeNull();
+    expect(slot('renewal_term', 'The Agreement shall be renewed upon payment of a renewal fee of [***].')).toBeNull();
+    expect(slot('expiration_date', 'The Company will deliver back the Main Element on a date (the “Due Date”) within a time period of [*****] starting from the Delivery date.')).toBeNull();
   });
 });

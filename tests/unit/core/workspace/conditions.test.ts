@@ -98,6 +98,10 @@ describe('judging rows', () => {
     // A bare sub-clause label is named with its parent.
     const sub = composeFlowExtractive({ items, rows: rows.map((r) => ({ ...r, section: ['11 TERMINATION', '(a)'] })), language: 'en' }).text;
     expect(sub).toContain('Alpha Supply Agreement — New York — p. 3 — § 11 TERMINATION › (a):');
+    // A value the filed copy blanks out: the clause is there, its value cannot be judged, and the line says why.
+    const redacted: FlowRow = { ...rows[2]!, status: 'found', finding: 'It will have a duration of [*****] as from the Start Date.', value: { kind: 'expiration_date', value: { type: 'redacted', text: '[*****]' }, display: 'redacted in this copy ([*****])' }, verdict: 'unclear', chunkId: 'c:1' };
+    const blanked = composeFlowExtractive({ items, rows: [rows[0]!, rows[1]!, redacted], language: 'en' }).text;
+    expect(blanked).toContain('Gamma NDA (redacted in this copy ([*****])).');
   });
 });
 

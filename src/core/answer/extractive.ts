@@ -151,6 +151,16 @@ function opensContract(source: AnswerSource, sentence: string, asked: ValueKind 
   return asked !== 'parties' && asked !== 'effective_date' && source.pageStart <= OPENING_PAGES && isOpeningStatement(sentence);
 }
 
+/**
+ * Words asking what a contract's opening statement says (en/fr/de): who the parties are, what the
+ * contract is or is about, when it was made or takes effect, what it is called.
+ */
+const ASKS_OPENING = /(?<![\p{L}\p{N}])(?:who|whom|whose|part(?:y|ies)|between|about|purpose|dated?|signed|executed|entered|effective|title[ds]?|called|named?|kind|type|what\s+(?:is|are)\s+(?:this|these|the|our)\s+(?:[\p{L}-]+\s+){0,3}?(?:agreements?|contracts?|documents?|deals?)\s*\??\s*$|qui|parties|entre|objet|daté|signé|conclu|wer|parteien|zwischen|gegenstand|datiert|unterzeichnet|geschlossen)(?![\p{L}\p{N}])/iu;
+
+function asksWhatOpeningSays(question: string): boolean {
+  return ASKS_OPENING.test(question);
+}
+
 /** The best quotable sentence of a source; a definition (or what `aside` sets aside) only when it is all there is. */
 function bestSentence(text: string, sentences: readonly ScoredSentence[], aside: (sentence: string) => boolean = () => false): ScoredSentence | undefined {
   const ok = sentences.filter((s) => quotable(text, s));
@@ -257,8 +267,11 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   );
   const asked = valueKind === undefined ? valueKindOf(question) : valueKind;
   const found = findValue(asked, sources, ranker, kindOf);
-  // The contract's opening statement is set aside like a definition when a clause is asked.
-  const asideAsOpening = (source: AnswerSource, sentence: string) => kindOf !== undefined && opensContract(source, sentence, asked);
+  // The contract's opening statement is set aside like a definition when a clause is asked, or
+  // when the question asks nothing the opening statement says (who the parties are, what the
+  // contract is, its date): "what happens if miltenyi can't supply?" shares "supply" with the
+  // title of a "SUPPLY AGREEMENT … by and between Miltenyi Biotec GmbH …", not what it asks.
+  const asideAsOpening = (source: AnswerSource, sentence: string) => (kindOf !== undefined || !asksWhatOpeningSays(question)) && opensContract(source, sentence, asked);
   const bestOf = sources.map((source, i) => {
     const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf), (t) => asideAsOpening(source, t));
     return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : NOT_OF_KIND };

@@ -528,10 +528,11 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
 /** A redacted end of the term: a length in years or months, a bare mark where the term's length or its end date goes; not a notice, nor a period after the end. */
 function redactedEnd(sentence: string, r: RedactedSlot): boolean {
   if (noticeLike(sentence, r) || AFTER_END.test(sentence.slice(r.index + r.text.length, r.index + r.text.length + 50))) return false;
-  if (r.unit === 'years' || r.unit === 'months') return true;
   const before = sentence.slice(Math.max(0, r.index - 60), r.index);
-  // "within a time period of [*****] starting from the Delivery date": a time inside the term.
+  // "within a time period of [*****] starting from the Delivery date", "within [***] months after
+  // the Effective Date": a time inside the term, as for a length written out.
   if (/\b(?:within|first|last|preceding|after)\b[^.;]{0,25}$/iu.test(before)) return false;
+  if (r.unit === 'years' || r.unit === 'months') return true;
   return r.unit === null && (LENGTH_LEAD.test(before) || UNTIL.test(before));
 }
 

@@ -601,5 +601,6 @@ describe('redacted values', () => {
     expect(slot('termination_notice', 'Licensee may terminate if Licensor fails to cure within [***] days after written notice of breach.')).toBeNull();
     expect(slot('renewal_term', 'The Agreement shall be renewed upon payment of a renewal fee of [***].')).toBeNull();
     expect(slot('expiration_date', 'The Company will deliver back the Main Element on a date (the “Due Date”) within a time period of [*****] starting from the Delivery date.')).toBeNull();
+    expect(slot('expiration_date', 'This Agreement shall remain in effect provided that Licensee launches the Product within [***] months after the Effective Date.')).toBeNull();
   });
 });

@@ -155,7 +155,7 @@ function opensContract(source: AnswerSource, sentence: string, asked: ValueKind 
  * Words asking what a contract's opening statement says (en/fr/de): who the parties are, what the
  * contract is or is about, when it was made or takes effect, what it is called.
  */
-const ASKS_OPENING = /(?<![\p{L}\p{N}])(?:who|whom|whose|part(?:y|ies)|between|about|purpose|dated?|signed|executed|entered|effective|title[ds]?|called|named?|kind|type|what\s+(?:is|are)\s+(?:this|these|the|our)\s+(?:[\p{L}-]+\s+){0,3}?(?:agreements?|contracts?|documents?|deals?)\s*\??\s*$|qui|parties|entre|objet|daté|signé|conclu|wer|parteien|zwischen|gegenstand|datiert|unterzeichnet|geschlossen)(?![\p{L}\p{N}])/iu;
+const ASKS_OPENING = /(?<![\p{L}\p{N}])(?:who|whom|whose|part(?:y|ies)|between|about|purpose|dated?|signed|executed|entered|effective|title[ds]?|called|named?|kind|type|what\s+(?:is|are)\s+(?:this|these|the|our)\s+(?:[\p{L}-]+\s+){0,3}?(?:agreements?|contracts?|documents?|deals?)\s*\??\s*$|qui|entre|objet|daté|signé|conclu|wer|parteien|zwischen|gegenstand|datiert|unterzeichnet|geschlossen)(?![\p{L}\p{N}])/iu;
 
 function asksWhatOpeningSays(question: string): boolean {
   return ASKS_OPENING.test(question);

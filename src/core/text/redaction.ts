@@ -3,8 +3,9 @@
  * filer removed words. A passage with several of them cannot show what its clause says.
  */
 
-/** A redaction mark. */
-const REDACTION = /\[\s*\*+\s*\]|\*{3,}|\[\s*redacted\s*\]/giu;
+/** A redaction mark: "[***]", "[*]", "*****", "[REDACTED]", "[…***…]", "[...***...]" (a regex source, no flags; values/redacted.ts and the cap reader read values at them). */
+export const REDACTION_MARK = String.raw`(?:\[\s*(?:\.{2,}|…)?\s*\*+\s*(?:\.{2,}|…)?\s*\]|\*{3,}|\[\s*redacted\s*\])`;
+const REDACTION = new RegExp(REDACTION_MARK, 'giu');
 
 /**
  * A passage is redacted past reading when it has at least REDACTED_MARKS marks and at least one

@@ -4,6 +4,7 @@
  */
 import { AGREEMENT_NOUNS as AGREEMENT_NOUN_LIST } from '../text/agreement-nouns';
 import { ROLE_NOUNS_DE, ROLE_NOUNS_EN, ROLE_NOUNS_FR } from '../text/defined-names';
+import { REDACTION_MARK } from '../text/redaction';
 import { splitSentences } from '../text/sentences';
 import { findAmounts, findFeeMonths } from '../scan/values';
 import { extractGoverningLaw } from './jurisdiction';
@@ -196,7 +197,7 @@ const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\
  * A cap whose amount the filed copy blanks out: "CPDC'S MAXIMUM LIABILITY … WILL NOT EXCEED [***]".
  * The cap is stated; its amount is the redaction mark (never "no passage states a cap").
  */
-const CAP_REDACTED = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at|maximum\s+of)\s*,?\s+(?:(?:the\s+)?(?:amount|sum)\s+of\s+)?(\[\s*\*+\s*\]|\*{3,}|\[\s*redacted\s*\])/iu;
+const CAP_REDACTED = new RegExp(String.raw`\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|limited\s+to|capped\s+at|maximum\s+of)\s*,?\s+(?:(?:the\s+)?(?:amount|sum)\s+of\s+)?(${REDACTION_MARK})`, 'iu');
 
 /**
  * A cap as French and German state it by what was paid or is worth: « est limitée au montant des

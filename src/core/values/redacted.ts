@@ -5,10 +5,9 @@
  * rather than "none of these passages states …". Read where the value's own words would be
  * (values/terms.ts, values/extract.ts). Pure.
  */
+import { REDACTION_MARK as MARK } from '../text/redaction';
 import type { TypedValue, ValueKind } from './types';
 
-/** One redaction mark: "[***]", "[*]", "*****", "[REDACTED]", "[…***…]", "[...***...]". */
-const MARK = String.raw`(?:\[\s*(?:\.{2,}|…)?\s*\*+\s*(?:\.{2,}|…)?\s*\]|\*{3,}|\[\s*redacted\s*\])`;
 /** A mark, a second one in parentheses as numbers are written twice ("[***] ([***])"), and the unit after them when there is one. */
 const SLOT = new RegExp(String.raw`${MARK}(?:\s*\(\s*${MARK}\s*\))?(?:\s*(?:(?:business|calendar|working)\s+)?(days?|weeks?|months?|years?)(?![\p{L}\p{N}]))?`, 'giu');
 

@@ -575,6 +575,8 @@ describe('liability cap', () => {
     expect(v?.value).toEqual({ type: 'redacted', text: '[***]' });
     expect(fusion.slice(v!.span.start, v!.span.end)).toBe('[***]');
     expect(read('liability_cap', 'In no event shall Supplier’s aggregate liability exceed the amount of ***** in any calendar year.')?.display).toBe('*****');
+    // A mark written with dots, as other filings write it (one pattern with the passage-level redaction count, text/redaction.ts).
+    expect(read('liability_cap', 'In no event shall Xencor’s total liability exceed [...***...].')?.value).toEqual({ type: 'redacted', text: '[...***...]' });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Which sentences of the retrieved passages speak to the question: each sentence scores the
  * summed weight of the distinct question terms it contains (the search analyzer's terms: the
- * question's words without question stop words, stemmed in the passage language), a term
+ * question's words without question stop words, stemmed in the passage language, a word of
+ * their family standing for them: "payment" for "pay"), a term
  * weighing more the fewer sentences hold it (idf over the passages at hand). Used to trim a
  * long passage to its relevant part for the model's context, and to pick the sentences of an
  * extractive answer. A fragment too short to say anything ("3.2 Liability Cap.", "Article 4.")
@@ -12,6 +13,7 @@ import { splitItems, splitSentences, type Span } from '../text/sentences';
 import { createAnalyzer, LABEL_WORDS, rawTokens } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { reduceQuestion } from '../search/question';
+import { termVariants } from '../search/word-families';
 
 const analyzer = createAnalyzer();
 
@@ -30,9 +32,10 @@ export class SentenceRanker {
   constructor(question: string, texts: readonly string[], languages: readonly (string | null)[]) {
     const units = texts.map((text, i) => {
       const language = languages[i] ?? DEFAULT_LANGUAGE;
-      const wanted = new Set(analyzer.terms(reduceQuestion(question, language).text, language));
+      const wanted = familyOf(analyzer.terms(reduceQuestion(question, language).text, language), language);
       const spans = sentenceSpans(text);
-      return { text, language, wanted, spans, terms: spans.map((s) => new Set(analyzer.terms(text.slice(s.start, s.end), language).filter((t) => wanted.has(t)))) };
+      const termsOf = (s: Span) => new Set(analyzer.terms(text.slice(s.start, s.end), language).flatMap((t) => wanted.get(t) ?? []));
+      return { text, language, wanted, spans, terms: spans.map(termsOf) };
     });
     const df = new Map<string, number>();
     let total = 0;
@@ -120,12 +123,24 @@ function joinFragments(text: string, spans: readonly Span[]): Span[] {
   return out;
 }
 
-function hitsIn(text: string, span: Span, wanted: ReadonlySet<string>, language: string): { at: number; term: string }[] {
+function hitsIn(text: string, span: Span, wanted: ReadonlyMap<string, string>, language: string): { at: number; term: string }[] {
   const out: { at: number; term: string }[] = [];
   for (const token of rawTokens(text.slice(span.start, span.end))) {
     const term = analyzer.term(token.text, language);
-    if (term && wanted.has(term)) out.push({ at: span.start + token.start, term });
+    const asked = term === null ? undefined : wanted.get(term);
+    if (asked !== undefined) out.push({ at: span.start + token.start, term: asked });
   }
+  return out;
+}
+
+/**
+ * The question's terms and the other terms of their word families (search/word-families.ts), each
+ * → the question term it stands for: "payment" in a sentence answers "how much does HDS pay?" as
+ * the search found it.
+ */
+function familyOf(terms: readonly string[], language: string): Map<string, string> {
+  const out = new Map(terms.map((t) => [t, t]));
+  for (const t of terms) for (const v of termVariants(analyzer, t, language)) if (!out.has(v)) out.set(v, t);
   return out;
 }
 

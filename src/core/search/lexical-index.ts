@@ -23,6 +23,7 @@ import { LexicalBuffer, Segment, type PostingSource } from './lexical-segment';
 import { checkManifest, fromLegacySnapshot, type LegacyLexicalSnapshot, type LexicalManifest, type LexicalSnapshotWrite, type ManifestDocument } from './lexical-snapshot';
 import { mergePlan } from './merge-policy';
 import { utf8 } from './term-dictionary';
+import { termVariants } from './word-families';
 
 export type { LegacyLexicalSnapshot, LexicalManifest, LexicalSnapshotWrite, StoredLexical } from './lexical-snapshot';
 
@@ -32,6 +33,9 @@ export type { LegacyLexicalSnapshot, LexicalManifest, LexicalSnapshotWrite, Stor
  * +1–2 MRR.
  */
 export const DEFAULT_FUZZY = { distance: 1, minLength: 6, weight: 0.6 } as const;
+
+/** A word of the query word's family counts for less than the word itself: it may be the other party's act ("paid to" for "pay"). */
+const DEFAULT_VARIANT_WEIGHT = 0.8;
 
 /**
  * Terms in more than this share of the chunks ("agreement", "party" in a contract collection)
@@ -64,6 +68,8 @@ export interface LexicalIndexOptions {
   /** Prefix matching for terms of at least this many characters (0 = off). */
   readonly prefixMinLength?: number;
   readonly prefixWeight?: number;
+  /** Weight of a match of another word of a query term's family ("payment" for "pay": word-families.ts; 0 = off; default DEFAULT_VARIANT_WEIGHT). */
+  readonly variantWeight?: number;
 }
 
 export interface IndexedDocumentEntry extends IndexedDocument {
@@ -291,14 +297,17 @@ export class LexicalIndex {
     const fuzzy = this.options.fuzzy ?? DEFAULT_FUZZY;
     const prefixMin = this.options.prefixMinLength ?? 0;
     const cutoff = this.options.commonTermCutoff ?? DEFAULT_COMMON_TERM_CUTOFF;
+    const language = group ?? DEFAULT_LANGUAGE;
     const queries: TermQuery[] = withoutCommonTerms(terms, this.liveChunks, cutoff, (t) => this.documentFrequency(t)).map((term) => ({
       term,
       fuzzy: fuzzy.distance > 0 && term.length >= fuzzy.minLength && !HAS_DIGIT.test(term),
       prefix: prefixMin > 0 && term.length >= prefixMin && !HAS_DIGIT.test(term),
+      variants: termVariants(this.analyzer, term, language),
     }));
     const scored = this.scorer.score(this.scoringIndex(), queries, {
       fuzzyWeight: fuzzy.weight,
       prefixWeight: this.options.prefixWeight ?? 0.375,
+      variantWeight: this.options.variantWeight ?? DEFAULT_VARIANT_WEIGHT,
       limit: query.limit ?? 50,
       documents: documentFilter(this.documents.values(), this.nextDocument, query, group, restrictToGroup),
       ordinal: query.sectionOrdinal,

@@ -2,6 +2,10 @@
  * BM25 over the lexical index's postings, term at a time, into accumulators reused from query
  * to query: the cost is the matching postings, not the collection.
  *
+ * A query term's word family (word-families.ts: "paid", "payment" for "pay") is scored as its
+ * fuzzy variants are, each family term with its own idf at the variant weight, summed into the
+ * query term's sum after the term itself; a chunk matching one lists the query term as matched.
+ *
  * Scores, ties and matched terms come out exactly as MiniSearch 7 computed them (the ranking
  * the evaluation validated): each query term's contributions are summed in the same order
  * (the term itself, then its prefix and fuzzy variants; text field, then section; chunks in the
@@ -34,11 +38,15 @@ export interface TermQuery {
   readonly fuzzy: boolean;
   /** Match longer terms that start with it (at `prefixWeight`). */
   readonly prefix: boolean;
+  /** Terms of its word family (word-families.ts: "paid", "payment" of "pai"), matched at `variantWeight`. */
+  readonly variants?: readonly string[];
 }
 
 export interface ScoringOptions {
   readonly fuzzyWeight: number;
   readonly prefixWeight: number;
+  /** Weight of a match of a term of the query term's family (0 when absent). */
+  readonly variantWeight?: number;
   readonly limit: number;
   /** Chunks of documents whose number is not set here are skipped (null: every document). */
   readonly documents: Uint8Array | null;
@@ -58,6 +66,8 @@ interface Derived {
   readonly term: string;
   readonly weight: number;
   readonly handles: Int32Array;
+  /** A term of the query term's family: a chunk holding it holds the query term's word too (matchedTerms). */
+  readonly variant?: boolean;
 }
 
 export class LexicalScorer {
@@ -151,10 +161,16 @@ export class LexicalScorer {
       return Int32Array.from(sources, (s) => s.lookup(term, key));
     };
     const out: Derived[] = [{ term: query.term, weight: 1, handles: lookup(query.term) }];
+    const variantWeight = options.variantWeight ?? 0;
+    if (variantWeight > 0) for (const term of query.variants ?? []) out.push({ term, weight: variantWeight, handles: lookup(term), variant: true });
     const prefixes = new Map<string, number>();
     if (query.prefix) for (const s of sources) s.longerWithPrefix(query.term, prefixes);
     const fuzzy = new Set<string>();
     if (query.fuzzy) for (const s of sources) s.oneEditAway(query.term, fuzzy);
+    for (const d of out) {
+      prefixes.delete(d.term);
+      fuzzy.delete(d.term);
+    }
     for (const [term, extra] of [...prefixes].sort(byTerm)) {
       fuzzy.delete(term);
       out.push({ term, weight: prefixWeight(options.prefixWeight, term.length, extra), handles: lookup(term) });
@@ -284,6 +300,8 @@ function matchedTerms(sources: readonly PostingSource[], source: PostingSource, 
         const list = source.postings(handle, field);
         if (list && holds(list, local)) {
           found.add(d.term);
+          // "payment" found for "pay": the question's word is covered (sufficiency's coverage).
+          if (d.variant) found.add(derived[0]!.term);
           break;
         }
       }

@@ -10,7 +10,9 @@
 import { createAnalyzer, DEFAULT_ANALYZER, type Analyzer } from './analyzer';
 import { expectedAnswerType, mentionsAnswerType } from './answer-type';
 import { withinOneEdit } from './edit-distance';
+import { DEFAULT_LANGUAGE } from './languages';
 import { proximityScore } from './proximity';
+import { termFamilies } from './word-families';
 import type { SearchHit } from '../types';
 import type { RescoreOptions } from '../search-types';
 
@@ -32,13 +34,15 @@ export interface RescoreContext {
 
 const defaultAnalyzer = createAnalyzer(DEFAULT_ANALYZER);
 
-/** Maps every matched index term to the query term it stands for (itself, or the term a fuzzy match came from). */
-export function canonicalTerms(queryTerms: Iterable<string>, matched: Iterable<string>): Map<string, string> {
+/** Maps every matched index term to the query term it stands for (itself, the term a fuzzy match came from, or one of its word family). */
+export function canonicalTerms(queryTerms: Iterable<string>, matched: Iterable<string>, language: string = DEFAULT_LANGUAGE, analyzer: Analyzer = defaultAnalyzer): Map<string, string> {
   const q = [...queryTerms];
   const out = new Map(q.map((t) => [t, t]));
+  // "payment" matched for "pay" (word-families.ts) stands at its place in the passage.
+  const families = termFamilies(analyzer, language);
   for (const t of matched) {
     if (out.has(t)) continue;
-    const source = q.find((s) => withinOneEdit(s, t));
+    const source = q.find((s) => withinOneEdit(s, t) || families.get(s)?.includes(t));
     if (source !== undefined) out.set(t, source);
   }
   return out;
@@ -54,7 +58,7 @@ export function rescore(hits: readonly SearchHit[], context: RescoreContext, opt
     const text = context.texts[i] ?? '';
     let score = best > 0 ? h.score / best : 0;
     if (options.proximity > 0 && text) {
-      const canonical = canonicalTerms(context.weights.keys(), h.terms);
+      const canonical = canonicalTerms(context.weights.keys(), h.terms, context.language, analyzer);
       score += options.proximity * proximityScore(analyzer.terms(text, context.language), canonical, context.weights);
     }
     if (type && text && mentionsAnswerType(text, type, context.language)) score *= 1 + options.answerType;

@@ -60,14 +60,15 @@ describe('sentences of the asked kind', () => {
   it('a passage cut to fit keeps the sentence of the kind, though it shares no word with the question', async () => {
     const assigns = 'Developer hereby irrevocably assigns to Client all right, title and interest in the deliverables, which shall be the sole property of Client.';
     const filler = Array.from({ length: 70 }, (_, i) => `The work product of milestone ${i + 1} shall be delivered to the Client with its documentation and tested before acceptance.`);
-    const long = { doc: MSA, seq: 3, text: `3. Ownership. ${assigns} ${filler.join(' ')}`, page: 2, section: ['3 Ownership'] };
+    // (Headed "Deliverables": a heading "Ownership" would share the question's "owns" through its word family.)
+    const long = { doc: MSA, seq: 3, text: `3. Deliverables. ${assigns} ${filler.join(' ')}`, page: 2, section: ['3 Deliverables'] };
     const question = 'Who owns the work product?';
     const plain = await turnFromAsk(askResult(question, [long]));
     expect(plain.sources[0]!.text).not.toContain('irrevocably assigns');
     const kinds = await kindSentences(classifier, [{ type: 'ip_ownership_assignment', score: 0.8 }], [passage(long)]);
     const turn = await turnFromAsk(askResult(question, [long], { kindSentences: kinds }));
     expect(turn.sources[0]!.text.length).toBeLessThan(long.text.length);
-    expect(turn.sources[0]!.text).toMatch(/^3\. Ownership\. Developer hereby irrevocably assigns/u);
+    expect(turn.sources[0]!.text).toMatch(/^3\. Deliverables\. Developer hereby irrevocably assigns/u);
     expect(turn.answer!.quotes[0]!.text).toContain('sole property of Client');
   });
 

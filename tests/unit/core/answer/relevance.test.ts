@@ -4,11 +4,21 @@
  * first item at the item's number, and a phrase with no verb is no sentence.
  */
 import { describe, expect, it } from 'vitest';
-import { bestWindow, sentenceSpans } from '../../../../src/core/answer/relevance';
+import { bestWindow, SentenceRanker, sentenceSpans } from '../../../../src/core/answer/relevance';
 
 const read = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
 
 describe('the sentences an answer quotes', () => {
+  it('reads a word of a question word’s family as that word ("payment", "payable" for "pay"; "sold" for "sell")', () => {
+    const text = 'HDS will provide payment of Fifty Thousand Dollars made payable to the agent. The Products sold in the Territory bear the Marks.';
+    const pay = new SentenceRanker('how much does HDS pay?', [text], ['en']).of(0);
+    expect(pay[0]!.hits.map((h) => h.term)).toEqual(['hd', 'pai', 'pai']);
+    expect(pay[1]!.matched).toBe(0);
+    const sell = new SentenceRanker('which products can be sold?', [text], ['en']).of(0);
+    expect(sell[1]!.hits.map((h) => h.term)).toEqual(['product', 'sold']);
+    expect(new SentenceRanker('what can the distributor sell?', [text], ['en']).of(0)[1]!.hits.map((h) => h.term)).toEqual(['sell']);
+  });
+
   it('keeps a list’s lead-in with its first item ("… ist 1. Geschäftsgeheimnis eine Information …")', () => {
     const text = '§ 2 Begriffsbestimmungen Im Sinne dieses Gesetzes ist 1. Geschäftsgeheimnis eine Information, die nicht allgemein bekannt ist. 2. Inhaber eines Geschäftsgeheimnisses jede natürliche Person.';
     expect(read(text)[0]).toBe('§ 2 Begriffsbestimmungen Im Sinne dieses Gesetzes ist 1. Geschäftsgeheimnis eine Information, die nicht allgemein bekannt ist.');

@@ -3,7 +3,8 @@
  * minisearch-oracle.ts): same chunks in the same order, same scores, same matched terms, same
  * document frequencies, on generated collections with fuzzy near-misses, numbers, clause
  * references, three languages, section filters, removals and re-adds, across snapshots,
- * segment merges and the conversion of the oracle's own (version-1) snapshot.
+ * segment merges and the conversion of the oracle's own (version-1) snapshot. The word families
+ * added at query time since (word-families.ts) are turned off here.
  */
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../../../src/core/prng';
@@ -66,6 +67,9 @@ function queries(rand: () => number, docIds: readonly string[]): LexicalQuery[] 
   return out;
 }
 
+/** BM25 itself, as MiniSearch scored it: without the query-time word families (word-families.ts), which MiniSearch had not; lexical-index.test.ts tests them. */
+const CORE = { variantWeight: 0 } as const;
+
 function expectSameHits(actual: SearchHit[], expected: SearchHit[], query: LexicalQuery): void {
   const label = JSON.stringify(query);
   expect(actual.map((h) => h.chunkId), label).toEqual(expected.map((h) => h.chunkId));
@@ -99,13 +103,13 @@ function reopen(index: LexicalIndex, store: Map<string, Uint8Array>): LexicalInd
   const write: LexicalSnapshotWrite = index.snapshot();
   for (const s of write.manifest.segments) if (!store.has(s.id)) store.set(s.id, write.segment(s.id));
   const manifest = JSON.parse(JSON.stringify(write.manifest)) as typeof write.manifest;
-  return LexicalIndex.open({}, manifest, store);
+  return LexicalIndex.open(CORE, manifest, store);
 }
 
 describe('LexicalIndex ranks as MiniSearch did', () => {
   it('on a collection built, searched, saved, reopened, pruned and grown again', { timeout: 60_000 }, async () => {
     const rand = prng(20);
-    const index = new LexicalIndex();
+    const index = new LexicalIndex(CORE);
     const oracle = new MiniSearchLexicalIndex();
     const docs: Doc[] = [];
     for (let d = 0; d < 40; d++) {
@@ -155,7 +159,7 @@ describe('LexicalIndex ranks as MiniSearch did', () => {
     }
     oracle.remove('d3');
     const legacy = JSON.parse(JSON.stringify(oracle.toSnapshot())) as Parameters<typeof LexicalIndex.fromLegacy>[1];
-    const converted = LexicalIndex.fromLegacy({}, legacy);
+    const converted = LexicalIndex.fromLegacy(CORE, legacy);
     // The snapshot still held d3's postings (MiniSearch had not vacuumed): the conversion drops them.
     await oracle.vacuum();
     compare(converted, oracle, rand, ids);

@@ -122,7 +122,7 @@ describe('LexicalIndex query-time matching', () => {
     const index = new LexicalIndex();
     index.add({ id: 'a', name: 'a.txt', language: 'en' }, [chunk('a', 0, 'Neither party shall be liable for damages.'), chunk('a', 1, 'Payment is due within thirty days.')]);
     expect(index.search({ text: 'liability' })[0]?.chunkId).toBe('a:0');
-    const exact = new LexicalIndex({ fuzzy: { distance: 0, minLength: 6, weight: 0.6 } });
+    const exact = new LexicalIndex({ fuzzy: { distance: 0, minLength: 6, weight: 0.6 }, variantWeight: 0 });
     exact.add({ id: 'a', name: 'a.txt', language: 'en' }, [chunk('a', 0, 'Neither party shall be liable for damages.')]);
     expect(exact.search({ text: 'liability' })).toEqual([]);
   });
@@ -155,5 +155,26 @@ describe('LexicalIndex query-time matching', () => {
     expect(index.queryTerms('Geschäftsgeheimnis', 'en')).toEqual(['geschäftsgeheimni']);
     expect(index.queryTerms('Geschäftsgeheimnis', 'de')).toEqual(['geschaftsgeheimnis']);
   });
-});
 
+  it('matches the other words of a query word\'s family (pay → payment, paid; sold → sell; licence → license), below the word itself', () => {
+    const index = new LexicalIndex();
+    index.add({ id: 'end', name: 'endorsement.pdf', language: 'en' }, [
+      chunk('end', 0, 'Cash Payment: HDS will provide payment of Fifty Thousand Dollars to Celebrity’s agent.'),
+      chunk('end', 1, 'Celebrity shall provide the services described in Paragraph 4 during the Term.'),
+      chunk('end', 2, 'The Licensor grants a licence to use the Marks in the Territory.'),
+      chunk('end', 3, 'The Products sold by the Distributor remain subject to the warranty.'),
+    ]);
+    expect(index.search({ text: 'how much does HDS pay celebrity' })[0]?.chunkId).toBe('end:0');
+    expect(index.search({ text: 'license the marks' })[0]?.chunkId).toBe('end:2');
+    expect(index.search({ text: 'what can the distributor sell' })[0]?.chunkId).toBe('end:3');
+    // The matched terms name the query's own word too: the question's "pay" counts as covered.
+    expect(index.search({ text: 'pay' })[0]?.terms).toEqual(expect.arrayContaining(['pai', 'payment']));
+    // The word itself outranks its family.
+    index.add({ id: 'pay', name: 'pay.txt', language: 'en' }, [chunk('pay', 0, 'The royalty payment is due quarterly.'), chunk('pay', 1, 'Licensee shall pay the royalty quarterly.')]);
+    expect(index.search({ text: 'pay royalty', documentIds: ['pay'] }).map((h) => h.chunkId)).toEqual(['pay:1', 'pay:0']);
+    // Off: the family does not match.
+    const exact = new LexicalIndex({ variantWeight: 0 });
+    exact.add({ id: 'end', name: 'endorsement.pdf', language: 'en' }, [chunk('end', 0, 'HDS will provide payment of Fifty Thousand Dollars.')]);
+    expect(exact.search({ text: 'pay' })).toEqual([]);
+  });
+});

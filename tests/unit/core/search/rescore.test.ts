@@ -11,6 +11,11 @@ describe('rescore', () => {
     expect(canonicalTerms(['liabil', 'cap'], ['liabl', 'cap', 'other'])).toEqual(new Map([['liabil', 'liabil'], ['cap', 'cap'], ['liabl', 'liabil']]));
   });
 
+  it('maps a word of the query word\'s family to it, so the proximity reads "payment" where "pay" was asked', () => {
+    expect(canonicalTerms(['pai', 'royalti'], ['payment', 'royalti', 'sold'], 'en')).toEqual(new Map([['pai', 'pai'], ['royalti', 'royalti'], ['payment', 'pai']]));
+    expect(canonicalTerms(['zahl'], ['zahlung'], 'de').get('zahlung')).toBe('zahl');
+  });
+
   it('lifts the passage where the query terms stand together', () => {
     const hits = [hit('notices', 10, ['notic', 'renew']), hit('term', 9, ['notic', 'renew'])];
     const texts = [

@@ -89,7 +89,12 @@ const DESCRIBED =
 function namedParties(opening: string, closing: string): Party[] {
   const signed = signatureParties(closing);
   let best: Party[] = [];
-  for (const { body, opens } of preambleCandidates(opening)) {
+  // A title page's parties, kept until the opening sentence after it is read: that sentence's win
+  // when it names more ("between FIRST DATA …, WELLS FARGO BANK, N.A. and iPAYMENT, INC." on the
+  // cover, then "by and between iPayment, Inc. ("ISO"), First Data … ("FDMS"), and Wells Fargo
+  // Bank, N.A. ("Bank")").
+  let title: Party[] | null = null;
+  for (const { body, opens, titled } of preambleCandidates(opening)) {
     // The contract's opening sentence names its parties; the sentences after it define what they
     // deal in ("The Remarketing Agents are undertaking to remarket Series E Senior Component
     // Debentures … (the "First Tranche Series E Debt Securities")"), which are no parties.
@@ -100,9 +105,13 @@ function namedParties(opening: string, closing: string): Party[] {
     // Life Insurance Company (the "Insurer") and the Company" in an agreement Movado Group, Inc. and
     // the Grinberg Family Trust sign, whose parties only a recital names.
     if (parties.length >= 2 && !opens && signed.length >= 2 && !parties.some((p) => signs(signed, p))) continue;
-    if (parties.length >= 2) return parties;
+    // The opening sentence after the title page, when it names as many.
+    if (title) return opens && parties.length >= title.length ? parties : title;
+    if (parties.length >= 2 && titled) title = parties;
+    else if (parties.length >= 2) return parties;
     if (parties.length > best.length) best = parties;
   }
+  if (title) return title;
   const labelled = labelledParties(opening);
   if (labelled.length >= 2) return labelled;
   // With two signatories, a name no signatory signs for ("the "Demand Note"") is no party.
@@ -143,34 +152,51 @@ function joinSpacedCapitals(text: string): string {
 /** Words before an introducer in its sentence that make it a contract's opening ("is made and entered into … by and between"). */
 const OPENING_VERB = /(?:made|entered|executed|dated|effective|concluded|conclu|signed|geschlossen|abgeschlossen|Agreement|AGREEMENT|Contract|CONTRACT|contrat|Vertrag|is|are)\b[^.;]{0,300}$/u;
 
+/** Whether the sentence before an introducer at `index` makes it the contract's opening. */
+function opensContract(opening: string, index: number): boolean {
+  const before = opening.slice(Math.max(0, index - 300), index);
+  return OPENING_VERB.test(before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1));
+}
+
 /**
  * Where the parties may be named, best first: the text after each introducer whose sentence
  * opens the contract ("This Agreement is entered into … between"; `opens`), then after the others,
  * then each opening paragraph that defines names ("Acme Inc. (“Acme”) and Beta BV (“Consultant”) agree …").
  */
-function preambleCandidates(opening: string): { readonly body: string; readonly opens: boolean }[] {
-  const strong: string[] = [];
-  const weak: string[] = [];
-  let seen = 0;
-  for (const m of opening.matchAll(INTRODUCER)) {
-    // Bounded work: the preamble is among the first introducers of a contract's opening.
-    if (++seen > MAX_INTRODUCERS) break;
-    const start = m.index + m[0].length;
-    const body = preambleBody(opening.slice(start, start + PREAMBLE_CHARS));
+function preambleCandidates(opening: string): PreambleCandidate[] {
+  const strong: Omit<PreambleCandidate, 'opens'>[] = [];
+  const weak: Omit<PreambleCandidate, 'opens'>[] = [];
+  // Bounded work: the preamble is among the first introducers of a contract's opening.
+  const found = [...opening.matchAll(INTRODUCER)].slice(0, MAX_INTRODUCERS).map((m) => ({ index: m.index, end: m.index + m[0].length, opens: opensContract(opening, m.index) }));
+  for (const [i, m] of found.entries()) {
+    // A title page names the parties loosely ("RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS
+    // PIPELINE COMPANY"), and runs into the sentence that opens the contract and names them in
+    // full: the text after an introducer stops where an opening introducer inside its first
+    // sentence begins (`titled`).
+    const whole = preambleBody(opening.slice(m.end, m.end + PREAMBLE_CHARS));
+    const sentenceEnd = m.end + firstSentence(whole).length;
+    const next = found.slice(i + 1).find((n) => n.opens && n.index < sentenceEnd);
+    const body = next ? preambleBody(opening.slice(m.end, next.index)) : whole;
     // "between" inside a clause ("disputes between the parties") is followed by no party.
     if (!PARTY_EVIDENCE.test(firstSentence(body).slice(0, 900))) continue;
     if (/^\s*(?:the\s+|such\s+|any\s+)?(?:parties|them|us|you|itself|themselves)\b/iu.test(body)) continue;
-    const before = opening.slice(Math.max(0, m.index - 300), m.index);
-    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1);
-    (OPENING_VERB.test(sentence) ? strong : weak).push(body);
+    (m.opens ? strong : weak).push({ body, titled: next !== undefined });
   }
   const paragraphs = opening
     .slice(0, 6_000)
     .split(/\n[ \t]*\n/u)
     .slice(0, 30)
     .filter((p) => DEFINITION_PAREN.test(p))
-    .map(preambleBody);
-  return [...strong.map((body) => ({ body, opens: true })), ...[...weak, ...paragraphs].map((body) => ({ body, opens: false }))];
+    .map((p) => ({ body: preambleBody(p), titled: false }));
+  return [...strong.map((c) => ({ ...c, opens: true })), ...[...weak, ...paragraphs].map((c) => ({ ...c, opens: false }))];
+}
+
+interface PreambleCandidate {
+  readonly body: string;
+  /** The sentence before the introducer opens the contract ("This Agreement is entered into … between"). */
+  readonly opens: boolean;
+  /** An opening introducer stands inside its first sentence: this one is a title page's, its body cut there. */
+  readonly titled: boolean;
 }
 
 const DEFINITION_PAREN = /\((?:[^()]{0,60}["“„«‘]|\s*hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?\p{Lu}[^()]{0,40}\))/u;

@@ -37,6 +37,18 @@ describe('parties', () => {
     expect(extractParties(text).map((p) => p.name)).toEqual(['MetLife, Inc.', 'Deutsche Bank Securities Inc.', 'Deutsche Bank Trust Company']);
   });
 
+  it('reads the opening sentence after a title page that names the parties loosely', () => {
+    // A gas transportation agreement's cover line joins a party's short name and the other party (Kentucky Utilities' exhibit, shortened).
+    const gas = `EXHIBIT II NOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN LG&E AND TENNESSEE GAS PIPELINE COMPANY Service Package No: 40715 Amendment No: GAS TRANSPORTATION AGREEMENT (For Use under FT-A Rate Schedule) THIS AGREEMENT is made and entered into as of the 1st day of November, 2002, by and between TENNESSEE GAS PIPELINE COMPANY, a Delaware Corporation, hereinafter referred to as "Transporter" and LOUISVILLE GAS AND ELECTRIC COMPANY, a Kentucky Corporation, hereinafter referred to as "Shipper." Transporter and Shipper shall collectively be referred to herein as the "Parties."\n\nARTICLE I - DEFINITIONS`;
+    expect(extractParties(gas).map((p) => [p.name, p.role])).toEqual([
+      ['TENNESSEE GAS PIPELINE COMPANY', 'Transporter'],
+      ['LOUISVILLE GAS AND ELECTRIC COMPANY', 'Shipper'],
+    ]);
+    // A cover listing three parties, then the preamble defining each (a sponsorship agreement's, shortened).
+    const cover = `SPONSORSHIP AGREEMENT\n\ndated January 29, 2007\n\nbetween\n\nFIRST DATA MERCHANT SERVICES CORPORATION,\n\nWELLS FARGO BANK, N.A.\n\nand\n\niPAYMENT, INC.\n\n\n\nSPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement (this "Agreement") dated as of January 29, 2007 (the "Effective Date") is by and between iPayment, Inc. ("ISO"), First Data Merchant Services Corporation ("FDMS"), and Wells Fargo Bank, N.A. ("Bank"). Under this Agreement, FDMS and Bank will collectively be referred to as "SERVICERS."\n\nRECITALS`;
+    expect(extractParties(cover).map((p) => p.name)).toEqual(['iPayment, Inc.', 'First Data Merchant Services Corporation', 'Wells Fargo Bank, N.A.']);
+  });
+
   it('reads a numbered BETWEEN block with spaced capitals and "- and -"', () => {
     const text = `THIS AGREEMENT made this 20 day of November, 1995.\n\nB E T W E E N:\n\nNORTHWIND COURIER LTD.\n("Northwind")\n\n- and -\n\nCONTOSO SYSTEMS CANADA LTD.\na subsidiary of Contoso Inc.\n("Contoso")\n\nWHEREAS Northwind provides courier services;`;
     expect(extractParties(text).map((p) => [p.name, p.shortNames])).toEqual([

@@ -20,6 +20,8 @@
  * evidence for 60 %; leading with the top passage, 80 % (see the README's evaluation).
  */
 import { documentLabel } from '../ingest/identity/label';
+import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../search/answer-type';
+import { DEFAULT_LANGUAGE } from '../search/languages';
 import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
@@ -136,6 +138,26 @@ function withKind(text: string, sentences: readonly ScoredSentence[], source: An
     const kind = kindOf(source, text.slice(s.start, s.end)).score;
     return kind >= 0.5 ? { ...s, score: s.score + KIND_WEIGHT * kind } : s;
   });
+}
+
+/**
+ * A sentence stating what the question asks for (answer-type.ts: an amount for "how much", a
+ * period or date for "how long" / "when", a place of law for "which law") scores this much more
+ * (in summed question-term idf: about one question term), so that among sentences sharing the
+ * question's words the one that answers is quoted: "how much does HDS pay?" quotes "HDS will
+ * provide payment of Fifty Thousand … Dollars ($50,000)" before "A. In-kind Payment: HDS will
+ * provide Celebrity with a one (1) year complimentary supply". Only a sentence that holds a
+ * question term gains (it reorders, never makes a sentence relevant). Measured on the train split
+ * (cross-validated clause scores), against none: it changed one quote of the 828 natural
+ * questions and one of set E's (a second passage's quote each, off the evidence; the share of
+ * questions quoting the evidence unchanged) — CUAD's questions rarely ask "how much"; kept for the
+ * questions that do.
+ */
+const ANSWER_TYPE_WEIGHT = 1;
+
+function withAnswerType(text: string, sentences: readonly ScoredSentence[], type: AnswerType | null, language: string): readonly ScoredSentence[] {
+  if (!type) return sentences;
+  return sentences.map((s) => (s.score > 0 && mentionsAnswerType(text.slice(s.start, s.end), type, language) ? { ...s, score: s.score + ANSWER_TYPE_WEIGHT } : s));
 }
 
 /** Pages of a contract where its opening statement may stand (after a cover page). */
@@ -272,8 +294,10 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // contract is, its date): "what happens if miltenyi can't supply?" shares "supply" with the
   // title of a "SUPPLY AGREEMENT … by and between Miltenyi Biotec GmbH …", not what it asks.
   const asideAsOpening = (source: AnswerSource, sentence: string) => (kindOf !== undefined || !asksWhatOpeningSays(question)) && opensContract(source, sentence, asked);
+  const type = expectedAnswerType(question, language ?? DEFAULT_LANGUAGE);
   const bestOf = sources.map((source, i) => {
-    const sentence = bestSentence(source.text, withKind(source.text, ranker.of(i), source, kindOf), (t) => asideAsOpening(source, t));
+    const scored = withAnswerType(source.text, withKind(source.text, ranker.of(i), source, kindOf), type, source.language ?? language ?? DEFAULT_LANGUAGE);
+    const sentence = bestSentence(source.text, scored, (t) => asideAsOpening(source, t));
     return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : NOT_OF_KIND };
   });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));

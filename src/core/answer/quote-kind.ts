@@ -34,10 +34,10 @@ function titleLike(segment: string): boolean {
   return main.length > 0 && main.every((x) => /^\p{Lu}/u.test(x));
 }
 
-/** A contents line: a title and a page number, or dot leaders. */
+/** A contents line: a title and a page number, or dot leaders (underscores too, in a line with no clause verb: a form's blank, "through and until _______", is in a sentence). */
 export function isTocLine(text: string): boolean {
   const t = text.trim();
-  if (/\.{4,}|…{2,}|\s_{4,}/u.test(t)) return true;
+  if (/\.{4,}|…{2,}/u.test(t) || (/\s_{4,}/u.test(t) && !CLAUSE_WORDS.test(t))) return true;
   const m = /^(.*\p{L}.*?)\s+(\d{1,3})$/u.exec(t);
   return m !== null && titleLike(m[1]!);
 }
@@ -52,11 +52,19 @@ export function isHeadingOnly(text: string): boolean {
 
 /**
  * The testimonium before the signatures ("IN WITNESS WHEREOF, the parties have executed …", « En foi
- * de quoi … », „Zu Urkund dessen …") and the signatories' own statement ("The undersigned has read
- * this Amendment … and is an authorized representative"): never the answer.
+ * de quoi … », „Zu Urkund dessen …"), the signatories' own statement ("The undersigned has read
+ * this Amendment … and is an authorized representative") and the signature block itself
+ * ("WITNESS: Healthcare Distribution Specialists LLC ("HDS") By: /s/ Linda Lee … Title: CEO"): never
+ * the answer.
  */
 export function isExecutionLine(text: string): boolean {
-  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)(?![\p{L}\p{N}_])/iu.test(text);
+  return /^[\s…]*(?:in\s+witness\s+where(?:of|fore)|en\s+foi\s+de\s+quoi|zu\s+urkund\s+dessen|zum\s+zeugnis\s+(?:dessen|wovon)|(?:each\s+of\s+)?the\s+undersigned\b|(?:le|la|les)\s+soussigné|(?:der|die)\s+unterzeichne(?:te|nde)\w*)(?![\p{L}\p{N}_])/iu.test(text) || isSignatureBlock(text);
+}
+
+/** A conformed signature ("/s/ Paul Silas"), or a signature block's "By:" with its "Name:", "Title:", "Its:" or "Date:" ("Par :" with "Nom :", "Titre :"; "Durch:" with "Name:", "Titel:"). */
+function isSignatureBlock(text: string): boolean {
+  if (/(?:^|\s)\/s\/\s*\p{L}/u.test(text)) return true;
+  return /(?<![\p{L}\p{N}_])(?:By|BY|Par|PAR|Durch)\s*:/u.test(text) && /(?<![\p{L}\p{N}_])(?:Name|NAME|Title|TITLE|Its|ITS|Date|DATE|Nom|Titre|Titel|Datum)\s*:/u.test(text);
 }
 
 /**

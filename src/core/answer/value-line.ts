@@ -87,6 +87,7 @@ export function formatValue(value: NormalValue, language: string | null): string
     case 'formula':
       return value.text.replace(/\s+/gu, ' ');
     case 'redacted':
+      if (value.blank) return { en: `left blank in this copy (${value.text})`, fr: `laissé en blanc dans cette copie (${value.text})`, de: `in dieser Fassung nicht ausgefüllt (${value.text})` }[l];
       return { en: `redacted in this copy (${value.text})`, fr: `caviardé dans cette copie (${value.text})`, de: `in dieser Fassung geschwärzt (${value.text})` }[l];
     case 'parties': {
       // Each with the names the contract defines for it, quoted as the reply's language quotes:
@@ -117,10 +118,22 @@ const REDACTED_LEAD: Readonly<Record<TypedValue['kind'], Record<Lang, string>>> 
   parties: { en: 'The parties are redacted in this copy', fr: 'Les parties sont caviardées dans cette copie', de: 'Die Parteien sind in dieser Fassung geschwärzt' },
 };
 
+/** The lead when a form leaves the value blank ("The end of the initial term is left blank in this copy: _______"). */
+const BLANK_LEAD: Readonly<Record<TypedValue['kind'], Record<Lang, string>>> = {
+  governing_law: { en: 'The governing law is left blank in this copy', fr: 'Le droit applicable est laissé en blanc dans cette copie', de: 'Das anwendbare Recht ist in dieser Fassung nicht ausgefüllt' },
+  renewal_term: { en: 'The renewal term is left blank in this copy', fr: 'La durée du renouvellement est laissée en blanc dans cette copie', de: 'Die Verlängerungsdauer ist in dieser Fassung nicht ausgefüllt' },
+  notice_period: { en: 'The notice to stop a renewal is left blank in this copy', fr: 'Le préavis de non-renouvellement est laissé en blanc dans cette copie', de: 'Die Frist für die Nichtverlängerung ist in dieser Fassung nicht ausgefüllt' },
+  termination_notice: { en: 'The notice to terminate is left blank in this copy', fr: 'Le préavis de résiliation est laissé en blanc dans cette copie', de: 'Die Kündigungsfrist ist in dieser Fassung nicht ausgefüllt' },
+  expiration_date: { en: 'The end of the initial term is left blank in this copy', fr: 'La fin de la durée initiale est laissée en blanc dans cette copie', de: 'Das Ende der Laufzeit ist in dieser Fassung nicht ausgefüllt' },
+  effective_date: { en: 'The effective date is left blank in this copy', fr: 'La date d’effet est laissée en blanc dans cette copie', de: 'Das Datum des Inkrafttretens ist in dieser Fassung nicht ausgefüllt' },
+  liability_cap: { en: 'The cap on liability is left blank in this copy', fr: 'Le plafond de responsabilité est laissé en blanc dans cette copie', de: 'Die Haftungsgrenze ist in dieser Fassung nicht ausgefüllt' },
+  parties: { en: 'The parties are left blank in this copy', fr: 'Les parties sont laissées en blanc dans cette copie', de: 'Die Parteien sind in dieser Fassung nicht ausgefüllt' },
+};
+
 /** The lead sentence (without its citation). */
 export function valueSentence(v: TypedValue, language: string | null): string {
   const l = langOf(language);
-  if (v.value.type === 'redacted') return `${REDACTED_LEAD[v.kind][l]}${l === 'fr' ? ' :' : ':'} ${v.value.text}`;
+  if (v.value.type === 'redacted') return `${(v.value.blank ? BLANK_LEAD : REDACTED_LEAD)[v.kind][l]}${l === 'fr' ? ' :' : ':'} ${v.value.text}`;
   const shown = formatValue(v.value, language);
   switch (v.kind) {
     case 'governing_law':

@@ -3,13 +3,16 @@
  * "renew for successive [***] year periods", "upon [***] days' prior written notice", "WILL NOT
  * EXCEED [***]". The clause states the value; this copy does not show it, and the answer says so
  * rather than "none of these passages states …". Read where the value's own words would be
- * (values/terms.ts, values/extract.ts). Pure.
+ * (values/terms.ts, values/extract.ts). A form's blank ("through and until _______", "upon ____
+ * days' notice") is read the same way: the template leaves the value to be filled in. Pure.
  */
 import { REDACTION_MARK as MARK } from '../text/redaction';
 import type { TypedValue, ValueKind } from './types';
 
-/** A mark, a second one in parentheses as numbers are written twice ("[***] ([***])"), and the unit after them when there is one. */
-const SLOT = new RegExp(String.raw`${MARK}(?:\s*\(\s*${MARK}\s*\))?(?:\s*(?:(?:business|calendar|working)\s+)?(days?|weeks?|months?|years?)(?![\p{L}\p{N}]))?`, 'giu');
+/** A form's blank: a rule of underscores ("_______", "____ days"). */
+const BLANK = String.raw`_{3,}`;
+/** A mark or a blank, a second one in parentheses as numbers are written twice ("[***] ([***])"), and the unit after them when there is one. */
+const SLOT = new RegExp(String.raw`(?:${MARK}|${BLANK})(?:\s*\(\s*(?:${MARK}|${BLANK})\s*\))?(?:\s*(?:(?:business|calendar|working)\s+)?(days?|weeks?|months?|years?)(?![\p{L}\p{N}]))?`, 'giu');
 
 type RedactedUnit = 'days' | 'weeks' | 'months' | 'years';
 
@@ -31,5 +34,6 @@ export function redactedSlots(text: string): RedactedSlot[] {
 /** The value of `kind` a redacted slot stands for, its span in the passage (`offset`: where the slot's text starts in it). */
 export function redactedValue(kind: ValueKind, slot: RedactedSlot, offset: number): TypedValue {
   const text = slot.text.replace(/\s+/gu, ' ');
-  return { kind, value: { type: 'redacted', text }, display: text, span: { start: offset + slot.index, end: offset + slot.index + slot.text.length } };
+  const blank = text.startsWith('_');
+  return { kind, value: { type: 'redacted', text, ...(blank ? { blank } : {}) }, display: text, span: { start: offset + slot.index, end: offset + slot.index + slot.text.length } };
 }

@@ -60,10 +60,11 @@ const TERM_ITSELF = /^(?:the\s+)?(?:(?:initial|original|renewal|extension|extend
 const RENEW = /\b(?:renew\w*|extend\w*|extension|evergreen|roll(?:s|ed)?\s+over|year[\s-]+to[\s-]+year|month[\s-]+to[\s-]+month|continue\w*\s+automatically|automatically\s+continue\w*|additional\s+(?:terms?|periods?)\s+of|reconduit\w*|reconduction|renouvel\w*|prorog\w*|verlänger\w*|stillschweigend)/giu;
 /**
  * "shall commence on … and extend through December 31, 2010", "shall extend for an initial term
- * of two years", "until the four-year anniversary": the verb of the term itself, not a renewal
- * (unless it is automatic or for further periods).
+ * of two years", "shall extend from the date of execution hereof through and until …", "until the
+ * four-year anniversary": the verb of the term itself, not a renewal (unless it is automatic or
+ * for further periods).
  */
-const TERM_EXTENDS = /^extends?\s+(?:until|till|through|thru|to\s+and\s+including|for\s+(?:an?\s+|the\s+)?(?:initial|period|term\b))/iu;
+const TERM_EXTENDS = /^extends?\s+(?:from\s+[^.;]{1,80}?\s+)?(?:until|till|through|thru|to\s+and\s+including|for\s+(?:an?\s+|the\s+)?(?:initial|period|term\b))/iu;
 const FURTHER = /\b(?:additional|further|successive|subsequent|consecutive|another|renewal|automatic\w*)\b/iu;
 /** "unless sooner terminated … or extended by the mutual written agreement of the Parties": an option, not a renewal. */
 const TERMINATED_OR = /\bterminat\w*\b[^.;]{0,120}\bor\s+$/iu;

@@ -25,7 +25,7 @@ export interface DurationValue {
  *    resolved date when the anchor's date is known;
  *  - money: an amount with its currency; formula: a cap stated as fees over a period, etc.;
  *  - redacted: the clause states the value and the filed copy blanks it out ("[***] days"): the
- *    words as written (values/redacted.ts);
+ *    words as written (values/redacted.ts); `blank` when a form leaves it to be filled in ("____ days");
  *  - parties: the names.
  */
 export type NormalValue =
@@ -36,7 +36,7 @@ export type NormalValue =
   | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
   | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }
   | { readonly type: 'formula'; readonly months: number | null; readonly text: string }
-  | { readonly type: 'redacted'; readonly text: string }
+  | { readonly type: 'redacted'; readonly text: string; readonly blank?: boolean }
   /** `defined`: per party (same order as `names`), the names the passage defines for it right after its name ("Sponsor", "Cano"); absent when it defines none. */
   | { readonly type: 'parties'; readonly names: readonly string[]; readonly defined?: readonly (readonly string[])[] };
 

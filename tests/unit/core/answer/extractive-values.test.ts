@@ -29,6 +29,10 @@ describe('what a quote is', () => {
     expect(isTocLine('Governing Law ........................ 14')).toBe(true);
     expect(isTocLine('ARTICLE 9 INDEMNIFICATION 22')).toBe(true);
     expect(isTocLine('The fee is payable within 30')).toBe(false);
+    expect(isTocLine('Governing Law ______ 14')).toBe(true);
+    // A form's blank in a clause is no leader.
+    expect(isTocLine('The term of this Agreement shall extend from the date of execution hereof through and until _______, unless extended.')).toBe(false);
+    expect(isHeadingOnly('6. TERM. The term of this Agreement shall extend from the date of execution hereof through and until _______, unless extended by written agreement of the parties.')).toBe(false);
     expect(isDefinition('"Term" means the Initial Term and any Renewal Term.')).toBe(true);
     expect(isDefinition('“Laufzeit“ bezeichnet die Dauer dieses Vertrags.')).toBe(true);
     expect(isDefinition('The Term shall be three years.')).toBe(false);

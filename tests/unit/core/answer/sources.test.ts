@@ -89,6 +89,16 @@ describe('extractive answers', () => {
     expect(checkAnswer(answer, sources).verification.ok).toBe(true);
   });
 
+  it('quotes the sentence stating what the question asks for (an amount, a period) among those sharing its words, and its word family counts', () => {
+    // An endorsement agreement's consideration clause (Pharmagen's, shortened): "pay" is asked, "payment" written.
+    const text = "5. Consideration. As consideration for Celebrity's services under this Agreement, HDS agrees as follows: A. In-kind Payment: HDS will provide Celebrity with a complimentary supply of Clotamin product during the Term. B. Cash Payment: (1) HDS will provide payment of Fifty Thousand and NO/100 Dollars ($50,000) made payable to Celebrity's agent.";
+    const sources = buildSources('how much does HDS pay celebrity?', [fromPassage(passage({ doc: MSA, seq: 5, text }))]);
+    const answer = composeExtractive('how much does HDS pay celebrity?', sources, 'en');
+    expect(answer).toContain("> B. Cash Payment: (1) HDS will provide payment of Fifty Thousand and NO/100 Dollars ($50,000) made payable to Celebrity's agent. [1]");
+    // Asked what it is rather than how much, the first sentence sharing the words stands.
+    expect(composeExtractive('what payment in kind does HDS give celebrity?', sources, 'en')).toContain('> 5. Consideration.');
+  });
+
   it('never quotes the testimonium above the signatures as the answer', () => {
     const signatures = 'IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first above written. NORTHWIND INC. By: /s/ Jane Doe';
     const clause = 'Either party may terminate this Agreement without cause on sixty (60) days written notice.';
@@ -96,6 +106,20 @@ describe('extractive answers', () => {
     const answer = composeExtractive('can the agreement be terminated without cause?', sources, 'en');
     expect(answer).not.toContain('IN WITNESS WHEREOF');
     expect(answer).toContain(`> ${clause} [2]`);
+  });
+
+  it('never quotes the signature block, whose names the question shares', () => {
+    // An endorsement agreement's last page (Pharmagen's): "HDS" and "Silas" name the contract and stand in the signatures.
+    const block = 'IN WITNESS WHEREOF, the parties hereto have executed this Agreement on the day and date first above written. WITNESS: Healthcare Distribution Specialists LLC ("HDS") By: /s/ Linda Lee By: /s/ Mackie A. Barch Date: February 17, 2012 Title: CEO WITNESS: Paul Silas ("Celebrity") By: /s/ Carolyn Silas By: /s/ Paul Silas Date: March 8, 2012';
+    const clause = 'HDS will provide payment of Fifty Thousand Dollars ($50,000) made payable to Celebrity’s agent.';
+    const question = 'how much does HDS pay silas?';
+    const sources = buildSources(question, [fromPassage(passage({ doc: MSA, seq: 4, text: clause })), fromPassage(passage({ doc: MSA, seq: 9, text: block }))]);
+    const answer = composeExtractive(question, sources, 'en');
+    expect(answer).toContain(`> ${clause} [1]`);
+    expect(answer).not.toContain('/s/');
+    // Unsigned, with its labels: "By:" and "Name:" / "Title:".
+    const unsigned = 'ACME CORP. By: ______________ Name: Jane Doe Title: Chief Executive Officer of Silas Holdings';
+    expect(composeExtractive(question, buildSources(question, [fromPassage(passage({ doc: MSA, seq: 4, text: clause })), fromPassage(passage({ doc: MSA, seq: 9, text: unsigned }))]), 'en')).not.toContain('Jane Doe');
   });
 
   it.each([

@@ -38,6 +38,20 @@ describe('value lines in the reply\'s language', () => {
     expect(formatValue(cap.value, 'de')).toBe('in dieser Fassung geschwärzt ([***])');
   });
 
+  it('says a value a form leaves blank is left blank, with the blank as written', () => {
+    // An endorsement form (Sport-Haley's): the term's end is to be filled in.
+    const term = extractValue('expiration_date', 'The term of this Agreement shall extend from the date of execution hereof through and until _______, unless extended by written agreement of the parties.')!;
+    expect(term.value).toEqual({ type: 'redacted', text: '_______', blank: true });
+    expect(valueSentence(term, 'en')).toBe('The end of the initial term is left blank in this copy: _______');
+    expect(valueSentence(term, 'fr')).toBe('La fin de la durée initiale est laissée en blanc dans cette copie : _______');
+    expect(valueSentence(term, 'de')).toBe('Das Ende der Laufzeit ist in dieser Fassung nicht ausgefüllt: _______');
+    const notice = extractValue('termination_notice', 'Either party may terminate this Agreement without cause upon ______ days prior written notice to the other party.')!;
+    expect(valueSentence(notice, 'en')).toBe('The notice to terminate is left blank in this copy: ______ days');
+    expect(formatValue(notice.value, 'en')).toBe('left blank in this copy (______ days)');
+    // A blank elsewhere in the sentence (the date of signing) is no term.
+    expect(extractValue('expiration_date', 'This Agreement is made effective this ____ day of ________, 19__ and shall continue for a period of three (3) years.')?.value.type).toBe('relative_date');
+  });
+
   it('states each party with the names the contract defines for it', () => {
     const parties: TypedValue = { kind: 'parties', value: { type: 'parties', names: ['R. C. Boyd Enterprises', 'Cano Petroleum'], defined: [['Company', 'Boyd'], ['Sponsor', 'Cano']] }, display: 'R. C. Boyd Enterprises; Cano Petroleum', span: { start: 0, end: 10 } };
     expect(valueSentence(parties, 'en')).toBe('Parties: R. C. Boyd Enterprises (“Company”, “Boyd”); Cano Petroleum (“Sponsor”, “Cano”)');

@@ -593,6 +593,9 @@ describe('redacted values', () => {
     expect(slot('renewal_term', 'Thereafter, this Agreement shall automatically renew for successive [***] year periods unless either party gives notice.')?.span).toBe('[***] year');
     expect(slot('notice_period', 'This Agreement will renew automatically unless either party gives notice of non-renewal at least [***] days prior to the end of the then-current term.')?.span).toBe('[***] days');
     expect(slot('termination_notice', 'FUSION may terminate this Agreement without cause by providing CPDC with [***] prior written notice.')?.span).toBe('[***]');
+    // The term's verb with where it runs from before its end ("shall extend from … through and until").
+    expect(slot('expiration_date', 'The term of this Agreement shall extend from the date of execution hereof through and until [***], unless extended by written agreement of the parties.')?.span).toBe('[***]');
+    expect(read('expiration_date', 'The term of this Agreement shall extend from the date of execution hereof through and until December 31, 1999, unless extended by written agreement of the parties.')?.value).toEqual({ type: 'date', iso: '1999-12-31' });
   });
 
   it('prefers a value stated in words and reads no mark that is not the value', () => {

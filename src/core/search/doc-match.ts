@@ -220,7 +220,13 @@ export function scoreDocuments(tokens: readonly QuestionToken[], documents: read
     const anchors = new Set<number>();
     for (const [i, cls] of matched) {
       const t = tokens[i]!;
-      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || spelled.has(i) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt)))) anchors.add(i);
+      // In a workspace too small for a name to be rare by its passages, the first word of a party's
+      // or brand's name that only the document's own text holds names it ("what does sandridge
+      // charge?" of "SandRidge Midstream, Inc." among five contracts), as contentFactor weighs it;
+      // a later word of a name ("distribution" of "Healthcare Distribution Specialists") is a
+      // clause word first.
+      const ownWord = options.terms?.get(t.word)?.onlyIn === h.doc.id && t.word.length >= 4 && h.handles.some((x) => x.cls === 'name' && x.words[0] === t.word);
+      if (cls === 'text' || compact.has(i) || (cls === 'name' && (h.wholeNames.has(t.word) || h.nameInitials.has(t.word) || spelled.has(i) || (writtenAsName(t) && (!common(idf(t)) || nameBeside(i) || h.headNames.has(t.word))) || rare(idf(t), nameAt) || ownWord))) anchors.add(i);
     }
     // The word that says what kind of agreement the title is stands for the document noun right
     // after a word of the document's names: "the golf endorsement" is "the golf endorsement

@@ -102,6 +102,25 @@ describe('matchDocuments: the handles people use', () => {
     expect(ids(matchDocuments('who owns the software HealthGate develops?', docs, { terms: terms(NAME_IDF) }))).toEqual(['hosting']);
   });
 
+  it('in a small workspace, takes the first word of a party\'s name, typed in lower case mid-question, for the one contract whose text holds it', () => {
+    // Five contracts (the walkthrough of 2026-12-07): "sandridge" is in the operations agreement's text alone, idf 2.4.
+    const docs = [...DOCS.slice(0, 4), contract('om', 'OPERATIONS AND MAINTENANCE AGREEMENT', [party('Piñon Gathering Company, LLC'), party('SandRidge Midstream, Inc.')]), contract('end', 'ENDORSEMENT AGREEMENT', [party('Healthcare Distribution Specialists LLC', ['HDS']), party('Paul Silas')])];
+    const at = nameIdf(400);
+    const terms = new Map<string, TermStats>([
+      ['sandridge', { idf: 2.4, documents: [], nameIdf: at, onlyIn: 'om' }],
+      ['midstream', { idf: 3.1, documents: [], nameIdf: at, onlyIn: 'om' }],
+      ['distribution', { idf: 2.6, documents: [], nameIdf: at, onlyIn: 'end' }],
+      ['charge', { idf: 2.2, documents: [], nameIdf: at }],
+      ['rights', { idf: 1.9, documents: [], nameIdf: at }],
+    ]);
+    expect(ids(matchDocuments('what does sandridge charge?', docs, { language: 'en', terms }))).toEqual(['om']);
+    // A later word of a name is a clause word first ("distribution rights"), and a large workspace keeps its own bar.
+    expect(matchDocuments('which contracts have distribution rights?', docs, { language: 'en', terms }).kind).toBe('none');
+    expect(matchDocuments('what does midstream charge?', docs, { language: 'en', terms }).kind).toBe('none');
+    const large = new Map([...terms].map(([w, s]) => [w, { idf: s.idf, documents: [], nameIdf: NAME_IDF }]));
+    expect(matchDocuments('what does sandridge charge?', docs, { language: 'en', terms: large }).kind).toBe('none');
+  });
+
   it('names a party by its name without the word that says it is a bank, a fund or an insurer ("Prudential" of "Prudential Bank")', () => {
     const docs = [...DOCS, contract('split', 'SPLIT-DOLLAR ENDORSEMENT AGREEMENT', [party('Prudential Bank'), party('Jeffrey Hanuscin')])];
     // As one loaded contract's workspace counts its words: "prudential" in most of its passages, "agreement" in all.

@@ -79,6 +79,8 @@ export function isOpeningStatement(text: string): boolean {
 }
 const OPENING_STATEMENT = [
   /\b(?:made|entered|executed|dated|effective|concluded|agreement|contract)\b[^.;]{0,300}?\bby\s+and\s+(?:between|among)\b/iu,
+  // "THIS SERVICES AGREEMENT (this “Agreement”) is made on 25 September 2018" (the parties follow in the next sentence, after "BETWEEN:").
+  /\bthis\s+(?:[\p{L}-]+\s+){0,4}(?:agreement|contract)\b[^.;]{0,80}?\bis\s+(?:made|entered\s+into|dated)\s+(?:and\s+entered\s+into\s+)?(?:on|as\s+of|this|effective)\b/iu,
   /\b(?:est|a\s+été)\s+conclu\s+entre\b|\bentre\s+les\s+soussigné/iu,
   /\b(?:vertrag|vereinbarung)\b[^.;]{0,40}\b(?:wird|ist)\s+zwischen\b[^.;]{0,300}\b(?:geschlossen|abgeschlossen)\b/iu,
 ];

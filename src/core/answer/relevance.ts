@@ -13,6 +13,7 @@ import { splitItems, splitSentences, type Span } from '../text/sentences';
 import { createAnalyzer, LABEL_WORDS, rawTokens } from '../search/analyzer';
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { reduceQuestion } from '../search/question';
+import { isHeadingOnly } from './quote-kind';
 import { termVariants } from '../search/word-families';
 
 const analyzer = createAnalyzer();
@@ -116,9 +117,13 @@ function joinFragments(text: string, spans: readonly Span[]): Span[] {
     }
   }
   if (pending) {
-    // A fragment at the end joins the sentence before it.
+    // A fragment at the end joins the sentence before it — unless it is the next item's heading,
+    // cut from its clause where the passage ends ("… without giving effect to any conflicts of laws
+    // principles. (b) Dispute Resolution."): it stands alone, and is not quoted.
     const last = out.pop();
-    out.push(last ? { start: last.start, end: pending.end } : pending);
+    const heading = isHeadingOnly(text.slice(pending.start, pending.end)) && /^\s*(?:\(?[\p{L}\d]{1,4}[.)]|§|article|section|artikel)/iu.test(text.slice(pending.start, pending.end));
+    if (last && heading) out.push(last, pending);
+    else out.push(last ? { start: last.start, end: pending.end } : pending);
   }
   return out;
 }

@@ -42,6 +42,8 @@ describe('what a quote is', () => {
     ['EXCLUSIVE DISTRIBUTOR AGREEMENT ("Agreement") dated as April 15, 1994 by and between IMRS OPERATIONS INC. and Delteq Pte Ltd.', true],
     ['This Agreement is made and entered into as of June 1, 2020 by and among Acme Inc., Beta LLC and Gamma GmbH.', true],
     ['Le présent contrat est conclu entre la société Alpha SA et la société Beta SARL.', true],
+    ['Exhibit 10.8 Services Agreement Oaktree Capital Management, L.P. THIS SERVICES AGREEMENT (this “Agreement”) is made on 25 September 2018', true],
+    ['This Agreement is made subject to the approval of the Board.', false],
     ['Dieser Vertrag wird zwischen der Alpha GmbH und der Beta AG geschlossen.', true],
     ['Any dispute between the parties arising under this Agreement shall be settled by arbitration.', false],
     ['Any agreement entered into between Distributor and a sub-distributor shall be in writing.', false],

@@ -9,6 +9,14 @@ import { bestWindow, SentenceRanker, sentenceSpans } from '../../../../src/core/
 const read = (text: string) => sentenceSpans(text).map((s) => text.slice(s.start, s.end));
 
 describe('the sentences an answer quotes', () => {
+  it('leaves the next item\'s heading where a passage ends out of the sentence before it', () => {
+    // A content licence's governing-law clause, its chunk ending at the next item's heading (Ideanomics').
+    const text = 'This Agreement shall be governed by the laws of the State of New York, without giving effect to any conflicts of laws principles. (b) Dispute Resolution.';
+    expect(read(text)).toEqual(['This Agreement shall be governed by the laws of the State of New York, without giving effect to any conflicts of laws principles.', '(b) Dispute Resolution.']);
+    // A short phrase that is no heading still joins the sentence before it.
+    expect(read('The fee is due on signing. Or sooner.')).toEqual(['The fee is due on signing. Or sooner.']);
+  });
+
   it('reads a word of a question word’s family as that word ("payment", "payable" for "pay"; "sold" for "sell")', () => {
     const text = 'HDS will provide payment of Fifty Thousand Dollars made payable to the agent. The Products sold in the Territory bear the Marks.';
     const pay = new SentenceRanker('how much does HDS pay?', [text], ['en']).of(0);

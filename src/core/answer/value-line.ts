@@ -104,36 +104,37 @@ function englishLaw(value: NormalValue, shown: string): string {
 }
 
 /**
- * The lead when the filed copy blanks the value out: what is redacted, and the words as written
- * ("The notice to terminate is redacted in this copy: [***] days").
+ * What each value is, as the subject of "… is redacted in this copy" / "… is left blank in this
+ * copy", with what the verb agrees with: French gender and number, plural in English and German.
  */
-const REDACTED_LEAD: Readonly<Record<TypedValue['kind'], Record<Lang, string>>> = {
-  governing_law: { en: 'The governing law is redacted in this copy', fr: 'Le droit applicable est caviardé dans cette copie', de: 'Das anwendbare Recht ist in dieser Fassung geschwärzt' },
-  renewal_term: { en: 'The renewal term is redacted in this copy', fr: 'La durée du renouvellement est caviardée dans cette copie', de: 'Die Verlängerungsdauer ist in dieser Fassung geschwärzt' },
-  notice_period: { en: 'The notice to stop a renewal is redacted in this copy', fr: 'Le préavis de non-renouvellement est caviardé dans cette copie', de: 'Die Frist für die Nichtverlängerung ist in dieser Fassung geschwärzt' },
-  termination_notice: { en: 'The notice to terminate is redacted in this copy', fr: 'Le préavis de résiliation est caviardé dans cette copie', de: 'Die Kündigungsfrist ist in dieser Fassung geschwärzt' },
-  expiration_date: { en: 'The end of the initial term is redacted in this copy', fr: 'La fin de la durée initiale est caviardée dans cette copie', de: 'Das Ende der Laufzeit ist in dieser Fassung geschwärzt' },
-  effective_date: { en: 'The effective date is redacted in this copy', fr: 'La date d’effet est caviardée dans cette copie', de: 'Das Datum des Inkrafttretens ist in dieser Fassung geschwärzt' },
-  liability_cap: { en: 'The cap on liability is redacted in this copy', fr: 'Le plafond de responsabilité est caviardé dans cette copie', de: 'Die Haftungsgrenze ist in dieser Fassung geschwärzt' },
-  parties: { en: 'The parties are redacted in this copy', fr: 'Les parties sont caviardées dans cette copie', de: 'Die Parteien sind in dieser Fassung geschwärzt' },
+const SUBJECT: Readonly<Record<TypedValue['kind'], { readonly en: string; readonly fr: string; readonly de: string; readonly frGender: 'm' | 'f'; readonly plural?: boolean }>> = {
+  governing_law: { en: 'The governing law', fr: 'Le droit applicable', de: 'Das anwendbare Recht', frGender: 'm' },
+  renewal_term: { en: 'The renewal term', fr: 'La durée du renouvellement', de: 'Die Verlängerungsdauer', frGender: 'f' },
+  notice_period: { en: 'The notice to stop a renewal', fr: 'Le préavis de non-renouvellement', de: 'Die Frist für die Nichtverlängerung', frGender: 'm' },
+  termination_notice: { en: 'The notice to terminate', fr: 'Le préavis de résiliation', de: 'Die Kündigungsfrist', frGender: 'm' },
+  expiration_date: { en: 'The end of the initial term', fr: 'La fin de la durée initiale', de: 'Das Ende der Laufzeit', frGender: 'f' },
+  effective_date: { en: 'The effective date', fr: 'La date d’effet', de: 'Das Datum des Inkrafttretens', frGender: 'f' },
+  liability_cap: { en: 'The cap on liability', fr: 'Le plafond de responsabilité', de: 'Die Haftungsgrenze', frGender: 'm' },
+  parties: { en: 'The parties', fr: 'Les parties', de: 'Die Parteien', frGender: 'f', plural: true },
 };
 
-/** The lead when a form leaves the value blank ("The end of the initial term is left blank in this copy: _______"). */
-const BLANK_LEAD: Readonly<Record<TypedValue['kind'], Record<Lang, string>>> = {
-  governing_law: { en: 'The governing law is left blank in this copy', fr: 'Le droit applicable est laissé en blanc dans cette copie', de: 'Das anwendbare Recht ist in dieser Fassung nicht ausgefüllt' },
-  renewal_term: { en: 'The renewal term is left blank in this copy', fr: 'La durée du renouvellement est laissée en blanc dans cette copie', de: 'Die Verlängerungsdauer ist in dieser Fassung nicht ausgefüllt' },
-  notice_period: { en: 'The notice to stop a renewal is left blank in this copy', fr: 'Le préavis de non-renouvellement est laissé en blanc dans cette copie', de: 'Die Frist für die Nichtverlängerung ist in dieser Fassung nicht ausgefüllt' },
-  termination_notice: { en: 'The notice to terminate is left blank in this copy', fr: 'Le préavis de résiliation est laissé en blanc dans cette copie', de: 'Die Kündigungsfrist ist in dieser Fassung nicht ausgefüllt' },
-  expiration_date: { en: 'The end of the initial term is left blank in this copy', fr: 'La fin de la durée initiale est laissée en blanc dans cette copie', de: 'Das Ende der Laufzeit ist in dieser Fassung nicht ausgefüllt' },
-  effective_date: { en: 'The effective date is left blank in this copy', fr: 'La date d’effet est laissée en blanc dans cette copie', de: 'Das Datum des Inkrafttretens ist in dieser Fassung nicht ausgefüllt' },
-  liability_cap: { en: 'The cap on liability is left blank in this copy', fr: 'Le plafond de responsabilité est laissé en blanc dans cette copie', de: 'Die Haftungsgrenze ist in dieser Fassung nicht ausgefüllt' },
-  parties: { en: 'The parties are left blank in this copy', fr: 'Les parties sont laissées en blanc dans cette copie', de: 'Die Parteien sind in dieser Fassung nicht ausgefüllt' },
-};
+/**
+ * The lead when the copy does not show the value: the filed copy blanks it out ("The notice to
+ * terminate is redacted in this copy: [***] days"), or a form leaves it to be filled in ("The end
+ * of the initial term is left blank in this copy: _______").
+ */
+function hiddenLead(kind: TypedValue['kind'], blank: boolean, l: Lang): string {
+  const s = SUBJECT[kind];
+  const agree = (s.frGender === 'f' ? 'e' : '') + (s.plural ? 's' : '');
+  if (l === 'fr') return `${s.fr} ${s.plural ? 'sont' : 'est'} ${blank ? `laissé${agree} en blanc` : `caviardé${agree}`} dans cette copie`;
+  if (l === 'de') return `${s.de} ${s.plural ? 'sind' : 'ist'} in dieser Fassung ${blank ? 'nicht ausgefüllt' : 'geschwärzt'}`;
+  return `${s.en} ${s.plural ? 'are' : 'is'} ${blank ? 'left blank' : 'redacted'} in this copy`;
+}
 
 /** The lead sentence (without its citation). */
 export function valueSentence(v: TypedValue, language: string | null): string {
   const l = langOf(language);
-  if (v.value.type === 'redacted') return `${(v.value.blank ? BLANK_LEAD : REDACTED_LEAD)[v.kind][l]}${l === 'fr' ? ' :' : ':'} ${v.value.text}`;
+  if (v.value.type === 'redacted') return `${hiddenLead(v.kind, v.value.blank === true, l)}${l === 'fr' ? ' :' : ':'} ${v.value.text}`;
   const shown = formatValue(v.value, language);
   switch (v.kind) {
     case 'governing_law':

@@ -74,8 +74,12 @@ export function formatValue(value: NormalValue, language: string | null): string
       return value.onEvent
         ? { en: 'no end date (it ends on an event the contract names)', fr: 'sans date de fin (il prend fin à un événement que le contrat prévoit)', de: 'kein Enddatum (endet mit einem im Vertrag genannten Ereignis)' }[l]
         : { en: 'no end date (until terminated)', fr: 'sans terme (jusqu’à résiliation)', de: 'unbefristet (bis zur Kündigung)' }[l];
-    case 'date':
-      return formatDate(value.iso, language);
+    case 'date': {
+      const date = formatDate(value.iso, language);
+      if (!value.length) return date;
+      const length = formatDuration(value.length, language);
+      return { en: `${date} (a term of ${length})`, fr: `${date} (durée : ${length})`, de: `${date} (Laufzeit: ${length})` }[l];
+    }
     case 'relative_date': {
       // The contract's start in the reply's language; an anchor quoted from the contract as written.
       const anchor = value.anchor === EFFECTIVE_DATE_ANCHOR ? { en: EFFECTIVE_DATE_ANCHOR, fr: 'la date d’effet', de: 'dem Inkrafttreten' }[l] : value.anchor;

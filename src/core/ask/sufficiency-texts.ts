@@ -21,6 +21,8 @@ export interface SufficiencyTexts {
   readonly littleMatch: (scope: string) => string;
   /** `kinds`: the asked kinds' names (the first, then the others). */
   readonly notKind: (scope: string, kinds: readonly string[]) => string;
+  /** Passages come close to the asked kinds, none clearly enough (the evidence falls short with no signal under its midpoint). */
+  readonly unclearKind: (scope: string, kinds: readonly string[]) => string;
   readonly states: (scope: string, type: AnswerType) => string;
   /** A passage states the value asked (`value`: the answer's lead sentence for it), but none reads clearly as a clause of the asked kinds. */
   readonly statedNotKind: (value: string, kinds: readonly string[]) => string;
@@ -54,6 +56,7 @@ const EN: SufficiencyTexts = {
   mentions: (scope, words) => `No passage in ${scope} mentions ${words.map((w) => quoted(w, 'en')).join(', ')}.`,
   littleMatch: (scope) => `The passages in ${scope} match little of the question.`,
   notKind: (scope, [first, ...rest]) => `No passage in ${scope} is ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
+  unclearKind: (scope, [first, ...rest]) => `No passage in ${scope} reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause.`,
   states: (scope, type) => `No passage in ${scope} ${{ temporal: 'states a period or a date', amount: 'states an amount', jurisdiction: 'names a governing law or a court' }[type]}.`,
   statedNotKind: (value, [first, ...rest]) => `A passage states ${quoted(value, 'en')}, but none reads clearly as ${article(first!)}${rest.length > 0 ? ` or ${rest.join(' or ')}` : ''} clause: check it before relying on it.`,
   otherLanguage: (q, d, meaning) =>
@@ -72,6 +75,7 @@ const FR: SufficiencyTexts = {
   mentions: (scope, words) => `Aucun passage de ${scope} ne contient ${words.map((w) => quoted(w, 'fr')).join(', ')}.`,
   littleMatch: (scope) => `Les passages de ${scope} correspondent peu à la question.`,
   notKind: (scope, kinds) => `Aucun passage de ${scope} n’est une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
+  unclearKind: (scope, kinds) => `Aucun passage de ${scope} ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')}.`,
   states: (scope, type) => `Aucun passage de ${scope} ${{ temporal: 'n’indique une durée ou une date', amount: 'n’indique un montant', jurisdiction: 'ne désigne une loi applicable ou un tribunal' }[type]}.`,
   statedNotKind: (value, kinds) => `Un passage indique ${quoted(value, 'fr')}, mais aucun ne se lit clairement comme une clause du type ${kinds.map((k) => quoted(k, 'fr')).join(' ou ')} : à vérifier avant de s’y fier.`,
   otherLanguage: (q, d, meaning) =>
@@ -90,6 +94,7 @@ const DE: SufficiencyTexts = {
   mentions: (scope, words) => `Keine Stelle in ${scope} enthält ${words.map((w) => quoted(w, 'de')).join(', ')}.`,
   littleMatch: (scope) => `Die Stellen in ${scope} passen kaum zur Frage.`,
   notKind: (scope, kinds) => `Keine Stelle in ${scope} ist eine Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
+  unclearKind: (scope, kinds) => `Keine Stelle in ${scope} liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}.`,
   states: (scope, type) => `Keine Stelle in ${scope} ${{ temporal: 'nennt eine Frist oder ein Datum', amount: 'nennt einen Betrag', jurisdiction: 'nennt ein anwendbares Recht oder ein Gericht' }[type]}.`,
   statedNotKind: (value, kinds) => `Eine Stelle nennt ${quoted(value, 'de')}, aber keine liest sich eindeutig als Klausel der Art ${kinds.map((k) => quoted(k, 'de')).join(' oder ')}: vor der Verwendung prüfen.`,
   otherLanguage: (q, d, meaning) =>

@@ -110,6 +110,8 @@ interface Signal {
   readonly value: number;
   /** Why the evidence falls short, when the value is under 0.5 (written only for an insufficient answer). */
   readonly reason: () => string;
+  /** Why the evidence falls short when no signal is under 0.5 but their combination is under the threshold (default: `reason`). */
+  readonly weakReason?: () => string;
 }
 
 const analyzer = createAnalyzer();
@@ -162,6 +164,7 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
       // continue for a term of one (1) year" scored 0.25 as an expiration clause): the reason says
       // so, rather than what the passage shown under it contradicts.
       reason: () => statedReason(kinds) ?? texts.notKind(scopeName, kinds),
+      weakReason: () => statedReason(kinds) ?? texts.unclearKind(scopeName, kinds),
     });
   }
   const type = language ? expectedAnswerType(input.question, language) : null;
@@ -179,7 +182,11 @@ export function judgeSufficiency(input: SufficiencyInput): Sufficiency {
   // add nothing but noise.
   const failing = signals.filter((s) => s.value < 0.5);
   const shown = failing.some((s) => s.name === 'clause') ? failing.filter((s) => s.name !== 'retrieval') : failing;
-  const said = score < threshold ? shown.map((s) => ({ name: s.name, text: s.reason() })) : [];
+  // No signal under its midpoint, yet together under the threshold ("does the outsourcing agreement
+  // renew automatically?": the passage "renewed tacitly every year" scores 0.5 as a renewal clause):
+  // the weakest signal says why, never an answer that falls short with no reason.
+  const weakest = signals.reduce<Signal | null>((w, s) => (w === null || s.value < w.value ? s : w), null);
+  const said = score >= threshold ? [] : shown.length > 0 ? shown.map((s) => ({ name: s.name, text: s.reason() })) : weakest ? [{ name: weakest.name, text: (weakest.weakReason ?? weakest.reason)() }] : [];
   // A passage states the value ("The initial term ends: no end date (it ends on an event the
   // contract names)"): that no passage "states a period or a date" would read as contradicting it.
   const consistent = stated ? said.filter((r) => r.name !== 'answer_type') : said;

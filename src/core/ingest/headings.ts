@@ -305,12 +305,18 @@ export function isStatusStamp(line: string): boolean {
   return STATUS_STAMP.test(line.trim());
 }
 
+/** A sum of money: a currency sign or code beside a figure, or a figure and a currency's name. */
+const CAPS_AMOUNT = /[$€£¥]\s?\d|\d\s?[$€£¥]|\b(?:USD|EUR|GBP|CHF|JPY)\s?\d|(?<![\d,.])\d[\d,.]*\s*\)?\s*(?:DOLLARS|EUROS|POUNDS|FRANCS)\b|\b(?:DOLLARS|EUROS|POUNDS|FRANCS)\s*\(\s*[$€£¥]?\s?\d/u;
+
 function caps(s: string, start: number, end: number): Heading | null {
   if (s.length < 4 || s.length > 80 || /\p{Ll}/u.test(s) || /[,;]$/.test(s)) return null;
   // A sentence in capitals (a disclaimer's line), not a title: several commas, an unclosed parenthesis.
   if ((s.match(/,/g) ?? []).length >= 2 || (s.match(/\(/g) ?? []).length !== (s.match(/\)/g) ?? []).length) return null;
   // A company name (a signature block, a party line) is not a section, nor a stamp ("EXECUTION COPY").
   if (COMPANY_FORM.test(s) || isStatusStamp(s)) return null;
+  // An amount spelled out in capitals, as a price is set on its own line after "… will be:"
+  // ("TWO HUNDRED THOUSAND EUROS (200,000 €)", a translated outsourcing agreement), is not a title.
+  if (CAPS_AMOUNT.test(s)) return null;
   const words = s.split(/\s+/);
   if (words.length > 10) return null;
   const letters = (s.match(/\p{Lu}/gu) ?? []).length;

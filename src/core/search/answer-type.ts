@@ -2,7 +2,8 @@
  * Expected answer type, the classic question-answering cue (question classes as in Li & Roth's
  * taxonomy: a period or date, an amount, a place of law): a question asking "how long", "when"
  * or "how much notice" is answered by a passage that states a period or a date ("thirty (30)
- * days", "five (5) years", "annually", "September 30, 1997"); one asking "how much" or "what
+ * days", "five (5) years", "annually", "every year", a date in any form the app reads:
+ * "September 30, 1997", "1 January 2009", "1er janvier 2020"); one asking "how much" or "what
  * fee" by a passage stating an amount ("$50,000", "ten percent (10%)", "[***]"); one asking
  * "which state's law" or "which courts" by a passage naming a jurisdiction ("the laws of the
  * State of California", "the courts of England"). Such passages get a small boost among keyword
@@ -12,6 +13,7 @@
  * conditions, not a date ("When may the Licensor terminate?", "Wann haftet der Rechtsverletzer?"):
  * no answer type then.
  */
+import { DATE_BODY } from '../text/dates';
 
 export type AnswerType = 'temporal' | 'amount' | 'jurisdiction';
 
@@ -24,7 +26,8 @@ interface Rules {
 const NUMBER_EN = String.raw`(?:\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)|\[?\*+\]?)`;
 const NUMBER_FR = String.raw`(?:\b(?:\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quinze|vingt|trente|soixante|quatre-vingt-dix|cent)|\[?\*+\]?)`;
 const NUMBER_DE = String.raw`(?:\b(?:\d+|ein|eine|einem|einen|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|fünfzehn|zwanzig|dreißig|sechzig|neunzig|hundert)|\[?\*+\]?)`;
-const MONTHS_EN = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** A written date in any of the forms the app reads (text/dates.ts: "September 30, 1997", "1 January 2009", "1er janvier 2020", "1. Januar 2020", "2009-01-01"). */
+const WRITTEN_DATE = String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`;
 const CURRENCY = String.raw`(?:[$€£¥]\s?(?:\d|\[?\*)|\b(?:USD|EUR|GBP|CHF|JPY)\b|\bUS\$)`;
 
 const RULES: Readonly<Record<string, Rules>> = {
@@ -39,11 +42,11 @@ const RULES: Readonly<Record<string, Rules>> = {
         [
           // "thirty (30) days", "6 months", "[***] days", "ninety (90) calendar days"
           String.raw`${NUMBER_EN}(?:[\s-]*\(\s*${NUMBER_EN}\s*\))?[\s-]*(?:business\s+|calendar\s+|working\s+|consecutive\s+)?(?:day|week|month|year)s?\b`,
-          // "September 30, 1997"
-          String.raw`\b(?:${MONTHS_EN})\s+\d{1,2},?\s+\d{4}\b`,
-          String.raw`\bannual(?:ly)?\b|\banniversary\b`,
+          // "September 30, 1997", "1 January 2009", "the 24th day of February, 1998", "2009-01-01"
+          WRITTEN_DATE,
+          String.raw`\bannual(?:ly)?\b|\banniversary\b|\b(?:every|each)\s+(?:calendar\s+)?(?:year|month)\b|\bcalendar\s+year\b`,
         ].join('|'),
-        'i',
+        'iu',
       ),
       amount: new RegExp([CURRENCY, String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?\s*(?:%|percent\b|per\s+cent\b)`, String.raw`\b(?:dollars|euros|pounds)\b`].join('|'), 'i'),
       jurisdiction: /\blaws?\s+(?:of|in)\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal\s+republic)\s+of\s+)?[A-Z][a-z]|\bcourts?\s+(?:located\s+)?(?:of|in|at|for)\s+(?:the\s+)?[A-Z][a-z]|\bjurisdiction\s+of\s+(?:the\s+)?[A-Z]/,
@@ -56,7 +59,7 @@ const RULES: Readonly<Record<string, Rules>> = {
       jurisdiction: /\bquel(?:le)?s?\s+(?:est\s+la\s+)?(?:loi|juridiction|tribunal|tribunaux|droit)\b|\bdevant\s+quel/i,
     },
     text: {
-      temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)(?![\p{L}\p{N}_])|\bannuel(?:le)?(?:ment)?\b`, 'iu'),
+      temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)(?![\p{L}\p{N}_])|\bannuel(?:le)?(?:ment)?\b|\bchaque\s+année\b|\btous\s+les\s+ans\b|${WRITTEN_DATE}`, 'iu'),
       amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euros?\b|%|pour\s?cent\b)`].join('|'), 'i'),
       jurisdiction: /\b(?:droit|loi)\s+(?:français|allemand|anglais|belge|suisse|luxembourgeois)|\btribunaux?\s+(?:de|du|d['’])\s*[A-Z]/,
     },
@@ -68,7 +71,7 @@ const RULES: Readonly<Record<string, Rules>> = {
       jurisdiction: /\bwelche[sr]?\s+(?:recht|gericht|gerichtsstand)\b|\bwo\s+ist\s+der\s+gerichtsstand\b/i,
     },
     text: {
-      temporal: new RegExp(String.raw`${NUMBER_DE}(?:\s*\(\s*${NUMBER_DE}\s*\))?\s*(?:tage?n?|wochen?|monate?n?|jahre?n?)\b|\bjährlich\b`, 'i'),
+      temporal: new RegExp(String.raw`${NUMBER_DE}(?:\s*\(\s*${NUMBER_DE}\s*\))?\s*(?:tage?n?|wochen?|monate?n?|jahre?n?)(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?:jährlich|jedes\s+jahr|kalenderjahr(?:es)?)(?![\p{L}\p{N}_])|${WRITTEN_DATE}`, 'iu'),
       amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euro\b|%|prozent\b)`].join('|'), 'i'),
       jurisdiction: /(?<![\p{L}\p{N}_])(?:[Dd]eutsche[sm]?|[Öö]sterreichische[sm]?|[Ss]chweizerische[sm]?)\s+[Rr]echt\b|\b[Gg]erichtsstand\s+ist\s+[A-Z]|\b[Gg]erichte?\s+in\s+[A-Z]/u,
     },

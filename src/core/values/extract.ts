@@ -194,6 +194,13 @@ const LIABILITY = /\bliabilit\w*|\bliable\b|\bexceed\w*|\baggregate\b|\bresponsa
 const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|(?:limited|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively))?\s+(?:to|at))\s*,?\s+(?:(?:in\s+(?:the\s+)?aggregate|in\s+total|cumulatively)\s*,?\s+)?((?:an?\s+(?:amount|sum)\s+equal\s+to\s+)?(?:(?:[\p{L}-]+\s+){1,3}(?:\(\d+\)\s+)?times\s+)?(?:the\s+)?(?:(?:total|aggregate|cumulative|actual|monthly|annual|yearly)\s+)*(?:[\p{L}-]+\s+)?(?:amounts?|fees?|sums?|monies|moneys|commissions|royalties|payments?|price|charges|consideration|compensation)\b[^.;:]{0,100}?\b(?:paid|payable|received|owed|due|made)\b[^.;:]{0,120}?(?=[.;:]|,\s|$))/iu;
 
 /**
+ * A cap stated as the contract's value or price: "will be limited to a value equal to contractual
+ * value as per clause 7.1", "shall not exceed the total contract price", "limited to the value of
+ * this Agreement".
+ */
+const CAP_CONTRACT_VALUE = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|(?:limited|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+total))?\s+(?:to|at))\s*,?\s+((?:an?\s+(?:amount|sum|value)\s+equal\s+to\s+)?(?:the\s+)?(?:(?:total|aggregate|annual|overall)\s+)?(?:(?:contract(?:ual)?|agreement)\s+(?:value|price|sum)|value\s+of\s+(?:this|the)\s+(?:agreement|contract))\b(?:[^.;:]|\.(?=\d)){0,60}?(?=[.;:](?!\d)|,\s|\s+and\s|$))/iu;
+
+/**
  * A cap whose amount the filed copy blanks out: "CPDC'S MAXIMUM LIABILITY … WILL NOT EXCEED [***]".
  * The cap is stated; its amount is the redaction mark (never "no passage states a cap").
  */
@@ -223,6 +230,12 @@ function extractLiabilityCap(text: string): TypedValue | null {
     if (formula) {
       const text = formula[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;
+      return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
+    }
+    const value = amount ? null : CAP_CONTRACT_VALUE.exec(sentence);
+    if (value) {
+      const text = value[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
+      const at = value.index + value[0].length - value[1]!.length;
       return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
     }
     const foreign = amount ? null : CAP_FORMULA_FR.exec(sentence) ?? CAP_FORMULA_DE.exec(sentence);

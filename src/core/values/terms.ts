@@ -465,7 +465,15 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
         continue;
       }
       if (UNTIL.test(before) || (last && RANGE.test(s.text.slice(last.index + last.text.length, date.index).replace(ABOUT, '')))) {
-        const found: TypedValue = { kind: 'expiration_date', value: { type: 'date', iso: date.value }, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
+        // "for one (1) year commencing on the Effective Date and ending on February 19, 2013": the length goes with the date.
+        // Not a length counted from an event ("five (5) years following the date of launch …, but in no event later than …").
+        const stated = durationsIn(s.text.slice(0, date.index)).find((f) => {
+          if (!termLength(s.text, f, renewAt)) return false;
+          const from = countedFrom(s.text.slice(f.index + f.text.length, f.index + f.text.length + 120));
+          return from === null || from === 'start';
+        });
+        const value = { type: 'date' as const, iso: date.value, ...(stated ? { length: unitOf(stated.value) } : {}) };
+        const found: TypedValue = { kind: 'expiration_date', value, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
         // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
         // report due) as often as its end; it gives way to a length the passage states.
         if (!DEADLINE.test(before)) return found;
@@ -503,13 +511,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
       relative = anchored(nth.index, nth[0].length, nthLength);
       counted = true;
     }
-    const length = durationsIn(s.text).find((f) => {
-      if (f.index >= renewAt || noticeLike(s.text, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
-      // "after the first three months of the Term" is a point inside the term, not its length.
-      if (/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(s.text.slice(Math.max(0, f.index - 20), f.index))) return false;
-      // "for a two-year period following the termination date" runs after the term ends.
-      return !AFTER_END.test(s.text.slice(f.index + f.text.length, f.index + f.text.length + 50));
-    });
+    const length = durationsIn(s.text).find((f) => termLength(s.text, f, renewAt));
     if (!counted && length) relative = anchored(length.index, length.text.length, unitOf(length.value));
     const p = PERPETUAL.exec(s.text);
     if (!perpetual && p && p.index < renewAt && !length) {
@@ -524,6 +526,15 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     }
   }
   return relative ?? deadline ?? perpetual ?? otherAnchored ?? redacted ?? onEvent;
+}
+
+/** A length in a sentence that is the term's own: years or months, before any renewal, not a notice, a point inside the term or a period after it. */
+function termLength(sentence: string, f: Found<Duration>, renewAt: number): boolean {
+  if (f.index >= renewAt || noticeLike(sentence, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
+  // "after the first three months of the Term" is a point inside the term, not its length.
+  if (/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(sentence.slice(Math.max(0, f.index - 20), f.index))) return false;
+  // "for a two-year period following the termination date" runs after the term ends.
+  return !AFTER_END.test(sentence.slice(f.index + f.text.length, f.index + f.text.length + 50));
 }
 
 /** A redacted end of the term: a length in years or months, a bare mark where the term's length or its end date goes; not a notice, nor a period after the end. */

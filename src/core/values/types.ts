@@ -20,7 +20,8 @@ export interface DurationValue {
  *  - duration: a length ("1 year", "60 days"), `successive` when it repeats;
  *  - perpetual: no end date (an evergreen or indefinite term); `onEvent` when the contract ends
  *    on an event it names rather than a date ("shall terminate upon the Trust's payment of …");
- *  - date: an absolute date (YYYY-MM-DD);
+ *  - date: an absolute date (YYYY-MM-DD); `length` when the sentence also states the term's length
+ *    before its end ("for one (1) year … ending on February 19, 2013"): said beside the date;
  *  - relative_date: a length after an anchor ("5 years after the Effective Date"), with the
  *    resolved date when the anchor's date is known;
  *  - money: an amount with its currency; formula: a cap stated as fees over a period, etc.;
@@ -32,7 +33,7 @@ export type NormalValue =
   | { readonly type: 'jurisdiction'; readonly name: string }
   | { readonly type: 'duration'; readonly duration: DurationValue; readonly successive: boolean }
   | { readonly type: 'perpetual'; readonly onEvent?: boolean }
-  | { readonly type: 'date'; readonly iso: string }
+  | { readonly type: 'date'; readonly iso: string; readonly length?: DurationValue }
   | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
   | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }
   | { readonly type: 'formula'; readonly months: number | null; readonly text: string }

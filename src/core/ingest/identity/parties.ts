@@ -369,6 +369,9 @@ const DATE_NAME = new RegExp(String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+)
 /** Words that name a party's role, not the party ("Consultant and Company", "Both Parties"). */
 const ROLE_WORD = new RegExp(`^(?:and|&|or|the|both|each|either|all|company|party|parties|member|members|owner|employee|executive|${ROLE_NOUNS_EN.join('|')})$`, 'iu');
 
+/** A line heading the list of parties (a translated outsourcing agreement: "by and between:\nParties to this agreement\nSILICON SMELTERS …"). */
+const PARTIES_HEADING = /^(?:the\s+|les\s+|die\s+)?(?:(?:contracting\s+)?parties|parteien|vertragsparteien)(?:\s+(?:to|of|au|du|de)\s+(?:this|the|ce|cet|la|le)\s+(?:agreement|contract|contrat|accord|convention))?[ \t]*[:：]?[ \t]*\r?\n\s*/iu;
+
 /**
  * A party from one part of the preamble, or null when the part does not start with a name.
  * `any`: also a part whose leading words are not a party's name ("Wales (“Rubicon”)" after
@@ -377,6 +380,8 @@ const ROLE_WORD = new RegExp(`^(?:and|&|or|the|both|each|either|all|company|part
 function partyOf(raw: string, any = false): Party | null {
   const text = raw
     .replace(/^[\s:,.;–—-]+/u, '')
+    // A heading line over the parties ("Parties to this agreement", "PARTIES:", « Les parties », „Vertragsparteien“).
+    .replace(PARTIES_HEADING, '')
     .replace(/^(?:\(?\d{1,2}[.)]|\([a-z]\)|[a-z]\))\s*/u, '')
     .replace(/^(?:and|et|und)[ \t]*:?\s+/iu, '')
     .replace(/^(?:\p{Ll}[\p{L}'’-]*\s+){1,4}:\s*/u, '')

@@ -12,6 +12,14 @@ describe('value lines in the reply\'s language', () => {
     expect(valueSentence(term, 'en')).toBe('The initial term ends: 3 years after the Effective Date (March 1, 2027)');
   });
 
+  it('says the term\'s length beside its end date when the clause states both', () => {
+    const term = extractValue('expiration_date', '2. Term of Agreement. The term of this Agreement shall be for one (1) year commencing on the Effective Date and ending on February 19, 2013 ("Term").')!;
+    expect(valueSentence(term, 'en')).toBe('The initial term ends: February 19, 2013 (a term of 1 year)');
+    expect(valueSentence(term, 'fr')).toBe('Fin de la durée initiale : 19 février 2013 (durée : 1 an)');
+    expect(valueSentence(term, 'de')).toBe('Ende der Laufzeit: 19. Februar 2013 (Laufzeit: 1 Jahr)');
+    expect(formatValue({ type: 'date', iso: '2013-02-19' }, 'en')).toBe('February 19, 2013');
+  });
+
   it('names a country\'s law in the reply\'s language, a state as written', () => {
     const law = extractValue('governing_law', 'Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland.')!;
     expect(valueSentence(law, 'de')).toBe('Anwendbares Recht: Deutschland');

@@ -93,6 +93,21 @@ describe('judgeSufficiency', () => {
     expect(other.score).toBeCloseTo(judgeSufficiency({ ...input, question: 'When must invoices be paid?', clauses: NO_CLAUSE_EVIDENCE }).score);
   });
 
+  it('gives the weakest signal as the reason when none is under its midpoint but together they fall short', () => {
+    // "does the outsourcing agreement renew automatically?" of "renewed tacitly every year": the clause signal at 0.5.
+    const r = response([passage('13.1. The present Agreement is effective as from 1 January 2009. It is established by calendar year and renewed tacitly every year.', ['renew'])], 1, 'renew automatically', { renew: 2 });
+    const clauses: ClauseEvidence = { asked: [{ type: 'renewal_term', score: 0.9, learned: true, name: 'Renewal term' }], scores: new Map([['d1:0', 0.5]]), inScope: null, kindPassages: new Map() };
+    const weights = { bias: -4, retrieval: 2, clause: 3.9, answerType: 0, noAnswerType: 0, threshold: 0.7344 };
+    const input = { response: r, passages: r.passages, question: 'does the outsourcing agreement renew automatically?', scopeName: scope, clauses, weights };
+    const s = judgeSufficiency(input);
+    expect(s.score).toBeLessThan(s.threshold);
+    expect(s.reasons).toEqual([`No passage in ${scope} reads clearly as a renewal term clause.`]);
+    expect(judgeSufficiency({ ...input, language: 'fr' }).reasons).toEqual([`Aucun passage de ${scope} ne se lit clairement comme une clause du type « renewal term ».`]);
+    expect(judgeSufficiency({ ...input, language: 'de' }).reasons).toEqual([`Keine Stelle in ${scope} liest sich eindeutig als Klausel der Art „renewal term“.`]);
+    // Above the threshold: no reason at all.
+    expect(judgeSufficiency({ ...input, weights: { ...weights, bias: 0 } }).reasons).toEqual([]);
+  });
+
   it('says a passage states the value asked when none reads as a clause of its kind, without changing the score', () => {
     // "How long does the Lucent co-branding agreement last before any renewal?" of a passage the classifier scores low.
     const term = passage('The Term of this Agreement will commence on the date above, and shall continue for a term of one (1) year.', ['term', 'last']);

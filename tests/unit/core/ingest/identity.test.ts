@@ -245,6 +245,16 @@ describe('parties', () => {
     ]);
   });
 
+  it('reads the parties under a "Parties to this agreement" heading line', () => {
+    // A translated outsourcing agreement: the heading stood where the first party's name begins.
+    const outsourcing =
+      'OUTSOURCING AGREEMENT\nThis Outsourcing Agreement (hereinafter "Agreement") is effective as from the 1st day of January, 2009, by and between:\nParties to this agreement\nNORTHWIND SMELTERS Ltd, registration nr 1998/019036/07, VAT n° 4310178506, Registered office at Beyersnek Road, PO Box 657 Polokwane - South Africa, represented by Jan Pieter Botha, Managing Director, acting pursuant to the powers granted to him by the Board on the 22nd of May, 2008 (hereinafter referred to as "the Customer"),\nAND\nTAILSPIN INFORMATION TECHNOLOGY, SA., a public limited company with place of business in Madrid, SPAIN (hereinafter referred to as "TIT").\n1. RECITALS';
+    expect(extractParties(outsourcing).map((p) => [p.name, p.role, p.shortNames])).toEqual([
+      ['NORTHWIND SMELTERS Ltd', 'Customer', []],
+      ['TAILSPIN INFORMATION TECHNOLOGY, SA.', null, ['TIT']],
+    ]);
+  });
+
   it('names no party for the agreement itself, a sentence end or an address', () => {
     const text = `This Software Hosting Agreement (the "Agreement") is entered into as of the later of the two signature dates below (the "Effective Date") INKTOMI CORPORATION ("Inktomi"), a California corporation, and MICROSOFT CORPORATION ("Microsoft"), a Washington Corporation.\n\nRecitals`;
     expect(extractParties(text).map((p) => p.name)).toEqual(['INKTOMI CORPORATION', 'MICROSOFT CORPORATION']);

@@ -95,6 +95,9 @@ describe('detectHeading', () => {
     '42 West 42nd Street, New York, NY 10036',
     // amounts, bare numbers, table rows
     '$1,000,000',
+    // a price set on its own line after "… will be:" (a translated outsourcing agreement)
+    'TWO HUNDRED THOUSAND EUROS (200,000 €)',
+    'FIFTY THOUSAND DOLLARS ($50,000)',
     '600',
     '2 Gadget 7 12.50',
     // table-of-contents lines

@@ -43,6 +43,20 @@ describe('answer type', () => {
     expect(mentionsAnswerType('pour une durée d’une année', 'temporal', 'fr')).toBe(true);
   });
 
+  it('reads a date written day first, with an ordinal, or as numbers, and a yearly period, as a date (en/fr/de)', () => {
+    // A translated outsourcing agreement: "how long does it last?" is answered here, not by nothing.
+    const passage = '13.1. The present Agreement is effective as from 1 January 2009. It is established by calendar year and renewed tacitly every year.';
+    expect(mentionsAnswerType(passage, 'temporal', 'en')).toBe(true);
+    for (const t of ['effective as from 1 January 2009', 'made this 24th day of February, 1998', 'dated 2009-01-01', 'renewed tacitly every year']) expect(mentionsAnswerType(t, 'temporal', 'en')).toBe(true);
+    expect(mentionsAnswerType('Le contrat prend effet le 1er janvier 2020.', 'temporal', 'fr')).toBe(true);
+    expect(mentionsAnswerType('Il est reconduit tacitement chaque année.', 'temporal', 'fr')).toBe(true);
+    expect(mentionsAnswerType('Der Vertrag tritt am 1. Januar 2020 in Kraft.', 'temporal', 'de')).toBe(true);
+    expect(mentionsAnswerType('Er verlängert sich jedes Jahr.', 'temporal', 'de')).toBe(true);
+    // A year alone, or a word holding "Jahr", is no date.
+    expect(mentionsAnswerType('the 2009 budget', 'temporal', 'en')).toBe(false);
+    expect(mentionsAnswerType('Die Jahresrechnung wird geprüft.', 'temporal', 'de')).toBe(false);
+  });
+
   it('has no rules for languages without them', () => {
     expect(expectedAnswerType('Quanto tempo dura la garanzia?', 'it')).toBeNull();
     expect(mentionsAnswerType('30 giorni', 'temporal', 'it')).toBe(false);

@@ -365,7 +365,13 @@ describe('expiration and effective dates', () => {
 
   it('reads an absolute end date after "until", "through", "ending on"', () => {
     expect(read('expiration_date', 'This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
-    expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28' });
+    // The length the sentence states before its end goes with the date (said beside it).
+    expect(read('expiration_date', 'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.')?.value).toEqual({ type: 'date', iso: '2006-02-28', length: { amount: 12, unit: 'months' } });
+    const endorsement = '2. Term of Agreement. The term of this Agreement shall be for one (1) year commencing on the Effective Date and ending on February 19, 2013 ("Term").';
+    expect(read('expiration_date', endorsement)?.value).toEqual({ type: 'date', iso: '2013-02-19', length: { amount: 1, unit: 'years' } });
+    // A notice or a point inside the term is no length of it.
+    expect(read('expiration_date', 'Either party may terminate on sixty (60) days notice; otherwise this Agreement continues until December 31, 2020.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
+    expect(read('expiration_date', 'After the first three months of the Term, this Agreement continues until December 31, 2020.')?.value).toEqual({ type: 'date', iso: '2020-12-31' });
     expect(read('expiration_date', 'This Agreement shall be effective through and including March 31, 2004.')?.value).toEqual({ type: 'date', iso: '2004-03-31' });
     // After a heading naming the renewal and the sub-clause's number, the term's own length.
     expect(read('expiration_date', '3. DURATION AND RENEWAL 3.1 The Agreement enters into force on the Signing Date; it will have a duration of five (5) years as from the Signing Date.', '2020-01-01')?.value).toMatchObject({ type: 'relative_date', iso: '2025-01-01' });
@@ -565,6 +571,12 @@ describe('liability cap', () => {
     expect(read('liability_cap', healthgate)?.display).toBe('an amount equal to payments made under this Agreement');
     const agent = 'Any liability of Agent will be limited in the aggregate to an amount equal to twenty four (24) times the monthly administrative fee to be paid by Client as set forth in Exhibit B hereto.';
     expect(read('liability_cap', agent)?.display).toBe('an amount equal to twenty four (24) times the monthly administrative fee to be paid by Client as set forth in Exhibit B hereto');
+    // The contract's value as the cap (a translated outsourcing agreement).
+    const eit = '10.3. The liability of EIT will be limited to a value equal to contractual value as per clause 7.1 and will not exceed this value.';
+    const ev = read('liability_cap', eit);
+    expect(ev?.value).toEqual({ type: 'formula', months: null, text: 'a value equal to contractual value as per clause 7.1' });
+    expect(eit.slice(ev!.span.start, ev!.span.end)).toBe(ev!.display);
+    expect(read('liability_cap', "In no event shall the Contractor's total liability exceed the total contract price.")?.display).toBe('the total contract price');
     // An exclusion of damages states no cap.
     expect(read('liability_cap', 'Neither party shall be liable for any indirect or consequential damages, including lost profits.')).toBeNull();
   });

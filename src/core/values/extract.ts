@@ -99,7 +99,11 @@ function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly ty
   const first = askedKinds[0];
   // The law words name only one thing ("under which jurisdiction's law is our licence deal
   // construed?"): no clause kind the head reads in the rest (a licence) makes them ask another.
-  if (!first || words === 'governing_law') return words;
+  if (words === 'governing_law') return words;
+  // No kind read: "how long is the lock-up?" asks how long the lock-up lasts, not the agreement's
+  // term; a question naming the term ("term and expiry of the alliance?"), asking it of the
+  // agreement itself, or asking nothing else, asks its end.
+  if (!first) return words === 'expiration_date' && !TERM_NAMED.test(question) && !agreementLasts(question) && !asksOnlyFor(question, words) ? null : words;
   // "How long does the supply agreement run?", "what is the term of our deal?": the agreement is
   // what lasts, whatever kind the head reads in "run" or "last" (a warranty's duration).
   if (words === 'expiration_date' && agreementLasts(question)) return words;
@@ -107,6 +111,9 @@ function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly ty
   const kindValue = VALUE_OF_KIND[first.type] ?? null;
   return kindValue === null ? null : (words ?? kindValue);
 }
+
+/** Words naming a contract's term itself (en/fr/de). */
+const TERM_NAMED = /\b(?:term|terms|expir\w*|expiry|duration|end\s+date|durée|échéance)\b|(?<![\p{L}])(?:laufzeit|vertragsdauer|vertragsende|ablauf)(?![\p{L}])/iu;
 
 /**
  * The words that ask for a value and name nothing else (en/fr/de): "how long does it last before

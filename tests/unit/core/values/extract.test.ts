@@ -95,6 +95,15 @@ describe('which value a question asks for (en/fr/de)', () => {
     expect(askedValue('what does the renewal provision say?', [{ type: 'renewal_term' }])).toBe('renewal_term');
     expect(askedValue('Wie hoch sind die Provisionen?', [{ type: 'renewal_term' }])).toBeNull();
     expect(askedValue('How long does the warranty under the supply agreement last?', [{ type: 'warranty_duration' }])).toBeNull();
+    // No kind read: the agreement's end only when the question asks it of the agreement or asks nothing else.
+    expect(askedValue('how long is the lock-up?', [])).toBeNull();
+    expect(askedValue('how long does the standstill period last?', [])).toBeNull();
+    expect(askedValue('how long does the agreement last?', [])).toBe('expiration_date');
+    expect(askedValue('when does it end?', [])).toBe('expiration_date');
+    expect(askedValue('what is the term of this contract?', [])).toBe('expiration_date');
+    expect(askedValue('term and expiry of the alliance?', [])).toBe('expiration_date');
+    expect(askedValue('Quelle est la durée de l’alliance ?', [])).toBe('expiration_date');
+    expect(askedValue('which law governs?', [])).toBe('governing_law');
     // The agreement is what lasts: its term, whatever kind the head reads in "run" or "last".
     expect(askedValue('how long does the Integrity services agreement last?', [{ type: 'warranty_duration' }])).toBe('expiration_date');
     expect(askedValue('How long does our deal with ValueAct run?', [{ type: 'warranty_duration' }])).toBe('expiration_date');

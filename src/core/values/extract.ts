@@ -113,7 +113,7 @@ function valueOfWordsOrKind(question: string, askedKinds: readonly { readonly ty
 }
 
 /** Words naming a contract's term itself (en/fr/de). */
-const TERM_NAMED = /\b(?:term|terms|expir\w*|expiry|duration|end\s+date|durée|échéance)\b|(?<![\p{L}])(?:laufzeit|vertragsdauer|vertragsende|ablauf)(?![\p{L}])/iu;
+const TERM_NAMED = /(?<![\p{L}\p{N}_])(?:term|terms|expir\p{L}*|expiry|duration|end\s+date|durée|échéance|laufzeit|vertragsdauer|vertragsende|ablauf)(?![\p{L}\p{N}_])/iu;
 
 /**
  * The words that ask for a value and name nothing else (en/fr/de): "how long does it last before

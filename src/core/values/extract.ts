@@ -233,16 +233,11 @@ function extractLiabilityCap(text: string): TypedValue | null {
     if (fee && (!amount || fee.index <= amount.index)) {
       return { kind: 'liability_cap', value: { type: 'formula', months: fee.value, text: fee.text }, display: fee.text.replace(/\s+/gu, ' '), span: { start: s.start + fee.index, end: s.start + fee.index + fee.text.length } };
     }
-    const formula = amount ? null : CAP_FORMULA.exec(sentence);
+    // Fees paid, or the contract's value: both patterns end with the formula they capture.
+    const formula = amount ? null : (CAP_FORMULA.exec(sentence) ?? CAP_CONTRACT_VALUE.exec(sentence));
     if (formula) {
       const text = formula[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;
-      return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
-    }
-    const value = amount ? null : CAP_CONTRACT_VALUE.exec(sentence);
-    if (value) {
-      const text = value[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
-      const at = value.index + value[0].length - value[1]!.length;
       return { kind: 'liability_cap', value: { type: 'formula', months: null, text }, display: text.replace(/\s+/gu, ' '), span: { start: s.start + at, end: s.start + at + text.length } };
     }
     const foreign = amount ? null : CAP_FORMULA_FR.exec(sentence) ?? CAP_FORMULA_DE.exec(sentence);

@@ -26,6 +26,7 @@ import { shownParties } from '../ingest/identity/label';
 import { withStatedPassages } from './stated-passages';
 import { languageScope, preferringLanguage } from './language-preference';
 import { dropCopyRepeats } from './copies';
+import { describingWords } from './described-document';
 import { planScope } from './scope';
 import { offeringWiderScope } from './wider-scope';
 import { judgeSufficiency, kindNames } from './sufficiency';
@@ -181,8 +182,9 @@ function statesValue(kind: ValueKind | null, passages: readonly PipelinePassage[
 }
 
 /** The question's words, folded as document resolution reads them (for their idf in the workspace). */
+/** The question's words, and the describing words of a compound ("Sponsoringvertrag" → "sponsoring": described-document.ts). */
 function questionWords(question: string): string[] {
-  return [...new Set(foldedWords(question))];
+  return [...new Set([...foldedWords(question), ...describingWords(question)])];
 }
 
 /**

@@ -13,13 +13,15 @@
  *      saying so, with the closest documents — never a silent search of the whole workspace;
  *   5. nothing named: a follow-up keeps the previous turn's scope ("and the renewal term?",
  *      "does it have a cap?") unless it asks about several or all documents ("which contracts
- *      …"); otherwise the whole workspace.
+ *      …") or describes another document by what it is about ("the hemp contract" after a
+ *      question on the promotion agreement: described-document.ts); otherwise the whole workspace.
  * A demonstrative reference to the document in scope ("this agreement") is removed from the
  * query too: it names the scope, not what to find in it.
  */
 import { matchDocuments, type MatchOptions } from '../search/resolve-doc';
 import { expandShorthand } from '../text/shorthand';
 import type { NamedDocument } from '../search-types';
+import { describesAnotherDocument } from './described-document';
 import { stripReferences, widensScope } from './references';
 import type { AskContext } from './types';
 import type { AskScope, Clarification } from '../answer-types';
@@ -75,7 +77,9 @@ export function planScope(asked: string, documents: readonly NamedDocument[], co
       clarification: { kind: 'not_found', phrase: match.phrase },
     };
   }
-  if (previous.length > 0 && !widensScope(question)) return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
+  if (previous.length > 0 && !widensScope(question) && !describesAnotherDocument(question, previous, options.terms)) {
+    return search({ source: 'follow_up', documentIds: previous, matched: [] }, question, question);
+  }
   return { kind: 'search', scope: WORKSPACE, query: question, kindQuery: question };
 }
 

@@ -230,6 +230,18 @@ function joinedLetters(words: readonly string[]): string[] {
 /** The French and German document nouns (a French or German question's kind text keeps its own: resolve-doc.ts). */
 export const FOREIGN_DOCUMENT_NOUNS: ReadonlySet<string> = new Set(['contrat', 'contrats', 'accord', 'accords', 'convention', 'avenant', 'bail', 'vertrag', 'vertrags', 'vertrages', 'vertrage', 'vereinbarung', 'vereinbarungen']);
 
+/**
+ * Words that say which version, copy or part of a document, not what it is about ("the original
+ * agreement", "the same contract", « le présent contrat »): they name no document (folded).
+ */
+export const WHICH_ONE: ReadonlySet<string> = new Set([
+  'same', 'whole', 'entire', 'original', 'underlying', 'present', 'above', 'said', 'foregoing', 'current', 'existing', 'new', 'old',
+  'other', 'first', 'second', 'third', 'last', 'previous', 'prior', 'latest', 'amended', 'restated', 'signed', 'executed', 'final',
+  'draft', 'relevant', 'related', 'main', 'full', 'written', 'attached',
+  'meme', 'initial', 'nouveau', 'nouvel', 'nouvelle', 'ancien', 'actuel', 'modifie', 'signe',
+  'neue', 'neuen', 'alte', 'alten', 'ursprunglich', 'aktuell', 'geanderte', 'unterzeichnete', 'gesamte', 'gesamten',
+]);
+
 export const DOCUMENT_NOUNS = new Set([
   'agreement', 'agreements', 'contract', 'contracts', 'deal', 'deals', 'license', 'licence', 'licenses', 'amendment', 'addendum', 'lease', 'nda', 'ndas',
   'arrangement', 'alliance', 'franchise', 'distributorship', 'partnership', 'venture', 'mou', 'sow', 'terms', 'policy', 'document', 'documents', 'file',

@@ -16,7 +16,7 @@
  *   - none: the question names no document.
  */
 import type { NamedDocument } from '../search-types';
-import { callsAgreement, DOCUMENT_NOUNS, FOREIGN_DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS } from './doc-handles';
+import { callsAgreement, DOCUMENT_NOUNS, FOREIGN_DOCUMENT_NOUNS, foldedWords, handlesOf, LEGAL_FORMS, WHICH_ONE } from './doc-handles';
 import { MAX_TEXT_HOLDERS, questionTokens, scoreDocuments, type DocumentEvidence, type MatchOptions, type QuestionToken } from './doc-match';
 import { languageResources, SUPPORTED_LANGUAGES } from './languages';
 import { questionStopWords } from './question-stopwords';
@@ -304,7 +304,7 @@ function unknownNameWord(tokens: readonly QuestionToken[], i: number, explained:
   const t = tokens[i]!;
   if (t.functionWord || explained.has(i) || DOCUMENT_NOUNS.has(t.word) || t.word.length < 2 || /^\d+$/u.test(t.word)) return false;
   if (t.capitalised || /\p{Lu}.*\p{Lu}/u.test(t.raw)) return true;
-  return options.terms?.get(t.word)?.idf === 0 && t.word.length >= 3;
+  return options.terms?.get(t.word)?.idf === 0 && t.word.length >= 3 && !WHICH_ONE.has(t.word);
 }
 
 /** Where the question names a document by a name that `explained` does not account for; null when it does not. */

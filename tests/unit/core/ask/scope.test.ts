@@ -3,6 +3,7 @@ import { stripReferences, widensScope } from '../../../../src/core/ask/reference
 import { planScope } from '../../../../src/core/ask/scope';
 import type { AskScope } from '../../../../src/core/answer-types';
 import type { NamedDocument } from '../../../../src/core/search-types';
+import type { TermStats } from '../../../../src/core/search/term-stats';
 
 const doc = (id: string, title: string, aliases: string[]): NamedDocument => ({ id, name: `${id}.pdf`, title, aliases });
 const DOCS = [
@@ -70,6 +71,31 @@ describe('planScope', () => {
   it('lets a question naming another document leave the previous scope', () => {
     const plan = planScope('What does the GDPR say about breach notification?', DOCS, { previousScope: scope('question', ['msa']) });
     expect(plan).toMatchObject({ kind: 'search', scope: { source: 'question', documentIds: ['gdpr'] }, query: 'What does the say about breach notification?' });
+  });
+
+  it('leaves the previous scope for a follow-up that describes another document by what it is about', () => {
+    // The walkthrough of 2026-12-07: "what's the fee under the sponsoring contract?" right after a
+    // question on the promotion agreement was answered from the promotion agreement.
+    const docs = [...DOCS, doc('supply', 'SUPPLY AGREEMENT', ['Shi Farms', 'Gridiron BioNutrients']), doc('sponsor', 'SPONSORSHIP AGREEMENT', ["Logan's Roadhouse"])];
+    const terms = new Map<string, TermStats>([
+      ['hemp', { idf: 4.5, documents: ['supply'] }],
+      ['sponsoring', { idf: 3.4, documents: ['sponsor'] }],
+      ['original', { idf: 4.1, documents: ['supply'] }],
+      ['logistics', { idf: 3.2, documents: ['supply', 'msa'] }],
+      ['fee', { idf: 1.2, documents: [] }],
+    ]);
+    const after = (q: string, previous: string) => planScope(q, docs, { previousScope: scope('question', [previous]) }, { terms });
+    for (const q of ['what does the hemp contract say about price?', 'what does our hemp deal say about delivery?', 'quel est le montant du contrat de sponsoring ?', 'Wie hoch ist die Vergütung im Sponsoringvertrag?']) {
+      expect(after(q, 'msa')).toMatchObject({ kind: 'search', scope: { source: 'workspace', documentIds: [] }, query: q });
+    }
+    // The same words about the document in scope keep it; so do words saying which version, a word
+    // the previous document's text holds too, a common word and a question without such words.
+    expect(after('what does the hemp contract say about price?', 'supply')).toMatchObject({ scope: { source: 'follow_up', documentIds: ['supply'] } });
+    for (const q of ['what does the original agreement say about fees?', 'what does the logistics agreement say about fees?', 'what does the fee agreement say?', 'and the fee?']) {
+      expect(after(q, 'msa')).toMatchObject({ scope: { source: 'follow_up', documentIds: ['msa'] } });
+    }
+    // Without the workspace's words nothing is judged.
+    expect(planScope('what does the hemp contract say about price?', docs, { previousScope: scope('question', ['msa']) })).toMatchObject({ scope: { source: 'follow_up' } });
   });
 
   it('puts the documents the user pinned first, whatever the question names', () => {

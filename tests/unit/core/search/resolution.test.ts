@@ -59,6 +59,9 @@ describe('matchDocuments: the handles people use', () => {
     // Lower case: a word no passage of the workspace holds is a name too.
     const terms = new Map<string, TermStats>([['acme', { idf: 0, documents: [] }]]);
     expect(matchDocuments('can we assign our reseller deal with acme?', DOCS, { terms }).kind).toBe('not_found');
+    // Not a word that says which version of a document: "the underlying agreement" names none.
+    const underlying = new Map<string, TermStats>([['underlying', { idf: 0, documents: [] }]]);
+    expect(matchDocuments('what does the underlying agreement say about fees?', DOCS, { terms: underlying }).kind).toBe('none');
   });
 
   it('finds a contract by a name only its text holds', () => {

@@ -13,7 +13,7 @@
  * wording and tested on it, and the other way round. Those figures are what the model card
  * reports as its expected accuracy on new phrasings.
  */
-import { rawFeatures } from '../core/clauses/features';
+import { questionFeatures } from '../core/clauses/features';
 import { shortHash } from '../core/hash';
 import { countsAsAsked, type QuestionRule } from '../core/clauses/question-rule';
 import type { QaFile, QaItem } from '../core/eval/qa';
@@ -167,7 +167,7 @@ export interface QuestionHead {
 export function trainQuestionHead(texts: readonly QuestionText[], kinds: readonly string[], vocabulary: Vocabulary, learner: LearnerOptions, folds: number, seed: number): QuestionHead {
   const K = kinds.length;
   const index = new Map(kinds.map((k, i) => [k, i]));
-  const vectors = texts.map((t) => vectorizeWith(vocabulary, rawFeatures(t.text)));
+  const vectors = texts.map((t) => vectorizeWith(vocabulary, questionFeatures(t.text)));
   const fit = (keep: (t: QuestionText) => boolean) =>
     trainLogistic(
       texts.flatMap((t, i) => (keep(t) ? [{ vector: vectors[i]!, labels: Int8Array.from(kinds, (k) => (k === t.kind ? POS : NEG)) }] : [])),

@@ -12,7 +12,7 @@
  * Length: over 400 lines: the cross-validation loop, the final fit and the model card read the
  * same fold state; it runs in Node only (npm run train), never in the app.
  */
-import { rawFeatures, windows, type SparseVector } from '../core/clauses/features';
+import { questionFeatures, rawFeatures, windows, type SparseVector } from '../core/clauses/features';
 import { CLAUSE_MODEL_FORMAT, CLAUSE_MODEL_VERSION, encodeKindWeights, round, toBase64, type ClauseModelFile, type PresenceRule } from '../core/clauses/model-file';
 import { FEATURES_VERSION } from '../core/clauses/features';
 import { slug, type LabelItem } from '../core/eval/scan-eval';
@@ -168,7 +168,7 @@ export function train(input: TrainInput, options: TrainerOptions = DEFAULT_TRAIN
   const labelRaw = labelExamples(input.labels, kinds);
   const passageRaw = passageExamples(input.docs, input.qa, input.labels, kinds);
   const questions = questionTexts(input.qa, kinds, input.kindTexts ?? [], input.questionPhrasings ?? {}, input.noKindQuestions ?? []);
-  const vocabulary = buildVocabulary([...labelRaw, ...passageRaw, ...questions.map((q) => ({ features: rawFeatures(q.text) }))], options.minDf, options.maxFeatures);
+  const vocabulary = buildVocabulary([...labelRaw, ...passageRaw, ...questions.map((q) => ({ features: questionFeatures(q.text) }))], options.minDf, options.maxFeatures);
   const F = vocabulary.names.length;
   const foldOf = assignFolds([...labelRaw, ...passageRaw].map((e) => e.group), options.folds, options.seed);
   const prepared: Prepared[] = [...labelRaw, ...passageRaw].map((raw) => ({

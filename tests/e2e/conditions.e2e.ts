@@ -18,7 +18,7 @@ import { ARTIFACTS, ask, latestTurn, launch, openApp, screenshotAtSizes, SIZES, 
 
 const law = (place: string | null) =>
   place
-    ? ['9. GOVERNING LAW', '', `9.1 This Agreement shall be governed by and construed in accordance with the laws of the State of ${place}, without regard to its conflict of laws principles.`, '']
+    ? ['9. GOVERNING LAW', '', '9.1 Applicable Law and Interpretation', '', `This Agreement and every dispute arising out of or in connection with it shall be governed by and construed in accordance with the laws of the State of ${place}, without regard to its conflict of laws principles, and the parties submit to the exclusive jurisdiction of its courts.`, '']
     : ['9. DISPUTES', '', '9.1 The parties shall first try to settle any dispute by negotiation between senior managers for thirty (30) days.', ''];
 
 /** A right to end the contract at any time (two of the four contracts have one). */
@@ -49,6 +49,26 @@ const FILES = [
   { name: 'pacific-license.txt', text: contract('License Agreement', 'Pacific Software Inc.', 'Delta Clinics LLC', 'California', true) },
   { name: 'quartz-services.txt', text: contract('Services Agreement', 'Quartz Consulting LLC', 'Maple Foods Inc.', null) },
 ];
+
+/** The words of the elements' text that the layout breaks over two lines (a word's range has more than one line box). */
+function wordsSplitAcrossLines(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const split: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of (node.textContent ?? '').matchAll(/\S+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(m[0]);
+        }
+      }
+      return split;
+    }),
+  );
+}
 
 const screenshots = (page: Page, el: Locator, name: string): Promise<void> => screenshotAtSizes(page, el, (size) => `${ARTIFACTS}/conditions-${name}-${size}.png`);
 
@@ -93,6 +113,8 @@ describe('answers that state the answer: values and questions with a condition',
     expect(by.get('pacific-license.txt')).toMatchObject({ verdict: 'no', value: 'California' });
     expect(by.get('quartz-services.txt')?.verdict).toBe('unclear');
     expect(by.get('acme-hosting.txt')!.finding).toContain('governed by and construed in accordance with the laws of the State of New York');
+    // A title or a section label wraps between its words, never inside one ("GOVERNI NG LAW"), at a desktop width.
+    expect(await wordsSplitAcrossLines(turn.locator('.flow-doc-label, .flow-section'))).toEqual([]);
     await screenshots(s.page, turn, 'table');
 
     const csv = await download(s.page, () => turn.getByTestId('export-csv').click());

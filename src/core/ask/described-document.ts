@@ -18,9 +18,10 @@ import { questionStopWords } from '../search/question-stopwords';
 import { MAX_TEXT_HOLDERS } from '../search/doc-match';
 import type { TermStats } from '../search/term-stats';
 
-const EN_NOUN = String.raw`(?:agreement|contract|deal|arrangement|document)s?`;
+/** The nouns a document is called by (search/doc-handles.ts DOCUMENT_NOUNS, less "terms", "policy" and "file", which name parts and things too). */
+const EN_NOUN = String.raw`(?:agreement|contract|deal|arrangement|document|amendment|addendum|license|licence|lease|franchise|partnership|alliance|venture|sponsorship|distributorship|nda|mou|sow)s?`;
 const DESCRIBED: readonly RegExp[] = [
-  // "the hemp supply deal", "our racing sponsorship agreement": up to three words before the noun.
+  // "the hemp supply deal", "our racing sponsorship agreement", "the pizza fusion franchise": up to three words before the noun.
   new RegExp(String.raw`\b(?:the|this|that|our|my|your|their)\s+((?:[\p{L}\p{N}][\p{L}\p{N}'’&-]*\s+){1,3}?)${EN_NOUN}\b`, 'giu'),
   // « le contrat de sponsoring », « du contrat d'externalisation », « l'accord de licence ».
   new RegExp(String.raw`(?<!\p{L})(?:le|la|l['’]|du|au|ce|cet|cette|notre|votre)\s*(?:contrat|accord|convention)\s+(?:de\s+|d['’]\s*)([\p{L}-]{3,})`, 'giu'),

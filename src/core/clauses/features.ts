@@ -50,6 +50,30 @@ export function tokens(text: string): string[] {
   return out;
 }
 
+/**
+ * How a question asks, not what about: "what does the agreement say about …", "does the contract
+ * provide anything on …", "tell me about …". The frame names no clause kind, but a template that
+ * used it for one kind only (CUAD's natural questions: "what does the … agreement say about
+ * assignment?") taught the question head that it means that kind, so "what does the agreement
+ * say about insurance?" read as anti-assignment. It is dropped before a question's features are
+ * read, in training and at run time alike.
+ */
+const TOPIC = String.raw`(?:anything\s+|something\s+)?(?:about|on|regarding|concerning|re|with\s+respect\s+to|in\s+respect\s+of)\b`;
+const QUESTION_FRAME = new RegExp(
+  [
+    // "what does the agreement say about", "what does this contract provide on" (the whole frame: its
+    // "what does the agreement" was the template's too)
+    String.raw`\b(?:what|how)\s+(?:does|do|did|will|would)\s+(?:the|this|that|our|my|their|its)\s+(?:[\p{L}\p{N}&'’/-]+\s+){0,3}?(?:agreement|contract|deal|document|amendment)\s+(?:say|state|provide|mention)\s+${TOPIC}`,
+    String.raw`\b(?:says?|said|states?|stated|mentions?|provides?|contains?|tells?\s+(?:me|us)|tell\s+me)\s+${TOPIC}`,
+  ].join('|'),
+  'giu',
+);
+
+/** The raw features of a question (rawFeatures without the question's frame). */
+export function questionFeatures(question: string): Map<string, number> {
+  return rawFeatures(question.replace(QUESTION_FRAME, ' '));
+}
+
 /** Raw counts of a window's features (text words and bigrams, title words). */
 export function rawFeatures(text: string, title: string | null = null): Map<string, number> {
   const out = new Map<string, number>();

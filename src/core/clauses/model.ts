@@ -16,7 +16,7 @@
  */
 import { shortHash } from '../hash';
 import type { ClausePassage } from '../ports';
-import { passageTitle, rawFeatures, vectorize, windows, type SparseVector, type Window } from './features';
+import { passageTitle, questionFeatures, rawFeatures, vectorize, windows, type SparseVector, type Window } from './features';
 import { decodeClauseModel, type DecodedHead, type DecodedModel } from './model-file';
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
@@ -90,7 +90,7 @@ export class ClauseKindModel {
   questionScores(question: string): Float32Array | null {
     const head = this.model.question;
     if (!head) return null;
-    const z = this.logits(this.vector(question), head);
+    const z = this.logits(vectorize(questionFeatures(question), this.model.vocabulary, this.model.idf), head);
     return z.map((x) => 1 / (1 + Math.exp(-x)));
   }
 

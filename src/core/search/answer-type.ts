@@ -4,7 +4,8 @@
  * or "how much notice" is answered by a passage that states a period or a date ("thirty (30)
  * days", "five (5) years", "annually", "every year", a date in any form the app reads:
  * "September 30, 1997", "1 January 2009", "1er janvier 2020"); one asking "how much" or "what
- * fee" by a passage stating an amount ("$50,000", "ten percent (10%)", "[***]"); one asking
+ * fee" by a passage stating an amount ("$50,000", "ten percent (10%)", "[***]") or a quantity
+ * ("30,000 lbs.", "500 metric tons", "1,000 units": "how much hemp must Gridiron buy?"); one asking
  * "which state's law" or "which courts" by a passage naming a jurisdiction ("the laws of the
  * State of California", "the courts of England"). Such passages get a small boost among keyword
  * candidates, and the sufficiency check asks whether any passage in scope states the type.
@@ -29,6 +30,10 @@ const NUMBER_DE = String.raw`(?:\b(?:\d+|ein|eine|einem|einen|zwei|drei|vier|fü
 /** A written date in any of the forms the app reads (text/dates.ts: "September 30, 1997", "1 January 2009", "1er janvier 2020", "1. Januar 2020", "2009-01-01"). */
 const WRITTEN_DATE = String.raw`(?<![\p{L}\p{N}])${DATE_BODY}(?![\p{L}\p{N}])`;
 const CURRENCY = String.raw`(?:[$€£¥]\s?(?:\d|\[?\*)|\b(?:USD|EUR|GBP|CHF|JPY)\b|\bUS\$)`;
+/** Units a quantity is counted in: weight, volume, energy, area and counted goods ("30,000 lbs.", "500 metric tons", "1,000 units"). */
+const UNIT_EN = String.raw`(?:lbs?|pounds|kg|kilograms?|grams?|(?:metric\s+)?tons?|tonnes?|ounces?|oz|gallons?|lit(?:re|er)s?|barrels?|bbls?|units|pieces|cartons|pallets|[kMG]Wh|MW|square\s+(?:feet|foot|met(?:re|er)s)|acres|hectares)`;
+const UNIT_FR = String.raw`(?:kg|kilogrammes?|grammes?|tonnes?|litres?|barils|unités|pièces|cartons|palettes|[kMG]Wh|MW|m²|mètres\s+carrés|hectares)`;
+const UNIT_DE = String.raw`(?:kg|Kilogramm|Gramm|Tonnen?|Liter|Barrel|Stück|Einheiten|Kartons|Paletten|[kMG]Wh|MW|m²|Quadratmeter|Hektar)`;
 
 const RULES: Readonly<Record<string, Rules>> = {
   en: {
@@ -48,7 +53,16 @@ const RULES: Readonly<Record<string, Rules>> = {
         ].join('|'),
         'iu',
       ),
-      amount: new RegExp([CURRENCY, String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?\s*(?:%|percent\b|per\s+cent\b)`, String.raw`\b(?:dollars|euros|pounds)\b`].join('|'), 'i'),
+      amount: new RegExp(
+        [
+          CURRENCY,
+          String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?\s*(?:%|percent\b|per\s+cent\b)`,
+          String.raw`\b(?:dollars|euros|pounds)\b`,
+          // A quantity: "30,000 lbs.", "five hundred (500) units".
+          String.raw`${NUMBER_EN}(?:\s*\(\s*${NUMBER_EN}\s*\))?[\s-]*${UNIT_EN}\b`,
+        ].join('|'),
+        'i',
+      ),
       jurisdiction: /\blaws?\s+(?:of|in)\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom|federal\s+republic)\s+of\s+)?[A-Z][a-z]|\bcourts?\s+(?:located\s+)?(?:of|in|at|for)\s+(?:the\s+)?[A-Z][a-z]|\bjurisdiction\s+of\s+(?:the\s+)?[A-Z]/,
     },
   },
@@ -60,7 +74,7 @@ const RULES: Readonly<Record<string, Rules>> = {
     },
     text: {
       temporal: new RegExp(String.raw`${NUMBER_FR}(?:\s*\(\s*${NUMBER_FR}\s*\))?\s*(?:jours?|semaines?|mois|ans|années?)(?![\p{L}\p{N}_])|\bannuel(?:le)?(?:ment)?\b|\bchaque\s+année\b|\btous\s+les\s+ans\b|${WRITTEN_DATE}`, 'iu'),
-      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euros?\b|%|pour\s?cent\b)`].join('|'), 'i'),
+      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euros?\b|%|pour\s?cent\b)`, String.raw`${NUMBER_FR}\s*${UNIT_FR}(?![\p{L}\p{N}_])`].join('|'), 'iu'),
       jurisdiction: /\b(?:droit|loi)\s+(?:français|allemand|anglais|belge|suisse|luxembourgeois)|\btribunaux?\s+(?:de|du|d['’])\s*[A-Z]/,
     },
   },
@@ -72,7 +86,7 @@ const RULES: Readonly<Record<string, Rules>> = {
     },
     text: {
       temporal: new RegExp(String.raw`${NUMBER_DE}(?:\s*\(\s*${NUMBER_DE}\s*\))?\s*(?:tage?n?|wochen?|monate?n?|jahre?n?)(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?:jährlich|jedes\s+jahr|kalenderjahr(?:es)?)(?![\p{L}\p{N}_])|${WRITTEN_DATE}`, 'iu'),
-      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euro\b|%|prozent\b)`].join('|'), 'i'),
+      amount: new RegExp([CURRENCY, String.raw`\d\s*(?:€|euro\b|%|prozent\b)`, String.raw`${NUMBER_DE}\s*${UNIT_DE}(?![\p{L}\p{N}_])`].join('|'), 'iu'),
       jurisdiction: /(?<![\p{L}\p{N}_])(?:[Dd]eutsche[sm]?|[Öö]sterreichische[sm]?|[Ss]chweizerische[sm]?)\s+[Rr]echt\b|\b[Gg]erichtsstand\s+ist\s+[A-Z]|\b[Gg]erichte?\s+in\s+[A-Z]/u,
     },
   },

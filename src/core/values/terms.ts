@@ -54,6 +54,24 @@ function termPieces(sentence: Sentence): Sentence[] {
   return out;
 }
 
+/**
+ * A sentence's lettered items that begin sentences of their own ("… under the System. (d) As used
+ * in this Agreement, the term “Post-Term Period” shall mean …"): the sentence segmenter (Unicode's
+ * rules) does not break before "(d)", the letter being lower case, so a section of items reads as
+ * one sentence; here each item is judged alone (a definition among them, otherDefinition()).
+ */
+function lettered(sentence: Sentence): Sentence[] {
+  const out: Sentence[] = [];
+  let from = 0;
+  for (const m of sentence.text.matchAll(/(?<=[.;])\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s+\p{Lu})/gu)) {
+    const at = m.index + m[0].length;
+    out.push({ text: sentence.text.slice(from, m.index), start: sentence.start + from });
+    from = at;
+  }
+  out.push({ text: sentence.text.slice(from), start: sentence.start + from });
+  return out;
+}
+
 /** Defined words that name the contract's term or its dates ("Term", "Initial Term", "Renewal Period", "Expiration Date", "Notice Period", « Durée », „Laufzeit“). */
 const TERM_ITSELF = /^(?:the\s+)?(?:(?:initial|original|renewal|extension|extended|additional|current|contract|agreement|license|licence|service|services|subscription)\s+)?(?:term|period)$|^(?:expiration|expiry|termination|end|effective|commencement|start|renewal)\s+date$|^renewal$|^(?:notice|cancellation)\s+period$|^(?:durée|date\s+d['’]effet|date\s+d['’]expiration|période\s+initiale)|^(?:laufzeit|vertragslaufzeit|mindestlaufzeit|kündigungsfrist)$/iu;
 
@@ -427,11 +445,18 @@ function countedFrom(after: string): { readonly other: string } | { readonly dat
   return { other: phrase.replace(/\s+/gu, ' ') };
 }
 
-/** A definition of something else than the term (“"Quarter" means any period of three (3) consecutive calendar months”); “"Contract Period" shall mean …” is the term's. */
-const DEFINED = /^\W*["“]([^"”]{1,60})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|is\s+defined)\b/iu;
+/**
+ * A definition of something else than the term (“"Quarter" means any period of three (3)
+ * consecutive calendar months”, “As used in this Agreement, the term “Post-Term Period” shall mean
+ * a … period of two (2) years from the date of …”); “"Contract Period" shall mean …” is the term's.
+ * A period named for what it restricts or follows (a non-compete's "Post-Term Period", a
+ * "Restricted Period", a "Cure Period") is not the agreement's term.
+ */
+const DEFINED = /^\W*(?:\(?[a-z0-9]{1,4}[.)]\s*)?(?:as\s+used\s+(?:in|herein)[^,"“]{0,40},\s*)?(?:the\s+(?:term|phrase|expression)\s+)?["“]([^"”]{1,60})["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning|is\s+defined)\b/iu;
+const NOT_THE_TERM = /(?:^|[\s-])(?:post|pre|restricted|restriction|non-?compet\w*|non-?solicit\w*|cure|notice|warranty|exclusivity|exclusive|payment|royalty|tail|transition|wind-?down|lock-?up|standstill|survival|trial|evaluation|review|audit|holdback|blackout|cooling)(?![\p{L}])/iu;
 function otherDefinition(sentence: string): boolean {
   const m = DEFINED.exec(sentence);
-  return !!m && !/\b(?:term|period|duration)\b/iu.test(m[1]!);
+  return !!m && (!/\b(?:term|period|duration)\b/iu.test(m[1]!) || NOT_THE_TERM.test(m[1]!));
 }
 
 /** The date the initial term ends: absolute, a length from the start, or none (perpetual). */
@@ -442,7 +467,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
   let deadline: TypedValue | null = null;
   let onEvent: TypedValue | null = null;
   let redacted: TypedValue | null = null;
-  for (const s of sentences(text)) {
+  for (const s of sentences(text).flatMap(lettered)) {
     // A survival clause says what outlasts the term ("shall survive … in perpetuity"); a recital tells the history ("WHEREAS, the initial term of Schedule 1 was for three years"), not this term.
     if (!TERM.test(s.text.replace(TERM_AS_TIME, ' ')) || RECITAL.test(s.text) || SURVIVAL.test(s.text) || otherDefinition(s.text)) continue;
     // Lengths before the renewal are the initial term's; a heading run into the sentence ("3. Term

@@ -552,10 +552,13 @@ function namesParty(short: string, text: string): boolean {
   const head = shortWords[0]!;
   if (shortWords.length > 1 && head.length >= 4 && words.has(head)) return true;
   if (!isAbbreviation(short)) return false;
-  // "ISA" of "Integrated System Associates, Inc.": the initials of its words, legal forms aside.
-  const bare = text.replace(/(?<![,\s])[,\s]+(?:Inc|Corp|Corporation|Ltd|Limited|LLC|L\.L\.C|plc|PLC|GmbH|AG|S\.A|SA|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|Company|Incorporated)\.?(?![\p{L}])/gu, ' ');
-  const initials = (bare.match(/\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w[0]).join('').toLowerCase();
-  return initials.includes(key(short).replace(/[^\p{L}\p{N}]/gu, '')) || longForm(short, bare) !== null;
+  // "ISA" of "Integrated System Associates, Inc.": the initials of its words, legal forms aside
+  // (in capitals too: "EMV" of "ELECTRAMECCANICA VEHICLES CORP.", but not a description's words:
+  // "MICOA" of "a Michigan insurance corporation") or with them ("NMC" of "NORTHWIND MOTORS CORP.").
+  const bare = text.replace(/(?<![,\s])[,\s]+(?:Inc|INC|Corp|CORP|Corporation|CORPORATION|Ltd|LTD|Limited|LIMITED|LLC|L\.L\.C|plc|PLC|GmbH|AG|S\.A|SA|SAS|B\.V|N\.V|LLP|L\.P|LP|Co|CO|Company|COMPANY|Incorporated|INCORPORATED)\.?(?![\p{L}])/gu, ' ');
+  const letters = key(short).replace(/[^\p{L}\p{N}]/gu, '');
+  const initials = (name: string) => (name.match(/\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w[0]).join('').toLowerCase();
+  return [bare, text].some((t) => initials(t).includes(letters)) || longForm(short, bare) !== null;
 }
 
 function dedupe(parties: readonly Party[]): Party[] {

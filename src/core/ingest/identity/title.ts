@@ -34,16 +34,26 @@ export function contractTitle(opening: string): string | null {
   const end = preamble >= 0 ? preamble : Math.min(lines.length, 40);
   const heading = headingBefore(lines, 0, end, preamble >= 0);
   if (heading) return heading;
-  const m = THIS_TITLE.exec(preambleText(lines, preamble));
-  if (m) return tidy(m[1]!);
+  const m = thisTitle(preambleText(lines, preamble));
+  if (m) return m;
   // A line taken for the preamble that does not name the document ("BETWEEN LG&E AND TENNESSEE
   // GAS PIPELINE COMPANY" on a cover) may stand above the title: look again before the next one.
   const next = preambles.find((p) => p > preamble + 1 && p <= preamble + 15);
   if (next === undefined) return null;
   const later = headingBefore(lines, preamble + 1, next, true);
   if (later) return later;
-  const n = THIS_TITLE.exec(preambleText(lines, next));
-  return n ? tidy(n[1]!) : null;
+  return thisTitle(preambleText(lines, next));
+}
+
+/**
+ * The kind of document the preamble's "This … Agreement" names; not a bare "This Agreement" (or
+ * Contract), which names no kind: a document whose text begins inside a clause ("H. This
+ * Agreement may not be assigned …") is not titled "Agreement". ("This Amendment", "This Lease"
+ * still say what the document is.)
+ */
+function thisTitle(text: string): string | null {
+  const m = THIS_TITLE.exec(text);
+  return m && !/^(?:agreement|contract)$/iu.test(m[1]!) ? tidy(m[1]!) : null;
 }
 
 function preambleText(lines: readonly Line[], at: number): string {

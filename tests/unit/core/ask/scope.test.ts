@@ -85,7 +85,7 @@ describe('planScope', () => {
       ['fee', { idf: 1.2, documents: [] }],
     ]);
     const after = (q: string, previous: string) => planScope(q, docs, { previousScope: scope('question', [previous]) }, { terms });
-    for (const q of ['what does the hemp contract say about price?', 'what does our hemp deal say about delivery?', 'quel est le montant du contrat de sponsoring ?', 'Wie hoch ist die Vergütung im Sponsoringvertrag?']) {
+    for (const q of ['what does the hemp contract say about price?', 'what does our hemp deal say about delivery?', 'how long does the hemp franchise last?', 'quel est le montant du contrat de sponsoring ?', 'Wie hoch ist die Vergütung im Sponsoringvertrag?']) {
       expect(after(q, 'msa')).toMatchObject({ kind: 'search', scope: { source: 'workspace', documentIds: [] }, query: q });
     }
     // The same words about the document in scope keep it; so do words saying which version, a word

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import clauseModelFile from '../../../../models/clause-kinds.json';
-import { rawFeatures, tokens, vectorize, windows } from '../../../../src/core/clauses/features';
+import { questionFeatures, rawFeatures, tokens, vectorize, windows } from '../../../../src/core/clauses/features';
 import { decodeClauseModel, encodeKindWeights, fromBase64, toBase64 } from '../../../../src/core/clauses/model-file';
 import { ClauseKindModel } from '../../../../src/core/clauses/model';
 import { LearnedClauseClassifier } from '../../../../src/core/clauses/classifier';
@@ -160,6 +160,13 @@ describe('which kind a question asks (the question head and its rule)', () => {
     // Not every one: "who …" leans to IP ownership ("who will represent the company at the
     // meetings?" → 0.23 against 0.03), one of the 9 % of questions about no kind given a kind.
     expect(await kinds(head, 'what is the purchase price of the shares?')).toEqual([]);
+    // The frame "what does the agreement say about …" names no kind: CUAD's natural questions used it
+    // for assignment only, and the head read "… say about insurance / delivery" as anti-assignment (0.84, 0.92).
+    expect(await kinds(head, 'what does the agreement say about assignment?')).toEqual(['anti_assignment']);
+    expect(await kinds(head, 'what does the agreement say about delivery?')).toEqual([]);
+    expect(await kinds(head, 'what does the agreement say about payment?')).toEqual([]);
+    expect(await kinds(head, 'what does the contract say about insurance?')).toEqual(['insurance']);
+    expect(await kinds(head, 'what does the hosting agreement say about exclusivity?')).toEqual(['exclusivity']);
     // All kinds low: their logits' differences mean nothing (a lead of 1.7 at 0.05 against 0.01).
     expect(await kinds(head, 'Consider the Distribution Agreement between Acme and Beta; what is the address of the seller?')).toEqual([]);
   });
@@ -214,6 +221,17 @@ describe('features and encoding', () => {
     expect(tokens('Assignments of 1,000 USD; 5%')).toEqual(['assign', 'of', '#', '#', 'usd', '#', '%']);
     const f = rawFeatures('Shall not assign.', 'Assignment');
     expect([...f.keys()].sort()).toEqual(['b:not assign', 'b:shall not', 't:assign', 'w:assign', 'w:not', 'w:shall']);
+  });
+
+  it('reads a question without its frame ("what does the agreement say about …"): the frame names no kind', () => {
+    const keys = (q: string) => [...questionFeatures(q).keys()].sort();
+    expect(keys('what does the agreement say about insurance?')).toEqual(keys('insurance?'));
+    expect(keys('What does the hosting agreement say about fees?')).toEqual(keys('fees?'));
+    expect(keys('Does the contract provide anything regarding audits?')).toEqual(keys('Does the contract audits?'));
+    expect(keys('tell me about the non-compete')).toEqual(keys('the non-compete'));
+    // Not the words of a clause: "provide services", "state of New York", "contains a cap".
+    expect(questionFeatures('which state of the union governs?').has('w:state')).toBe(true);
+    expect(questionFeatures('does it contain a cap on liability?').has('w:contain')).toBe(true);
   });
 
   it('normalises by every feature, known or not, so pruning changes no other value', () => {

@@ -157,6 +157,13 @@ describe('parties', () => {
       ['Contoso Software Group plc', ['Contoso']],
       ['Integrated System Associates, Inc.', ['ISA']],
     ]);
+    // A name in capitals, with its legal form in capitals, spells its abbreviation inside a word
+    // (the walkthrough of 2026-12-07: "EMV" was read as a role, and "EMV's warranty" named no document).
+    const caps = `MANUFACTURING AGREEMENT\n\nThis Manufacturing Agreement (the "Agreement") is effective February 1, 2017, BETWEEN: ELECTRAMOTIVA VEHICLES CORP., an entity incorporated under the laws of British Columbia ("EMV"); AND: CHONGQING FABRIKAM AUTOMOBILE CO., LTD., a company organized under the laws of China ("Manufacturer").\n\n1. DEFINITIONS`;
+    expect(extractParties(caps).map((p) => [p.name, p.shortNames, p.role])).toEqual([
+      ['ELECTRAMOTIVA VEHICLES CORP.', ['EMV'], null],
+      ['CHONGQING FABRIKAM AUTOMOBILE CO., LTD.', [], 'Manufacturer'],
+    ]);
   });
 
   it('reads an institution named with "for", a party defined only as a group, and a comma-separated list of parties', () => {
@@ -325,6 +332,15 @@ describe('title', () => {
   it('takes the preamble’s own words when no heading names the kind, and nothing from a sentence', () => {
     expect(contractTitle('Exhibit 99.1\n\nThis Cooperation Agreement (this "Agreement") is by and among Acme Inc. ("Acme") and Beta LLC ("Beta").')).toBe('Cooperation Agreement');
     expect(contractTitle('Die Parteien beachten die Verordnung (EU) 2016/679 (Datenschutz-Grundverordnung, „DSGVO“).')).toBeNull();
+  });
+
+  it('takes no bare "This Agreement" for a title: a document beginning inside a clause names no kind', () => {
+    // The walkthrough of 2026-12-07: a filed excerpt beginning at "G. … H. This Agreement may not be
+    // assigned …" was titled "Agreement" in every table; its file's own title is used instead.
+    expect(contractTitle('term under the Agreement will not be effective unless agreed in writing.\n\nH. This Agreement may not be assigned by either party without prior written permission.')).toBeNull();
+    expect(contractTitle('THIS CONTRACT is made between Acme Inc. and Beta LLC.')).toBeNull();
+    // A bare amendment or lease still says what the document is.
+    expect(contractTitle('This Amendment is entered into effective October 1, 1996 by and between Acme, Inc. and Beta LLC.')).toBe('Amendment');
   });
 });
 

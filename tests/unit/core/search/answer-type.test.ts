@@ -57,6 +57,19 @@ describe('answer type', () => {
     expect(mentionsAnswerType('Die Jahresrechnung wird geprüft.', 'temporal', 'de')).toBe(false);
   });
 
+  it('reads a quantity counted in a unit as an amount (en/fr/de)', () => {
+    // The walkthrough of 2026-12-07: "how much hemp does gridiron have to buy?" abstained over the passage stating it.
+    expect(expectedAnswerType('how much hemp does gridiron have to buy?', 'en')).toBe('amount');
+    for (const t of ['Gridiron agrees to purchase 30,000 lbs. of hemp biomass', 'a minimum of five hundred (500) units per quarter', 'at least 1,000 metric tons of ore', '20,000 gallons per month']) {
+      expect(mentionsAnswerType(t, 'amount', 'en')).toBe(true);
+    }
+    expect(mentionsAnswerType('L’acheteur achète au moins 500 tonnes de minerai par an.', 'amount', 'fr')).toBe(true);
+    expect(mentionsAnswerType('Der Käufer nimmt mindestens 1.000 Stück pro Jahr ab.', 'amount', 'de')).toBe(true);
+    // A number without a unit, a unit without a number, or a unit word inside a longer word is none.
+    for (const t of ['each of the units delivered', 'in two cases', 'Section 3 of the Agreement']) expect(mentionsAnswerType(t, 'amount', 'en')).toBe(false);
+    expect(mentionsAnswerType('Die 100 Stückpreise gelten weiter.', 'amount', 'de')).toBe(false);
+  });
+
   it('has no rules for languages without them', () => {
     expect(expectedAnswerType('Quanto tempo dura la garanzia?', 'it')).toBeNull();
     expect(mentionsAnswerType('30 giorni', 'temporal', 'it')).toBe(false);

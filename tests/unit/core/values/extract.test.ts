@@ -367,6 +367,13 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', '“Initial Term” means the period of five (5) years from the Effective Date.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
     expect(read('expiration_date', '« Durée initiale » désigne la période de cinq (5) ans à compter de la date d’effet.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
     expect(read('expiration_date', '„Laufzeit“ bezeichnet den Zeitraum von fünf (5) Jahren ab dem Tag des Inkrafttretens.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2025-02-20' });
+    // "the term “…” shall mean": a non-compete's period after the franchise is not the agreement's term
+    // (the walkthrough of 2026-12-07: "The initial term ends: 2 years after date of: (a) a transfer …").
+    expect(read('expiration_date', '(d) As used in this Agreement, the term “Post-Term Period” shall mean a continuous uninterrupted period of two (2) years from the date of: (a) a transfer permitted under Section 14 of the Franchise Agreement; (b) expiration or termination of the Franchise Agreement.')).toBeNull();
+    expect(read('expiration_date', '"Restricted Period" means the term of this Agreement and two (2) years thereafter.')).toBeNull();
+    // …also as a lettered item run into the section's one long sentence (no break before "(d)").
+    expect(read('expiration_date', '2. Covenants Not to Compete. (a) Member shall not compete during the term of the Franchise Agreement. (d) As used in this Agreement, the term “Post-Term Period” shall mean a continuous uninterrupted period of two (2) years from the date of: (a) a transfer permitted under Section 14 of the Franchise Agreement.')).toBeNull();
+    expect(read('expiration_date', '"Contract Period" shall mean the period of three (3) years commencing on the Effective Date.', '2020-02-20')?.value).toMatchObject({ type: 'relative_date', iso: '2023-02-20' });
     // Definitions run together with semicolons are judged one by one.
     expect(read('renewal_term', '"Early Removal" means a removal before a Scheduled Event; "End Date" means the earlier of (i) the end of the Initial Term; or (ii) the end of each annual renewal of this Agreement as per Clause 3.2.')?.value).toMatchObject({ type: 'duration', duration: { amount: 1, unit: 'years' } });
   });

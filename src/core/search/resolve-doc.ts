@@ -474,6 +474,8 @@ function removeTokens(question: string, tokens: readonly QuestionToken[], positi
     .join(' ')
     .replace(/\(\s*["“”'‘’]*\s*\)/gu, ' ')
     .replace(/(?<=\s)['’]s\b/gu, '')
+    // The apostrophe of a possessive whose name and "s" went ("is Litware's liability capped?").
+    .replace(/(?<=^|\s)['’](?=\s|$)/gu, '')
     .replace(/\s+/gu, ' ')
     .replace(/ ([,;:.?!])/gu, '$1')
     .replace(/^[\s;,.]+/u, '')

@@ -32,6 +32,9 @@ describe('planScope', () => {
     expect(planScope('Quelle est la durée du contrat de distribution Wingtip ?', french)).toMatchObject({ scope: { documentIds: ['fr'] }, kindQuery: 'Quelle est la durée du contrat de?' });
     // A name that is only a party's leaves nothing in its place.
     expect(planScope('Which law governs for Litware?', DOCS)).toMatchObject({ scope: { documentIds: ['msa'] }, query: 'Which law governs for?', kindQuery: 'Which law governs for?' });
+    // A possessive goes with its name, apostrophe and all.
+    expect(planScope("is Fabrikam's liability capped?", DOCS)).toMatchObject({ scope: { documentIds: ['nw-fabrikam'] }, query: 'is liability capped?' });
+    expect(planScope('what does Fabrikam’s contract say about audits?', DOCS)).toMatchObject({ scope: { documentIds: ['nw-fabrikam'] }, query: 'what does say about audits?' });
   });
 
   it('reads shorthand as the words it stands for, in the names and in what is asked', () => {

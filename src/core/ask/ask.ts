@@ -181,8 +181,11 @@ function statesValue(kind: ValueKind | null, passages: readonly PipelinePassage[
   return kind !== null && passages.some((p) => extractValue(kind, p.chunk.text, valueContext(p.document)) !== null);
 }
 
-/** The question's words, folded as document resolution reads them (for their idf in the workspace). */
-/** The question's words, and the describing words of a compound ("Sponsoringvertrag" → "sponsoring": described-document.ts). */
+/**
+ * The question's words, folded as document resolution reads them (for their idf in the
+ * workspace), and the describing words of a compound ("Sponsoringvertrag" → "sponsoring":
+ * described-document.ts).
+ */
 function questionWords(question: string): string[] {
   return [...new Set([...foldedWords(question), ...describingWords(question)])];
 }

@@ -8,18 +8,21 @@
  * after « contrat de » in French, before "-vertrag" in German) are looked up in the workspace's
  * text (term-stats.ts, as the index analyses it: "sponsoring" meets "sponsorship"). When one of
  * them is rare there and the text of a few documents holds it, none of them among the previous
- * turn's, the question is about another document and is not kept on the previous one. Words the text does not hold at all
- * (a French word over English contracts) and words naming which version or copy ("the original
- * agreement", "the same contract") decide nothing.
+ * turn's, the question is about another document and is not kept on the previous one. Words the
+ * text does not hold at all (a French word over English contracts) and words naming which version
+ * or copy ("the original agreement", "the same contract") decide nothing.
  */
-import { foldedWords, WHICH_ONE } from '../search/doc-handles';
-import { languageResources, SUPPORTED_LANGUAGES } from '../search/languages';
-import { questionStopWords } from '../search/question-stopwords';
+import { DOCUMENT_NOUNS, foldedWords, FOREIGN_DOCUMENT_NOUNS, WHICH_ONE } from '../search/doc-handles';
 import { MAX_TEXT_HOLDERS } from '../search/doc-match';
+import { isFunctionWord } from '../search/resolve-doc';
 import type { TermStats } from '../search/term-stats';
 
-/** The nouns a document is called by (search/doc-handles.ts DOCUMENT_NOUNS, less "terms", "policy" and "file", which name parts and things too). */
-const EN_NOUN = String.raw`(?:agreement|contract|deal|arrangement|document|amendment|addendum|license|licence|lease|franchise|partnership|alliance|venture|sponsorship|distributorship|nda|mou|sow)s?`;
+/**
+ * The English nouns a document is called by (search/doc-handles.ts DOCUMENT_NOUNS, less "terms",
+ * "policy" and "file", which name parts and things too), and "sponsorship", which names one here.
+ */
+const EN_NOUNS = [...DOCUMENT_NOUNS].filter((n) => !FOREIGN_DOCUMENT_NOUNS.has(n) && !['terms', 'policy', 'file'].includes(n));
+const EN_NOUN = String.raw`(?:${[...EN_NOUNS, 'sponsorship', 'sponsorships'].join('|')})`;
 const DESCRIBED: readonly RegExp[] = [
   // "the hemp supply deal", "our racing sponsorship agreement", "the pizza fusion franchise": up to three words before the noun.
   new RegExp(String.raw`\b(?:the|this|that|our|my|your|their)\s+((?:[\p{L}\p{N}][\p{L}\p{N}'’&-]*\s+){1,3}?)${EN_NOUN}\b`, 'giu'),
@@ -29,14 +32,12 @@ const DESCRIBED: readonly RegExp[] = [
   new RegExp(String.raw`(?<!\p{L})(?:der|dem|den|des|die|das|im|vom|zum|beim|dieser|diesem|diesen|dieses|diese|unser|unserem|unseren|unsere)\s+(\p{L}{4,}?)-?(?:vertrag|vertrages|vertrags|vereinbarung)(?!\p{L})`, 'giu'),
 ];
 
-const FUNCTION_WORDS = new Set([...SUPPORTED_LANGUAGES.flatMap((code) => [...(languageResources(code)?.stopWords ?? [])]), ...questionStopWords('en')]);
-
 /** The words that describe a document the question refers to by what it is about (folded). */
 export function describingWords(question: string): string[] {
   const out = new Set<string>();
   for (const pattern of DESCRIBED) {
     for (const m of question.matchAll(pattern)) {
-      for (const w of foldedWords(m[1] ?? '')) if (w.length >= 3 && !FUNCTION_WORDS.has(w) && !WHICH_ONE.has(w) && !/^\d+$/u.test(w)) out.add(w);
+      for (const w of foldedWords(m[1] ?? '')) if (w.length >= 3 && !isFunctionWord(w) && !WHICH_ONE.has(w) && !/^\d+$/u.test(w)) out.add(w);
     }
   }
   return [...out];

@@ -23,7 +23,7 @@ import { questionStopWords } from './question-stopwords';
 
 /** A stop word of any supported language counts as a function word (the question's language is not known here). */
 const FUNCTION_WORDS = new Set([...SUPPORTED_LANGUAGES.flatMap((code) => [...(languageResources(code)?.stopWords ?? [])]), ...questionStopWords('en')]);
-const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
+export const isFunctionWord = (word: string): boolean => FUNCTION_WORDS.has(word);
 
 export interface Resolution {
   /** The best match. */

@@ -79,7 +79,7 @@ export function passageHeadings(text: string, last: readonly number[] | null = n
     const afterItem = !afterBreak && LIST_BREAK_BEFORE.test(before);
     // Mid-sentence only a continuing clause number can start a clause ("… INDEMNIFICATION 9.1 …").
     if (!afterBreak && !afterItem && !/[1-9S]/u.test(c)) continue;
-    const h = detectHeading(text.slice(p, p + LOOK));
+    const h = detectHeading(text.slice(p, p + LOOK)) ?? redactedClause(text.slice(p, p + LOOK));
     if (!h || !CLAUSE_KINDS.has(h.kind)) continue;
     const listItem = afterItem && h.kind === 'subclause';
     if (!afterBreak && !listItem && !(dotted(h) && (continuesNumbering(h, last) || opensSection(h, lastTop)))) continue;
@@ -102,6 +102,18 @@ export function passageHeadings(text: string, last: readonly number[] | null = n
     return cut && cut.label === f.heading.label && (overlaps || cut.title !== null) ? { start: f.start, heading: cut } : f;
   });
 }
+
+/**
+ * A filed copy's redacted clause ("26.1 [*****] 26.2 [*****] 27.0 GENERAL PROVISIONS"): a dotted
+ * number whose body is the redaction mark. The chunker, which sees it on a line of its own beside
+ * its section, leaves it in that section's text; here it is a clause number the numbering goes on
+ * from, so that the next clause is read.
+ */
+function redactedClause(text: string): Heading | null {
+  const m = REDACTED_CLAUSE.exec(text);
+  return m ? detectHeading(m[1]!) : null;
+}
+const REDACTED_CLAUSE = /^(\d{1,3}(?:\.\d{1,3})+)\.?\s+(?=\[\s*(?:\.{2,}|…)?\s*\*{2,})/u;
 
 /** How many of the headings stand at the passage's start with nothing but whitespace between them (heading-only lines). */
 function leadingRun(text: string, headings: readonly PassageHeading[]): number {
@@ -167,12 +179,15 @@ function dotted(h: Heading): boolean {
 
 /**
  * The first clause of the section just opened or of the next one: 12.1 after ARTICLE XII, 8.1
- * after 7.6 (under an "ARTICLE EIGHT" heading detection does not read).
+ * after 7.6 (under an "ARTICLE EIGHT" heading detection does not read); or the next section
+ * numbered with a zero, as some contracts number their articles: "27.0 GENERAL PROVISIONS" after
+ * 26.2.
  */
 function opensSection(h: Heading, lastTop: number | null): boolean {
   if (lastTop === null || (h.kind !== 'numbered' && h.kind !== 'section')) return false;
   const parts = numberParts(h);
-  return parts.length === 2 && parts[1] === 1 && (parts[0] === lastTop || parts[0] === lastTop + 1);
+  if (parts.length !== 2) return false;
+  return (parts[1] === 1 && (parts[0] === lastTop || parts[0] === lastTop + 1)) || (parts[1] === 0 && parts[0] === lastTop + 1);
 }
 
 function labelKey(label: string): string {

@@ -7,7 +7,7 @@
  * perpetual) and the effective date. Numbers in words or digits (scan/values.ts).
  */
 import { definedTerm } from '../text/definitions';
-import { splitSentences } from '../text/sentences';
+import { splitItems, splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
 import { redactedSlots, redactedValue, type RedactedSlot } from './redacted';
@@ -58,18 +58,11 @@ function termPieces(sentence: Sentence): Sentence[] {
  * A sentence's lettered items that begin sentences of their own ("… under the System. (d) As used
  * in this Agreement, the term “Post-Term Period” shall mean …"): the sentence segmenter (Unicode's
  * rules) does not break before "(d)", the letter being lower case, so a section of items reads as
- * one sentence; here each item is judged alone (a definition among them, otherDefinition()).
+ * one sentence; here each item is judged alone (a definition among them, otherDefinition()), cut
+ * where quotes are cut (text/sentences.ts splitItems).
  */
 function lettered(sentence: Sentence): Sentence[] {
-  const out: Sentence[] = [];
-  let from = 0;
-  for (const m of sentence.text.matchAll(/(?<=[.;])\s+(?=\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s+\p{Lu})/gu)) {
-    const at = m.index + m[0].length;
-    out.push({ text: sentence.text.slice(from, m.index), start: sentence.start + from });
-    from = at;
-  }
-  out.push({ text: sentence.text.slice(from), start: sentence.start + from });
-  return out;
+  return splitItems(sentence.text, [{ start: 0, end: sentence.text.length }]).map((s) => ({ text: sentence.text.slice(s.start, s.end), start: sentence.start + s.start }));
 }
 
 /** Defined words that name the contract's term or its dates ("Term", "Initial Term", "Renewal Period", "Expiration Date", "Notice Period", « Durée », „Laufzeit“). */
@@ -442,8 +435,11 @@ function countedFrom(after: string): { readonly other: string } | { readonly dat
   // "of this Agreement" after "term": a length of the agreement, not an anchor; "after" or
   // "following" anything else counts from it ("one year and one day after the redemption").
   if (!/^(?:after|following)$/iu.test(m[1]!) && !/\b(?:date|day|sale|launch|deliver\w*|shipment|approval|completion|closing|acceptance|installation|receipt|expiration|termination|occurrence|first|last|commencement|opening|issuance|registration)\b/iu.test(phrase)) return null;
-  return { other: phrase.replace(/\s+/gu, ' ') };
+  // The name the sentence then gives the period is no part of the event ("five (5) years from the
+  // Reseller's first purchase order (the “Initial Term”)").
+  return { other: phrase.replace(DEFINITION_AFTER, '').trim().replace(/\s+/gu, ' ') };
 }
+const DEFINITION_AFTER = /\((?:the\s+|each\s+(?:a|an|the)\s+|an?\s+)?["“][^"”]{1,60}["”]?\)?\s*$/iu;
 
 /**
  * A definition of something else than the term (“"Quarter" means any period of three (3)

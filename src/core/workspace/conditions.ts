@@ -86,8 +86,12 @@ const AUTOMATIC_ASKED = /\b(?:automatic(?:ally)?|auto-?renew\w*|evergreen|tacite
 const RENEWS_ITSELF = /\bautomatic(?:ally)?\s+(?:be\s+)?(?:renew|extend|continu|roll)\w*|\b(?:renew|extend|continu|roll)\w*[^.;]{0,40}\bautomatic(?:ally)?\b|\bautomatic\s+(?:renewal|extension)|\b(?:auto-?renew\w*|evergreen|tacit(?:ly)?)\b|\b(?:shall|will)\s+(?:thereafter\s+)?(?:automatically\s+)?(?:be\s+)?(?:renew|extend|continu)\w*\b[^.;]{0,200}\bunless\b|\b(?:from\s+)?year\s+to\s+year\b|\bmonth\s+to\s+month\b|\bunless\b[^.;]{0,200}\b(?:shall|will)\s+(?:automatically\s+)?(?:be\s+)?(?:renew|extend)\w*|\bnotice\s+of\s+non-?renewal\b|\bnon-?renewal\s+notice\b|\btacite(?:ment)?\b|\breconduction\s+tacite\b|\bautomatiquement\b|\bstillschweigend\b|\bautomatisch\b|\bverlängert\s+sich\b/iu;
 /** A renewal someone must choose: an option, a right, a notice to extend, the parties' agreement. */
 const RENEWAL_CHOSEN = /\b(?:may|can)\b[^.;]{0,160}\b(?:renew|extend)\w*|\bagree\w*\s+in\s+writing\s+to\s+(?:renew|extend)|\bunless\s+the\s+parties\s+(?:mutually\s+)?(?:renew|extend)|\boption\s+to\s+(?:renew|extend)|\bright\s+(?:of|to)\s+renew\w*|\bby\s+mutual\s+(?:written\s+)?(?:agreement|consent)|\bmutually\s+agree\w*|\bpeut\s+être\s+(?:renouvel|prolong)\w*|\bd['’]un\s+commun\s+accord\b|\bkann\b[^.;]{0,60}\bverlängert\b|\beinvernehmlich\w*/iu;
-/** "shall not automatically renew", "will not be renewed". */
-const NO_RENEWAL = /\b(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic\s+)?renewal\b/iu;
+/**
+ * "shall not automatically renew", "will not be renewed"; a term that ends on its date "unless
+ * extended" or "unless renewed" (someone must act: "shall continue until December 31, 2020, unless
+ * extended or earlier terminated").
+ */
+const NO_RENEWAL = /\b(?:shall|will|does|do)\s+not\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)\w*|\bno\s+(?:automatic\s+)?renewal\b|\bunless\s+(?:sooner\s+|earlier\s+|otherwise\s+)?(?:extended|renewed)\b/iu;
 
 /** Whether a renewal clause renews the contract by itself: yes, no (an option or agreement needed, or no renewal), unclear. */
 function renewsItself(evidence: string): Verdict {

@@ -66,6 +66,18 @@ describe('sectionPathAt', () => {
     expect(passageHeadings(running, [6, 3], 6).find((h) => h.heading.label === '7')?.heading.title ?? null).toBeNull();
   });
 
+  it('reads redacted clauses and an article numbered "27.0" that a passage packs after a short section', () => {
+    // A distributor agreement's text as filed: section 26's clauses are redacted, article 27 follows in the same passage.
+    const text =
+      '26.0 REQUIREMENTS FOR RESELLERS 26.1 [*****] 26.2 [*****] 27.0 GENERAL PROVISIONS. 27.1 Choice of Law. The validity, interpretation, and performance of this Agreement shall be controlled by and construed under the laws of the State of New York.';
+    const path = ['26.0 REQUIREMENTS FOR RESELLERS'];
+    expect(passageHeadings(text).map((h) => h.heading.label)).toEqual(['26.0', '26.1', '26.2', '27.0', '27.1']);
+    expect(labelOf(text, path, 'The validity')).toBe('27.1 Choice of Law');
+    expect(labelOf(text, path, '27.1 Choice of Law')).toBe('27.1 Choice of Law');
+    // "27.0" opens the next section only: it continues nothing after section 25.
+    expect(passageHeadings('The Distributor shall keep records. 1 27.0 percent of the fees are due.', [25, 3], 25)).toEqual([]);
+  });
+
   it('falls back to the passage path when no heading stands before the quote', () => {
     const text = 'The Customer shall pay each invoice within 30 days of receipt. Late payments bear interest at 1.5% per month. 6.3 Taxes. All fees exclude VAT.';
     const path = ['6 Payment', '6.2 Invoicing'];

@@ -334,6 +334,8 @@ describe('the commercial playbook\'s automatic-renewal rule', () => {
       // Ends by itself: "automatically" says how it ends, not that it renews.
       ['This Agreement shall commence on the Effective Date and shall terminate automatically without notice on December 31, 2022, unless the Parties agree in writing to extend the term of the Agreement.', false],
       ['This Development Agreement will begin on the Effective Date and continue for four (4) years unless earlier terminated pursuant to Section 10.2, or unless the parties extend the term in writing.', false],
+      // A fixed end "unless extended": an extension someone must agree to (a consulting agreement, corpus-large train).
+      ['This Agreement shall begin on the Effective Date and shall continue until December 31, 2020, unless extended or earlier terminated.', false],
     ];
     for (const [text, automatic] of renewals) {
       expect({ text, flagged: await ruleHoldsOn(rule, text, labels) }).toEqual({ text, flagged: automatic });

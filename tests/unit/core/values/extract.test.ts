@@ -345,6 +345,12 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', 'This Agreement shall commence on October 1, 2009.')).toBeNull();
   });
 
+  it('counts a term from an event without the name the sentence gives the period', () => {
+    // A reseller agreement (corpus-large train): the event is the first purchase order, "(the “Initial Term”)" names the period.
+    const v = read('expiration_date', 'This Agreement shall be effective as of the Effective Date and shall continue in effect for a period of five (5) years from the Reseller’s first purchase order for Product issued to Todos (the “Initial Term”), unless terminated earlier by one of the parties.');
+    expect(v?.value).toMatchObject({ type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'Reseller’s first purchase order for Product issued to Todos', iso: null });
+  });
+
   it('reads the end of a numbered month or year as the end of the term, not a point inside it', () => {
     expect(read('expiration_date', 'Unless earlier terminated, this Agreement will terminate at the end of the thirty-sixth (36th) month following the Effective Date.', '2020-01-15')?.value).toEqual({ type: 'relative_date', duration: { amount: 36, unit: 'months' }, anchor: 'the Effective Date', iso: '2023-01-15' });
     expect(read('expiration_date', 'This Agreement shall remain in effect until the end of the third Contract Year.')?.value).toMatchObject({ type: 'relative_date', duration: { amount: 3, unit: 'years' } });

@@ -208,6 +208,15 @@ const CAP_FORMULA = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\
 const CAP_CONTRACT_VALUE = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+than|more\s+than|(?:limited|capped)(?:\s+(?:in\s+(?:the\s+)?aggregate|in\s+total))?\s+(?:to|at))\s*,?\s+((?:an?\s+(?:amount|sum|value)\s+equal\s+to\s+)?(?:the\s+)?(?:(?:total|aggregate|annual|overall)\s+)?(?:(?:contract(?:ual)?|agreement)\s+(?:value|price|sum)|value\s+of\s+(?:this|the)\s+(?:agreement|contract))\b(?:[^.;:]|\.(?=\d)){0,60}?(?=[.;:](?!\d)|,\s|\s+and\s|$))/iu;
 
 /**
+ * A cap stated as the greater or lesser of two measures, after words that say what it limits:
+ * "ALL LIABILITY OF EACH PARTY … SHALL BE LIMITED SEPARATELY FOR PRODUCTS AND SERVICES PURCHASES
+ * TO THE GREATER OF I) [*****] OR (II) THE MONEY PAID TO CISCO … DURING THE [*****] PERIOD
+ * PRECEDING THE EVENT", "shall not exceed the lesser of (a) the fees paid in the prior year or
+ * (b) five hundred thousand dollars".
+ */
+const CAP_GREATER_OF = /\b(?:exceed(?:s|ing)?|(?:limited|capped)(?:\s+[^.;:]{1,80}?)?\s+(?:to|at))\s*,?\s+((?:the\s+)?(?:greater|lesser|higher|lower)\s+of\b[^.;:]{3,240}?)(?=[.;:](?!\d)|$)/iu;
+
+/**
  * A cap whose amount the filed copy blanks out: "CPDC'S MAXIMUM LIABILITY … WILL NOT EXCEED [***]".
  * The cap is stated; its amount is the redaction mark (never "no passage states a cap").
  */
@@ -233,8 +242,8 @@ function extractLiabilityCap(text: string): TypedValue | null {
     if (fee && (!amount || fee.index <= amount.index)) {
       return { kind: 'liability_cap', value: { type: 'formula', months: fee.value, text: fee.text }, display: fee.text.replace(/\s+/gu, ' '), span: { start: s.start + fee.index, end: s.start + fee.index + fee.text.length } };
     }
-    // Fees paid, or the contract's value: both patterns end with the formula they capture.
-    const formula = amount ? null : (CAP_FORMULA.exec(sentence) ?? CAP_CONTRACT_VALUE.exec(sentence));
+    // Fees paid, the contract's value, the greater of two: each pattern ends with the formula it captures.
+    const formula = amount ? null : (CAP_FORMULA.exec(sentence) ?? CAP_CONTRACT_VALUE.exec(sentence) ?? CAP_GREATER_OF.exec(sentence));
     if (formula) {
       const text = formula[1]!.replace(/(?<![\s,;:])[\s,;:]+$/u, '');
       const at = formula.index + formula[0].length - formula[1]!.length;

@@ -599,6 +599,16 @@ describe('liability cap', () => {
     expect(ev?.value).toEqual({ type: 'formula', months: null, text: 'a value equal to contractual value as per clause 7.1' });
     expect(eit.slice(ev!.span.start, ev!.span.end)).toBe(ev!.display);
     expect(read('liability_cap', "In no event shall the Contractor's total liability exceed the total contract price.")?.display).toBe('the total contract price');
+    // The greater of two measures, after words saying what is limited (a distributor agreement, corpus-large train; its measures redacted).
+    const cisco =
+      "ALL LIABILITY OF EACH PARTY FOR CLAIMS ARISING UNDER THIS AGREEMENT SHALL BE LIMITED SEPARATELY FOR PRODUCTS AND SERVICES PURCHASES TO THE GREATER OF I) [*****] OR (ll)THE MONEY PAID TO CISCO FOR PRODUCTS OR FOR SERVICES UNDER THIS AGREEMENT DURING THE [*****] PERIOD PRECEDING THE EVENT FIRST GIVING RISE TO SUCH LIABILITY.";
+    const cv = read('liability_cap', cisco);
+    expect(cv?.value).toMatchObject({ type: 'formula', months: null });
+    expect(cv?.display).toBe('THE GREATER OF I) [*****] OR (ll)THE MONEY PAID TO CISCO FOR PRODUCTS OR FOR SERVICES UNDER THIS AGREEMENT DURING THE [*****] PERIOD PRECEDING THE EVENT FIRST GIVING RISE TO SUCH LIABILITY');
+    expect(cisco.slice(cv!.span.start, cv!.span.end)).toBe(cv!.display);
+    expect(read('liability_cap', "The Supplier's liability shall not exceed the lesser of (a) the charges for the affected Services or (b) the Supplier's insurance cover.")?.display).toBe(
+      "the lesser of (a) the charges for the affected Services or (b) the Supplier's insurance cover",
+    );
     // An exclusion of damages states no cap.
     expect(read('liability_cap', 'Neither party shall be liable for any indirect or consequential damages, including lost profits.')).toBeNull();
   });

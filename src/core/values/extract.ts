@@ -211,8 +211,8 @@ const CAP_CONTRACT_VALUE = /\b(?:exceed(?:s|ing)?|in\s+excess\s+of|greater\s+tha
  * A cap stated as the greater or lesser of two measures, after words that say what it limits:
  * "ALL LIABILITY OF EACH PARTY … SHALL BE LIMITED SEPARATELY FOR PRODUCTS AND SERVICES PURCHASES
  * TO THE GREATER OF I) [*****] OR (II) THE MONEY PAID TO CISCO … DURING THE [*****] PERIOD
- * PRECEDING THE EVENT", "shall not exceed the lesser of (a) the fees paid in the prior year or
- * (b) five hundred thousand dollars".
+ * PRECEDING THE EVENT", "shall not exceed the lesser of (a) the charges for the affected Services
+ * or (b) the Supplier's insurance cover". (A sum stated beside it is read as the amount, below.)
  */
 const CAP_GREATER_OF = /\b(?:exceed(?:s|ing)?|(?:limited|capped)(?:\s+[^.;:]{1,80}?)?\s+(?:to|at))\s*,?\s+((?:the\s+)?(?:greater|lesser|higher|lower)\s+of\b[^.;:]{3,240}?)(?=[.;:](?!\d)|$)/iu;
 

@@ -28,6 +28,7 @@
 import { detectHeading, type Heading, type HeadingKind } from './headings';
 import { continuesNumbering, numberParts, plausibleNumber, topNumber } from './layout';
 import { SectionStack, type SectionEntry } from './structure';
+import { REDACTION_MARK } from '../text/redaction';
 
 /** A clause heading found in a passage: where it starts (offset in the passage text) and what it is. */
 export interface PassageHeading {
@@ -113,7 +114,7 @@ function redactedClause(text: string): Heading | null {
   const m = REDACTED_CLAUSE.exec(text);
   return m ? detectHeading(m[1]!) : null;
 }
-const REDACTED_CLAUSE = /^(\d{1,3}(?:\.\d{1,3})+)\.?\s+(?=\[\s*(?:\.{2,}|…)?\s*\*{2,})/u;
+const REDACTED_CLAUSE = new RegExp(String.raw`^(\d{1,3}(?:\.\d{1,3})+)\.?\s+(?=${REDACTION_MARK})`, 'iu');
 
 /** How many of the headings stand at the passage's start with nothing but whitespace between them (heading-only lines). */
 function leadingRun(text: string, headings: readonly PassageHeading[]): number {

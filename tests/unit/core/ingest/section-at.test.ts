@@ -74,6 +74,11 @@ describe('sectionPathAt', () => {
     expect(passageHeadings(text).map((h) => h.heading.label)).toEqual(['26.0', '26.1', '26.2', '27.0', '27.1']);
     expect(labelOf(text, path, 'The validity')).toBe('27.1 Choice of Law');
     expect(labelOf(text, path, '27.1 Choice of Law')).toBe('27.1 Choice of Law');
+    // Any of the filed copies' redaction marks is the body of a redacted clause ("[*]", "[...***...]", "*****", "[REDACTED]").
+    for (const mark of ['[*]', '[...***...]', '*****', '[REDACTED]']) {
+      const marked = text.replaceAll('[*****]', mark);
+      expect(labelOf(marked, path, 'The validity')).toBe('27.1 Choice of Law');
+    }
     // "27.0" opens the next section only: it continues nothing after section 25.
     expect(passageHeadings('The Distributor shall keep records. 1 27.0 percent of the fees are due.', [25, 3], 25)).toEqual([]);
   });

@@ -28,6 +28,7 @@ import type { ClauseType } from '../scan/playbook';
 import type { ClauseKindModel } from './model';
 import { withStatedValues, withValueEvidence } from './value-evidence';
 import { addLogits, countsAsAsked, logit } from './question-rule';
+import { questionSaysKind } from './kind-words';
 import { asksOnlyFor, KIND_OF_VALUE, valueKindOf } from '../values/extract';
 import type { ValueKind } from '../values/types';
 
@@ -218,7 +219,7 @@ export class LearnedClauseClassifier implements ClauseClassifier {
       return (byValue ? [{ type: byValue, score: QUESTION_WEIGHT }] : named).map((l) => this.withNames(l));
     }
     // The words settle a torn head only when they ask the value and name nothing else.
-    const learned = this.askedKinds(p, wordsAsk && asksOnlyFor(question, wordsAsk) ? wordsAsk : null);
+    const learned = this.askedKinds(p, wordsAsk && asksOnlyFor(question, wordsAsk) ? wordsAsk : null).filter((l) => questionSaysKind(question, l.type));
     const byType = new Map<string, ClauseLabel>();
     for (const l of [...learned, ...named.filter((l) => !this.model.knows(l.type) || learned.length === 0)]) {
       const have = byType.get(l.type);

@@ -171,6 +171,17 @@ describe('which kind a question asks (the question head and its rule)', () => {
     expect(await kinds(head, 'Consider the Distribution Agreement between Acme and Beta; what is the address of the seller?')).toEqual([]);
   });
 
+  it('names a cap on liability only for a question that says what is capped or at stake', async () => {
+    const head = headWith({});
+    // What a party is paid: the head reads "how much … paid" as the cap (0.81, 0.66), the words say otherwise.
+    expect(head.model.questionScores('how much is the golfer paid under the endorsement?')![head.model.indexOf('cap_on_liability')]).toBeGreaterThan(0.5);
+    expect(await kinds(head, 'how much is the golfer paid under the endorsement?')).toEqual([]);
+    expect(await kinds(head, 'how much is the consultant paid under the consulting agreement?')).not.toContain('cap_on_liability');
+    for (const asked of ['is there a cap on liability?', "what's the most the supplier could owe us?", 'how much can we recover if they breach?', 'what is the maximum exposure under the MSA?']) {
+      expect(await kinds(head, asked)).toContain('cap_on_liability');
+    }
+  });
+
   it('lets the words settle a kind the head is torn over, when one of its first two states the value they ask', async () => {
     const head = headWith({});
     // A follow-up: the expiration date 0.76 and the renewal term 0.71, neither counted (under

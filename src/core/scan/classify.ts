@@ -295,13 +295,16 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 /**
- * Drops what names a document rather than a clause: a leading "Consider the … ;" and capitalised
- * titles ending in Agreement/Contract ("the Software License Agreement").
+ * Drops what names a document rather than a clause: a leading "Consider the … ;", capitalised
+ * titles ending in Agreement/Contract ("the Software License Agreement") and a French contract
+ * named by its kind (« le contrat de licence », « l’accord de distribution et de licence »): « quelle
+ * est la durée du contrat de licence nls ? » asks the term, not the licence grant.
  */
 export function stripDocumentNames(question: string): string {
   const afterConsider = /^\s*consider\b[^;]*;\s*/i.test(question) ? question.replace(/^\s*consider\b[^;]*;\s*/i, '') : question;
-  return afterConsider.replace(/\b(?:[A-Z][\w&.,'-]*\s+){1,8}(?:Agreement|Contract|Addendum|Amendment)\b/g, ' ');
+  return afterConsider.replace(/\b(?:[A-Z][\w&.,'-]*\s+){1,8}(?:Agreement|Contract|Addendum|Amendment)\b/g, ' ').replace(FRENCH_CONTRACT_OF_KIND, ' ');
 }
+const FRENCH_CONTRACT_OF_KIND = /(?<![\p{L}\p{N}])(?:contrats?|accords?|conventions?)\s+(?:de\s+|d['’]\s*)[\p{L}-]+(?:\s+(?:et|ou)\s+(?:de\s+|d['’]\s*)?[\p{L}-]+)?/giu;
 
 /**
  * Inflectional endings the French and German stemmers leave on some forms: a question's word meets

@@ -64,6 +64,11 @@ describe('the built-in clause classifier', () => {
     expect(types(await classifier.questionTypes('Le prestataire doit-il assurer la maintenance du logiciel ?'))).not.toContain('insurance');
     // Too short to tell its language: the translations are read as written.
     expect(types(await classifier.questionTypes('exclusivité ?'))[0]).toBe('exclusivity');
+    // A contract named by its kind is the document asked about, not the clause: « la durée du contrat de licence » asks the term.
+    expect(types(await classifier.questionTypes('quelle est la durée du contrat de licence nls ?'))).toEqual(['expiration_date']);
+    expect(types(await classifier.questionTypes('le contrat de licence est-il exclusif ?'))).toEqual(['exclusivity']);
+    expect(types(await classifier.questionTypes('y a-t-il une clause de non-concurrence dans le contrat de distribution ?'))).toEqual(['non_compete']);
+    expect(types(await classifier.questionTypes('quelle est la durée de la licence ?'))).toContain('license_grant');
     // An English question is never read by a French word it happens to use.
     expect(types(await classifier.questionTypes('Is there quality assurance in the supply deal?'))).not.toContain('insurance');
   });
@@ -175,5 +180,7 @@ describe('stripDocumentNames', () => {
   it('drops the naming part of a question', () => {
     expect(stripDocumentNames('Consider the Master Services Agreement between A and B; is there an audit right?').trim()).toBe('is there an audit right?');
     expect(stripDocumentNames('Does the Exclusive License Agreement allow sublicensing?')).not.toMatch(/Exclusive/);
+    expect(stripDocumentNames('quelle est la durée du contrat de licence et de développement ?')).not.toMatch(/licence|développement/u);
+    expect(stripDocumentNames('le contrat Inktomi peut-il être cédé ?')).toBe('le contrat Inktomi peut-il être cédé ?');
   });
 });

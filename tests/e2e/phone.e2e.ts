@@ -111,4 +111,18 @@ describe('the source viewer on a phone and on a desktop', () => {
     expect(s.consoleErrors).toEqual([]);
     expect(ARTIFACTS).toBe('tests/e2e/artifacts');
   });
+
+  it('on a phone a form\'s blank (a long run of underscores) wraps in the quote and the sources, nothing scrolls sideways', async () => {
+    // An endorsement form as filed: where the payments go is left blank, a line of underscores with no space in it.
+    const blank = '_'.repeat(140);
+    const form = `ENDORSEMENT AGREEMENT\n\n4. PAYMENTS. All payments to be made to the Professional pursuant to the terms of this Agreement shall be made to the Professional and delivered to ${blank} or at such other address as shall be designated in writing by the Professional.\n\n5. TERM. The term of this Agreement shall extend from the date of execution hereof through December 31, 1998.`;
+    await s.page.getByTestId('file-input').setInputFiles([{ name: 'endorsement-form.txt', mimeType: 'text/plain', buffer: Buffer.from(form) }]);
+    await waitForStatus(s.page, 'endorsement-form.txt', 'Ready');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await ask(s.page, 'where are payments to the professional delivered under the endorsement form?');
+    expect(await latestTurn(s.page).getByTestId('result').first().textContent()).toContain('____');
+    expect(await overflow(s.page)).toBeLessThanOrEqual(0);
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+    expect(s.consoleErrors).toEqual([]);
+  });
 });

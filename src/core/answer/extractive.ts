@@ -26,6 +26,8 @@ import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
 import { messages } from './messages';
 import { isDefinition, isExecutionLine, isHeadingOnly, isOpeningStatement, isTocLine } from './quote-kind';
+import { isContentsPassage } from '../text/contents';
+import { withoutNextLabel } from '../text/sentences';
 import { SentenceRanker, type ScoredSentence } from './relevance';
 import type { AnswerSource, AnswerValue } from '../answer-types';
 import { valueNotStated, valueSentence } from './value-line';
@@ -54,8 +56,6 @@ interface Pick {
   readonly sentence: ScoredSentence;
 }
 
-/** A lone item label ending a sentence: "c.", "(d)", "4.", "iv)". */
-const NEXT_LABEL = /(?<=[.;:)])\s+(?:\(?[a-z]\)|[a-z]\.|\(?[ivx]{1,4}\)|\d{1,2}\.)$/u;
 
 /**
  * The sentence, or for a very long one the word-aligned window of MAX_SENTENCE characters that
@@ -64,7 +64,7 @@ const NEXT_LABEL = /(?<=[.;:)])\s+(?:\(?[a-z]\)|[a-z]\.|\(?[ivx]{1,4}\)|\d{1,2}\
  */
 function excerpt(text: string, s: ScoredSentence, must?: { start: number; end: number }): string {
   // The next item's label run into the sentence ("… lost profits). c.") is not part of it.
-  const sentence = text.slice(s.start, s.end).replace(NEXT_LABEL, '');
+  const sentence = withoutNextLabel(text.slice(s.start, s.end));
   if (sentence.length <= MAX_SENTENCE) return sentence;
   let anchor = 0;
   let best = 0;
@@ -297,7 +297,8 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   const type = expectedAnswerType(question, language ?? DEFAULT_LANGUAGE);
   const bestOf = sources.map((source, i) => {
     const scored = withAnswerType(source.text, withKind(source.text, ranker.of(i), source, kindOf), type, source.language ?? language ?? DEFAULT_LANGUAGE);
-    const sentence = bestSentence(source.text, scored, (t) => asideAsOpening(source, t));
+    // A table of contents run into a passage names the clauses it lists without being one of them ("Upfront Payment 5 3.2. Milestone payments 5 3.3. Royalties 6"): context at most.
+    const sentence = isContentsPassage(source.text) ? undefined : bestSentence(source.text, scored, (t) => asideAsOpening(source, t));
     return { source, sentence, kind: sentence && kindOf ? kindOf(source, source.text.slice(sentence.start, sentence.end)) : NOT_OF_KIND };
   });
   const top = Math.max(0, ...bestOf.map((b) => b.sentence?.score ?? 0));

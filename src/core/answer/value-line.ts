@@ -3,7 +3,7 @@
  * "Each renewal term is 1 year", "Notice to stop a renewal: 60 days", "Notice to terminate: 15 days", "The initial term ends on
  * December 31, 2022", in the reply's language (en, fr, de; others get English).
  */
-import { EFFECTIVE_DATE_ANCHOR, type DurationValue, type NormalValue, type TypedValue } from '../values/types';
+import { EFFECTIVE_DATE_ANCHOR, type DurationValue, type NormalValue, type OtherEnd, type TypedValue } from '../values/types';
 import { isoParts } from '../values/partial-date';
 import { lawAdjective } from '../values/jurisdiction';
 
@@ -76,15 +76,15 @@ export function formatValue(value: NormalValue, language: string | null): string
         : { en: 'no end date (until terminated)', fr: 'sans terme (jusqu’à résiliation)', de: 'unbefristet (bis zur Kündigung)' }[l];
     case 'date': {
       const date = formatDate(value.iso, language);
-      if (!value.length) return date;
+      if (!value.length) return withOtherEnd(date, value.otherEnd, l);
       const length = formatDuration(value.length, language);
-      return { en: `${date} (a term of ${length})`, fr: `${date} (durée : ${length})`, de: `${date} (Laufzeit: ${length})` }[l];
+      return withOtherEnd({ en: `${date} (a term of ${length})`, fr: `${date} (durée : ${length})`, de: `${date} (Laufzeit: ${length})` }[l], value.otherEnd, l);
     }
     case 'relative_date': {
       // The contract's start in the reply's language; an anchor quoted from the contract as written.
       const anchor = value.anchor === EFFECTIVE_DATE_ANCHOR ? { en: EFFECTIVE_DATE_ANCHOR, fr: 'la date d’effet', de: 'dem Inkrafttreten' }[l] : value.anchor;
       const after = { en: `${formatDuration(value.duration, language)} after ${anchor}`, fr: `${formatDuration(value.duration, language)} après ${anchor}`, de: `${formatDuration(value.duration, language)} nach ${anchor}` }[l];
-      return value.iso ? `${after} (${formatDate(value.iso, language)})` : after;
+      return withOtherEnd(value.iso ? `${after} (${formatDate(value.iso, language)})` : after, value.otherEnd, l);
     }
     case 'money':
       return new Intl.NumberFormat(LOCALE[l], value.currency ? { style: 'currency', currency: value.currency, maximumFractionDigits: 0 } : {}).format(value.amount);
@@ -100,6 +100,26 @@ export function formatValue(value: NormalValue, language: string | null): string
       return value.names.map((n, i) => (value.defined?.[i]?.length ? `${n} (${value.defined[i].map(quote).join(', ')})` : n)).join('; ');
     }
   }
+}
+
+/**
+ * The other end a clause sets beside the one read, and which of the two ends the term: "10 years
+ * after Launch, or the date of expiry of the last valid patent, whichever is later"; a list named,
+ * not quoted: "December 31, 2022, or an earlier end the clause names". The other end is quoted as
+ * the contract words it.
+ */
+function withOtherEnd(shown: string, other: OtherEnd | undefined, l: Lang): string {
+  if (!other) return shown;
+  const later = other.which === 'later';
+  if (other.text) {
+    const which = { en: `whichever is ${other.which}`, fr: later ? 'selon ce qui arrive le plus tard' : 'selon ce qui arrive le premier', de: later ? 'je nachdem, was später eintritt' : 'je nachdem, was früher eintritt' }[l];
+    return { en: `${shown}, or ${other.text}, ${which}`, fr: `${shown}, ou « ${other.text} », ${which}`, de: `${shown}, oder „${other.text}“, ${which}` }[l];
+  }
+  return {
+    en: `${shown}, or ${later ? 'a later' : 'an earlier'} end the clause names`,
+    fr: `${shown}, ou une fin ${later ? 'postérieure' : 'antérieure'} que la clause prévoit`,
+    de: `${shown}, oder ein ${later ? 'späteres' : 'früheres'} Ende, das die Klausel nennt`,
+  }[l];
 }
 
 /** "German law", "English law" where English says the law by an adjective; "New York law" otherwise. */

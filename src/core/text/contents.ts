@@ -47,7 +47,7 @@ export function isContentsPassage(text: string): boolean {
 }
 
 /** The title of a table of contents, alone or with its first entries on the same line ("TABLE OF CONTENTS Page ARTICLE 1 …"). */
-const CONTENTS_TITLE = /^(?:table\s+of\s+contents|contents|index|inhaltsverzeichnis|inhaltsübersicht|table\s+des\s+matières|sommaire)(?:\s+(?:page|seite)s?)?(?=\s|$)/iu;
+const CONTENTS_TITLE = /^(?:table\s+of\s+contents?|contents|index|inhaltsverzeichnis|inhaltsübersicht|table\s+des\s+matières|sommaire)(?:\s+(?:page|seite)s?)?(?=\s|$)/iu;
 /** A roman page number after the last entry, a word of its own ("… 14.14 Compliance with Laws 24 -iii-"). */
 const ROMAN_FOLIO = /^[-–—]?[ivx]{1,5}[-–—]?$|^[-–—]$/u;
 /** Entries cover at least this share of a contents line (the rest is stray marks). */

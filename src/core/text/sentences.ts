@@ -182,6 +182,14 @@ export function splitItems(text: string, spans: readonly Span[]): Span[] {
   return out;
 }
 
+/** A lone item label ending a sentence: "c.", "(d)", "4.", "iv)", "ii." ("… property damage liability. ii.", "… commencing on January 1, 2016. 3."). */
+const NEXT_LABEL = /(?<=[.;:)])\s+(?:\(?[a-z]\)|[a-z]\.|\(?[ivx]{1,4}\)|[ivx]{2,4}\.|\d{1,2}\.)$/u;
+
+/** The sentence without the next item's label that a sentence split left at its end: it is not part of what the sentence says (quotes, table findings). */
+export function withoutNextLabel(sentence: string): string {
+  return sentence.replace(NEXT_LABEL, '');
+}
+
 function trimSpan(flat: string, start: number, end: number): Span | null {
   let s = start;
   let e = end;

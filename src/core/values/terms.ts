@@ -7,7 +7,7 @@
  * perpetual) and the effective date. Numbers in words or digits (scan/values.ts).
  */
 import { definedTerm } from '../text/definitions';
-import { splitItems, splitSentences } from '../text/sentences';
+import { isSpace, splitItems, splitSentences } from '../text/sentences';
 import { findDates, findDurations, type Found, type Duration } from '../scan/values';
 import { isoParts } from './partial-date';
 import { redactedSlots, redactedValue, type RedactedSlot } from './redacted';
@@ -117,8 +117,8 @@ const HEADING_LEAD = /^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:[A-Z][\w'’-]*|and|of|&
 const AUTOMATIC = /\bautomatic(?:ally)?\b|\btacite\w*|\bautomatisch\b/iu;
 const SURVIVAL = /\bsurviv\w*|\bsurvi(?:e|vent)\b|\bfortgelten\w*|(?<![\p{L}\p{N}_])überdauer\w*/iu;
 const RECITAL = /^\W*(?:whereas|recitals?)\b/iu;
-/** After a length: it counts from the end of the term ("period following the termination date", "after expiration"). */
-const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from)\s+(?:the\s+|its\s+|such\s+|any\s+|this\s+agreement['’]s\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
+/** After a length: it counts from the end of the term ("period following the termination date", "after expiration", "six (6) months of the effective date of such termination"). */
+const AFTER_END = /^[\s)]*(?:[\w-]+\s+){0,2}(?:following|after|from|of)\s+(?:the\s+|its\s+|such\s+|any\s+|this\s+agreement['’]s\s+)?(?:date\s+of\s+(?:such\s+)?|effective\s+date\s+of\s+(?:such\s+)?)?(?:termination|expiration|expiry|terminat\w+\s+date)/iu;
 const ANNUAL = /\b(?:year[\s-]+to[\s-]+year|from\s+year\s+to\s+year|each\s+year|every\s+year|annual(?:ly)?|yearly|successive\s+annual|chaque\s+année|tacitement|jährlich|jeweils\s+ein\s+jahr)\b/iu;
 const SUCCESSIVE = /\b(?:successive|consecutive|each|every|additional\s+(?:and\s+)?successive|year[\s-]+to[\s-]+year|annual(?:ly)?|thereafter|successives?|jeweils|weitere)\b/iu;
 /** One more year or month, said without a number ("another year", "an additional month", "month to month"). */
@@ -413,6 +413,52 @@ function relativeValue(sentence: Sentence, at: number, length: number, d: Durati
   };
 }
 
+/**
+ * A second end the sentence sets beside the one read, and which of the two ends the term: "for
+ * ten (10) years from the Launch …, or the date of expiry of the last valid patent of the Licensed
+ * Product, whichever comes later", "five (5) years following the Effective Date or until the
+ * Studies are completed, whichever is later", "until the earlier of (i) December 31, 2022, (ii) the
+ * termination … of the Studio Lease". The end alone would say the term is shorter (or longer) than
+ * it may be. The other end is quoted as written after "or" when the sentence has one before
+ * "whichever"; a list after "the earlier of" is named, not quoted.
+ */
+const WHICHEVER = /\bwhichever\s+(?:(?:is|comes|occurs|shall\s+(?:occur|come|be)|will\s+(?:occur|come|be)|happens|may\s+be)\s+)?(?:the\s+)?(later|last|latest|longer|earlier|earliest|first|sooner|shorter)\b|\bwhichever\s+(first|last)\s+(?:occurs|happens)\b/iu;
+const EARLIER_OF = /\b(?:the\s+)?(earlier|earliest|later|latest|first|sooner|last)(?:\s+to\s+occur)?\s+of\s*:?\s*(?:\(\w{1,4}\)\s*)?(?:the\s+)?$/iu;
+const OTHER_END_OR = /(?:^|[\s,)])or\s+(?!(?:earlier|sooner|later)\b)/iu;
+const LATER = /^(?:later|last|latest|longer)$/iu;
+/** The longest other end quoted; a longer one is named, not quoted. */
+const MAX_OTHER_END = 150;
+
+function withOtherEnd<T extends TypedValue>(v: T, sentence: Sentence): T {
+  if (v.value.type !== 'date' && v.value.type !== 'relative_date') return v;
+  const end = v.span.end - sentence.start;
+  const after = sentence.text.slice(end);
+  const w = WHICHEVER.exec(after);
+  let which: 'later' | 'earlier';
+  let text: string | null = null;
+  if (w) {
+    which = LATER.test(w[1] ?? w[2]!) ? 'later' : 'earlier';
+    const between = after.slice(0, w.index);
+    const or = OTHER_END_OR.exec(between);
+    const other = or ? trimCommas(between.slice(or.index + or[0].length)) : '';
+    if (other.length >= 3 && other.length <= MAX_OTHER_END && !/[;:]/u.test(other)) text = other.replace(/\s+/gu, ' ');
+  } else {
+    const of = EARLIER_OF.exec(sentence.text.slice(Math.max(0, v.span.start - sentence.start - 60), v.span.start - sentence.start));
+    if (!of) return v;
+    which = LATER.test(of[1]!) ? 'later' : 'earlier';
+  }
+  const otherEnd = { which, text };
+  const shown = text ? `${v.display}, or ${text}, whichever is ${which}` : `${v.display}, or ${which === 'later' ? 'a later' : 'an earlier'} end the clause names`;
+  return { ...v, value: { ...v.value, otherEnd }, display: shown };
+}
+
+/** The text without the spaces and commas it ends with (a loop: a regex anchored at the end is quadratic on a long run of them). */
+function trimCommas(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ',' || isSpace(text.charCodeAt(end - 1)))) end--;
+  return text.slice(0, end);
+}
+
 /** What a length or an anniversary counts from, when the words after it say ("from the Effective Date", "of the date of the last shipment"). */
 const COUNTED_FROM = /^[\s)]*(?:\(\d+(?:st|nd|rd|th)?\)\s*)?(?:and\s+one\s+(?:\(1\)\s+)?day\s+)?(?:[\w-]+\s+){0,2}?(from|after|following|of|commencing\s+(?:on|with))\s+(?:and\s+)?(?:including\s+|inclusive\s+of\s+)?(?:the\s+)?([^.;,]{3,80})/iu;
 /** A point the contract itself starts from: its effective date, its date, its signature. */
@@ -497,7 +543,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
         const found: TypedValue = { kind: 'expiration_date', value, display: date.value, span: { start: s.start + date.index, end: s.start + date.index + date.text.length } };
         // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
         // report due) as often as its end; it gives way to a length the passage states.
-        if (!DEADLINE.test(before)) return found;
+        if (!DEADLINE.test(before)) return withOtherEnd(found, s);
         deadline ??= found;
       }
     }
@@ -509,11 +555,11 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
     // such an end is kept only if no sentence counts one from the contract's start.
     const anchored = (at: number, length: number, d: DurationValue): TypedValue | null => {
       const from = countedFrom(s.text.slice(at + length, at + length + 120));
-      if (!from) return relativeValue(s, at, length, d, anchorIso, anchor);
+      if (!from) return withOtherEnd(relativeValue(s, at, length, d, anchorIso, anchor), s);
       // "ends on the first anniversary of the date of this Agreement", though the term began on another date.
-      if (from === 'start') return context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, EFFECTIVE_DATE_ANCHOR) : relativeValue(s, at, length, d, anchorIso, anchor);
-      if ('date' in from) return relativeValue(s, at, length, d, from.date.value, from.date.text);
-      otherAnchored ??= relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR);
+      if (from === 'start') return withOtherEnd(context.effectiveDate ? relativeValue(s, at, length, d, context.effectiveDate, EFFECTIVE_DATE_ANCHOR) : relativeValue(s, at, length, d, anchorIso, anchor), s);
+      if ('date' in from) return withOtherEnd(relativeValue(s, at, length, d, from.date.value, from.date.text), s);
+      otherAnchored ??= withOtherEnd(relativeValue(s, at, length, d, null, from.other, OTHER_ANCHOR), s);
       return null;
     };
     const anniversary = ANNIVERSARY.exec(s.text) ?? YEAR_ANNIVERSARY.exec(s.text);
@@ -552,8 +598,8 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
 /** A length in a sentence that is the term's own: years or months, before any renewal, not a notice, a point inside the term or a period after it. */
 function termLength(sentence: string, f: Found<Duration>, renewAt: number): boolean {
   if (f.index >= renewAt || noticeLike(sentence, f) || (f.value.unit !== 'years' && f.value.unit !== 'months')) return false;
-  // "after the first three months of the Term" is a point inside the term, not its length.
-  if (/\b(?:first|after(?:\s+the)?|within|last|preceding)\s*$/iu.test(sentence.slice(Math.max(0, f.index - 20), f.index))) return false;
+  // "after the first three months of the Term", "within a period of six (6) months": a point inside the term, not its length.
+  if (/\b(?:first|after(?:\s+the)?|within(?:\s+a\s+(?:period|term)\s+of)?|last|preceding)\s*$/iu.test(sentence.slice(Math.max(0, f.index - 30), f.index))) return false;
   // "for a two-year period following the termination date" runs after the term ends.
   return !AFTER_END.test(sentence.slice(f.index + f.text.length, f.index + f.text.length + 50));
 }

@@ -23,7 +23,8 @@ export interface DurationValue {
  *  - date: an absolute date (YYYY-MM-DD); `length` when the sentence also states the term's length
  *    before its end ("for one (1) year … ending on February 19, 2013"): said beside the date;
  *  - relative_date: a length after an anchor ("5 years after the Effective Date"), with the
- *    resolved date when the anchor's date is known;
+ *    resolved date when the anchor's date is known; a date or a relative date may have another
+ *    end beside it (`otherEnd`: "…, or until the Studies are completed, whichever is later");
  *  - money: an amount with its currency; formula: a cap stated as fees over a period, etc.;
  *  - redacted: the clause states the value and the filed copy blanks it out ("[***] days"): the
  *    words as written (values/redacted.ts); `blank` when a form leaves it to be filled in ("____ days");
@@ -33,13 +34,23 @@ export type NormalValue =
   | { readonly type: 'jurisdiction'; readonly name: string }
   | { readonly type: 'duration'; readonly duration: DurationValue; readonly successive: boolean }
   | { readonly type: 'perpetual'; readonly onEvent?: boolean }
-  | { readonly type: 'date'; readonly iso: string; readonly length?: DurationValue }
-  | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null }
+  | { readonly type: 'date'; readonly iso: string; readonly length?: DurationValue; readonly otherEnd?: OtherEnd }
+  | { readonly type: 'relative_date'; readonly duration: DurationValue; readonly anchor: string; readonly iso: string | null; readonly otherEnd?: OtherEnd }
   | { readonly type: 'money'; readonly amount: number; readonly currency: string | null }
   | { readonly type: 'formula'; readonly months: number | null; readonly text: string }
   | { readonly type: 'redacted'; readonly text: string; readonly blank?: boolean }
   /** `defined`: per party (same order as `names`), the names the passage defines for it right after its name ("Sponsor", "Cano"); absent when it defines none. */
   | { readonly type: 'parties'; readonly names: readonly string[]; readonly defined?: readonly (readonly string[])[] };
+
+/**
+ * A second end the clause sets beside the date or length read, and which of the two ends the term
+ * ("… or the date of expiry of the last valid patent, whichever comes later"): `text` the other
+ * end as the contract words it, null when it names a list ("the earlier of (i) …, (ii) …").
+ */
+export interface OtherEnd {
+  readonly which: 'later' | 'earlier';
+  readonly text: string | null;
+}
 
 export interface TypedValue {
   readonly kind: ValueKind;

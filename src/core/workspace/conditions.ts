@@ -127,7 +127,13 @@ export function judgeRow(condition: Condition, row: Pick<FlowRow, 'status' | 'va
       if (v.type === 'perpetual') return v.onEvent ? 'unclear' : condition.test === 'before' ? 'no' : 'yes';
       const iso = v.type === 'date' ? v.iso : v.type === 'relative_date' ? v.iso : null;
       const holds = iso ? isoBeforeAfter(iso, condition.target!, condition.test) : null;
-      return holds === null ? 'unclear' : holds ? 'yes' : 'no';
+      if (holds === null) return 'unclear';
+      // A second end beside it ("…, or the expiry of the last patent, whichever is later") may move
+      // the end past the date asked about: "expiring before 2025" cannot be told of a term ending in
+      // 2024 or later; one ending in 2026 or later does not expire before 2025.
+      const other = 'otherEnd' in v ? v.otherEnd : undefined;
+      if (other && holds !== (condition.test === (other.which === 'later' ? 'after' : 'before'))) return 'unclear';
+      return holds ? 'yes' : 'no';
     }
   }
 }

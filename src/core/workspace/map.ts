@@ -14,7 +14,7 @@ import type { JobOptions } from '../ports';
 import { DEFAULT_PIPELINE } from '../search/pipeline';
 import { detectQueryLanguage } from '../search/query-language';
 import type { PipelinePassage, PipelineSettings } from '../search-types';
-import { splitSentences } from '../text/sentences';
+import { splitSentences, withoutNextLabel } from '../text/sentences';
 import { askedValue, extractValue, valueContext } from '../values/extract';
 import type { TypedValue } from '../values/types';
 import { formatValue } from '../answer/value-line';
@@ -49,10 +49,14 @@ export function bestSentence(query: string, text: string, language: string | nul
   // A heading or a contents line is not a finding when the clause follows it.
   const quotable = sentences.filter((s) => !isHeadingOnly(text.slice(s.start, s.end)) && !isTocLine(text.slice(s.start, s.end)) && !isExecutionLine(text.slice(s.start, s.end)));
   const best = [...(quotable.length > 0 ? quotable : sentences)].sort((a, b) => b.score - a.score || a.start - b.start)[0]!;
-  const sentence = text.slice(best.start, best.end).trim();
+  const sentence = withoutNextLabel(text.slice(best.start, best.end).trim());
+  return cutAround(sentence, best.hits[0] ? best.hits[0].at - best.start : 0);
+}
+
+/** A sentence longer than MAX_FINDING cut to it, word-aligned, from a little before `at` (a question word, a value's words). */
+function cutAround(sentence: string, at: number): string {
   if (sentence.length <= MAX_FINDING) return sentence;
-  const firstHit = best.hits[0] ? best.hits[0].at - best.start : 0;
-  let from = Math.max(0, firstHit - 80);
+  let from = Math.max(0, at - 80);
   from = from > 0 ? sentence.indexOf(' ', from) + 1 : 0;
   const cut = sentence.lastIndexOf(' ', from + MAX_FINDING);
   return sentence.slice(from, cut > from ? cut : from + MAX_FINDING).trim();
@@ -83,7 +87,8 @@ function valueIn(query: string, subjects: readonly string[], passages: readonly 
   if (!best) return null;
   const { passage, found } = best;
   const span = splitSentences(passage.chunk.text).find((s) => s.start <= found.span.start && found.span.start < s.end);
-  const sentence = span ? passage.chunk.text.slice(span.start, span.end).trim() : passage.chunk.text.slice(found.span.start, found.span.end);
+  // A long sentence is cut around the words stating the value ("… and remain in effect for [***]; provided, however, …"), so the finding shows it.
+  const sentence = span ? cutAround(withoutNextLabel(passage.chunk.text.slice(span.start, span.end)), found.span.start - span.start) : passage.chunk.text.slice(found.span.start, found.span.end);
   // Written in the question's language, as the answer's own words are ("2 ans, à chaque renouvellement" of an English contract); the quote stays as written.
   return { passage, sentence, value: { kind, value: found.value, display: formatValue(found.value, language ?? passage.document.language) } };
 }
@@ -106,10 +111,9 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
   const ofKind = valued ? null : kindFinding(passages, kinds);
   const best = valued?.passage ?? ofKind?.passage ?? passages[0]!;
   const language = best.document.language;
-  const finding =
-    valued && valued.sentence.length <= MAX_FINDING
-      ? valued.sentence
-      : ofKind
+  const finding = valued
+    ? valued.sentence
+    : ofKind
         ? ofKind.sentence.length <= MAX_FINDING
           ? ofKind.sentence
           : bestSentence(item.query, ofKind.sentence, language)

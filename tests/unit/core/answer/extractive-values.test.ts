@@ -81,6 +81,20 @@ describe('extractive answers lead with the value asked', () => {
     const quote = turn.answer!.quotes[0]!.text;
     expect(quote).toMatch(/consequential damages\)\.$/u);
     expect(turn.answer!.verification.ok).toBe(true);
+    // A roman item label ("ii.") as an insurance clause's list runs on.
+    const insurance = { doc: MSA, seq: 44, text: 'i. The Supplier shall maintain commercial general liability insurance covering bodily injury and property damage liability. ii. The Supplier shall maintain workers compensation insurance as the law requires.', page: 6, section: ['26 Insurance'] };
+    const insured = await turnFromAsk(askResult('What general liability insurance must the supplier maintain?', [insurance]));
+    expect(insured.answer!.quotes[0]!.text).toMatch(/property damage liability\.$/u);
+  });
+
+  it('never quotes a table of contents run into a passage, though it names the clause asked about', async () => {
+    // A licence agreement's contents page, extracted as one passage, before the clause it lists.
+    const contents = { doc: MSA, seq: 1, text: '1. Definitions 1 2. Grant of License 4 3. License Fees and Milestone Payments 5 3.1. Upfront Payment 5 3.2. Milestone payments 5 3.3. Royalties 6 3.4. Reports 6 3.5. Records and Audits 6', page: 2, section: [] };
+    const clause = { doc: MSA, seq: 12, text: '3.2. Milestone payments Upon achievement of each of the milestone events set out below, the Licensee shall pay to the Licensor the non-refundable amounts set out below next to such milestone event.', page: 8, section: ['3 License Fees and Milestone Payments', '3.2 Milestone payments'] };
+    const turn = await turnFromAsk(askResult('what are the milestone payments?', [contents, clause]));
+    const quotes = turn.answer!.quotes.map((q) => q.text);
+    expect(quotes.some((q) => q.includes('Licensee shall pay'))).toBe(true);
+    expect(quotes.some((q) => /Royalties 6|Upfront Payment 5/u.test(q))).toBe(false);
   });
 
 

@@ -20,6 +20,17 @@ describe('value lines in the reply\'s language', () => {
     expect(formatValue({ type: 'date', iso: '2013-02-19' }, 'en')).toBe('February 19, 2013');
   });
 
+  it('says the other end a clause sets beside the one read, quoted as the contract words it', () => {
+    const term = extractValue('expiration_date', 'This Agreement shall continue in full force for ten (10) years from the Launch, or the date of expiry of the last valid patent of the Licensed Product, whichever comes later.')!;
+    expect(valueSentence(term, 'en')).toBe('The initial term ends: 10 years after Launch, or the date of expiry of the last valid patent of the Licensed Product, whichever is later');
+    expect(valueSentence(term, 'fr')).toBe('Fin de la durée initiale : 10 ans après Launch, ou « the date of expiry of the last valid patent of the Licensed Product », selon ce qui arrive le plus tard');
+    expect(valueSentence(term, 'de')).toBe('Ende der Laufzeit: 10 Jahre nach Launch, oder „the date of expiry of the last valid patent of the Licensed Product“, je nachdem, was später eintritt');
+    const listed = { type: 'date' as const, iso: '2022-12-31', otherEnd: { which: 'earlier' as const, text: null } };
+    expect(formatValue(listed, 'en')).toBe('December 31, 2022, or an earlier end the clause names');
+    expect(formatValue(listed, 'fr')).toBe('31 décembre 2022, ou une fin antérieure que la clause prévoit');
+    expect(formatValue(listed, 'de')).toBe('31. Dezember 2022, oder ein früheres Ende, das die Klausel nennt');
+  });
+
   it('names a country\'s law in the reply\'s language, a state as written', () => {
     const law = extractValue('governing_law', 'Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland.')!;
     expect(valueSentence(law, 'de')).toBe('Anwendbares Recht: Deutschland');

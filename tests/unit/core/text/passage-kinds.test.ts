@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContentsPassage } from '../../../../src/core/text/contents';
+import { isContentsPassage, isContentsTitle } from '../../../../src/core/text/contents';
 import { isDefinitionsPassage, isPreliminarySection } from '../../../../src/core/text/definitions';
 
 describe('a table of contents run into one passage', () => {
@@ -12,6 +12,11 @@ describe('a table of contents run into one passage', () => {
     // A title run into its number by text extraction.
     expect(isContentsPassage('2.9 Change of Control 2 2.10Change Order 2 2.11Control 2 2.12Customer Information 3 2.13Deliverable 3')).toBe(true);
     expect(isContentsPassage('SUPPLY AGREEMENT between Acme Inc. and Globex GmbH TABLE OF CONTENTS 1 Definitions 5 1.1 Affiliate 5 1.2 Batch 5 2 Supply 9 2.1 Forecasts 9 2.2 Orders 10 3 Price 12 3.1 Invoicing 12')).toBe(true);
+  });
+
+  it('has its title told in the ways contracts write it', () => {
+    for (const title of ['TABLE OF CONTENTS', 'Table of Contents Page', 'Table of Content', 'Contents', 'Inhaltsverzeichnis', 'Table des matières', 'Sommaire']) expect(isContentsTitle(title)).toBe(true);
+    for (const line of ['Table of Contentment', 'Indexation of the fees']) expect(isContentsTitle(line)).toBe(false);
   });
 
   it('is not a clause that cites sections, a price list or prose', () => {

@@ -307,13 +307,27 @@ describe('what renews and what is the term itself', () => {
 describe('expiration and effective dates', () => {
   it('reads ends the team wrote in other words: the agreement terminating on a date, the earlier of, from the Effective Date to a date, a label, an unlimited period, an anniversary of the Commencement Date', () => {
     expect(read('expiration_date', 'This Agreement will terminate on March 31, 2021 unless renewed by the parties in writing.')?.value).toEqual({ type: 'date', iso: '2021-03-31' });
-    expect(read('expiration_date', 'The initial term of this Agreement shall end on the earlier of (i) December 31, 2025 or (ii) the date on which the Product is withdrawn.')?.value).toEqual({ type: 'date', iso: '2025-12-31' });
+    expect(read('expiration_date', 'The initial term of this Agreement shall end on the earlier of (i) December 31, 2025 or (ii) the date on which the Product is withdrawn.')?.value).toEqual({ type: 'date', iso: '2025-12-31', otherEnd: { which: 'earlier', text: null } });
     expect(read('expiration_date', 'The Term of this Agreement shall be from the Effective Date to December 31, 2008.')?.value).toEqual({ type: 'date', iso: '2008-12-31' });
     expect(read('expiration_date', 'Expiration Date: December 31, 2016')?.value).toEqual({ type: 'date', iso: '2016-12-31' });
     expect(read('expiration_date', 'This Agreement shall remain in force for an unlimited period of time.')?.value).toEqual({ type: 'perpetual' });
     expect(read('expiration_date', 'The Term shall end on the 10th anniversary of the Commencement Date.', '2010-01-01')?.value).toMatchObject({ iso: '2020-01-01' });
     // A party's right to terminate on a date is no end of the term.
     expect(read('expiration_date', 'Either party may terminate this Agreement on thirty (30) days notice.')).toBeNull();
+  });
+
+  it('keeps the other end a clause sets beside the one read, and which of the two ends the term', () => {
+    // A licence and development agreement (train): the term runs past ten years while a patent lasts.
+    const licence = read('expiration_date', 'This Agreement will come into effect on the Effective Date and shall continue in full force for ten (10) years from the Launch (the “Initial Term”), or the date of expiry of the last valid patent of the Licensed Product, whichever comes later, subject to clauses 19.2, 19.3, 19.4 and 19.5 hereunder.');
+    expect(licence?.value).toMatchObject({ type: 'relative_date', duration: { amount: 10, unit: 'years' }, otherEnd: { which: 'later', text: 'the date of expiry of the last valid patent of the Licensed Product' } });
+    expect(licence?.display).toBe('10 years after Launch, or the date of expiry of the last valid patent of the Licensed Product, whichever is later');
+    const study = read('expiration_date', 'The term of this Agreement shall be five (5) years following the Effective Date or until the Studies are completed, whichever is later, unless extended or unless terminated earlier in accordance with the provisions hereof.', '2016-09-23');
+    expect(study?.value).toMatchObject({ iso: '2021-09-23', otherEnd: { which: 'later', text: 'until the Studies are completed' } });
+    expect(read('expiration_date', 'This Agreement shall expire on June 30, 2026 or upon the completion of the Project, whichever occurs first.')?.value).toEqual({ type: 'date', iso: '2026-06-30', otherEnd: { which: 'earlier', text: 'upon the completion of the Project' } });
+    // A period after the end is no term: a sell-off period "within a period of six (6) months of the effective date of such termination".
+    expect(read('expiration_date', '(ii) Licensee or Affiliates or Distributors may sell off all previously purchased Licensed Products still in their warehouses within a period of six (6) months of the effective date of such termination (the "Sell-Off Period") provided that the sale shall be subject to the terms of this Agreement.', '2016-09-23')).toBeNull();
+    // Without a second end, the value is as before; "terminated earlier" is no other end.
+    expect(read('expiration_date', 'The term of this Agreement shall be two (2) years from the Effective Date, unless terminated earlier.', '2016-09-23')?.value).toEqual({ type: 'relative_date', duration: { amount: 2, unit: 'years' }, anchor: 'the Effective Date', iso: '2018-09-23' });
   });
 
   it('reads the date the sentence names the Effective Date, whatever words precede it', () => {
@@ -326,7 +340,7 @@ describe('expiration and effective dates', () => {
     expect(read('expiration_date', '"Contract Period" shall mean that period of time commencing on January 1, 2001 and concluding December 31, 2004, unless terminated sooner.')?.value).toEqual({ type: 'date', iso: '2004-12-31' });
     expect(read('expiration_date', 'The term shall commence on May 1, 2020 and ends at April 30, 2025, with automatic renewals each for a period of one (1) year.')?.value).toEqual({ type: 'date', iso: '2025-04-30' });
     expect(read('expiration_date', 'The Term shall commence on the date of this Agreement and, unless earlier terminated, shall end as of June 30, 2003.')?.value).toEqual({ type: 'date', iso: '2003-06-30' });
-    expect(read('expiration_date', 'The term will begin on March 1, 1998 and will end the later of (i) March 1, 2000 or (ii) the delivery of all placements.')?.value).toEqual({ type: 'date', iso: '2000-03-01' });
+    expect(read('expiration_date', 'The term will begin on March 1, 1998 and will end the later of (i) March 1, 2000 or (ii) the delivery of all placements.')?.value).toEqual({ type: 'date', iso: '2000-03-01', otherEnd: { which: 'later', text: null } });
     expect(read('expiration_date', 'Unless earlier terminated, this Agreement shall extend until the three (3) year anniversary of the Effective Date.', '2018-07-15')?.value).toMatchObject({ iso: '2021-07-15' });
     expect(read('expiration_date', 'This Agreement shall commence on the Effective Date and shall continue for a period of twelve (12) full calendar months.', '2019-02-01')?.value).toMatchObject({ duration: { amount: 12, unit: 'months' } });
     expect(read('expiration_date', 'This Agreement shall become effective on signature and continue in force for an indefinite term unless terminated.')?.value).toEqual({ type: 'perpetual' });
@@ -400,7 +414,7 @@ describe('expiration and effective dates', () => {
     // In the present tense, as a short agreement may state it.
     expect(read('expiration_date', 'This Agreement commences on January 1, 2019 and ends on December 31, 2021.')?.value).toEqual({ type: 'date', iso: '2021-12-31' });
     expect(read('expiration_date', 'This Agreement terminates on March 31, 2024.')?.value).toEqual({ type: 'date', iso: '2024-03-31' });
-    expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31' });
+    expect(read('expiration_date', 'The term will continue until the earlier of (i) December 31, 2022, (ii) the termination of the Lease.')?.value).toEqual({ type: 'date', iso: '2022-12-31', otherEnd: { which: 'earlier', text: null } });
     expect(read('expiration_date', 'The Term shall begin on the Effective Date and continue for a period ending June 30, 2021.')?.value).toEqual({ type: 'date', iso: '2021-06-30' });
     expect(read('expiration_date', 'The term of this Agreement will run from the Effective Date until the close of business on September 30, 2012.')?.value).toEqual({ type: 'date', iso: '2012-09-30' });
     expect(read('expiration_date', 'Le contrat prendra fin le 31 décembre 2025.')?.value).toEqual({ type: 'date', iso: '2025-12-31' });

@@ -65,6 +65,17 @@ describe('judging rows', () => {
     // An end on an event (a payment, a resignation) may come at any time.
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'perpetual', onEvent: true }, display: 'on an event' }))).toBe('unclear');
     expect(judgeRow(before, row('found', { kind: 'expiration_date', value: { type: 'relative_date', duration: { amount: 5, unit: 'years' }, anchor: 'the Effective Date', iso: null }, display: '5 years' }))).toBe('unclear');
+    // A second end beside the date: "2024 or the expiry of the last patent, whichever is later" may end after 2025.
+    const orLater = (iso: string, which: 'later' | 'earlier') => row('found', { kind: 'expiration_date', value: { type: 'date', iso, otherEnd: { which, text: 'the expiry of the last patent' } }, display: iso });
+    expect(judgeRow(before, orLater('2024-06-30', 'later'))).toBe('unclear');
+    expect(judgeRow(before, orLater('2026-06-30', 'later'))).toBe('no');
+    expect(judgeRow(before, orLater('2024-06-30', 'earlier'))).toBe('yes');
+    expect(judgeRow(before, orLater('2026-06-30', 'earlier'))).toBe('unclear');
+    const after = parseCondition('Which contracts expire after 2025?')!;
+    expect(judgeRow(after, orLater('2026-06-30', 'later'))).toBe('yes');
+    expect(judgeRow(after, orLater('2024-06-30', 'later'))).toBe('unclear');
+    expect(judgeRow(after, orLater('2026-06-30', 'earlier'))).toBe('unclear');
+    expect(judgeRow(after, orLater('2024-06-30', 'earlier'))).toBe('no');
   });
 
   it('automatic renewal: yes when the clause renews by itself, no for an option, an agreement or no renewal clause', () => {

@@ -99,6 +99,12 @@ describe('the map step', () => {
     // About a warranty, "how long" asks no end date of the contract.
     const warranty = await askItem({ ...ITEM, query: 'how long is the warranty', subjects: ['warranty_duration'] }, FLOW, { asker: fake.asker });
     expect(warranty.value ?? null).toBeNull();
+    // A value in a sentence too long for a finding: the finding is cut around the value's words, not the question's.
+    const long = { ...PASSAGES.term, text: `The term of this Agreement ("Term") will begin on the date it is signed by the last signatory ("Effective Date"), ${'and each Statement of Work signed by both Parties before then shall be performed by the Parties in good faith and with due care, '.repeat(4)}and the Term will remain in effect for [***]; provided, however, that every SOW then open shall be completed.` };
+    const cut = await askItem({ ...ITEM, query: 'when does the agreement expire', subjects: ['expiration_date'] }, FLOW, { asker: fakeAsk((r) => askResult(r.question, [long])).asker });
+    expect(cut.value).toMatchObject({ kind: 'expiration_date', value: { type: 'redacted' } });
+    expect(cut.finding).toContain('remain in effect for [***]');
+    expect(long.text).toContain(cut.finding);
     // No value word, but the renewal kind: its renewal term.
     const prolonged = await askItem({ ...ITEM, query: 'can the agreement be prolonged', subjects: ['renewal_term'] }, FLOW, { asker: fake.asker });
     expect(prolonged.value).toMatchObject({ kind: 'renewal_term', value: { type: 'duration', duration: { amount: 1, unit: 'years' } } });
@@ -112,6 +118,8 @@ describe('the map step', () => {
     expect(finding.length).toBeLessThanOrEqual(420);
     expect(finding).toContain('governed by the laws of England');
     expect(long).toContain(finding);
+    // The next clause's number that a passage runs into ("… commencing on January 1, 2016. 3. FRANCHISE FEE …") is no part of the finding.
+    expect(bestSentence('term of the franchise', 'The term of the Franchise shall be twenty (20) years, commencing on January 1, 2016. 3. FRANCHISE FEE. (a) Grantee shall pay to Grantor a Franchise Fee.', 'en')).toBe('The term of the Franchise shall be twenty (20) years, commencing on January 1, 2016.');
   });
 });
 

@@ -56,7 +56,6 @@ interface Pick {
   readonly sentence: ScoredSentence;
 }
 
-
 /**
  * The sentence, or for a very long one the word-aligned window of MAX_SENTENCE characters that
  * holds the most distinct question terms (or, given `must`, the value's span), starting a little

@@ -114,10 +114,10 @@ function foundRow(item: WorkItem, passages: readonly PipelinePassage[], score: n
   const finding = valued
     ? valued.sentence
     : ofKind
-        ? ofKind.sentence.length <= MAX_FINDING
-          ? ofKind.sentence
-          : bestSentence(item.query, ofKind.sentence, language)
-        : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
+      ? ofKind.sentence.length <= MAX_FINDING
+        ? ofKind.sentence
+        : bestSentence(item.query, ofKind.sentence, language)
+      : withoutHeading(bestSentence(item.query, best.chunk.text, language), best.chunk.sectionTitle);
   // The section the finding sits in (8.3 of a passage that starts in 8.2), not only the passage's first.
   const at = quoteStart(finding, best.chunk.text);
   return {

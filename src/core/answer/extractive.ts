@@ -24,6 +24,7 @@ import { expectedAnswerType, mentionsAnswerType, type AnswerType } from '../sear
 import { DEFAULT_LANGUAGE } from '../search/languages';
 import { extractValue, valueKindOf, valueContext } from '../values/extract';
 import type { ValueKind } from '../values/types';
+import { renewsItself } from '../values/renewal';
 import { messages } from './messages';
 import { isDefinition, isExecutionLine, isHeadingOnly, isOpeningStatement, isTocLine } from './quote-kind';
 import { isContentsPassage } from '../text/contents';
@@ -227,6 +228,20 @@ function findValue(kind: ValueKind | null, sources: readonly AnswerSource[], ran
   return pool.find((f) => confidence(f) >= 1) ?? pool.reduce<FoundValue | null>((best, f) => (!best || confidence(f) > confidence(best) ? f : best), null);
 }
 
+/**
+ * Asked when the term ends, the renewal the same passage makes happen by itself: "… will end on
+ * December 31, 1998. … Thereafter this Agreement will automatically be renewed for successive
+ * additional periods of one year, unless either party gives notice …" — the end alone would tell a
+ * lawyer the contract is over. Not a renewal someone must choose ("may be extended by mutual
+ * agreement"): that one is the answer only when it is asked.
+ */
+function renewalBeside(end: FoundValue, sources: readonly AnswerSource[], ranker: SentenceRanker): FoundValue | null {
+  const renewal = findValue('renewal_term', sources, ranker, undefined, [end.index]);
+  if (!renewal || renewal.value.value.type === 'redacted') return null;
+  const source = sources[renewal.index]!;
+  return renewsItself(source.text.slice(renewal.sentence.start, renewal.sentence.end)) === 'yes' ? renewal : null;
+}
+
 /** Sources a value is looked for in (the best-ranked ones). */
 const VALUE_SOURCES = 5;
 /** Documents whose value is stated, each on its line, when the passages shown come from several. */
@@ -307,7 +322,8 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
   // With passages of several documents, each other document's value too.
   const elsewhere = valuesOfOtherDocuments(asked, found, sources, ranker, kindOf);
   const furtherElsewhere = further.map((f) => valuesOfOtherDocuments(f.kind, f.found, sources, ranker, kindOf));
-  const values = [found, ...elsewhere, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
+  const renews = asked === 'expiration_date' && found && !further.some((f) => f.kind === 'renewal_term') ? renewalBeside(found, sources, ranker) : null;
+  const values = [found, ...elsewhere, renews, ...further.flatMap((f, i) => [f.found, ...furtherElsewhere[i]!])].filter((f): f is FoundValue => f !== null);
   // The same words are quoted once: a clause repeated in a schedule or a second copy adds no
   // evidence. Every value stated is quoted, from its own document (two contracts in the same words
   // each state theirs), so these quotes may run past MAX_SENTENCES.
@@ -378,6 +394,6 @@ export function extractiveAnswer(question: string, sources: readonly AnswerSourc
     const silent = none ? documentsShown(sources).filter((d) => !stating.has(d.documentId)).slice(0, Math.max(0, VALUE_DOCUMENTS - all.length)) : [];
     return [...all.map(stated), ...silent.map((d) => messages(language).valueIn(documentLabel({ name: d.file, title: d.title, parties: d.parties }), none!))];
   };
-  const leads = [...leadOf(asked, found, elsewhere), ...further.flatMap((f, i) => leadOf(f.kind, f.found, furtherElsewhere[i]!))];
+  const leads = [...leadOf(asked, found, elsewhere), ...(renews ? [stated(renews)] : []), ...further.flatMap((f, i) => leadOf(f.kind, f.found, furtherElsewhere[i]!))];
   return { text: [...leads, ...(more.unanswered ?? []), messages(language).extractiveLead, ...lines].join('\n\n'), value: found?.value ?? values[0]?.value ?? null };
 }

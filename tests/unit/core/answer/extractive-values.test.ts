@@ -87,6 +87,22 @@ describe('extractive answers lead with the value asked', () => {
     expect(insured.answer!.quotes[0]!.text).toMatch(/property damage liability\.$/u);
   });
 
+  it('asked when the term ends, also says when the same clause renews it by itself', async () => {
+    // An outsourcing agreement (train): the end date, then yearly renewals unless notice is given.
+    const term = { doc: MSA, seq: 3, text: '1.2 TERM. The term of this Agreement will commence on January 1, 1998 (the "Effective Date") and will end on December 31, 1998. Thereafter this Agreement will automatically be renewed for successive additional periods of one year, unless either party gives notice of cancellation on or before October 1 of any such year.', page: 1, section: ['1 SERVICES', '1.2 TERM'] };
+    const turn = await turnFromAsk(askResult('How long is the outsourcing agreement?', [term]));
+    const leads = turn.answer!.text.split('\n\n');
+    expect(leads[0]).toBe('The initial term ends: December 31, 1998 [1]');
+    expect(leads[1]).toBe('Renewal term: 1 year, each renewal [1]');
+    expect(turn.answer!.quotes.map((q) => q.text).join(' ')).toContain('automatically be renewed');
+    expect(turn.value).toMatchObject({ kind: 'expiration_date' });
+    expect(turn.answer!.verification.ok).toBe(true);
+    // An extension the parties must agree on is not said beside the end.
+    const chosen = { ...term, text: 'The term of this Agreement will end on December 31, 1998. By mutual agreement of the Parties, the term may be extended by successive periods of three (3) years.' };
+    const agreed = await turnFromAsk(askResult('How long is the outsourcing agreement?', [chosen]));
+    expect(agreed.answer!.text).not.toContain('Renewal term');
+  });
+
   it('never quotes a table of contents run into a passage, though it names the clause asked about', async () => {
     // A licence agreement's contents page, extracted as one passage, before the clause it lists.
     const contents = { doc: MSA, seq: 1, text: '1. Definitions 1 2. Grant of License 4 3. License Fees and Milestone Payments 5 3.1. Upfront Payment 5 3.2. Milestone payments 5 3.3. Royalties 6 3.4. Reports 6 3.5. Records and Audits 6', page: 2, section: [] };

@@ -544,7 +544,7 @@ export function extractExpiration(text: string, context: ValueContext = {}): Typ
         // "on or before March 31, 2017", "no later than": a deadline inside the term (a fee paid, a
         // report due) as often as its end; it gives way to a length the passage states.
         if (!DEADLINE.test(before)) return withOtherEnd(found, s);
-        deadline ??= found;
+        deadline ??= withOtherEnd(found, s);
       }
     }
     if (relative) continue;

@@ -324,6 +324,8 @@ describe('expiration and effective dates', () => {
     const study = read('expiration_date', 'The term of this Agreement shall be five (5) years following the Effective Date or until the Studies are completed, whichever is later, unless extended or unless terminated earlier in accordance with the provisions hereof.', '2016-09-23');
     expect(study?.value).toMatchObject({ iso: '2021-09-23', otherEnd: { which: 'later', text: 'until the Studies are completed' } });
     expect(read('expiration_date', 'This Agreement shall expire on June 30, 2026 or upon the completion of the Project, whichever occurs first.')?.value).toEqual({ type: 'date', iso: '2026-06-30', otherEnd: { which: 'earlier', text: 'upon the completion of the Project' } });
+    // A date read after "no later than" (a deadline as often as an end) keeps its other end too.
+    expect(read('expiration_date', 'This Agreement shall remain in force no later than December 31, 2025 or the completion of the Project, whichever is earlier.')?.value).toEqual({ type: 'date', iso: '2025-12-31', otherEnd: { which: 'earlier', text: 'the completion of the Project' } });
     // A period after the end is no term: a sell-off period "within a period of six (6) months of the effective date of such termination".
     expect(read('expiration_date', '(ii) Licensee or Affiliates or Distributors may sell off all previously purchased Licensed Products still in their warehouses within a period of six (6) months of the effective date of such termination (the "Sell-Off Period") provided that the sale shall be subject to the terms of this Agreement.', '2016-09-23')).toBeNull();
     // Without a second end, the value is as before; "terminated earlier" is no other end.
